@@ -1,0 +1,85 @@
+//! The whole application: its routes, and a server that can start on any port and stop cleanly.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use warp::{Filter, Reply};
+
+use crate::config::Config;
+use crate::error::{recover, ApiError};
+use crate::limits::SHUTDOWN_GRACE;
+use crate::site::Site;
+use crate::store::{self, QuoteStore, StoreError};
+use crate::{health, quotes, request_log, site};
+
+pub fn routes(
+    store: Arc<dyn QuoteStore>,
+    site: Arc<Site>,
+) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
+    let unknown_api = warp::path("api").map(|| ApiError::NotFound.into_response());
+    health::routes(Arc::clone(&store))
+        .or(quotes::routes(store))
+        .unify()
+        .or(unknown_api)
+        .unify()
+        .or(site::routes(site))
+        .unify()
+        .recover(recover)
+        .unify()
+        .with(request_log::log())
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("cannot open the database: {0}")]
+    Store(#[from] StoreError),
+    #[error("cannot read the front end: {0}")]
+    Site(std::io::Error),
+    #[error("cannot listen on {addr}: {source}")]
+    Bind { addr: SocketAddr, source: std::io::Error },
+}
+
+/// A server accepting connections; `addr` is the real address (useful with port 0).
+pub struct RunningServer {
+    pub addr: SocketAddr,
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<()>,
+    store: Arc<dyn QuoteStore>,
+}
+
+pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
+    let store = store::open(&config.database).await?;
+    let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
+    serve(config.addr, store, Arc::new(site)).await
+}
+
+pub async fn serve(
+    addr: SocketAddr,
+    store: Arc<dyn QuoteStore>,
+    site: Arc<Site>,
+) -> Result<RunningServer, StartError> {
+    let listener = TcpListener::bind(addr).await.map_err(|source| StartError::Bind { addr, source })?;
+    let addr = listener.local_addr().map_err(|source| StartError::Bind { addr, source })?;
+    let (stop, stopped) = oneshot::channel::<()>();
+    let server = warp::serve(routes(Arc::clone(&store), site))
+        .incoming(listener)
+        .graceful(async {
+            let _ = stopped.await;
+        });
+    let task = tokio::spawn(server.run());
+    Ok(RunningServer { addr, stop, task, store })
+}
+
+impl RunningServer {
+    /// Stops accepting, lets in-flight requests finish (within a bound), then flushes the store.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(());
+        if tokio::time::timeout(SHUTDOWN_GRACE, self.task).await.is_err() {
+            tracing::warn!("in-flight requests did not finish in time");
+        }
+        self.store.close().await;
+    }
+}

@@ -1,0 +1,100 @@
+//! Settings read from the environment, with the defaults the README documents.
+
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+pub const DEFAULT_BIND: &str = "127.0.0.1";
+pub const DEFAULT_PORT: u16 = 8080;
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/quotes.db";
+pub const DEFAULT_STATIC_DIR: &str = "frontend/dist";
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub database: DatabaseUrl,
+    pub static_dir: PathBuf,
+}
+
+/// Where quote requests are stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    /// A SQLite file, or an SQLite `file:` URI (for example `file:quotes.db?mode=ro`).
+    Sqlite(String),
+}
+
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    #[error("BIND must be an IP address, got {0:?}")]
+    Bind(String),
+    #[error("PORT must be a number from 0 to 65535, got {0:?}")]
+    Port(String),
+    #[error("DATABASE_URL {0:?} is not supported: use sqlite://PATH or file:PATH")]
+    Database(String),
+}
+
+impl Config {
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_lookup(|key| std::env::var(key).ok())
+    }
+
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let bind = get("BIND").unwrap_or_else(|| DEFAULT_BIND.into());
+        let ip: IpAddr = bind.parse().map_err(|_| ConfigError::Bind(bind.clone()))?;
+        let port = match get("PORT") {
+            Some(p) => p.parse().map_err(|_| ConfigError::Port(p))?,
+            None => DEFAULT_PORT,
+        };
+        let database =
+            DatabaseUrl::parse(&get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()))?;
+        let static_dir = get("STATIC_DIR").unwrap_or_else(|| DEFAULT_STATIC_DIR.into()).into();
+        Ok(Config { addr: SocketAddr::new(ip, port), database, static_dir })
+    }
+}
+
+impl DatabaseUrl {
+    pub fn parse(url: &str) -> Result<DatabaseUrl, ConfigError> {
+        if let Some(path) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
+            if !path.is_empty() {
+                return Ok(DatabaseUrl::Sqlite(path.to_owned()));
+            }
+        }
+        if url.starts_with("file:") {
+            return Ok(DatabaseUrl::Sqlite(url.to_owned()));
+        }
+        Err(ConfigError::Database(url.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        Config::from_lookup(|k| vars.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string()))
+    }
+
+    #[test]
+    fn defaults() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.addr, "127.0.0.1:8080".parse().unwrap());
+        assert_eq!(c.database, DatabaseUrl::Sqlite("./data/quotes.db".into()));
+        assert_eq!(c.static_dir, PathBuf::from("frontend/dist"));
+    }
+
+    #[test]
+    fn overrides_and_errors() {
+        let c = config(&[("BIND", "0.0.0.0"), ("PORT", "0"), ("DATABASE_URL", "sqlite:/tmp/q.db")])
+            .unwrap();
+        assert_eq!(c.addr, "0.0.0.0:0".parse().unwrap());
+        assert_eq!(c.database, DatabaseUrl::Sqlite("/tmp/q.db".into()));
+        assert!(matches!(config(&[("PORT", "http")]), Err(ConfigError::Port(_))));
+        assert!(matches!(config(&[("BIND", "localhost:1")]), Err(ConfigError::Bind(_))));
+        assert!(matches!(config(&[("DATABASE_URL", "mysql://x")]), Err(ConfigError::Database(_))));
+        assert_eq!(
+            DatabaseUrl::parse("file:q.db?mode=ro").unwrap(),
+            DatabaseUrl::Sqlite("file:q.db?mode=ro".into())
+        );
+    }
+}

@@ -1,0 +1,98 @@
+//! Every error the API answers with, and the one place rejections become JSON bodies.
+
+use std::convert::Infallible;
+
+use serde::Serialize;
+use warp::http::{header, HeaderValue, StatusCode};
+use warp::reply::Response;
+use warp::{Rejection, Reply};
+use wasm_core::FieldErrors;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("The request body is not valid JSON: {0}")]
+    MalformedJson(String),
+    #[error("Send the request body as application/json")]
+    UnsupportedMediaType,
+    #[error("The request body is larger than {limit} bytes")]
+    PayloadTooLarge { limit: usize },
+    #[error("Some fields are not valid")]
+    Validation(FieldErrors),
+    #[error("This path does not accept that method")]
+    MethodNotAllowed { allow: &'static str },
+    #[error("There is nothing at this path")]
+    NotFound,
+    #[error("We could not save your request. Please try again.")]
+    Storage,
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    code: &'static str,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fields: Option<&'a FieldErrors>,
+}
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::MalformedJson(_) => StatusCode::BAD_REQUEST,
+            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::MalformedJson(_) => "malformed_json",
+            ApiError::UnsupportedMediaType => "unsupported_media_type",
+            ApiError::PayloadTooLarge { .. } => "payload_too_large",
+            ApiError::Validation(_) => "validation_failed",
+            ApiError::MethodNotAllowed { .. } => "method_not_allowed",
+            ApiError::NotFound => "not_found",
+            ApiError::Storage => "storage_failed",
+        }
+    }
+}
+
+impl Reply for ApiError {
+    fn into_response(self) -> Response {
+        let fields = match &self {
+            ApiError::Validation(fields) => Some(fields),
+            _ => None,
+        };
+        let body = ErrorBody { code: self.code(), message: self.to_string(), fields };
+        let mut response =
+            warp::reply::with_status(warp::reply::json(&body), self.status()).into_response();
+        if let ApiError::MethodNotAllowed { allow } = self {
+            response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(allow));
+        }
+        response
+    }
+}
+
+/// Turns the rejections warp itself produces into the same JSON error bodies.
+pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
+    let error = if rejection.is_not_found() {
+        ApiError::NotFound
+    } else if rejection.find::<warp::reject::MethodNotAllowed>().is_some() {
+        ApiError::MethodNotAllowed { allow: "GET, HEAD" }
+    } else {
+        tracing::error!(?rejection, "unhandled rejection");
+        return Ok(warp::reply::with_status(
+            warp::reply::json(&ErrorBody {
+                code: "internal_error",
+                message: "Something went wrong on our side.".into(),
+                fields: None,
+            }),
+            StatusCode::INTERNAL_SERVER_ERROR,
+        )
+        .into_response());
+    };
+    Ok(error.into_response())
+}

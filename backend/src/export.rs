@@ -1,0 +1,132 @@
+//! `backend export`: the stored quote requests as CSV or JSON lines, without a running server.
+
+use std::io::Write;
+
+use time::format_description::well_known::Rfc3339;
+use time::macros::format_description;
+use time::{Date, OffsetDateTime};
+
+use crate::store::{QuoteStore, StoredQuote};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Csv,
+    JsonLines,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub struct ExportArgs {
+    pub format: Format,
+    pub since: Option<OffsetDateTime>,
+}
+
+pub const USAGE: &str = "usage: backend export [--format csv|jsonl] [--since YYYY-MM-DD|RFC3339]";
+
+impl ExportArgs {
+    pub fn parse(args: &[String]) -> Result<ExportArgs, String> {
+        let mut parsed = ExportArgs { format: Format::Csv, since: None };
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
+            match arg.as_str() {
+                "--format" => {
+                    parsed.format = match value()?.as_str() {
+                        "csv" => Format::Csv,
+                        "jsonl" | "json" => Format::JsonLines,
+                        other => return Err(format!("unknown format {other:?}")),
+                    }
+                }
+                "--since" => parsed.since = Some(parse_since(value()?)?),
+                other => return Err(format!("unknown argument {other:?}")),
+            }
+        }
+        Ok(parsed)
+    }
+}
+
+fn parse_since(text: &str) -> Result<OffsetDateTime, String> {
+    if let Ok(at) = OffsetDateTime::parse(text, &Rfc3339) {
+        return Ok(at);
+    }
+    Date::parse(text, format_description!("[year]-[month]-[day]"))
+        .map(|date| date.midnight().assume_utc())
+        .map_err(|_| format!("--since {text:?} is neither YYYY-MM-DD nor an RFC 3339 time"))
+}
+
+pub const CSV_HEADER: [&str; 6] = ["id", "created_at", "product", "email", "source", "user_agent"];
+
+pub async fn run(store: &dyn QuoteStore, args: &ExportArgs, out: &mut impl Write) -> std::io::Result<()> {
+    let rows = store.list_since(args.since).await.map_err(std::io::Error::other)?;
+    match args.format {
+        Format::Csv => {
+            writeln!(out, "{}", csv_line(CSV_HEADER))?;
+            for row in &rows {
+                writeln!(out, "{}", csv_line(csv_cells(row)))?;
+            }
+        }
+        Format::JsonLines => {
+            for row in &rows {
+                serde_json::to_writer(&mut *out, row)?;
+                writeln!(out)?;
+            }
+        }
+    }
+    out.flush()
+}
+
+fn csv_cells(row: &StoredQuote) -> [&str; 6] {
+    [
+        &row.id,
+        &row.created_at,
+        &row.product,
+        &row.email,
+        &row.source,
+        row.user_agent.as_deref().unwrap_or(""),
+    ]
+}
+
+pub fn csv_line<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
+    cells.into_iter().map(csv_cell).collect::<Vec<_>>().join(",")
+}
+
+/// RFC 4180 quoting, and a leading apostrophe on cells a spreadsheet would run as a formula.
+pub fn csv_cell(cell: &str) -> String {
+    let guarded = if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{cell}")
+    } else {
+        cell.to_owned()
+    };
+    if guarded.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
+    } else {
+        guarded
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_cells_are_quoted_and_defused() {
+        assert_eq!(csv_cell("plain"), "plain");
+        assert_eq!(csv_cell("a,b"), "\"a,b\"");
+        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv_cell("+1"), "'+1");
+        assert_eq!(csv_cell("-1"), "'-1");
+        assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
+    }
+
+    #[test]
+    fn arguments() {
+        let args = |a: &[&str]| ExportArgs::parse(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(args(&[]).unwrap(), ExportArgs { format: Format::Csv, since: None });
+        let parsed = args(&["--format", "jsonl", "--since", "2026-01-01"]).unwrap();
+        assert_eq!(parsed.format, Format::JsonLines);
+        assert_eq!(parsed.since.unwrap().unix_timestamp(), 1_767_225_600);
+        assert!(args(&["--since", "yesterday"]).is_err());
+        assert!(args(&["--format"]).is_err());
+        assert!(args(&["--bogus"]).is_err());
+    }
+}

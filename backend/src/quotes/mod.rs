@@ -1,0 +1,22 @@
+//! `POST /api/quote-requests`: the quote form's endpoint.
+
+mod body;
+mod handlers;
+
+use std::sync::Arc;
+
+use warp::filters::BoxedFilter;
+use warp::reply::Response;
+use warp::Filter;
+
+use crate::store::QuoteStore;
+
+/// Matches every method on the path, so a wrong one gets our 405 body rather than a rejection.
+pub fn routes(store: Arc<dyn QuoteStore>) -> BoxedFilter<(Response,)> {
+    warp::path!("api" / "quote-requests")
+        .and(warp::method())
+        .and(warp::header::headers_cloned())
+        .and(warp::body::stream())
+        .then(move |method, headers, body| handlers::create(Arc::clone(&store), method, headers, body))
+        .boxed()
+}

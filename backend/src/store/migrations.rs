@@ -1,0 +1,54 @@
+//! Versioned schema changes, applied in order on start; `PRAGMA user_version` records the last.
+
+use rusqlite::Connection;
+
+const MIGRATIONS: &[&str] = &[
+    // 1: quote requests.
+    "CREATE TABLE quote_requests (
+        id          TEXT PRIMARY KEY,
+        product     TEXT NOT NULL
+                    CHECK (product IN ('medicare','individual','family','medicaid','employer')),
+        email       TEXT NOT NULL,
+        source      TEXT NOT NULL DEFAULT 'web',
+        user_agent  TEXT,
+        created_at  TEXT NOT NULL
+    );
+    CREATE INDEX quote_requests_created_at ON quote_requests (created_at, id);",
+];
+
+pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
+    let current: usize = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    if current >= MIGRATIONS.len() {
+        return Ok(());
+    }
+    let tx = conn.transaction()?;
+    for sql in &MIGRATIONS[current..] {
+        tx.execute_batch(sql)?;
+    }
+    tx.pragma_update(None, "user_version", MIGRATIONS.len())?;
+    tx.commit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn applies_once_and_is_idempotent() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrate(&mut conn).unwrap();
+        migrate(&mut conn).unwrap();
+        let version: usize = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        assert_eq!(version, MIGRATIONS.len());
+        conn.execute(
+            "INSERT INTO quote_requests (id, product, email, created_at) VALUES ('a','family','x@y.z','t')",
+            [],
+        )
+        .unwrap();
+        let bad = conn.execute(
+            "INSERT INTO quote_requests (id, product, email, created_at) VALUES ('b','dental','x@y.z','t')",
+            [],
+        );
+        assert!(bad.is_err(), "the product check constraint holds");
+    }
+}

@@ -1,0 +1,76 @@
+//! Starts the real application on port 0 with a fresh database and a small built site.
+#![allow(dead_code)] // each test binary uses a different part of this module
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use backend::app::{self, RunningServer};
+use backend::config::{Config, DatabaseUrl};
+use backend::store::{self, StoredQuote};
+use tempfile::TempDir;
+
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub client: reqwest::Client,
+    pub database: DatabaseUrl,
+    server: Option<RunningServer>,
+    _dir: TempDir,
+}
+
+pub const INDEX_HTML: &str = "<!doctype html><title>Home</title><div id=root>home</div>";
+pub const NOT_FOUND_HTML: &str = "<!doctype html><title>404 Page Not Found</title>";
+pub const ASSET_JS: &str = "console.log('app');";
+
+impl TestApp {
+    pub async fn start() -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let site = dir.path().join("dist");
+        std::fs::create_dir_all(site.join("assets")).unwrap();
+        std::fs::write(site.join("index.html"), INDEX_HTML).unwrap();
+        std::fs::write(site.join("404.html"), NOT_FOUND_HTML).unwrap();
+        std::fs::write(site.join("assets/app-abc123.js"), ASSET_JS).unwrap();
+        std::fs::write(site.join("assets/app-abc123.js.br"), b"brotli-bytes").unwrap();
+        let database = DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into());
+        TestApp::start_with(dir, site, database).await
+    }
+
+    pub async fn start_with(dir: TempDir, static_dir: PathBuf, database: DatabaseUrl) -> TestApp {
+        let config = Config { addr: "127.0.0.1:0".parse().unwrap(), database: database.clone(), static_dir };
+        let server = app::start(&config).await.expect("server starts");
+        TestApp {
+            addr: server.addr,
+            client: reqwest::Client::new(),
+            database,
+            server: Some(server),
+            _dir: dir,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    pub async fn post_json(&self, body: &str) -> reqwest::Response {
+        self.client
+            .post(self.url("/api/quote-requests"))
+            .header("content-type", "application/json")
+            .body(body.to_owned())
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// Every stored row, read through a separate connection to the same database.
+    pub async fn rows(&self) -> Vec<StoredQuote> {
+        let store = store::open(&self.database).await.unwrap();
+        let rows = store.list_since(None).await.unwrap();
+        store.close().await;
+        rows
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(server) = self.server.take() {
+            server.shutdown().await;
+        }
+    }
+}
