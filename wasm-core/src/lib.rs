@@ -6,6 +6,6 @@
 pub mod quote;
 
 #[cfg(target_arch = "wasm32")]
-mod bindings;
+pub mod bindings;
 
 pub use quote::{Email, FieldErrors, Product, QuoteRequest};

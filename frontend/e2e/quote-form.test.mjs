@@ -1,0 +1,92 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { startServer } from './support/server.mjs';
+
+let browser;
+before(async () => (browser = await launchBrowser()));
+after(async () => browser?.close());
+
+async function chooseProduct(page, label) {
+  await page.getByRole('combobox', { name: 'Product' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+describe('quote form against the real server and database', () => {
+  test('a valid quote shows the success toast, resets the form and is stored', async () => {
+    const server = await startServer();
+    try {
+      const { page, context, errors } = await openPage(browser);
+      await page.goto(server.url);
+      await chooseProduct(page, 'Family Health');
+      const email = page.getByPlaceholder('Enter your email address');
+      await email.fill('  ana.garcia@example.com ');
+      await page.getByRole('button', { name: 'Get a Quote' }).click();
+
+      const toast = page.getByRole('status').filter({ hasText: 'Quote request submitted!' });
+      await toast.waitFor();
+      assert.match(await toast.textContent(), /We'll contact you shortly with more information\./);
+      assert.equal(await email.inputValue(), '');
+      assert.equal(await page.getByRole('combobox', { name: 'Product' }).textContent(), 'Select Product');
+      await page.screenshot({ path: join(outputDir, 'quote-success.png') });
+
+      const rows = server.rows();
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0].product, 'family');
+      assert.equal(rows[0].email, 'ana.garcia@example.com');
+      assert.equal(rows[0].source, 'web');
+      assert.match(rows[0].user_agent, /Chrome/);
+      assert.deepEqual(errors, []);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('invalid input shows both messages and sends nothing', async () => {
+    const server = await startServer();
+    try {
+      const { page, context } = await openPage(browser);
+      const posts = [];
+      page.on('request', (r) => r.url().includes('/api/') && posts.push(r.url()));
+      await page.goto(server.url);
+      await page.getByRole('button', { name: 'Get a Quote' }).click();
+      await page.getByText('Please select a product').waitFor();
+      await page.getByText('Please enter a valid email address').waitFor();
+      assert.equal(await page.getByRole('combobox', { name: 'Product' }).getAttribute('aria-invalid'), 'true');
+
+      await page.getByPlaceholder('Enter your email address').fill('ana@example');
+      await page.getByRole('button', { name: 'Get a Quote' }).click();
+      await page.getByText('Please enter a valid email address').waitFor();
+      assert.deepEqual(posts, []);
+      assert.deepEqual(server.rows(), []);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a server failure shows "Submission failed" with the status and keeps the values', async () => {
+    const seed = await startServer();
+    await seed.stop({ keepDir: true });
+    const readOnly = `file:${join(seed.dir, 'quotes.db')}?mode=ro`;
+    const server = await startServer({ dir: seed.dir, databaseUrl: readOnly });
+    try {
+      const { page, context } = await openPage(browser);
+      await page.goto(server.url);
+      await chooseProduct(page, 'Medicare');
+      await page.getByPlaceholder('Enter your email address').fill('ana@example.com');
+      const submit = page.getByRole('button', { name: 'Get a Quote' });
+      await submit.click();
+      const toast = page.getByRole('status').filter({ hasText: 'Submission failed' });
+      await toast.waitFor();
+      assert.match(await toast.textContent(), /500: We could not save your request\. Please try again\./);
+      assert.equal(await page.getByPlaceholder('Enter your email address').inputValue(), 'ana@example.com');
+      assert.equal(await submit.isEnabled(), true);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});

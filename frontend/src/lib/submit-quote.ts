@@ -1,0 +1,52 @@
+import type { QuoteErrors, QuoteValues } from './quote-rules';
+
+export const QUOTE_ENDPOINT = '/api/quote-requests';
+
+/** A failed submission. `message` is `<status>: <server's message or status text>` (spec §8). */
+export class QuoteSubmissionError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly fields?: QuoteErrors,
+  ) {
+    super(message);
+    this.name = 'QuoteSubmissionError';
+  }
+}
+
+/** The server answers errors as `{code, message, fields?}`; anything else is shown as text. */
+function readErrorBody(text: string): { message?: string; fields?: QuoteErrors } {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object') {
+      const { message, fields } = body as { message?: unknown; fields?: unknown };
+      return {
+        message: typeof message === 'string' ? message : undefined,
+        fields: fields && typeof fields === 'object' ? (fields as QuoteErrors) : undefined,
+      };
+    }
+  } catch {
+    // Not JSON: a proxy's HTML or plain text page.
+  }
+  return { message: text.trim() || undefined };
+}
+
+/** Sends the quote once (no automatic retry, spec §9); resolves only on a 2xx answer. */
+export async function submitQuote(values: QuoteValues): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(QUOTE_ENDPOINT, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'include',
+      body: JSON.stringify(values),
+    });
+  } catch {
+    // Offline or blocked: there is no status to report, so the toast falls back to its default.
+    throw new QuoteSubmissionError('');
+  }
+  if (!response.ok) {
+    const { message, fields } = readErrorBody(await response.text().catch(() => ''));
+    throw new QuoteSubmissionError(`${response.status}: ${message ?? response.statusText}`, response.status, fields);
+  }
+}

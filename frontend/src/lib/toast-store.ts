@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from 'react';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../spec-constants';
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
+  id: number;
+  description?: string;
+  open: boolean;
+}
+
+let nextId = 1;
+let toasts: ToastItem[] = [];
+const listeners = new Set<() => void>();
+
+function publish(next: ToastItem[]) {
+  toasts = next;
+  listeners.forEach((listener) => listener());
+}
+
+/** Shows a notification; it replaces the one on screen (one at a time, spec §4). */
+export function toast({ title, description, variant = 'default' }: ToastInput): number {
+  const id = nextId++;
+  publish([{ id, title, description, variant, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return id;
+}
+
+/** Closes a notification; it is forgotten after the spec's removal delay. */
+export function dismissToast(id: number) {
+  publish(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
+  setTimeout(() => publish(toasts.filter((t) => t.id !== id)), TOAST_REMOVE_DELAY_MS);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const snapshot = () => toasts;
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './App';
+import './index.css';
+
+const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App path={window.location.pathname} />
+  </StrictMode>
+);
+// A prerendered page is hydrated; a bare shell (dev server) is rendered from scratch.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

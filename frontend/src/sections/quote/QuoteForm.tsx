@@ -1,0 +1,120 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { productOptions, quoteSection as text } from '../../content';
+import { loadQuoteRules, validateQuote, type QuoteErrors, type QuoteValues } from '../../lib/quote-rules';
+import { QuoteSubmissionError, submitQuote } from '../../lib/submit-quote';
+import { toast } from '../../lib/toast-store';
+
+const EMPTY: QuoteValues = { product: '', email: '' };
+
+/** Idle → pending → success (toast, reset) or failure (toast, values kept) — spec §4. */
+export function QuoteForm() {
+  const [values, setValues] = useState<QuoteValues>(EMPTY);
+  const [errors, setErrors] = useState<QuoteErrors>({});
+  const [pending, setPending] = useState(false);
+  const productRef = useRef<HTMLButtonElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const productErrorId = `${id}-product-error`;
+  const emailErrorId = `${id}-email-error`;
+
+  const showErrors = (found: QuoteErrors) => {
+    setErrors(found);
+    (found.product ? productRef.current : emailRef.current)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    try {
+      // If the rules cannot load, the server applies the very same ones and answers 422.
+      const found = await validateQuote(values).catch(() => null);
+      if (found) {
+        showErrors(found);
+        return;
+      }
+      setErrors({});
+      await submitQuote(values);
+      toast(text.success);
+      setValues(EMPTY);
+    } catch (error) {
+      if (error instanceof QuoteSubmissionError && error.fields) showErrors(error.fields);
+      const message = error instanceof Error ? error.message : '';
+      toast({ title: text.failure.title, description: message || text.failure.fallback, variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const update = (field: keyof QuoteValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadQuoteRules().catch(() => undefined)}
+      onPointerEnter={() => void loadQuoteRules().catch(() => undefined)}
+      className="grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start"
+    >
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-product`} className="sr-only">
+          {text.productLabel}
+        </label>
+        <Select name="product" value={values.product} onValueChange={(v) => update('product', v)}>
+          <SelectTrigger
+            id={`${id}-product`}
+            ref={productRef}
+            aria-invalid={errors.product ? true : undefined}
+            aria-describedby={errors.product ? productErrorId : undefined}
+          >
+            <SelectValue placeholder={text.productPlaceholder} />
+          </SelectTrigger>
+          <SelectContent position="item-aligned">
+            {productOptions.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {errors.product && (
+          <p id={productErrorId} className="text-sm font-medium text-red-700">
+            {errors.product}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-email`} className="sr-only">
+          {text.emailLabel}
+        </label>
+        <input
+          ref={emailRef}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={text.emailPlaceholder}
+          value={values.email}
+          onChange={(e) => update('email', e.target.value)}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? emailErrorId : undefined}
+          className="h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-slate-900 placeholder:text-slate-600 focus-visible:outline-3 focus-visible:outline-brand-600 aria-[invalid=true]:border-red-700"
+        />
+        {errors.email && (
+          <p id={emailErrorId} className="text-sm font-medium text-red-700">
+            {errors.email}
+          </p>
+        )}
+      </div>
+      <Button type="submit" disabled={pending} className="h-12">
+        {pending ? text.submitting : text.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs what building (and, with --test, testing) needs. Idempotent: each step is skipped
+# when its tool is already there at the pinned version. Only package registries are used.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_PACK_VERSION=0.15.1
+want_test_tools=false
+[[ "${1:-}" == "--test" ]] && want_test_tools=true
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+need() {
+  command -v "$1" >/dev/null 2>&1 && return
+  echo "error: '$1' is missing. $2" >&2
+  exit 1
+}
+
+need cargo "Install Rust with rustup: https://rustup.rs (then open a new shell)."
+need rustup "Install Rust with rustup: https://rustup.rs (then open a new shell)."
+need node "Install Node.js 20 or newer (Debian: apt-get install nodejs npm, or nodesource)."
+need npm "Install npm (it ships with Node.js)."
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+(( node_major >= 20 )) || { echo "error: Node.js 20 or newer is needed, found $(node --version)" >&2; exit 1; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown Rust target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
+bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]]; then
+  say "installing wasm-bindgen-cli $bindgen_version (about 6 minutes on 2 cores)"
+  # Without --locked: the locked install fails against the registry's current index.
+  cargo install wasm-bindgen-cli --version "$bindgen_version"
+fi
+
+if [[ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]]; then
+  say "installing wasm-pack $WASM_PACK_VERSION"
+  cargo install wasm-pack --version "$WASM_PACK_VERSION"
+fi
+
+lock_hash=$(sha256sum frontend/package-lock.json | cut -d' ' -f1)
+stamp=frontend/node_modules/.installed-lock-hash
+if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$lock_hash" ]]; then
+  say "installing front-end packages (npm ci)"
+  (cd frontend && npm ci --no-audit --no-fund)
+  echo "$lock_hash" > "$stamp"
+fi
+
+if $want_test_tools && [[ ! -x /usr/bin/chromium ]]; then
+  if [[ $(id -u) -eq 0 ]]; then
+    say "installing Debian's chromium and chromium-driver for the browser tests"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+  else
+    echo "error: the browser tests need Debian's Chromium. Run as root:" >&2
+    echo "  apt-get update && apt-get install -y chromium chromium-driver" >&2
+    exit 1
+  fi
+fi
