@@ -11,17 +11,22 @@ use warp::{Filter, Reply};
 use crate::config::Config;
 use crate::error::{recover, ApiError};
 use crate::limits::SHUTDOWN_GRACE;
+use crate::rate_limit::RateLimiter;
 use crate::site::Site;
 use crate::store::{self, QuoteStore, StoreError};
-use crate::{health, quotes, request_log, site};
+use crate::{health, openapi, quotes, request_log, site};
 
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let unknown_api = warp::path("api").map(|| ApiError::NotFound.into_response());
+    let limiter = config.rate_limit.map(|limit| Arc::new(RateLimiter::new(limit, config.trust_proxy)));
     health::routes(Arc::clone(&store))
-        .or(quotes::routes(store))
+        .or(quotes::routes(store, limiter))
+        .unify()
+        .or(openapi::routes())
         .unify()
         .or(unknown_api)
         .unify()
@@ -29,6 +34,7 @@ pub fn routes(
         .unify()
         .recover(recover)
         .unify()
+        .with(warp::reply::with::headers(config.security_headers.header_map()))
         .with(request_log::log())
 }
 
@@ -53,18 +59,19 @@ pub struct RunningServer {
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let store = store::open(&config.database).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
-    serve(config.addr, store, Arc::new(site)).await
+    serve(config, store, Arc::new(site)).await
 }
 
 pub async fn serve(
-    addr: SocketAddr,
+    config: &Config,
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
 ) -> Result<RunningServer, StartError> {
+    let addr = config.addr;
     let listener = TcpListener::bind(addr).await.map_err(|source| StartError::Bind { addr, source })?;
     let addr = listener.local_addr().map_err(|source| StartError::Bind { addr, source })?;
     let (stop, stopped) = oneshot::channel::<()>();
-    let server = warp::serve(routes(Arc::clone(&store), site))
+    let server = warp::serve(routes(Arc::clone(&store), site, config))
         .incoming(listener)
         .graceful(async {
             let _ = stopped.await;

@@ -5,6 +5,9 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::rate_limit::{RateLimit, RateLimitError};
+use crate::security_headers::{SecurityHeaders, VoiceUrlError};
+
 pub const DEFAULT_BIND: &str = "127.0.0.1";
 pub const DEFAULT_PORT: u16 = 8080;
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/quotes.db";
@@ -15,6 +18,11 @@ pub struct Config {
     pub addr: SocketAddr,
     pub database: DatabaseUrl,
     pub static_dir: PathBuf,
+    /// `None` when `RATE_LIMIT_PER_MINUTE=0`.
+    pub rate_limit: Option<RateLimit>,
+    /// `TRUST_PROXY=1`: the server is behind a proxy that appends the client to X-Forwarded-For.
+    pub trust_proxy: bool,
+    pub security_headers: SecurityHeaders,
 }
 
 /// Where quote requests are stored.
@@ -32,6 +40,10 @@ pub enum ConfigError {
     Port(String),
     #[error("DATABASE_URL {0:?} is not supported: use sqlite://PATH or file:PATH")]
     Database(String),
+    #[error(transparent)]
+    RateLimit(#[from] RateLimitError),
+    #[error(transparent)]
+    VoiceUrl(#[from] VoiceUrlError),
 }
 
 impl Config {
@@ -49,7 +61,10 @@ impl Config {
         let database =
             DatabaseUrl::parse(&get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()))?;
         let static_dir = get("STATIC_DIR").unwrap_or_else(|| DEFAULT_STATIC_DIR.into()).into();
-        Ok(Config { addr: SocketAddr::new(ip, port), database, static_dir })
+        let rate_limit = RateLimit::from_lookup(&get)?;
+        let trust_proxy = get("TRUST_PROXY").is_some_and(|v| matches!(v.trim(), "1" | "true"));
+        let security_headers = SecurityHeaders::from_lookup(&get)?;
+        Ok(Config { addr: SocketAddr::new(ip, port), database, static_dir, rate_limit, trust_proxy, security_headers })
     }
 }
 

@@ -22,6 +22,8 @@ pub enum ApiError {
     MethodNotAllowed { allow: &'static str },
     #[error("There is nothing at this path")]
     NotFound,
+    #[error("Too many quote requests from your network. Please try again in {retry_after_secs} seconds.")]
+    RateLimited { retry_after_secs: u64 },
     #[error("We could not save your request. Please try again.")]
     Storage,
 }
@@ -43,6 +45,7 @@ impl ApiError {
             ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -55,6 +58,7 @@ impl ApiError {
             ApiError::Validation(_) => "validation_failed",
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::NotFound => "not_found",
+            ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Storage => "storage_failed",
         }
     }
@@ -69,8 +73,14 @@ impl Reply for ApiError {
         let body = ErrorBody { code: self.code(), message: self.to_string(), fields };
         let mut response =
             warp::reply::with_status(warp::reply::json(&body), self.status()).into_response();
-        if let ApiError::MethodNotAllowed { allow } = self {
-            response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(allow));
+        match self {
+            ApiError::MethodNotAllowed { allow } => {
+                response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(allow));
+            }
+            ApiError::RateLimited { retry_after_secs } => {
+                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+            }
+            _ => {}
         }
         response
     }

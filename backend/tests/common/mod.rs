@@ -23,6 +23,11 @@ pub const ASSET_JS: &str = "console.log('app');";
 
 impl TestApp {
     pub async fn start() -> TestApp {
+        TestApp::start_configured(|_| {}).await
+    }
+
+    /// Like `start`, with settings changed first (for example a rate limit).
+    pub async fn start_configured(adjust: impl FnOnce(&mut Config)) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
         let site = dir.path().join("dist");
         std::fs::create_dir_all(site.join("assets")).unwrap();
@@ -31,11 +36,30 @@ impl TestApp {
         std::fs::write(site.join("assets/app-abc123.js"), ASSET_JS).unwrap();
         std::fs::write(site.join("assets/app-abc123.js.br"), b"brotli-bytes").unwrap();
         let database = DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into());
-        TestApp::start_with(dir, site, database).await
+        TestApp::start_with_adjusted(dir, site, database, adjust).await
     }
 
     pub async fn start_with(dir: TempDir, static_dir: PathBuf, database: DatabaseUrl) -> TestApp {
-        let config = Config { addr: "127.0.0.1:0".parse().unwrap(), database: database.clone(), static_dir };
+        TestApp::start_with_adjusted(dir, static_dir, database, |_| {}).await
+    }
+
+    async fn start_with_adjusted(
+        dir: TempDir,
+        static_dir: PathBuf,
+        database: DatabaseUrl,
+        adjust: impl FnOnce(&mut Config),
+    ) -> TestApp {
+        // The production defaults, except the rate limit: tests post far more than 10 a minute
+        // from one address (the rate-limit test turns it back on).
+        let mut config = Config::from_lookup(|key| match key {
+            "PORT" => Some("0".into()),
+            "RATE_LIMIT_PER_MINUTE" => Some("0".into()),
+            _ => None,
+        })
+        .expect("test configuration");
+        config.database = database.clone();
+        config.static_dir = static_dir;
+        adjust(&mut config);
         let server = app::start(&config).await.expect("server starts");
         TestApp {
             addr: server.addr,

@@ -1,0 +1,114 @@
+//! Security headers sent with every response.
+//!
+//! The Content-Security-Policy allows our own origin plus exactly what the voice assistant's SDK
+//! needs: the provider's API, daily.co (the SDK loads its call machine script from there, and
+//! talks to it over https and websockets), `wasm-unsafe-eval` to compile our quote rules, and
+//! media from `blob:` URLs. `'unsafe-inline'` styles are needed because React, Radix and
+//! framer-motion set `style` attributes; scripts stay strict.
+
+use warp::http::{HeaderMap, HeaderName, HeaderValue};
+
+pub const DEFAULT_VOICE_API_ORIGIN: &str = "https://api.vapi.ai";
+const DAILY: &str = "https://*.daily.co";
+const DAILY_SOCKETS: &str = "wss://*.daily.co";
+const HSTS_MAX_AGE_SECONDS: u32 = 63_072_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SecurityHeaders {
+    /// `HSTS=1`: only behind TLS, or browsers would refuse plain http for the whole period.
+    pub hsts: bool,
+    /// The origin of `VAPI_API_BASE_URL`.
+    pub voice_api_origin: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("VAPI_API_BASE_URL must be an http(s) URL such as https://api.vapi.ai, got {0:?}")]
+pub struct VoiceUrlError(pub String);
+
+impl SecurityHeaders {
+    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<SecurityHeaders, VoiceUrlError> {
+        let hsts = get("HSTS").is_some_and(|v| matches!(v.trim(), "1" | "true"));
+        let voice_api_origin = match get("VAPI_API_BASE_URL") {
+            Some(url) => origin_of(&url).ok_or(VoiceUrlError(url))?,
+            None => DEFAULT_VOICE_API_ORIGIN.to_owned(),
+        };
+        Ok(SecurityHeaders { hsts, voice_api_origin })
+    }
+
+    pub fn content_security_policy(&self) -> String {
+        let voice = &self.voice_api_origin;
+        [
+            "default-src 'self'".to_owned(),
+            format!("script-src 'self' 'wasm-unsafe-eval' {DAILY}"),
+            "style-src 'self' 'unsafe-inline'".to_owned(),
+            "img-src 'self' data: blob:".to_owned(),
+            "font-src 'self'".to_owned(),
+            format!("connect-src 'self' {voice} {DAILY} {DAILY_SOCKETS}"),
+            "media-src 'self' blob:".to_owned(),
+            "worker-src 'self' blob:".to_owned(),
+            format!("frame-src {DAILY}"),
+            "object-src 'none'".to_owned(),
+            "base-uri 'self'".to_owned(),
+            "form-action 'self'".to_owned(),
+            "frame-ancestors 'none'".to_owned(),
+        ]
+        .join("; ")
+    }
+
+    /// Built once at start; the same map is added to every response.
+    pub fn header_map(&self) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        let mut set = |name: &'static str, value: String| {
+            let value = HeaderValue::from_str(&value).expect("header values are ASCII");
+            map.insert(HeaderName::from_static(name), value);
+        };
+        set("content-security-policy", self.content_security_policy());
+        set("x-content-type-options", "nosniff".into());
+        set("referrer-policy", "strict-origin-when-cross-origin".into());
+        set("permissions-policy", "microphone=(self), camera=(), geolocation=(), payment=()".into());
+        set("x-frame-options", "DENY".into());
+        if self.hsts {
+            set("strict-transport-security", format!("max-age={HSTS_MAX_AGE_SECONDS}; includeSubDomains"));
+        }
+        map
+    }
+}
+
+/// `scheme://host[:port]` of an http(s) URL, without path, query or credentials.
+fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.trim().split_once("://")?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let valid = matches!(scheme, "http" | "https")
+        && !authority.is_empty()
+        && !authority.contains('@')
+        && authority.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
+    valid.then(|| format!("{scheme}://{}", authority.to_ascii_lowercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(vars: &'static [(&'static str, &'static str)]) -> Result<SecurityHeaders, VoiceUrlError> {
+        SecurityHeaders::from_lookup(&|k: &str| vars.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string()))
+    }
+
+    #[test]
+    fn the_voice_origin_comes_from_the_configured_url() {
+        assert_eq!(headers(&[]).unwrap().voice_api_origin, "https://api.vapi.ai");
+        let custom = headers(&[("VAPI_API_BASE_URL", "http://127.0.0.1:4010/v1/call?x=1")]).unwrap();
+        assert_eq!(custom.voice_api_origin, "http://127.0.0.1:4010");
+        assert!(custom.content_security_policy().contains("connect-src 'self' http://127.0.0.1:4010 https://*.daily.co wss://*.daily.co"));
+        for bad in ["api.vapi.ai", "ftp://x", "https://", "https://a b", "https://u@evil"] {
+            assert!(SecurityHeaders::from_lookup(&|k: &str| (k == "VAPI_API_BASE_URL").then(|| bad.into())).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn hsts_only_when_asked() {
+        assert!(!headers(&[]).unwrap().header_map().contains_key("strict-transport-security"));
+        let on = headers(&[("HSTS", "1")]).unwrap().header_map();
+        assert!(on["strict-transport-security"].to_str().unwrap().starts_with("max-age="));
+        assert!(on["content-security-policy"].to_str().unwrap().ends_with("frame-ancestors 'none'"));
+    }
+}
