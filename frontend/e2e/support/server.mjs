@@ -12,8 +12,18 @@ const staticDir = join(repoRoot, 'frontend/dist');
 /** `databaseUrl` may be given to reuse a database (for example read-only). */
 export async function startServer({ dir = mkdtempSync(join(tmpdir(), 'quote-e2e-')), databaseUrl, env = {} } = {}) {
   const database = databaseUrl ?? `sqlite://${join(dir, 'quotes.db')}`;
-  const childEnv = { ...process.env, PORT: '0', BIND: '127.0.0.1', DATABASE_URL: database, STATIC_DIR: staticDir, ...env };
+  // The rate limit is off: tests post many quotes from 127.0.0.1 (one test turns it back on).
+  const childEnv = {
+    ...process.env,
+    PORT: '0',
+    BIND: '127.0.0.1',
+    DATABASE_URL: database,
+    STATIC_DIR: staticDir,
+    RATE_LIMIT_PER_MINUTE: '0',
+    ...env,
+  };
   const child = spawn(binary, [], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let log = '';
   child.stderr.on('data', (chunk) => (log += chunk));
   const url = await new Promise((resolve, reject) => {
@@ -39,12 +49,13 @@ export async function startServer({ dir = mkdtempSync(join(tmpdir(), 'quote-e2e-
       const out = execFileSync(binary, ['export', '--format', 'jsonl'], { env: { ...childEnv }, encoding: 'utf8' });
       return out.split('\n').filter(Boolean).map((line) => JSON.parse(line));
     },
+    /** Sends `signal`; resolves with `{code, signal}` once the process is gone (the data stays). */
+    kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
     async stop({ keepDir = false } = {}) {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await this.kill('SIGTERM');
       if (!keepDir) rmSync(dir, { recursive: true, force: true });
     },
   };

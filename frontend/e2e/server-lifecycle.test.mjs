@@ -1,0 +1,115 @@
+// The real release server as a process: killed under load it loses no acknowledged quote, and
+// on SIGTERM or Ctrl-C (SIGINT) it stops accepting, finishes what is in flight and exits 0.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { startServer } from './support/server.mjs';
+
+const PRODUCTS = ['medicare', 'individual', 'family', 'medicaid', 'employer'];
+const CLIENTS = 32;
+const ACKS_BEFORE_KILL = 500;
+const SHUTDOWN_BOUND_MS = 10_000;
+
+async function postQuote(url, quote) {
+  const response = await fetch(`${url}/api/quote-requests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'crash-test' },
+    body: JSON.stringify(quote),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Raw HTTP/1.1 so a request can be left half-sent across the signal. The socket is not
+ * half-closed after the body: hyper treats that as the client going away. */
+function openRequest(url, body) {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let answer = '';
+  socket.on('data', (chunk) => (answer += chunk));
+  const closed = new Promise((resolve) => socket.on('close', () => resolve(answer)));
+  const head = `POST /api/quote-requests HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+  return new Promise((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      const half = Math.floor(body.length / 2);
+      socket.write(head + body.slice(0, half), () =>
+        resolve({ finish: () => (socket.write(body.slice(half)), closed) }),
+      );
+    });
+  });
+}
+
+function canConnect(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('server process', () => {
+  test('SIGKILL under load loses no quote that was answered 201', async () => {
+    const server = await startServer();
+    const acked = new Map();
+    let killed = false;
+    let reachedTarget;
+    const target = new Promise((resolve) => (reachedTarget = resolve));
+    const client = async (c) => {
+      for (let i = 0; !killed; i++) {
+        const quote = { product: PRODUCTS[i % PRODUCTS.length], email: `c${c}.n${i}@example.com` };
+        try {
+          const { status, body } = await postQuote(server.url, quote);
+          assert.equal(status, 201);
+          acked.set(body.id, quote);
+          if (acked.size >= ACKS_BEFORE_KILL) reachedTarget();
+        } catch (error) {
+          if (!killed) throw error;
+        }
+      }
+    };
+    const clients = Array.from({ length: CLIENTS }, (_, c) => client(c));
+    await target;
+    killed = true;
+    const exit = await server.kill('SIGKILL');
+    assert.equal(exit.signal, 'SIGKILL');
+    await Promise.all(clients);
+
+    const restarted = await startServer({ dir: server.dir, databaseUrl: server.databaseUrl });
+    try {
+      assert.equal((await fetch(`${restarted.url}/healthz`)).status, 200);
+      const stored = new Map(restarted.rows().map((row) => [row.id, row]));
+      assert.ok(stored.size >= acked.size, `${stored.size} rows for ${acked.size} acknowledged`);
+      for (const [id, quote] of acked) {
+        const row = stored.get(id);
+        assert.ok(row, `acknowledged quote ${id} is stored`);
+        assert.deepEqual(
+          { product: row.product, email: row.email, source: row.source, user_agent: row.user_agent },
+          { ...quote, source: 'web', user_agent: 'crash-test' },
+        );
+      }
+    } finally {
+      await restarted.stop();
+    }
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    test(`${signal} finishes the request in flight, refuses new ones and exits 0`, async () => {
+      const server = await startServer();
+      const inFlight = await openRequest(server.url, JSON.stringify({ product: 'medicaid', email: 'late@example.com' }));
+      // Let the server read the head, so the request is in its hands when the signal comes.
+      await new Promise((r) => setTimeout(r, 300));
+      const started = Date.now();
+      const exit = server.kill(signal);
+      // Stopped accepting: poll until the listener is gone (the half-sent request keeps the process up).
+      while (await canConnect(server.url)) await new Promise((r) => setTimeout(r, 20));
+      const answer = await inFlight.finish();
+      assert.match(answer, /^HTTP\/1\.1 201 /);
+      assert.deepEqual(await exit, { code: 0, signal: null });
+      assert.ok(Date.now() - started < SHUTDOWN_BOUND_MS);
+      const rows = server.rows();
+      assert.deepEqual(rows.map((r) => [r.product, r.email]), [['medicaid', 'late@example.com']]);
+      await server.stop();
+    });
+  }
+});
