@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 WASM_PACK_VERSION=0.15.1
+SCHEMATHESIS_VERSION=4.32.5
 want_test_tools=false
 [[ "${1:-}" == "--test" ]] && want_test_tools=true
 
@@ -58,4 +59,12 @@ if $want_test_tools && [[ ! -x /usr/bin/chromium ]]; then
     echo "  apt-get update && apt-get install -y chromium chromium-driver" >&2
     exit 1
   fi
+fi
+
+# The API fuzzer (scripts/fuzz-api.sh), in its own virtualenv so no system Python is touched.
+if $want_test_tools && [[ "$(.venv-tools/bin/schemathesis --version 2>/dev/null | awk '{print $NF}')" != "$SCHEMATHESIS_VERSION" ]]; then
+  need python3 "Install Python 3.9 or newer (Debian: apt-get install python3 python3-venv)."
+  say "installing schemathesis $SCHEMATHESIS_VERSION (PyPI) into .venv-tools"
+  python3 -m venv .venv-tools
+  .venv-tools/bin/pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi

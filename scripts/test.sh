@@ -21,6 +21,7 @@ run "Rust unit and integration tests" cargo test --workspace
 run "wasm-core in wasm (Node)" wasm-pack test --node wasm-core
 run "front-end unit tests" bash -c 'cd frontend && npx vitest run'
 run "end-to-end tests (Chromium)" bash -c 'cd frontend && npm run --silent e2e'
+run "API fuzzing against the OpenAPI document" scripts/fuzz-api.sh
 
 echo
 echo "Summary"

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Load benchmark of valid quote posts against the real release server, loopback only.
+#
+#   scripts/bench.sh [POSTGRES_URL]
+#
+# Always measures SQLite (a fresh database in a temp dir); also PostgreSQL when a postgres://
+# URL is given and the server accepts it. Reports requests/s, p50 and p99 latency and peak RSS
+# at 64 connections, plus idle RSS and the time from start to the first healthy /healthz.
+# Bounded: each run lasts at most BENCH_SECONDS and BENCH_MAX_REQUESTS requests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CONNECTIONS=${BENCH_CONNECTIONS:-64}
+THREADS=${BENCH_THREADS:-2}
+SECONDS_PER_RUN=${BENCH_SECONDS:-10}
+MAX_REQUESTS=${BENCH_MAX_REQUESTS:-1000000}
+binary=target/release/backend
+
+if ! command -v wrk >/dev/null; then
+  if [[ $(id -u) -eq 0 ]]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
+  else
+    echo "error: the benchmark needs wrk. Run as root: apt-get install -y wrk" >&2
+    exit 1
+  fi
+fi
+[[ -x $binary ]] || cargo build --release -p backend
+
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+rss_kb() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$server_pid/status"; }
+mb() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb / 1024 }'; }
+
+# Starts the server on DATABASE_URL=$1; sets $url and prints the time to the first healthy answer.
+start_server() {
+  : > "$work/out"
+  local t0=$EPOCHREALTIME
+  # The rate limit is off: every request comes from 127.0.0.1. Logs go to a file as in production.
+  DATABASE_URL=$1 PORT=0 BIND=127.0.0.1 RATE_LIMIT_PER_MINUTE=0 STATIC_DIR=frontend/dist \
+    "$binary" > "$work/out" 2> "$work/log" &
+  server_pid=$!
+  url=
+  for _ in $(seq 1 1000); do
+    kill -0 "$server_pid" 2>/dev/null || return 1
+    url=$(sed -n 's/^Listening on //p' "$work/out")
+    [[ -n $url ]] && curl -fs -o /dev/null "$url/healthz" && break
+    sleep 0.005
+  done
+  [[ -n $url ]] || return 1
+  startup_ms=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", (b - a) * 1000 }')
+}
+
+stop_server() {
+  kill "$server_pid" && wait "$server_pid" || true
+  server_pid=
+}
+
+declare -A seen
+run() {
+  local name=$1 database=$2
+  if ! start_server "$database"; then
+    echo "$name: skipped, the server refused DATABASE_URL ($(tail -n 3 "$work/log" "$work/out" | grep -v '^==' | tr '\n' ' '))"
+    server_pid=
+    return
+  fi
+  sleep 1
+  local idle_kb
+  idle_kb=$(rss_kb VmRSS)
+  local line
+  line=$(BENCH_MAX_PER_THREAD=$(( MAX_REQUESTS / THREADS )) timeout $(( SECONDS_PER_RUN + 30 )) \
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --timeout 5s -s scripts/bench/post-quote.lua "$url" | grep '^BENCH')
+  local peak_kb
+  peak_kb=$(rss_kb VmHWM)
+  stop_server
+  eval "$(sed 's/^BENCH //' <<< "$line")"
+  printf '%s: %s quote posts/s (%s in %ss, %s failed), p50 %s ms, p99 %s ms, peak RSS %s MB, idle RSS %s MB, start to healthy %s ms\n' \
+    "$name" "$rps" "$requests" "$seconds" "$failed" "$p50_ms" "$p99_ms" "$(mb "$peak_kb")" "$(mb "$idle_kb")" "$startup_ms"
+  seen[$name]=$(( requests - failed ))
+}
+
+echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s and $MAX_REQUESTS requests per store, $(nproc) cores shared with the server"
+run SQLite "sqlite://$work/bench.db"
+if (( ${#seen[@]} )); then
+  stored=$(DATABASE_URL="sqlite://$work/bench.db" "$binary" export --format jsonl | wc -l)
+  echo "SQLite: $stored rows stored, ${seen[SQLite]} requests answered 201"
+fi
+postgres_url=${1:-${BENCH_POSTGRES_URL:-}}
+if [[ -n $postgres_url ]]; then
+  run PostgreSQL "$postgres_url"
+else
+  echo "PostgreSQL: skipped, pass a postgres:// URL (scripts/bench.sh postgres://user@127.0.0.1/db)"
+fi
