@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QUOTE_ENDPOINT, QuoteSubmissionError, submitQuote } from './submit-quote';
+import { HONEYPOT_FIELD, QUOTE_ENDPOINT, QuoteSubmissionError, submitQuote } from './submit-quote';
 
 const values = { product: 'family', email: 'ana@example.com' };
 
@@ -19,6 +19,13 @@ describe('submitQuote', () => {
       credentials: 'include',
       body: JSON.stringify(values),
     });
+  });
+
+  it('sends the honeypot field only when something filled it', async () => {
+    answer(201, '{"id":"x"}');
+    await submitQuote(values, 'http://spam.example');
+    const init = vi.mocked(fetch).mock.calls[0][1] as RequestInit;
+    expect(JSON.parse(init.body as string)).toEqual({ ...values, [HONEYPOT_FIELD]: 'http://spam.example' });
   });
 
   it('reports status and the server message', async () => {

@@ -1,6 +1,8 @@
 import type { QuoteErrors, QuoteValues } from './quote-rules';
 
 export const QUOTE_ENDPOINT = '/api/quote-requests';
+/** The form's hidden honeypot field; the server answers 201 and stores nothing when it is filled. */
+export const HONEYPOT_FIELD = 'website';
 
 /** A failed submission. `message` is `<status>: <server's message or status text>` (spec §8). */
 export class QuoteSubmissionError extends Error {
@@ -32,14 +34,14 @@ function readErrorBody(text: string): { message?: string; fields?: QuoteErrors }
 }
 
 /** Sends the quote once (no automatic retry, spec §9); resolves only on a 2xx answer. */
-export async function submitQuote(values: QuoteValues): Promise<void> {
+export async function submitQuote(values: QuoteValues, honeypot = ''): Promise<void> {
   let response: Response;
   try {
     response = await fetch(QUOTE_ENDPOINT, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       credentials: 'include',
-      body: JSON.stringify(values),
+      body: JSON.stringify(honeypot ? { ...values, [HONEYPOT_FIELD]: honeypot } : values),
     });
   } catch {
     // Offline or blocked: there is no status to report, so the toast falls back to its default.

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
 import { loadQuoteRules, validateQuote, type QuoteErrors, type QuoteValues } from '../../lib/quote-rules';
-import { QuoteSubmissionError, submitQuote } from '../../lib/submit-quote';
+import { HONEYPOT_FIELD, QuoteSubmissionError, submitQuote } from '../../lib/submit-quote';
 import { toast } from '../../lib/toast-store';
 
 const EMPTY: QuoteValues = { product: '', email: '' };
@@ -15,6 +15,7 @@ export function QuoteForm() {
   const [pending, setPending] = useState(false);
   const productRef = useRef<HTMLButtonElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const productErrorId = `${id}-product-error`;
   const emailErrorId = `${id}-email-error`;
@@ -36,7 +37,7 @@ export function QuoteForm() {
         return;
       }
       setErrors({});
-      await submitQuote(values);
+      await submitQuote(values, honeypotRef.current?.value);
       toast(text.success);
       setValues(EMPTY);
     } catch (error) {
@@ -111,6 +112,19 @@ export function QuoteForm() {
             {errors.email}
           </p>
         )}
+      </div>
+      {/* Honeypot: hidden from people and assistive technology, so only bots fill it in. */}
+      <div aria-hidden="true" className="sr-only">
+        <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Website</label>
+        <input
+          ref={honeypotRef}
+          id={`${id}-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <Button type="submit" disabled={pending} className="h-12">
         {pending ? text.submitting : text.submit}
