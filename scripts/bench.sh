@@ -84,6 +84,24 @@ run() {
   seen[$name]=$(( requests - failed ))
 }
 
+# Every 201 waits for an fsync, so the disk's fsync latency is the floor under p50 and p99.
+fsync_probe() {
+  command -v python3 >/dev/null || { echo "disk: fsync probe skipped (no python3)"; return; }
+  python3 - "$work/fsync-probe" <<'PY'
+import os, sys, time
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT)
+times = []
+for _ in range(200):
+    os.write(fd, b"x" * 4096)
+    start = time.perf_counter()
+    os.fsync(fd)
+    times.append((time.perf_counter() - start) * 1000)
+times.sort()
+print(f"disk: 4 KiB write + fsync p50 {times[100]:.2f} ms, p99 {times[197]:.2f} ms, max {times[-1]:.2f} ms (200 samples)")
+PY
+}
+
+fsync_probe
 echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s and $MAX_REQUESTS requests per store, $(nproc) cores shared with the server"
 run SQLite "sqlite://$work/bench.db"
 if (( ${#seen[@]} )); then
