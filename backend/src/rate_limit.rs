@@ -91,7 +91,7 @@ impl RateLimiter {
 
 fn client_ip(peer: Option<SocketAddr>, headers: &HeaderMap, trust_proxy: bool) -> Option<IpAddr> {
     let forwarded = trust_proxy
-        .then(|| headers.get_all("x-forwarded-for").iter().last())
+        .then(|| headers.get_all("x-forwarded-for").iter().next_back())
         .flatten()
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.rsplit(',').next())
