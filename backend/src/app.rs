@@ -8,6 +8,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use warp::{Filter, Reply};
 
+use crate::client_config::{self, VoiceSettings};
 use crate::config::Config;
 use crate::error::{recover, ApiError};
 use crate::limits::SHUTDOWN_GRACE;
@@ -18,10 +19,13 @@ use crate::{health, quotes, request_log, site};
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    voice: Option<VoiceSettings>,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let unknown_api = warp::path("api").map(|| ApiError::NotFound.into_response());
     health::routes(Arc::clone(&store))
         .or(quotes::routes(store))
+        .unify()
+        .or(client_config::routes(voice))
         .unify()
         .or(unknown_api)
         .unify()
@@ -53,18 +57,19 @@ pub struct RunningServer {
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let store = store::open(&config.database).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
-    serve(config.addr, store, Arc::new(site)).await
+    serve(config.addr, store, Arc::new(site), config.voice.clone()).await
 }
 
 pub async fn serve(
     addr: SocketAddr,
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    voice: Option<VoiceSettings>,
 ) -> Result<RunningServer, StartError> {
     let listener = TcpListener::bind(addr).await.map_err(|source| StartError::Bind { addr, source })?;
     let addr = listener.local_addr().map_err(|source| StartError::Bind { addr, source })?;
     let (stop, stopped) = oneshot::channel::<()>();
-    let server = warp::serve(routes(Arc::clone(&store), site))
+    let server = warp::serve(routes(Arc::clone(&store), site, voice))
         .incoming(listener)
         .graceful(async {
             let _ = stopped.await;

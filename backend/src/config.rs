@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::client_config::{VoiceConfigError, VoiceSettings};
+
 pub const DEFAULT_BIND: &str = "127.0.0.1";
 pub const DEFAULT_PORT: u16 = 8080;
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/quotes.db";
@@ -15,6 +17,8 @@ pub struct Config {
     pub addr: SocketAddr,
     pub database: DatabaseUrl,
     pub static_dir: PathBuf,
+    /// The voice assistant's settings; `None` when `VAPI_PUBLIC_KEY` is not set.
+    pub voice: Option<VoiceSettings>,
 }
 
 /// Where quote requests are stored.
@@ -32,6 +36,8 @@ pub enum ConfigError {
     Port(String),
     #[error("DATABASE_URL {0:?} is not supported: use sqlite://PATH or file:PATH")]
     Database(String),
+    #[error(transparent)]
+    Voice(#[from] VoiceConfigError),
 }
 
 impl Config {
@@ -49,7 +55,8 @@ impl Config {
         let database =
             DatabaseUrl::parse(&get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()))?;
         let static_dir = get("STATIC_DIR").unwrap_or_else(|| DEFAULT_STATIC_DIR.into()).into();
-        Ok(Config { addr: SocketAddr::new(ip, port), database, static_dir })
+        let voice = VoiceSettings::from_lookup(&get)?;
+        Ok(Config { addr: SocketAddr::new(ip, port), database, static_dir, voice })
     }
 }
 
@@ -81,6 +88,7 @@ mod tests {
         assert_eq!(c.addr, "127.0.0.1:8080".parse().unwrap());
         assert_eq!(c.database, DatabaseUrl::Sqlite("./data/quotes.db".into()));
         assert_eq!(c.static_dir, PathBuf::from("frontend/dist"));
+        assert_eq!(c.voice, None);
     }
 
     #[test]
@@ -92,6 +100,7 @@ mod tests {
         assert!(matches!(config(&[("PORT", "http")]), Err(ConfigError::Port(_))));
         assert!(matches!(config(&[("BIND", "localhost:1")]), Err(ConfigError::Bind(_))));
         assert!(matches!(config(&[("DATABASE_URL", "mysql://x")]), Err(ConfigError::Database(_))));
+        assert!(matches!(config(&[("VAPI_PUBLIC_KEY", "pk")]), Err(ConfigError::Voice(_))));
         assert_eq!(
             DatabaseUrl::parse("file:q.db?mode=ro").unwrap(),
             DatabaseUrl::Sqlite("file:q.db?mode=ro".into())
