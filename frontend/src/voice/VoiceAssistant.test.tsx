@@ -82,7 +82,7 @@ describe('voice button states', () => {
     expect(logs.log).toHaveBeenCalledWith(consoleLine.started);
 
     await act$(() => fake().assistantListening());
-    expect(logs.log.mock.calls.filter(([m]) => m === consoleLine.started)).toHaveLength(1);
+    expect(logs.log.mock.calls.filter((call: unknown[]) => call[0] === consoleLine.started)).toHaveLength(1);
 
     await user.click(inCall);
     expect(await screen.findByRole('button', { name: tooltip.idle })).toHaveFocus();

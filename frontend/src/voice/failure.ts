@@ -17,7 +17,8 @@ export function payloadText(payload: unknown): string {
   try {
     return (
       JSON.stringify(payload, (_key, value: unknown) => {
-        if (value instanceof Error) return { ...value, name: value.name, message: value.message };
+        // Their name and message are not enumerable, so JSON would drop them.
+        if (value instanceof Error || value instanceof DOMException) return { ...value, name: value.name, message: value.message };
         if (value && typeof value === 'object') {
           if (seen.has(value)) return undefined;
           seen.add(value);
