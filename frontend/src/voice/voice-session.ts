@@ -116,7 +116,9 @@ export class VoiceSession {
   /** Starts the downloads a call needs, without starting one (hover, focus). */
   prefetch() {
     void this.checkAvailability().then(
-      (config) => config && Promise.all([this.instance(config), this.deps.createDetector()]).catch(() => undefined),
+      (config) =>
+        config &&
+        Promise.all([this.instance(config), this.deps.createDetector().then((d) => d.free())]).catch(() => undefined),
     );
   }
 
