@@ -90,7 +90,11 @@ mod tests {
     /// Feeds levels every 100 ms from t = 0 and returns the speaking flag after each.
     fn script(levels: &[f64]) -> Vec<bool> {
         let mut d = SpeakingDetector::new();
-        levels.iter().enumerate().map(|(i, &l)| d.feed_level(l, i as f64 * SAMPLE_INTERVAL_MS)).collect()
+        levels
+            .iter()
+            .enumerate()
+            .map(|(i, &l)| d.feed_level(l, i as f64 * SAMPLE_INTERVAL_MS))
+            .collect()
     }
 
     #[test]
@@ -105,7 +109,11 @@ mod tests {
         scaled.feed_level(0.2, 0.0);
         assert!((raw.level() - scaled.level()).abs() < 1e-12);
         scaled.feed_level(0.9, 100.0);
-        assert_eq!(scaled.level(), 0.9, "an already-scaled level is not divided again");
+        assert_eq!(
+            scaled.level(),
+            0.9,
+            "an already-scaled level is not divided again"
+        );
     }
 
     #[test]
@@ -147,7 +155,10 @@ mod tests {
         // The clock went back to 300 but counts as 330; the last loud sample is at 420.
         assert!(d.feed_level(0.0, 1419.0));
         assert!(!d.feed_level(0.0, 1420.0));
-        assert!(!d.feed_level(0.0, 1000.0), "an earlier time does not revive speech");
+        assert!(
+            !d.feed_level(0.0, 1000.0),
+            "an earlier time does not revive speech"
+        );
     }
 
     #[test]
@@ -160,7 +171,10 @@ mod tests {
         assert_eq!(d.level(), 0.0);
         assert!(d.feed_level(f64::INFINITY, 300.0));
         assert_eq!(d.level(), 1.0);
-        assert!(d.feed_level(0.0, f64::NAN), "a NaN time keeps the previous time");
+        assert!(
+            d.feed_level(0.0, f64::NAN),
+            "a NaN time keeps the previous time"
+        );
         assert!(!d.feed_level(0.0, 1300.0));
     }
 
