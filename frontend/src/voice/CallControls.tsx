@@ -1,4 +1,5 @@
 import { Captions, Mic, MicOff } from 'lucide-react';
+import type { Ref } from 'react';
 import { cn } from '../lib/cn';
 import { controls } from './texts';
 
@@ -6,6 +7,7 @@ interface Props {
   muted: boolean;
   panelOpen: boolean;
   panelId: string;
+  panelToggleRef: Ref<HTMLButtonElement>;
   onToggleMute: () => void;
   onTogglePanel: () => void;
 }
@@ -15,10 +17,11 @@ const round =
   'hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 /** The in-call controls beside the main button: mute, and the captions panel. */
-export function CallControls({ muted, panelOpen, panelId, onToggleMute, onTogglePanel }: Props) {
+export function CallControls({ muted, panelOpen, panelId, panelToggleRef, onToggleMute, onTogglePanel }: Props) {
   return (
     <>
       <button
+        ref={panelToggleRef}
         type="button"
         aria-label={controls.showCaptions}
         aria-expanded={panelOpen}

@@ -18,7 +18,7 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
   const [panelOpen, setPanelOpen] = useState(true);
   const [consentText, setConsentText] = useState<string | null>(null);
   const mainButton = useRef<HTMLButtonElement>(null);
-  const panelToggle = useRef<HTMLElement | null>(null);
+  const panelToggle = useRef<HTMLButtonElement>(null);
   const focusInExtras = useRef(false);
   const panelId = useId();
   const inCall = state.phase === 'in-call';
@@ -103,16 +103,12 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
         </div>
         <div className="flex items-center gap-3">
           {inCall && (
-            <div
-              className="flex gap-2"
-              ref={(el) => {
-                panelToggle.current = el?.querySelector('button') ?? null;
-              }}
-            >
+            <div className="flex gap-2">
               <CallControls
                 muted={state.muted}
                 panelOpen={panelOpen}
                 panelId={panelId}
+                panelToggleRef={panelToggle}
                 onToggleMute={() => void session.setMuted(!state.muted)}
                 onTogglePanel={() => setPanelOpen((open) => !open)}
               />
