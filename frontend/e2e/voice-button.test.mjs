@@ -76,6 +76,8 @@ describe('voice button with the fake SDK', () => {
       await connecting.waitFor();
       assert.equal(await connecting.getAttribute('aria-busy'), 'true');
       await page.keyboard.press('Enter'); // a second start while connecting is ignored
+      await connecting.hover(); // activating closes a tooltip; hovering shows it again
+      await page.getByRole('tooltip').filter({ hasText: NAME.connecting }).waitFor();
       await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
       assert.deepEqual(await fake(page, () => [globalThis.fakeVapi.publicKey, ...globalThis.fakeVapi.startCalls]), ['pk-e2e', 'asst-e2e']);
 
@@ -84,6 +86,9 @@ describe('voice button with the fake SDK', () => {
       await inCall.waitFor();
       await page.getByTestId('voice-status-dot').waitFor();
       assert.match(await inCall.getAttribute('class'), /bg-red-600/);
+      await page.getByRole('button', { name: 'Silenciar micrófono' }).focus();
+      await inCall.focus(); // keyboard focus shows the tooltip at once
+      await page.getByRole('tooltip').filter({ hasText: NAME.inCall }).waitFor();
 
       await fake(page, () => {
         globalThis.fakeVapi.say('assistant', 'Hola, soy el asistente. ¿En qué puedo ayudarte?');

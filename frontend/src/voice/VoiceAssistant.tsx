@@ -69,7 +69,8 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
   }
 
   return (
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+    // Not hoverable: the tooltip must never sit over the in-call controls and catch their clicks.
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} disableHoverableContent>
       <div
         role="region"
         aria-label={controls.region}

@@ -73,7 +73,8 @@ export function VoiceButton({ state, onActivate, onPrefetch, buttonRef }: Props)
         </button>
       </Tooltip.Trigger>
       <Tooltip.Content
-        side="left"
+        side="top"
+        align="end"
         sideOffset={10}
         className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg"
       >
