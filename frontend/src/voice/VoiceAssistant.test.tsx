@@ -69,6 +69,7 @@ describe('voice button states', () => {
     const { user } = setup();
     const idle = await screen.findByRole('button', { name: tooltip.idle });
     expect(idle).toHaveAttribute('data-phase', 'idle');
+    expect(screen.getByRole('region', { name: 'Asistente de voz' })).toHaveAttribute('lang', 'es');
     await user.click(idle);
     const connecting = button(tooltip.connecting);
     expect(connecting).toHaveAttribute('aria-busy', 'true');
