@@ -8,6 +8,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use warp::{Filter, Reply};
 
+use crate::client_config::{self, VoiceSettings};
 use crate::config::Config;
 use crate::error::{recover, ApiError};
 use crate::limits::SHUTDOWN_GRACE;
@@ -27,6 +28,8 @@ pub fn routes(
         .or(quotes::routes(store, limiter))
         .unify()
         .or(openapi::routes())
+        .unify()
+        .or(client_config::routes(config.voice.clone()))
         .unify()
         .or(unknown_api)
         .unify()

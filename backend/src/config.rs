@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::rate_limit::{RateLimit, RateLimitError};
-use crate::security_headers::{SecurityHeaders, VoiceUrlError};
+use crate::security_headers::SecurityHeaders;
+use crate::client_config::{VoiceConfigError, VoiceSettings};
 
 pub const DEFAULT_BIND: &str = "127.0.0.1";
 pub const DEFAULT_PORT: u16 = 8080;
@@ -23,6 +24,8 @@ pub struct Config {
     /// `TRUST_PROXY=1`: the server is behind a proxy that appends the client to X-Forwarded-For.
     pub trust_proxy: bool,
     pub security_headers: SecurityHeaders,
+    /// The voice assistant's settings; `None` when `VAPI_PUBLIC_KEY` is not set.
+    pub voice: Option<VoiceSettings>,
 }
 
 /// Where quote requests are stored.
@@ -43,7 +46,7 @@ pub enum ConfigError {
     #[error(transparent)]
     RateLimit(#[from] RateLimitError),
     #[error(transparent)]
-    VoiceUrl(#[from] VoiceUrlError),
+    Voice(#[from] VoiceConfigError),
 }
 
 impl Config {
@@ -63,8 +66,17 @@ impl Config {
         let static_dir = get("STATIC_DIR").unwrap_or_else(|| DEFAULT_STATIC_DIR.into()).into();
         let rate_limit = RateLimit::from_lookup(&get)?;
         let trust_proxy = get("TRUST_PROXY").is_some_and(|v| matches!(v.trim(), "1" | "true"));
-        let security_headers = SecurityHeaders::from_lookup(&get)?;
-        Ok(Config { addr: SocketAddr::new(ip, port), database, static_dir, rate_limit, trust_proxy, security_headers })
+        let voice = VoiceSettings::from_lookup(&get)?;
+        let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref());
+        Ok(Config {
+            addr: SocketAddr::new(ip, port),
+            database,
+            static_dir,
+            rate_limit,
+            trust_proxy,
+            security_headers,
+            voice,
+        })
     }
 }
 
@@ -96,6 +108,7 @@ mod tests {
         assert_eq!(c.addr, "127.0.0.1:8080".parse().unwrap());
         assert_eq!(c.database, DatabaseUrl::Sqlite("./data/quotes.db".into()));
         assert_eq!(c.static_dir, PathBuf::from("frontend/dist"));
+        assert_eq!(c.voice, None);
     }
 
     #[test]
@@ -107,6 +120,7 @@ mod tests {
         assert!(matches!(config(&[("PORT", "http")]), Err(ConfigError::Port(_))));
         assert!(matches!(config(&[("BIND", "localhost:1")]), Err(ConfigError::Bind(_))));
         assert!(matches!(config(&[("DATABASE_URL", "mysql://x")]), Err(ConfigError::Database(_))));
+        assert!(matches!(config(&[("VAPI_PUBLIC_KEY", "pk")]), Err(ConfigError::Voice(_))));
         assert_eq!(
             DatabaseUrl::parse("file:q.db?mode=ro").unwrap(),
             DatabaseUrl::Sqlite("file:q.db?mode=ro".into())

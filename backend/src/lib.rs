@@ -1,6 +1,7 @@
 //! The quote-request server: a warp application over a `QuoteStore`.
 
 pub mod app;
+pub mod client_config;
 pub mod config;
 pub mod error;
 pub mod export;

@@ -8,6 +8,8 @@
 
 use warp::http::{HeaderMap, HeaderName, HeaderValue};
 
+use crate::client_config::VoiceSettings;
+
 pub const DEFAULT_VOICE_API_ORIGIN: &str = "https://api.vapi.ai";
 const DAILY: &str = "https://*.daily.co";
 const DAILY_SOCKETS: &str = "wss://*.daily.co";
@@ -21,18 +23,15 @@ pub struct SecurityHeaders {
     pub voice_api_origin: String,
 }
 
-#[derive(Debug, thiserror::Error)]
-#[error("VAPI_API_BASE_URL must be an http(s) URL such as https://api.vapi.ai, got {0:?}")]
-pub struct VoiceUrlError(pub String);
-
 impl SecurityHeaders {
-    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<SecurityHeaders, VoiceUrlError> {
+    /// The voice API origin follows the (already validated) voice settings.
+    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>, voice: Option<&VoiceSettings>) -> SecurityHeaders {
         let hsts = get("HSTS").is_some_and(|v| matches!(v.trim(), "1" | "true"));
-        let voice_api_origin = match get("VAPI_API_BASE_URL") {
-            Some(url) => origin_of(&url).ok_or(VoiceUrlError(url))?,
-            None => DEFAULT_VOICE_API_ORIGIN.to_owned(),
-        };
-        Ok(SecurityHeaders { hsts, voice_api_origin })
+        let voice_api_origin = voice
+            .and_then(|v| v.api_base_url.as_deref())
+            .map(origin_of)
+            .unwrap_or_else(|| DEFAULT_VOICE_API_ORIGIN.to_owned());
+        SecurityHeaders { hsts, voice_api_origin }
     }
 
     pub fn content_security_policy(&self) -> String {
@@ -74,40 +73,41 @@ impl SecurityHeaders {
     }
 }
 
-/// `scheme://host[:port]` of an http(s) URL, without path, query or credentials.
-fn origin_of(url: &str) -> Option<String> {
-    let (scheme, rest) = url.trim().split_once("://")?;
-    let authority = rest.split(['/', '?', '#']).next()?;
-    let valid = matches!(scheme, "http" | "https")
-        && !authority.is_empty()
-        && !authority.contains('@')
-        && authority.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'));
-    valid.then(|| format!("{scheme}://{}", authority.to_ascii_lowercase()))
+/// `scheme://host[:port]` of an http(s) URL that `client_config` has already checked.
+fn origin_of(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("https", url));
+    let authority = rest.split('/').next().unwrap_or(rest);
+    format!("{scheme}://{}", authority.to_ascii_lowercase())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::config::Config;
 
-    fn headers(vars: &'static [(&'static str, &'static str)]) -> Result<SecurityHeaders, VoiceUrlError> {
-        SecurityHeaders::from_lookup(&|k: &str| vars.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string()))
+    fn headers(vars: &'static [(&'static str, &'static str)]) -> super::SecurityHeaders {
+        Config::from_lookup(|k| vars.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string()))
+            .unwrap()
+            .security_headers
     }
 
     #[test]
     fn the_voice_origin_comes_from_the_configured_url() {
-        assert_eq!(headers(&[]).unwrap().voice_api_origin, "https://api.vapi.ai");
-        let custom = headers(&[("VAPI_API_BASE_URL", "http://127.0.0.1:4010/v1/call?x=1")]).unwrap();
+        assert_eq!(headers(&[]).voice_api_origin, "https://api.vapi.ai");
+        let custom = headers(&[
+            ("VAPI_PUBLIC_KEY", "pk"),
+            ("VAPI_ASSISTANT_ID", "assistant"),
+            ("VAPI_API_BASE_URL", "http://127.0.0.1:4010/v1/"),
+        ]);
         assert_eq!(custom.voice_api_origin, "http://127.0.0.1:4010");
-        assert!(custom.content_security_policy().contains("connect-src 'self' http://127.0.0.1:4010 https://*.daily.co wss://*.daily.co"));
-        for bad in ["api.vapi.ai", "ftp://x", "https://", "https://a b", "https://u@evil"] {
-            assert!(SecurityHeaders::from_lookup(&|k: &str| (k == "VAPI_API_BASE_URL").then(|| bad.into())).is_err(), "{bad}");
-        }
+        assert!(custom
+            .content_security_policy()
+            .contains("connect-src 'self' http://127.0.0.1:4010 https://*.daily.co wss://*.daily.co"));
     }
 
     #[test]
     fn hsts_only_when_asked() {
-        assert!(!headers(&[]).unwrap().header_map().contains_key("strict-transport-security"));
-        let on = headers(&[("HSTS", "1")]).unwrap().header_map();
+        assert!(!headers(&[]).header_map().contains_key("strict-transport-security"));
+        let on = headers(&[("HSTS", "1")]).header_map();
         assert!(on["strict-transport-security"].to_str().unwrap().starts_with("max-age="));
         assert!(on["content-security-policy"].to_str().unwrap().ends_with("frame-ancestors 'none'"));
     }

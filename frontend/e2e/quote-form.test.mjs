@@ -49,7 +49,7 @@ describe('quote form against the real server and database', () => {
     try {
       const { page, context } = await openPage(browser);
       const posts = [];
-      page.on('request', (r) => r.url().includes('/api/') && posts.push(r.url()));
+      page.on('request', (r) => r.url().includes('/api/quote-requests') && posts.push(r.url()));
       await page.goto(server.url);
       await page.getByRole('button', { name: 'Get a Quote' }).click();
       await page.getByText('Please select a product').waitFor();

@@ -1,6 +1,7 @@
 import { Toaster } from './components/ui/toaster';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { VoiceAssistant } from './voice/VoiceAssistant';
 
 /** One landing route; every other path is the 404 screen (spec §2). */
 export function App({ path }: { path: string }) {
@@ -8,6 +9,7 @@ export function App({ path }: { path: string }) {
     <>
       {path === '/' || path === '/index.html' ? <LandingPage /> : <NotFoundPage />}
       <Toaster />
+      <VoiceAssistant />
     </>
   );
 }

@@ -10,3 +10,7 @@ export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 /** The key that moves focus to the notification area. */
 export const TOAST_HOTKEY = 'F8';
+/** Tooltips open after hovering or focusing this long (the voice button's). */
+export const TOOLTIP_DELAY_MS = 700;
+/** Moving between tooltips within this long opens the next one at once. */
+export const TOOLTIP_SKIP_DELAY_MS = 300;

@@ -4,6 +4,7 @@
 //! only for `wasm32`, so the server never links wasm-bindgen.
 
 pub mod quote;
+pub mod speaking;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;

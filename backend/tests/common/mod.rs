@@ -21,6 +21,16 @@ pub const INDEX_HTML: &str = "<!doctype html><title>Home</title><div id=root>hom
 pub const NOT_FOUND_HTML: &str = "<!doctype html><title>404 Page Not Found</title>";
 pub const ASSET_JS: &str = "console.log('app');";
 
+fn small_site(dir: &TempDir) -> PathBuf {
+    let site = dir.path().join("dist");
+    std::fs::create_dir_all(site.join("assets")).unwrap();
+    std::fs::write(site.join("index.html"), INDEX_HTML).unwrap();
+    std::fs::write(site.join("404.html"), NOT_FOUND_HTML).unwrap();
+    std::fs::write(site.join("assets/app-abc123.js"), ASSET_JS).unwrap();
+    std::fs::write(site.join("assets/app-abc123.js.br"), b"brotli-bytes").unwrap();
+    site
+}
+
 impl TestApp {
     pub async fn start() -> TestApp {
         TestApp::start_configured(|_| {}).await
@@ -29,14 +39,24 @@ impl TestApp {
     /// Like `start`, with settings changed first (for example a rate limit).
     pub async fn start_configured(adjust: impl FnOnce(&mut Config)) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
-        let site = dir.path().join("dist");
-        std::fs::create_dir_all(site.join("assets")).unwrap();
-        std::fs::write(site.join("index.html"), INDEX_HTML).unwrap();
-        std::fs::write(site.join("404.html"), NOT_FOUND_HTML).unwrap();
-        std::fs::write(site.join("assets/app-abc123.js"), ASSET_JS).unwrap();
-        std::fs::write(site.join("assets/app-abc123.js.br"), b"brotli-bytes").unwrap();
+        let site = small_site(&dir);
         let database = DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into());
         TestApp::start_with_adjusted(dir, site, database, adjust).await
+    }
+
+    /// The small site and a fresh database, with the settings `vars` give (as environment variables).
+    pub async fn start_env(vars: &[(&str, &str)]) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let site = small_site(&dir).to_string_lossy().into_owned();
+        let database = format!("sqlite://{}", dir.path().join("quotes.db").display());
+        let fixed = [
+            ("PORT", "0"),
+            ("RATE_LIMIT_PER_MINUTE", "0"),
+            ("STATIC_DIR", site.as_str()),
+            ("DATABASE_URL", database.as_str()),
+        ];
+        let lookup = |key: &str| vars.iter().chain(&fixed).find(|(k, _)| *k == key).map(|(_, v)| v.to_string());
+        TestApp::start_config(dir, Config::from_lookup(lookup).expect("valid settings")).await
     }
 
     pub async fn start_with(dir: TempDir, static_dir: PathBuf, database: DatabaseUrl) -> TestApp {
@@ -57,9 +77,14 @@ impl TestApp {
             _ => None,
         })
         .expect("test configuration");
-        config.database = database.clone();
+        config.database = database;
         config.static_dir = static_dir;
         adjust(&mut config);
+        TestApp::start_config(dir, config).await
+    }
+
+    pub async fn start_config(dir: TempDir, config: Config) -> TestApp {
+        let database = config.database.clone();
         let server = app::start(&config).await.expect("server starts");
         TestApp {
             addr: server.addr,

@@ -1,0 +1,175 @@
+// The voice button in Chromium against the real built site and backend, with the provider's
+// SDK replaced (at the network, in place of its lazy chunk) by the one fake, which the test
+// drives through globalThis.fakeVapi. Everything else is real, wasm-core's detector included.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { startServer } from './support/server.mjs';
+
+const FAKE_SDK = readFileSync(new URL('../src/voice/testing/fake-vapi.mjs', import.meta.url), 'utf8');
+const SDK_CHUNK = /\/assets\/vapi-[\w-]+\.js$/;
+const VOICE_ENV = { VAPI_PUBLIC_KEY: 'pk-e2e', VAPI_ASSISTANT_ID: 'asst-e2e' };
+const NAME = {
+  idle: 'Habla con nuestro asistente',
+  connecting: 'Conectando...',
+  inCall: 'Haz clic para finalizar llamada',
+  unavailable: 'El asistente de voz no está disponible en este momento',
+};
+
+let browser;
+before(async () => (browser = await launchBrowser()));
+after(async () => browser?.close());
+
+async function withPage(env, run) {
+  const site = await startServer({ env });
+  const { page, context, errors } = await openPage(browser);
+  const sdkRequests = [];
+  const consoleLines = [];
+  page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
+  await context.route(SDK_CHUNK, (route) => {
+    sdkRequests.push(route.request().url());
+    return route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK });
+  });
+  try {
+    await page.goto(site.url);
+    await run({ page, sdkRequests, consoleLines });
+    assert.deepEqual(errors, [], 'no uncaught page errors');
+  } finally {
+    await context.close();
+    await site.stop();
+  }
+}
+
+const fake = (page, script) => page.evaluate(script);
+const voiceButton = (page, name) => page.getByRole('button', { name, exact: true });
+
+async function startCall(page) {
+  await voiceButton(page, NAME.idle).click();
+  await voiceButton(page, NAME.connecting).waitFor();
+  await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length > 0);
+  await fake(page, () => globalThis.fakeVapi.answerStart());
+  await voiceButton(page, NAME.inCall).waitFor();
+}
+
+describe('voice button with the fake SDK', () => {
+  test('tooltips, keyboard, in-call controls, captions, ring, and the Spanish console lines', async () => {
+    await withPage(VOICE_ENV, async ({ page, sdkRequests, consoleLines }) => {
+      const idle = voiceButton(page, NAME.idle);
+      await idle.waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(sdkRequests, [], 'no SDK chunk before the visitor shows interest');
+
+      await idle.hover();
+      await page.waitForTimeout(300);
+      assert.equal(await page.getByRole('tooltip').count(), 0, 'the tooltip waits 700 ms');
+      await page.getByRole('tooltip').filter({ hasText: NAME.idle }).waitFor();
+      assert.equal(sdkRequests.length, 1, 'hovering prefetches the SDK');
+      assert.equal(await fake(page, () => globalThis.fakeVapi.startCalls.length), 0);
+
+      await page.mouse.move(0, 0);
+      await idle.focus();
+      await page.keyboard.press('Enter');
+      const connecting = voiceButton(page, NAME.connecting);
+      await connecting.waitFor();
+      assert.equal(await connecting.getAttribute('aria-busy'), 'true');
+      await page.keyboard.press('Enter'); // a second start while connecting is ignored
+      await connecting.hover(); // activating closes a tooltip; hovering shows it again
+      await page.getByRole('tooltip').filter({ hasText: NAME.connecting }).waitFor();
+      await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+      assert.deepEqual(await fake(page, () => [globalThis.fakeVapi.publicKey, ...globalThis.fakeVapi.startCalls]), ['pk-e2e', 'asst-e2e']);
+
+      await fake(page, () => globalThis.fakeVapi.answerStart());
+      const inCall = voiceButton(page, NAME.inCall);
+      await inCall.waitFor();
+      await page.getByTestId('voice-status-dot').waitFor();
+      assert.match(await inCall.getAttribute('class'), /bg-red-600/);
+      await page.getByRole('button', { name: 'Silenciar micrófono' }).focus();
+      await inCall.focus(); // keyboard focus shows the tooltip at once
+      await page.getByRole('tooltip').filter({ hasText: NAME.inCall }).waitFor();
+
+      await fake(page, () => {
+        globalThis.fakeVapi.say('assistant', 'Hola, soy el asistente. ¿En qué puedo ayudarte?');
+        globalThis.fakeVapi.say('user', 'Busco un plan familiar');
+        globalThis.fakeVapi.emit('volume-level', 1);
+      });
+      const live = page.locator('[aria-live="polite"]');
+      await live.getByText('Busco un plan familiar').waitFor();
+      assert.equal(await page.getByTestId('voice-level-ring').getAttribute('data-speaking'), 'true');
+      assert.match(await page.getByTestId('voice-level-ring').getAttribute('style'), /scale\(1\.45\)/);
+
+      const mute = page.getByRole('button', { name: 'Silenciar micrófono' });
+      await mute.click();
+      assert.equal(await mute.getAttribute('aria-pressed'), 'true');
+      assert.equal(await fake(page, () => globalThis.fakeVapi.muted), true);
+      await page.getByRole('status').getByText('Tu micrófono está silenciado.').waitFor();
+
+      const axe = await new AxeBuilder({ page }).include('[role="region"][aria-label="Asistente de voz"]').analyze();
+      assert.deepEqual(axe.violations.map((v) => v.id), [], 'no accessibility violations in a call');
+      await page.screenshot({ path: join(outputDir, 'voice-in-call.png') });
+
+      await page.getByRole('button', { name: 'Cerrar subtítulos' }).focus();
+      await page.keyboard.press('Escape');
+      assert.equal(await page.getByRole('region', { name: 'Conversación con el asistente' }).count(), 0);
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Subtítulos de la conversación');
+
+      await inCall.focus();
+      await page.keyboard.press('Space');
+      await voiceButton(page, NAME.idle).waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), NAME.idle);
+      assert.equal(await fake(page, () => globalThis.fakeVapi.stopCalls), 1);
+      assert.ok(consoleLines.includes('log: Llamada iniciada'), consoleLines.join('\n'));
+      assert.ok(consoleLines.includes('log: Llamada terminada'), consoleLines.join('\n'));
+      assert.equal(sdkRequests.length, 1);
+    });
+  });
+
+  test('call-end, the ejection after it, an error, and start() returning null', async () => {
+    await withPage(VOICE_ENV, async ({ page, consoleLines }) => {
+      await startCall(page);
+      await fake(page, () => globalThis.fakeVapi.assistantEndsCall());
+      await voiceButton(page, NAME.idle).waitFor();
+      assert.equal(await page.getByRole('alert').count(), 0, 'the "Meeting has ended" ejection is not shown');
+
+      await startCall(page);
+      await fake(page, () => globalThis.fakeVapi.emit('error', { type: 'daily-error', error: { message: 'network down' } }));
+      await voiceButton(page, NAME.idle).waitFor();
+      assert.equal(await page.getByRole('alert').textContent(), 'El asistente no está disponible ahora. Inténtalo más tarde.');
+
+      await voiceButton(page, NAME.idle).click();
+      assert.equal(await page.getByRole('alert').count(), 0, 'a new attempt clears the old message');
+      await page.waitForFunction(() => globalThis.fakeVapi.startCalls.length === 3);
+      await fake(page, () => globalThis.fakeVapi.failStart({ name: 'NotAllowedError', message: 'Permission denied' }));
+      await voiceButton(page, NAME.idle).waitFor();
+      assert.equal(
+        await page.getByRole('alert').textContent(),
+        'Permite el acceso al micrófono para hablar con el asistente.',
+      );
+      await page.screenshot({ path: join(outputDir, 'voice-permission-denied.png') });
+
+      await voiceButton(page, NAME.idle).click();
+      await page.waitForFunction(() => globalThis.fakeVapi.startCalls.length === 4);
+      await fake(page, () => globalThis.fakeVapi.returnNull());
+      await page.getByRole('alert').waitFor();
+      assert.equal(await fake(page, () => globalThis.fakeVapi.constructor.instances.length), 1, 'one SDK instance for the page');
+      assert.ok(consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')), consoleLines.join('\n'));
+    });
+  });
+
+  test('not configured: the button explains itself on hover and click, and never loads the SDK', async () => {
+    await withPage({}, async ({ page, sdkRequests }) => {
+      const button = voiceButton(page, NAME.unavailable);
+      await button.hover();
+      await page.getByRole('tooltip').filter({ hasText: NAME.unavailable }).waitFor();
+      await button.click();
+      assert.equal(await page.getByRole('alert').textContent(), 'El asistente de voz no está disponible en este momento.');
+      await page.keyboard.press('Escape');
+      assert.equal(await page.getByRole('alert').count(), 0);
+      assert.deepEqual(sdkRequests, []);
+      const axe = await new AxeBuilder({ page }).include('[role="region"][aria-label="Asistente de voz"]').analyze();
+      assert.deepEqual(axe.violations.map((v) => v.id), []);
+    });
+  });
+});

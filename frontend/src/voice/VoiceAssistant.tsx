@@ -1,0 +1,129 @@
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../spec-constants';
+import { CallControls } from './CallControls';
+import { CaptionsPanel } from './CaptionsPanel';
+import { ConsentNotice } from './ConsentNotice';
+import { hasAcceptedConsent, rememberConsent } from './consent';
+import { FailureNotice } from './FailureNotice';
+import { pageVoiceSession } from './page-session';
+import { controls } from './texts';
+import { useVoiceSession } from './use-voice-session';
+import { VoiceButton } from './VoiceButton';
+import type { VoiceSession } from './voice-session';
+
+/** The floating voice assistant at the bottom right: button, in-call controls and panel. */
+export function VoiceAssistant({ session = pageVoiceSession() }: { session?: VoiceSession }) {
+  const state = useVoiceSession(session);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [consentText, setConsentText] = useState<string | null>(null);
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const panelToggle = useRef<HTMLButtonElement>(null);
+  const focusInExtras = useRef(false);
+  const panelId = useId();
+  const inCall = state.phase === 'in-call';
+
+  useEffect(() => {
+    if (inCall) setPanelOpen(true);
+  }, [inCall]);
+
+  // The in-call controls and notices disappear when a call ends or a notice closes; focus
+  // that was on them goes back to the main button instead of being lost to the page.
+  const extrasShown = inCall || state.failure !== null || consentText !== null;
+  useEffect(() => {
+    if (!extrasShown && focusInExtras.current) {
+      focusInExtras.current = false;
+      mainButton.current?.focus();
+    }
+  }, [extrasShown]);
+
+  async function activate() {
+    if (state.phase === 'idle') {
+      const config = await session.checkAvailability();
+      if (config?.consentText && !hasAcceptedConsent(config.consentText)) {
+        setConsentText(config.consentText);
+        return;
+      }
+    }
+    session.toggle();
+  }
+
+  function closeConsent(accepted: boolean) {
+    if (accepted && consentText) rememberConsent(consentText);
+    setConsentText(null);
+    mainButton.current?.focus();
+    if (accepted) void session.start();
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    if (consentText !== null) closeConsent(false);
+    else if (state.failure) {
+      session.dismissFailure();
+      mainButton.current?.focus();
+    } else if (inCall && panelOpen) {
+      setPanelOpen(false);
+      panelToggle.current?.focus();
+    } else return;
+    event.stopPropagation();
+  }
+
+  return (
+    // Not hoverable: the tooltip must never sit over the in-call controls and catch their clicks.
+    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} disableHoverableContent>
+      <div
+        role="region"
+        aria-label={controls.region}
+        lang="es"
+        onKeyDown={onKeyDown}
+        onFocus={(e) => (focusInExtras.current = (e.target as Element) !== mainButton.current)}
+        className="fixed right-4 bottom-4 z-50 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6"
+      >
+        <div className="flex flex-col items-end gap-3">
+          {consentText !== null && (
+            <ConsentNotice text={consentText} onAccept={() => closeConsent(true)} onCancel={() => closeConsent(false)} />
+          )}
+          {state.failure && state.phase === 'idle' && (
+            <FailureNotice
+              failure={state.failure}
+              onDismiss={() => {
+                session.dismissFailure();
+                mainButton.current?.focus();
+              }}
+            />
+          )}
+          {inCall && panelOpen && (
+            <CaptionsPanel
+              id={panelId}
+              state={state}
+              onClose={() => {
+                setPanelOpen(false);
+                panelToggle.current?.focus();
+              }}
+            />
+          )}
+        </div>
+        <div className="flex items-center gap-3">
+          {inCall && (
+            <div className="flex gap-2">
+              <CallControls
+                muted={state.muted}
+                panelOpen={panelOpen}
+                panelId={panelId}
+                panelToggleRef={panelToggle}
+                onToggleMute={() => void session.setMuted(!state.muted)}
+                onTogglePanel={() => setPanelOpen((open) => !open)}
+              />
+            </div>
+          )}
+          <VoiceButton
+            state={state}
+            buttonRef={mainButton}
+            onActivate={() => void activate()}
+            onPrefetch={() => session.prefetch()}
+          />
+        </div>
+      </div>
+    </Tooltip.Provider>
+  );
+}
