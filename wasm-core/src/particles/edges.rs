@@ -28,7 +28,9 @@ impl Edges {
                 let period = 2.0 * len;
                 let t = p.rem_euclid(period);
                 if t > len {
-                    ((period - t).clamp(0.0, len), -v)
+                    // max/min, not clamp: clamp's panic message would pull float formatting
+                    // (about 10 KB) into the wasm file.
+                    ((period - t).max(0.0).min(len), -v)
                 } else {
                     (t, v)
                 }

@@ -14,9 +14,12 @@ pub enum FieldError {
 impl fmt::Display for FieldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FieldError::InvalidSize { width, height } => write!(
+            // The sizes are not echoed: formatting floats would double the wasm file, and the
+            // caller has them at hand.
+            FieldError::InvalidSize { .. } => write!(
                 f,
-                "particle field size must be finite, positive and at most {MAX_SIDE} px per side, got {width} x {height}"
+                "particle field width and height must be finite, positive and at most {} px",
+                MAX_SIDE as u32
             ),
             FieldError::TooManyParticles { count } => {
                 write!(f, "particle count must be at most {MAX_PARTICLE_COUNT}, got {count}")

@@ -41,9 +41,9 @@ impl ParticleField {
         let mut velocities = Vec::with_capacity(2 * count);
         for _ in 0..count {
             positions.extend_from_slice(&[rng.range(0.0, width), rng.range(0.0, height)]);
-            let angle = rng.range(0.0, std::f32::consts::TAU);
+            let (dx, dy) = random_direction(&mut rng);
             let speed = rng.range(MIN_SPEED, MAX_SPEED);
-            velocities.extend_from_slice(&[speed * angle.cos(), speed * angle.sin()]);
+            velocities.extend_from_slice(&[speed * dx, speed * dy]);
         }
         let reserved_links = if count <= WORST_CASE_RESERVE_UP_TO {
             count * count.saturating_sub(1) / 2
@@ -78,8 +78,8 @@ impl ParticleField {
         check_size(width, height)?;
         let (sx, sy) = (width / self.width, height / self.height);
         for p in self.positions.chunks_exact_mut(2) {
-            p[0] = (p[0] * sx).clamp(0.0, width);
-            p[1] = (p[1] * sy).clamp(0.0, height);
+            p[0] = (p[0] * sx).max(0.0).min(width);
+            p[1] = (p[1] * sy).max(0.0).min(height);
         }
         self.width = width;
         self.height = height;
@@ -151,5 +151,18 @@ impl ParticleField {
 
     pub fn bucket_ends(&self) -> &[u32] {
         self.links.bucket_ends()
+    }
+}
+
+/// A uniformly random unit vector, by rejection from the unit disc: no sin/cos, which would add
+/// a few KB of libm to the wasm file.
+fn random_direction(rng: &mut Rng) -> (f32, f32) {
+    loop {
+        let (x, y) = (rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+        let r2 = x * x + y * y;
+        if r2 > 1e-4 && r2 <= 1.0 {
+            let r = r2.sqrt();
+            return (x / r, y / r);
+        }
     }
 }

@@ -168,7 +168,7 @@ both_targets! {
         for (width, height) in [(0.0, 100.0), (100.0, -1.0), (f32::NAN, 100.0), (f32::INFINITY, 10.0), (1e6, 10.0)] {
             let error = ParticleField::new(width, height, 10, 0).err().unwrap();
             assert!(matches!(error, FieldError::InvalidSize { .. }), "{error:?}");
-            assert!(error.to_string().starts_with("particle field size must be finite, positive"));
+            assert!(error.to_string().starts_with("particle field width and height must be finite, positive"));
         }
         let error = ParticleField::new(100.0, 100.0, 10_000_000, 0).err().unwrap();
         assert_eq!(error.to_string(), "particle count must be at most 200000, got 10000000");
