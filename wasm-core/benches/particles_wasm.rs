@@ -12,9 +12,14 @@ mod scene;
 /// and chromedriver gives up on a page that does not answer for 30 s.
 fn bench(c: &mut Criterion, count: usize) {
     let defaults = std::mem::take(c);
-    *c = defaults.warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3)).nresamples(10_000);
+    *c = defaults
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .nresamples(10_000);
     let mut field = scene::field(count);
-    c.bench_function(&format!("step_and_links/{count}"), |b| b.iter(|| scene::frame(&mut field)));
+    c.bench_function(&format!("step_and_links/{count}"), |b| {
+        b.iter(|| scene::frame(&mut field))
+    });
 }
 
 #[wasm_bindgen_bench]
