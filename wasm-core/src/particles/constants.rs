@@ -17,7 +17,7 @@ pub const MAX_PARTICLE_COUNT: usize = 200_000;
 /// Fields up to this many particles reserve room for every possible link (N(N-1)/2), so finding
 /// links can never allocate; larger ones reserve `RESERVED_LINKS_PER_PARTICLE` links each and
 /// double only if a frame ever needs more.
-pub const WORST_CASE_RESERVE_UP_TO: usize = 500;
+pub const WORST_CASE_RESERVE_UP_TO: usize = 200;
 pub const RESERVED_LINKS_PER_PARTICLE: usize = 64;
 /// Floats per segment: x1, y1, x2, y2, alpha.
 pub const SEGMENT_FLOATS: usize = 5;
