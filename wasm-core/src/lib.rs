@@ -3,6 +3,7 @@
 //! Everything here is plain Rust; the JavaScript-facing API lives in `bindings`, compiled
 //! only for `wasm32`, so the server never links wasm-bindgen.
 
+pub mod particles;
 pub mod quote;
 pub mod speaking;
 

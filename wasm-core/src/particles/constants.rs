@@ -1,0 +1,23 @@
+//! Every number of the particle background, named once. The front end reads the ones it needs
+//! from wasm (`particleCount`, `linkDistance`, `linkAlphaBuckets`), so there is one source.
+
+/// Particles on the page (spec §9).
+pub const PARTICLE_COUNT: usize = 100;
+/// Two particles closer than this (CSS px) are joined by a line (spec §9).
+pub const LINK_DISTANCE: f32 = 100.0;
+/// Line opacities are rounded to this many levels so the page strokes one path per level.
+pub const LINK_ALPHA_BUCKETS: usize = 8;
+/// Particle speeds are drawn uniformly from this range, in CSS px per second.
+pub const MIN_SPEED: f32 = 12.0;
+pub const MAX_SPEED: f32 = 36.0;
+/// Larger than any canvas a browser allows; bounds the grid's memory.
+pub const MAX_SIDE: f32 = 32_768.0;
+/// Bounds the buffers' memory; far above anything the page or the benchmarks draw.
+pub const MAX_PARTICLE_COUNT: usize = 200_000;
+/// Fields up to this many particles reserve room for every possible link (N(N-1)/2), so finding
+/// links can never allocate; larger ones reserve `RESERVED_LINKS_PER_PARTICLE` links each and
+/// double only if a frame ever needs more.
+pub const WORST_CASE_RESERVE_UP_TO: usize = 200;
+pub const RESERVED_LINKS_PER_PARTICLE: usize = 64;
+/// Floats per segment: x1, y1, x2, y2, alpha.
+pub const SEGMENT_FLOATS: usize = 5;
