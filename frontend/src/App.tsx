@@ -1,13 +1,20 @@
+import { MotionProvider } from './components/motion/MotionProvider';
 import { Toaster } from './components/ui/toaster';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 
-/** One landing route; every other path is the 404 screen (spec §2). */
+export const isLandingPath = (path: string) => path === '/' || path === '/index.html';
+
+/**
+ * One landing route; every other path is the 404 screen (spec §2). Page-wide layers are siblings
+ * of the page: a background layer goes before it (the page sits above, in a z-10 layer), fixed
+ * overlays such as a bottom-right button go after the Toaster.
+ */
 export function App({ path }: { path: string }) {
   return (
-    <>
-      {path === '/' || path === '/index.html' ? <LandingPage /> : <NotFoundPage />}
+    <MotionProvider>
+      <div className="relative z-10">{isLandingPath(path) ? <LandingPage /> : <NotFoundPage />}</div>
       <Toaster />
-    </>
+    </MotionProvider>
   );
 }

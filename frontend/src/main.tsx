@@ -10,5 +10,5 @@ const app = (
   </StrictMode>
 );
 // A prerendered page is hydrated; a bare shell (dev server) is rendered from scratch.
-if (root.hasChildNodes()) hydrateRoot(root, app);
+if (root.firstElementChild) hydrateRoot(root, app);
 else createRoot(root).render(app);
