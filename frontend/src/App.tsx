@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { MotionProvider } from './components/motion/MotionProvider';
-import { Toaster } from './components/ui/toaster';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+
+// Notifications only follow an action, so their code loads after first paint.
+const Toaster = lazy(() => import('./components/ui/toaster').then((module) => ({ default: module.Toaster })));
 
 export const isLandingPath = (path: string) => path === '/' || path === '/index.html';
 
@@ -14,7 +17,9 @@ export function App({ path }: { path: string }) {
   return (
     <MotionProvider>
       <div className="relative z-10">{isLandingPath(path) ? <LandingPage /> : <NotFoundPage />}</div>
-      <Toaster />
+      <Suspense>
+        <Toaster />
+      </Suspense>
     </MotionProvider>
   );
 }
