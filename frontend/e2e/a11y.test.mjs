@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openPage, VIEWPORTS } from './support/browser.mjs';
-import { axeViolations, gotoHydrated, revealAll } from './support/landing.mjs';
+import { animationsDone, axeViolations, gotoHydrated, revealAll } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
 let browser;
@@ -36,7 +36,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         await gotoHydrated(page, server.url);
         await page.getByRole('button', { name: 'Open Menu' }).click();
         await page.getByRole('dialog').waitFor();
-        await page.waitForTimeout(400);
+        await animationsDone(page.getByRole('dialog'));
         assert.deepEqual(await axeViolations(page), []);
         await context.close();
       });

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
-import { gotoHydrated, revealAll } from './support/landing.mjs';
+import { animationsDone, gotoHydrated, revealAll } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
 let browser;
@@ -230,7 +230,7 @@ describe('side menu at 390x844', () => {
     await gotoHydrated(page, server.url);
 
     let dialog = await openMenu(page);
-    await page.waitForTimeout(400);
+    await animationsDone(dialog);
     const box = await dialog.boundingBox();
     assert.equal(Math.round(box.width), 240);
     assert.equal(Math.round(box.x + box.width), VIEWPORTS.mobile.width);
@@ -259,7 +259,8 @@ describe('side menu at 390x844', () => {
   test('keeps keyboard focus inside while open', async () => {
     const { page, context } = await openPage(browser, { viewport: VIEWPORTS.mobile });
     await gotoHydrated(page, server.url);
-    await openMenu(page);
+    const dialog = await openMenu(page);
+    await animationsDone(dialog);
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
       assert.equal(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')), true);
@@ -272,7 +273,7 @@ describe('side menu at 390x844', () => {
     const { page, context } = await openPage(browser, { viewport: { width: 700, height: 900 } });
     await gotoHydrated(page, server.url);
     const dialog = await openMenu(page);
-    await page.waitForTimeout(400);
+    await animationsDone(dialog);
     assert.equal(Math.round((await dialog.boundingBox()).width), 300);
     await context.close();
   });

@@ -29,3 +29,8 @@ export async function axeViolations(page) {
     .analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
+
+/** Resolves once the element's CSS animations (e.g. the side menu sliding in) have finished. */
+export function animationsDone(locator) {
+  return locator.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+}

@@ -20,9 +20,9 @@ export function MembershipSection() {
             </li>
           ))}
         </ul>
-        <Button type="button" className="mt-10">
-          {membership.cta}
-        </Button>
+        <div className="mt-10">
+          <Button type="button">{membership.cta}</Button>
+        </div>
       </Reveal>
     </section>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Reveal } from '../components/motion/Reveal';
 import { Avatar } from '../components/ui/avatar';
 import { testimonials } from '../content';
-import { cn } from '../lib/cn';
+import { clsx } from 'clsx';
 
 /** Three quotes, always all visible; the pager dots only move the highlight (spec §4). */
 export function TestimonialsSection() {
@@ -21,7 +21,7 @@ export function TestimonialsSection() {
               <Reveal delay={index * 0.1} className="h-full">
                 <figure
                   data-active={index === active}
-                  className={cn(
+                  className={clsx(
                     'flex h-full flex-col rounded-2xl bg-white p-6 shadow-md ring-1 transition-shadow',
                     index === active ? 'shadow-xl ring-2 ring-brand-700' : 'ring-slate-200',
                   )}
@@ -52,7 +52,7 @@ export function TestimonialsSection() {
               className="group inline-flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-3 focus-visible:outline-brand-600"
             >
               <span
-                className={cn(
+                className={clsx(
                   'block h-3 rounded-full transition-all',
                   index === active ? 'w-8 bg-brand-700' : 'w-3 bg-slate-500 group-hover:bg-slate-700',
                 )}

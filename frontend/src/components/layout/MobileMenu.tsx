@@ -49,7 +49,7 @@ export default function MobileMenu({ open, onOpenChange, trigger }: MobileMenuPr
           <nav aria-label={header.navLabel}>
             <NavLinks className="flex flex-col gap-1" linkClassName="block px-2 py-3 text-lg" onNavigate={close} />
           </nav>
-          <Button type="button" onClick={close}>
+          <Button type="button" onClick={close} className="h-auto min-h-11 py-2">
             {header.cta}
           </Button>
         </Dialog.Content>

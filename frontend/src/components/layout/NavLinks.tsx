@@ -1,5 +1,5 @@
 import { header } from '../../content';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 import { NAV_ENTRANCE_DELAY_S, NAV_ENTRANCE_STAGGER_S } from '../../spec-constants';
 
 interface NavLinksProps {
@@ -25,7 +25,7 @@ export function NavLinks({ className, linkClassName, animated = false, onNavigat
           <a
             href={link.href}
             onClick={onNavigate}
-            className={cn(
+            className={clsx(
               'rounded-md font-medium text-slate-800 hover:text-brand-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
               linkClassName,
             )}

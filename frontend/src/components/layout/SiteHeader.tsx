@@ -1,7 +1,7 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { brand, header } from '../../content';
-import { cn } from '../../lib/cn';
+import { clsx } from 'clsx';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { HEADER_SOLID_AFTER_PX, NAV_ENTRANCE_DELAY_S, NAV_ENTRANCE_STAGGER_S } from '../../spec-constants';
 import { Button } from '../ui/button';
@@ -20,7 +20,7 @@ export function SiteHeader() {
   return (
     <header
       data-solid={solid}
-      className={cn(
+      className={clsx(
         'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300',
         solid ? 'bg-white/85 shadow-md backdrop-blur-md' : 'bg-transparent',
       )}
@@ -41,29 +41,29 @@ export function SiteHeader() {
         <nav aria-label={header.navLabel} className="hidden md:block">
           <NavLinks animated className="flex items-center gap-8" />
         </nav>
-        <Button
-          type="button"
-          className="enter-fade-down hidden md:inline-flex"
+        <div
+          className="enter-fade-down hidden md:block"
           style={{ animationDelay: `${NAV_ENTRANCE_DELAY_S + header.nav.length * NAV_ENTRANCE_STAGGER_S}s` }}
         >
-          {header.cta}
-        </Button>
-        <Button
-          ref={menuButton}
-          type="button"
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label={header.openMenu}
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={() => {
-            setMenuWanted(true);
-            setMenuOpen(true);
-          }}
-        >
-          <Menu aria-hidden="true" className="h-6 w-6" />
-        </Button>
+          <Button type="button">{header.cta}</Button>
+        </div>
+        <div className="md:hidden">
+          <Button
+            ref={menuButton}
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={header.openMenu}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
+          >
+            <Menu aria-hidden="true" className="h-6 w-6" />
+          </Button>
+        </div>
       </div>
       {menuWanted && (
         <Suspense fallback={null}>

@@ -116,7 +116,7 @@ export default function QuoteForm() {
           </p>
         )}
       </div>
-      <Button type="submit" disabled={pending} className="h-12">
+      <Button type="submit" disabled={pending} size="lg">
         {pending ? text.submitting : text.submit}
       </Button>
     </form>
