@@ -278,3 +278,28 @@ describe('side menu at 390x844', () => {
     await context.close();
   });
 });
+
+describe('product dropdown (Radix Select)', () => {
+  test('keeps 10 px from the viewport edges and finds options by type-ahead', async () => {
+    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await gotoHydrated(page, server.url);
+    const trigger = page.getByRole('combobox', { name: 'Product' });
+    await trigger.scrollIntoViewIfNeeded();
+    await trigger.click();
+    const listbox = page.getByRole('listbox');
+    await listbox.waitFor();
+    const box = await listbox.boundingBox();
+    assert.ok(box.x >= 10 && box.x + box.width <= VIEWPORTS.mobile.width - 10, JSON.stringify(box));
+    await page.keyboard.press('Escape');
+    await listbox.waitFor({ state: 'detached' });
+
+    await trigger.focus();
+    await page.keyboard.type('Emp');
+    assert.equal(await trigger.textContent(), 'Employer Plan');
+    // The typed letters are forgotten after 1 s, so a new 'M' starts a new search.
+    await page.waitForTimeout(1100);
+    await page.keyboard.type('M');
+    assert.equal(await trigger.textContent(), 'Medicare');
+    await context.close();
+  });
+});

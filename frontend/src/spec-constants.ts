@@ -26,7 +26,5 @@ export const PARTNER_STRIP_LOOP_S = 20;
 /** Tooltips open after this hover delay; moving to another within the skip delay opens it at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
-/** Space kept between an open dropdown and the viewport edge (px). */
-export const SELECT_VIEWPORT_MARGIN_PX = 10;
 /** An avatar's default size (px). */
 export const AVATAR_SIZE_PX = 40;
