@@ -1,8 +1,8 @@
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Reveal } from '../components/motion/Reveal';
 import { Avatar } from '../components/ui/avatar';
 import { testimonials } from '../content';
-import { clsx } from 'clsx';
 
 /** Three quotes, always all visible; the pager dots only move the highlight (spec §4). */
 export function TestimonialsSection() {

@@ -1,5 +1,5 @@
-import { header } from '../../content';
 import { clsx } from 'clsx';
+import { header } from '../../content';
 import { NAV_ENTRANCE_DELAY_S, NAV_ENTRANCE_STAGGER_S } from '../../spec-constants';
 
 interface NavLinksProps {

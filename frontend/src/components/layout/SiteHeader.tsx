@@ -1,7 +1,7 @@
+import { clsx } from 'clsx';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { brand, header } from '../../content';
-import { clsx } from 'clsx';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { HEADER_SOLID_AFTER_PX, NAV_ENTRANCE_DELAY_S, NAV_ENTRANCE_STAGGER_S } from '../../spec-constants';
 import { Button } from '../ui/button';
