@@ -5,6 +5,9 @@ import wasm from 'vite-plugin-wasm';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), wasm()],
+  define: {
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   build: {
     // Native top-level await and wasm ESM integration need a modern target.
     target: 'es2022',

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { gotoHydrated } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
 let browser;
@@ -18,7 +19,7 @@ describe('quote form against the real server and database', () => {
     const server = await startServer();
     try {
       const { page, context, errors } = await openPage(browser);
-      await page.goto(server.url);
+      await gotoHydrated(page, server.url);
       await chooseProduct(page, 'Family Health');
       const email = page.getByPlaceholder('Enter your email address');
       await email.fill('  ana.garcia@example.com ');
@@ -50,7 +51,7 @@ describe('quote form against the real server and database', () => {
       const { page, context } = await openPage(browser);
       const posts = [];
       page.on('request', (r) => r.url().includes('/api/quote-requests') && posts.push(r.url()));
-      await page.goto(server.url);
+      await gotoHydrated(page, server.url);
       await page.getByRole('button', { name: 'Get a Quote' }).click();
       await page.getByText('Please select a product').waitFor();
       await page.getByText('Please enter a valid email address').waitFor();
@@ -74,7 +75,7 @@ describe('quote form against the real server and database', () => {
     const server = await startServer({ dir: seed.dir, databaseUrl: readOnly });
     try {
       const { page, context } = await openPage(browser);
-      await page.goto(server.url);
+      await gotoHydrated(page, server.url);
       await chooseProduct(page, 'Medicare');
       await page.getByPlaceholder('Enter your email address').fill('ana@example.com');
       const submit = page.getByRole('button', { name: 'Get a Quote' });

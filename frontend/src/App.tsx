@@ -1,17 +1,29 @@
-import { Toaster } from './components/ui/toaster';
+import { lazy, Suspense } from 'react';
+import { MotionProvider } from './components/motion/MotionProvider';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ParticleBackground } from './particles/ParticleBackground';
 import { VoiceAssistant } from './voice/VoiceAssistant';
 
-/** One landing route; every other path is the 404 screen (spec §2). */
+// Notifications only follow an action, so their code loads after first paint.
+const Toaster = lazy(() => import('./components/ui/toaster').then((module) => ({ default: module.Toaster })));
+
+export const isLandingPath = (path: string) => path === '/' || path === '/index.html';
+
+/**
+ * One landing route; every other path is the 404 screen (spec §2). Page-wide layers are siblings
+ * of the page: a background layer goes before it (the page sits above, in a z-10 layer), fixed
+ * overlays such as a bottom-right button go after the Toaster.
+ */
 export function App({ path }: { path: string }) {
   return (
-    <>
+    <MotionProvider>
       <ParticleBackground />
-      {path === '/' || path === '/index.html' ? <LandingPage /> : <NotFoundPage />}
-      <Toaster />
+      <div className="relative z-10">{isLandingPath(path) ? <LandingPage /> : <NotFoundPage />}</div>
+      <Suspense>
+        <Toaster />
+      </Suspense>
       <VoiceAssistant />
-    </>
+    </MotionProvider>
   );
 }

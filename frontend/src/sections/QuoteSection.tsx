@@ -1,5 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { quoteSection as text } from '../content';
-import { QuoteForm } from './quote/QuoteForm';
+
+// The form (Radix Select and its positioning engine) is below the fold: its code loads after
+// first paint while the prerendered form is already on screen.
+const QuoteForm = lazy(() => import('./quote/QuoteForm'));
 
 export function QuoteSection() {
   return (
@@ -9,7 +13,9 @@ export function QuoteSection() {
           {text.heading}
         </h2>
         <p className="mx-auto mt-4 mb-8 max-w-2xl text-center text-slate-700">{text.subtitle}</p>
-        <QuoteForm />
+        <Suspense>
+          <QuoteForm />
+        </Suspense>
       </div>
     </section>
   );

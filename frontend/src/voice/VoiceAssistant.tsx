@@ -1,6 +1,5 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
+import { TooltipProvider } from '../components/ui/tooltip';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../spec-constants';
 import { CallControls } from './CallControls';
 import { CaptionsPanel } from './CaptionsPanel';
 import { ConsentNotice } from './ConsentNotice';
@@ -70,7 +69,7 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
 
   return (
     // Not hoverable: the tooltip must never sit over the in-call controls and catch their clicks.
-    <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} disableHoverableContent>
+    <TooltipProvider disableHoverableContent>
       <div
         role="region"
         aria-label={controls.region}
@@ -124,6 +123,6 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
           />
         </div>
       </div>
-    </Tooltip.Provider>
+    </TooltipProvider>
   );
 }

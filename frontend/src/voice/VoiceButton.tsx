@@ -1,6 +1,6 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
 import { Loader2, Mic, PhoneOff } from 'lucide-react';
 import type { Ref } from 'react';
+import { Tooltip } from '../components/ui/tooltip';
 import { cn } from '../lib/cn';
 import { RING_MAX_GROWTH } from './constants';
 import { tooltip } from './texts';
@@ -25,8 +25,7 @@ export function VoiceButton({ state, onActivate, onPrefetch, buttonRef }: Props)
   const { phase, availability, assistantLevel, assistantSpeaking } = state;
   const label = buttonLabel(state);
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>
+    <Tooltip label={label} side="top" align="end" sideOffset={10}>
         <button
           ref={buttonRef}
           type="button"
@@ -71,16 +70,6 @@ export function VoiceButton({ state, onActivate, onPrefetch, buttonRef }: Props)
             />
           )}
         </button>
-      </Tooltip.Trigger>
-      <Tooltip.Content
-        side="top"
-        align="end"
-        sideOffset={10}
-        className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg"
-      >
-        {label}
-        <Tooltip.Arrow className="fill-slate-900" />
-      </Tooltip.Content>
-    </Tooltip.Root>
+    </Tooltip>
   );
 }

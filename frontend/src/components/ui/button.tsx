@@ -16,6 +16,7 @@ export const buttonVariants = cva(
       },
       size: {
         md: 'h-11 px-6 text-base',
+        lg: 'h-12 px-6 text-base',
         sm: 'h-9 px-4 text-sm',
         icon: 'h-11 w-11',
       },

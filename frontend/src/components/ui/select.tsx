@@ -3,6 +3,9 @@ import { Check, ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
+// Radix Select gives the spec's dropdown behaviour (§9) as it is: in the default item-aligned
+// position it keeps 10 px between the list and the viewport edges, and type-ahead finds an option
+// by its first letters, forgetting what was typed after 1 s.
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
 

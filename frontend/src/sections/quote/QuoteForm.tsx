@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
@@ -9,10 +9,13 @@ import { toast } from '../../lib/toast-store';
 const EMPTY: QuoteValues = { product: '', email: '' };
 
 /** Idle → pending → success (toast, reset) or failure (toast, values kept) — spec §4. */
-export function QuoteForm() {
+export default function QuoteForm() {
   const [values, setValues] = useState<QuoteValues>(EMPTY);
   const [errors, setErrors] = useState<QuoteErrors>({});
   const [pending, setPending] = useState(false);
+  // Set once the prerendered form is live, so tests (and styles) can tell it reacts to input.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const productRef = useRef<HTMLButtonElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -57,6 +60,7 @@ export function QuoteForm() {
   return (
     <form
       noValidate
+      data-hydrated={hydrated || undefined}
       onSubmit={onSubmit}
       onFocus={() => void loadQuoteRules().catch(() => undefined)}
       onPointerEnter={() => void loadQuoteRules().catch(() => undefined)}
@@ -126,7 +130,7 @@ export function QuoteForm() {
           defaultValue=""
         />
       </div>
-      <Button type="submit" disabled={pending} className="h-12">
+      <Button type="submit" disabled={pending} size="lg">
         {pending ? text.submitting : text.submit}
       </Button>
     </form>

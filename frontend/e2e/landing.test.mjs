@@ -1,0 +1,305 @@
+// The landing page in Chromium at phone and desktop sizes, against the real built site and server.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
+import { animationsDone, gotoHydrated, revealAll } from './support/landing.mjs';
+import { startServer } from './support/server.mjs';
+
+let browser;
+let server;
+before(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Every text the spec gives, in page order (header, seven sections, footer). */
+const TEXTS_IN_ORDER = [
+  'Enjoy the Life at Every stage',
+  'is committed to providing individuals, employers, health care professionals, producers and others with innovative benefits, products and services',
+  'Get Started',
+  'Medicare',
+  'Family & Individual',
+  'Medicaid',
+  'Employer',
+  "Company that's building a healthier world",
+  '200k+',
+  'Satisfied Clients',
+  '20+',
+  'Years Experience',
+  '32+',
+  'Industry Awards',
+  'MEMBERSHIP BENEFITS',
+  'Become a member to check your coverage anytime',
+  'Find network providers',
+  'See claims and coverage',
+  'Easy access to mental health providers',
+  'Become a Member',
+  'Our Super Client Says',
+  'Medicare client',
+  'Family plan client',
+  'Employer plan client',
+  'Get a Free Quote to Create Your Desired Insurance',
+  "Provide your basic information and we'll connect you with the right insurance plan for your needs.",
+  'Get a Quote',
+  'About Us', 'Features', 'News & Blog', 'Careers',
+  'Our Team', 'Partner With Us', 'Privacy & Policy', 'Licenses',
+  'Account', 'Support Center', 'Feedback', 'Contact Us',
+];
+
+function assertInOrder(text, expected) {
+  let from = 0;
+  for (const item of expected) {
+    const at = text.indexOf(item, from);
+    assert.ok(at !== -1, `"${item}" missing, or out of order after position ${from}`);
+    from = at + item.length;
+  }
+}
+
+const scrollTo = (page, top) => page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);
+const headerSolid = (page) => page.locator('header').first().getAttribute('data-solid');
+
+describe('prerendered HTML', () => {
+  test('/ holds the content, title, description, canonical, Open Graph and JSON-LD before any script runs', async () => {
+    const response = await fetch(server.url);
+    assert.equal(response.status, 200);
+    const html = await response.text();
+    assertInOrder(html, ['Enjoy the Life at Every stage', 'Our Super Client Says', 'Get a Free Quote to Create Your Desired Insurance', 'Enter your email address', 'Contact Us']);
+    assert.match(html, /<title>[^<]+<\/title>/);
+    assert.match(html, /<meta name="description" content="[^"]{50,}"/);
+    assert.match(html, /<link rel="canonical" href="https:\/\/[^"]+"/);
+    for (const property of ['og:title', 'og:description', 'og:url', 'og:type']) {
+      assert.match(html, new RegExp(`<meta property="${property}" content="[^"]+"`));
+    }
+    const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)[1]);
+    assert.equal(jsonLd['@type'], 'InsuranceAgency');
+    assert.ok(jsonLd.name);
+  });
+
+  test('an unknown path answers 404 with the prerendered not-found page', async () => {
+    const response = await fetch(new URL('/no/such/page', server.url));
+    assert.equal(response.status, 404);
+    const html = await response.text();
+    assertInOrder(html, ['404 Page Not Found', 'Did you forget to add the page to the router?']);
+    assert.match(html, /<meta name="robots" content="noindex"/);
+  });
+
+  test('every image has a width and a height', async () => {
+    const html = await (await fetch(server.url)).text();
+    const images = html.match(/<img\b[^>]*>/g);
+    assert.ok(images.length >= 10);
+    for (const img of images) assert.match(img, /width="\d+"[^>]*height="\d+"/, img);
+  });
+});
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  const mobile = size === 'mobile';
+
+  describe(`landing page at ${viewport.width}x${viewport.height}`, () => {
+    test('shows every text in order, hydrates without errors, and saves a full-page screenshot', async () => {
+      const { page, context, errors } = await openPage(browser, { viewport });
+      const consoleErrors = [];
+      page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+      await gotoHydrated(page, server.url);
+      await revealAll(page);
+      assertInOrder(await page.locator('body').innerText(), TEXTS_IN_ORDER);
+      assert.equal(await page.getByRole('link', { name: /^Learn more/ }).count(), 4);
+      await page.screenshot({ path: join(outputDir, `landing-${viewport.width}x${viewport.height}.png`), fullPage: true });
+      assert.deepEqual(errors, []);
+      assert.deepEqual(consoleErrors, []);
+      await context.close();
+    });
+
+    test('the header turns solid after 21 px of scroll and transparent again at 20 px', async () => {
+      const { page, context } = await openPage(browser, { viewport });
+      await gotoHydrated(page, server.url);
+      assert.equal(await headerSolid(page), 'false');
+      await scrollTo(page, 21);
+      await page.waitForFunction(() => document.querySelector('header').dataset.solid === 'true');
+      await scrollTo(page, 20);
+      await page.waitForFunction(() => document.querySelector('header').dataset.solid === 'false');
+      await context.close();
+    });
+
+    test(`the header's logo, links and quote button (${mobile ? 'hidden' : 'shown'})`, async () => {
+      const { page, context } = await openPage(browser, { viewport });
+      await gotoHydrated(page, server.url);
+      const banner = page.getByRole('banner');
+      assert.equal(await banner.getByRole('img', { name: 'Clearharbor Health' }).isVisible(), true);
+      assert.equal(await banner.getByRole('button', { name: 'Obtener Cotización' }).isVisible(), !mobile);
+      assert.equal(await banner.getByRole('button', { name: 'Open Menu' }).isVisible(), mobile);
+      if (!mobile) {
+        for (const name of ['Home', 'Products & Services', 'About', 'Contact']) {
+          const link = banner.getByRole('link', { name, exact: true });
+          assert.equal(await link.getAttribute('href'), '#top');
+        }
+      }
+      await context.close();
+    });
+
+    test('the testimonial dots move the highlight and all three quotes stay visible', async () => {
+      const { page, context } = await openPage(browser, { viewport });
+      await gotoHydrated(page, server.url);
+      const quotes = page.locator('figure');
+      const dots = page.getByRole('button', { name: /^Highlight testimonial/ });
+      assert.equal(await dots.count(), 3);
+      for (const index of [1, 2, 0]) {
+        await dots.nth(index).click();
+        const active = await quotes.evaluateAll((all) => all.map((f) => f.dataset.active));
+        assert.deepEqual(active, [0, 1, 2].map((i) => String(i === index)));
+        assert.equal(await dots.nth(index).getAttribute('aria-pressed'), 'true');
+        for (let i = 0; i < 3; i++) assert.equal(await quotes.nth(i).isVisible(), true);
+      }
+      await context.close();
+    });
+
+    test('the partner strip holds the eight logos twice and loops in 20 s', async () => {
+      const { page, context } = await openPage(browser, { viewport });
+      await gotoHydrated(page, server.url);
+      const strip = page.locator('.partner-strip');
+      assert.equal(await strip.locator('li').count(), 16);
+      assert.equal(await strip.locator('li:not([aria-hidden])').count(), 8);
+      const style = await strip.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { duration: s.animationDuration, timing: s.animationTimingFunction, count: s.animationIterationCount };
+      });
+      assert.deepEqual(style, { duration: '20s', timing: 'linear', count: 'infinite' });
+      await context.close();
+    });
+
+    test('the footer shows the current year and four named social links', async () => {
+      const { page, context } = await openPage(browser, { viewport });
+      await gotoHydrated(page, server.url);
+      const footer = page.getByRole('contentinfo');
+      assert.match(await footer.innerText(), new RegExp(`© ${new Date().getFullYear()} Clearharbor Health`));
+      for (const name of ['Facebook', 'Twitter', 'Instagram', 'LinkedIn']) {
+        assert.equal(await footer.getByRole('link', { name }).count(), 1);
+      }
+      await context.close();
+    });
+
+    test('the 404 route shows its texts with status 404', async () => {
+      const { page, context, errors } = await openPage(browser, { viewport });
+      const response = await page.goto(new URL('/missing-page', server.url).href);
+      assert.equal(response.status(), 404);
+      await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+      await page.getByText('Did you forget to add the page to the router?').waitFor();
+      await page.screenshot({ path: join(outputDir, `not-found-${viewport.width}x${viewport.height}.png`), fullPage: true });
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
+    test('under prefers-reduced-motion the partner strip stands still', async () => {
+      const { page, context } = await openPage(browser, { viewport, reducedMotion: 'reduce' });
+      await gotoHydrated(page, server.url);
+      const strip = page.locator('.partner-strip');
+      assert.equal(await strip.evaluate((el) => getComputedStyle(el).animationName), 'none');
+      const before = await strip.boundingBox();
+      await page.waitForTimeout(500);
+      assert.deepEqual(await strip.boundingBox(), before);
+      await context.close();
+    });
+
+    test('a portrait that cannot load shows the client\'s initials', async () => {
+      const { page, context } = await openPage(browser, { viewport });
+      await page.route('**/images/portraits/**', (route) => route.abort());
+      await gotoHydrated(page, server.url);
+      for (const [name, initials] of [['Margaret Ellison', 'ME'], ['Daniel Okafor', 'DO'], ['Sofia Marquez', 'SM']]) {
+        const fallback = page.getByRole('img', { name, exact: true });
+        assert.equal((await fallback.innerText()).trim(), initials);
+      }
+      await context.close();
+    });
+  });
+}
+
+describe('side menu at 390x844', () => {
+  const openMenu = async (page) => {
+    await page.getByRole('button', { name: 'Open Menu' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    return dialog;
+  };
+  const closed = (page) => page.getByRole('dialog').waitFor({ state: 'detached' });
+
+  test('slides in from the right at 240 px and closes by Escape, a link, the button and a click outside', async () => {
+    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await gotoHydrated(page, server.url);
+
+    let dialog = await openMenu(page);
+    await animationsDone(dialog);
+    const box = await dialog.boundingBox();
+    assert.equal(Math.round(box.width), 240);
+    assert.equal(Math.round(box.x + box.width), VIEWPORTS.mobile.width);
+    for (const name of ['Home', 'Products & Services', 'About', 'Contact']) {
+      assert.equal(await dialog.getByRole('link', { name, exact: true }).isVisible(), true);
+    }
+    assert.equal(await dialog.getByRole('button', { name: 'Obtener Cotización' }).isVisible(), true);
+    await page.keyboard.press('Escape');
+    await closed(page);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Open Menu');
+
+    dialog = await openMenu(page);
+    await dialog.getByRole('link', { name: 'About', exact: true }).click();
+    await closed(page);
+
+    dialog = await openMenu(page);
+    await dialog.getByRole('button', { name: 'Obtener Cotización' }).click();
+    await closed(page);
+
+    await openMenu(page);
+    await page.mouse.click(20, 400);
+    await closed(page);
+    await context.close();
+  });
+
+  test('keeps keyboard focus inside while open', async () => {
+    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await gotoHydrated(page, server.url);
+    const dialog = await openMenu(page);
+    await animationsDone(dialog);
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')), true);
+    }
+    await page.screenshot({ path: join(outputDir, 'landing-390x844-menu-open.png') });
+    await context.close();
+  });
+
+  test('is 300 px wide from the sm breakpoint', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 700, height: 900 } });
+    await gotoHydrated(page, server.url);
+    const dialog = await openMenu(page);
+    await animationsDone(dialog);
+    assert.equal(Math.round((await dialog.boundingBox()).width), 300);
+    await context.close();
+  });
+});
+
+describe('product dropdown (Radix Select)', () => {
+  test('keeps 10 px from the viewport edges and finds options by type-ahead', async () => {
+    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.mobile });
+    await gotoHydrated(page, server.url);
+    const trigger = page.getByRole('combobox', { name: 'Product' });
+    await trigger.scrollIntoViewIfNeeded();
+    await trigger.click();
+    const listbox = page.getByRole('listbox');
+    await listbox.waitFor();
+    const box = await listbox.boundingBox();
+    assert.ok(box.x >= 10 && box.x + box.width <= VIEWPORTS.mobile.width - 10, JSON.stringify(box));
+    await page.keyboard.press('Escape');
+    await listbox.waitFor({ state: 'detached' });
+
+    await trigger.focus();
+    await page.keyboard.type('Emp');
+    assert.equal(await trigger.textContent(), 'Employer Plan');
+    // The typed letters are forgotten after 1 s, so a new 'M' starts a new search.
+    await page.waitForTimeout(1100);
+    await page.keyboard.type('M');
+    assert.equal(await trigger.textContent(), 'Medicare');
+    await context.close();
+  });
+});

@@ -1,0 +1,36 @@
+// Helpers for the landing page's browser tests.
+import AxeBuilder from '@axe-core/playwright';
+
+/** Waits until the lazily loaded quote form has hydrated (it marks itself), so clicks work. */
+export async function gotoHydrated(page, url) {
+  const response = await page.goto(url);
+  await page.locator('form[data-hydrated]').waitFor();
+  return response;
+}
+
+/** Scrolls through the whole page so every scroll-triggered entrance has played, then back up. */
+export async function revealAll(page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = await page.evaluate(() => window.innerHeight / 2);
+  for (let y = 0; y <= height; y += step) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+    await page.waitForTimeout(60);
+  }
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-reveal]')].every((el) => getComputedStyle(el).opacity === '1'),
+  );
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+}
+
+/** axe-core against WCAG 2.0–2.2 A and AA; returns the violations, summarised for the message. */
+export async function axeViolations(page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Resolves once the element's CSS animations (e.g. the side menu sliding in) have finished. */
+export function animationsDone(locator) {
+  return locator.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+}

@@ -1,0 +1,59 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { CSSProperties, RefObject } from 'react';
+import { header } from '../../content';
+import { MOBILE_MENU_WIDTH_PX, MOBILE_MENU_WIDTH_SM_PX } from '../../spec-constants';
+import { Button } from '../ui/button';
+import { NavLinks } from './NavLinks';
+
+interface MobileMenuProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The 'Open Menu' button, which gets focus back when the menu closes. */
+  trigger: RefObject<HTMLButtonElement | null>;
+}
+
+const widths = {
+  '--menu-width': `${MOBILE_MENU_WIDTH_PX}px`,
+  '--menu-width-sm': `${MOBILE_MENU_WIDTH_SM_PX}px`,
+} as CSSProperties;
+
+/**
+ * The side menu below the md breakpoint: slides in from the right; Escape, a click outside, a
+ * link or the quote button close it; focus stays inside while open (Radix Dialog). Loaded only
+ * when first opened.
+ */
+export default function MobileMenu({ open, onOpenChange, trigger }: MobileMenuProps) {
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="drawer-overlay fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          style={widths}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            trigger.current?.focus();
+          }}
+          className="drawer-panel fixed inset-y-0 right-0 z-50 flex w-[var(--menu-width)] flex-col gap-6 bg-white p-6 shadow-2xl sm:w-[var(--menu-width-sm)]"
+        >
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">{header.menuTitle}</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label={header.closeMenu}>
+                <X aria-hidden="true" className="h-5 w-5" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <nav aria-label={header.navLabel}>
+            <NavLinks className="flex flex-col gap-1" linkClassName="block px-2 py-3 text-lg" onNavigate={close} />
+          </nav>
+          <Button type="button" onClick={close} className="h-auto min-h-11 py-2">
+            {header.cta}
+          </Button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,58 @@
+import { brand, footer } from '../../content';
+import { useCurrentYear } from '../../lib/use-current-year';
+import { SocialIcon } from './SocialIcon';
+
+const linkClass =
+  'rounded-sm text-slate-200 hover:text-white hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+export function SiteFooter() {
+  const year = useCurrentYear();
+  return (
+    <footer className="bg-slate-900 px-4 pt-16 pb-8 text-slate-200">
+      <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
+        <div>
+          <img
+            src={brand.logoOnDark.src}
+            alt={brand.name}
+            width={brand.logoOnDark.width}
+            height={brand.logoOnDark.height}
+            loading="lazy"
+          />
+          <p className="mt-4 max-w-sm">{footer.description}</p>
+          <ul aria-label={footer.socialLabel} className="mt-6 flex gap-3">
+            {footer.social.map((item) => (
+              <li key={item.network}>
+                <a
+                  href={item.href}
+                  aria-label={item.label}
+                  className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+                >
+                  <SocialIcon network={item.network} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {footer.columns.map((column) => (
+          <nav key={column.heading} aria-labelledby={`footer-${column.heading}`}>
+            <h2 id={`footer-${column.heading}`} className="text-lg font-semibold text-white">
+              {column.heading}
+            </h2>
+            <ul className="mt-4 grid gap-3">
+              {column.links.map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} className={linkClass}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <p className="mx-auto mt-12 max-w-6xl border-t border-white/15 pt-6 text-center text-sm text-slate-300">
+        {footer.copyright(year)}
+      </p>
+    </footer>
+  );
+}

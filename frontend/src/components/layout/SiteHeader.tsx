@@ -1,0 +1,75 @@
+import { clsx } from 'clsx';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { brand, header } from '../../content';
+import { useScrolledPast } from '../../lib/use-scrolled-past';
+import { HEADER_SOLID_AFTER_PX, NAV_ENTRANCE_DELAY_S, NAV_ENTRANCE_STAGGER_S } from '../../spec-constants';
+import { Button } from '../ui/button';
+import { NavLinks } from './NavLinks';
+
+const MobileMenu = lazy(() => import('./MobileMenu'));
+
+/** Fixed header: transparent at the top, solid white with blur once scrolled past 20 px. */
+export function SiteHeader() {
+  const solid = useScrolledPast(HEADER_SOLID_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // The drawer's code is fetched on the first open and kept mounted after that.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  return (
+    <header
+      data-solid={solid}
+      className={clsx(
+        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300',
+        solid ? 'bg-white/85 shadow-md backdrop-blur-md' : 'bg-transparent',
+      )}
+    >
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus-visible:outline-3 focus-visible:outline-brand-600"
+      >
+        {header.skipLink}
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 md:h-20">
+        <a
+          href="#top"
+          className="rounded-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <img src={brand.logo.src} alt={brand.name} width={brand.logo.width} height={brand.logo.height} />
+        </a>
+        <nav aria-label={header.navLabel} className="hidden md:block">
+          <NavLinks animated className="flex items-center gap-8" />
+        </nav>
+        <div
+          className="enter-fade-down hidden md:block"
+          style={{ animationDelay: `${NAV_ENTRANCE_DELAY_S + header.nav.length * NAV_ENTRANCE_STAGGER_S}s` }}
+        >
+          <Button type="button">{header.cta}</Button>
+        </div>
+        <div className="md:hidden">
+          <Button
+            ref={menuButton}
+            type="button"
+            variant="ghost"
+            size="icon"
+            aria-label={header.openMenu}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
+          >
+            <Menu aria-hidden="true" className="h-6 w-6" />
+          </Button>
+        </div>
+      </div>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} trigger={menuButton} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import * as TooltipPrimitive from '@radix-ui/react-tooltip';
+import type { ComponentProps, ReactNode } from 'react';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../spec-constants';
+
+/**
+ * The spec's tooltip timings (§9) for the tooltips inside it. Wrap the part of the page that has
+ * tooltips, not the whole app: Radix's provider pulls in the positioning engine, which would then
+ * weigh on every page's first load.
+ */
+export function TooltipProvider(props: Omit<ComponentProps<typeof TooltipPrimitive.Provider>, 'delayDuration' | 'skipDelayDuration'>) {
+  return <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />;
+}
+
+type Placement = Pick<ComponentProps<typeof TooltipPrimitive.Content>, 'side' | 'align' | 'sideOffset'>;
+
+/** Shows `label` next to `children` (one focusable element) on hover and keyboard focus. */
+export function Tooltip({ label, children, sideOffset = 6, ...placement }: { label: string; children: ReactNode } & Placement) {
+  return (
+    <TooltipPrimitive.Root>
+      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Portal>
+        <TooltipPrimitive.Content
+          sideOffset={sideOffset}
+          {...placement}
+          className="z-50 rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg"
+        >
+          {label}
+          <TooltipPrimitive.Arrow className="fill-slate-900" />
+        </TooltipPrimitive.Content>
+      </TooltipPrimitive.Portal>
+    </TooltipPrimitive.Root>
+  );
+}

@@ -1,0 +1,50 @@
+// The <head> tags of each prerendered page: title, description, canonical link, Open Graph and
+// the schema.org InsuranceAgency description, all built from content.ts.
+import { brand, notFoundPage, seo } from './content';
+
+export type PageKind = 'landing' | 'not-found';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script> must not be able to close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const absolute = (path: string) => new URL(path, brand.url).href;
+
+export function insuranceAgencyJsonLd() {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'InsuranceAgency',
+    name: brand.name,
+    description: brand.description,
+    url: brand.url,
+    logo: absolute(brand.logo.src),
+    image: absolute(brand.logo.src),
+  };
+}
+
+export function headTags(page: PageKind): string {
+  if (page === 'not-found') {
+    return [
+      `<title>${escapeHtml(`${notFoundPage.title} | ${brand.name}`)}</title>`,
+      `<meta name="description" content="${escapeHtml(notFoundPage.text)}" />`,
+      '<meta name="robots" content="noindex" />',
+    ].join('\n    ');
+  }
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  return [
+    `<title>${escapeHtml(seo.title)}</title>`,
+    meta('name', 'description', seo.description),
+    `<link rel="canonical" href="${escapeHtml(brand.url)}" />`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', brand.name),
+    meta('property', 'og:title', seo.title),
+    meta('property', 'og:description', seo.description),
+    meta('property', 'og:url', brand.url),
+    meta('property', 'og:locale', seo.locale),
+    meta('property', 'og:image', absolute(brand.logo.src)),
+    `<script type="application/ld+json">${scriptJson(insuranceAgencyJsonLd())}</script>`,
+  ].join('\n    ');
+}

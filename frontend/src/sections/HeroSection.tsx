@@ -1,0 +1,42 @@
+import { Button } from '../components/ui/button';
+import { hero } from '../content';
+import { HERO_STAGGER_S } from '../spec-constants';
+
+/**
+ * The hero's entrance is a CSS animation rather than framer-motion: it runs from the prerendered
+ * HTML at first paint, so the largest text and image are not held back until JavaScript loads.
+ */
+const stagger = (step: number) => ({ animationDelay: `${step * HERO_STAGGER_S}s` });
+
+export function HeroSection() {
+  return (
+    <section aria-labelledby="hero-heading" className="px-4 pt-28 pb-16 md:pt-36 md:pb-24">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 md:grid-cols-2">
+        <div>
+          <h1
+            id="hero-heading"
+            className="enter-fade-up text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl"
+            style={stagger(0)}
+          >
+            {hero.heading}
+          </h1>
+          <p className="enter-fade-up mt-6 max-w-xl text-lg text-slate-700" style={stagger(1)}>
+            {hero.text}
+          </p>
+          <div className="enter-fade-up mt-8" style={stagger(2)}>
+            <Button type="button">{hero.cta}</Button>
+          </div>
+        </div>
+        <img
+          src={hero.image.src}
+          alt={hero.image.alt}
+          width={hero.image.width}
+          height={hero.image.height}
+          fetchPriority="high"
+          className="enter-fade-up mx-auto h-auto w-full max-w-lg"
+          style={stagger(3)}
+        />
+      </div>
+    </section>
+  );
+}
