@@ -10,17 +10,34 @@ use warp::{Filter, Reply};
 
 use crate::config::Config;
 use crate::error::{recover, ApiError};
+use crate::forward::Forwarder;
+use crate::leads_config::LeadsConfig;
 use crate::limits::SHUTDOWN_GRACE;
 use crate::site::Site;
-use crate::store::{self, QuoteStore, StoreError};
-use crate::{health, quotes, request_log, site};
+use crate::store::{self, QuoteStore, StoreError, StoreOptions};
+use crate::{admin, health, quotes, request_log, site, vapi};
 
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    leads: &LeadsConfig,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let unknown_api = warp::path("api").map(|| ApiError::NotFound.into_response());
+    // An endpoint without its secret is not mounted at all: it answers like any unknown path.
+    let off = || warp::any().and_then(|| async { Err::<warp::reply::Response, _>(warp::reject::not_found()) }).boxed();
+    let voice = match &leads.vapi_webhook_secret {
+        Some(secret) => vapi::routes(Arc::clone(&store), secret.clone()),
+        None => off(),
+    };
+    let admin = match &leads.admin_token {
+        Some(token) => admin::routes(Arc::clone(&store), token.clone()),
+        None => off(),
+    };
     health::routes(Arc::clone(&store))
+        .or(voice)
+        .unify()
+        .or(admin)
+        .unify()
         .or(quotes::routes(store))
         .unify()
         .or(unknown_api)
@@ -48,29 +65,35 @@ pub struct RunningServer {
     stop: oneshot::Sender<()>,
     task: JoinHandle<()>,
     store: Arc<dyn QuoteStore>,
+    forwarder: Option<Forwarder>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
-    let store = store::open(&config.database).await?;
+    let forwarding = config.leads.forwarding.clone();
+    let options = StoreOptions { forward_leads: forwarding.is_some() };
+    let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
-    serve(config.addr, store, Arc::new(site)).await
+    let mut server = serve(config.addr, Arc::clone(&store), Arc::new(site), &config.leads).await?;
+    server.forwarder = forwarding.map(|forwarding| Forwarder::start(store, forwarding));
+    Ok(server)
 }
 
 pub async fn serve(
     addr: SocketAddr,
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    leads: &LeadsConfig,
 ) -> Result<RunningServer, StartError> {
     let listener = TcpListener::bind(addr).await.map_err(|source| StartError::Bind { addr, source })?;
     let addr = listener.local_addr().map_err(|source| StartError::Bind { addr, source })?;
     let (stop, stopped) = oneshot::channel::<()>();
-    let server = warp::serve(routes(Arc::clone(&store), site))
+    let server = warp::serve(routes(Arc::clone(&store), site, leads))
         .incoming(listener)
         .graceful(async {
             let _ = stopped.await;
         });
     let task = tokio::spawn(server.run());
-    Ok(RunningServer { addr, stop, task, store })
+    Ok(RunningServer { addr, stop, task, store, forwarder: None })
 }
 
 impl RunningServer {
@@ -79,6 +102,9 @@ impl RunningServer {
         let _ = self.stop.send(());
         if tokio::time::timeout(SHUTDOWN_GRACE, self.task).await.is_err() {
             tracing::warn!("in-flight requests did not finish in time");
+        }
+        if let Some(forwarder) = self.forwarder {
+            forwarder.stop().await;
         }
         self.store.close().await;
     }

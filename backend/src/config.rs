@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::leads_config::LeadsConfig;
+
 pub const DEFAULT_BIND: &str = "127.0.0.1";
 pub const DEFAULT_PORT: u16 = 8080;
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/quotes.db";
@@ -15,6 +17,7 @@ pub struct Config {
     pub addr: SocketAddr,
     pub database: DatabaseUrl,
     pub static_dir: PathBuf,
+    pub leads: LeadsConfig,
 }
 
 /// Where quote requests are stored.
@@ -32,6 +35,8 @@ pub enum ConfigError {
     Port(String),
     #[error("DATABASE_URL {0:?} is not supported: use sqlite://PATH or file:PATH")]
     Database(String),
+    #[error("{0}")]
+    Leads(String),
 }
 
 impl Config {
@@ -49,7 +54,8 @@ impl Config {
         let database =
             DatabaseUrl::parse(&get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()))?;
         let static_dir = get("STATIC_DIR").unwrap_or_else(|| DEFAULT_STATIC_DIR.into()).into();
-        Ok(Config { addr: SocketAddr::new(ip, port), database, static_dir })
+        let leads = LeadsConfig::from_lookup(&get).map_err(ConfigError::Leads)?;
+        Ok(Config { addr: SocketAddr::new(ip, port), database, static_dir, leads })
     }
 }
 

@@ -24,6 +24,10 @@ pub enum ApiError {
     NotFound,
     #[error("We could not save your request. Please try again.")]
     Storage,
+    #[error("Missing or wrong credentials")]
+    Unauthorized,
+    #[error("{0}")]
+    InvalidParameter(String),
 }
 
 #[derive(Serialize)]
@@ -44,6 +48,8 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
         }
     }
 
@@ -56,6 +62,8 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::NotFound => "not_found",
             ApiError::Storage => "storage_failed",
+            ApiError::Unauthorized => "unauthorized",
+            ApiError::InvalidParameter(_) => "invalid_parameter",
         }
     }
 }

@@ -8,3 +8,18 @@ pub const MAX_USER_AGENT_CHARS: usize = 512;
 pub const MAX_WRITE_BATCH: usize = 512;
 /// How long a graceful shutdown may take before in-flight requests are abandoned.
 pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+/// Largest voice-provider webhook body accepted (an end-of-call report carries the transcript).
+pub const MAX_WEBHOOK_BODY_BYTES: usize = 1024 * 1024;
+/// Admin API page size when none is asked for, and the largest one allowed.
+pub const ADMIN_PAGE_DEFAULT: usize = 50;
+pub const ADMIN_PAGE_MAX: usize = 1000;
+/// Lead forwarding: the first retry waits about this long, each later one twice as long...
+pub const LEAD_RETRY_FIRST: std::time::Duration = std::time::Duration::from_secs(2);
+/// ...up to this.
+pub const LEAD_RETRY_LONGEST: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+/// How long one delivery may take before it counts as failed.
+pub const LEAD_DELIVERY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// How often the forwarder looks for due leads, and how many it sends at once.
+pub const LEAD_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(200);
+pub const LEAD_BATCH: usize = 64;
+pub const LEAD_CONCURRENCY: usize = 16;

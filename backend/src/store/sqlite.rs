@@ -13,19 +13,30 @@ use std::thread::JoinHandle;
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use rusqlite::{params, Connection, OpenFlags};
+use rusqlite::{params, Connection, OpenFlags, Row, Transaction};
+use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
 use super::migrations::migrate;
-use super::{NewQuote, QuoteStore, StoreError, StoredQuote};
+use super::model::{format_timestamp, Delivery, DeliveryStatus};
+use super::{
+    CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
+    StoreError, StoreOptions, StoredQuote,
+};
 use crate::limits::MAX_WRITE_BATCH;
-use crate::store::model::format_timestamp;
 
 const BUSY_TIMEOUT_MS: u32 = 5_000;
 
+/// Every change goes through the writer thread, so all of them can share its group commits.
+enum Write {
+    Quote(NewQuote),
+    Call(CallReport),
+    Delivery { quote_id: String, outcome: DeliveryOutcome },
+}
+
 struct WriteJob {
-    quote: NewQuote,
-    done: oneshot::Sender<Result<(), StoreError>>,
+    write: Write,
+    done: oneshot::Sender<Result<Inserted, StoreError>>,
 }
 
 pub struct SqliteStore {
@@ -62,21 +73,21 @@ fn connect(target: &str) -> Result<Connection, StoreError> {
 }
 
 impl SqliteStore {
-    pub async fn open(target: &str) -> Result<SqliteStore, StoreError> {
+    pub async fn open(target: &str, options: StoreOptions) -> Result<SqliteStore, StoreError> {
         let target = target.to_owned();
-        tokio::task::spawn_blocking(move || SqliteStore::open_blocking(&target))
+        tokio::task::spawn_blocking(move || SqliteStore::open_blocking(&target, options))
             .await
             .map_err(|e| StoreError::Unavailable(e.to_string()))?
     }
 
-    fn open_blocking(target: &str) -> Result<SqliteStore, StoreError> {
+    fn open_blocking(target: &str, options: StoreOptions) -> Result<SqliteStore, StoreError> {
         let mut write_conn = connect(target)?;
         migrate(&mut write_conn)?;
         let reader = connect(target)?;
         let (tx, rx) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || write_loop(write_conn, rx))
+            .spawn(move || write_loop(write_conn, rx, options))
             .map_err(|e| StoreError::Unavailable(e.to_string()))?;
         Ok(SqliteStore {
             writer: Mutex::new(Some(tx)),
@@ -100,63 +111,12 @@ impl SqliteStore {
         }
         .boxed()
     }
-}
 
-fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>) {
-    while let Ok(first) = jobs.recv() {
-        let mut batch = vec![first];
-        while batch.len() < MAX_WRITE_BATCH {
-            match jobs.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        match commit(&mut conn, batch.iter().map(|job| &job.quote)) {
-            Ok(()) => batch.into_iter().for_each(|job| {
-                let _ = job.done.send(Ok(()));
-            }),
-            // One bad row must not fail its neighbours: retry each on its own.
-            Err(_) if batch.len() > 1 => batch.into_iter().for_each(|job| {
-                let result = commit(&mut conn, std::iter::once(&job.quote));
-                let _ = job.done.send(result);
-            }),
-            Err(e) => batch.into_iter().for_each(|job| {
-                let _ = job.done.send(Err(e.clone()));
-            }),
-        }
-    }
-}
-
-fn commit<'a>(
-    conn: &mut Connection,
-    quotes: impl Iterator<Item = &'a NewQuote>,
-) -> Result<(), StoreError> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    {
-        let mut insert = tx.prepare_cached(
-            "INSERT INTO quote_requests (id, product, email, source, user_agent, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?;
-        for quote in quotes {
-            insert.execute(params![
-                quote.id.to_string(),
-                quote.request.product().as_str(),
-                quote.request.email().as_str(),
-                quote.source.as_str(),
-                quote.user_agent,
-                quote.created_at_text(),
-            ])?;
-        }
-    }
-    tx.commit()?;
-    Ok(())
-}
-
-impl QuoteStore for SqliteStore {
-    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<(), StoreError>> {
+    /// Hands `write` to the writer thread; resolves once its transaction has committed.
+    fn write(&self, write: Write) -> BoxFuture<'static, Result<Inserted, StoreError>> {
         let (done, result) = oneshot::channel();
         let sent = match &*self.writer.lock().unwrap_or_else(|p| p.into_inner()) {
-            Some(writer) => writer.send(WriteJob { quote, done }).is_ok(),
+            Some(writer) => writer.send(WriteJob { write, done }).is_ok(),
             None => false,
         };
         async move {
@@ -169,29 +129,224 @@ impl QuoteStore for SqliteStore {
         }
         .boxed()
     }
+}
 
-    fn list_since(
-        &self,
-        since: Option<time::OffsetDateTime>,
-    ) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        let since = since.map(format_timestamp).unwrap_or_default();
+fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>, options: StoreOptions) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_WRITE_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        match commit(&mut conn, batch.iter().map(|job| &job.write), options) {
+            Ok(outcomes) => batch.into_iter().zip(outcomes).for_each(|(job, outcome)| {
+                let _ = job.done.send(Ok(outcome));
+            }),
+            // One bad row must not fail its neighbours: retry each on its own.
+            Err(_) if batch.len() > 1 => batch.into_iter().for_each(|job| {
+                let result = commit(&mut conn, std::iter::once(&job.write), options)
+                    .map(|outcomes| outcomes[0]);
+                let _ = job.done.send(result);
+            }),
+            Err(e) => batch.into_iter().for_each(|job| {
+                let _ = job.done.send(Err(e.clone()));
+            }),
+        }
+    }
+}
+
+fn commit<'a>(
+    conn: &mut Connection,
+    writes: impl Iterator<Item = &'a Write>,
+    options: StoreOptions,
+) -> Result<Vec<Inserted>, StoreError> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let outcomes = writes
+        .map(|write| apply(&tx, write, options))
+        .collect::<Result<Vec<_>, _>>()?;
+    tx.commit()?;
+    Ok(outcomes)
+}
+
+fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inserted, StoreError> {
+    match write {
+        Write::Quote(quote) => insert_quote(tx, quote, options),
+        Write::Call(report) => {
+            tx.prepare_cached(
+                "INSERT INTO voice_calls (call_id, ended_reason, summary, transcript, reported_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (call_id) DO UPDATE SET ended_reason = excluded.ended_reason,
+                    summary = excluded.summary, transcript = excluded.transcript,
+                    reported_at = excluded.reported_at",
+            )?
+            .execute(params![
+                report.call_id,
+                report.ended_reason,
+                report.summary,
+                report.transcript,
+                format_timestamp(OffsetDateTime::now_utc()),
+            ])?;
+            Ok(Inserted::New)
+        }
+        Write::Delivery { quote_id, outcome } => {
+            record_attempt(tx, quote_id, outcome)?;
+            Ok(Inserted::New)
+        }
+    }
+}
+
+fn insert_quote(tx: &Transaction, quote: &NewQuote, options: StoreOptions) -> Result<Inserted, StoreError> {
+    let created_at = quote.created_at_text();
+    let stored = tx
+        .prepare_cached(
+            "INSERT INTO quote_requests
+                (id, product, email, source, user_agent, created_at, call_id, tool_call_id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+             ON CONFLICT (call_id, tool_call_id) WHERE tool_call_id IS NOT NULL DO NOTHING",
+        )?
+        .execute(params![
+            quote.id.to_string(),
+            quote.request.product().as_str(),
+            quote.request.email().as_str(),
+            quote.source.as_str(),
+            quote.user_agent,
+            created_at,
+            quote.voice.as_ref().map(|v| &v.call_id),
+            quote.voice.as_ref().map(|v| &v.tool_call_id),
+        ])?;
+    if stored == 0 {
+        return Ok(Inserted::Duplicate);
+    }
+    if options.forward_leads {
+        tx.prepare_cached("INSERT INTO lead_outbox (quote_id, next_attempt_at) VALUES (?1, ?2)")?
+            .execute(params![quote.id.to_string(), created_at])?;
+    }
+    Ok(Inserted::New)
+}
+
+fn record_attempt(tx: &Transaction, quote_id: &str, outcome: &DeliveryOutcome) -> Result<(), StoreError> {
+    let now = format_timestamp(OffsetDateTime::now_utc());
+    match outcome {
+        DeliveryOutcome::Delivered => tx
+            .prepare_cached(
+                "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = ?2 WHERE quote_id = ?1",
+            )?
+            .execute(params![quote_id, now])?,
+        DeliveryOutcome::Retry { error, next_attempt_at } => tx
+            .prepare_cached(
+                "UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?2, next_attempt_at = ?3
+                 WHERE quote_id = ?1",
+            )?
+            .execute(params![quote_id, error, format_timestamp(*next_attempt_at)])?,
+        DeliveryOutcome::GiveUp { error } => tx
+            .prepare_cached(
+                "UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?2, gave_up_at = ?3
+                 WHERE quote_id = ?1",
+            )?
+            .execute(params![quote_id, error, now])?,
+    };
+    Ok(())
+}
+
+/// The columns `stored_quote` reads, with the call report and outbox row joined in.
+const SELECT_QUOTES: &str = "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at,
+        q.call_id, c.ended_reason, c.summary,
+        o.quote_id IS NOT NULL, o.attempts, o.last_error, o.delivered_at, o.gave_up_at
+    FROM quote_requests q
+    LEFT JOIN voice_calls c ON c.call_id = q.call_id
+    LEFT JOIN lead_outbox o ON o.quote_id = q.id";
+
+fn stored_quote(row: &Row) -> rusqlite::Result<StoredQuote> {
+    let forwarded: bool = row.get(9)?;
+    let delivery = if forwarded {
+        let delivered_at: Option<String> = row.get(12)?;
+        let gave_up_at: Option<String> = row.get(13)?;
+        let status = match (&delivered_at, gave_up_at) {
+            (Some(_), _) => DeliveryStatus::Delivered,
+            (None, Some(_)) => DeliveryStatus::Undelivered,
+            (None, None) => DeliveryStatus::Pending,
+        };
+        Some(Delivery { status, attempts: row.get(10)?, last_error: row.get(11)?, delivered_at })
+    } else {
+        None
+    };
+    Ok(StoredQuote {
+        id: row.get(0)?,
+        product: row.get(1)?,
+        email: row.get(2)?,
+        source: row.get(3)?,
+        user_agent: row.get(4)?,
+        created_at: row.get(5)?,
+        call_id: row.get(6)?,
+        call_ended_reason: row.get(7)?,
+        call_summary: row.get(8)?,
+        delivery,
+    })
+}
+
+fn list_sql(query: &ListQuery) -> String {
+    let (direction, beyond) = if query.newest_first { ("DESC", "<") } else { ("ASC", ">") };
+    let after = match query.after {
+        Some(_) => format!(
+            "AND (q.created_at, q.id) {beyond} (SELECT created_at, id FROM quote_requests WHERE id = ?2)"
+        ),
+        None => "AND ?2 IS NULL".to_owned(),
+    };
+    format!(
+        "{SELECT_QUOTES} WHERE q.created_at >= ?1 {after}
+         ORDER BY q.created_at {direction}, q.id {direction} LIMIT ?3"
+    )
+}
+
+impl QuoteStore for SqliteStore {
+    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
+        self.write(Write::Quote(quote))
+    }
+
+    fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.write(Write::Call(report)).map(|r| r.map(drop)).boxed()
+    }
+
+    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
         self.read(move |conn| {
-            let mut query = conn.prepare_cached(
-                "SELECT id, product, email, source, user_agent, created_at FROM quote_requests
-                 WHERE created_at >= ?1 ORDER BY created_at, id",
-            )?;
-            let rows = query.query_map([since], |row| {
-                Ok(StoredQuote {
-                    id: row.get(0)?,
-                    product: row.get(1)?,
-                    email: row.get(2)?,
-                    source: row.get(3)?,
-                    user_agent: row.get(4)?,
-                    created_at: row.get(5)?,
-                })
+            let since = query.since.map(format_timestamp).unwrap_or_default();
+            // SQLite reads a negative limit as no limit.
+            let limit = query.limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
+            let mut statement = conn.prepare_cached(&list_sql(&query))?;
+            let rows = statement.query_map(params![since, query.after, limit], stored_quote)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn due_leads(
+        &self,
+        now: OffsetDateTime,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
+        self.read(move |conn| {
+            let mut statement = conn.prepare_cached(&format!(
+                "{SELECT_QUOTES} WHERE o.delivered_at IS NULL AND o.gave_up_at IS NULL
+                   AND o.next_attempt_at <= ?1
+                 ORDER BY o.next_attempt_at LIMIT ?2"
+            ))?;
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            let rows = statement.query_map(params![format_timestamp(now), limit], |row| {
+                let quote = stored_quote(row)?;
+                let attempts = quote.delivery.as_ref().map_or(0, |d| d.attempts);
+                Ok(PendingLead { quote, attempts })
             })?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
+    }
+
+    fn record_delivery(
+        &self,
+        quote_id: String,
+        outcome: DeliveryOutcome,
+    ) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.write(Write::Delivery { quote_id, outcome }).map(|r| r.map(drop)).boxed()
     }
 
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
@@ -227,7 +382,7 @@ mod tests {
     #[tokio::test]
     async fn concurrent_inserts_are_all_committed_and_read_back_in_order() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Arc::new(SqliteStore::open(dir.path().join("q.db").to_str().unwrap()).await.unwrap());
+        let store = Arc::new(SqliteStore::open(dir.path().join("q.db").to_str().unwrap(), StoreOptions::default()).await.unwrap());
         let inserts: Vec<_> = (0..200)
             .map(|i| {
                 let store = Arc::clone(&store);
@@ -249,9 +404,9 @@ mod tests {
     async fn a_read_only_database_refuses_writes() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("q.db");
-        let store = SqliteStore::open(path.to_str().unwrap()).await.unwrap();
+        let store = SqliteStore::open(path.to_str().unwrap(), StoreOptions::default()).await.unwrap();
         store.close().await;
-        let ro = SqliteStore::open(&format!("file:{}?mode=ro", path.display())).await.unwrap();
+        let ro = SqliteStore::open(&format!("file:{}?mode=ro", path.display()), StoreOptions::default()).await.unwrap();
         ro.ping().await.unwrap();
         assert!(ro.insert(quote("a@example.com")).await.is_err());
     }

@@ -1,11 +1,14 @@
 //! Starts the real application on port 0 with a fresh database and a small built site.
 #![allow(dead_code)] // each test binary uses a different part of this module
 
+pub mod receiver;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use backend::app::{self, RunningServer};
 use backend::config::{Config, DatabaseUrl};
+use backend::leads_config::LeadsConfig;
 use backend::store::{self, StoredQuote};
 use tempfile::TempDir;
 
@@ -13,6 +16,7 @@ pub struct TestApp {
     pub addr: SocketAddr,
     pub client: reqwest::Client,
     pub database: DatabaseUrl,
+    config: Config,
     server: Option<RunningServer>,
     _dir: TempDir,
 }
@@ -23,6 +27,11 @@ pub const ASSET_JS: &str = "console.log('app');";
 
 impl TestApp {
     pub async fn start() -> TestApp {
+        TestApp::start_configured(LeadsConfig::default()).await
+    }
+
+    /// With the voice webhook, admin API or forwarding switched on as `leads` says.
+    pub async fn start_configured(leads: LeadsConfig) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
         let site = dir.path().join("dist");
         std::fs::create_dir_all(site.join("assets")).unwrap();
@@ -31,19 +40,40 @@ impl TestApp {
         std::fs::write(site.join("assets/app-abc123.js"), ASSET_JS).unwrap();
         std::fs::write(site.join("assets/app-abc123.js.br"), b"brotli-bytes").unwrap();
         let database = DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into());
-        TestApp::start_with(dir, site, database).await
+        let config = Config { addr: "127.0.0.1:0".parse().unwrap(), database, static_dir: site, leads };
+        TestApp::start_config(dir, config).await
     }
 
     pub async fn start_with(dir: TempDir, static_dir: PathBuf, database: DatabaseUrl) -> TestApp {
-        let config = Config { addr: "127.0.0.1:0".parse().unwrap(), database: database.clone(), static_dir };
+        let config = Config {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            database,
+            static_dir,
+            leads: LeadsConfig::default(),
+        };
+        TestApp::start_config(dir, config).await
+    }
+
+    async fn start_config(dir: TempDir, config: Config) -> TestApp {
         let server = app::start(&config).await.expect("server starts");
         TestApp {
             addr: server.addr,
             client: reqwest::Client::new(),
-            database,
+            database: config.database.clone(),
+            config,
             server: Some(server),
             _dir: dir,
         }
+    }
+
+    /// Shuts the server down gracefully and starts it again on the same database.
+    pub async fn restart(&mut self) {
+        if let Some(server) = self.server.take() {
+            server.shutdown().await;
+        }
+        let server = app::start(&self.config).await.expect("server restarts");
+        self.addr = server.addr;
+        self.server = Some(server);
     }
 
     pub fn url(&self, path: &str) -> String {
