@@ -4,6 +4,8 @@
 mod migrations;
 mod model;
 pub mod sqlite;
+#[cfg(test)]
+mod suite;
 
 use std::sync::Arc;
 

@@ -372,42 +372,39 @@ impl QuoteStore for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Source;
-    use wasm_core::QuoteRequest;
+    use crate::store::suite;
 
-    fn quote(email: &str) -> NewQuote {
-        NewQuote::new(QuoteRequest::parse("family", email).unwrap(), Source::Web, Some("test"))
+    async fn store(dir: &tempfile::TempDir, forward_leads: bool) -> Arc<dyn QuoteStore> {
+        let path = dir.path().join("q.db");
+        Arc::new(SqliteStore::open(path.to_str().unwrap(), StoreOptions { forward_leads }).await.unwrap())
     }
 
-    #[tokio::test]
-    async fn concurrent_inserts_are_all_committed_and_read_back_in_order() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Arc::new(SqliteStore::open(dir.path().join("q.db").to_str().unwrap(), StoreOptions::default()).await.unwrap());
-        let inserts: Vec<_> = (0..200)
-            .map(|i| {
-                let store = Arc::clone(&store);
-                tokio::spawn(async move { store.insert(quote(&format!("p{i}@example.com"))).await })
-            })
-            .collect();
-        for insert in inserts {
-            insert.await.unwrap().unwrap();
-        }
-        let rows = store.list_since(None).await.unwrap();
-        assert_eq!(rows.len(), 200);
-        assert!(rows.windows(2).all(|w| (&w[0].created_at, &w[0].id) < (&w[1].created_at, &w[1].id)));
-        store.ping().await.unwrap();
-        store.close().await;
-        assert!(store.insert(quote("late@example.com")).await.is_err());
+    /// Runs one case of the shared store suite on a fresh SQLite file.
+    macro_rules! suite_case {
+        ($name:ident, $forward:expr) => {
+            #[tokio::test]
+            async fn $name() {
+                let dir = tempfile::tempdir().unwrap();
+                suite::$name(store(&dir, $forward).await).await;
+            }
+        };
     }
+
+    suite_case!(concurrent_inserts_are_all_committed_and_read_back_in_order, false);
+    suite_case!(a_repeated_voice_tool_call_is_stored_once, false);
+    suite_case!(call_reports_are_linked_and_replaced, false);
+    suite_case!(pages_follow_the_cursor_both_ways, false);
+    suite_case!(the_outbox_tracks_each_lead_to_delivery_or_giving_up, true);
 
     #[tokio::test]
     async fn a_read_only_database_refuses_writes() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("q.db");
-        let store = SqliteStore::open(path.to_str().unwrap(), StoreOptions::default()).await.unwrap();
-        store.close().await;
-        let ro = SqliteStore::open(&format!("file:{}?mode=ro", path.display()), StoreOptions::default()).await.unwrap();
+        store(&dir, false).await.close().await;
+        let ro = SqliteStore::open(&format!("file:{}?mode=ro", path.display()), StoreOptions::default())
+            .await
+            .unwrap();
         ro.ping().await.unwrap();
-        assert!(ro.insert(quote("a@example.com")).await.is_err());
+        assert!(ro.insert(suite::web("a@example.com")).await.is_err());
     }
 }

@@ -68,9 +68,7 @@ impl TestApp {
 
     /// Shuts the server down gracefully and starts it again on the same database.
     pub async fn restart(&mut self) {
-        if let Some(server) = self.server.take() {
-            server.shutdown().await;
-        }
+        self.shutdown().await;
         let server = app::start(&self.config).await.expect("server restarts");
         self.addr = server.addr;
         self.server = Some(server);
@@ -99,6 +97,11 @@ impl TestApp {
     }
 
     pub async fn stop(mut self) {
+        self.shutdown().await;
+    }
+
+    /// Stops the server but keeps its database, for commands that run without it.
+    pub async fn shutdown(&mut self) {
         if let Some(server) = self.server.take() {
             server.shutdown().await;
         }
