@@ -3,6 +3,7 @@ mod common;
 use std::collections::HashSet;
 
 use backend::leads_config::LeadsConfig;
+use common::voice::call_with_one_quote;
 use common::TestApp;
 use serde_json::{json, Value};
 
@@ -120,21 +121,13 @@ async fn since_filters_and_bad_parameters_are_400() {
 async fn json_rows_carry_source_and_the_linked_call_summary() {
     let app = app().await;
     post_quote(&app, "web@example.com", "t").await;
-    let calls = json!({"message": {"type": "tool-calls", "call": {"id": "call-9"}, "toolCallList": [
-        {"id": "t1", "name": "request_quote", "parameters": {"product": "medicare", "email": "voice@example.com"}}
-    ]}});
-    let report = json!({"message": {"type": "end-of-call-report", "call": {"id": "call-9"},
-        "endedReason": "assistant-ended-call", "analysis": {"summary": "Medicare quote for a retiree."}}});
-    for body in [calls, report] {
-        let response = app.client.post(app.url("/api/vapi/webhook")).header("x-vapi-secret", SECRET).json(&body);
-        assert_eq!(response.send().await.unwrap().status(), 200);
-    }
+    call_with_one_quote(&app, SECRET, "call-9", "medicare", "voice@example.com", "Medicare quote for a retiree.").await;
     let page: Value = admin(&app, "").await.json().await.unwrap();
     let rows = page["quote_requests"].as_array().unwrap();
     assert_eq!(rows[0]["source"], "voice");
     assert_eq!(rows[0]["call_id"], "call-9");
     assert_eq!(rows[0]["call_summary"], "Medicare quote for a retiree.");
-    assert_eq!(rows[0]["call_ended_reason"], "assistant-ended-call");
+    assert_eq!(rows[0]["call_ended_reason"], "customer-ended-call");
     assert_eq!(rows[1]["source"], "web");
     assert_eq!(rows[1]["call_summary"], Value::Null);
     assert_eq!(rows[1]["delivery"], Value::Null, "forwarding is off");

@@ -3,8 +3,9 @@ mod common;
 
 use backend::config::DatabaseUrl;
 use backend::leads_config::{ForwardingConfig, LeadsConfig};
+use common::voice::call_with_one_quote;
 use common::TestApp;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 const SECRET: &str = "voice-secret";
 
@@ -31,15 +32,7 @@ async fn the_export_has_source_call_summary_and_delivery_state() {
         ..LeadsConfig::default()
     })
     .await;
-    let calls = json!({"message": {"type": "tool-calls", "call": {"id": "call-1"}, "toolCallList": [
-        {"id": "t1", "name": "request_quote", "parameters": {"product": "individual", "email": "ana@example.com"}}
-    ]}});
-    let report = json!({"message": {"type": "end-of-call-report", "call": {"id": "call-1"},
-        "endedReason": "customer-ended-call", "analysis": {"summary": "=Wants a quote, by e-mail"}}});
-    for body in [calls, report] {
-        let request = app.client.post(app.url("/api/vapi/webhook")).header("x-vapi-secret", SECRET).json(&body);
-        assert_eq!(request.send().await.unwrap().status(), 200);
-    }
+    call_with_one_quote(&app, SECRET, "call-1", "individual", "ana@example.com", "=Wants a quote, by e-mail").await;
     app.shutdown().await;
     let database = &app.database;
 

@@ -1,6 +1,7 @@
 mod common;
 
 use backend::leads_config::LeadsConfig;
+use common::voice::{end_of_call, quote_call, tool_calls, webhook};
 use common::TestApp;
 use serde_json::{json, Value};
 
@@ -12,22 +13,6 @@ async fn app() -> TestApp {
         ..LeadsConfig::default()
     })
     .await
-}
-
-async fn webhook(app: &TestApp, secret: Option<&str>, body: &Value) -> reqwest::Response {
-    let mut request = app.client.post(app.url("/api/vapi/webhook")).json(body);
-    if let Some(secret) = secret {
-        request = request.header("x-vapi-secret", secret);
-    }
-    request.send().await.unwrap()
-}
-
-fn tool_calls(call_id: &str, calls: Value) -> Value {
-    json!({"message": {"type": "tool-calls", "call": {"id": call_id}, "toolCallList": calls}})
-}
-
-fn quote_call(id: &str, product: &str, email: &str) -> Value {
-    json!({"id": id, "name": "request_quote", "parameters": {"product": product, "email": email}})
 }
 
 #[tokio::test]
@@ -155,13 +140,7 @@ async fn the_end_of_call_report_is_linked_to_the_quotes_of_its_call() {
     webhook(&app, Some(SECRET), &quotes).await;
     let other = tool_calls("call-g", json!([quote_call("t1", "employer", "cy@example.com")]));
     webhook(&app, Some(SECRET), &other).await;
-    let report = json!({"message": {
-        "type": "end-of-call-report",
-        "call": {"id": "call-f"},
-        "endedReason": "customer-ended-call",
-        "analysis": {"summary": "Ana wants family cover; Bo asks about Medicare."},
-        "artifact": {"transcript": "AI: Hello\nUser: Hi, I need a quote"},
-    }});
+    let report = end_of_call("call-f", "customer-ended-call", "Ana wants family cover; Bo asks about Medicare.");
     let response = webhook(&app, Some(SECRET), &report).await;
     assert_eq!(response.status(), 200);
     for row in app.rows().await {

@@ -2,6 +2,7 @@
 #![allow(dead_code)] // each test binary uses a different part of this module
 
 pub mod receiver;
+pub mod voice;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
