@@ -3,6 +3,7 @@
 
 mod migrations;
 mod model;
+mod queries;
 pub mod sqlite;
 #[cfg(test)]
 mod suite;

@@ -18,7 +18,8 @@ use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
 use super::migrations::migrate;
-use super::model::{format_timestamp, Delivery, DeliveryStatus};
+use super::model::format_timestamp;
+use super::queries::{self, OutboxColumns};
 use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
@@ -171,106 +172,63 @@ fn commit<'a>(
 }
 
 fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inserted, StoreError> {
+    let now = || format_timestamp(OffsetDateTime::now_utc());
+    let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| -> Result<usize, StoreError> {
+        Ok(tx.prepare_cached(&queries::for_sqlite(sql))?.execute(values)?)
+    };
     match write {
-        Write::Quote(quote) => insert_quote(tx, quote, options),
+        Write::Quote(quote) => {
+            let created_at = quote.created_at_text();
+            let id = quote.id.to_string();
+            let stored = run(
+                queries::INSERT_QUOTE,
+                params![
+                    id,
+                    quote.request.product().as_str(),
+                    quote.request.email().as_str(),
+                    quote.source.as_str(),
+                    quote.user_agent,
+                    created_at,
+                    quote.voice.as_ref().map(|v| &v.call_id),
+                    quote.voice.as_ref().map(|v| &v.tool_call_id),
+                ],
+            )?;
+            if stored == 0 {
+                return Ok(Inserted::Duplicate);
+            }
+            if options.forward_leads {
+                run(queries::INSERT_OUTBOX, params![id, created_at])?;
+            }
+        }
         Write::Call(report) => {
-            tx.prepare_cached(
-                "INSERT INTO voice_calls (call_id, ended_reason, summary, transcript, reported_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5)
-                 ON CONFLICT (call_id) DO UPDATE SET ended_reason = excluded.ended_reason,
-                    summary = excluded.summary, transcript = excluded.transcript,
-                    reported_at = excluded.reported_at",
-            )?
-            .execute(params![
-                report.call_id,
-                report.ended_reason,
-                report.summary,
-                report.transcript,
-                format_timestamp(OffsetDateTime::now_utc()),
-            ])?;
-            Ok(Inserted::New)
+            run(
+                queries::UPSERT_CALL,
+                params![report.call_id, report.ended_reason, report.summary, report.transcript, now()],
+            )?;
         }
         Write::Delivery { quote_id, outcome } => {
-            record_attempt(tx, quote_id, outcome)?;
-            Ok(Inserted::New)
+            match outcome {
+                DeliveryOutcome::Delivered => run(queries::MARK_DELIVERED, params![quote_id, now()])?,
+                DeliveryOutcome::Retry { error, next_attempt_at } => run(
+                    queries::MARK_RETRY,
+                    params![quote_id, error, format_timestamp(*next_attempt_at)],
+                )?,
+                DeliveryOutcome::GiveUp { error } => {
+                    run(queries::MARK_GAVE_UP, params![quote_id, error, now()])?
+                }
+            };
         }
-    }
-}
-
-fn insert_quote(tx: &Transaction, quote: &NewQuote, options: StoreOptions) -> Result<Inserted, StoreError> {
-    let created_at = quote.created_at_text();
-    let stored = tx
-        .prepare_cached(
-            "INSERT INTO quote_requests
-                (id, product, email, source, user_agent, created_at, call_id, tool_call_id)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-             ON CONFLICT (call_id, tool_call_id) WHERE tool_call_id IS NOT NULL DO NOTHING",
-        )?
-        .execute(params![
-            quote.id.to_string(),
-            quote.request.product().as_str(),
-            quote.request.email().as_str(),
-            quote.source.as_str(),
-            quote.user_agent,
-            created_at,
-            quote.voice.as_ref().map(|v| &v.call_id),
-            quote.voice.as_ref().map(|v| &v.tool_call_id),
-        ])?;
-    if stored == 0 {
-        return Ok(Inserted::Duplicate);
-    }
-    if options.forward_leads {
-        tx.prepare_cached("INSERT INTO lead_outbox (quote_id, next_attempt_at) VALUES (?1, ?2)")?
-            .execute(params![quote.id.to_string(), created_at])?;
     }
     Ok(Inserted::New)
 }
 
-fn record_attempt(tx: &Transaction, quote_id: &str, outcome: &DeliveryOutcome) -> Result<(), StoreError> {
-    let now = format_timestamp(OffsetDateTime::now_utc());
-    match outcome {
-        DeliveryOutcome::Delivered => tx
-            .prepare_cached(
-                "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = ?2 WHERE quote_id = ?1",
-            )?
-            .execute(params![quote_id, now])?,
-        DeliveryOutcome::Retry { error, next_attempt_at } => tx
-            .prepare_cached(
-                "UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?2, next_attempt_at = ?3
-                 WHERE quote_id = ?1",
-            )?
-            .execute(params![quote_id, error, format_timestamp(*next_attempt_at)])?,
-        DeliveryOutcome::GiveUp { error } => tx
-            .prepare_cached(
-                "UPDATE lead_outbox SET attempts = attempts + 1, last_error = ?2, gave_up_at = ?3
-                 WHERE quote_id = ?1",
-            )?
-            .execute(params![quote_id, error, now])?,
-    };
-    Ok(())
-}
-
-/// The columns `stored_quote` reads, with the call report and outbox row joined in.
-const SELECT_QUOTES: &str = "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at,
-        q.call_id, c.ended_reason, c.summary,
-        o.quote_id IS NOT NULL, o.attempts, o.last_error, o.delivered_at, o.gave_up_at
-    FROM quote_requests q
-    LEFT JOIN voice_calls c ON c.call_id = q.call_id
-    LEFT JOIN lead_outbox o ON o.quote_id = q.id";
-
 fn stored_quote(row: &Row) -> rusqlite::Result<StoredQuote> {
-    let forwarded: bool = row.get(9)?;
-    let delivery = if forwarded {
-        let delivered_at: Option<String> = row.get(12)?;
-        let gave_up_at: Option<String> = row.get(13)?;
-        let status = match (&delivered_at, gave_up_at) {
-            (Some(_), _) => DeliveryStatus::Delivered,
-            (None, Some(_)) => DeliveryStatus::Undelivered,
-            (None, None) => DeliveryStatus::Pending,
-        };
-        Some(Delivery { status, attempts: row.get(10)?, last_error: row.get(11)?, delivered_at })
-    } else {
-        None
+    let outbox = OutboxColumns {
+        forwarded: row.get(9)?,
+        attempts: row.get(10)?,
+        last_error: row.get(11)?,
+        delivered_at: row.get(12)?,
+        gave_up_at: row.get(13)?,
     };
     Ok(StoredQuote {
         id: row.get(0)?,
@@ -282,22 +240,8 @@ fn stored_quote(row: &Row) -> rusqlite::Result<StoredQuote> {
         call_id: row.get(6)?,
         call_ended_reason: row.get(7)?,
         call_summary: row.get(8)?,
-        delivery,
+        delivery: outbox.delivery(),
     })
-}
-
-fn list_sql(query: &ListQuery) -> String {
-    let (direction, beyond) = if query.newest_first { ("DESC", "<") } else { ("ASC", ">") };
-    let after = match query.after {
-        Some(_) => format!(
-            "AND (q.created_at, q.id) {beyond} (SELECT created_at, id FROM quote_requests WHERE id = ?2)"
-        ),
-        None => "AND ?2 IS NULL".to_owned(),
-    };
-    format!(
-        "{SELECT_QUOTES} WHERE q.created_at >= ?1 {after}
-         ORDER BY q.created_at {direction}, q.id {direction} LIMIT ?3"
-    )
 }
 
 impl QuoteStore for SqliteStore {
@@ -314,8 +258,11 @@ impl QuoteStore for SqliteStore {
             let since = query.since.map(format_timestamp).unwrap_or_default();
             // SQLite reads a negative limit as no limit.
             let limit = query.limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
-            let mut statement = conn.prepare_cached(&list_sql(&query))?;
-            let rows = statement.query_map(params![since, query.after, limit], stored_quote)?;
+            let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::list(&query)))?;
+            let rows = match &query.after {
+                Some(after) => statement.query_map(params![since, after, limit], stored_quote)?,
+                None => statement.query_map(params![since, limit], stored_quote)?,
+            };
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
     }
@@ -326,11 +273,7 @@ impl QuoteStore for SqliteStore {
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         self.read(move |conn| {
-            let mut statement = conn.prepare_cached(&format!(
-                "{SELECT_QUOTES} WHERE o.delivered_at IS NULL AND o.gave_up_at IS NULL
-                   AND o.next_attempt_at <= ?1
-                 ORDER BY o.next_attempt_at LIMIT ?2"
-            ))?;
+            let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::due_leads()))?;
             let limit = i64::try_from(limit).unwrap_or(i64::MAX);
             let rows = statement.query_map(params![format_timestamp(now), limit], |row| {
                 let quote = stored_quote(row)?;
