@@ -25,6 +25,8 @@ pub struct Config {
 pub enum DatabaseUrl {
     /// A SQLite file, or an SQLite `file:` URI (for example `file:quotes.db?mode=ro`).
     Sqlite(String),
+    /// A PostgreSQL connection URL (`postgres://user@host:port/database?options`).
+    Postgres(String),
 }
 
 #[derive(Debug, Error)]
@@ -33,7 +35,7 @@ pub enum ConfigError {
     Bind(String),
     #[error("PORT must be a number from 0 to 65535, got {0:?}")]
     Port(String),
-    #[error("DATABASE_URL {0:?} is not supported: use sqlite://PATH or file:PATH")]
+    #[error("DATABASE_URL {0:?} is not supported: use sqlite://PATH, file:PATH or postgres://...")]
     Database(String),
     #[error("{0}")]
     Leads(String),
@@ -65,6 +67,9 @@ impl DatabaseUrl {
             if !path.is_empty() {
                 return Ok(DatabaseUrl::Sqlite(path.to_owned()));
             }
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(DatabaseUrl::Postgres(url.to_owned()));
         }
         if url.starts_with("file:") {
             return Ok(DatabaseUrl::Sqlite(url.to_owned()));
@@ -98,6 +103,10 @@ mod tests {
         assert!(matches!(config(&[("PORT", "http")]), Err(ConfigError::Port(_))));
         assert!(matches!(config(&[("BIND", "localhost:1")]), Err(ConfigError::Bind(_))));
         assert!(matches!(config(&[("DATABASE_URL", "mysql://x")]), Err(ConfigError::Database(_))));
+        assert_eq!(
+            DatabaseUrl::parse("postgres://u@h:5432/db").unwrap(),
+            DatabaseUrl::Postgres("postgres://u@h:5432/db".into())
+        );
         assert_eq!(
             DatabaseUrl::parse("file:q.db?mode=ro").unwrap(),
             DatabaseUrl::Sqlite("file:q.db?mode=ro".into())

@@ -8,6 +8,9 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 use wasm_core::FieldErrors;
 
+use crate::limits::UNAVAILABLE_RETRY_AFTER_SECS;
+use crate::store::StoreError;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("The request body is not valid JSON: {0}")]
@@ -24,6 +27,8 @@ pub enum ApiError {
     NotFound,
     #[error("We could not save your request. Please try again.")]
     Storage,
+    #[error("The service is briefly unavailable. Please try again in a few seconds.")]
+    Unavailable,
     #[error("Missing or wrong credentials")]
     Unauthorized,
     #[error("{0}")]
@@ -48,6 +53,7 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
         }
@@ -62,6 +68,7 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => "method_not_allowed",
             ApiError::NotFound => "not_found",
             ApiError::Storage => "storage_failed",
+            ApiError::Unavailable => "database_unavailable",
             ApiError::Unauthorized => "unauthorized",
             ApiError::InvalidParameter(_) => "invalid_parameter",
         }
@@ -80,7 +87,20 @@ impl Reply for ApiError {
         if let ApiError::MethodNotAllowed { allow } = self {
             response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(allow));
         }
+        if let ApiError::Unavailable = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS));
+        }
         response
+    }
+}
+
+/// A database that cannot be reached is temporary (503, retry); any other failure is ours (500).
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        match error {
+            StoreError::Unavailable(_) => ApiError::Unavailable,
+            StoreError::Database(_) => ApiError::Storage,
+        }
     }
 }
 

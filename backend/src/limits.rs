@@ -23,3 +23,10 @@ pub const LEAD_DELIVERY_TIMEOUT: std::time::Duration = std::time::Duration::from
 pub const LEAD_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(200);
 pub const LEAD_BATCH: usize = 64;
 pub const LEAD_CONCURRENCY: usize = 16;
+/// PostgreSQL: connections per instance, and how long to wait for one (or for the server to
+/// answer a new connection) before a request is told the database is unavailable.
+pub const PG_POOL_SIZE: usize = 16;
+pub const PG_POOL_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+pub const PG_CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
+/// The `Retry-After` of a 503 when the database is unavailable.
+pub const UNAVAILABLE_RETRY_AFTER_SECS: u32 = 5;

@@ -10,11 +10,14 @@ use serde_json::Value;
 const SECRET: &str = "voice-secret";
 
 fn export(database: &DatabaseUrl, args: &[&str]) -> String {
-    let DatabaseUrl::Sqlite(path) = database;
+    let url = match database {
+        DatabaseUrl::Sqlite(path) => format!("sqlite://{path}"),
+        DatabaseUrl::Postgres(url) => url.clone(),
+    };
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_backend"))
         .arg("export")
         .args(args)
-        .env("DATABASE_URL", format!("sqlite://{path}"))
+        .env("DATABASE_URL", url)
         .env("RUST_LOG", "error")
         .output()
         .expect("the backend binary runs");

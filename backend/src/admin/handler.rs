@@ -68,7 +68,7 @@ async fn page(
         .await
         .map_err(|error| {
             tracing::error!(%error, "listing quote requests failed");
-            ApiError::Storage
+            ApiError::from(error)
         })?;
     let more = rows.len() > params.limit;
     rows.truncate(params.limit);

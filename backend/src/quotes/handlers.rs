@@ -44,7 +44,7 @@ async fn create_quote<B: Buf>(
     let id = quote.id;
     store.insert(quote).await.map_err(|error| {
         tracing::error!(%error, "storing a quote request failed");
-        ApiError::Storage
+        ApiError::from(error)
     })?;
     Ok(warp::reply::with_status(
         warp::reply::json(&serde_json::json!({ "id": id.to_string() })),

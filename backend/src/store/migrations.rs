@@ -1,8 +1,9 @@
-//! Versioned schema changes, applied in order on start; `PRAGMA user_version` records the last.
+//! Versioned schema changes, applied in order on start. The same SQL runs on SQLite (where
+//! `PRAGMA user_version` records the last applied) and PostgreSQL (`schema_version`).
 
 use rusqlite::Connection;
 
-const MIGRATIONS: &[&str] = &[
+pub const MIGRATIONS: &[&str] = &[
     // 1: quote requests.
     "CREATE TABLE quote_requests (
         id          TEXT PRIMARY KEY,

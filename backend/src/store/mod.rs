@@ -3,6 +3,7 @@
 
 mod migrations;
 mod model;
+pub mod postgres;
 mod queries;
 pub mod sqlite;
 #[cfg(test)]
@@ -87,5 +88,6 @@ pub async fn open_with(
         DatabaseUrl::Sqlite(target) => {
             Ok(Arc::new(sqlite::SqliteStore::open(target, options).await?))
         }
+        DatabaseUrl::Postgres(url) => Ok(Arc::new(postgres::PostgresStore::open(url, options).await?)),
     }
 }

@@ -1,5 +1,5 @@
 use serde::Serialize;
-use time::format_description::well_known::Rfc3339;
+use time::macros::format_description;
 use time::OffsetDateTime;
 use uuid::Uuid;
 use wasm_core::QuoteRequest;
@@ -64,10 +64,14 @@ impl NewQuote {
     }
 }
 
+/// Always three fraction digits: the RFC 3339 formatter drops trailing zeros (`.12Z`), which
+/// would sort after `.125Z`.
 pub fn format_timestamp(at: OffsetDateTime) -> String {
     let at = at.to_offset(time::UtcOffset::UTC);
-    let at = at.replace_nanosecond(at.millisecond() as u32 * 1_000_000).unwrap_or(at);
-    at.format(&Rfc3339).unwrap_or_default()
+    at.format(format_description!(
+        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
+    ))
+    .unwrap_or_default()
 }
 
 /// Whether an insert stored a new row or found the same voice tool call already stored.
@@ -153,4 +157,17 @@ pub enum DeliveryOutcome {
     Delivered,
     Retry { error: String, next_attempt_at: OffsetDateTime },
     GiveUp { error: String },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_have_a_fixed_width_so_text_order_is_time_order() {
+        let at = time::macros::datetime!(2026-11-22 15:54:37.120456 UTC);
+        assert_eq!(format_timestamp(at), "2026-11-22T15:54:37.120Z");
+        let whole = time::macros::datetime!(2026-11-22 15:54:37 UTC);
+        assert_eq!(format_timestamp(whole), "2026-11-22T15:54:37.000Z");
+    }
 }

@@ -67,9 +67,10 @@ pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
     store.record_call(report("first")).await.unwrap();
     store.record_call(report("second")).await.unwrap();
     let rows = store.list_since(None).await.unwrap();
-    assert_eq!(rows[0].call_summary.as_deref(), Some("second"));
-    assert_eq!(rows[0].call_ended_reason.as_deref(), Some("customer-ended-call"));
-    assert_eq!((rows[1].call_id.as_deref(), rows[1].call_summary.as_deref()), (None, None));
+    let (spoken, web): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r.call_id.is_some());
+    assert_eq!(spoken[0].call_summary.as_deref(), Some("second"));
+    assert_eq!(spoken[0].call_ended_reason.as_deref(), Some("customer-ended-call"));
+    assert_eq!(web[0].call_summary, None);
     store.close().await;
 }
 
@@ -130,4 +131,41 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
     assert_eq!((delivery(&b).status, delivery(&b).last_error.as_deref()), (DeliveryStatus::Pending, Some("HTTP 500")));
     assert_eq!((delivery(&c).status, delivery(&c).attempts), (DeliveryStatus::Undelivered, 1));
     store.close().await;
+}
+
+/// A schema of its own on `TEST_DATABASE_URL`, so PostgreSQL runs never collide.
+pub struct PostgresSchema {
+    base: String,
+    name: String,
+}
+
+impl PostgresSchema {
+    /// `None`, with a message, when `TEST_DATABASE_URL` is not set.
+    pub async fn create() -> Option<PostgresSchema> {
+        let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+            eprintln!("skipped: TEST_DATABASE_URL is not set, so the PostgreSQL store is not tested");
+            return None;
+        };
+        let name = format!("t_{}", uuid::Uuid::now_v7().simple());
+        admin(&base).await.batch_execute(&format!("CREATE SCHEMA {name}")).await.expect("create schema");
+        Some(PostgresSchema { base, name })
+    }
+
+    /// The test database's URL with this schema first on the search path.
+    pub fn url(&self) -> String {
+        let separator = if self.base.contains('?') { '&' } else { '?' };
+        format!("{}{separator}options=-c%20search_path%3D{}", self.base, self.name)
+    }
+
+    pub async fn drop(self) {
+        let sql = format!("DROP SCHEMA {} CASCADE", self.name);
+        admin(&self.base).await.batch_execute(&sql).await.expect("drop schema");
+    }
+}
+
+async fn admin(url: &str) -> tokio_postgres::Client {
+    let (client, connection) =
+        tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("TEST_DATABASE_URL answers");
+    tokio::spawn(connection);
+    client
 }

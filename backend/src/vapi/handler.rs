@@ -67,7 +67,7 @@ async fn handle<B: Buf>(
         ServerMessage::EndOfCallReport(report) => {
             store.record_call(report).await.map_err(|error| {
                 tracing::error!(%error, "storing an end-of-call report failed");
-                ApiError::Storage
+                ApiError::from(error)
             })?;
             Ok(warp::reply::json(&serde_json::json!({})).into_response())
         }
