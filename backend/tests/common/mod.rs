@@ -34,13 +34,18 @@ impl TestApp {
     /// With the voice webhook, admin API or forwarding switched on as `leads` says.
     pub async fn start_configured(leads: LeadsConfig) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
+        let database = DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into());
+        TestApp::start_on(dir, database, leads).await
+    }
+
+    /// On `database` (for example a PostgreSQL one), with a small built site in `dir`.
+    pub async fn start_on(dir: TempDir, database: DatabaseUrl, leads: LeadsConfig) -> TestApp {
         let site = dir.path().join("dist");
         std::fs::create_dir_all(site.join("assets")).unwrap();
         std::fs::write(site.join("index.html"), INDEX_HTML).unwrap();
         std::fs::write(site.join("404.html"), NOT_FOUND_HTML).unwrap();
         std::fs::write(site.join("assets/app-abc123.js"), ASSET_JS).unwrap();
         std::fs::write(site.join("assets/app-abc123.js.br"), b"brotli-bytes").unwrap();
-        let database = DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into());
         let config = Config { addr: "127.0.0.1:0".parse().unwrap(), database, static_dir: site, leads };
         TestApp::start_config(dir, config).await
     }
