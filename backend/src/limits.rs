@@ -22,6 +22,9 @@ pub const LEAD_DELIVERY_TIMEOUT: std::time::Duration = std::time::Duration::from
 /// How often the forwarder looks for due leads, and how many it sends at once.
 pub const LEAD_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(200);
 pub const LEAD_BATCH: usize = 64;
+/// PostgreSQL: how long a worker holds the leads it took before another instance may send them
+/// (well beyond `LEAD_DELIVERY_TIMEOUT`, so only a dead worker's leads are taken over).
+pub const LEAD_CLAIM: std::time::Duration = std::time::Duration::from_secs(60);
 pub const LEAD_CONCURRENCY: usize = 16;
 /// PostgreSQL: connections per instance, and how long to wait for one (or for the server to
 /// answer a new connection) before a request is told the database is unavailable.

@@ -55,7 +55,8 @@ pub trait QuoteStore: Send + Sync {
         self.list(ListQuery { since, ..ListQuery::default() })
     }
 
-    /// Outbox rows neither delivered nor given up whose next attempt is due at `now`.
+    /// Outbox rows neither delivered nor given up whose next attempt is due at `now`. A store
+    /// several instances share hands each row to one caller (until `LEAD_CLAIM` has passed).
     fn due_leads(
         &self,
         now: OffsetDateTime,

@@ -18,10 +18,10 @@ use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
-use crate::limits::{PG_CONNECT_TIMEOUT, PG_POOL_SIZE, PG_POOL_WAIT};
+use crate::limits::{LEAD_CLAIM, PG_CONNECT_TIMEOUT, PG_POOL_SIZE, PG_POOL_WAIT};
 
 /// Serialises migrations when several instances start at once (any constant shared by them).
-const MIGRATION_LOCK: i64 = 0x71_7507_e5;
+const MIGRATION_LOCK: i64 = 0x7175_07e5;
 
 pub struct PostgresStore {
     pool: Pool,
@@ -208,7 +208,9 @@ impl QuoteStore for PostgresStore {
         max: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         async move {
-            let rows = self.query(&queries::due_leads(), &[&format_timestamp(now), &limit(Some(max))]).await?;
+            let until = format_timestamp(now + LEAD_CLAIM);
+            let params: [&(dyn ToSql + Sync); 3] = [&format_timestamp(now), &limit(Some(max)), &until];
+            let rows = self.query(&queries::claim_due_leads(), &params).await?;
             Ok(rows
                 .iter()
                 .map(|row| {
@@ -278,11 +280,7 @@ mod tests {
         };
     }
 
-    suite_case!(concurrent_inserts_are_all_committed_and_read_back_in_order, false);
-    suite_case!(a_repeated_voice_tool_call_is_stored_once, false);
-    suite_case!(call_reports_are_linked_and_replaced, false);
-    suite_case!(pages_follow_the_cursor_both_ways, false);
-    suite_case!(the_outbox_tracks_each_lead_to_delivery_or_giving_up, true);
+    suite::for_each_case!(suite_case);
 
     #[tokio::test]
     async fn migrations_run_once_even_when_instances_start_together() {
@@ -295,6 +293,31 @@ mod tests {
         let (a, b) = (a.unwrap(), b.unwrap());
         a.insert(suite::web("a@example.com")).await.unwrap();
         assert_eq!(b.list_since(None).await.unwrap().len(), 1);
+        a.close().await;
+        b.close().await;
+        schema.drop().await;
+    }
+
+    #[tokio::test]
+    async fn instances_sharing_the_outbox_each_get_their_own_leads() {
+        let Some(schema) = PostgresSchema::create().await else { return };
+        let forward = StoreOptions { forward_leads: true };
+        let a = PostgresStore::open(&schema.url(), forward).await.unwrap();
+        let b = PostgresStore::open(&schema.url(), forward).await.unwrap();
+        for i in 0..40 {
+            a.insert(suite::web(&format!("p{i}@example.com"))).await.unwrap();
+        }
+        let now = OffsetDateTime::now_utc() + std::time::Duration::from_millis(5);
+        let (from_a, from_b) = tokio::join!(a.due_leads(now, 25), b.due_leads(now, 25));
+        let ids = |leads: Vec<PendingLead>| leads.into_iter().map(|l| l.quote.id).collect::<Vec<_>>();
+        let (from_a, from_b) = (ids(from_a.unwrap()), ids(from_b.unwrap()));
+        let mut all: Vec<_> = from_a.iter().chain(&from_b).collect();
+        all.sort();
+        all.dedup();
+        assert_eq!((all.len(), from_a.len() + from_b.len()), (40, 40), "each lead to exactly one");
+        assert!(a.due_leads(now, 100).await.unwrap().is_empty(), "claimed leads are not due");
+        let expired = now + LEAD_CLAIM + std::time::Duration::from_secs(1);
+        assert_eq!(b.due_leads(expired, 100).await.unwrap().len(), 40, "due again if never recorded");
         a.close().await;
         b.close().await;
         schema.drop().await;

@@ -46,6 +46,23 @@ pub fn due_leads() -> String {
     )
 }
 
+/// PostgreSQL, where several instances share the outbox: claims the due rows it returns by
+/// pushing their next attempt to $3, so each goes to one worker; a worker that dies holding
+/// some leaves them due again at $3. $1 now, $2 limit.
+pub fn claim_due_leads() -> String {
+    format!(
+        "WITH claimed AS (
+            UPDATE lead_outbox SET next_attempt_at = $3
+            WHERE quote_id IN (
+                SELECT quote_id FROM lead_outbox
+                WHERE delivered_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= $1
+                ORDER BY next_attempt_at LIMIT $2
+                FOR UPDATE SKIP LOCKED)
+            RETURNING quote_id)
+        {SELECT_QUOTES} WHERE q.id IN (SELECT quote_id FROM claimed)"
+    )
+}
+
 /// $1 since; then $2 the cursor id when there is one; the limit last.
 pub fn list(query: &ListQuery) -> String {
     let (direction, beyond) = if query.newest_first { ("DESC", "<") } else { ("ASC", ">") };

@@ -333,11 +333,7 @@ mod tests {
         };
     }
 
-    suite_case!(concurrent_inserts_are_all_committed_and_read_back_in_order, false);
-    suite_case!(a_repeated_voice_tool_call_is_stored_once, false);
-    suite_case!(call_reports_are_linked_and_replaced, false);
-    suite_case!(pages_follow_the_cursor_both_ways, false);
-    suite_case!(the_outbox_tracks_each_lead_to_delivery_or_giving_up, true);
+    suite::for_each_case!(suite_case);
 
     #[tokio::test]
     async fn a_read_only_database_refuses_writes() {

@@ -11,6 +11,18 @@ use super::{
     VoiceOrigin,
 };
 
+/// Expands `$case!(name, forward_leads)` for every case below, so each store runs them all.
+macro_rules! for_each_case {
+    ($case:ident) => {
+        $case!(concurrent_inserts_are_all_committed_and_read_back_in_order, false);
+        $case!(a_repeated_voice_tool_call_is_stored_once, false);
+        $case!(call_reports_are_linked_and_replaced, false);
+        $case!(pages_follow_the_cursor_both_ways, false);
+        $case!(the_outbox_tracks_each_lead_to_delivery_or_giving_up, true);
+    };
+}
+pub(crate) use for_each_case;
+
 pub fn web(email: &str) -> NewQuote {
     NewQuote::new(QuoteRequest::parse("family", email).unwrap(), Source::Web, Some("test"))
 }
