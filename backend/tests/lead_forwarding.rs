@@ -6,6 +6,8 @@ use std::time::Duration;
 use backend::forward::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 use backend::leads_config::{ForwardingConfig, LeadsConfig};
 use backend::store::{DeliveryStatus, StoredQuote};
+use backend::config::DatabaseUrl;
+use common::postgres::TestDatabase;
 use common::receiver::Receiver;
 use common::TestApp;
 use serde_json::{json, Value};
@@ -183,4 +185,34 @@ async fn an_unreachable_receiver_is_recorded_with_the_reason() {
     let error = rows[0].delivery.as_ref().unwrap().last_error.clone().unwrap();
     assert!(error.to_lowercase().contains("refused") || error.contains("connect"), "{error}");
     app.stop().await;
+}
+
+#[tokio::test]
+async fn on_postgresql_a_restart_mid_retry_still_delivers_every_lead() {
+    let Some(database) = TestDatabase::create().await else { return };
+    let receiver = Receiver::start(false).await;
+    let leads = LeadsConfig { forwarding: Some(forwarding(&receiver)), ..LeadsConfig::default() };
+    let database_url = DatabaseUrl::Postgres(database.url.clone());
+    let mut app = TestApp::start_on(tempfile::tempdir().unwrap(), database_url, leads).await;
+    let emails: Vec<_> = (0..20).map(|i| format!("pg{i}@example.com")).collect();
+    let ids: HashSet<_> = futures_util::future::join_all(emails.iter().map(|e| post_quote(&app, e))).await.into_iter().collect();
+    wait_for_rows(&app, "retries under way", |rows| {
+        rows.iter().all(|r| r.delivery.as_ref().is_some_and(|d| d.attempts >= 1))
+    })
+    .await;
+    app.restart().await;
+    receiver.set_up(true);
+    let delivered = receiver
+        .wait_for("all 20 after the restart", |d| {
+            d.iter().map(|d| d.header(IDEMPOTENCY_HEADER).unwrap()).collect::<HashSet<_>>().len() >= 20
+        })
+        .await;
+    let keys: HashSet<_> = delivered.iter().map(|d| d.header(IDEMPOTENCY_HEADER).unwrap().to_owned()).collect();
+    assert_eq!(keys, ids);
+    wait_for_rows(&app, "every row recorded as delivered", |rows| {
+        rows.iter().all(|r| status(r) == DeliveryStatus::Delivered)
+    })
+    .await;
+    app.stop().await;
+    database.drop().await;
 }

@@ -34,8 +34,8 @@ impl Forwarder {
         Forwarder { stop, task }
     }
 
-    /// Deliveries in flight are abandoned; their rows stay due and go out again after a restart
-    /// under the same idempotency key.
+    /// Deliveries in flight get up to `LEAD_DELIVERY_TIMEOUT` to finish; any still unfinished
+    /// stay due and go out again after a restart, under the same idempotency key.
     pub async fn stop(self) {
         let _ = self.stop.send(());
         let _ = self.task.await;
@@ -56,9 +56,14 @@ async fn run(store: Arc<dyn QuoteStore>, config: ForwardingConfig, mut stopped: 
     };
     loop {
         let round = deliver_due(store.as_ref(), &config, &client);
+        tokio::pin!(round);
         let busy = tokio::select! {
-            busy = round => busy,
-            _ = &mut stopped => return,
+            busy = &mut round => busy,
+            _ = &mut stopped => {
+                // Let what is in flight finish and be recorded, within a bound.
+                let _ = tokio::time::timeout(LEAD_DELIVERY_TIMEOUT, round).await;
+                return;
+            }
         };
         if !busy {
             tokio::select! {
