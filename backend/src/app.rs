@@ -8,14 +8,15 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use warp::{Filter, Reply};
 
-use crate::client_config::{self, VoiceSettings};
+use crate::client_config;
 use crate::config::Config;
 use crate::error::{recover, ApiError};
+use crate::forward::Forwarder;
 use crate::limits::SHUTDOWN_GRACE;
 use crate::rate_limit::RateLimiter;
 use crate::site::Site;
-use crate::store::{self, QuoteStore, StoreError};
-use crate::{health, openapi, quotes, request_log, site};
+use crate::store::{self, QuoteStore, StoreError, StoreOptions};
+use crate::{admin, health, openapi, quotes, request_log, site, vapi};
 
 pub fn routes(
     store: Arc<dyn QuoteStore>,
@@ -24,7 +25,21 @@ pub fn routes(
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let unknown_api = warp::path("api").map(|| ApiError::NotFound.into_response());
     let limiter = config.rate_limit.map(|limit| Arc::new(RateLimiter::new(limit, config.trust_proxy)));
+    // An endpoint without its secret is not mounted at all: it answers like any unknown path.
+    let off = || warp::any().and_then(|| async { Err::<warp::reply::Response, _>(warp::reject::not_found()) }).boxed();
+    let webhook = match &config.leads.vapi_webhook_secret {
+        Some(secret) => vapi::routes(Arc::clone(&store), secret.clone()),
+        None => off(),
+    };
+    let admin = match &config.leads.admin_token {
+        Some(token) => admin::routes(Arc::clone(&store), token.clone()),
+        None => off(),
+    };
     health::routes(Arc::clone(&store))
+        .or(webhook)
+        .unify()
+        .or(admin)
+        .unify()
         .or(quotes::routes(store, limiter))
         .unify()
         .or(openapi::routes())
@@ -57,12 +72,17 @@ pub struct RunningServer {
     stop: oneshot::Sender<()>,
     task: JoinHandle<()>,
     store: Arc<dyn QuoteStore>,
+    forwarder: Option<Forwarder>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
-    let store = store::open(&config.database).await?;
+    let forwarding = config.leads.forwarding.clone();
+    let options = StoreOptions { forward_leads: forwarding.is_some() };
+    let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
-    serve(config, store, Arc::new(site)).await
+    let mut server = serve(config, Arc::clone(&store), Arc::new(site)).await?;
+    server.forwarder = forwarding.map(|forwarding| Forwarder::start(store, forwarding));
+    Ok(server)
 }
 
 pub async fn serve(
@@ -80,7 +100,7 @@ pub async fn serve(
             let _ = stopped.await;
         });
     let task = tokio::spawn(server.run());
-    Ok(RunningServer { addr, stop, task, store })
+    Ok(RunningServer { addr, stop, task, store, forwarder: None })
 }
 
 impl RunningServer {
@@ -89,6 +109,9 @@ impl RunningServer {
         let _ = self.stop.send(());
         if tokio::time::timeout(SHUTDOWN_GRACE, self.task).await.is_err() {
             tracing::warn!("in-flight requests did not finish in time");
+        }
+        if let Some(forwarder) = self.forwarder {
+            forwarder.stop().await;
         }
         self.store.close().await;
     }

@@ -8,6 +8,7 @@ use thiserror::Error;
 use crate::rate_limit::{RateLimit, RateLimitError};
 use crate::security_headers::SecurityHeaders;
 use crate::client_config::{VoiceConfigError, VoiceSettings};
+use crate::leads_config::LeadsConfig;
 
 pub const DEFAULT_BIND: &str = "127.0.0.1";
 pub const DEFAULT_PORT: u16 = 8080;
@@ -26,6 +27,7 @@ pub struct Config {
     pub security_headers: SecurityHeaders,
     /// The voice assistant's settings; `None` when `VAPI_PUBLIC_KEY` is not set.
     pub voice: Option<VoiceSettings>,
+    pub leads: LeadsConfig,
 }
 
 /// Where quote requests are stored.
@@ -33,6 +35,8 @@ pub struct Config {
 pub enum DatabaseUrl {
     /// A SQLite file, or an SQLite `file:` URI (for example `file:quotes.db?mode=ro`).
     Sqlite(String),
+    /// A PostgreSQL connection URL (`postgres://user@host:port/database?options`).
+    Postgres(String),
 }
 
 #[derive(Debug, Error)]
@@ -41,12 +45,14 @@ pub enum ConfigError {
     Bind(String),
     #[error("PORT must be a number from 0 to 65535, got {0:?}")]
     Port(String),
-    #[error("DATABASE_URL {0:?} is not supported: use sqlite://PATH or file:PATH")]
+    #[error("DATABASE_URL {0:?} is not supported: use sqlite://PATH, file:PATH or postgres://...")]
     Database(String),
     #[error(transparent)]
     RateLimit(#[from] RateLimitError),
     #[error(transparent)]
     Voice(#[from] VoiceConfigError),
+    #[error("{0}")]
+    Leads(String),
 }
 
 impl Config {
@@ -68,6 +74,7 @@ impl Config {
         let trust_proxy = get("TRUST_PROXY").is_some_and(|v| matches!(v.trim(), "1" | "true"));
         let voice = VoiceSettings::from_lookup(&get)?;
         let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref());
+        let leads = LeadsConfig::from_lookup(&get).map_err(ConfigError::Leads)?;
         Ok(Config {
             addr: SocketAddr::new(ip, port),
             database,
@@ -76,6 +83,7 @@ impl Config {
             trust_proxy,
             security_headers,
             voice,
+            leads,
         })
     }
 }
@@ -86,6 +94,9 @@ impl DatabaseUrl {
             if !path.is_empty() {
                 return Ok(DatabaseUrl::Sqlite(path.to_owned()));
             }
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return Ok(DatabaseUrl::Postgres(url.to_owned()));
         }
         if url.starts_with("file:") {
             return Ok(DatabaseUrl::Sqlite(url.to_owned()));
@@ -121,6 +132,10 @@ mod tests {
         assert!(matches!(config(&[("BIND", "localhost:1")]), Err(ConfigError::Bind(_))));
         assert!(matches!(config(&[("DATABASE_URL", "mysql://x")]), Err(ConfigError::Database(_))));
         assert!(matches!(config(&[("VAPI_PUBLIC_KEY", "pk")]), Err(ConfigError::Voice(_))));
+        assert_eq!(
+            DatabaseUrl::parse("postgres://u@h:5432/db").unwrap(),
+            DatabaseUrl::Postgres("postgres://u@h:5432/db".into())
+        );
         assert_eq!(
             DatabaseUrl::parse("file:q.db?mode=ro").unwrap(),
             DatabaseUrl::Sqlite("file:q.db?mode=ro".into())

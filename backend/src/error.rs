@@ -8,6 +8,9 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 use wasm_core::FieldErrors;
 
+use crate::limits::UNAVAILABLE_RETRY_AFTER_SECS;
+use crate::store::StoreError;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("The request body is not valid JSON: {0}")]
@@ -26,6 +29,12 @@ pub enum ApiError {
     RateLimited { retry_after_secs: u64 },
     #[error("We could not save your request. Please try again.")]
     Storage,
+    #[error("The service is briefly unavailable. Please try again in a few seconds.")]
+    Unavailable,
+    #[error("Missing or wrong credentials")]
+    Unauthorized,
+    #[error("{0}")]
+    InvalidParameter(String),
 }
 
 #[derive(Serialize)]
@@ -47,6 +56,9 @@ impl ApiError {
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
         }
     }
 
@@ -60,6 +72,9 @@ impl ApiError {
             ApiError::NotFound => "not_found",
             ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Storage => "storage_failed",
+            ApiError::Unavailable => "database_unavailable",
+            ApiError::Unauthorized => "unauthorized",
+            ApiError::InvalidParameter(_) => "invalid_parameter",
         }
     }
 }
@@ -82,7 +97,20 @@ impl Reply for ApiError {
             }
             _ => {}
         }
+        if let ApiError::Unavailable = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS));
+        }
         response
+    }
+}
+
+/// A database that cannot be reached is temporary (503, retry); any other failure is ours (500).
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        match error {
+            StoreError::Unavailable(_) => ApiError::Unavailable,
+            StoreError::Database(_) => ApiError::Storage,
+        }
     }
 }
 

@@ -44,26 +44,34 @@ impl ExportArgs {
     }
 }
 
-fn parse_since(text: &str) -> Result<OffsetDateTime, String> {
+pub fn parse_since(text: &str) -> Result<OffsetDateTime, String> {
     if let Ok(at) = OffsetDateTime::parse(text, &Rfc3339) {
         return Ok(at);
     }
     Date::parse(text, format_description!("[year]-[month]-[day]"))
         .map(|date| date.midnight().assume_utc())
-        .map_err(|_| format!("--since {text:?} is neither YYYY-MM-DD nor an RFC 3339 time"))
+        .map_err(|_| format!("since {text:?} is neither YYYY-MM-DD nor an RFC 3339 time"))
 }
 
-pub const CSV_HEADER: [&str; 6] = ["id", "created_at", "product", "email", "source", "user_agent"];
+pub const CSV_HEADER: [&str; 12] = [
+    "id",
+    "created_at",
+    "product",
+    "email",
+    "source",
+    "call_id",
+    "call_ended_reason",
+    "call_summary",
+    "delivery",
+    "delivery_attempts",
+    "delivery_last_error",
+    "user_agent",
+];
 
 pub async fn run(store: &dyn QuoteStore, args: &ExportArgs, out: &mut impl Write) -> std::io::Result<()> {
     let rows = store.list_since(args.since).await.map_err(std::io::Error::other)?;
     match args.format {
-        Format::Csv => {
-            writeln!(out, "{}", csv_line(CSV_HEADER))?;
-            for row in &rows {
-                writeln!(out, "{}", csv_line(csv_cells(row)))?;
-            }
-        }
+        Format::Csv => write_csv(&rows, out)?,
         Format::JsonLines => {
             for row in &rows {
                 serde_json::to_writer(&mut *out, row)?;
@@ -74,14 +82,31 @@ pub async fn run(store: &dyn QuoteStore, args: &ExportArgs, out: &mut impl Write
     out.flush()
 }
 
-fn csv_cells(row: &StoredQuote) -> [&str; 6] {
+/// The header line and one line per row; the admin API sends the same document.
+pub fn write_csv(rows: &[StoredQuote], out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(out, "{}", csv_line(CSV_HEADER))?;
+    for row in rows {
+        writeln!(out, "{}", csv_line(csv_cells(row).iter().map(String::as_str)))?;
+    }
+    Ok(())
+}
+
+fn csv_cells(row: &StoredQuote) -> [String; 12] {
+    let text = |cell: &Option<String>| cell.clone().unwrap_or_default();
+    let delivery = row.delivery.as_ref();
     [
-        &row.id,
-        &row.created_at,
-        &row.product,
-        &row.email,
-        &row.source,
-        row.user_agent.as_deref().unwrap_or(""),
+        row.id.clone(),
+        row.created_at.clone(),
+        row.product.clone(),
+        row.email.clone(),
+        row.source.clone(),
+        text(&row.call_id),
+        text(&row.call_ended_reason),
+        text(&row.call_summary),
+        delivery.map(|d| d.status.as_str().to_owned()).unwrap_or_default(),
+        delivery.map(|d| d.attempts.to_string()).unwrap_or_default(),
+        delivery.and_then(|d| d.last_error.clone()).unwrap_or_default(),
+        text(&row.user_agent),
     ]
 }
 

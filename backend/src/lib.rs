@@ -1,11 +1,15 @@
 //! The quote-request server: a warp application over a `QuoteStore`.
 
+pub mod admin;
 pub mod app;
+pub mod auth;
 pub mod client_config;
 pub mod config;
 pub mod error;
 pub mod export;
+pub mod forward;
 pub mod health;
+pub mod leads_config;
 pub mod limits;
 pub mod openapi;
 pub mod quotes;
@@ -14,3 +18,4 @@ pub mod request_log;
 pub mod security_headers;
 pub mod site;
 pub mod store;
+pub mod vapi;

@@ -25,6 +25,14 @@ async fn main() -> ExitCode {
 async fn serve() -> Result<(), String> {
     let config = Config::from_env().map_err(|e| e.to_string())?;
     let server = app::start(&config).await.map_err(|e| e.to_string())?;
+    let leads = &config.leads;
+    tracing::info!(
+        voice_webhook = leads.vapi_webhook_secret.is_some(),
+        admin_api = leads.admin_token.is_some(),
+        // The host only: the URL may carry credentials.
+        lead_forwarding = leads.forwarding.as_ref().and_then(|f| f.url.host_str()),
+        "lead endpoints"
+    );
     // Scripts and tests read this line to learn the port when PORT=0.
     println!("Listening on http://{}", server.addr);
     shutdown_signal().await;

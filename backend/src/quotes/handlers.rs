@@ -61,7 +61,7 @@ async fn create_quote<B: Buf>(
     let id = quote.id;
     store.insert(quote).await.map_err(|error| {
         tracing::error!(%error, "storing a quote request failed");
-        ApiError::Storage
+        ApiError::from(error)
     })?;
     Ok(created(id))
 }

@@ -1,6 +1,6 @@
 //! `POST /api/quote-requests`: the quote form's endpoint.
 
-mod body;
+pub mod body;
 mod handlers;
 
 use std::sync::Arc;

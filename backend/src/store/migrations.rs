@@ -1,8 +1,9 @@
-//! Versioned schema changes, applied in order on start; `PRAGMA user_version` records the last.
+//! Versioned schema changes, applied in order on start. The same SQL runs on SQLite (where
+//! `PRAGMA user_version` records the last applied) and PostgreSQL (`schema_version`).
 
 use rusqlite::Connection;
 
-const MIGRATIONS: &[&str] = &[
+pub const MIGRATIONS: &[&str] = &[
     // 1: quote requests.
     "CREATE TABLE quote_requests (
         id          TEXT PRIMARY KEY,
@@ -14,6 +15,28 @@ const MIGRATIONS: &[&str] = &[
         created_at  TEXT NOT NULL
     );
     CREATE INDEX quote_requests_created_at ON quote_requests (created_at, id);",
+    // 2: quotes spoken to the voice assistant, call reports, and the lead-forwarding outbox.
+    "ALTER TABLE quote_requests ADD COLUMN call_id TEXT;
+    ALTER TABLE quote_requests ADD COLUMN tool_call_id TEXT;
+    CREATE UNIQUE INDEX quote_requests_tool_call ON quote_requests (call_id, tool_call_id)
+        WHERE tool_call_id IS NOT NULL;
+    CREATE TABLE voice_calls (
+        call_id       TEXT PRIMARY KEY,
+        ended_reason  TEXT,
+        summary       TEXT,
+        transcript    TEXT,
+        reported_at   TEXT NOT NULL
+    );
+    CREATE TABLE lead_outbox (
+        quote_id         TEXT PRIMARY KEY REFERENCES quote_requests (id),
+        attempts         INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at  TEXT NOT NULL,
+        last_error       TEXT,
+        delivered_at     TEXT,
+        gave_up_at       TEXT
+    );
+    CREATE INDEX lead_outbox_due ON lead_outbox (next_attempt_at)
+        WHERE delivered_at IS NULL AND gave_up_at IS NULL;",
 ];
 
 pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -50,5 +73,9 @@ mod tests {
             [],
         );
         assert!(bad.is_err(), "the product check constraint holds");
+        let spoken = "INSERT INTO quote_requests (id, product, email, created_at, call_id, tool_call_id)
+                      VALUES (?1, 'family', 'x@y.z', 't', 'call', 'tool')";
+        conn.execute(spoken, ["c"]).unwrap();
+        assert!(conn.execute(spoken, ["d"]).is_err(), "one row per call and tool call");
     }
 }

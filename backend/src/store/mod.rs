@@ -3,13 +3,21 @@
 
 mod migrations;
 mod model;
+pub mod postgres;
+mod queries;
 pub mod sqlite;
+#[cfg(test)]
+mod suite;
 
 use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
+use time::OffsetDateTime;
 
-pub use model::{NewQuote, Source, StoredQuote};
+pub use model::{
+    format_timestamp, CallReport, Delivery, DeliveryOutcome, DeliveryStatus, Inserted, ListQuery,
+    NewQuote, PendingLead, Source, StoredQuote, VoiceOrigin,
+};
 
 use crate::config::DatabaseUrl;
 
@@ -21,15 +29,46 @@ pub enum StoreError {
     Database(String),
 }
 
+/// How the store behaves beyond keeping rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StoreOptions {
+    /// Write an outbox row with every new quote, in the same transaction, for the forwarder.
+    pub forward_leads: bool,
+}
+
 pub trait QuoteStore: Send + Sync {
-    /// Resolves only once the quote is durably committed.
-    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<(), StoreError>>;
+    /// Resolves only once the quote, and its outbox row when forwarding is on, is durably
+    /// committed. A voice quote whose call and tool call are already stored is not stored again.
+    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;
+
+    /// Keeps the end-of-call report (a repeated report replaces the earlier one).
+    fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>>;
+
+    /// Stored quotes with their call and delivery state, in the order and page `query` asks.
+    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>>;
 
     /// Every stored quote created at or after `since` (all when `None`), oldest first.
     fn list_since(
         &self,
-        since: Option<time::OffsetDateTime>,
-    ) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>>;
+        since: Option<OffsetDateTime>,
+    ) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+        self.list(ListQuery { since, ..ListQuery::default() })
+    }
+
+    /// Outbox rows neither delivered nor given up whose next attempt is due at `now`. A store
+    /// several instances share hands each row to one caller (until `LEAD_CLAIM` has passed).
+    fn due_leads(
+        &self,
+        now: OffsetDateTime,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>>;
+
+    /// Records one delivery attempt of the quote `quote_id`.
+    fn record_delivery(
+        &self,
+        quote_id: String,
+        outcome: DeliveryOutcome,
+    ) -> BoxFuture<'_, Result<(), StoreError>>;
 
     /// Whether the database answers a trivial query.
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>>;
@@ -39,7 +78,17 @@ pub trait QuoteStore: Send + Sync {
 }
 
 pub async fn open(url: &DatabaseUrl) -> Result<Arc<dyn QuoteStore>, StoreError> {
+    open_with(url, StoreOptions::default()).await
+}
+
+pub async fn open_with(
+    url: &DatabaseUrl,
+    options: StoreOptions,
+) -> Result<Arc<dyn QuoteStore>, StoreError> {
     match url {
-        DatabaseUrl::Sqlite(target) => Ok(Arc::new(sqlite::SqliteStore::open(target).await?)),
+        DatabaseUrl::Sqlite(target) => {
+            Ok(Arc::new(sqlite::SqliteStore::open(target, options).await?))
+        }
+        DatabaseUrl::Postgres(url) => Ok(Arc::new(postgres::PostgresStore::open(url, options).await?)),
     }
 }

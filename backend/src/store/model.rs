@@ -1,5 +1,5 @@
 use serde::Serialize;
-use time::format_description::well_known::Rfc3339;
+use time::macros::format_description;
 use time::OffsetDateTime;
 use uuid::Uuid;
 use wasm_core::QuoteRequest;
@@ -11,14 +11,24 @@ use crate::limits::MAX_USER_AGENT_CHARS;
 #[serde(rename_all = "lowercase")]
 pub enum Source {
     Web,
+    Voice,
 }
 
 impl Source {
     pub fn as_str(self) -> &'static str {
         match self {
             Source::Web => "web",
+            Source::Voice => "voice",
         }
     }
+}
+
+/// The voice call and tool call a quote was spoken in; the pair identifies it, so the provider
+/// retrying a tool call does not store it twice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VoiceOrigin {
+    pub call_id: String,
+    pub tool_call_id: String,
 }
 
 /// A valid quote request about to be stored, with the identity it will keep.
@@ -28,6 +38,7 @@ pub struct NewQuote {
     pub request: QuoteRequest,
     pub source: Source,
     pub user_agent: Option<String>,
+    pub voice: Option<VoiceOrigin>,
     pub created_at: OffsetDateTime,
 }
 
@@ -38,8 +49,13 @@ impl NewQuote {
             request,
             source,
             user_agent: user_agent.map(|ua| ua.chars().take(MAX_USER_AGENT_CHARS).collect()),
+            voice: None,
             created_at: OffsetDateTime::now_utc(),
         }
+    }
+
+    pub fn spoken(request: QuoteRequest, voice: VoiceOrigin) -> NewQuote {
+        NewQuote { voice: Some(voice), ..NewQuote::new(request, Source::Voice, None) }
     }
 
     /// RFC 3339 in UTC with fixed millisecond precision, so text order is time order.
@@ -48,13 +64,24 @@ impl NewQuote {
     }
 }
 
+/// Always three fraction digits: the RFC 3339 formatter drops trailing zeros (`.12Z`), which
+/// would sort after `.125Z`.
 pub fn format_timestamp(at: OffsetDateTime) -> String {
     let at = at.to_offset(time::UtcOffset::UTC);
-    let at = at.replace_nanosecond(at.millisecond() as u32 * 1_000_000).unwrap_or(at);
-    at.format(&Rfc3339).unwrap_or_default()
+    at.format(format_description!(
+        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
+    ))
+    .unwrap_or_default()
 }
 
-/// A quote request as read back from the store.
+/// Whether an insert stored a new row or found the same voice tool call already stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Inserted {
+    New,
+    Duplicate,
+}
+
+/// A quote request as read back from the store, with its call and its forwarding state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StoredQuote {
     pub id: String,
@@ -63,4 +90,84 @@ pub struct StoredQuote {
     pub source: String,
     pub user_agent: Option<String>,
     pub created_at: String,
+    pub call_id: Option<String>,
+    pub call_ended_reason: Option<String>,
+    pub call_summary: Option<String>,
+    /// `None` when forwarding was off for this row.
+    pub delivery: Option<Delivery>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Delivery {
+    pub status: DeliveryStatus,
+    pub attempts: u32,
+    pub last_error: Option<String>,
+    pub delivered_at: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DeliveryStatus {
+    /// Not yet delivered; the worker keeps trying.
+    Pending,
+    Delivered,
+    /// The worker gave up; the broker must pick this one up from the export.
+    Undelivered,
+}
+
+impl DeliveryStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeliveryStatus::Pending => "pending",
+            DeliveryStatus::Delivered => "delivered",
+            DeliveryStatus::Undelivered => "undelivered",
+        }
+    }
+}
+
+/// What the provider reports when a voice call ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallReport {
+    pub call_id: String,
+    pub ended_reason: Option<String>,
+    pub summary: Option<String>,
+    pub transcript: Option<String>,
+}
+
+/// Which quotes to list: `since` bounds the creation time, `after` is the id of the last row of
+/// the previous page (in the chosen order), `limit` the page size (all when `None`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ListQuery {
+    pub since: Option<OffsetDateTime>,
+    pub after: Option<String>,
+    pub limit: Option<usize>,
+    pub newest_first: bool,
+}
+
+/// A quote waiting in the outbox, as the forwarding worker sends it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingLead {
+    pub quote: StoredQuote,
+    pub attempts: u32,
+}
+
+/// What one delivery attempt came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeliveryOutcome {
+    Delivered,
+    Retry { error: String, next_attempt_at: OffsetDateTime },
+    GiveUp { error: String },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_have_a_fixed_width_so_text_order_is_time_order() {
+        let at = time::macros::datetime!(2026-11-22 15:54:37.120456 UTC);
+        assert_eq!(format_timestamp(at), "2026-11-22T15:54:37.120Z");
+        let whole = time::macros::datetime!(2026-11-22 15:54:37 UTC);
+        assert_eq!(format_timestamp(whole), "2026-11-22T15:54:37.000Z");
+    }
 }

@@ -13,19 +13,31 @@ use std::thread::JoinHandle;
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use rusqlite::{params, Connection, OpenFlags};
+use rusqlite::{params, Connection, OpenFlags, Row, Transaction};
+use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
 use super::migrations::migrate;
-use super::{NewQuote, QuoteStore, StoreError, StoredQuote};
+use super::model::format_timestamp;
+use super::queries::{self, OutboxColumns};
+use super::{
+    CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
+    StoreError, StoreOptions, StoredQuote,
+};
 use crate::limits::MAX_WRITE_BATCH;
-use crate::store::model::format_timestamp;
 
 const BUSY_TIMEOUT_MS: u32 = 5_000;
 
+/// Every change goes through the writer thread, so all of them can share its group commits.
+enum Write {
+    Quote(NewQuote),
+    Call(CallReport),
+    Delivery { quote_id: String, outcome: DeliveryOutcome },
+}
+
 struct WriteJob {
-    quote: NewQuote,
-    done: oneshot::Sender<Result<(), StoreError>>,
+    write: Write,
+    done: oneshot::Sender<Result<Inserted, StoreError>>,
 }
 
 pub struct SqliteStore {
@@ -62,21 +74,21 @@ fn connect(target: &str) -> Result<Connection, StoreError> {
 }
 
 impl SqliteStore {
-    pub async fn open(target: &str) -> Result<SqliteStore, StoreError> {
+    pub async fn open(target: &str, options: StoreOptions) -> Result<SqliteStore, StoreError> {
         let target = target.to_owned();
-        tokio::task::spawn_blocking(move || SqliteStore::open_blocking(&target))
+        tokio::task::spawn_blocking(move || SqliteStore::open_blocking(&target, options))
             .await
             .map_err(|e| StoreError::Unavailable(e.to_string()))?
     }
 
-    fn open_blocking(target: &str) -> Result<SqliteStore, StoreError> {
+    fn open_blocking(target: &str, options: StoreOptions) -> Result<SqliteStore, StoreError> {
         let mut write_conn = connect(target)?;
         migrate(&mut write_conn)?;
         let reader = connect(target)?;
         let (tx, rx) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || write_loop(write_conn, rx))
+            .spawn(move || write_loop(write_conn, rx, options))
             .map_err(|e| StoreError::Unavailable(e.to_string()))?;
         Ok(SqliteStore {
             writer: Mutex::new(Some(tx)),
@@ -100,63 +112,12 @@ impl SqliteStore {
         }
         .boxed()
     }
-}
 
-fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>) {
-    while let Ok(first) = jobs.recv() {
-        let mut batch = vec![first];
-        while batch.len() < MAX_WRITE_BATCH {
-            match jobs.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
-        match commit(&mut conn, batch.iter().map(|job| &job.quote)) {
-            Ok(()) => batch.into_iter().for_each(|job| {
-                let _ = job.done.send(Ok(()));
-            }),
-            // One bad row must not fail its neighbours: retry each on its own.
-            Err(_) if batch.len() > 1 => batch.into_iter().for_each(|job| {
-                let result = commit(&mut conn, std::iter::once(&job.quote));
-                let _ = job.done.send(result);
-            }),
-            Err(e) => batch.into_iter().for_each(|job| {
-                let _ = job.done.send(Err(e.clone()));
-            }),
-        }
-    }
-}
-
-fn commit<'a>(
-    conn: &mut Connection,
-    quotes: impl Iterator<Item = &'a NewQuote>,
-) -> Result<(), StoreError> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    {
-        let mut insert = tx.prepare_cached(
-            "INSERT INTO quote_requests (id, product, email, source, user_agent, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?;
-        for quote in quotes {
-            insert.execute(params![
-                quote.id.to_string(),
-                quote.request.product().as_str(),
-                quote.request.email().as_str(),
-                quote.source.as_str(),
-                quote.user_agent,
-                quote.created_at_text(),
-            ])?;
-        }
-    }
-    tx.commit()?;
-    Ok(())
-}
-
-impl QuoteStore for SqliteStore {
-    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<(), StoreError>> {
+    /// Hands `write` to the writer thread; resolves once its transaction has committed.
+    fn write(&self, write: Write) -> BoxFuture<'static, Result<Inserted, StoreError>> {
         let (done, result) = oneshot::channel();
         let sent = match &*self.writer.lock().unwrap_or_else(|p| p.into_inner()) {
-            Some(writer) => writer.send(WriteJob { quote, done }).is_ok(),
+            Some(writer) => writer.send(WriteJob { write, done }).is_ok(),
             None => false,
         };
         async move {
@@ -169,29 +130,166 @@ impl QuoteStore for SqliteStore {
         }
         .boxed()
     }
+}
 
-    fn list_since(
-        &self,
-        since: Option<time::OffsetDateTime>,
-    ) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        let since = since.map(format_timestamp).unwrap_or_default();
-        self.read(move |conn| {
-            let mut query = conn.prepare_cached(
-                "SELECT id, product, email, source, user_agent, created_at FROM quote_requests
-                 WHERE created_at >= ?1 ORDER BY created_at, id",
+fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>, options: StoreOptions) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_WRITE_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        match commit(&mut conn, batch.iter().map(|job| &job.write), options) {
+            Ok(outcomes) => batch.into_iter().zip(outcomes).for_each(|(job, outcome)| {
+                let _ = job.done.send(Ok(outcome));
+            }),
+            // One bad row must not fail its neighbours: retry each on its own.
+            Err(_) if batch.len() > 1 => batch.into_iter().for_each(|job| {
+                let result = commit(&mut conn, std::iter::once(&job.write), options)
+                    .map(|outcomes| outcomes[0]);
+                let _ = job.done.send(result);
+            }),
+            Err(e) => batch.into_iter().for_each(|job| {
+                let _ = job.done.send(Err(e.clone()));
+            }),
+        }
+    }
+}
+
+fn commit<'a>(
+    conn: &mut Connection,
+    writes: impl Iterator<Item = &'a Write>,
+    options: StoreOptions,
+) -> Result<Vec<Inserted>, StoreError> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let outcomes = writes
+        .map(|write| apply(&tx, write, options))
+        .collect::<Result<Vec<_>, _>>()?;
+    tx.commit()?;
+    Ok(outcomes)
+}
+
+fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inserted, StoreError> {
+    let now = || format_timestamp(OffsetDateTime::now_utc());
+    let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| -> Result<usize, StoreError> {
+        Ok(tx.prepare_cached(&queries::for_sqlite(sql))?.execute(values)?)
+    };
+    match write {
+        Write::Quote(quote) => {
+            let created_at = quote.created_at_text();
+            let id = quote.id.to_string();
+            let stored = run(
+                queries::INSERT_QUOTE,
+                params![
+                    id,
+                    quote.request.product().as_str(),
+                    quote.request.email().as_str(),
+                    quote.source.as_str(),
+                    quote.user_agent,
+                    created_at,
+                    quote.voice.as_ref().map(|v| &v.call_id),
+                    quote.voice.as_ref().map(|v| &v.tool_call_id),
+                ],
             )?;
-            let rows = query.query_map([since], |row| {
-                Ok(StoredQuote {
-                    id: row.get(0)?,
-                    product: row.get(1)?,
-                    email: row.get(2)?,
-                    source: row.get(3)?,
-                    user_agent: row.get(4)?,
-                    created_at: row.get(5)?,
-                })
+            if stored == 0 {
+                return Ok(Inserted::Duplicate);
+            }
+            if options.forward_leads {
+                run(queries::INSERT_OUTBOX, params![id, created_at])?;
+            }
+        }
+        Write::Call(report) => {
+            run(
+                queries::UPSERT_CALL,
+                params![report.call_id, report.ended_reason, report.summary, report.transcript, now()],
+            )?;
+        }
+        Write::Delivery { quote_id, outcome } => {
+            match outcome {
+                DeliveryOutcome::Delivered => run(queries::MARK_DELIVERED, params![quote_id, now()])?,
+                DeliveryOutcome::Retry { error, next_attempt_at } => run(
+                    queries::MARK_RETRY,
+                    params![quote_id, error, format_timestamp(*next_attempt_at)],
+                )?,
+                DeliveryOutcome::GiveUp { error } => {
+                    run(queries::MARK_GAVE_UP, params![quote_id, error, now()])?
+                }
+            };
+        }
+    }
+    Ok(Inserted::New)
+}
+
+fn stored_quote(row: &Row) -> rusqlite::Result<StoredQuote> {
+    let outbox = OutboxColumns {
+        forwarded: row.get(9)?,
+        attempts: row.get(10)?,
+        last_error: row.get(11)?,
+        delivered_at: row.get(12)?,
+        gave_up_at: row.get(13)?,
+    };
+    Ok(StoredQuote {
+        id: row.get(0)?,
+        product: row.get(1)?,
+        email: row.get(2)?,
+        source: row.get(3)?,
+        user_agent: row.get(4)?,
+        created_at: row.get(5)?,
+        call_id: row.get(6)?,
+        call_ended_reason: row.get(7)?,
+        call_summary: row.get(8)?,
+        delivery: outbox.delivery(),
+    })
+}
+
+impl QuoteStore for SqliteStore {
+    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
+        self.write(Write::Quote(quote))
+    }
+
+    fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.write(Write::Call(report)).map(|r| r.map(drop)).boxed()
+    }
+
+    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+        self.read(move |conn| {
+            let since = query.since.map(format_timestamp).unwrap_or_default();
+            // SQLite reads a negative limit as no limit.
+            let limit = query.limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
+            let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::list(&query)))?;
+            let rows = match &query.after {
+                Some(after) => statement.query_map(params![since, after, limit], stored_quote)?,
+                None => statement.query_map(params![since, limit], stored_quote)?,
+            };
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+    }
+
+    fn due_leads(
+        &self,
+        now: OffsetDateTime,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
+        self.read(move |conn| {
+            let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::due_leads()))?;
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            let rows = statement.query_map(params![format_timestamp(now), limit], |row| {
+                let quote = stored_quote(row)?;
+                let attempts = quote.delivery.as_ref().map_or(0, |d| d.attempts);
+                Ok(PendingLead { quote, attempts })
             })?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
+    }
+
+    fn record_delivery(
+        &self,
+        quote_id: String,
+        outcome: DeliveryOutcome,
+    ) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.write(Write::Delivery { quote_id, outcome }).map(|r| r.map(drop)).boxed()
     }
 
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
@@ -217,42 +315,35 @@ impl QuoteStore for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Source;
-    use wasm_core::QuoteRequest;
+    use crate::store::suite;
 
-    fn quote(email: &str) -> NewQuote {
-        NewQuote::new(QuoteRequest::parse("family", email).unwrap(), Source::Web, Some("test"))
+    async fn store(dir: &tempfile::TempDir, forward_leads: bool) -> Arc<dyn QuoteStore> {
+        let path = dir.path().join("q.db");
+        Arc::new(SqliteStore::open(path.to_str().unwrap(), StoreOptions { forward_leads }).await.unwrap())
     }
 
-    #[tokio::test]
-    async fn concurrent_inserts_are_all_committed_and_read_back_in_order() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Arc::new(SqliteStore::open(dir.path().join("q.db").to_str().unwrap()).await.unwrap());
-        let inserts: Vec<_> = (0..200)
-            .map(|i| {
-                let store = Arc::clone(&store);
-                tokio::spawn(async move { store.insert(quote(&format!("p{i}@example.com"))).await })
-            })
-            .collect();
-        for insert in inserts {
-            insert.await.unwrap().unwrap();
-        }
-        let rows = store.list_since(None).await.unwrap();
-        assert_eq!(rows.len(), 200);
-        assert!(rows.windows(2).all(|w| (&w[0].created_at, &w[0].id) < (&w[1].created_at, &w[1].id)));
-        store.ping().await.unwrap();
-        store.close().await;
-        assert!(store.insert(quote("late@example.com")).await.is_err());
+    /// Runs one case of the shared store suite on a fresh SQLite file.
+    macro_rules! suite_case {
+        ($name:ident, $forward:expr) => {
+            #[tokio::test]
+            async fn $name() {
+                let dir = tempfile::tempdir().unwrap();
+                suite::$name(store(&dir, $forward).await).await;
+            }
+        };
     }
+
+    suite::for_each_case!(suite_case);
 
     #[tokio::test]
     async fn a_read_only_database_refuses_writes() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("q.db");
-        let store = SqliteStore::open(path.to_str().unwrap()).await.unwrap();
-        store.close().await;
-        let ro = SqliteStore::open(&format!("file:{}?mode=ro", path.display())).await.unwrap();
+        store(&dir, false).await.close().await;
+        let ro = SqliteStore::open(&format!("file:{}?mode=ro", path.display()), StoreOptions::default())
+            .await
+            .unwrap();
         ro.ping().await.unwrap();
-        assert!(ro.insert(quote("a@example.com")).await.is_err());
+        assert!(ro.insert(suite::web("a@example.com")).await.is_err());
     }
 }

@@ -1,11 +1,16 @@
 //! Starts the real application on port 0 with a fresh database and a small built site.
 #![allow(dead_code)] // each test binary uses a different part of this module
 
+pub mod postgres;
+pub mod receiver;
+pub mod voice;
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use backend::app::{self, RunningServer};
 use backend::config::{Config, DatabaseUrl};
+use backend::leads_config::LeadsConfig;
 use backend::store::{self, StoredQuote};
 use tempfile::TempDir;
 
@@ -13,6 +18,7 @@ pub struct TestApp {
     pub addr: SocketAddr,
     pub client: reqwest::Client,
     pub database: DatabaseUrl,
+    config: Config,
     server: Option<RunningServer>,
     _dir: TempDir,
 }
@@ -59,6 +65,17 @@ impl TestApp {
         TestApp::start_config(dir, Config::from_lookup(lookup).expect("valid settings")).await
     }
 
+    /// With the voice webhook, admin API or forwarding switched on as `leads` says.
+    pub async fn start_with_leads(leads: LeadsConfig) -> TestApp {
+        TestApp::start_configured(|c| c.leads = leads).await
+    }
+
+    /// On `database` (for example a PostgreSQL one), with a small built site in `dir`.
+    pub async fn start_on(dir: TempDir, database: DatabaseUrl, leads: LeadsConfig) -> TestApp {
+        let site = small_site(&dir);
+        TestApp::start_with_adjusted(dir, site, database, |c| c.leads = leads).await
+    }
+
     pub async fn start_with(dir: TempDir, static_dir: PathBuf, database: DatabaseUrl) -> TestApp {
         TestApp::start_with_adjusted(dir, static_dir, database, |_| {}).await
     }
@@ -84,15 +101,23 @@ impl TestApp {
     }
 
     pub async fn start_config(dir: TempDir, config: Config) -> TestApp {
-        let database = config.database.clone();
         let server = app::start(&config).await.expect("server starts");
         TestApp {
             addr: server.addr,
             client: reqwest::Client::new(),
-            database,
+            database: config.database.clone(),
+            config,
             server: Some(server),
             _dir: dir,
         }
+    }
+
+    /// Shuts the server down gracefully and starts it again on the same database.
+    pub async fn restart(&mut self) {
+        self.shutdown().await;
+        let server = app::start(&self.config).await.expect("server restarts");
+        self.addr = server.addr;
+        self.server = Some(server);
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -118,6 +143,11 @@ impl TestApp {
     }
 
     pub async fn stop(mut self) {
+        self.shutdown().await;
+    }
+
+    /// Stops the server but keeps its database, for commands that run without it.
+    pub async fn shutdown(&mut self) {
         if let Some(server) = self.server.take() {
             server.shutdown().await;
         }

@@ -1,0 +1,85 @@
+//! One delivery: the lead as JSON, its id as idempotency key, and an HMAC signature when a
+//! secret is set.
+
+use hmac::{Hmac, Mac};
+use serde::Serialize;
+use sha2::Sha256;
+
+use crate::leads_config::ForwardingConfig;
+use crate::store::StoredQuote;
+
+pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";
+/// `sha256=<hex HMAC-SHA256 of the body keyed with LEAD_WEBHOOK_SECRET>`.
+pub const SIGNATURE_HEADER: &str = "x-lead-signature";
+/// The longest error text kept per row.
+const ERROR_CHARS: usize = 500;
+
+/// What the broker's system receives.
+#[derive(Serialize)]
+struct Lead<'a> {
+    id: &'a str,
+    product: &'a str,
+    email: &'a str,
+    source: &'a str,
+    call_id: Option<&'a str>,
+    created_at: &'a str,
+}
+
+pub fn signature(secret: &str, body: &[u8]) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key length");
+    mac.update(body);
+    format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+/// `Ok` only for a 2xx answer; otherwise why not, for the outbox's `last_error`.
+pub async fn send(client: &reqwest::Client, config: &ForwardingConfig, quote: &StoredQuote) -> Result<(), String> {
+    let body = serde_json::to_vec(&Lead {
+        id: &quote.id,
+        product: &quote.product,
+        email: &quote.email,
+        source: &quote.source,
+        call_id: quote.call_id.as_deref(),
+        created_at: &quote.created_at,
+    })
+    .map_err(|e| e.to_string())?;
+    let mut request = client
+        .post(config.url.clone())
+        .header(reqwest::header::CONTENT_TYPE, "application/json")
+        .header(IDEMPOTENCY_HEADER, &quote.id);
+    if let Some(secret) = &config.secret {
+        request = request.header(SIGNATURE_HEADER, signature(secret, &body));
+    }
+    let response = request.body(body).send().await.map_err(|e| describe(&e))?;
+    let status = response.status();
+    if status.is_success() {
+        Ok(())
+    } else {
+        Err(format!("HTTP {status}"))
+    }
+}
+
+/// The error with its causes, which say what actually went wrong (refused, timed out, TLS...).
+fn describe(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text.chars().take(ERROR_CHARS).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signature_is_the_rfc_4231_hmac() {
+        // RFC 4231 test case 2.
+        assert_eq!(
+            signature("Jefe", b"what do ya want for nothing?"),
+            "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+    }
+}

@@ -1,0 +1,330 @@
+//! The PostgreSQL store, for several stateless backend instances sharing one database.
+//!
+//! A pool of connections; each quote and its outbox row are one transaction (PostgreSQL groups
+//! concurrent commits into one WAL flush by itself). Errors reaching the server are `Unavailable`,
+//! so the routes answer 503; the pool reconnects by itself once the database is back.
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
+use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
+use time::OffsetDateTime;
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{NoTls, Row};
+
+use super::migrations::MIGRATIONS;
+use super::model::format_timestamp;
+use super::queries::{self, OutboxColumns};
+use super::{
+    CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
+    StoreError, StoreOptions, StoredQuote,
+};
+use crate::limits::{LEAD_CLAIM, PG_CONNECT_TIMEOUT, PG_POOL_SIZE, PG_POOL_WAIT};
+
+/// Serialises migrations when several instances start at once (any constant shared by them).
+const MIGRATION_LOCK: i64 = 0x7175_07e5;
+
+pub struct PostgresStore {
+    pool: Pool,
+    options: StoreOptions,
+}
+
+/// Connection-level trouble (no SQLSTATE, or class 08 connection exception, 53 insufficient
+/// resources, 57 operator intervention such as a shutdown) means "try again later".
+fn classify(error: tokio_postgres::Error) -> StoreError {
+    let transient = match error.code() {
+        None => true,
+        Some(state) => ["08", "53", "57"].iter().any(|class| state.code().starts_with(class)),
+    };
+    if transient {
+        StoreError::Unavailable(error.to_string())
+    } else {
+        StoreError::Database(error.to_string())
+    }
+}
+
+/// Not getting a connection at all (refused, not accepting connections, timed out) is always
+/// temporary from the caller's side.
+fn pool_error(error: PoolError) -> StoreError {
+    StoreError::Unavailable(error.to_string())
+}
+
+impl PostgresStore {
+    pub async fn open(url: &str, options: StoreOptions) -> Result<PostgresStore, StoreError> {
+        let mut config: tokio_postgres::Config =
+            url.parse().map_err(|e| StoreError::Database(format!("DATABASE_URL: {e}")))?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(PG_CONNECT_TIMEOUT);
+        }
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            // A connection the server dropped is noticed at checkout and replaced.
+            ManagerConfig { recycling_method: RecyclingMethod::Verified },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(PG_POOL_SIZE)
+            .runtime(Runtime::Tokio1)
+            .wait_timeout(Some(PG_POOL_WAIT))
+            .create_timeout(Some(PG_CONNECT_TIMEOUT))
+            .recycle_timeout(Some(PG_CONNECT_TIMEOUT))
+            .build()
+            .map_err(|e| StoreError::Database(e.to_string()))?;
+        let store = PostgresStore { pool, options };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// The same migrations as SQLite; the version is kept in `schema_version`.
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await.map_err(classify)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await.map_err(classify)?;
+        tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            .await
+            .map_err(classify)?;
+        let current: i32 = tx
+            .query_opt("SELECT version FROM schema_version", &[])
+            .await
+            .map_err(classify)?
+            .map_or(0, |row| row.get(0));
+        let current = usize::try_from(current).unwrap_or(0);
+        if current < MIGRATIONS.len() {
+            for sql in &MIGRATIONS[current..] {
+                tx.batch_execute(sql).await.map_err(classify)?;
+            }
+            let version = i32::try_from(MIGRATIONS.len()).unwrap_or(i32::MAX);
+            tx.execute("DELETE FROM schema_version", &[]).await.map_err(classify)?;
+            tx.execute("INSERT INTO schema_version (version) VALUES ($1)", &[&version])
+                .await
+                .map_err(classify)?;
+        }
+        tx.commit().await.map_err(classify)
+    }
+
+    async fn query(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let statement = client.prepare_cached(sql).await.map_err(classify)?;
+        client.query(&statement, params).await.map_err(classify)
+    }
+
+    async fn execute(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let statement = client.prepare_cached(sql).await.map_err(classify)?;
+        client.execute(&statement, params).await.map_err(classify)
+    }
+
+    async fn insert_quote(&self, quote: NewQuote) -> Result<Inserted, StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await.map_err(classify)?;
+        let id = quote.id.to_string();
+        let created_at = quote.created_at_text();
+        let stored = tx
+            .execute(
+                queries::INSERT_QUOTE,
+                &[
+                    &id,
+                    &quote.request.product().as_str(),
+                    &quote.request.email().as_str(),
+                    &quote.source.as_str(),
+                    &quote.user_agent,
+                    &created_at,
+                    &quote.voice.as_ref().map(|v| v.call_id.as_str()),
+                    &quote.voice.as_ref().map(|v| v.tool_call_id.as_str()),
+                ],
+            )
+            .await
+            .map_err(classify)?;
+        if stored == 0 {
+            return Ok(Inserted::Duplicate);
+        }
+        if self.options.forward_leads {
+            tx.execute(queries::INSERT_OUTBOX, &[&id, &created_at]).await.map_err(classify)?;
+        }
+        tx.commit().await.map_err(classify)?;
+        Ok(Inserted::New)
+    }
+}
+
+fn stored_quote(row: &Row) -> StoredQuote {
+    let attempts: Option<i32> = row.get(10);
+    let outbox = OutboxColumns {
+        forwarded: row.get(9),
+        attempts: attempts.map(|n| u32::try_from(n).unwrap_or(0)),
+        last_error: row.get(11),
+        delivered_at: row.get(12),
+        gave_up_at: row.get(13),
+    };
+    StoredQuote {
+        id: row.get(0),
+        product: row.get(1),
+        email: row.get(2),
+        source: row.get(3),
+        user_agent: row.get(4),
+        created_at: row.get(5),
+        call_id: row.get(6),
+        call_ended_reason: row.get(7),
+        call_summary: row.get(8),
+        delivery: outbox.delivery(),
+    }
+}
+
+fn limit(n: Option<usize>) -> Option<i64> {
+    n.map(|n| i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+impl QuoteStore for PostgresStore {
+    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
+        self.insert_quote(quote).boxed()
+    }
+
+    fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
+        async move {
+            let now = format_timestamp(OffsetDateTime::now_utc());
+            let params: [&(dyn ToSql + Sync); 5] =
+                [&report.call_id, &report.ended_reason, &report.summary, &report.transcript, &now];
+            self.execute(queries::UPSERT_CALL, &params).await.map(drop)
+        }
+        .boxed()
+    }
+
+    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+        async move {
+            let sql = queries::list(&query);
+            let since = query.since.map(format_timestamp).unwrap_or_default();
+            // NULL is no limit.
+            let limit = limit(query.limit);
+            let rows = match &query.after {
+                Some(after) => self.query(&sql, &[&since, after, &limit]).await?,
+                None => self.query(&sql, &[&since, &limit]).await?,
+            };
+            Ok(rows.iter().map(stored_quote).collect())
+        }
+        .boxed()
+    }
+
+    fn due_leads(
+        &self,
+        now: OffsetDateTime,
+        max: usize,
+    ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
+        async move {
+            let until = format_timestamp(now + LEAD_CLAIM);
+            let params: [&(dyn ToSql + Sync); 3] = [&format_timestamp(now), &limit(Some(max)), &until];
+            let rows = self.query(&queries::claim_due_leads(), &params).await?;
+            Ok(rows
+                .iter()
+                .map(|row| {
+                    let quote = stored_quote(row);
+                    let attempts = quote.delivery.as_ref().map_or(0, |d| d.attempts);
+                    PendingLead { quote, attempts }
+                })
+                .collect())
+        }
+        .boxed()
+    }
+
+    fn record_delivery(
+        &self,
+        quote_id: String,
+        outcome: DeliveryOutcome,
+    ) -> BoxFuture<'_, Result<(), StoreError>> {
+        async move {
+            let now = format_timestamp(OffsetDateTime::now_utc());
+            match outcome {
+                DeliveryOutcome::Delivered => self.execute(queries::MARK_DELIVERED, &[&quote_id, &now]).await,
+                DeliveryOutcome::Retry { error, next_attempt_at } => {
+                    let next = format_timestamp(next_attempt_at);
+                    self.execute(queries::MARK_RETRY, &[&quote_id, &error, &next]).await
+                }
+                DeliveryOutcome::GiveUp { error } => {
+                    self.execute(queries::MARK_GAVE_UP, &[&quote_id, &error, &now]).await
+                }
+            }
+            .map(drop)
+        }
+        .boxed()
+    }
+
+    fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        async move {
+            let client = self.pool.get().await.map_err(pool_error)?;
+            client.simple_query("SELECT 1").await.map_err(classify).map(drop)
+        }
+        .boxed()
+    }
+
+    fn close(&self) -> BoxFuture<'_, ()> {
+        self.pool.close();
+        async {}.boxed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::store::suite::{self, PostgresSchema};
+
+    /// Runs one case of the shared store suite in a fresh schema (skipped without PostgreSQL).
+    macro_rules! suite_case {
+        ($name:ident, $forward:expr) => {
+            #[tokio::test]
+            async fn $name() {
+                let Some(schema) = PostgresSchema::create().await else { return };
+                let options = StoreOptions { forward_leads: $forward };
+                let store = PostgresStore::open(&schema.url(), options).await.unwrap();
+                suite::$name(Arc::new(store)).await;
+                schema.drop().await;
+            }
+        };
+    }
+
+    suite::for_each_case!(suite_case);
+
+    #[tokio::test]
+    async fn migrations_run_once_even_when_instances_start_together() {
+        let Some(schema) = PostgresSchema::create().await else { return };
+        let url = schema.url();
+        let (a, b) = tokio::join!(
+            PostgresStore::open(&url, StoreOptions::default()),
+            PostgresStore::open(&url, StoreOptions::default())
+        );
+        let (a, b) = (a.unwrap(), b.unwrap());
+        a.insert(suite::web("a@example.com")).await.unwrap();
+        assert_eq!(b.list_since(None).await.unwrap().len(), 1);
+        a.close().await;
+        b.close().await;
+        schema.drop().await;
+    }
+
+    #[tokio::test]
+    async fn instances_sharing_the_outbox_each_get_their_own_leads() {
+        let Some(schema) = PostgresSchema::create().await else { return };
+        let forward = StoreOptions { forward_leads: true };
+        let a = PostgresStore::open(&schema.url(), forward).await.unwrap();
+        let b = PostgresStore::open(&schema.url(), forward).await.unwrap();
+        for i in 0..40 {
+            a.insert(suite::web(&format!("p{i}@example.com"))).await.unwrap();
+        }
+        let now = OffsetDateTime::now_utc() + std::time::Duration::from_millis(5);
+        let (from_a, from_b) = tokio::join!(a.due_leads(now, 25), b.due_leads(now, 25));
+        let ids = |leads: Vec<PendingLead>| leads.into_iter().map(|l| l.quote.id).collect::<Vec<_>>();
+        let (from_a, from_b) = (ids(from_a.unwrap()), ids(from_b.unwrap()));
+        let mut all: Vec<_> = from_a.iter().chain(&from_b).collect();
+        all.sort();
+        all.dedup();
+        assert_eq!((all.len(), from_a.len() + from_b.len()), (40, 40), "each lead to exactly one");
+        assert!(a.due_leads(now, 100).await.unwrap().is_empty(), "claimed leads are not due");
+        let expired = now + LEAD_CLAIM + std::time::Duration::from_secs(1);
+        assert_eq!(b.due_leads(expired, 100).await.unwrap().len(), 40, "due again if never recorded");
+        a.close().await;
+        b.close().await;
+        schema.drop().await;
+    }
+
+    #[test]
+    fn connection_trouble_is_unavailable() {
+        assert!(matches!(pool_error(PoolError::Closed), StoreError::Unavailable(_)));
+    }
+}

@@ -1,0 +1,127 @@
+//! The SQL both stores run, written once with PostgreSQL's `$n` parameters; SQLite reads the
+//! same text with `?n` (see `for_sqlite`). Timestamps are fixed-width RFC 3339 text in UTC, so
+//! text order is time order in both databases.
+
+use super::model::{Delivery, DeliveryStatus};
+use super::ListQuery;
+
+pub const INSERT_QUOTE: &str = "INSERT INTO quote_requests
+        (id, product, email, source, user_agent, created_at, call_id, tool_call_id)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    ON CONFLICT (call_id, tool_call_id) WHERE tool_call_id IS NOT NULL DO NOTHING";
+
+pub const INSERT_OUTBOX: &str = "INSERT INTO lead_outbox (quote_id, next_attempt_at) VALUES ($1, $2)";
+
+pub const UPSERT_CALL: &str = "INSERT INTO voice_calls
+        (call_id, ended_reason, summary, transcript, reported_at)
+    VALUES ($1, $2, $3, $4, $5)
+    ON CONFLICT (call_id) DO UPDATE SET ended_reason = excluded.ended_reason,
+        summary = excluded.summary, transcript = excluded.transcript,
+        reported_at = excluded.reported_at";
+
+/// $1 quote id, $2 now.
+pub const MARK_DELIVERED: &str =
+    "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = $2 WHERE quote_id = $1";
+/// $1 quote id, $2 error, $3 next attempt.
+pub const MARK_RETRY: &str = "UPDATE lead_outbox
+    SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3 WHERE quote_id = $1";
+/// $1 quote id, $2 error, $3 now.
+pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
+    SET attempts = attempts + 1, last_error = $2, gave_up_at = $3 WHERE quote_id = $1";
+
+/// The columns `Columns` names, with the call report and outbox row joined in.
+const SELECT_QUOTES: &str = "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at,
+        q.call_id, c.ended_reason, c.summary,
+        o.quote_id IS NOT NULL, o.attempts, o.last_error, o.delivered_at, o.gave_up_at
+    FROM quote_requests q
+    LEFT JOIN voice_calls c ON c.call_id = q.call_id
+    LEFT JOIN lead_outbox o ON o.quote_id = q.id";
+
+/// $1 now, $2 limit.
+pub fn due_leads() -> String {
+    format!(
+        "{SELECT_QUOTES} WHERE o.delivered_at IS NULL AND o.gave_up_at IS NULL
+           AND o.next_attempt_at <= $1
+         ORDER BY o.next_attempt_at LIMIT $2"
+    )
+}
+
+/// PostgreSQL, where several instances share the outbox: claims the due rows it returns by
+/// pushing their next attempt to $3, so each goes to one worker; a worker that dies holding
+/// some leaves them due again at $3. $1 now, $2 limit.
+pub fn claim_due_leads() -> String {
+    format!(
+        "WITH claimed AS (
+            UPDATE lead_outbox SET next_attempt_at = $3
+            WHERE quote_id IN (
+                SELECT quote_id FROM lead_outbox
+                WHERE delivered_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= $1
+                ORDER BY next_attempt_at LIMIT $2
+                FOR UPDATE SKIP LOCKED)
+            RETURNING quote_id)
+        {SELECT_QUOTES} WHERE q.id IN (SELECT quote_id FROM claimed)"
+    )
+}
+
+/// $1 since; then $2 the cursor id when there is one; the limit last.
+pub fn list(query: &ListQuery) -> String {
+    let (direction, beyond) = if query.newest_first { ("DESC", "<") } else { ("ASC", ">") };
+    let (after, limit) = match query.after {
+        Some(_) => (
+            format!("AND (q.created_at, q.id) {beyond} (SELECT created_at, id FROM quote_requests WHERE id = $2)"),
+            "$3",
+        ),
+        None => (String::new(), "$2"),
+    };
+    format!(
+        "{SELECT_QUOTES} WHERE q.created_at >= $1 {after}
+         ORDER BY q.created_at {direction}, q.id {direction} LIMIT {limit}"
+    )
+}
+
+/// SQLite takes the same numbered parameters written `?n`.
+pub fn for_sqlite(sql: &str) -> String {
+    sql.replace('$', "?")
+}
+
+/// The joined outbox columns of one row, as both stores read them.
+pub struct OutboxColumns {
+    pub forwarded: bool,
+    pub attempts: Option<u32>,
+    pub last_error: Option<String>,
+    pub delivered_at: Option<String>,
+    pub gave_up_at: Option<String>,
+}
+
+impl OutboxColumns {
+    pub fn delivery(self) -> Option<Delivery> {
+        if !self.forwarded {
+            return None;
+        }
+        let status = match (&self.delivered_at, &self.gave_up_at) {
+            (Some(_), _) => DeliveryStatus::Delivered,
+            (None, Some(_)) => DeliveryStatus::Undelivered,
+            (None, None) => DeliveryStatus::Pending,
+        };
+        Some(Delivery {
+            status,
+            attempts: self.attempts.unwrap_or(0),
+            last_error: self.last_error,
+            delivered_at: self.delivered_at,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_are_numbered_for_each_dialect() {
+        let page = list(&ListQuery { after: Some("x".into()), newest_first: true, ..ListQuery::default() });
+        assert!(page.contains("< (SELECT") && page.ends_with("LIMIT $3") && page.contains("DESC"));
+        let all = list(&ListQuery::default());
+        assert!(!all.contains("$3") && all.ends_with("LIMIT $2") && all.contains("ASC"));
+        assert_eq!(for_sqlite(MARK_DELIVERED), MARK_DELIVERED.replace("$1", "?1").replace("$2", "?2"));
+    }
+}

@@ -1,0 +1,183 @@
+//! The behaviour every `QuoteStore` must have, written once and run against each store.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use time::OffsetDateTime;
+use wasm_core::QuoteRequest;
+
+use super::{
+    CallReport, DeliveryOutcome, DeliveryStatus, Inserted, ListQuery, NewQuote, QuoteStore, Source,
+    VoiceOrigin,
+};
+
+/// Expands `$case!(name, forward_leads)` for every case below, so each store runs them all.
+macro_rules! for_each_case {
+    ($case:ident) => {
+        $case!(concurrent_inserts_are_all_committed_and_read_back_in_order, false);
+        $case!(a_repeated_voice_tool_call_is_stored_once, false);
+        $case!(call_reports_are_linked_and_replaced, false);
+        $case!(pages_follow_the_cursor_both_ways, false);
+        $case!(the_outbox_tracks_each_lead_to_delivery_or_giving_up, true);
+    };
+}
+pub(crate) use for_each_case;
+
+pub fn web(email: &str) -> NewQuote {
+    NewQuote::new(QuoteRequest::parse("family", email).unwrap(), Source::Web, Some("test"))
+}
+
+fn spoken(email: &str, call_id: &str, tool_call_id: &str) -> NewQuote {
+    let origin = VoiceOrigin { call_id: call_id.into(), tool_call_id: tool_call_id.into() };
+    NewQuote::spoken(QuoteRequest::parse("medicare", email).unwrap(), origin)
+}
+
+pub async fn concurrent_inserts_are_all_committed_and_read_back_in_order(store: Arc<dyn QuoteStore>) {
+    let inserts: Vec<_> = (0..200)
+        .map(|i| {
+            let store = Arc::clone(&store);
+            tokio::spawn(async move { store.insert(web(&format!("p{i}@example.com"))).await })
+        })
+        .collect();
+    for insert in inserts {
+        assert_eq!(insert.await.unwrap().unwrap(), Inserted::New);
+    }
+    let rows = store.list_since(None).await.unwrap();
+    assert_eq!(rows.len(), 200);
+    assert!(rows.windows(2).all(|w| (&w[0].created_at, &w[0].id) < (&w[1].created_at, &w[1].id)));
+    store.ping().await.unwrap();
+    store.close().await;
+    assert!(store.insert(web("late@example.com")).await.is_err());
+}
+
+pub async fn a_repeated_voice_tool_call_is_stored_once(store: Arc<dyn QuoteStore>) {
+    let (a, b) = tokio::join!(
+        store.insert(spoken("ana@example.com", "call", "tool-1")),
+        store.insert(spoken("ana@example.com", "call", "tool-1")),
+    );
+    let mut outcomes = vec![a.unwrap(), b.unwrap()];
+    outcomes.sort_by_key(|o| *o == Inserted::Duplicate);
+    assert_eq!(outcomes, [Inserted::New, Inserted::Duplicate]);
+    assert_eq!(store.insert(spoken("ana@example.com", "call", "tool-1")).await.unwrap(), Inserted::Duplicate);
+    assert_eq!(store.insert(spoken("ana@example.com", "call", "tool-2")).await.unwrap(), Inserted::New);
+    assert_eq!(store.insert(spoken("ana@example.com", "other", "tool-1")).await.unwrap(), Inserted::New);
+    let rows = store.list_since(None).await.unwrap();
+    assert_eq!(rows.len(), 3);
+    assert!(rows.iter().all(|r| r.source == "voice" && r.delivery.is_none()));
+    store.close().await;
+}
+
+pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
+    store.insert(spoken("ana@example.com", "call", "t")).await.unwrap();
+    store.insert(web("web@example.com")).await.unwrap();
+    let report = |summary: &str| CallReport {
+        call_id: "call".into(),
+        ended_reason: Some("customer-ended-call".into()),
+        summary: Some(summary.into()),
+        transcript: Some("AI: Hi".into()),
+    };
+    store.record_call(report("first")).await.unwrap();
+    store.record_call(report("second")).await.unwrap();
+    let rows = store.list_since(None).await.unwrap();
+    let (spoken, web): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r.call_id.is_some());
+    assert_eq!(spoken[0].call_summary.as_deref(), Some("second"));
+    assert_eq!(spoken[0].call_ended_reason.as_deref(), Some("customer-ended-call"));
+    assert_eq!(web[0].call_summary, None);
+    store.close().await;
+}
+
+pub async fn pages_follow_the_cursor_both_ways(store: Arc<dyn QuoteStore>) {
+    for i in 0..7 {
+        store.insert(web(&format!("p{i}@example.com"))).await.unwrap();
+    }
+    let all = store.list_since(None).await.unwrap();
+    for newest_first in [true, false] {
+        let mut seen = Vec::new();
+        let mut after = None;
+        loop {
+            let page = store
+                .list(ListQuery { after: after.clone(), limit: Some(3), newest_first, ..ListQuery::default() })
+                .await
+                .unwrap();
+            if page.is_empty() {
+                break;
+            }
+            after = page.last().map(|r| r.id.clone());
+            seen.extend(page.into_iter().map(|r| r.id));
+        }
+        let mut expected: Vec<_> = all.iter().map(|r| r.id.clone()).collect();
+        if newest_first {
+            expected.reverse();
+        }
+        assert_eq!(seen, expected);
+    }
+    let future = OffsetDateTime::now_utc() + Duration::from_secs(3600);
+    assert!(store.list_since(Some(future)).await.unwrap().is_empty());
+    store.close().await;
+}
+
+/// `store` must have been opened with `forward_leads`.
+pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn QuoteStore>) {
+    for email in ["a@example.com", "b@example.com", "c@example.com"] {
+        store.insert(web(email)).await.unwrap();
+    }
+    let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
+    let due = store.due_leads(now, 10).await.unwrap();
+    assert_eq!(due.len(), 3);
+    assert!(due.iter().all(|lead| lead.attempts == 0));
+    let [a, b, c] = [0, 1, 2].map(|i| due[i].quote.id.clone());
+    store.record_delivery(a.clone(), DeliveryOutcome::Delivered).await.unwrap();
+    let later = now + Duration::from_secs(60);
+    let retry = DeliveryOutcome::Retry { error: "HTTP 500".into(), next_attempt_at: later };
+    store.record_delivery(b.clone(), retry).await.unwrap();
+    store.record_delivery(c.clone(), DeliveryOutcome::GiveUp { error: "HTTP 410".into() }).await.unwrap();
+
+    assert!(store.due_leads(now, 10).await.unwrap().is_empty(), "b waits; a and c are done");
+    let due = store.due_leads(later, 10).await.unwrap();
+    assert_eq!((due.len(), due[0].quote.id.as_str(), due[0].attempts), (1, b.as_str(), 1));
+
+    let rows = store.list_since(None).await.unwrap();
+    let delivery = |id: &str| rows.iter().find(|r| r.id == id).unwrap().delivery.clone().unwrap();
+    assert_eq!(delivery(&a).status, DeliveryStatus::Delivered);
+    assert!(delivery(&a).delivered_at.is_some());
+    assert_eq!((delivery(&b).status, delivery(&b).last_error.as_deref()), (DeliveryStatus::Pending, Some("HTTP 500")));
+    assert_eq!((delivery(&c).status, delivery(&c).attempts), (DeliveryStatus::Undelivered, 1));
+    store.close().await;
+}
+
+/// A schema of its own on `TEST_DATABASE_URL`, so PostgreSQL runs never collide.
+pub struct PostgresSchema {
+    base: String,
+    name: String,
+}
+
+impl PostgresSchema {
+    /// `None`, with a message, when `TEST_DATABASE_URL` is not set.
+    pub async fn create() -> Option<PostgresSchema> {
+        let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+            eprintln!("skipped: TEST_DATABASE_URL is not set, so the PostgreSQL store is not tested");
+            return None;
+        };
+        let name = format!("t_{}", uuid::Uuid::now_v7().simple());
+        admin(&base).await.batch_execute(&format!("CREATE SCHEMA {name}")).await.expect("create schema");
+        Some(PostgresSchema { base, name })
+    }
+
+    /// The test database's URL with this schema first on the search path.
+    pub fn url(&self) -> String {
+        let separator = if self.base.contains('?') { '&' } else { '?' };
+        format!("{}{separator}options=-c%20search_path%3D{}", self.base, self.name)
+    }
+
+    pub async fn drop(self) {
+        let sql = format!("DROP SCHEMA {} CASCADE", self.name);
+        admin(&self.base).await.batch_execute(&sql).await.expect("drop schema");
+    }
+}
+
+async fn admin(url: &str) -> tokio_postgres::Client {
+    let (client, connection) =
+        tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("TEST_DATABASE_URL answers");
+    tokio::spawn(connection);
+    client
+}

@@ -1,0 +1,77 @@
+//! What the assistant reads out after a tool call: one line each, saying what to do next.
+
+use wasm_core::{FieldErrors, Product, QuoteRequest};
+
+use super::REQUEST_QUOTE_TOOL;
+
+/// Longest piece of caller input echoed back, so a reply stays short enough to speak.
+const ECHO_CHARS: usize = 80;
+
+pub fn saved(request: &QuoteRequest) -> String {
+    format!(
+        "Saved: a {} quote request for {}. A licensed agent will follow up by email.",
+        request.product().label(),
+        request.email().as_str()
+    )
+}
+
+pub fn invalid(product: &str, email: &str, errors: &FieldErrors) -> String {
+    let mut problems = Vec::new();
+    if errors.product.is_some() {
+        let products: Vec<_> = Product::ALL.iter().map(|p| p.as_str()).collect();
+        problems.push(format!(
+            "The product {:?} is not one we quote; ask the caller to choose one of: {}.",
+            echo(product),
+            products.join(", ")
+        ));
+    }
+    if errors.email.is_some() {
+        problems.push(format!(
+            "The email address {:?} is not valid; ask the caller to spell it again, letter by letter.",
+            echo(email)
+        ));
+    }
+    single_line(&format!("Not saved. {}", problems.join(" ")))
+}
+
+pub fn unknown_tool(name: &str) -> String {
+    format!("Unknown tool {:?}; the only tool here is {REQUEST_QUOTE_TOOL}.", echo(name))
+}
+
+pub fn unreadable_arguments(reason: &str) -> String {
+    single_line(&format!("Not saved: {reason}. Call {REQUEST_QUOTE_TOOL} again with product and email."))
+}
+
+pub fn storage_failed() -> String {
+    "Not saved: our system could not store the request just now. Please try again in a moment.".into()
+}
+
+fn echo(input: &str) -> String {
+    single_line(input.trim()).chars().take(ECHO_CHARS).collect()
+}
+
+/// The provider expects a single line: control characters (new lines included) become spaces.
+fn single_line(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_are_single_lines_that_say_what_is_wrong() {
+        let errors = QuoteRequest::parse("dental", "ana@\nexample").unwrap_err();
+        let reply = invalid("dental", "ana@\nexample", &errors);
+        assert!(!reply.contains('\n'));
+        assert!(reply.contains("\"dental\""), "{reply}");
+        assert!(reply.contains("medicare, individual, family, medicaid, employer"), "{reply}");
+        assert!(reply.contains("email address \"ana@ example\" is not valid"), "{reply}");
+        let only_email = QuoteRequest::parse("family", "nope").unwrap_err();
+        assert!(!invalid("family", "nope", &only_email).contains("product"));
+        let long = "x".repeat(500);
+        assert!(invalid("", &long, &QuoteRequest::parse("", &long).unwrap_err()).len() < 400);
+        let saved = saved(&QuoteRequest::parse("family", "ana@example.com").unwrap());
+        assert_eq!(saved, "Saved: a Family Health quote request for ana@example.com. A licensed agent will follow up by email.");
+    }
+}

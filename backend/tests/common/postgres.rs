@@ -1,0 +1,48 @@
+//! A PostgreSQL database of its own for one integration test.
+
+/// A database of its own on the `TEST_DATABASE_URL` cluster, so the test can lock it out.
+pub struct TestDatabase {
+    admin: tokio_postgres::Client,
+    name: String,
+    pub url: String,
+}
+
+impl TestDatabase {
+    /// `None`, with a message, when `TEST_DATABASE_URL` is not set.
+    pub async fn create() -> Option<TestDatabase> {
+        let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+            eprintln!("skipped: TEST_DATABASE_URL is not set, so this PostgreSQL test does not run");
+            return None;
+        };
+        let (admin, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(connection);
+        let name = format!("test_{}", uuid::Uuid::now_v7().simple());
+        admin.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
+        let mut url: reqwest::Url = base.parse().unwrap();
+        url.set_path(&format!("/{name}"));
+        Some(TestDatabase { admin, name, url: url.to_string() })
+    }
+
+    /// Refuses new connections and drops the server's open ones, as if the database went away.
+    pub async fn go_down(&self) {
+        let name = &self.name;
+        self.admin
+            .batch_execute(&format!(
+                "ALTER DATABASE {name} WITH ALLOW_CONNECTIONS false;
+                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}';"
+            ))
+            .await
+            .unwrap();
+    }
+
+    pub async fn come_back(&self) {
+        let sql = format!("ALTER DATABASE {} WITH ALLOW_CONNECTIONS true", self.name);
+        self.admin.batch_execute(&sql).await.unwrap();
+    }
+
+    pub async fn drop(self) {
+        let sql = format!("DROP DATABASE {} WITH (FORCE)", self.name);
+        self.admin.batch_execute(&sql).await.unwrap();
+    }
+}
+

@@ -1,0 +1,36 @@
+//! What the voice provider sends to the webhook, for the tests that need spoken quotes.
+
+use serde_json::{json, Value};
+
+use super::TestApp;
+
+pub fn tool_calls(call_id: &str, calls: Value) -> Value {
+    json!({"message": {"type": "tool-calls", "call": {"id": call_id}, "toolCallList": calls}})
+}
+
+/// A `request_quote` call in the `{id, name, parameters}` shape.
+pub fn quote_call(id: &str, product: &str, email: &str) -> Value {
+    json!({"id": id, "name": "request_quote", "parameters": {"product": product, "email": email}})
+}
+
+pub fn end_of_call(call_id: &str, ended_reason: &str, summary: &str) -> Value {
+    json!({"message": {"type": "end-of-call-report", "call": {"id": call_id},
+        "endedReason": ended_reason, "analysis": {"summary": summary}}})
+}
+
+pub async fn webhook(app: &TestApp, secret: Option<&str>, body: &Value) -> reqwest::Response {
+    let mut request = app.client.post(app.url("/api/vapi/webhook")).json(body);
+    if let Some(secret) = secret {
+        request = request.header("x-vapi-secret", secret);
+    }
+    request.send().await.unwrap()
+}
+
+/// A call in which one quote is requested, then its end-of-call report.
+pub async fn call_with_one_quote(app: &TestApp, secret: &str, call_id: &str, product: &str, email: &str, summary: &str) {
+    let quote = tool_calls(call_id, json!([quote_call("t1", product, email)]));
+    let report = end_of_call(call_id, "customer-ended-call", summary);
+    for body in [quote, report] {
+        assert_eq!(webhook(app, Some(secret), &body).await.status(), 200);
+    }
+}

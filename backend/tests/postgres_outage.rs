@@ -1,0 +1,56 @@
+//! With PostgreSQL behind the server: while the database refuses connections, requests get 503
+//! with Retry-After and `/healthz` is not ready; service resumes by itself when it is back.
+mod common;
+
+use std::time::Duration;
+
+use backend::config::DatabaseUrl;
+use backend::leads_config::LeadsConfig;
+use common::postgres::TestDatabase;
+use common::TestApp;
+use serde_json::Value;
+
+#[tokio::test]
+async fn a_database_outage_is_503_then_heals_by_itself() {
+    let Some(database) = TestDatabase::create().await else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let app = TestApp::start_on(dir, DatabaseUrl::Postgres(database.url.clone()), LeadsConfig::default()).await;
+    let before = app.post_json(r#"{"product":"family","email":"before@example.com"}"#).await;
+    assert_eq!(before.status(), 201);
+    let before: Value = before.json().await.unwrap();
+    assert_eq!(app.client.get(app.url("/healthz")).send().await.unwrap().status(), 200);
+
+    database.go_down().await;
+    let during = app.post_json(r#"{"product":"family","email":"during@example.com"}"#).await;
+    assert_eq!(during.status(), 503);
+    assert_eq!(during.headers()["retry-after"], "5");
+    let body: Value = during.json().await.unwrap();
+    assert_eq!(body["code"], "database_unavailable");
+    assert!(body["message"].as_str().unwrap().contains("try again"));
+    let health = app.client.get(app.url("/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), 503);
+    assert_eq!(health.json::<Value>().await.unwrap()["database"], "unavailable");
+
+    database.come_back().await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    let after = loop {
+        let response = app.post_json(r#"{"product":"family","email":"after@example.com"}"#).await;
+        if response.status() == 201 {
+            break response.json::<Value>().await.unwrap();
+        }
+        assert_eq!(response.status(), 503);
+        assert!(tokio::time::Instant::now() < deadline, "the server did not recover");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(app.client.get(app.url("/healthz")).send().await.unwrap().status(), 200);
+    let emails: Vec<_> = app.rows().await.into_iter().map(|r| (r.id, r.email)).collect();
+    assert_eq!(
+        emails,
+        [
+            (before["id"].as_str().unwrap().to_owned(), "before@example.com".to_owned()),
+            (after["id"].as_str().unwrap().to_owned(), "after@example.com".to_owned()),
+        ]
+    );
+    app.stop().await;
+    database.drop().await;
+}
