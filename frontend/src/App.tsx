@@ -3,10 +3,12 @@ import { MotionProvider } from './components/motion/MotionProvider';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ParticleBackground } from './particles/ParticleBackground';
-import { VoiceAssistant } from './voice/VoiceAssistant';
 
 // Notifications only follow an action, so their code loads after first paint.
 const Toaster = lazy(() => import('./components/ui/toaster').then((module) => ({ default: module.Toaster })));
+// The voice button needs JavaScript to do anything, and its tooltips bring Radix's positioning
+// engine: it loads right after first paint rather than weighing on it. Being fixed, it shifts nothing.
+const VoiceAssistant = lazy(() => import('./voice/VoiceAssistant').then((module) => ({ default: module.VoiceAssistant })));
 
 export const isLandingPath = (path: string) => path === '/' || path === '/index.html';
 
@@ -23,7 +25,9 @@ export function App({ path }: { path: string }) {
       <Suspense>
         <Toaster />
       </Suspense>
-      <VoiceAssistant />
+      <Suspense>
+        <VoiceAssistant />
+      </Suspense>
     </MotionProvider>
   );
 }
