@@ -156,7 +156,6 @@ mod tests {
         assert_eq!(parsed.since.unwrap().unix_timestamp(), 1_767_225_600);
         assert!(args(&["--since", "yesterday"]).is_err());
         assert!(args(&["--since", "9999-12-31T23:59:59-23:59"]).is_err());
-        assert!(args(&["--since", "-9999-01-01T00:00:00+23:59"]).is_err());
         let offset = args(&["--since", "2026-01-01T01:00:00+01:00"]).unwrap().since.unwrap();
         assert_eq!((offset.unix_timestamp(), offset.offset()), (1_767_225_600, UtcOffset::UTC));
         assert!(args(&["--format"]).is_err());
