@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-EXAMPLES=${FUZZ_EXAMPLES:-300}
+EXAMPLES=${FUZZ_EXAMPLES:-600}
 MAX_SECONDS=${FUZZ_SECONDS:-120}
 schemathesis=.venv-tools/bin/schemathesis
 [[ -x $schemathesis ]] || { echo "error: schemathesis is missing; run scripts/setup.sh --test" >&2; exit 1; }
@@ -19,8 +19,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The rate limit is off: a limited run would only test the 429 answer.
+# The rate limit is off: a limited run would only test the 429 answer. The secrets and voice
+# settings mount the admin list and the voice webhook and give client-config its full shape; the
+# fuzzer sends both credentials on every request so it gets past the checks into the handlers.
+admin_token=fuzz-admin-token
+webhook_secret=fuzz-webhook-secret
 DATABASE_URL="sqlite://$work/quotes.db" PORT=0 BIND=127.0.0.1 RATE_LIMIT_PER_MINUTE=0 RUST_LOG=warn \
+  ADMIN_TOKEN=$admin_token VAPI_WEBHOOK_SECRET=$webhook_secret \
+  VAPI_PUBLIC_KEY=fuzz-public-key VAPI_ASSISTANT_ID=fuzz-assistant VOICE_CONSENT_TEXT="An AI answers this call." \
   STATIC_DIR=frontend/dist target/release/backend > "$work/out" 2> "$work/log" &
 server_pid=$!
 url=
@@ -33,5 +39,6 @@ done
 [[ -n $url ]] || { echo "error: the server did not start" >&2; exit 1; }
 
 timeout "$MAX_SECONDS" "$schemathesis" run "$url/api/openapi.json" \
-  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,unsupported_method,allow_header_conformance,negative_data_rejection \
+  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,unsupported_method,allow_header_conformance,negative_data_rejection,ignored_auth \
+  --header "Authorization: Bearer $admin_token" --header "X-Vapi-Secret: $webhook_secret" \
   --max-examples "$EXAMPLES" --generation-database none --no-color

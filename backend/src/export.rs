@@ -4,7 +4,7 @@ use std::io::Write;
 
 use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
-use time::{Date, OffsetDateTime};
+use time::{Date, OffsetDateTime, UtcOffset};
 
 use crate::store::{QuoteStore, StoredQuote};
 
@@ -44,9 +44,13 @@ impl ExportArgs {
     }
 }
 
+/// Answered in UTC: the store compares UTC text, and a time whose UTC day falls outside the years
+/// `time` can hold (`9999-12-31T23:59:59-23:59`) is refused here rather than panicking there.
 pub fn parse_since(text: &str) -> Result<OffsetDateTime, String> {
     if let Ok(at) = OffsetDateTime::parse(text, &Rfc3339) {
-        return Ok(at);
+        return at
+            .checked_to_offset(UtcOffset::UTC)
+            .ok_or_else(|| format!("since {text:?} is out of range"));
     }
     Date::parse(text, format_description!("[year]-[month]-[day]"))
         .map(|date| date.midnight().assume_utc())
@@ -151,6 +155,9 @@ mod tests {
         assert_eq!(parsed.format, Format::JsonLines);
         assert_eq!(parsed.since.unwrap().unix_timestamp(), 1_767_225_600);
         assert!(args(&["--since", "yesterday"]).is_err());
+        assert!(args(&["--since", "9999-12-31T23:59:59-23:59"]).is_err());
+        let offset = args(&["--since", "2026-01-01T01:00:00+01:00"]).unwrap().since.unwrap();
+        assert_eq!((offset.unix_timestamp(), offset.offset()), (1_767_225_600, UtcOffset::UTC));
         assert!(args(&["--format"]).is_err());
         assert!(args(&["--bogus"]).is_err());
     }
