@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openPage } from './support/browser.mjs';
+import { gotoHydrated } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
 let browser;
@@ -34,7 +35,7 @@ describe('hardening in the browser', () => {
     try {
       const { page, context, errors } = await openPage(browser);
       const violations = await watchCsp(page);
-      const response = await page.goto(server.url);
+      const response = await gotoHydrated(page, server.url);
       assert.match(response.headers()['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval'/);
       // Invalid input first: the wasm quote rules must compile under the policy.
       await page.getByRole('button', { name: 'Get a Quote' }).click();
@@ -57,7 +58,7 @@ describe('hardening in the browser', () => {
     const server = await startServer();
     try {
       const { page, context } = await openPage(browser);
-      await page.goto(server.url);
+      await gotoHydrated(page, server.url);
       const honeypot = page.locator('input[name="website"]');
       assert.equal(await honeypot.getAttribute('tabindex'), '-1');
       assert.equal(await honeypot.getAttribute('autocomplete'), 'off');
@@ -78,7 +79,7 @@ describe('hardening in the browser', () => {
     const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '1' } });
     try {
       const { page, context } = await openPage(browser);
-      await page.goto(server.url);
+      await gotoHydrated(page, server.url);
       await fillQuote(page);
       await page.getByRole('button', { name: 'Get a Quote' }).click();
       await page.getByRole('status').filter({ hasText: 'Quote request submitted!' }).waitFor();
