@@ -2,12 +2,15 @@ import { lazy, Suspense } from 'react';
 import { MotionProvider } from './components/motion/MotionProvider';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { useHydrated } from './lib/use-hydrated';
 import { ParticleBackground } from './particles/ParticleBackground';
 
 // Notifications only follow an action, so their code loads after first paint.
 const Toaster = lazy(() => import('./components/ui/toaster').then((module) => ({ default: module.Toaster })));
 // The voice button needs JavaScript to do anything, and its tooltips bring Radix's positioning
-// engine: it loads right after first paint rather than weighing on it. Being fixed, it shifts nothing.
+// engine: it loads right after first paint rather than weighing on it. Being fixed, it shifts
+// nothing. It mounts only once the page has hydrated: a button that appeared while hydration was
+// still under way could lose the visitor's first click.
 const VoiceAssistant = lazy(() => import('./voice/VoiceAssistant').then((module) => ({ default: module.VoiceAssistant })));
 
 export const isLandingPath = (path: string) => path === '/' || path === '/index.html';
@@ -18,6 +21,7 @@ export const isLandingPath = (path: string) => path === '/' || path === '/index.
  * overlays such as a bottom-right button go after the Toaster.
  */
 export function App({ path }: { path: string }) {
+  const hydrated = useHydrated();
   return (
     <MotionProvider>
       <ParticleBackground />
@@ -25,9 +29,11 @@ export function App({ path }: { path: string }) {
       <Suspense>
         <Toaster />
       </Suspense>
-      <Suspense>
-        <VoiceAssistant />
-      </Suspense>
+      {hydrated && (
+        <Suspense>
+          <VoiceAssistant />
+        </Suspense>
+      )}
     </MotionProvider>
   );
 }

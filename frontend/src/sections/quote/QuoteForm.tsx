@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
 import { loadQuoteRules, validateQuote, type QuoteErrors, type QuoteValues } from '../../lib/quote-rules';
 import { HONEYPOT_FIELD, QuoteSubmissionError, submitQuote } from '../../lib/submit-quote';
 import { toast } from '../../lib/toast-store';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const EMPTY: QuoteValues = { product: '', email: '' };
 
@@ -14,8 +15,7 @@ export default function QuoteForm() {
   const [errors, setErrors] = useState<QuoteErrors>({});
   const [pending, setPending] = useState(false);
   // Set once the prerendered form is live, so tests (and styles) can tell it reacts to input.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const productRef = useRef<HTMLButtonElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
