@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { AfterHydration } from './components/layout/AfterHydration';
 import { MotionProvider } from './components/motion/MotionProvider';
 import { LandingPage } from './pages/LandingPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { useHydrated } from './lib/use-hydrated';
 import { ParticleBackground } from './particles/ParticleBackground';
 
 // Notifications only follow an action, so their code loads after first paint.
@@ -21,7 +21,6 @@ export const isLandingPath = (path: string) => path === '/' || path === '/index.
  * overlays such as a bottom-right button go after the Toaster.
  */
 export function App({ path }: { path: string }) {
-  const hydrated = useHydrated();
   return (
     <MotionProvider>
       <ParticleBackground />
@@ -29,11 +28,11 @@ export function App({ path }: { path: string }) {
       <Suspense>
         <Toaster />
       </Suspense>
-      {hydrated && (
+      <AfterHydration>
         <Suspense>
           <VoiceAssistant />
         </Suspense>
-      )}
+      </AfterHydration>
     </MotionProvider>
   );
 }
