@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds wasm-core for the browser into frontend/src/wasm-pkg (size profile, no wasm-opt).
+# Builds wasm-core for the browser into frontend/src/wasm-pkg (wasm-release profile, no wasm-opt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --quiet -p wasm-core --target wasm32-unknown-unknown --profile wasm-release

@@ -2,7 +2,8 @@
 // in one run of headless Chromium: main-thread script and task time per second (CDP
 // Performance.getMetrics ScriptDuration and TaskDuration) and frames per second, at N = 100,
 // 500 and 2,000, plus the real site with its 100 particles when frontend/dist is built.
-// Run through scripts/bench-particles.sh browser [--seconds 10].
+// Run through scripts/bench-particles.sh browser [--seconds 10] [--counts 100,500,2000]
+// [--engines wasm,tsparticles].
 import { build } from 'vite';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +15,15 @@ const argument = (name, fallback) => {
   const at = process.argv.indexOf(name);
   return at === -1 ? fallback : Number(process.argv[at + 1]);
 };
+const list = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? fallback : process.argv[at + 1].split(',');
+};
 const SECONDS = argument('--seconds', 10);
 const WARM_UP_MS = 2000;
-const COUNTS = [100, 500, 2000];
+// `--counts 2000 --engines wasm` measures one case while working on it; the bars need the defaults.
+const COUNTS = list('--counts', ['100', '500', '2000']).map(Number);
+const ENGINES = list('--engines', ['wasm', 'tsparticles']);
 const frontend = join(repoRoot, 'frontend');
 
 const outDir = mkdtempSync(join(tmpdir(), 'particles-bench-'));
@@ -51,6 +58,7 @@ async function measure(browser, url, ready) {
   const before = await sample();
   await page.waitForTimeout(SECONDS * 1000);
   const after = await sample();
+  const drawn = await page.evaluate(() => document.querySelector('canvas[data-drawn]')?.dataset.drawn ?? '-');
   await context.close();
   if (errors.length) throw errors[0];
   const seconds = (after.at - before.at) / 1000;
@@ -58,6 +66,7 @@ async function measure(browser, url, ready) {
     scriptMsPerS: +((1000 * (after.script - before.script)) / seconds).toFixed(2),
     taskMsPerS: +((1000 * (after.task - before.task)) / seconds).toFixed(2),
     fps: +((after.frames - before.frames) / seconds).toFixed(1),
+    drawn,
   };
 }
 
@@ -69,7 +78,7 @@ try {
   const display = await measure(browser, page('none', 0), () => window.benchReady);
   rows.push({ engine: 'empty page (display rate)', n: 0, ...display });
   for (const n of COUNTS) {
-    for (const engine of ['wasm', 'tsparticles']) {
+    for (const engine of ENGINES) {
       rows.push({ engine: engine === 'wasm' ? 'wasm-core' : '@tsparticles/slim', n, ...(await measure(browser, page(engine, n), () => window.benchReady)) });
     }
   }
@@ -90,6 +99,7 @@ try {
 
 console.table(rows);
 const row = (engine, n) => rows.find((r) => r.engine === engine && r.n === n);
+if (!row('wasm-core', 100) || !row('@tsparticles/slim', 100) || !row('wasm-core', 2000)) process.exit(0);
 const ratio = row('wasm-core', 100).scriptMsPerS / row('@tsparticles/slim', 100).scriptMsPerS;
 const displayFps = rows[0].fps;
 const fps2000 = row('wasm-core', 2000).fps;

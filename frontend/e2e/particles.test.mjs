@@ -69,6 +69,34 @@ describe('particle background', () => {
     await context.close();
   });
 
+  test('a crowded field is drawn into pixels by wasm-core, a sparse one as paths', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(server.url);
+    await page.locator(`${CANVAS}[data-drawn="paths"]`).waitFor();
+
+    // The page's 100 particles squeezed onto a 120 px square: thousands of links a frame.
+    await page.setViewportSize({ width: 120, height: 120 });
+    await page.locator(`${CANVAS}[data-drawn="pixels"]`).waitFor();
+    const first = await canvasPixels(page);
+    await page.waitForTimeout(400);
+    const second = await canvasPixels(page);
+    assert.ok(first.painted > 120 * 120 * 0.5, `the links cover the canvas: ${first.painted} pixels`);
+    assert.notEqual(first.hash, second.hash, 'the particles move');
+    const colour = await page.$eval(CANVAS, (canvas) => {
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      const at = data.findIndex((value, i) => i % 4 === 3 && value > 100) - 3;
+      return [data[at], data[at + 1], data[at + 2]];
+    });
+    // The canvas keeps colours premultiplied by opacity, so reading them back may be off by a little.
+    const blue = [0x0d, 0x6e, 0xa8];
+    assert.ok(colour.every((value, i) => Math.abs(value - blue[i]) <= 2), `drawn in the brand blue: ${colour}`);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator(`${CANVAS}[data-drawn="paths"]`).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('draws one still frame when reduced motion is requested', async () => {
     const { page, context, errors } = await openPage(browser, { reducedMotion: 'reduce' });
     await page.goto(server.url);

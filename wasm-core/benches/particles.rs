@@ -1,4 +1,4 @@
-//! Native step + links per frame. Run: `scripts/bench-particles.sh native`.
+//! Native step + links per frame, and drawing a dense field into pixels. Run: `scripts/bench-particles.sh native`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
@@ -15,5 +15,11 @@ fn step_and_links(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, step_and_links);
+/// Drawing the dense scene's links and particles into pixels (the links are found once).
+fn raster(c: &mut Criterion) {
+    let (field, mut raster) = scene::dense_scene();
+    c.bench_function(&format!("raster/{}", scene::DENSE_COUNT), |b| b.iter(|| raster.draw(&field, 1.0)));
+}
+
+criterion_group!(benches, step_and_links, raster);
 criterion_main!(benches);

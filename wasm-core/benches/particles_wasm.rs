@@ -1,4 +1,4 @@
-//! Step + links per frame compiled to wasm, with wasm-bindgen-test's `#[wasm_bindgen_bench]`
+//! Step + links per frame, and drawing a dense field into pixels, compiled to wasm with wasm-bindgen-test's `#[wasm_bindgen_bench]`
 //! (a trimmed criterion). Run: `scripts/bench-particles.sh wasm-node` or `wasm-browser`.
 #![cfg(target_arch = "wasm32")]
 
@@ -35,4 +35,10 @@ fn step_and_links_1000(c: &mut Criterion) {
 #[wasm_bindgen_bench]
 fn step_and_links_10000(c: &mut Criterion) {
     bench(c, scene::COUNTS[2]);
+}
+
+#[wasm_bindgen_bench]
+fn raster_2000(c: &mut Criterion) {
+    let (field, mut raster) = scene::dense_scene();
+    c.bench_function(&format!("raster/{}", scene::DENSE_COUNT), |b| b.iter(|| raster.draw(&field, 1.0)));
 }

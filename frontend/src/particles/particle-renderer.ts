@@ -1,12 +1,24 @@
 import { drawFrame } from './draw-frame';
+import { PixelRenderer } from './draw-pixels';
 import { FieldView } from './field-view';
 import type { WasmCore } from './load-core';
 
 /** A frame after a stall (debugger, slow device) moves the field at most this far in time. */
 const MAX_FRAME_SECONDS = 0.1;
 
+/**
+ * From this many links a frame the field is drawn into pixels by wasm-core (`draw-pixels.ts`):
+ * a canvas without a GPU strokes tens of thousands of lines far slower. Below it, one stroked
+ * path per opacity level is cheaper than putting a canvas of pixels. The gap keeps a field that
+ * hovers around the threshold from switching back and forth.
+ */
+const PIXELS_FROM_LINKS = 3000;
+const PATHS_BELOW_LINKS = 2000;
+
 /** What the canvas is doing, mirrored on `data-particles` for tests and benchmarks. */
 export type ParticleState = 'idle' | 'running' | 'still' | 'paused' | 'stopped';
+/** How the last frame was drawn, mirrored on `data-drawn`. */
+export type DrawMethod = 'paths' | 'pixels';
 
 export interface ParticleOptions {
   /** Defaults to the spec's count, read from wasm-core. */
@@ -28,7 +40,11 @@ export function startParticles(canvas: HTMLCanvasElement, core: WasmCore, option
   let width = Math.max(1, canvas.clientWidth);
   let height = Math.max(1, canvas.clientHeight);
   const field = new core.ParticleField(width, height, options.count ?? core.particleCount(), options.seed ?? Date.now() >>> 0);
-  const view = new FieldView(field, core.wasmMemory() as WebAssembly.Memory, core.linkAlphaBuckets());
+  const memory = core.wasmMemory() as WebAssembly.Memory;
+  const view = new FieldView(field, memory, core.linkAlphaBuckets());
+  let pixels: PixelRenderer | undefined;
+  let drawn: DrawMethod | undefined;
+  let dpr = 1;
   let frame = 0;
   let last: number | undefined;
 
@@ -37,7 +53,7 @@ export function startParticles(canvas: HTMLCanvasElement, core: WasmCore, option
   const fitCanvas = () => {
     width = Math.max(1, canvas.clientWidth);
     height = Math.max(1, canvas.clientHeight);
-    const dpr = window.devicePixelRatio || 1;
+    dpr = window.devicePixelRatio || 1;
     canvas.width = Math.round(width * dpr);
     canvas.height = Math.round(height * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -47,7 +63,10 @@ export function startParticles(canvas: HTMLCanvasElement, core: WasmCore, option
   const render = () => {
     field.findLinks();
     view.refresh();
-    drawFrame(ctx, view, width, height);
+    const method = field.linkCount >= (drawn === 'pixels' ? PATHS_BELOW_LINKS : PIXELS_FROM_LINKS) ? 'pixels' : 'paths';
+    if (method === 'pixels') (pixels ??= new PixelRenderer(core, memory)).draw(ctx, field, dpr);
+    else drawFrame(ctx, view, width, height);
+    if (method !== drawn) canvas.dataset.drawn = drawn = method;
   };
 
   const tick = (now: number) => {
@@ -94,6 +113,7 @@ export function startParticles(canvas: HTMLCanvasElement, core: WasmCore, option
     window.removeEventListener('resize', onResize);
     document.removeEventListener('visibilitychange', update);
     reducedMotion.removeEventListener('change', update);
+    pixels?.free();
     field.free();
     setState('stopped');
   };

@@ -1,7 +1,7 @@
 // The benchmarked scene, shared by the native and the wasm benches: N particles at the density
 // of the spec's 100 on a 1280 x 800 screen, so the links per particle stay what the page sees.
 
-use wasm_core::particles::ParticleField;
+use wasm_core::particles::{FieldRaster, ParticleField};
 
 pub const COUNTS: [usize; 3] = [100, 1_000, 10_000];
 
@@ -16,4 +16,17 @@ pub fn field(count: usize) -> ParticleField {
 pub fn frame(field: &mut ParticleField) {
     field.step(1.0 / 60.0);
     field.find_links();
+}
+
+/// The browser benchmark's densest scene: 2,000 particles on one 1280 x 800 screen, about 60,000
+/// links a frame, which the page draws into pixels with `FieldRaster`.
+pub const DENSE_COUNT: usize = 2_000;
+
+pub fn dense_scene() -> (ParticleField, FieldRaster) {
+    let mut field = ParticleField::new(1280.0, 800.0, DENSE_COUNT, 1).unwrap();
+    field.find_links();
+    // The page's style (frontend/src/particles/draw-frame.ts).
+    let mut raster = FieldRaster::new(0x0d6ea8, 0.4, 2.0, 0.5);
+    raster.resize(1280, 800).unwrap();
+    (field, raster)
 }

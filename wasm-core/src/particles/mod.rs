@@ -6,6 +6,7 @@ mod edges;
 mod error;
 mod field;
 mod links;
+mod raster;
 mod rng;
 
 #[cfg(target_arch = "wasm32")]
@@ -18,3 +19,4 @@ pub use edges::Edges;
 pub use error::FieldError;
 pub use field::ParticleField;
 pub use links::{alpha_bucket, link_alpha};
+pub use raster::FieldRaster;

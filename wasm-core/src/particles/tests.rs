@@ -184,4 +184,91 @@ both_targets! {
         field.find_links();
         assert_eq!(field.link_count(), 0);
     }
+
+    fn raster_draws_a_line_on_the_pixels_it_crosses() {
+        let mut raster = FieldRaster::new(0x0d6ea8, 1.0, 0.0, 0.0);
+        raster.resize(40, 20).unwrap();
+        // Along the centres of row 10, from the centre of column 5 to that of column 30.
+        raster_line(&mut raster, 5.5, 10.5, 30.5, 10.5, 1.0);
+        for y in 0..20 {
+            for x in 0..40 {
+                let expected = if y == 10 && (5..=30).contains(&x) { 255 } else { 0 };
+                assert_eq!(raster.alpha_at(x, y), expected, "pixel ({x}, {y})");
+            }
+        }
+        let [r, g, b, _] = raster.pixels()[0].to_le_bytes();
+        assert_eq!((r, g, b), (0x0d, 0x6e, 0xa8), "bytes in ImageData order");
+    }
+
+    fn raster_lines_keep_their_ink_at_any_angle() {
+        let mut rng = Rng::new(8);
+        let mut raster = FieldRaster::new(0x000000, 1.0, 0.0, 0.0);
+        raster.resize(300, 300).unwrap();
+        for _ in 0..200 {
+            let (x0, y0) = (rng.range(100.0, 200.0), rng.range(100.0, 200.0));
+            let (x1, y1) = (rng.range(20.0, 280.0), rng.range(20.0, 280.0));
+            let alpha = rng.range(0.1, 1.0);
+            raster.resize(300, 300).unwrap();
+            raster_line(&mut raster, x0, y0, x1, y1, alpha);
+            // A one-pixel line lays down its length along the longer axis, at its opacity.
+            let major = (x1 - x0).abs().max((y1 - y0).abs());
+            let ink: f32 = raster.coverage().map(|a| f32::from(a) / 255.0).sum();
+            // Each step may lose up to 2/255 to rounding down, and the ends one step either way.
+            assert!((ink - major * alpha).abs() <= 2.0 + major * 2.0 / 255.0, "{ink} vs {} for {x0},{y0} -> {x1},{y1}", major * alpha);
+        }
+    }
+
+    fn raster_clips_whatever_lies_outside() {
+        let mut raster = FieldRaster::new(0x0d6ea8, 1.0, 3.0, 1.0);
+        raster.resize(50, 30).unwrap();
+        for (x0, y0, x1, y1) in [(-100.0, -100.0, 200.0, 150.0), (-5.0, 10.0, -1.0, 20.0), (60.0, 0.0, 49.9, 29.9), (25.0, -1e6, 25.0, 1e6), (1e9, 1e9, -1e9, -1e9)] {
+            raster_line(&mut raster, x0, y0, x1, y1, 1.0);
+        }
+        assert!(raster.alpha_at(25, 15) > 0, "the visible middle of a long line is drawn");
+        let mut field = ParticleField::new(50.0, 30.0, 200, 3).unwrap();
+        field.find_links();
+        // A scale that throws most of the field off the buffer.
+        raster.draw(&field, 7.5);
+        assert_eq!((raster.pixels().len(), raster.coverage().count()), (50 * 30, 50 * 30));
+    }
+
+    fn raster_draws_every_particle_and_never_allocates() {
+        let mut field = ParticleField::new(1280.0, 800.0, 2000, 12).unwrap();
+        let mut raster = FieldRaster::new(0x0d6ea8, 0.4, 2.0, 0.5);
+        raster.resize(1280, 800).unwrap();
+        let buffer = (raster.pixels_ptr(), raster.pixels().len());
+        for _ in 0..20 {
+            field.step(1.0 / 60.0);
+            field.find_links();
+            raster.draw(&field, 1.0);
+            assert_eq!((raster.pixels_ptr(), raster.pixels().len()), buffer);
+        }
+        assert!(field.link_count() > 30_000, "a dense field: {}", field.link_count());
+        for p in field.positions().chunks_exact(2) {
+            let (x, y) = ((p[0] as usize).min(1279), (p[1] as usize).min(799));
+            assert!(raster.alpha_at(x, y) >= 127, "particle at ({}, {})", p[0], p[1]);
+        }
+        // The pixels the page puts on the canvas: the colour, at the opacity drawn.
+        for (&pixel, alpha) in raster.pixels().iter().zip(raster.coverage()) {
+            assert_eq!(pixel.to_le_bytes(), [0x0d, 0x6e, 0xa8, alpha]);
+        }
+        let lit = raster.coverage().filter(|&a| a > 0).count();
+        assert!(lit > 1280 * 800 / 2, "links cover most of a dense field: {lit} pixels");
+    }
+
+    fn raster_refuses_bad_sizes_and_keeps_its_buffer() {
+        let mut raster = FieldRaster::new(0x0d6ea8, 0.4, 2.0, 0.5);
+        raster.resize(10, 10).unwrap();
+        for (width, height) in [(0, 10), (10, 0), (40_000, 10)] {
+            let error = raster.resize(width, height).unwrap_err();
+            assert!(error.to_string().starts_with("particle field width and height must be finite, positive"));
+            assert_eq!((raster.width(), raster.height(), raster.pixels().len()), (10, 10, 100));
+        }
+    }
 }
+
+/// Draws one segment (x1, y1, x2, y2, alpha) in CSS px at scale 1, as `draw` draws each link.
+fn raster_line(raster: &mut FieldRaster, x0: f32, y0: f32, x1: f32, y1: f32, alpha: f32) {
+    raster.draw_segment(&[x0, y0, x1, y1, alpha], 1.0);
+}
+
