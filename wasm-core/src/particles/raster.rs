@@ -1,7 +1,7 @@
 //! Draws a dense field straight into an RGBA pixel buffer that the page puts on its canvas in one
 //! call. A canvas without a GPU rasterises stroked paths on the CPU, and tens of thousands of
 //! anti-aliased lines a frame (2,000 particles on a 1280 x 800 screen make about 55,000) cost it
-//! around 100 ms; written here as Wu lines, one device pixel wide, they cost about 11 ms natively
+//! 50 to 100 ms; written here as Wu lines, one device pixel wide, they cost about 11 ms natively
 //! (`scripts/bench-particles.sh native`). Sparse fields (the page's 100 particles) are still
 //! stroked as paths, one per opacity level, which is cheaper than moving a canvas of pixels.
 //!
