@@ -27,48 +27,33 @@ fi
 [[ -x $binary ]] || cargo build --release -p backend
 
 work=$(mktemp -d)
-server_pid=
-cleanup() {
-  [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source scripts/lib/server.sh
+trap 'stop_server; rm -rf "$work"' EXIT
 
 rss_kb() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$server_pid/status"; }
 mb() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb / 1024 }'; }
 
-# Starts the server on DATABASE_URL=$1; sets $url and prints the time to the first healthy answer.
-start_server() {
-  : > "$work/out"
-  local t0=$EPOCHREALTIME
-  # The rate limit is off: every request comes from 127.0.0.1. Logs go to a file as in production.
-  DATABASE_URL=$1 PORT=0 BIND=127.0.0.1 RATE_LIMIT_PER_MINUTE=0 STATIC_DIR=frontend/dist \
-    "$binary" > "$work/out" 2> "$work/log" &
-  server_pid=$!
-  url=
+# Waits for the server's first healthy /healthz, for at most 5 seconds.
+healthy() {
   for _ in $(seq 1 1000); do
-    kill -0 "$server_pid" 2>/dev/null || return 1
-    url=$(sed -n 's/^Listening on //p' "$work/out")
-    [[ -n $url ]] && curl -fs -o /dev/null "$url/healthz" && break
+    curl -fs -o /dev/null "$url/healthz" && return 0
     sleep 0.005
   done
-  [[ -n $url ]] || return 1
-  startup_ms=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", (b - a) * 1000 }')
-}
-
-stop_server() {
-  kill "$server_pid" && wait "$server_pid" || true
-  server_pid=
+  return 1
 }
 
 declare -A seen
 run() {
   local name=$1 database=$2
-  if ! start_server "$database"; then
+  local t0=$EPOCHREALTIME
+  # The rate limit is off: every request comes from 127.0.0.1.
+  if ! start_server DATABASE_URL="$database" RATE_LIMIT_PER_MINUTE=0 || ! healthy; then
     echo "$name: skipped, the server refused DATABASE_URL ($(tail -n 3 "$work/log" "$work/out" | grep -v '^==' | tr '\n' ' '))"
-    server_pid=
+    stop_server
     return
   fi
+  local startup_ms
+  startup_ms=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.0f", (b - a) * 1000 }')
   sleep 1
   local idle_kb
   idle_kb=$(rss_kb VmRSS)
