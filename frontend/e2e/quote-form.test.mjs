@@ -45,6 +45,40 @@ describe('quote form against the real server and database', () => {
     }
   });
 
+  test('an e-mail typed before the form is live is kept and sent', async () => {
+    const server = await startServer();
+    try {
+      const { page, context, errors } = await openPage(browser);
+      // Hold the form's code back until the visitor has typed into the prerendered field.
+      let typed;
+      const typedBeforeLive = new Promise((resolve) => (typed = resolve));
+      await page.route(/\/assets\/QuoteForm-[^/]+\.js$/, async (route) => {
+        await typedBeforeLive;
+        await route.continue();
+      });
+      await page.goto(server.url);
+      const email = page.getByPlaceholder('Enter your email address');
+      await email.fill('early.bird@example.com');
+      assert.equal(await page.locator('form[data-hydrated]').count(), 0, 'typed before the form was live');
+      typed();
+      await page.locator('form[data-hydrated]').waitFor();
+      assert.equal(await email.inputValue(), 'early.bird@example.com');
+
+      await chooseProduct(page, 'Medicare');
+      assert.equal(await email.inputValue(), 'early.bird@example.com', 'kept across re-renders');
+      await page.getByRole('button', { name: 'Get a Quote' }).click();
+      await page.getByRole('status').filter({ hasText: 'Quote request submitted!' }).waitFor();
+      assert.deepEqual(
+        server.rows().map((row) => [row.product, row.email]),
+        [['medicare', 'early.bird@example.com']],
+      );
+      assert.deepEqual(errors, []);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
   test('invalid input shows both messages and sends nothing', async () => {
     const server = await startServer();
     try {

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
@@ -22,6 +22,14 @@ export default function QuoteForm() {
   const id = useId();
   const productErrorId = `${id}-product-error`;
   const emailErrorId = `${id}-email-error`;
+
+  // The form is prerendered and its code arrives after the page's, so a visitor may type an
+  // e-mail before it is live. React leaves that text in the field while hydrating, but the first
+  // re-render would set the field back to the empty state: adopt it into the state first.
+  useEffect(() => {
+    const typed = emailRef.current?.value ?? '';
+    if (typed) setValues((v) => (v.email ? v : { ...v, email: typed }));
+  }, []);
 
   const showErrors = (found: QuoteErrors) => {
     setErrors(found);
