@@ -71,9 +71,19 @@ describe('prerendered HTML', () => {
     assert.match(html, /<title>[^<]+<\/title>/);
     assert.match(html, /<meta name="description" content="[^"]{50,}"/);
     assert.match(html, /<link rel="canonical" href="https:\/\/[^"]+"/);
-    for (const property of ['og:title', 'og:description', 'og:url', 'og:type']) {
+    for (const property of ['og:title', 'og:description', 'og:url', 'og:type', 'og:image', 'og:image:alt']) {
       assert.match(html, new RegExp(`<meta property="${property}" content="[^"]+"`));
     }
+    // The share card is a PNG the site serves itself, as large as the tags say.
+    const card = new URL(html.match(/<meta property="og:image" content="([^"]+)"/)[1]);
+    const image = await fetch(new URL(card.pathname, server.url));
+    assert.equal(image.status, 200);
+    assert.equal(image.headers.get('content-type'), 'image/png');
+    const png = Buffer.from(await image.arrayBuffer());
+    const size = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    assert.deepEqual(size, [1200, 630]);
+    assert.match(html, new RegExp(`<meta property="og:image:width" content="${size[0]}"`));
+    assert.match(html, new RegExp(`<meta property="og:image:height" content="${size[1]}"`));
     const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)[1]);
     assert.equal(jsonLd['@type'], 'InsuranceAgency');
     assert.ok(jsonLd.name);

@@ -23,6 +23,14 @@ export const brand = {
   logoOnDark: { src: '/images/logo-light.svg', width: 220, height: 40 },
   description:
     'Clearharbor Health helps you compare and choose Medicare, Medicaid, family & individual and employer health plans, with free quotes and friendly advice.',
+  tagline: 'Medicare, Medicaid, family & individual and employer plans. Free quotes, friendly advice.',
+  /** The card social sites show for a shared link (PNG: they do not take SVG). Made from this
+   * module and the SVGs by `node scripts/render-share-card.mjs`; rerun it after rebranding. */
+  shareImage: {
+    src: '/images/share-card.png',
+    width: 1200,
+    height: 630,
+  },
 } as const;
 
 export const seo = {

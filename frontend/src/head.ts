@@ -1,6 +1,6 @@
 // The <head> tags of each prerendered page: title, description, canonical link, Open Graph and
 // the schema.org InsuranceAgency description, all built from content.ts.
-import { brand, notFoundPage, seo } from './content';
+import { brand, hero, notFoundPage, seo } from './content';
 
 export type PageKind = 'landing' | 'not-found';
 
@@ -20,7 +20,7 @@ export function insuranceAgencyJsonLd() {
     description: brand.description,
     url: brand.url,
     logo: absolute(brand.logo.src),
-    image: absolute(brand.logo.src),
+    image: absolute(brand.shareImage.src),
   };
 }
 
@@ -44,7 +44,13 @@ export function headTags(page: PageKind): string {
     meta('property', 'og:description', seo.description),
     meta('property', 'og:url', brand.url),
     meta('property', 'og:locale', seo.locale),
-    meta('property', 'og:image', absolute(brand.logo.src)),
+    meta('property', 'og:image', absolute(brand.shareImage.src)),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(brand.shareImage.width)),
+    meta('property', 'og:image:height', String(brand.shareImage.height)),
+    // The card shows the logo, the hero's heading and the tagline.
+    meta('property', 'og:image:alt', `${brand.name}: ${hero.heading}`),
+    meta('name', 'twitter:card', 'summary_large_image'),
     `<script type="application/ld+json">${scriptJson(insuranceAgencyJsonLd())}</script>`,
   ].join('\n    ');
 }
