@@ -147,7 +147,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await gotoHydrated(page, server.url);
       const banner = page.getByRole('banner');
       assert.equal(await banner.getByRole('img', { name: 'Clearharbor Health' }).isVisible(), true);
-      assert.equal(await banner.getByRole('button', { name: 'Obtener Cotización' }).isVisible(), !mobile);
+      const cta = banner.getByRole('button', { name: 'Obtener Cotización', includeHidden: true });
+      assert.equal(await cta.isVisible(), !mobile);
+      assert.equal(await cta.getAttribute('lang'), 'es', 'Spanish on an English page is marked (WCAG 3.1.2)');
       assert.equal(await banner.getByRole('button', { name: 'Open Menu' }).isVisible(), mobile);
       if (!mobile) {
         for (const name of ['Home', 'Products & Services', 'About', 'Contact']) {
@@ -256,6 +258,12 @@ describe('side menu at 390x844', () => {
       assert.equal(await dialog.getByRole('link', { name, exact: true }).isVisible(), true);
     }
     assert.equal(await dialog.getByRole('button', { name: 'Obtener Cotización' }).isVisible(), true);
+    const spanishParts = dialog.locator('[lang="es"]');
+    assert.deepEqual(await spanishParts.evaluateAll((els) => els.map((el) => el.textContent || el.getAttribute('aria-label'))), [
+      'Menú',
+      'Cerrar menú',
+      'Obtener Cotización',
+    ]);
     await page.keyboard.press('Escape');
     await closed(page);
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Open Menu');

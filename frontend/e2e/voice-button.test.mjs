@@ -172,4 +172,35 @@ describe('voice button with the fake SDK', () => {
       assert.deepEqual(axe.violations.map((v) => v.id), []);
     });
   });
+
+  test('on the landing page only, its tooltip marked Spanish, and never under a notification', async () => {
+    await withPage(VOICE_ENV, async ({ page }) => {
+      const idle = voiceButton(page, NAME.idle);
+      await idle.focus();
+      const tip = page.getByRole('tooltip').filter({ hasText: NAME.idle });
+      assert.equal(await tip.evaluate((el) => el.closest('[lang]').getAttribute('lang')), 'es');
+
+      // A quote's success toast shows in the same corner, above the button, which stays clickable.
+      await page.locator('form[data-hydrated]').waitFor();
+      await page.getByRole('combobox', { name: 'Product' }).click();
+      await page.getByRole('option', { name: 'Medicare', exact: true }).click();
+      await page.getByPlaceholder('Enter your email address').fill('corner@example.com');
+      await page.getByRole('button', { name: 'Get a Quote' }).click();
+      await page.getByRole('status').filter({ hasText: 'Quote request submitted!' }).waitFor();
+      const box = await idle.boundingBox();
+      const hits = await page.evaluate(
+        ({ x, y, width, height }) =>
+          [[x + width / 2, y + height / 2], [x + width / 2, y + 3], [x + width / 2, y + height - 3]].map(
+            ([px, py]) => document.elementFromPoint(px, py)?.closest('button')?.getAttribute('aria-label'),
+          ),
+        box,
+      );
+      assert.deepEqual(hits, [NAME.idle, NAME.idle, NAME.idle]);
+
+      await page.goto(new URL('/no-such-page', page.url()).href);
+      await page.locator('canvas[data-particles="running"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.getByRole('region', { name: 'Asistente de voz' }).count(), 0, 'no voice button on the 404 page');
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
+import { Reveal } from '../components/motion/Reveal';
 import { partners } from '../content';
 import { PARTNER_STRIP_LOOP_S } from '../spec-constants';
 
@@ -15,7 +16,7 @@ export function PartnerStrip() {
   const copies = [...partners.items, ...partners.items];
   return (
     <section aria-label={partners.label} className="border-y border-slate-200 bg-white/70 py-8">
-      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4">
+      <Reveal className="mx-auto flex max-w-6xl items-center gap-4 px-4">
         <div className="partner-strip-mask relative flex-1 overflow-hidden">
           <ul data-paused={paused} className="partner-strip flex w-max items-center gap-12" style={loop}>
             {copies.map((partner, index) => {
@@ -43,7 +44,7 @@ export function PartnerStrip() {
         >
           {paused ? <Play aria-hidden="true" className="h-5 w-5" /> : <Pause aria-hidden="true" className="h-5 w-5" />}
         </button>
-      </div>
+      </Reveal>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { TooltipProvider } from '../components/ui/tooltip';
+import { spanish } from '../content';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CallControls } from './CallControls';
 import { CaptionsPanel } from './CaptionsPanel';
@@ -73,7 +74,7 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
       <div
         role="region"
         aria-label={controls.region}
-        lang="es"
+        lang={spanish}
         onKeyDown={onKeyDown}
         onFocus={(e) => (focusInExtras.current = (e.target as Element) !== mainButton.current)}
         className="fixed right-4 bottom-4 z-50 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6"

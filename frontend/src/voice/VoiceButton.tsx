@@ -1,6 +1,7 @@
 import { Loader2, Mic, PhoneOff } from 'lucide-react';
 import type { Ref } from 'react';
 import { Tooltip } from '../components/ui/tooltip';
+import { spanish } from '../content';
 import { cn } from '../lib/cn';
 import { RING_MAX_GROWTH } from './constants';
 import { tooltip } from './texts';
@@ -25,7 +26,7 @@ export function VoiceButton({ state, onActivate, onPrefetch, buttonRef }: Props)
   const { phase, availability, assistantLevel, assistantSpeaking } = state;
   const label = buttonLabel(state);
   return (
-    <Tooltip label={label} side="top" align="end" sideOffset={10}>
+    <Tooltip label={label} lang={spanish} side="top" align="end" sideOffset={10}>
         <button
           ref={buttonRef}
           type="button"

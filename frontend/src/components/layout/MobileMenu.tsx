@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { CSSProperties, RefObject } from 'react';
-import { header } from '../../content';
+import { header, spanish } from '../../content';
 import { MOBILE_MENU_WIDTH_PX, MOBILE_MENU_WIDTH_SM_PX } from '../../spec-constants';
 import { Button } from '../ui/button';
 import { NavLinks } from './NavLinks';
@@ -39,9 +39,11 @@ export default function MobileMenu({ open, onOpenChange, trigger }: MobileMenuPr
           className="drawer-panel fixed inset-y-0 right-0 z-50 flex w-[var(--menu-width)] flex-col gap-6 bg-white p-6 shadow-2xl sm:w-[var(--menu-width-sm)]"
         >
           <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{header.menuTitle}</Dialog.Title>
+            <Dialog.Title lang={spanish} className="text-lg font-semibold text-slate-900">
+              {header.menuTitle}
+            </Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label={header.closeMenu}>
+              <Button variant="ghost" size="icon" lang={spanish} aria-label={header.closeMenu}>
                 <X aria-hidden="true" className="h-5 w-5" />
               </Button>
             </Dialog.Close>
@@ -49,7 +51,7 @@ export default function MobileMenu({ open, onOpenChange, trigger }: MobileMenuPr
           <nav aria-label={header.navLabel}>
             <NavLinks className="flex flex-col gap-1" linkClassName="block px-2 py-3 text-lg" onNavigate={close} />
           </nav>
-          <Button type="button" onClick={close} className="h-auto min-h-11 py-2">
+          <Button type="button" lang={spanish} onClick={close} className="h-auto min-h-11 py-2">
             {header.cta}
           </Button>
         </Dialog.Content>

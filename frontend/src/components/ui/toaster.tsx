@@ -49,9 +49,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/* Above the voice button, which sits in the same corner, so a toast never covers it; the
+          empty area lets clicks through. */}
       <ToastPrimitive.Viewport
         hotkey={[TOAST_HOTKEY]}
-        className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+        className="pointer-events-none fixed right-0 bottom-20 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-24"
       />
     </ToastPrimitive.Provider>
   );

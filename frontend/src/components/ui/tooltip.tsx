@@ -13,13 +13,23 @@ export function TooltipProvider(props: Omit<ComponentProps<typeof TooltipPrimiti
 
 type Placement = Pick<ComponentProps<typeof TooltipPrimitive.Content>, 'side' | 'align' | 'sideOffset'>;
 
-/** Shows `label` next to `children` (one focusable element) on hover and keyboard focus. */
-export function Tooltip({ label, children, sideOffset = 6, ...placement }: { label: string; children: ReactNode } & Placement) {
+/**
+ * Shows `label` next to `children` (one focusable element) on hover and keyboard focus. The label
+ * is portalled out of its region, so give it the region's `lang` when that differs from the page's.
+ */
+export function Tooltip({
+  label,
+  lang,
+  children,
+  sideOffset = 6,
+  ...placement
+}: { label: string; lang?: string; children: ReactNode } & Placement) {
   return (
     <TooltipPrimitive.Root>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
+          lang={lang}
           sideOffset={sideOffset}
           {...placement}
           className="z-50 rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg"
