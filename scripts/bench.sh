@@ -14,7 +14,7 @@ CONNECTIONS=${BENCH_CONNECTIONS:-64}
 THREADS=${BENCH_THREADS:-2}
 SECONDS_PER_RUN=${BENCH_SECONDS:-10}
 MAX_REQUESTS=${BENCH_MAX_REQUESTS:-1000000}
-binary=target/release/backend
+source scripts/lib/server.sh
 
 if ! command -v wrk >/dev/null; then
   if [[ $(id -u) -eq 0 ]]; then
@@ -24,10 +24,9 @@ if ! command -v wrk >/dev/null; then
     exit 1
   fi
 fi
-[[ -x $binary ]] || cargo build --release -p backend
+[[ -x $server_binary ]] || cargo build --release -p backend
 
 work=$(mktemp -d)
-source scripts/lib/server.sh
 trap 'stop_server; rm -rf "$work"' EXIT
 
 rss_kb() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$server_pid/status"; }
@@ -90,7 +89,7 @@ fsync_probe
 echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s and $MAX_REQUESTS requests per store, $(nproc) cores shared with the server"
 run SQLite "sqlite://$work/bench.db"
 if (( ${#seen[@]} )); then
-  stored=$(DATABASE_URL="sqlite://$work/bench.db" "$binary" export --format jsonl | wc -l)
+  stored=$(DATABASE_URL="sqlite://$work/bench.db" "$server_binary" export --format jsonl | wc -l)
   echo "SQLite: $stored rows stored, ${seen[SQLite]} requests answered 201"
 fi
 postgres_url=${1:-${BENCH_POSTGRES_URL:-}}

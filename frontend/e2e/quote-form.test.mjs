@@ -2,17 +2,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
-import { gotoHydrated } from './support/landing.mjs';
+import { chooseProduct, gotoHydrated } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
 let browser;
 before(async () => (browser = await launchBrowser()));
 after(async () => browser?.close());
-
-async function chooseProduct(page, label) {
-  await page.getByRole('combobox', { name: 'Product' }).click();
-  await page.getByRole('option', { name: label, exact: true }).click();
-}
 
 describe('quote form against the real server and database', () => {
   test('a valid quote shows the success toast, resets the form and is stored', async () => {

@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, openPage } from './support/browser.mjs';
-import { gotoHydrated } from './support/landing.mjs';
+import { chooseProduct, gotoHydrated } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
 let browser;
@@ -24,8 +24,7 @@ async function watchCsp(page) {
 }
 
 async function fillQuote(page) {
-  await page.getByRole('combobox', { name: 'Product' }).click();
-  await page.getByRole('option', { name: 'Medicare', exact: true }).click();
+  await chooseProduct(page, 'Medicare');
   await page.getByPlaceholder('Enter your email address').fill('ana@example.com');
 }
 

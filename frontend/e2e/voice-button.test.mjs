@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { chooseProduct } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
 const FAKE_SDK = readFileSync(new URL('../src/voice/testing/fake-vapi.mjs', import.meta.url), 'utf8');
@@ -182,8 +183,7 @@ describe('voice button with the fake SDK', () => {
 
       // A quote's success toast shows in the same corner, above the button, which stays clickable.
       await page.locator('form[data-hydrated]').waitFor();
-      await page.getByRole('combobox', { name: 'Product' }).click();
-      await page.getByRole('option', { name: 'Medicare', exact: true }).click();
+      await chooseProduct(page, 'Medicare');
       await page.getByPlaceholder('Enter your email address').fill('corner@example.com');
       await page.getByRole('button', { name: 'Get a Quote' }).click();
       await page.getByRole('status').filter({ hasText: 'Quote request submitted!' }).waitFor();

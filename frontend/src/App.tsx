@@ -16,9 +16,9 @@ const VoiceAssistant = lazy(() => import('./voice/VoiceAssistant').then((module)
 export const isLandingPath = (path: string) => path === '/' || path === '/index.html';
 
 /**
- * One landing route, with the voice button; every other path is the 404 screen (spec §2). Page-wide layers are siblings
- * of the page: a background layer goes before it (the page sits above, in a z-10 layer), fixed
- * overlays such as a bottom-right button go after the Toaster.
+ * One landing route, with the voice button; every other path is the 404 screen (spec §2).
+ * Page-wide layers are siblings of the page: a background layer goes before it (the page sits
+ * above, in a z-10 layer), fixed overlays such as a bottom-right button go after the Toaster.
  */
 export function App({ path }: { path: string }) {
   const landing = isLandingPath(path);

@@ -2,17 +2,18 @@
 # run; the caller sets `work` (a scratch directory, where the server's output and log go) and
 # calls stop_server from its EXIT trap.
 
+server_binary=target/release/backend
 server_pid=
 url=
 
-# start_server [NAME=value ...]: runs target/release/backend with that environment, on a free
+# start_server [NAME=value ...]: runs $server_binary with that environment, on a free
 # loopback port and serving frontend/dist, until it says where it listens (it is ready then).
 # Sets $url and $server_pid. Returns 1, the log in "$work/log", if the server exits first or
 # says nothing for 10 seconds.
 start_server() {
   : > "$work/out"
   # Output to files, as in production; the port is read from the "Listening on" line.
-  env PORT=0 BIND=127.0.0.1 STATIC_DIR=frontend/dist "$@" target/release/backend > "$work/out" 2> "$work/log" &
+  env PORT=0 BIND=127.0.0.1 STATIC_DIR=frontend/dist "$@" "$server_binary" > "$work/out" 2> "$work/log" &
   server_pid=$!
   url=
   for _ in $(seq 1 2000); do

@@ -8,6 +8,12 @@ export async function gotoHydrated(page, url) {
   return response;
 }
 
+/** Picks a product in the quote form's dropdown (Radix Select), as a visitor does. */
+export async function chooseProduct(page, label) {
+  await page.getByRole('combobox', { name: 'Product' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
 /** Scrolls through the whole page so every scroll-triggered entrance has played, then back up. */
 export async function revealAll(page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
