@@ -12,7 +12,15 @@ describe('headTags', () => {
       expect(head).toContain(`<meta property="${property}" content="`);
     }
     const json = head.match(/<script type="application\/ld\+json">(.*)<\/script>/)![1];
-    expect(JSON.parse(json)).toEqual(insuranceAgencyJsonLd());
+    expect(JSON.parse(json)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'InsuranceAgency',
+      name: brand.name,
+      description: brand.description,
+      url: brand.url,
+      logo: expect.stringMatching(/^https:\/\/.+\/images\/logo\.svg$/),
+      image: expect.stringMatching(/^https:\/\/.+\.png$/),
+    });
   });
 
   it('keeps the 404 page out of search results and without a canonical link', () => {
