@@ -20,7 +20,15 @@ globalThis.ResizeObserver ??= class {
 const CONFIG: VoiceConfig = { publicKey: 'pk-test', assistantId: 'asst-1', apiBaseUrl: null, consentText: null };
 
 let clock = 0;
-let logs: { log: ReturnType<typeof vi.spyOn>; error: ReturnType<typeof vi.spyOn>; info: ReturnType<typeof vi.spyOn> };
+type Spy = ReturnType<typeof vi.spyOn>;
+let logs: { log: Spy; info: Spy; error: Spy; warn: Spy };
+let expectedConsole: Set<'error' | 'warn'>;
+
+/** The test expects console.error or console.warn lines: they are then kept out of the output. */
+function expectConsole(method: 'error' | 'warn') {
+  expectedConsole.add(method);
+  logs[method].mockImplementation(() => {});
+}
 
 function setup(config: VoiceConfig | null = CONFIG, { strict = false } = {}) {
   const loadSdk = vi.fn(async () => FakeVapi);
@@ -52,16 +60,23 @@ beforeEach(() => {
   FakeVapi.instances.length = 0;
   clock = 0;
   localStorage.clear();
+  // The Spanish log and info lines are the widget's own output, asserted below; errors and
+  // warnings pass through and fail the test unless it expects them (expectConsole).
   logs = {
     log: vi.spyOn(console, 'log').mockImplementation(() => {}),
-    error: vi.spyOn(console, 'error').mockImplementation(() => {}),
     info: vi.spyOn(console, 'info').mockImplementation(() => {}),
+    error: vi.spyOn(console, 'error'),
+    warn: vi.spyOn(console, 'warn'),
   };
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  expectedConsole = new Set();
 });
 afterEach(() => {
   cleanup();
+  const unexpected = (['error', 'warn'] as const)
+    .filter((method) => !expectedConsole.has(method))
+    .flatMap((method) => logs[method].mock.calls.map((call) => `console.${method}: ${call.map(String).join(' ')}`));
   vi.restoreAllMocks();
+  expect(unexpected).toEqual([]);
 });
 
 describe('voice button states', () => {
@@ -120,6 +135,7 @@ describe('voice button states', () => {
   });
 
   it('an error during a call ends it, stops the SDK and says so', async () => {
+    expectConsole('error');
     const { user } = setup();
     await startCall(user);
     await act$(() => fake().emit('error', { type: 'daily-error', error: { message: 'connection lost' } }));
@@ -130,6 +146,7 @@ describe('voice button states', () => {
   });
 
   it('a non-fatal SDK error (noise cancellation) keeps the call', async () => {
+    expectConsole('warn');
     const { user } = setup();
     await startCall(user);
     await act$(() => fake().emit('error', { type: 'audio-processing-setup-error', error: { message: 'Krisp' } }));
@@ -137,6 +154,7 @@ describe('voice button states', () => {
   });
 
   it('start() returning null is a failure: idle, console line, visible message', async () => {
+    expectConsole('error');
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: tooltip.idle }));
     await vi.waitFor(() => expect(fake().startCalls).toHaveLength(1));
@@ -151,6 +169,8 @@ describe('voice button states', () => {
     [{ name: 'NotAllowedError', message: 'Permission denied' }, failureMessage.permission],
     [{ name: 'NotReadableError', message: 'Could not start audio source' }, failureMessage.micInUse],
   ])('call-start-failed with %o shows the matching message', async (error, message) => {
+    expectConsole('error');
+    expectConsole('warn'); // the SDK's 'error' event after call-start-failed
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: tooltip.idle }));
     await vi.waitFor(() => expect(fake().startCalls).toHaveLength(1));
@@ -162,6 +182,7 @@ describe('voice button states', () => {
   });
 
   it('a microphone blocked during the call (camera-error) ends it with the permission message', async () => {
+    expectConsole('error');
     const { user } = setup();
     await startCall(user);
     await act$(() =>
