@@ -3,9 +3,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-if [[ -z "${TEST_DATABASE_URL:-}" ]]; then
-  echo "note: TEST_DATABASE_URL is not set; tests that need PostgreSQL will be skipped."
-fi
+# PostgreSQL: TEST_DATABASE_URL when set, else a throwaway cluster of our own; without either the
+# PostgreSQL suites are listed as SKIPPED, never as passed.
+source scripts/lib/postgres.sh
+trap stop_throwaway_postgres EXIT
+postgres=true
+use_postgres || postgres=false
 
 names=()
 results=()
@@ -16,20 +19,35 @@ run() {
   if "$@"; then results+=(passed); else results+=(FAILED); fi
   names+=("$name")
 }
+# run_on_postgres NAME COMMAND...: run, or SKIPPED with the reason and the command that enables it.
+run_on_postgres() {
+  if $postgres; then run "$@"; return; fi
+  printf '\n\033[1m==> %s\033[0m\nSKIPPED: %s.\nTo run it: %s\n' "$1" "$postgres_unavailable" "$POSTGRES_ENABLE_HINT"
+  names+=("$1")
+  results+=(SKIPPED)
+}
 
 run "Rust unit and integration tests" cargo test --workspace
+# The PostgreSQL tests are #[ignore]d (cargo lists them as ignored, with the reason), run here.
+run_on_postgres "Rust tests against PostgreSQL" cargo test --workspace -- --ignored
 run "wasm-core in wasm (Node)" wasm-pack test --node wasm-core
 run "front-end unit tests" bash -c 'cd frontend && npx vitest run'
-run "front-end types and first-load budget (120 KB gzip)" bash -c 'cd frontend && npx tsc --noEmit && node scripts/first-load-size.mjs --max-kb 120'
+run "front-end types and first-load budget (120 KB gzip)" bash -c 'cd frontend && npx tsc --noEmit && node --test scripts/ && node scripts/first-load-size.mjs --max-kb 120'
 run "end-to-end tests (Chromium)" bash -c 'cd frontend && npm run --silent e2e'
 run "API fuzzing against the OpenAPI document" scripts/fuzz-api.sh
+run_on_postgres "API fuzzing against PostgreSQL" scripts/fuzz-api.sh --postgres
 
 echo
 echo "Summary"
 failed=0
+skipped=0
 for i in "${!names[@]}"; do
-  printf '  %-40s %s\n' "${names[$i]}" "${results[$i]}"
-  [[ ${results[$i]} == passed ]] || failed=$((failed + 1))
+  printf '  %-52s %s\n' "${names[$i]}" "${results[$i]}"
+  case ${results[$i]} in
+    FAILED) failed=$((failed + 1)) ;;
+    SKIPPED) skipped=$((skipped + 1)) ;;
+  esac
 done
-echo "suites: $(( ${#names[@]} - failed )) passed, $failed failed"
+echo "suites: $(( ${#names[@]} - failed - skipped )) passed, $failed failed, $skipped SKIPPED"
+(( skipped > 0 )) && echo "SKIPPED because $postgres_unavailable. To run them: $POSTGRES_ENABLE_HINT"
 exit $(( failed > 0 ))

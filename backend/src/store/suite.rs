@@ -152,15 +152,13 @@ pub struct PostgresSchema {
 }
 
 impl PostgresSchema {
-    /// `None`, with a message, when `TEST_DATABASE_URL` is not set.
-    pub async fn create() -> Option<PostgresSchema> {
-        let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
-            eprintln!("skipped: TEST_DATABASE_URL is not set, so the PostgreSQL store is not tested");
-            return None;
-        };
+    /// Panics when `TEST_DATABASE_URL` is not set: these tests are `#[ignore]`d, so they run only
+    /// when asked for, and then a missing database is a failure, never a silent pass.
+    pub async fn create() -> PostgresSchema {
+        let base = test_database_url();
         let name = format!("t_{}", uuid::Uuid::now_v7().simple());
         admin(&base).await.batch_execute(&format!("CREATE SCHEMA {name}")).await.expect("create schema");
-        Some(PostgresSchema { base, name })
+        PostgresSchema { base, name }
     }
 
     /// The test database's URL with this schema first on the search path.
@@ -173,6 +171,14 @@ impl PostgresSchema {
         let sql = format!("DROP SCHEMA {} CASCADE", self.name);
         admin(&self.base).await.batch_execute(&sql).await.expect("drop schema");
     }
+}
+
+/// `TEST_DATABASE_URL`, or a panic that says how to get one.
+pub fn test_database_url() -> String {
+    std::env::var("TEST_DATABASE_URL").expect(
+        "TEST_DATABASE_URL is not set: this test needs PostgreSQL. Run scripts/test.sh (it starts a \
+         throwaway cluster) or set TEST_DATABASE_URL=postgres://user@host:port/db",
+    )
 }
 
 async fn admin(url: &str) -> tokio_postgres::Client {
