@@ -2,30 +2,72 @@
 # Property-based fuzzing of the live release server against its own OpenAPI document
 # (schemathesis, installed by `scripts/setup.sh --test`): no 5xx, and every status, header,
 # content type and body matches the document. Bounded: FUZZ_EXAMPLES cases per operation and
-# phase, killed after FUZZ_SECONDS (schemathesis' own --max-time would fuzz until it is spent).
+# phase, each run killed after FUZZ_SECONDS (schemathesis' own --max-time would fuzz until it is
+# spent).
+#
+#   scripts/fuzz-api.sh             over SQLite: every check with the rate limit off, then a run
+#                                   with the rate limit on, whose 429 answers must match the document
+#   scripts/fuzz-api.sh --postgres  every check over a fresh database on $TEST_DATABASE_URL
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 EXAMPLES=${FUZZ_EXAMPLES:-600}
 MAX_SECONDS=${FUZZ_SECONDS:-120}
+# The rate-limited run needs far fewer cases: after the burst nearly every post is a 429.
+LIMITED_EXAMPLES=${FUZZ_LIMITED_EXAMPLES:-100}
 schemathesis=.venv-tools/bin/schemathesis
 [[ -x $schemathesis ]] || { echo "error: schemathesis is missing; run scripts/setup.sh --test" >&2; exit 1; }
 
 work=$(mktemp -d)
 source scripts/lib/server.sh
-trap 'stop_server; rm -rf "$work"' EXIT
+database=
+drop_database() {
+  [[ -n $database ]] && psql "$TEST_DATABASE_URL" -qc "DROP DATABASE $database WITH (FORCE)" || true
+}
+trap 'stop_server; drop_database; rm -rf "$work"' EXIT
 
-# The rate limit is off: a limited run would only test the 429 answer. The secrets and voice
-# settings mount the admin list and the voice webhook and give client-config its full shape; the
-# fuzzer sends both credentials on every request so it gets past the checks into the handlers.
+database_url="sqlite://$work/quotes.db"
+if [[ ${1:-} == --postgres ]]; then
+  [[ -n ${TEST_DATABASE_URL:-} ]] || { echo "error: --postgres needs TEST_DATABASE_URL (scripts/test.sh sets it)" >&2; exit 1; }
+  command -v psql > /dev/null || { echo "error: psql is missing (Debian: apt-get install postgresql-client)" >&2; exit 1; }
+  database="fuzz_$(date +%s)_$$"
+  psql "$TEST_DATABASE_URL" -qc "CREATE DATABASE $database"
+  base=${TEST_DATABASE_URL%%\?*}
+  database_url="${base%/*}/$database${TEST_DATABASE_URL#"$base"}"
+fi
+
+# The secrets and voice settings mount the admin list and the voice webhook and give
+# client-config its full shape; the fuzzer sends both credentials on every request so it gets
+# past the checks into the handlers.
 admin_token=fuzz-admin-token
 webhook_secret=fuzz-webhook-secret
-start_server DATABASE_URL="sqlite://$work/quotes.db" RATE_LIMIT_PER_MINUTE=0 RUST_LOG=warn \
-  ADMIN_TOKEN=$admin_token VAPI_WEBHOOK_SECRET=$webhook_secret \
-  VAPI_PUBLIC_KEY=fuzz-public-key VAPI_ASSISTANT_ID=fuzz-assistant VOICE_CONSENT_TEXT="An AI answers this call." ||
-  { cat "$work/log" >&2; echo "error: the server did not start" >&2; exit 1; }
+# start [NAME=value ...]: the server over $database_url with the fuzzing settings and those given.
+start() {
+  start_server DATABASE_URL="$database_url" RUST_LOG=warn,request=info \
+    ADMIN_TOKEN=$admin_token VAPI_WEBHOOK_SECRET=$webhook_secret \
+    VAPI_PUBLIC_KEY=fuzz-public-key VAPI_ASSISTANT_ID=fuzz-assistant VOICE_CONSENT_TEXT="An AI answers this call." "$@" ||
+    { cat "$work/log" >&2; echo "error: the server did not start" >&2; exit 1; }
+}
+# fuzz CHECKS EXAMPLES: one bounded schemathesis run against the started server.
+fuzz() {
+  timeout "$MAX_SECONDS" "$schemathesis" run "$url/api/openapi.json" --checks "$1" \
+    --header "Authorization: Bearer $admin_token" --header "X-Vapi-Secret: $webhook_secret" \
+    --max-examples "$2" --generation-database none --no-color
+}
 
-timeout "$MAX_SECONDS" "$schemathesis" run "$url/api/openapi.json" \
-  --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance,unsupported_method,allow_header_conformance,negative_data_rejection,ignored_auth \
-  --header "Authorization: Bearer $admin_token" --header "X-Vapi-Secret: $webhook_secret" \
-  --max-examples "$EXAMPLES" --generation-database none --no-color
+conformance=not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance
+
+echo "== every check, rate limit off, over ${database_url%%://*}"
+start RATE_LIMIT_PER_MINUTE=0
+fuzz "$conformance,positive_data_acceptance,negative_data_rejection,missing_required_header,unsupported_method,allow_header_conformance,ignored_auth" "$EXAMPLES"
+stop_server
+[[ -n $database ]] && exit 0
+
+# Valid data rightly gets 429 here, so positive_data_acceptance is left out of this run.
+echo "== rate limit on (burst 1, 1 a minute): the 429 answers must match the document"
+start RATE_LIMIT_PER_MINUTE=1 RATE_LIMIT_BURST=1
+fuzz "$conformance" "$LIMITED_EXAMPLES"
+stop_server
+limited=$(grep -c '"status":429' "$work/log" || true)
+echo "429 answers checked against the document: $limited"
+(( limited > 0 )) || { echo "error: the rate-limited run never hit the limit, so its 429 went unchecked" >&2; exit 1; }
