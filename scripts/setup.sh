@@ -36,8 +36,9 @@ if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_ve
   cargo install wasm-bindgen-cli --version "$bindgen_version"
 fi
 
-if [[ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]]; then
-  say "installing wasm-pack $WASM_PACK_VERSION"
+# wasm-pack only runs wasm-core's tests in wasm (scripts/build-wasm.sh builds without it).
+if $want_test_tools && [[ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]]; then
+  say "installing wasm-pack $WASM_PACK_VERSION (about 2 minutes on 2 cores)"
   cargo install wasm-pack --version "$WASM_PACK_VERSION"
 fi
 
@@ -58,6 +59,18 @@ if $want_test_tools && [[ ! -x /usr/bin/chromium ]]; then
     echo "error: the browser tests need Debian's Chromium. Run as root:" >&2
     echo "  apt-get update && apt-get install -y chromium chromium-driver" >&2
     exit 1
+  fi
+fi
+
+# PostgreSQL's server binaries, from which scripts/test.sh starts a throwaway cluster when
+# TEST_DATABASE_URL is not set. Without them (and not root) those suites are reported SKIPPED.
+if $want_test_tools && [[ -z "${TEST_DATABASE_URL:-}" ]] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  if [[ $(id -u) -eq 0 ]]; then
+    say "installing Debian's postgresql for the PostgreSQL tests"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql
+  else
+    echo "note: the PostgreSQL tests will be SKIPPED. To run them, as root: apt-get install -y postgresql" >&2
   fi
 fi
 
