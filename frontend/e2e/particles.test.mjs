@@ -115,7 +115,7 @@ describe('particle background', () => {
   });
 
   test('is behind the 404 page too', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser, { expectErrors: [/status of 404 .*\/no-such-page:/] });
     await page.goto(`${server.url}/no-such-page`);
     await page.locator(`${CANVAS}[data-particles="running"]`).waitFor();
     await context.close();

@@ -103,7 +103,7 @@ describe('quote form against the real server and database', () => {
     const readOnly = `file:${join(seed.dir, 'quotes.db')}?mode=ro`;
     const server = await startServer({ dir: seed.dir, databaseUrl: readOnly });
     try {
-      const { page, context } = await openPage(browser);
+      const { page, context } = await openPage(browser, { expectErrors: [/status of 500 .*\/api\/quote-requests:/] });
       await gotoHydrated(page, server.url);
       await chooseProduct(page, 'Medicare');
       await page.getByPlaceholder('Enter your email address').fill('ana@example.com');

@@ -77,7 +77,7 @@ describe('hardening in the browser', () => {
   test('past the rate limit the form shows the 429 message and keeps the values', async () => {
     const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '1' } });
     try {
-      const { page, context } = await openPage(browser);
+      const { page, context } = await openPage(browser, { expectErrors: [/status of 429 .*\/api\/quote-requests:/] });
       await gotoHydrated(page, server.url);
       await fillQuote(page);
       await page.getByRole('button', { name: 'Get a Quote' }).click();

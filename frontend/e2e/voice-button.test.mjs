@@ -24,9 +24,9 @@ let browser;
 before(async () => (browser = await launchBrowser()));
 after(async () => browser?.close());
 
-async function withPage(env, run) {
+async function withPage(env, run, pageOptions) {
   const site = await startServer({ env });
-  const { page, context, errors } = await openPage(browser);
+  const { page, context, errors } = await openPage(browser, pageOptions);
   const sdkRequests = [];
   const consoleLines = [];
   page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
@@ -156,6 +156,9 @@ describe('voice button with the fake SDK', () => {
       await page.getByRole('alert').waitFor();
       assert.equal(await fake(page, () => globalThis.fakeVapi.constructor.instances.length), 1, 'one SDK instance for the page');
       assert.ok(consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')), consoleLines.join('\n'));
+    }, {
+      // The widget's console lines for the in-call error, the failed start and the null start.
+      expectErrors: [/Error en la llamada de voz/, /Error connecting to Vapi .*Permission denied/, /Error connecting to Vapi start\(\) returned null/],
     });
   });
 
@@ -201,6 +204,6 @@ describe('voice button with the fake SDK', () => {
       await page.locator('canvas[data-particles="running"]').waitFor();
       await page.waitForLoadState('networkidle');
       assert.equal(await page.getByRole('region', { name: 'Asistente de voz' }).count(), 0, 'no voice button on the 404 page');
-    });
+    }, { expectErrors: [/status of 404 .*\/no-such-page:/] }); // the 404 page's own status, as Chromium logs it
   });
 });
