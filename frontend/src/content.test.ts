@@ -1,5 +1,3 @@
-// @vitest-environment node
-import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from './entry-server';
 
@@ -8,7 +6,7 @@ import { render } from './entry-server';
 // can drop one unnoticed.
 let page: Document;
 beforeAll(async () => {
-  page = new JSDOM((await render('/', 'landing')).html).window.document;
+  page = new DOMParser().parseFromString((await render('/', 'landing')).html, 'text/html');
 });
 
 const texts = (selector: string, root: ParentNode = page) =>

@@ -74,7 +74,7 @@ afterEach(() => {
   cleanup();
   const unexpected = (['error', 'warn'] as const)
     .filter((method) => !expectedConsole.has(method))
-    .flatMap((method) => logs[method].mock.calls.map((call) => `console.${method}: ${call.map(String).join(' ')}`));
+    .flatMap((method) => logs[method].mock.calls.map((call: unknown[]) => `console.${method}: ${call.map(String).join(' ')}`));
   vi.restoreAllMocks();
   expect(unexpected).toEqual([]);
 });
