@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 EXAMPLES=${FUZZ_EXAMPLES:-600}
-MAX_SECONDS=${FUZZ_SECONDS:-120}
+MAX_SECONDS=${FUZZ_SECONDS:-300}
 # The rate-limited run needs far fewer cases: after the burst nearly every post is a 429.
 LIMITED_EXAMPLES=${FUZZ_LIMITED_EXAMPLES:-100}
 schemathesis=.venv-tools/bin/schemathesis
