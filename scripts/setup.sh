@@ -74,6 +74,23 @@ if $want_test_tools && [[ -z "${TEST_DATABASE_URL:-}" ]] && ! ls /usr/lib/postgr
   fi
 fi
 
+# The reverse proxy the deployment uses (deploy/Caddyfile), for frontend/e2e/behind-proxy.test.mjs.
+if $want_test_tools && [[ ! -x /usr/bin/caddy ]]; then
+  if [[ $(id -u) -eq 0 ]]; then
+    say "installing Debian's caddy for the behind-the-proxy test"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy
+    # The package starts a Caddy on port 80 where systemd runs; the test runs its own.
+    if command -v systemctl >/dev/null && systemctl is-active --quiet caddy 2>/dev/null; then
+      systemctl disable --now caddy
+    fi
+  else
+    echo "error: the behind-the-proxy test needs Debian's caddy. Run as root:" >&2
+    echo "  apt-get update && apt-get install -y caddy" >&2
+    exit 1
+  fi
+fi
+
 # The API fuzzer (scripts/fuzz-api.sh), in its own virtualenv so no system Python is touched.
 if $want_test_tools && [[ "$(.venv-tools/bin/schemathesis --version 2>/dev/null | awk '{print $NF}')" != "$SCHEMATHESIS_VERSION" ]]; then
   need python3 "Install Python 3.9 or newer (Debian: apt-get install python3 python3-venv)."

@@ -13,10 +13,10 @@ use crate::config::Config;
 use crate::error::{recover, ApiError};
 use crate::forward::Forwarder;
 use crate::limits::SHUTDOWN_GRACE;
-use crate::rate_limit::RateLimiter;
+use crate::quotes::limits::PostLimits;
 use crate::site::Site;
 use crate::store::{self, QuoteStore, StoreError, StoreOptions};
-use crate::{admin, health, openapi, quotes, request_log, site, vapi};
+use crate::{admin, connections, health, openapi, quotes, request_log, site, vapi};
 
 pub fn routes(
     store: Arc<dyn QuoteStore>,
@@ -24,7 +24,7 @@ pub fn routes(
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let unknown_api = warp::path("api").map(|| ApiError::NotFound.into_response());
-    let limiter = config.rate_limit.map(|limit| Arc::new(RateLimiter::new(limit, config.trust_proxy)));
+    let limits = Arc::new(PostLimits::new(config.rate_limit, config.trusted_proxies.clone()));
     // An endpoint without its secret is not mounted at all: it answers like any unknown path.
     let off = || warp::any().and_then(|| async { Err::<warp::reply::Response, _>(warp::reject::not_found()) }).boxed();
     let webhook = match &config.leads.vapi_webhook_secret {
@@ -40,7 +40,7 @@ pub fn routes(
         .unify()
         .or(admin)
         .unify()
-        .or(quotes::routes(store, limiter))
+        .or(quotes::routes(store, limits))
         .unify()
         .or(openapi::routes())
         .unify()
@@ -94,12 +94,10 @@ pub async fn serve(
     let listener = TcpListener::bind(addr).await.map_err(|source| StartError::Bind { addr, source })?;
     let addr = listener.local_addr().map_err(|source| StartError::Bind { addr, source })?;
     let (stop, stopped) = oneshot::channel::<()>();
-    let server = warp::serve(routes(Arc::clone(&store), site, config))
-        .incoming(listener)
-        .graceful(async {
-            let _ = stopped.await;
-        });
-    let task = tokio::spawn(server.run());
+    let routes = routes(Arc::clone(&store), site, config);
+    let task = tokio::spawn(connections::serve(listener, routes, connections::connection_cap(), async {
+        let _ = stopped.await;
+    }));
     Ok(RunningServer { addr, stop, task, store, forwarder: None })
 }
 

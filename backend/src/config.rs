@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+use crate::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use crate::rate_limit::{RateLimit, RateLimitError};
 use crate::security_headers::SecurityHeaders;
 use crate::client_config::{VoiceConfigError, VoiceSettings};
@@ -22,8 +23,8 @@ pub struct Config {
     pub static_dir: PathBuf,
     /// `None` when `RATE_LIMIT_PER_MINUTE=0`.
     pub rate_limit: Option<RateLimit>,
-    /// `TRUST_PROXY=1`: the server is behind a proxy that appends the client to X-Forwarded-For.
-    pub trust_proxy: bool,
+    /// Peers whose `X-Forwarded-For`/`Forwarded` entries are believed (`TRUSTED_PROXIES`).
+    pub trusted_proxies: TrustedProxies,
     pub security_headers: SecurityHeaders,
     /// The voice assistant's settings; `None` when `VAPI_PUBLIC_KEY` is not set.
     pub voice: Option<VoiceSettings>,
@@ -47,6 +48,10 @@ pub enum ConfigError {
     Port(String),
     #[error("DATABASE_URL {0:?} is not supported: use sqlite://PATH, file:PATH or postgres://...")]
     Database(String),
+    #[error("TRUSTED_PROXIES: {0}; expected a comma-separated list of addresses and CIDR ranges such as 127.0.0.0/8,::1,10.0.0.0/8")]
+    TrustedProxies(String),
+    #[error("TRUST_PROXY is no longer read: list the proxies in TRUSTED_PROXIES (addresses and CIDR ranges, default {DEFAULT_TRUSTED_PROXIES})")]
+    TrustProxyReplaced,
     #[error(transparent)]
     RateLimit(#[from] RateLimitError),
     #[error(transparent)]
@@ -71,7 +76,12 @@ impl Config {
             DatabaseUrl::parse(&get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()))?;
         let static_dir = get("STATIC_DIR").unwrap_or_else(|| DEFAULT_STATIC_DIR.into()).into();
         let rate_limit = RateLimit::from_lookup(&get)?;
-        let trust_proxy = get("TRUST_PROXY").is_some_and(|v| matches!(v.trim(), "1" | "true"));
+        if get("TRUST_PROXY").is_some() {
+            return Err(ConfigError::TrustProxyReplaced);
+        }
+        let trusted_proxies =
+            TrustedProxies::parse(&get("TRUSTED_PROXIES").unwrap_or_else(|| DEFAULT_TRUSTED_PROXIES.into()))
+                .map_err(ConfigError::TrustedProxies)?;
         let voice = VoiceSettings::from_lookup(&get)?;
         let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref());
         let leads = LeadsConfig::from_lookup(&get).map_err(ConfigError::Leads)?;
@@ -80,7 +90,7 @@ impl Config {
             database,
             static_dir,
             rate_limit,
-            trust_proxy,
+            trusted_proxies,
             security_headers,
             voice,
             leads,
@@ -132,6 +142,9 @@ mod tests {
         assert!(matches!(config(&[("BIND", "localhost:1")]), Err(ConfigError::Bind(_))));
         assert!(matches!(config(&[("DATABASE_URL", "mysql://x")]), Err(ConfigError::Database(_))));
         assert!(matches!(config(&[("VAPI_PUBLIC_KEY", "pk")]), Err(ConfigError::Voice(_))));
+        let proxies = config(&[("TRUSTED_PROXIES", "10.0.0.0/8,lb")]).unwrap_err().to_string();
+        assert!(proxies.starts_with("TRUSTED_PROXIES: \"lb\" is neither") && proxies.contains("expected"), "{proxies}");
+        assert!(config(&[("TRUST_PROXY", "1")]).unwrap_err().to_string().contains("TRUSTED_PROXIES"));
         assert_eq!(
             DatabaseUrl::parse("postgres://u@h:5432/db").unwrap(),
             DatabaseUrl::Postgres("postgres://u@h:5432/db".into())

@@ -35,6 +35,10 @@ pub enum ApiError {
     Unauthorized,
     #[error("{0}")]
     InvalidParameter(String),
+    #[error("This Idempotency-Key was already used for a different request; that earlier request stands. Send a new key for a new request.")]
+    IdempotencyConflict,
+    #[error("The request body did not arrive in time")]
+    RequestTimeout,
 }
 
 #[derive(Serialize)]
@@ -59,6 +63,8 @@ impl ApiError {
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
+            ApiError::IdempotencyConflict => StatusCode::CONFLICT,
+            ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
         }
     }
 
@@ -75,6 +81,8 @@ impl ApiError {
             ApiError::Unavailable => "database_unavailable",
             ApiError::Unauthorized => "unauthorized",
             ApiError::InvalidParameter(_) => "invalid_parameter",
+            ApiError::IdempotencyConflict => "idempotency_conflict",
+            ApiError::RequestTimeout => "request_timeout",
         }
     }
 }
@@ -96,6 +104,10 @@ impl Reply for ApiError {
                 response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
             }
             _ => {}
+        }
+        if let ApiError::RequestTimeout = self {
+            // The rest of the body may never come: do not wait for it to reuse the connection.
+            response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
         if let ApiError::Unavailable = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS));

@@ -86,13 +86,16 @@ pub async fn run(store: &dyn QuoteStore, args: &ExportArgs, out: &mut impl Write
     out.flush()
 }
 
-/// The header line and one line per row; the admin API sends the same document.
+/// The header line and one line per row; the admin API sends the same document. Every cell is
+/// quoted, so no separator splits one in any locale (Excel splits on `;` where `,` is the decimal
+/// mark), and a cell a spreadsheet would run as a formula is defused (`formula_guard`).
 pub fn write_csv(rows: &[StoredQuote], out: &mut impl Write) -> std::io::Result<()> {
-    writeln!(out, "{}", csv_line(CSV_HEADER))?;
+    let mut writer = csv::WriterBuilder::new().quote_style(csv::QuoteStyle::Always).from_writer(out);
+    writer.write_record(CSV_HEADER)?;
     for row in rows {
-        writeln!(out, "{}", csv_line(csv_cells(row).iter().map(String::as_str)))?;
+        writer.write_record(csv_cells(row).iter().map(|cell| formula_guard(cell)))?;
     }
-    Ok(())
+    writer.flush()
 }
 
 fn csv_cells(row: &StoredQuote) -> [String; 12] {
@@ -114,21 +117,17 @@ fn csv_cells(row: &StoredQuote) -> [String; 12] {
     ]
 }
 
-pub fn csv_line<'a>(cells: impl IntoIterator<Item = &'a str>) -> String {
-    cells.into_iter().map(csv_cell).collect::<Vec<_>>().join(",")
-}
+/// What a spreadsheet may take as the start of a formula: `=`, `+`, `-`, `@` (OWASP CSV
+/// injection), their full-width forms (East Asian locales), and tab, carriage return and line
+/// feed (Excel skips them before a formula).
+const FORMULA_STARTS: [char; 11] = ['=', '+', '-', '@', '\u{ff1d}', '\u{ff0b}', '\u{ff0d}', '\u{ff20}', '\t', '\r', '\n'];
 
-/// RFC 4180 quoting, and a leading apostrophe on cells a spreadsheet would run as a formula.
-pub fn csv_cell(cell: &str) -> String {
-    let guarded = if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+/// A leading apostrophe makes a cell text. Spaces before the formula do not hide it.
+pub fn formula_guard(cell: &str) -> String {
+    if cell.trim_start_matches(' ').starts_with(FORMULA_STARTS) {
         format!("'{cell}")
     } else {
         cell.to_owned()
-    };
-    if guarded.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", guarded.replace('"', "\"\""))
-    } else {
-        guarded
     }
 }
 
@@ -136,15 +135,44 @@ pub fn csv_cell(cell: &str) -> String {
 mod tests {
     use super::*;
 
+    fn csv_line(cells: &[&str]) -> String {
+        let row = StoredQuote {
+            id: cells[0].into(),
+            created_at: cells[1].into(),
+            product: String::new(),
+            email: String::new(),
+            source: String::new(),
+            user_agent: None,
+            call_id: None,
+            call_ended_reason: None,
+            call_summary: None,
+            delivery: None,
+        };
+        let mut out = Vec::new();
+        write_csv(&[row], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        text.split_once('\n').unwrap().1.to_owned()
+    }
+
     #[test]
-    fn csv_cells_are_quoted_and_defused() {
-        assert_eq!(csv_cell("plain"), "plain");
-        assert_eq!(csv_cell("a,b"), "\"a,b\"");
-        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-        assert_eq!(csv_cell("+1"), "'+1");
-        assert_eq!(csv_cell("-1"), "'-1");
-        assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
+    fn every_cell_is_quoted_and_formulas_are_defused() {
+        assert!(csv_line(&["plain", "a,b"]).starts_with(r#""plain","a,b",""#));
+        assert!(csv_line(&["a;=1+1", r#"say "hi""#]).starts_with(r#""a;=1+1","say ""hi""","#));
+        assert!(csv_line(&["line\nbreak", ""]).starts_with("\"line\nbreak\",\"\","));
+        for (cell, guarded) in [
+            ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"),
+            ("+1", "'+1"),
+            ("-1", "'-1"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("  =1+1", "'  =1+1"),
+            ("\u{ff1d}1+1", "'\u{ff1d}1+1"),
+            ("\tx", "'\tx"),
+            ("\n=1", "'\n=1"),
+            ("ana@example.com", "ana@example.com"),
+            ("a-b", "a-b"),
+        ] {
+            assert_eq!(formula_guard(cell), guarded, "{cell:?}");
+        }
     }
 
     #[test]

@@ -55,6 +55,8 @@ mod tests {
             ApiError::Unavailable,
             ApiError::Unauthorized,
             ApiError::InvalidParameter(String::new()),
+            ApiError::IdempotencyConflict,
+            ApiError::RequestTimeout,
         ];
         // No wildcard arm: a new ApiError variant stops this from compiling until it is listed above.
         for error in &every_error {
@@ -69,7 +71,9 @@ mod tests {
                 | ApiError::Storage
                 | ApiError::Unavailable
                 | ApiError::Unauthorized
-                | ApiError::InvalidParameter(_) => {}
+                | ApiError::InvalidParameter(_)
+                | ApiError::IdempotencyConflict
+                | ApiError::RequestTimeout => {}
             }
         }
         let doc = document();

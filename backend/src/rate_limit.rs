@@ -1,18 +1,24 @@
-//! Per-client rate limit on quote posts: a token bucket per client IP.
+//! Per-client rate limits on quote posts: a `governor` token bucket per client key (see
+//! `client_ip::rate_key`).
 //!
 //! A client may post `burst` quotes at once, then one more each time a token refills
-//! (`per_minute` tokens a minute). The client is the peer address, or the last hop of
-//! `X-Forwarded-For` when `TRUST_PROXY` says a proxy we trust appends it (the left entries are
-//! whatever the client chose to send, so they are never believed).
+//! (`per_minute` tokens a minute). Posts that fail validation are counted apart, against a
+//! looser limit (`INVALID_POST_FACTOR` times the quote limit): a visitor fixing a typo never
+//! loses a quote to it, yet nobody can flood the server with bad posts.
 
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::time::Duration;
 
-use warp::http::HeaderMap;
+use governor::clock::{Clock, DefaultClock};
+use governor::middleware::NoOpMiddleware;
+use governor::state::keyed::DefaultKeyedStateStore;
+use governor::Quota;
 
 use crate::limits::{DEFAULT_RATE_BURST, DEFAULT_RATE_PER_MINUTE, MAX_TRACKED_CLIENTS};
+
+/// How much looser the limit on invalid posts is than the one on quotes.
+pub const INVALID_POST_FACTOR: u32 = 6;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RateLimit {
@@ -39,100 +45,80 @@ impl RateLimit {
         Ok((per_minute > 0).then_some(RateLimit { per_minute, burst: burst.max(1) }))
     }
 
-    fn refill_per_second(&self) -> f64 {
-        f64::from(self.per_minute) / 60.0
+    /// The limit on posts that fail validation.
+    pub fn looser(self) -> RateLimit {
+        RateLimit {
+            per_minute: self.per_minute.saturating_mul(INVALID_POST_FACTOR),
+            burst: self.burst.saturating_mul(INVALID_POST_FACTOR),
+        }
+    }
+
+    fn quota(self) -> Quota {
+        let nonzero = |n: u32| NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
+        Quota::per_minute(nonzero(self.per_minute)).allow_burst(nonzero(self.burst))
     }
 }
 
-struct Bucket {
-    tokens: f64,
-    updated: Instant,
-}
-
-pub struct RateLimiter {
-    limit: RateLimit,
-    trust_proxy: bool,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+pub struct RateLimiter<C: Clock = DefaultClock> {
+    buckets: governor::RateLimiter<IpAddr, DefaultKeyedStateStore<IpAddr>, C, NoOpMiddleware<C::Instant>>,
+    clock: C,
 }
 
 impl RateLimiter {
-    pub fn new(limit: RateLimit, trust_proxy: bool) -> RateLimiter {
-        RateLimiter { limit, trust_proxy, buckets: Mutex::new(HashMap::new()) }
-    }
-
-    /// Takes one token for this client, or says how long until one is available.
-    pub fn check(&self, peer: Option<SocketAddr>, headers: &HeaderMap) -> Result<(), Duration> {
-        match client_ip(peer, headers, self.trust_proxy) {
-            Some(ip) => self.take(ip, Instant::now()),
-            None => Ok(()),
-        }
-    }
-
-    fn take(&self, ip: IpAddr, now: Instant) -> Result<(), Duration> {
-        let capacity = f64::from(self.limit.burst);
-        let rate = self.limit.refill_per_second();
-        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        if buckets.len() >= MAX_TRACKED_CLIENTS && !buckets.contains_key(&ip) {
-            // A full bucket holds no information: forgetting it changes nobody's limit.
-            buckets.retain(|_, b| b.tokens + now.duration_since(b.updated).as_secs_f64() * rate < capacity);
-        }
-        let bucket = buckets.entry(ip).or_insert(Bucket { tokens: capacity, updated: now });
-        let elapsed = now.duration_since(bucket.updated).as_secs_f64();
-        bucket.tokens = (bucket.tokens + elapsed * rate).min(capacity);
-        bucket.updated = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64((1.0 - bucket.tokens) / rate))
-        }
+    pub fn new(limit: RateLimit) -> RateLimiter {
+        RateLimiter::with_clock(limit, DefaultClock::default())
     }
 }
 
-fn client_ip(peer: Option<SocketAddr>, headers: &HeaderMap, trust_proxy: bool) -> Option<IpAddr> {
-    let forwarded = trust_proxy
-        .then(|| headers.get_all("x-forwarded-for").iter().next_back())
-        .flatten()
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.rsplit(',').next())
-        .and_then(|ip| ip.trim().parse().ok());
-    forwarded.or(peer.map(|p| p.ip()))
+impl<C: Clock + Clone> RateLimiter<C> {
+    fn with_clock(limit: RateLimit, clock: C) -> RateLimiter<C> {
+        RateLimiter { buckets: governor::RateLimiter::dashmap_with_clock(limit.quota(), clock.clone()), clock }
+    }
+
+    /// Takes one token for this client key, or says how long until one is available.
+    pub fn check(&self, key: IpAddr) -> Result<(), Duration> {
+        if self.buckets.len() >= MAX_TRACKED_CLIENTS {
+            // A full bucket holds no information: forgetting it changes nobody's limit.
+            self.buckets.retain_recent();
+        }
+        self.buckets.check_key(&key).map_err(|not_until| not_until.wait_time_from(self.clock.now()))
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use governor::clock::FakeRelativeClock;
+
     use super::*;
 
     const LIMIT: RateLimit = RateLimit { per_minute: 10, burst: 5 };
 
-    fn headers(xff: &str) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        h.insert("x-forwarded-for", xff.parse().unwrap());
-        h
-    }
-
     #[test]
     fn burst_then_refill_at_the_configured_rate() {
-        let limiter = RateLimiter::new(LIMIT, false);
+        let clock = FakeRelativeClock::default();
+        let limiter = RateLimiter::with_clock(LIMIT, clock.clone());
         let ip: IpAddr = "10.0.0.1".parse().unwrap();
-        let start = Instant::now();
         for _ in 0..5 {
-            limiter.take(ip, start).unwrap();
+            limiter.check(ip).unwrap();
         }
-        let wait = limiter.take(ip, start).unwrap_err();
+        let wait = limiter.check(ip).unwrap_err();
         assert_eq!(wait.as_secs_f64().ceil(), 6.0, "10 a minute is one every 6 s");
-        limiter.take("10.0.0.2".parse().unwrap(), start).expect("another client has its own bucket");
-        limiter.take(ip, start + Duration::from_secs(6)).expect("one token back after 6 s");
-        assert!(limiter.take(ip, start + Duration::from_secs(6)).is_err());
+        limiter.check("10.0.0.2".parse().unwrap()).expect("another client has its own bucket");
+        clock.advance(Duration::from_secs(6));
+        limiter.check(ip).expect("one token back after 6 s");
+        assert!(limiter.check(ip).is_err());
     }
 
     #[test]
-    fn forwarded_for_is_believed_only_behind_a_trusted_proxy() {
-        let peer = Some("127.0.0.1:9".parse().unwrap());
-        let h = headers("6.6.6.6, 203.0.113.7");
-        assert_eq!(client_ip(peer, &h, false), Some("127.0.0.1".parse().unwrap()));
-        assert_eq!(client_ip(peer, &h, true), Some("203.0.113.7".parse().unwrap()));
-        assert_eq!(client_ip(peer, &headers("garbage"), true), Some("127.0.0.1".parse().unwrap()));
+    fn idle_clients_are_forgotten_once_too_many_are_tracked() {
+        let clock = FakeRelativeClock::default();
+        let limiter = RateLimiter::with_clock(LIMIT, clock.clone());
+        for i in 0..MAX_TRACKED_CLIENTS as u32 {
+            limiter.check(IpAddr::from(i.to_be_bytes())).unwrap();
+        }
+        clock.advance(Duration::from_secs(60));
+        limiter.check("255.255.255.255".parse().unwrap()).unwrap();
+        assert!(limiter.buckets.len() < 10, "{} buckets kept", limiter.buckets.len());
     }
 
     #[test]
@@ -147,5 +133,6 @@ mod tests {
             Some(RateLimit { per_minute: 600, burst: 50 })
         );
         assert!(RateLimit::from_lookup(&get(&[("RATE_LIMIT_BURST", "many")])).is_err());
+        assert_eq!(LIMIT.looser(), RateLimit { per_minute: 60, burst: 30 });
     }
 }

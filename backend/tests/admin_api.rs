@@ -155,11 +155,11 @@ async fn csv_by_accept_or_format_is_escaped_against_formulas() {
     let first = by_accept.text().await.unwrap();
     let second = admin(&app, &format!("?format=csv&limit=2&cursor={cursor}")).await.text().await.unwrap();
     let lines: Vec<&str> = first.lines().chain(second.lines().skip(1)).collect();
-    assert!(lines[0].starts_with("id,created_at,product,email,source,call_id,call_ended_reason,call_summary,delivery"));
+    assert!(lines[0].starts_with(r#""id","created_at","product","email","source","call_id","call_ended_reason","call_summary","delivery""#));
     assert_eq!(lines.len(), 4);
-    assert!(lines[1].contains(",'+3@example.com,") && lines[1].ends_with(",\"plain, with comma\""), "{}", lines[1]);
-    assert!(lines[2].contains(",'-2@example.com,") && lines[2].ends_with(",'@SUM(A1:A9)"), "{}", lines[2]);
-    assert!(lines[3].contains(",'=1+1@example.com,"), "{}", lines[3]);
-    assert!(lines[3].ends_with(",\"'=HYPERLINK(\"\"http://evil\"\",\"\"x\"\")\""), "{}", lines[3]);
+    assert!(lines[1].contains(r#","'+3@example.com","#) && lines[1].ends_with(r#","plain, with comma""#), "{}", lines[1]);
+    assert!(lines[2].contains(r#","'-2@example.com","#) && lines[2].ends_with(r#","'@SUM(A1:A9)""#), "{}", lines[2]);
+    assert!(lines[3].contains(r#","'=1+1@example.com","#), "{}", lines[3]);
+    assert!(lines[3].ends_with(r#","'=HYPERLINK(""http://evil"",""x"")""#), "{}", lines[3]);
     app.stop().await;
 }

@@ -49,9 +49,9 @@ async fn the_export_has_source_call_summary_and_delivery_state() {
 
     let csv = export(database, &["--format", "csv", "--since", "2026-01-01"]);
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "id,created_at,product,email,source,call_id,call_ended_reason,call_summary,delivery,delivery_attempts,delivery_last_error,user_agent");
+    assert_eq!(lines[0], r#""id","created_at","product","email","source","call_id","call_ended_reason","call_summary","delivery","delivery_attempts","delivery_last_error","user_agent""#);
     assert!(
-        lines[1].contains(",individual,ana@example.com,voice,call-1,customer-ended-call,\"'=Wants a quote, by e-mail\",pending,"),
+        lines[1].contains(r#","individual","ana@example.com","voice","call-1","customer-ended-call","'=Wants a quote, by e-mail","pending","#),
         "{}",
         lines[1]
     );

@@ -1,6 +1,7 @@
 //! Abuse defences seen from outside: rate limit, honeypot, security headers, the API document.
 mod common;
 
+use backend::client_ip::TrustedProxies;
 use backend::rate_limit::RateLimit;
 use common::TestApp;
 use serde_json::Value;
@@ -20,7 +21,11 @@ async fn post_from(app: &TestApp, forwarded_for: &str) -> reqwest::Response {
 
 #[tokio::test]
 async fn a_client_past_its_burst_gets_429_with_retry_after_and_the_json_body() {
-    let app = TestApp::start_configured(|c| c.rate_limit = Some(RateLimit { per_minute: 10, burst: 5 })).await;
+    let app = TestApp::start_configured(|c| {
+        c.rate_limit = Some(RateLimit { per_minute: 10, burst: 5 });
+        c.trusted_proxies = TrustedProxies::parse("").unwrap();
+    })
+    .await;
     for _ in 0..5 {
         assert_eq!(app.post_json(VALID).await.status(), 201);
     }
@@ -32,22 +37,41 @@ async fn a_client_past_its_burst_gets_429_with_retry_after_and_the_json_body() {
     assert_eq!(body["code"], "rate_limited");
     assert!(body["message"].as_str().unwrap().contains("try again"));
     assert_eq!(app.rows().await.len(), 5, "the refused request stored nothing");
-    // Without TRUST_PROXY a forged X-Forwarded-For does not buy a fresh bucket.
+    // A peer that is not a trusted proxy does not buy a fresh bucket with X-Forwarded-For.
     assert_eq!(post_from(&app, "198.51.100.1").await.status(), 429);
     app.stop().await;
 }
 
 #[tokio::test]
 async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_bucket() {
-    let app = TestApp::start_configured(|c| {
-        c.rate_limit = Some(RateLimit { per_minute: 1, burst: 1 });
-        c.trust_proxy = true;
-    })
-    .await;
+    // The default TRUSTED_PROXIES (loopback) covers this test's connections.
+    let app = TestApp::start_configured(|c| c.rate_limit = Some(RateLimit { per_minute: 1, burst: 1 })).await;
     assert_eq!(post_from(&app, "203.0.113.1").await.status(), 201);
     assert_eq!(post_from(&app, "203.0.113.1").await.status(), 429);
     assert_eq!(post_from(&app, "spoofed, 203.0.113.2").await.status(), 201);
     assert_eq!(post_from(&app, "203.0.113.9, 203.0.113.2").await.status(), 429, "the proxy's hop counts");
+    assert_eq!(post_from(&app, "203.0.113.3:5678").await.status(), 201);
+    assert_eq!(post_from(&app, "203.0.113.3").await.status(), 429, "a port does not make another client");
+    assert_eq!(post_from(&app, "[2001:db8:1:2::1]:443").await.status(), 201);
+    assert_eq!(post_from(&app, "2001:db8:1:2::9").await.status(), 429, "one IPv6 /64 is one client");
+    assert_eq!(post_from(&app, "127.0.0.1, 2001:db8:1:3::1, 127.0.0.1").await.status(), 201, "trusted hops skipped");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn invalid_posts_spend_no_quote_token_and_have_their_own_looser_limit() {
+    let app = TestApp::start_configured(|c| c.rate_limit = Some(RateLimit { per_minute: 1, burst: 1 })).await;
+    let invalid = r#"{"product":"dental","email":"ana@example.com"}"#;
+    let honeypot = r#"{"product":"family","email":"bot@example.com","website":"x"}"#;
+    for body in [invalid, honeypot, invalid, "{", invalid] {
+        assert_ne!(app.post_json(body).await.status(), 429, "{body}");
+    }
+    assert_eq!(app.post_json(VALID).await.status(), 201, "the quote token is still there");
+    assert_eq!(app.post_json(invalid).await.status(), 422, "6 invalid posts fit in the looser burst");
+    let flooded = app.post_json(invalid).await;
+    assert_eq!(flooded.status(), 429, "the 7th invalid post is over the looser limit");
+    assert!(flooded.headers().contains_key("retry-after"));
+    assert_eq!(app.rows().await.len(), 1);
     app.stop().await;
 }
 

@@ -55,3 +55,53 @@ async fn healthz_reports_the_database() {
     assert_eq!(body, serde_json::json!({"status": "ok", "database": "ok"}));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn dotfiles_are_never_served_except_well_known() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("dist");
+    for (path, text) in [
+        ("index.html", INDEX_HTML),
+        ("404.html", NOT_FOUND_HTML),
+        (".env", "SECRET=1"),
+        (".git/config", "[core]"),
+        ("assets/.hidden.js", "x"),
+        ("assets/.cache/a.js", "x"),
+        (".well-known/security.txt", "Contact: mailto:security@example.com"),
+    ] {
+        let file = site.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    }
+    let database = backend::config::DatabaseUrl::Sqlite(dir.path().join("q.db").to_string_lossy().into());
+    let app = TestApp::start_with(dir, site, database).await;
+    for path in ["/.env", "/.git/config", "/assets/.hidden.js", "/assets/.cache/a.js", "/.well-known/../.env"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        assert!(!response.text().await.unwrap().contains("SECRET"), "{path}");
+    }
+    let security = app.client.get(app.url("/.well-known/security.txt")).send().await.unwrap();
+    assert_eq!(security.status(), 200);
+    assert!(security.text().await.unwrap().starts_with("Contact:"));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn html_has_an_etag_and_a_revisit_is_304() {
+    let app = TestApp::start().await;
+    let first = app.client.get(app.url("/")).send().await.unwrap();
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    assert!(etag.starts_with("W/\""), "{etag}");
+    let again = app.client.get(app.url("/")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+    assert_eq!(again.headers()["etag"], etag.as_str());
+    assert_eq!(again.headers()["cache-control"], "no-cache");
+    assert!(again.text().await.unwrap().is_empty());
+    let other = app.client.get(app.url("/")).header("if-none-match", "\"other\"").send().await.unwrap();
+    assert_eq!(other.status(), 200);
+    let brotli = app.client.get(app.url("/")).header("if-none-match", etag.trim_start_matches("W/")).header("accept-encoding", "br").send().await.unwrap();
+    assert_eq!(brotli.status(), 304, "a weak comparison");
+    let missing = app.client.get(app.url("/nope")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(missing.status(), 404, "the 404 page is not a match");
+    app.stop().await;
+}

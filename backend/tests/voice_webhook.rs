@@ -166,3 +166,25 @@ async fn the_end_of_call_report_is_linked_to_the_quotes_of_its_call() {
     assert_eq!(malformed.status(), 400);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_tool_call_seen_before_with_other_arguments_is_refused_and_the_first_stands() {
+    let app = app().await;
+    let first = tool_calls("call-r", json!([quote_call("t1", "family", "ana@example.com")]));
+    let answer: Value = webhook(&app, Some(SECRET), &first).await.json().await.unwrap();
+    assert!(answer["results"][0]["result"].as_str().unwrap().starts_with("Saved"));
+    let again: Value = webhook(&app, Some(SECRET), &first).await.json().await.unwrap();
+    assert_eq!(again, answer, "the same call again is answered the same");
+
+    let changed = tool_calls("call-r", json!([quote_call("t1", "family", "other@example.com")]));
+    let refused: Value = webhook(&app, Some(SECRET), &changed).await.json().await.unwrap();
+    let result = &refused["results"][0];
+    assert_eq!(result["toolCallId"], "t1");
+    assert!(result.get("result").is_none(), "never a Saved: {result}");
+    let error = result["error"].as_str().unwrap();
+    assert!(error.starts_with("Not saved") && error.contains("earlier request stands"), "{error}");
+    let rows = app.rows().await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].email, "ana@example.com");
+    app.stop().await;
+}

@@ -1,10 +1,15 @@
-//! Reading a request body with a hard size cap, whether or not it declares its length.
+//! Reading a request body with a hard size cap, whether or not it declares its length, and a
+//! deadline, so a client that stops sending mid-body does not hold its connection open.
 
 use bytes::{Buf, BufMut, BytesMut};
 use futures_util::{Stream, StreamExt};
 use warp::http::{header, HeaderMap};
 
 use crate::error::ApiError;
+
+/// How long a whole request body may take to arrive once its head is in: a 1 MiB webhook body
+/// needs 100 KB/s; a stalled one is cut off with 408.
+pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Reads at most `limit` bytes. A declared `Content-Length` over the limit is refused before
 /// reading; a chunked body is counted as it arrives (warp's own limit filter would answer 411).
@@ -22,13 +27,17 @@ pub async fn read_limited<B: Buf>(
     }
     let mut body = std::pin::pin!(body);
     let mut bytes = BytesMut::with_capacity(declared.unwrap_or(0) as usize);
-    while let Some(chunk) = body.next().await {
-        let chunk = chunk.map_err(|e| ApiError::MalformedJson(e.to_string()))?;
-        if bytes.len() + chunk.remaining() > limit {
-            return Err(ApiError::PayloadTooLarge { limit });
+    let read = async {
+        while let Some(chunk) = body.next().await {
+            let chunk = chunk.map_err(|e| ApiError::MalformedJson(e.to_string()))?;
+            if bytes.len() + chunk.remaining() > limit {
+                return Err(ApiError::PayloadTooLarge { limit });
+            }
+            bytes.put(chunk);
         }
-        bytes.put(chunk);
-    }
+        Ok(())
+    };
+    tokio::time::timeout(BODY_TIMEOUT, read).await.map_err(|_| ApiError::RequestTimeout)??;
     Ok(bytes)
 }
 

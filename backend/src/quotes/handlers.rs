@@ -10,10 +10,11 @@ use warp::Reply;
 use wasm_core::QuoteRequest;
 
 use super::body::{is_json, read_limited};
+use super::idempotency::idempotency_key;
+use super::limits::{Bucket, PostLimits};
 use crate::error::ApiError;
 use crate::limits::MAX_QUOTE_BODY_BYTES;
-use crate::rate_limit::RateLimiter;
-use crate::store::{NewQuote, QuoteStore, Source};
+use crate::store::{Inserted, NewQuote, QuoteStore, Source};
 
 /// The form's hidden field: people never see it, so a request that fills it is a bot's. It is
 /// answered like a success (so the bot learns nothing) and not stored.
@@ -21,57 +22,71 @@ pub const HONEYPOT_FIELD: &str = "website";
 
 pub async fn create<B: Buf>(
     store: Arc<dyn QuoteStore>,
-    limiter: Option<Arc<RateLimiter>>,
+    limits: Arc<PostLimits>,
     peer: Option<SocketAddr>,
     method: Method,
     headers: HeaderMap,
     body: impl Stream<Item = Result<B, warp::Error>>,
 ) -> Response {
-    if method == Method::POST {
-        if let Some(Err(wait)) = limiter.map(|l| l.check(peer, &headers)) {
-            return ApiError::RateLimited { retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64 }
-                .into_response();
-        }
+    if method != Method::POST {
+        return ApiError::MethodNotAllowed { allow: "POST" }.into_response();
     }
-    match create_quote(store, method, headers, body).await {
-        Ok(response) => response,
-        Err(error) => error.into_response(),
+    let read = read_post(&headers, body).await;
+    // Only a post that passes validation spends a quote token; the others (a typo, the
+    // honeypot, junk) are held to the looser limit on invalid posts.
+    let bucket = match &read {
+        Ok(Post { payload: Payload::Quote(_), .. }) => Bucket::Quotes,
+        _ => Bucket::Invalid,
+    };
+    if let Err(error) = limits.check(bucket, peer, &headers) {
+        return error.into_response();
     }
+    let result = match read {
+        Ok(post) => store_post(store, post, &headers).await,
+        Err(error) => Err(error),
+    };
+    result.unwrap_or_else(|error| error.into_response())
 }
 
-async fn create_quote<B: Buf>(
-    store: Arc<dyn QuoteStore>,
-    method: Method,
-    headers: HeaderMap,
+struct Post {
+    payload: Payload,
+    idempotency_key: Option<String>,
+}
+
+async fn read_post<B: Buf>(
+    headers: &HeaderMap,
     body: impl Stream<Item = Result<B, warp::Error>>,
-) -> Result<Response, ApiError> {
-    if method != Method::POST {
-        return Err(ApiError::MethodNotAllowed { allow: "POST" });
-    }
-    if !is_json(&headers) {
+) -> Result<Post, ApiError> {
+    if !is_json(headers) {
         return Err(ApiError::UnsupportedMediaType);
     }
-    let bytes = read_limited(&headers, body, MAX_QUOTE_BODY_BYTES).await?;
-    let Payload::Quote(request) = parse_payload(&bytes)? else {
+    let idempotency_key = idempotency_key(headers)?;
+    let bytes = read_limited(headers, body, MAX_QUOTE_BODY_BYTES).await?;
+    Ok(Post { payload: parse_payload(&bytes)?, idempotency_key })
+}
+
+async fn store_post(store: Arc<dyn QuoteStore>, post: Post, headers: &HeaderMap) -> Result<Response, ApiError> {
+    let Payload::Quote(request) = post.payload else {
         tracing::info!("honeypot filled; answered 201 and not stored");
-        return Ok(created(uuid::Uuid::now_v7()));
+        return Ok(created(&uuid::Uuid::now_v7().to_string()));
     };
     let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok());
-    let quote = NewQuote::new(request, Source::Web, user_agent);
-    let id = quote.id;
-    store.insert(quote).await.map_err(|error| {
+    let quote = NewQuote::new(request, Source::Web, user_agent).with_idempotency_key(post.idempotency_key);
+    let id = quote.id.to_string();
+    let inserted = store.insert(quote).await.map_err(|error| {
         tracing::error!(%error, "storing a quote request failed");
         ApiError::from(error)
     })?;
-    Ok(created(id))
+    match inserted {
+        Inserted::New => Ok(created(&id)),
+        Inserted::Replayed { id } => Ok(created(&id)),
+        Inserted::Conflict => Err(ApiError::IdempotencyConflict),
+    }
 }
 
-fn created(id: uuid::Uuid) -> Response {
-    warp::reply::with_status(
-        warp::reply::json(&serde_json::json!({ "id": id.to_string() })),
-        StatusCode::CREATED,
-    )
-    .into_response()
+fn created(id: &str) -> Response {
+    warp::reply::with_status(warp::reply::json(&serde_json::json!({ "id": id })), StatusCode::CREATED)
+        .into_response()
 }
 
 #[derive(Debug)]

@@ -2,6 +2,8 @@
 
 pub mod body;
 mod handlers;
+mod idempotency;
+pub mod limits;
 
 use std::sync::Arc;
 
@@ -9,18 +11,19 @@ use warp::filters::BoxedFilter;
 use warp::reply::Response;
 use warp::Filter;
 
-use crate::rate_limit::RateLimiter;
+use crate::client_ip;
 use crate::store::QuoteStore;
+use limits::PostLimits;
 
 /// Matches every method on the path, so a wrong one gets our 405 body rather than a rejection.
-pub fn routes(store: Arc<dyn QuoteStore>, limiter: Option<Arc<RateLimiter>>) -> BoxedFilter<(Response,)> {
+pub fn routes(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {
     warp::path!("api" / "quote-requests")
-        .and(warp::addr::remote())
+        .and(client_ip::peer())
         .and(warp::method())
         .and(warp::header::headers_cloned())
         .and(warp::body::stream())
         .then(move |peer, method, headers, body| {
-            handlers::create(Arc::clone(&store), limiter.clone(), peer, method, headers, body)
+            handlers::create(Arc::clone(&store), Arc::clone(&limits), peer, method, headers, body)
         })
         .boxed()
 }

@@ -4,6 +4,10 @@
 //! files are revalidated on every visit. The build writes `.br` and `.gz` siblings of text files;
 //! the one the browser accepts is sent. Any other path gets the not-found page with status 404,
 //! so the client shows its 404 screen and crawlers see a 404.
+//!
+//! Nothing whose path has a segment starting with `.` is loaded (a `.env` or `.git/` copied into
+//! `STATIC_DIR` by mistake stays private), except the top-level `/.well-known/`. Revalidated
+//! files carry an `ETag`, so a revisit with `If-None-Match` costs a 304 and no body.
 
 mod content_type;
 mod encoding;
@@ -19,16 +23,21 @@ use warp::reply::Response as Reply;
 use warp::{Filter, Reply as _};
 
 use encoding::Encoding;
+use sha2::Digest;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 const INDEX: &str = "/index.html";
 const NOT_FOUND_PAGE: &str = "/404.html";
+/// The one dot-directory served (RFC 8615: `security.txt`, ACME challenges and the like).
+const WELL_KNOWN: &str = ".well-known";
 
 struct Asset {
     content_type: &'static str,
     cache_control: &'static str,
     identity: Bytes,
+    /// Weak, as the `.br` and `.gz` bodies are the same content; `None` for immutable files.
+    etag: Option<HeaderValue>,
     gzip: Option<Bytes>,
     brotli: Option<Bytes>,
 }
@@ -52,7 +61,12 @@ impl Site {
 
     fn load_dir(&mut self, root: &Path, dir: &Path) -> std::io::Result<()> {
         for entry in std::fs::read_dir(dir)? {
-            let path = entry?.path();
+            let entry = entry?;
+            let hidden = entry.file_name().to_string_lossy().starts_with('.');
+            if hidden && !(dir == root && entry.file_name() == WELL_KNOWN) {
+                continue;
+            }
+            let path = entry.path();
             if path.is_dir() {
                 self.load_dir(root, &path)?;
                 continue;
@@ -64,10 +78,13 @@ impl Site {
             let relative = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
             let url = format!("/{relative}");
             let sibling = |ext: &str| std::fs::read(format!("{name}.{ext}")).ok().map(Bytes::from);
+            let identity = Bytes::from(std::fs::read(&path)?);
+            let immutable = url.starts_with("/assets/");
             let asset = Asset {
                 content_type: content_type::for_path(&url),
-                cache_control: if url.starts_with("/assets/") { IMMUTABLE } else { REVALIDATE },
-                identity: Bytes::from(std::fs::read(&path)?),
+                cache_control: if immutable { IMMUTABLE } else { REVALIDATE },
+                etag: (!immutable).then(|| etag(&identity)),
+                identity,
                 gzip: sibling("gz"),
                 brotli: sibling("br"),
             };
@@ -88,6 +105,17 @@ impl Site {
                 None => return plain(StatusCode::NOT_FOUND, "Not found"),
             },
         };
+        let etag = asset.etag.as_ref().filter(|_| status == StatusCode::OK);
+        if etag.is_some_and(|etag| if_none_match(headers, etag)) {
+            let mut response = Response::builder()
+                .status(StatusCode::NOT_MODIFIED)
+                .header(header::CACHE_CONTROL, asset.cache_control)
+                .header(header::VARY, "Accept-Encoding");
+            if let Some(etag) = etag {
+                response = response.header(header::ETAG, etag);
+            }
+            return response.body(Bytes::new()).map_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR, "error"), |r| r.into_response());
+        }
         let encoding = Encoding::choose(headers, asset.brotli.is_some(), asset.gzip.is_some());
         let body = match encoding {
             Encoding::Brotli => asset.brotli.clone(),
@@ -101,6 +129,9 @@ impl Site {
             .header(header::CACHE_CONTROL, asset.cache_control)
             .header(header::VARY, "Accept-Encoding")
             .header(header::CONTENT_LENGTH, body.len());
+        if let Some(etag) = etag {
+            response = response.header(header::ETAG, etag);
+        }
         if let Some(value) = encoding.header_value() {
             response = response.header(header::CONTENT_ENCODING, HeaderValue::from_static(value));
         }
@@ -110,6 +141,24 @@ impl Site {
             Err(_) => plain(StatusCode::INTERNAL_SERVER_ERROR, "error"),
         }
     }
+}
+
+fn etag(body: &[u8]) -> HeaderValue {
+    let digest = sha2::Sha256::digest(body);
+    let value = format!("W/\"{}\"", hex::encode(&digest[..16]));
+    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("W/\"0\""))
+}
+
+/// Weak comparison (RFC 9110 13.1.2): `*`, or any listed tag with the same opaque part.
+fn if_none_match(headers: &HeaderMap, etag: &HeaderValue) -> bool {
+    let opaque = |tag: &str| tag.trim().trim_start_matches("W/").to_owned();
+    let ours = opaque(etag.to_str().unwrap_or_default());
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|tag| tag.trim() == "*" || opaque(tag) == ours)
 }
 
 fn plain(status: StatusCode, text: &'static str) -> Reply {

@@ -37,6 +37,10 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX lead_outbox_due ON lead_outbox (next_attempt_at)
         WHERE delivered_at IS NULL AND gave_up_at IS NULL;",
+    // 3: the client's Idempotency-Key, kept with the quote it first created.
+    "ALTER TABLE quote_requests ADD COLUMN idempotency_key TEXT;
+    CREATE UNIQUE INDEX quote_requests_idempotency_key ON quote_requests (idempotency_key)
+        WHERE idempotency_key IS NOT NULL;",
 ];
 
 pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
@@ -77,5 +81,9 @@ mod tests {
                       VALUES (?1, 'family', 'x@y.z', 't', 'call', 'tool')";
         conn.execute(spoken, ["c"]).unwrap();
         assert!(conn.execute(spoken, ["d"]).is_err(), "one row per call and tool call");
+        let keyed = "INSERT INTO quote_requests (id, product, email, created_at, idempotency_key)
+                     VALUES (?1, 'family', 'x@y.z', 't', 'key')";
+        conn.execute(keyed, ["e"]).unwrap();
+        assert!(conn.execute(keyed, ["f"]).is_err(), "one row per idempotency key");
     }
 }

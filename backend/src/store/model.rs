@@ -39,6 +39,8 @@ pub struct NewQuote {
     pub source: Source,
     pub user_agent: Option<String>,
     pub voice: Option<VoiceOrigin>,
+    /// The client's `Idempotency-Key`: a later post with the same key is answered from this one.
+    pub idempotency_key: Option<String>,
     pub created_at: OffsetDateTime,
 }
 
@@ -50,8 +52,13 @@ impl NewQuote {
             source,
             user_agent: user_agent.map(|ua| ua.chars().take(MAX_USER_AGENT_CHARS).collect()),
             voice: None,
+            idempotency_key: None,
             created_at: OffsetDateTime::now_utc(),
         }
+    }
+
+    pub fn with_idempotency_key(self, key: Option<String>) -> NewQuote {
+        NewQuote { idempotency_key: key, ..self }
     }
 
     pub fn spoken(request: QuoteRequest, voice: VoiceOrigin) -> NewQuote {
@@ -74,11 +81,27 @@ pub fn format_timestamp(at: OffsetDateTime) -> String {
     .unwrap_or_default()
 }
 
-/// Whether an insert stored a new row or found the same voice tool call already stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Whether an insert stored a new row, or found one stored before under the same idempotency
+/// key or voice tool call.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Inserted {
     New,
-    Duplicate,
+    /// The earlier row holds the same request: its id is the answer.
+    Replayed { id: String },
+    /// The earlier row holds another request; it stands and nothing was stored.
+    Conflict,
+}
+
+impl Inserted {
+    /// Compares the earlier row (`id`, `product`, `email`) with the request being inserted.
+    pub fn earlier(quote: &NewQuote, id: String, product: &str, email: &str) -> Inserted {
+        let request = &quote.request;
+        if request.product().as_str() == product && request.email().as_str() == email {
+            Inserted::Replayed { id }
+        } else {
+            Inserted::Conflict
+        }
+    }
 }
 
 /// A quote request as read back from the store, with its call and its forwarding state.

@@ -118,6 +118,8 @@ impl PostgresStore {
         let tx = client.transaction().await.map_err(classify)?;
         let id = quote.id.to_string();
         let created_at = quote.created_at_text();
+        let call_id = quote.voice.as_ref().map(|v| v.call_id.as_str());
+        let tool_call_id = quote.voice.as_ref().map(|v| v.tool_call_id.as_str());
         let stored = tx
             .execute(
                 queries::INSERT_QUOTE,
@@ -128,14 +130,19 @@ impl PostgresStore {
                     &quote.source.as_str(),
                     &quote.user_agent,
                     &created_at,
-                    &quote.voice.as_ref().map(|v| v.call_id.as_str()),
-                    &quote.voice.as_ref().map(|v| v.tool_call_id.as_str()),
+                    &call_id,
+                    &tool_call_id,
+                    &quote.idempotency_key,
                 ],
             )
             .await
             .map_err(classify)?;
         if stored == 0 {
-            return Ok(Inserted::Duplicate);
+            let row = tx
+                .query_one(queries::EARLIER_QUOTE, &[&quote.idempotency_key, &call_id, &tool_call_id])
+                .await
+                .map_err(classify)?;
+            return Ok(Inserted::earlier(&quote, row.get(0), row.get(1), row.get(2)));
         }
         if self.options.forward_leads {
             tx.execute(queries::INSERT_OUTBOX, &[&id, &created_at]).await.map_err(classify)?;

@@ -5,10 +5,16 @@
 use super::model::{Delivery, DeliveryStatus};
 use super::ListQuery;
 
+/// Stores nothing when the idempotency key or the voice call and tool call were seen before
+/// (both are unique); `EARLIER_QUOTE` then finds that row.
 pub const INSERT_QUOTE: &str = "INSERT INTO quote_requests
-        (id, product, email, source, user_agent, created_at, call_id, tool_call_id)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-    ON CONFLICT (call_id, tool_call_id) WHERE tool_call_id IS NOT NULL DO NOTHING";
+        (id, product, email, source, user_agent, created_at, call_id, tool_call_id, idempotency_key)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    ON CONFLICT DO NOTHING";
+
+/// $1 idempotency key, $2 call id, $3 tool call id (NULL ones match nothing).
+pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests
+    WHERE idempotency_key = $1 OR (call_id = $2 AND tool_call_id = $3)";
 
 pub const INSERT_OUTBOX: &str = "INSERT INTO lead_outbox (quote_id, next_attempt_at) VALUES ($1, $2)";
 

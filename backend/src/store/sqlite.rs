@@ -26,7 +26,12 @@ use super::{
 };
 use crate::limits::MAX_WRITE_BATCH;
 
-const BUSY_TIMEOUT_MS: u32 = 5_000;
+/// How long a write waits for another process holding the database (a backup, `sqlite3` open
+/// by hand) before the request is told the database is unavailable (503, retry), like
+/// PostgreSQL's pool wait.
+const BUSY_TIMEOUT: std::time::Duration = crate::limits::PG_POOL_WAIT;
+/// How long the health check waits for the write lock before reporting it held.
+const HEALTH_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Every change goes through the writer thread, so all of them can share its group commits.
 enum Write {
@@ -46,9 +51,15 @@ pub struct SqliteStore {
     reader: Arc<Mutex<Connection>>,
 }
 
+/// A lock another connection holds is temporary; anything else is a failure of ours.
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
-        StoreError::Database(e.to_string())
+        match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+                StoreError::Unavailable(e.to_string())
+            }
+            _ => StoreError::Database(e.to_string()),
+        }
     }
 }
 
@@ -66,7 +77,7 @@ fn connect(target: &str) -> Result<Connection, StoreError> {
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(target, flags)
         .map_err(|e| StoreError::Unavailable(e.to_string()))?;
-    conn.busy_timeout(std::time::Duration::from_millis(BUSY_TIMEOUT_MS.into()))?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
     // WAL lets the reader work beside the writer; FULL makes every commit survive power loss.
     conn.pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
@@ -145,10 +156,11 @@ fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>, options: Sto
             Ok(outcomes) => batch.into_iter().zip(outcomes).for_each(|(job, outcome)| {
                 let _ = job.done.send(Ok(outcome));
             }),
-            // One bad row must not fail its neighbours: retry each on its own.
-            Err(_) if batch.len() > 1 => batch.into_iter().for_each(|job| {
+            // One bad row must not fail its neighbours: retry each on its own. A held lock is
+            // not a bad row; retrying would make every one of them wait the busy timeout again.
+            Err(StoreError::Database(_)) if batch.len() > 1 => batch.into_iter().for_each(|job| {
                 let result = commit(&mut conn, std::iter::once(&job.write), options)
-                    .map(|outcomes| outcomes[0]);
+                    .map(|outcomes| outcomes.into_iter().next().unwrap_or(Inserted::New));
                 let _ = job.done.send(result);
             }),
             Err(e) => batch.into_iter().for_each(|job| {
@@ -180,6 +192,10 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inser
         Write::Quote(quote) => {
             let created_at = quote.created_at_text();
             let id = quote.id.to_string();
+            let (call_id, tool_call_id) = match &quote.voice {
+                Some(voice) => (Some(&voice.call_id), Some(&voice.tool_call_id)),
+                None => (None, None),
+            };
             let stored = run(
                 queries::INSERT_QUOTE,
                 params![
@@ -189,12 +205,18 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inser
                     quote.source.as_str(),
                     quote.user_agent,
                     created_at,
-                    quote.voice.as_ref().map(|v| &v.call_id),
-                    quote.voice.as_ref().map(|v| &v.tool_call_id),
+                    call_id,
+                    tool_call_id,
+                    quote.idempotency_key,
                 ],
             )?;
             if stored == 0 {
-                return Ok(Inserted::Duplicate);
+                let mut earlier = tx.prepare_cached(&queries::for_sqlite(queries::EARLIER_QUOTE))?;
+                let (id, product, email): (String, String, String) = earlier
+                    .query_row(params![quote.idempotency_key, call_id, tool_call_id], |row| {
+                        Ok((row.get(0)?, row.get(1)?, row.get(2)?))
+                    })?;
+                return Ok(Inserted::earlier(quote, id, &product, &email));
             }
             if options.forward_leads {
                 run(queries::INSERT_OUTBOX, params![id, created_at])?;
@@ -292,10 +314,20 @@ impl QuoteStore for SqliteStore {
         self.write(Write::Delivery { quote_id, outcome }).map(|r| r.map(drop)).boxed()
     }
 
+    /// Answers, and can take the write lock: a lock another process holds means writes cannot
+    /// commit, which monitoring must see even though reads still work.
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         self.read(|conn| {
             conn.query_row("SELECT 1", [], |_| Ok(()))
-                .map_err(|e| StoreError::Unavailable(e.to_string()))
+                .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+            conn.busy_timeout(HEALTH_LOCK_WAIT)?;
+            let probe = conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;");
+            conn.busy_timeout(BUSY_TIMEOUT)?;
+            match probe.map_err(StoreError::from) {
+                // A read-only database has no writes to wait for.
+                Err(StoreError::Database(_)) | Ok(()) => Ok(()),
+                Err(unavailable) => Err(unavailable),
+            }
         })
     }
 

@@ -16,6 +16,7 @@ macro_rules! for_each_case {
     ($case:ident) => {
         $case!(concurrent_inserts_are_all_committed_and_read_back_in_order, false);
         $case!(a_repeated_voice_tool_call_is_stored_once, false);
+        $case!(an_idempotency_key_answers_with_the_first_quote, true);
         $case!(call_reports_are_linked_and_replaced, false);
         $case!(pages_follow_the_cursor_both_ways, false);
         $case!(the_outbox_tracks_each_lead_to_delivery_or_giving_up, true);
@@ -56,14 +57,33 @@ pub async fn a_repeated_voice_tool_call_is_stored_once(store: Arc<dyn QuoteStore
         store.insert(spoken("ana@example.com", "call", "tool-1")),
     );
     let mut outcomes = vec![a.unwrap(), b.unwrap()];
-    outcomes.sort_by_key(|o| *o == Inserted::Duplicate);
-    assert_eq!(outcomes, [Inserted::New, Inserted::Duplicate]);
-    assert_eq!(store.insert(spoken("ana@example.com", "call", "tool-1")).await.unwrap(), Inserted::Duplicate);
+    outcomes.sort_by_key(|o| *o != Inserted::New);
+    let Inserted::Replayed { id } = outcomes.pop().unwrap() else { panic!("the second is a replay") };
+    assert_eq!(outcomes, [Inserted::New]);
+    let replay = Inserted::Replayed { id: id.clone() };
+    assert_eq!(store.insert(spoken("ana@example.com", "call", "tool-1")).await.unwrap(), replay);
+    assert_eq!(store.insert(spoken("bea@example.com", "call", "tool-1")).await.unwrap(), Inserted::Conflict);
     assert_eq!(store.insert(spoken("ana@example.com", "call", "tool-2")).await.unwrap(), Inserted::New);
     assert_eq!(store.insert(spoken("ana@example.com", "other", "tool-1")).await.unwrap(), Inserted::New);
     let rows = store.list_since(None).await.unwrap();
     assert_eq!(rows.len(), 3);
     assert!(rows.iter().all(|r| r.source == "voice" && r.delivery.is_none()));
+    assert_eq!(rows.iter().find(|r| r.id == id).unwrap().email, "ana@example.com", "the first stands");
+    store.close().await;
+}
+
+pub async fn an_idempotency_key_answers_with_the_first_quote(store: Arc<dyn QuoteStore>) {
+    let keyed = |email: &str, key: &str| web(email).with_idempotency_key(Some(key.into()));
+    let first = keyed("ana@example.com", "k-1");
+    let id = first.id.to_string();
+    assert_eq!(store.insert(first).await.unwrap(), Inserted::New);
+    let (a, b) = tokio::join!(store.insert(keyed("ana@example.com", "k-1")), store.insert(keyed("ana@example.com", "k-1")));
+    let replay = Inserted::Replayed { id };
+    assert_eq!((a.unwrap(), b.unwrap()), (replay.clone(), replay));
+    assert_eq!(store.insert(keyed("bea@example.com", "k-1")).await.unwrap(), Inserted::Conflict);
+    assert_eq!(store.insert(keyed("bea@example.com", "k-2")).await.unwrap(), Inserted::New);
+    assert_eq!(store.insert(web("ana@example.com")).await.unwrap(), Inserted::New, "no key, no check");
+    assert_eq!(store.list_since(None).await.unwrap().len(), 3);
     store.close().await;
 }
 

@@ -16,7 +16,7 @@ use crate::auth::header_matches;
 use crate::error::ApiError;
 use crate::limits::MAX_WEBHOOK_BODY_BYTES;
 use crate::quotes::body::read_limited;
-use crate::store::{NewQuote, QuoteStore, VoiceOrigin};
+use crate::store::{Inserted, NewQuote, QuoteStore, VoiceOrigin};
 
 /// One entry of the `results` answer, in the shape the provider reads.
 #[derive(Debug, Serialize)]
@@ -97,9 +97,11 @@ async fn request_quote(store: &dyn QuoteStore, call_id: &str, call: &ToolCall) -
     let request = QuoteRequest::parse(product, email)
         .map_err(|errors| replies::invalid(product, email, &errors))?;
     let origin = VoiceOrigin { call_id: call_id.to_owned(), tool_call_id: call.id.clone() };
-    // A repeated tool call is answered like the first: the request is stored either way.
+    // A repeated tool call is answered like the first when it asks the same; one asking for
+    // something else is refused, never confirmed, as the stored row keeps the first.
     match store.insert(NewQuote::spoken(request.clone(), origin)).await {
-        Ok(_) => Ok(replies::saved(&request)),
+        Ok(Inserted::New | Inserted::Replayed { .. }) => Ok(replies::saved(&request)),
+        Ok(Inserted::Conflict) => Err(replies::earlier_request_stands()),
         Err(error) => {
             tracing::error!(%error, "storing a spoken quote request failed");
             Err(replies::storage_failed())

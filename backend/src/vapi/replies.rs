@@ -42,6 +42,12 @@ pub fn unreadable_arguments(reason: &str) -> String {
     single_line(&format!("Not saved: {reason}. Call {REQUEST_QUOTE_TOOL} again with product and email."))
 }
 
+pub fn earlier_request_stands() -> String {
+    format!(
+        "Not saved: this tool call was already answered for a different product or email, and that earlier request stands. To change it, call {REQUEST_QUOTE_TOOL} again as a new tool call."
+    )
+}
+
 pub fn storage_failed() -> String {
     "Not saved: our system could not store the request just now. Please try again in a moment.".into()
 }

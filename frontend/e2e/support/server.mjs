@@ -9,8 +9,11 @@ export const repoRoot = new URL('../../../', import.meta.url).pathname;
 const binary = join(repoRoot, 'target/release/backend');
 const staticDir = join(repoRoot, 'frontend/dist');
 
-/** `databaseUrl` may be given to reuse a database (for example read-only). */
-export async function startServer({ dir = mkdtempSync(join(tmpdir(), 'quote-e2e-')), databaseUrl, env = {} } = {}) {
+/**
+ * `databaseUrl` may be given to reuse a database (for example read-only); `launcher` is a
+ * command the binary runs under (for example `['prlimit', '--nofile=1024:1024', '--']`).
+ */
+export async function startServer({ dir = mkdtempSync(join(tmpdir(), 'quote-e2e-')), databaseUrl, env = {}, launcher = [] } = {}) {
   const database = databaseUrl ?? `sqlite://${join(dir, 'quotes.db')}`;
   // The rate limit is off: tests post many quotes from 127.0.0.1 (one test turns it back on).
   const childEnv = {
@@ -22,7 +25,8 @@ export async function startServer({ dir = mkdtempSync(join(tmpdir(), 'quote-e2e-
     RATE_LIMIT_PER_MINUTE: '0',
     ...env,
   };
-  const child = spawn(binary, [], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...args] = [...launcher, binary];
+  const child = spawn(command, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let log = '';
   child.stderr.on('data', (chunk) => (log += chunk));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HONEYPOT_FIELD, QUOTE_ENDPOINT, QuoteSubmissionError, submitQuote } from './submit-quote';
+import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER, QUOTE_ENDPOINT, QuoteSubmissionError, submitQuote } from './submit-quote';
 
 const values = { product: 'family', email: 'ana@example.com' };
 
@@ -15,7 +15,7 @@ describe('submitQuote', () => {
     await submitQuote(values);
     expect(fetch).toHaveBeenCalledWith(QUOTE_ENDPOINT, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: expect.stringMatching(/^[0-9a-f]{32}$/) },
       credentials: 'include',
       body: JSON.stringify(values),
     });
@@ -45,6 +45,29 @@ describe('submitQuote', () => {
     await expect(submitQuote(values)).rejects.toThrow('502: Bad gateway from proxy');
     answer(503, '', 'Service Unavailable');
     await expect(submitQuote(values)).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('keeps the key for the same values until they are confirmed, a new one otherwise', async () => {
+    const keys: string[] = [];
+    const send = (status: number) =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (_url: string, init: RequestInit) => {
+          keys.push((init.headers as Record<string, string>)[IDEMPOTENCY_HEADER]);
+          return status ? new Response('{}', { status }) : Promise.reject(new TypeError('Failed to fetch'));
+        }),
+      );
+    const other = { product: 'medicare', email: 'bo@example.com' };
+    send(0);
+    await submitQuote(other).catch(() => {});
+    await submitQuote(other).catch(() => {});
+    send(201);
+    await Promise.all([submitQuote(other), submitQuote(other)]);
+    await submitQuote(other);
+    await submitQuote({ ...other, email: 'cy@example.com' });
+    expect(new Set(keys.slice(0, 4)).size).toBe(1);
+    expect(keys[4]).not.toBe(keys[0]);
+    expect(keys[5]).not.toBe(keys[4]);
   });
 
   it('turns a network failure into an error without a message', async () => {

@@ -3,6 +3,24 @@ import type { QuoteErrors, QuoteValues } from './quote-rules';
 export const QUOTE_ENDPOINT = '/api/quote-requests';
 /** The form's hidden honeypot field; the server answers 201 and stores nothing when it is filled. */
 export const HONEYPOT_FIELD = 'website';
+/** The server answers a repeated key with the first answer, so a retry is never a second lead. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** The last body sent without a success yet, and the key made for it. */
+let unconfirmed: { body: string; key: string } | undefined;
+
+/**
+ * The same values sent again after a failure (or a double click while the first is in flight)
+ * keep their key; other values get a new one. 128 random bits as hex: `crypto.randomUUID` is
+ * missing on plain-HTTP pages, `getRandomValues` is not.
+ */
+function idempotencyKeyFor(body: string): string {
+  if (unconfirmed?.body !== body) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    unconfirmed = { body, key: Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('') };
+  }
+  return unconfirmed.key;
+}
 
 /** A failed submission. `message` is `<status>: <server's message or status text>` (spec §8). */
 export class QuoteSubmissionError extends Error {
@@ -35,13 +53,15 @@ function readErrorBody(text: string): { message?: string; fields?: QuoteErrors }
 
 /** Sends the quote once (no automatic retry, spec §9); resolves only on a 2xx answer. */
 export async function submitQuote(values: QuoteValues, honeypot = ''): Promise<void> {
+  const body = JSON.stringify(honeypot ? { ...values, [HONEYPOT_FIELD]: honeypot } : values);
+  const key = idempotencyKeyFor(body);
   let response: Response;
   try {
     response = await fetch(QUOTE_ENDPOINT, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: key },
       credentials: 'include',
-      body: JSON.stringify(honeypot ? { ...values, [HONEYPOT_FIELD]: honeypot } : values),
+      body,
     });
   } catch {
     // Offline or blocked: there is no status to report, so the toast falls back to its default.
@@ -51,4 +71,5 @@ export async function submitQuote(values: QuoteValues, honeypot = ''): Promise<v
     const { message, fields } = readErrorBody(await response.text().catch(() => ''));
     throw new QuoteSubmissionError(`${response.status}: ${message ?? response.statusText}`, response.status, fields);
   }
+  if (unconfirmed?.key === key) unconfirmed = undefined;
 }
