@@ -4,7 +4,7 @@ import { quoteSection as text } from '../content';
 
 // The form (Radix Select and its positioning engine) is below the fold: its code loads after
 // first paint while the prerendered form is already on screen.
-const QuoteForm = lazy(() => import('./quote/QuoteForm'));
+const QuoteForm = lazy(() => import('../features/quote/QuoteForm'));
 
 export function QuoteSection() {
   return (

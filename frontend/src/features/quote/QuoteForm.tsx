@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
-import { loadQuoteRules, validateQuote, type QuoteErrors, type QuoteValues } from '../../lib/quote-rules';
-import { HONEYPOT_FIELD, QuoteSubmissionError, submitQuote } from '../../lib/submit-quote';
+import { loadQuoteRules, validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
+import { HONEYPOT_FIELD, QuoteSubmissionError, submitQuote } from './submit-quote';
 import { toast } from '../../lib/toast-store';
 import { useHydrated } from '../../lib/use-hydrated';
 
