@@ -193,13 +193,18 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await context.close();
     });
 
-    test('the 404 route shows its texts with status 404', async () => {
+    test('the 404 route shows its texts with status 404, the header and footer, and a link home', async () => {
       const { page, context, errors } = await openPage(browser, { viewport });
       const response = await page.goto(new URL('/missing-page', server.url).href);
       assert.equal(response.status(), 404);
       await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
       await page.getByText('Did you forget to add the page to the router?').waitFor();
+      assert.equal(await page.getByRole('banner').getByRole('img', { name: 'Clearharbor Health' }).isVisible(), true);
+      assert.match(await page.getByRole('contentinfo').innerText(), new RegExp(`© ${new Date().getFullYear()} Clearharbor Health`));
       await page.screenshot({ path: join(outputDir, `not-found-${viewport.width}x${viewport.height}.png`), fullPage: true });
+      await page.getByRole('main').getByRole('link', { name: 'Back to the home page' }).click();
+      await page.waitForURL(new URL('/', server.url).href);
+      await page.getByRole('heading', { level: 1, name: 'Enjoy the Life at Every stage' }).waitFor();
       assert.deepEqual(errors, []);
       await context.close();
     });
