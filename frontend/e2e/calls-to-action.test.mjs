@@ -1,21 +1,13 @@
 // 'Obtener Cotización' (header and side menu), 'Get Started' and 'Become a Member' lead to the
 // quote form and focus its product field, at phone and desktop sizes, with and without
 // JavaScript, against the real built site and server.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, VIEWPORTS } from './support/browser.mjs';
+import { openPage, VIEWPORTS } from './support/browser.mjs';
 import { gotoHydrated } from './support/landing.mjs';
-import { startServer } from './support/server.mjs';
+import { sharedSite } from './support/site.mjs';
 
-let browser;
-let server;
-before(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = sharedSite();
 
 /** Resolves once the product field has focus and is wholly on screen (any smooth scroll done). */
 async function formReached(page) {
@@ -53,16 +45,16 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     describe(`calls to action at ${viewport.width}x${viewport.height}, ${javaScript ? 'with' : 'without'} JavaScript`, () => {
       for (const cta of callsToAction(mobile, javaScript)) {
         test(`'${cta.name}'${cta.menu ? ' in the side menu' : ''} reaches the form and focuses the product field`, async () => {
-          const { page, context, errors } = await openPage(browser, { viewport, javaScriptEnabled: javaScript });
-          if (javaScript) await gotoHydrated(page, server.url);
-          else await page.goto(server.url);
+          const { page, context, errors } = await openPage(site.browser, { viewport, javaScriptEnabled: javaScript });
+          if (javaScript) await gotoHydrated(page, site.server.url);
+          else await page.goto(site.server.url);
           let scope = cta.within ? page.getByRole(cta.within) : page;
           if (cta.menu) {
             await page.getByRole('button', { name: 'Open Menu' }).click();
             scope = page.getByRole('dialog');
           }
           const link = scope.getByRole('link', { name: cta.name, exact: true });
-          assert.equal(new URL(await link.getAttribute('href'), server.url).hash, '#quote', 'a real link to the form');
+          assert.equal(new URL(await link.getAttribute('href'), site.server.url).hash, '#quote', 'a real link to the form');
           await link.click();
           if (cta.menu) await page.getByRole('dialog').waitFor({ state: 'detached' });
           await formReached(page);
@@ -77,18 +69,18 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 describe('scrolling to the form', () => {
   test('is smooth, and instant under prefers-reduced-motion', async () => {
     for (const [reducedMotion, behavior] of [['no-preference', 'smooth'], ['reduce', 'auto']]) {
-      const { page, context } = await openPage(browser, { reducedMotion });
-      await page.goto(server.url);
+      const { page, context } = await openPage(site.browser, { reducedMotion });
+      await page.goto(site.server.url);
       assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior), behavior);
       await context.close();
     }
   });
 
   test("from the 404 page, the header's link leads to the landing page's form", async () => {
-    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.desktop });
-    await page.goto(new URL('/missing-page', server.url).href);
+    const { page, context } = await openPage(site.browser, { viewport: VIEWPORTS.desktop });
+    await page.goto(new URL('/missing-page', site.server.url).href);
     await page.getByRole('banner').getByRole('link', { name: 'Obtener Cotización' }).click();
-    await page.waitForURL(new URL('/#quote', server.url).href);
+    await page.waitForURL(new URL('/#quote', site.server.url).href);
     await formReached(page);
     await context.close();
   });

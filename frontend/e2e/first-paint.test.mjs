@@ -1,28 +1,20 @@
 // What the first paint needs is in the first bytes: the prerendered HTML of the landing and 404
 // pages against the real built site and server.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { launchBrowser, openPage } from './support/browser.mjs';
+import { openPage } from './support/browser.mjs';
 import { gotoHydrated } from './support/landing.mjs';
-import { startServer } from './support/server.mjs';
+import { sharedSite } from './support/site.mjs';
 
 /** TCP's initial congestion window (10 segments): what arrives in the first round trip. */
 const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
 /** The interactive parts, in page order; everything else must stay static HTML. */
 const ISLANDS = ['particles', 'header', 'partners', 'testimonials', 'quote-form', 'toaster', 'voice'];
 
-let browser;
-let server;
-before(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = sharedSite();
 
-const pageHtml = async (path) => (await fetch(new URL(path, server.url))).text();
+const pageHtml = async (path) => (await fetch(new URL(path, site.server.url))).text();
 
 describe('first paint', () => {
   for (const path of ['/', '/missing-page']) {
@@ -60,8 +52,8 @@ describe('first paint', () => {
 
 describe('islands', () => {
   test('the static sections carry no hydration markers; only the islands do', async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(server.url);
+    const { page, context } = await openPage(site.browser, { javaScriptEnabled: false });
+    await page.goto(site.server.url);
     const found = await page.evaluate(() => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
       const outside = [];
@@ -80,8 +72,8 @@ describe('islands', () => {
   });
 
   test('in the browser React runs the islands and never touches the static sections', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await gotoHydrated(page, server.url);
+    const { page, context, errors } = await openPage(site.browser);
+    await gotoHydrated(page, site.server.url);
     await page.locator('header[data-solid]').waitFor();
     const owned = await page.evaluate(() => {
       const isReact = (el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'));
