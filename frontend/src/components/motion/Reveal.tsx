@@ -16,7 +16,9 @@ interface RevealProps {
 export function Reveal({ children, className, delay = 0 }: RevealProps) {
   const style = delay ? ({ '--reveal-delay': `${delay}s` } as CSSProperties) : undefined;
   return (
-    <div data-reveal="" className={className} style={style}>
+    // In an island, the observer may mark the element revealed before React hydrates it: an
+    // attribute React does not own and leaves alone, so the difference is expected.
+    <div data-reveal="" className={className} style={style} suppressHydrationWarning>
       {children}
     </div>
   );
