@@ -1,10 +1,24 @@
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import wasm from 'vite-plugin-wasm';
 
+/**
+ * The dev server serves each page as the build prerenders it (static HTML with islands), so the
+ * browser code is the same in both.
+ */
+const prerenderInDev: Plugin = {
+  name: 'prerender-in-dev',
+  apply: 'serve',
+  async transformIndexHtml(html, { server, originalUrl }) {
+    const { renderPage } = await server!.ssrLoadModule('/src/entry-server.tsx');
+    return renderPage(html, new URL(originalUrl ?? '/', 'http://dev').pathname);
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), wasm()],
+  plugins: [react(), tailwindcss(), wasm(), prerenderInDev],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },

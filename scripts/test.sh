@@ -32,7 +32,7 @@ run "Rust unit and integration tests" cargo test --workspace
 run_on_postgres "Rust tests against PostgreSQL" cargo test --workspace -- --ignored
 run "wasm-core in wasm (Node)" wasm-pack test --node wasm-core
 run "front-end unit tests" bash -c 'cd frontend && npx vitest run'
-run "front-end types and first-load budget (120 KB gzip)" bash -c 'cd frontend && npx tsc --noEmit && node --test scripts/ && node scripts/first-load-size.mjs --max-kb 120'
+run "front-end types and first-load budget (80 KB gzip)" bash -c 'cd frontend && npx tsc --noEmit && node --test scripts/ && node scripts/first-load-size.mjs --max-kb 80'
 run "end-to-end tests (Chromium)" bash -c 'cd frontend && npm run --silent e2e'
 run "API fuzzing against the OpenAPI document" scripts/fuzz-api.sh
 run_on_postgres "API fuzzing against PostgreSQL" scripts/fuzz-api.sh --postgres

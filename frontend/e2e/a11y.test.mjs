@@ -1,26 +1,18 @@
 // axe-core (WCAG 2.2 A/AA and best practices) on every screen: the landing page with the side
 // menu closed and open, and the 404 page, at phone and desktop sizes.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, VIEWPORTS } from './support/browser.mjs';
+import { openPage, VIEWPORTS } from './support/browser.mjs';
 import { animationsDone, axeViolations, gotoHydrated, revealAll } from './support/landing.mjs';
-import { startServer } from './support/server.mjs';
+import { sharedSite } from './support/site.mjs';
 
-let browser;
-let server;
-before(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = sharedSite();
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   describe(`axe at ${viewport.width}x${viewport.height}`, () => {
     test('landing page: zero violations', async () => {
-      const { page, context } = await openPage(browser, { viewport });
-      await gotoHydrated(page, server.url);
+      const { page, context } = await openPage(site.browser, { viewport });
+      await gotoHydrated(page, site.server.url);
       await revealAll(page);
       assert.deepEqual(await axeViolations(page), []);
       // Scrolled: the header is solid white over the content.
@@ -32,8 +24,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
     if (size === 'mobile') {
       test('landing page with the side menu open: zero violations', async () => {
-        const { page, context } = await openPage(browser, { viewport });
-        await gotoHydrated(page, server.url);
+        const { page, context } = await openPage(site.browser, { viewport });
+        await gotoHydrated(page, site.server.url);
         await page.getByRole('button', { name: 'Open Menu' }).click();
         await page.getByRole('dialog').waitFor();
         await animationsDone(page.getByRole('dialog'));
@@ -44,8 +36,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
     test('404 page: zero violations', async () => {
       // Chromium logs the page's own 404 status as a failed load.
-      const { page, context } = await openPage(browser, { viewport, expectErrors: [/status of 404 .*\/missing-page:/] });
-      await page.goto(new URL('/missing-page', server.url).href);
+      const { page, context } = await openPage(site.browser, { viewport, expectErrors: [/status of 404 .*\/missing-page:/] });
+      await page.goto(new URL('/missing-page', site.server.url).href);
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       assert.deepEqual(await axeViolations(page), []);
       await context.close();

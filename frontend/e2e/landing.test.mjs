@@ -1,20 +1,12 @@
 // The landing page in Chromium at phone and desktop sizes, against the real built site and server.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
+import { openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
 import { animationsDone, gotoHydrated, revealAll } from './support/landing.mjs';
-import { startServer } from './support/server.mjs';
+import { sharedSite } from './support/site.mjs';
 
-let browser;
-let server;
-before(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = sharedSite();
 
 /** Every text the spec gives, in page order (header, seven sections, footer). */
 const TEXTS_IN_ORDER = [
@@ -64,7 +56,7 @@ const headerSolid = (page) => page.locator('header').first().getAttribute('data-
 
 describe('prerendered HTML', () => {
   test('/ holds the content, title, description, canonical, Open Graph and JSON-LD before any script runs', async () => {
-    const response = await fetch(server.url);
+    const response = await fetch(site.server.url);
     assert.equal(response.status, 200);
     const html = await response.text();
     assertInOrder(html, ['Enjoy the Life at Every stage', 'Our Super Client Says', 'Get a Free Quote to Create Your Desired Insurance', 'Enter your email address', 'Contact Us']);
@@ -76,7 +68,7 @@ describe('prerendered HTML', () => {
     }
     // The share card is a PNG the site serves itself, as large as the tags say.
     const card = new URL(html.match(/<meta property="og:image" content="([^"]+)"/)[1]);
-    const image = await fetch(new URL(card.pathname, server.url));
+    const image = await fetch(new URL(card.pathname, site.server.url));
     assert.equal(image.status, 200);
     assert.equal(image.headers.get('content-type'), 'image/png');
     const png = Buffer.from(await image.arrayBuffer());
@@ -90,23 +82,15 @@ describe('prerendered HTML', () => {
   });
 
   test('an unknown path answers 404 with the prerendered not-found page', async () => {
-    const response = await fetch(new URL('/no/such/page', server.url));
+    const response = await fetch(new URL('/no/such/page', site.server.url));
     assert.equal(response.status, 404);
     const html = await response.text();
     assertInOrder(html, ['404 Page Not Found', 'Did you forget to add the page to the router?']);
     assert.match(html, /<meta name="robots" content="noindex"/);
   });
 
-  test('the header, each section and the footer hydrate on their own', async () => {
-    const html = await (await fetch(server.url)).text();
-    // React marks each Suspense boundary in the HTML; hydrating them one by one keeps every task
-    // short (Total Blocking Time). Header, seven sections, footer.
-    const main = html.slice(html.indexOf('<div id="root">'));
-    assert.ok((main.match(/<!--\$-->/g) ?? []).length >= 9, 'a boundary around each part of the page');
-  });
-
   test('every image has a width and a height', async () => {
-    const html = await (await fetch(server.url)).text();
+    const html = await (await fetch(site.server.url)).text();
     const images = html.match(/<img\b[^>]*>/g);
     assert.ok(images.length >= 10);
     for (const img of images) assert.match(img, /width="\d+"[^>]*height="\d+"/, img);
@@ -118,8 +102,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
   describe(`landing page at ${viewport.width}x${viewport.height}`, () => {
     test('shows every text in order, hydrates without errors, and saves a full-page screenshot', async () => {
-      const { page, context, errors, consoleErrors } = await openPage(browser, { viewport });
-      await gotoHydrated(page, server.url);
+      const { page, context, errors, consoleErrors } = await openPage(site.browser, { viewport });
+      await gotoHydrated(page, site.server.url);
       await revealAll(page);
       assertInOrder(await page.locator('body').innerText(), TEXTS_IN_ORDER);
       assert.equal(await page.getByRole('link', { name: /^Learn more/ }).count(), 4);
@@ -130,8 +114,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     });
 
     test('the header turns solid after 21 px of scroll and transparent again at 20 px', async () => {
-      const { page, context } = await openPage(browser, { viewport });
-      await gotoHydrated(page, server.url);
+      const { page, context } = await openPage(site.browser, { viewport });
+      await gotoHydrated(page, site.server.url);
       assert.equal(await headerSolid(page), 'false');
       await scrollTo(page, 21);
       await page.waitForFunction(() => document.querySelector('header').dataset.solid === 'true');
@@ -141,11 +125,11 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     });
 
     test(`the header's logo, links and quote button (${mobile ? 'hidden' : 'shown'})`, async () => {
-      const { page, context } = await openPage(browser, { viewport });
-      await gotoHydrated(page, server.url);
+      const { page, context } = await openPage(site.browser, { viewport });
+      await gotoHydrated(page, site.server.url);
       const banner = page.getByRole('banner');
       assert.equal(await banner.getByRole('img', { name: 'Clearharbor Health' }).isVisible(), true);
-      const cta = banner.getByRole('button', { name: 'Obtener Cotización', includeHidden: true });
+      const cta = banner.getByRole('link', { name: 'Obtener Cotización', includeHidden: true });
       assert.equal(await cta.isVisible(), !mobile);
       assert.equal(await cta.getAttribute('lang'), 'es', 'Spanish on an English page is marked (WCAG 3.1.2)');
       assert.equal(await banner.getByRole('button', { name: 'Open Menu' }).isVisible(), mobile);
@@ -159,8 +143,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     });
 
     test('the testimonial dots move the highlight and all three quotes stay visible', async () => {
-      const { page, context } = await openPage(browser, { viewport });
-      await gotoHydrated(page, server.url);
+      const { page, context } = await openPage(site.browser, { viewport });
+      await gotoHydrated(page, site.server.url);
       const quotes = page.locator('figure');
       const dots = page.getByRole('button', { name: /^Highlight testimonial/ });
       assert.equal(await dots.count(), 3);
@@ -175,8 +159,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     });
 
     test('the partner strip holds the eight logos twice and loops in 20 s', async () => {
-      const { page, context } = await openPage(browser, { viewport });
-      await gotoHydrated(page, server.url);
+      const { page, context } = await openPage(site.browser, { viewport });
+      await gotoHydrated(page, site.server.url);
       const strip = page.locator('.partner-strip');
       assert.equal(await strip.locator('li').count(), 16);
       assert.equal(await strip.locator('li:not([aria-hidden])').count(), 8);
@@ -189,8 +173,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     });
 
     test('the footer shows the current year and four named social links', async () => {
-      const { page, context } = await openPage(browser, { viewport });
-      await gotoHydrated(page, server.url);
+      const { page, context } = await openPage(site.browser, { viewport });
+      await gotoHydrated(page, site.server.url);
       const footer = page.getByRole('contentinfo');
       assert.match(await footer.innerText(), new RegExp(`© ${new Date().getFullYear()} Clearharbor Health`));
       for (const name of ['Facebook', 'Twitter', 'Instagram', 'LinkedIn']) {
@@ -199,21 +183,26 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await context.close();
     });
 
-    test('the 404 route shows its texts with status 404', async () => {
+    test('the 404 route shows its texts with status 404, the header and footer, and a link home', async () => {
       // Chromium logs the page's own 404 status as a failed load.
-      const { page, context, errors } = await openPage(browser, { viewport, expectErrors: [/status of 404 .*\/missing-page:/] });
-      const response = await page.goto(new URL('/missing-page', server.url).href);
+      const { page, context, errors } = await openPage(site.browser, { viewport, expectErrors: [/status of 404 .*\/missing-page:/] });
+      const response = await page.goto(new URL('/missing-page', site.server.url).href);
       assert.equal(response.status(), 404);
       await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
       await page.getByText('Did you forget to add the page to the router?').waitFor();
+      assert.equal(await page.getByRole('banner').getByRole('img', { name: 'Clearharbor Health' }).isVisible(), true);
+      assert.match(await page.getByRole('contentinfo').innerText(), new RegExp(`© ${new Date().getFullYear()} Clearharbor Health`));
       await page.screenshot({ path: join(outputDir, `not-found-${viewport.width}x${viewport.height}.png`), fullPage: true });
+      await page.getByRole('main').getByRole('link', { name: 'Back to the home page' }).click();
+      await page.waitForURL(new URL('/', site.server.url).href);
+      await page.getByRole('heading', { level: 1, name: 'Enjoy the Life at Every stage' }).waitFor();
       assert.deepEqual(errors, []);
       await context.close();
     });
 
     test('under prefers-reduced-motion the partner strip stands still', async () => {
-      const { page, context } = await openPage(browser, { viewport, reducedMotion: 'reduce' });
-      await gotoHydrated(page, server.url);
+      const { page, context } = await openPage(site.browser, { viewport, reducedMotion: 'reduce' });
+      await gotoHydrated(page, site.server.url);
       const strip = page.locator('.partner-strip');
       assert.equal(await strip.evaluate((el) => getComputedStyle(el).animationName), 'none');
       const before = await strip.boundingBox();
@@ -224,9 +213,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
     test('a portrait that cannot load shows the client\'s initials', async () => {
       const portraits = ['margaret', 'daniel', 'sofia'].map((name) => new RegExp(`ERR_FAILED .*/portraits/${name}\\.svg`));
-      const { page, context } = await openPage(browser, { viewport, expectErrors: portraits });
+      const { page, context } = await openPage(site.browser, { viewport, expectErrors: portraits });
       await page.route('**/images/portraits/**', (route) => route.abort());
-      await gotoHydrated(page, server.url);
+      await gotoHydrated(page, site.server.url);
       for (const [name, initials] of [['Margaret Ellison', 'ME'], ['Daniel Okafor', 'DO'], ['Sofia Marquez', 'SM']]) {
         const fallback = page.getByRole('img', { name, exact: true });
         assert.equal((await fallback.innerText()).trim(), initials);
@@ -246,8 +235,8 @@ describe('side menu at 390x844', () => {
   const closed = (page) => page.getByRole('dialog').waitFor({ state: 'detached' });
 
   test('slides in from the right at 240 px and closes by Escape, a link, the button and a click outside', async () => {
-    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.mobile });
-    await gotoHydrated(page, server.url);
+    const { page, context } = await openPage(site.browser, { viewport: VIEWPORTS.mobile });
+    await gotoHydrated(page, site.server.url);
 
     let dialog = await openMenu(page);
     await animationsDone(dialog);
@@ -257,7 +246,7 @@ describe('side menu at 390x844', () => {
     for (const name of ['Home', 'Products & Services', 'About', 'Contact']) {
       assert.equal(await dialog.getByRole('link', { name, exact: true }).isVisible(), true);
     }
-    assert.equal(await dialog.getByRole('button', { name: 'Obtener Cotización' }).isVisible(), true);
+    assert.equal(await dialog.getByRole('link', { name: 'Obtener Cotización' }).isVisible(), true);
     const spanishParts = dialog.locator('[lang="es"]');
     assert.deepEqual(await spanishParts.evaluateAll((els) => els.map((el) => el.textContent || el.getAttribute('aria-label'))), [
       'Menú',
@@ -273,7 +262,7 @@ describe('side menu at 390x844', () => {
     await closed(page);
 
     dialog = await openMenu(page);
-    await dialog.getByRole('button', { name: 'Obtener Cotización' }).click();
+    await dialog.getByRole('link', { name: 'Obtener Cotización' }).click();
     await closed(page);
 
     await openMenu(page);
@@ -283,8 +272,8 @@ describe('side menu at 390x844', () => {
   });
 
   test('keeps keyboard focus inside while open', async () => {
-    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.mobile });
-    await gotoHydrated(page, server.url);
+    const { page, context } = await openPage(site.browser, { viewport: VIEWPORTS.mobile });
+    await gotoHydrated(page, site.server.url);
     const dialog = await openMenu(page);
     await animationsDone(dialog);
     for (let i = 0; i < 12; i++) {
@@ -296,8 +285,8 @@ describe('side menu at 390x844', () => {
   });
 
   test('is 300 px wide from the sm breakpoint', async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 700, height: 900 } });
-    await gotoHydrated(page, server.url);
+    const { page, context } = await openPage(site.browser, { viewport: { width: 700, height: 900 } });
+    await gotoHydrated(page, site.server.url);
     const dialog = await openMenu(page);
     await animationsDone(dialog);
     assert.equal(Math.round((await dialog.boundingBox()).width), 300);
@@ -307,8 +296,8 @@ describe('side menu at 390x844', () => {
 
 describe('product dropdown (Radix Select)', () => {
   test('keeps 10 px from the viewport edges and finds options by type-ahead', async () => {
-    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.mobile });
-    await gotoHydrated(page, server.url);
+    const { page, context } = await openPage(site.browser, { viewport: VIEWPORTS.mobile });
+    await gotoHydrated(page, site.server.url);
     const trigger = page.getByRole('combobox', { name: 'Product' });
     await trigger.scrollIntoViewIfNeeded();
     await trigger.click();

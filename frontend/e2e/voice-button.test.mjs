@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
 import { chooseProduct } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -17,7 +17,6 @@ const NAME = {
   idle: 'Habla con nuestro asistente',
   connecting: 'Conectando...',
   inCall: 'Haz clic para finalizar llamada',
-  unavailable: 'El asistente de voz no está disponible en este momento',
 };
 
 let browser;
@@ -162,19 +161,49 @@ describe('voice button with the fake SDK', () => {
     });
   });
 
-  test('not configured: the button explains itself on hover and click, and never loads the SDK', async () => {
+  test('not configured: no voice button at all, and the SDK is never loaded', async () => {
     await withPage({}, async ({ page, sdkRequests }) => {
-      const button = voiceButton(page, NAME.unavailable);
-      await button.hover();
-      await page.getByRole('tooltip').filter({ hasText: NAME.unavailable }).waitFor();
-      await button.click();
-      assert.equal(await page.getByRole('alert').textContent(), 'El asistente de voz no está disponible en este momento.');
-      await page.keyboard.press('Escape');
-      assert.equal(await page.getByRole('alert').count(), 0);
+      const answer = await page.waitForResponse((r) => r.url().endsWith('/api/client-config'));
+      assert.equal((await answer.json()).voice ?? null, null);
+      await page.locator('form[data-hydrated]').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.locator('[data-island="voice"]').count(), 1, 'the voice island is mounted');
+      assert.equal(await page.getByRole('region', { name: 'Asistente de voz' }).count(), 0);
+      assert.equal(await page.locator('[data-island="voice"] button').count(), 0);
       assert.deepEqual(sdkRequests, []);
-      const axe = await new AxeBuilder({ page }).include('[role="region"][aria-label="Asistente de voz"]').analyze();
-      assert.deepEqual(axe.violations.map((v) => v.id), []);
     });
+  });
+
+  test('configured: the button appears in its idle state', async () => {
+    await withPage(VOICE_ENV, async ({ page }) => {
+      const idle = voiceButton(page, NAME.idle);
+      await idle.waitFor();
+      assert.equal(await idle.getAttribute('data-phase'), 'idle');
+      assert.match(await idle.getAttribute('class'), /from-brand-600/);
+    });
+  });
+
+  test('on a phone a call starts with the captions closed; the toggle opens them, for the next call too', async () => {
+    await withPage(
+      VOICE_ENV,
+      async ({ page }) => {
+        await startCall(page);
+        const panel = page.getByRole('region', { name: 'Conversación con el asistente' });
+        const toggle = page.getByRole('button', { name: 'Subtítulos de la conversación' });
+        assert.equal(await panel.count(), 0);
+        assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+        await page.screenshot({ path: join(outputDir, 'voice-in-call-390x844.png') });
+        await toggle.click();
+        await panel.waitFor();
+
+        await voiceButton(page, NAME.inCall).click();
+        await voiceButton(page, NAME.idle).waitFor();
+        await page.reload();
+        await startCall(page);
+        await panel.waitFor();
+      },
+      { viewport: VIEWPORTS.mobile },
+    );
   });
 
   test('on the landing page only, its tooltip marked Spanish, and never under a notification', async () => {

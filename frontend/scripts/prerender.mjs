@@ -1,25 +1,28 @@
 // Fills the built dist/index.html shell with the rendered landing page and writes dist/404.html
 // (which the backend sends, with status 404, for every unknown path). Run after both builds:
 // `vite build` (client) and `vite build --ssr src/entry-server.tsx --outDir dist-ssr`.
+//
+// The stylesheet is inlined: a <link rel="stylesheet"> blocks the first paint until it has
+// arrived, and the whole of Tailwind's output for this page fits, with the first screen's HTML,
+// in the first 14 KB the server sends (e2e/first-paint.test.mjs checks both).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const dist = new URL('../dist/', import.meta.url);
 const ssrDir = new URL('../dist-ssr/', import.meta.url);
-const { render } = await import(new URL('entry-server.js', ssrDir).href);
+const { renderPage } = await import(new URL('entry-server.js', ssrDir).href);
 const shell = readFileSync(new URL('index.html', dist), 'utf8');
 
-for (const marker of ['<!--app-head-->', '<!--app-html-->']) {
-  if (!shell.includes(marker)) throw new Error(`dist/index.html lacks ${marker}`);
-}
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
+const inlineStyles = (html) =>
+  html.replace(STYLESHEET, (_, file) => `<style>${readFileSync(new URL(file, dist), 'utf8').trim()}</style>`);
 
 const pages = [
-  { path: '/', kind: 'landing', file: 'index.html' },
-  { path: '/404', kind: 'not-found', file: '404.html' },
+  { path: '/', file: 'index.html' },
+  { path: '/404', file: '404.html' },
 ];
-for (const { path, kind, file } of pages) {
-  const { html, head } = await render(path, kind);
-  // A function replacement, so `$` in the content is not read as a pattern.
-  const page = shell.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => html);
+for (const { path, file } of pages) {
+  const page = inlineStyles(await renderPage(shell, path));
+  if (/<link rel="stylesheet"/.test(page)) throw new Error(`dist/${file} still links a stylesheet`);
   writeFileSync(new URL(file, dist), page);
   console.log(`prerendered ${path} -> dist/${file} (${(page.length / 1024).toFixed(1)} KB)`);
 }

@@ -226,7 +226,6 @@ export const productOptions: readonly ProductOption[] = [
 ];
 
 export const quoteSection = {
-  id: 'quote',
   heading: 'Get a Free Quote to Create Your Desired Insurance',
   subtitle: "Provide your basic information and we'll connect you with the right insurance plan for your needs.",
   productLabel: 'Product',
@@ -248,6 +247,7 @@ export const quoteSection = {
 export const notFoundPage = {
   title: '404 Page Not Found',
   text: 'Did you forget to add the page to the router?',
+  homeLink: 'Back to the home page',
 } as const;
 
 export type SocialNetwork = 'facebook' | 'twitter' | 'instagram' | 'linkedin';

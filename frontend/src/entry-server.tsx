@@ -1,23 +1,52 @@
-// Renders a page to HTML at build time (scripts/prerender.mjs); the browser then hydrates it.
-import { StrictMode } from 'react';
+// Renders a page to HTML at build time (scripts/prerender.mjs) and in the dev server
+// (vite.config.ts). The page itself is static markup; each island inside it is prerendered on its
+// own, as the browser will hydrate it (islands/mount.tsx).
+import { StrictMode, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { App } from './App';
-import { headTags, type PageKind } from './head';
+import { App, isLandingPath } from './App';
+import { headTags } from './head';
+import { IslandHtml } from './islands/Island';
+import { islandIdPrefix, islands, type IslandName } from './islands/registry';
 
-async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+async function prerender(node: ReactNode, identifierPrefix: string): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(node, {
+    identifierPrefix,
+    // Never split a large part out to be appended later and moved into place by a script.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   let html = '';
-  for await (const chunk of stream) html += chunk.toString();
+  for await (const chunk of prelude) html += chunk.toString();
   return html;
 }
 
-/** The whole page's HTML, lazy parts included, in reading order. */
-export async function render(path: string, page: PageKind): Promise<{ html: string; head: string }> {
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <App path={path} />
-    </StrictMode>,
-    // Never split a large part out to be appended later and moved into place by a script.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+async function prerenderIslands(): Promise<Partial<Record<IslandName, string>>> {
+  const names = (Object.keys(islands) as IslandName[]).filter((name) => islands[name].prerender);
+  const html = await Promise.all(
+    names.map(async (name) => {
+      const Component = await islands[name].load();
+      return prerender(
+        <StrictMode>
+          <Component />
+        </StrictMode>,
+        islandIdPrefix(name),
+      );
+    }),
   );
-  return { html: await streamToString(prelude), head: headTags(page) };
+  return Object.fromEntries(names.map((name, i) => [name, html[i]]));
+}
+
+/** The page for `path` in the HTML shell (index.html with its two markers filled). */
+export async function renderPage(shell: string, path: string): Promise<string> {
+  for (const marker of ['<!--app-head-->', '<!--app-html-->']) {
+    if (!shell.includes(marker)) throw new Error(`the HTML shell lacks ${marker}`);
+  }
+  const html = renderToStaticMarkup(
+    <IslandHtml.Provider value={await prerenderIslands()}>
+      <App path={path} />
+    </IslandHtml.Provider>,
+  );
+  const head = headTags(isLandingPath(path) ? 'landing' : 'not-found');
+  // Function replacements, so `$` in the content is not read as a pattern.
+  return shell.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => html);
 }

@@ -1,15 +1,12 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App';
 import './index.css';
+import { showCurrentYear } from './components/layout/current-year';
+import { enhanceQuoteLinks } from './features/quote/quote-link';
+import { mountIslands } from './islands/mount';
+import { revealOnScroll } from './lib/reveal-on-scroll';
 
-const root = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App path={window.location.pathname} />
-  </StrictMode>
-);
-// A prerendered page is hydrated, in a transition so React yields to the browser between pieces
-// (short tasks: low Total Blocking Time); a bare shell (dev server) is rendered from scratch.
-if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+// The prerendered page is complete HTML. These small enhancements need no React; only the
+// interactive parts (the islands) load it.
+showCurrentYear();
+enhanceQuoteLinks();
+revealOnScroll();
+mountIslands();

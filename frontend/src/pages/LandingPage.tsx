@@ -1,50 +1,30 @@
-import { HydrationBoundary } from '../components/layout/HydrationBoundary';
 import { SiteFooter } from '../components/layout/SiteFooter';
-import { SiteHeader } from '../components/layout/SiteHeader';
+import { Island } from '../islands/Island';
 import { AboutSection } from '../sections/AboutSection';
 import { HeroSection } from '../sections/HeroSection';
 import { MembershipSection } from '../sections/MembershipSection';
-import { PartnerStrip } from '../sections/PartnerStrip';
 import { PlansSection } from '../sections/PlansSection';
 import { QuoteSection } from '../sections/QuoteSection';
-import { TestimonialsSection } from '../sections/TestimonialsSection';
 
 /**
- * Header, the seven sections in the spec's order (§2), footer; one file per section, each
- * hydrated on its own.
+ * Header, the seven sections in the spec's order (§2), footer; one file per section. Hero, plans,
+ * about, membership and footer have nothing interactive and stay static HTML; the header, the
+ * partner strip (its pause button), the testimonials (their pager) and the quote form are islands.
  */
 export function LandingPage() {
   return (
     <>
-      <HydrationBoundary>
-        <SiteHeader />
-      </HydrationBoundary>
+      <Island name="header" />
       <main id="main" tabIndex={-1} className="outline-none">
-        <HydrationBoundary>
-          <HeroSection />
-        </HydrationBoundary>
-        <HydrationBoundary>
-          <PartnerStrip />
-        </HydrationBoundary>
-        <HydrationBoundary>
-          <PlansSection />
-        </HydrationBoundary>
-        <HydrationBoundary>
-          <AboutSection />
-        </HydrationBoundary>
-        <HydrationBoundary>
-          <MembershipSection />
-        </HydrationBoundary>
-        <HydrationBoundary>
-          <TestimonialsSection />
-        </HydrationBoundary>
-        <HydrationBoundary>
-          <QuoteSection />
-        </HydrationBoundary>
+        <HeroSection />
+        <Island name="partners" />
+        <PlansSection />
+        <AboutSection />
+        <MembershipSection />
+        <Island name="testimonials" />
+        <QuoteSection />
       </main>
-      <HydrationBoundary>
-        <SiteFooter />
-      </HydrationBoundary>
+      <SiteFooter />
     </>
   );
 }

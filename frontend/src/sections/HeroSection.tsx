@@ -1,9 +1,10 @@
 import { Button } from '../components/ui/button';
+import { QUOTE_HREF } from '../features/quote/quote-link';
 import { hero } from '../content';
 import { HERO_STAGGER_S } from '../spec-constants';
 
 /**
- * The hero's entrance is a CSS animation rather than framer-motion: it runs from the prerendered
+ * The hero's entrance is a CSS animation rather than a scroll-triggered reveal: it runs from the prerendered
  * HTML at first paint, so the largest text and image are not held back until JavaScript loads.
  */
 const stagger = (step: number) => ({ animationDelay: `${step * HERO_STAGGER_S}s` });
@@ -24,7 +25,9 @@ export function HeroSection() {
             {hero.text}
           </p>
           <div className="enter-fade-up mt-8" style={stagger(2)}>
-            <Button type="button">{hero.cta}</Button>
+            <Button asChild>
+              <a href={QUOTE_HREF}>{hero.cta}</a>
+            </Button>
           </div>
         </div>
         <img

@@ -2,6 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { Reveal } from '../components/motion/Reveal';
 import { Button } from '../components/ui/button';
 import { membership } from '../content';
+import { QUOTE_HREF } from '../features/quote/quote-link';
 
 export function MembershipSection() {
   return (
@@ -21,7 +22,9 @@ export function MembershipSection() {
           ))}
         </ul>
         <div className="mt-10">
-          <Button type="button">{membership.cta}</Button>
+          <Button asChild>
+            <a href={QUOTE_HREF}>{membership.cta}</a>
+          </Button>
         </div>
       </Reveal>
     </section>

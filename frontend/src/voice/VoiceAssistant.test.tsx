@@ -30,10 +30,10 @@ function expectConsole(method: 'error' | 'warn') {
   logs[method].mockImplementation(() => {});
 }
 
-function setup(config: VoiceConfig | null = CONFIG, { strict = false } = {}) {
+function setup(config: VoiceConfig | null = CONFIG, { strict = false, loadConfig = async () => config } = {}) {
   const loadSdk = vi.fn(async () => FakeVapi);
   const session = new VoiceSession({
-    loadConfig: async () => config,
+    loadConfig,
     loadSdk,
     createDetector: createSpeakingDetector,
     now: () => clock,
@@ -60,6 +60,7 @@ beforeEach(() => {
   FakeVapi.instances.length = 0;
   clock = 0;
   localStorage.clear();
+  sessionStorage.clear();
   // The Spanish log and info lines are the widget's own output, asserted below; errors and
   // warnings pass through and fail the test unless it expects them (expectConsole).
   logs = {
@@ -223,16 +224,67 @@ describe('voice button states', () => {
   });
 });
 
-describe('when voice is not configured', () => {
-  it('the button still renders and explains itself on click, without loading the SDK', async () => {
-    const { user, loadSdk } = setup(null);
-    const unavailable = await screen.findByRole('button', { name: tooltip.unavailable });
-    await user.click(unavailable);
-    expect(await screen.findByRole('alert')).toHaveTextContent(failureMessage.notConfigured);
+describe('whether the button is shown', () => {
+  it('not at all when voice is not configured, and the SDK is never loaded', async () => {
+    const loadConfig = vi.fn(async () => null);
+    const { session, loadSdk } = setup(null, { loadConfig });
+    await act$(() => void session.checkAvailability());
+    expect(loadConfig).toHaveBeenCalled();
+    expect(screen.queryByRole('region', { name: 'Asistente de voz' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
     expect(loadSdk).not.toHaveBeenCalled();
-    await user.keyboard('{Escape}');
+  });
+
+  it('when the configuration cannot be fetched, idle, and each click asks again', async () => {
+    let online = false;
+    const loadConfig = vi.fn(async () => {
+      if (!online) throw new Error('offline');
+      return CONFIG;
+    });
+    const { user } = setup(null, { loadConfig });
+    const idle = await screen.findByRole('button', { name: tooltip.idle });
+    expect(idle).toHaveAttribute('data-phase', 'idle');
+    expect(idle.className).toMatch(/from-brand-600/);
+
+    const asked = loadConfig.mock.calls.length;
+    await user.click(idle);
+    expect(await screen.findByRole('alert')).toHaveTextContent(failureMessage.unavailable);
+    expect(loadConfig.mock.calls.length).toBeGreaterThan(asked);
+
+    online = true;
+    await user.click(button(tooltip.idle));
+    await vi.waitFor(() => expect(fake().startCalls).toEqual(['asst-1']));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(unavailable).toHaveFocus();
+  });
+});
+
+describe('captions panel', () => {
+  const phone = (matches: boolean) =>
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches, media: query }) as MediaQueryList);
+  beforeEach(() => {
+    window.matchMedia ??= (() => ({ matches: false })) as unknown as typeof window.matchMedia;
+  });
+
+  it('starts closed on a phone; the toggle opens it and the choice holds for the next call', async () => {
+    phone(true);
+    const { user } = setup();
+    await startCall(user);
+    const toggle = screen.getByRole('button', { name: 'Subtítulos de la conversación' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: 'Conversación con el asistente' })).toBeNull();
+    await user.click(toggle);
+    expect(screen.getByRole('region', { name: 'Conversación con el asistente' })).toBeInTheDocument();
+
+    await user.click(button(tooltip.inCall));
+    await startCall(user);
+    expect(screen.getByRole('region', { name: 'Conversación con el asistente' })).toBeInTheDocument();
+  });
+
+  it('starts open on a wider screen', async () => {
+    phone(false);
+    const { user } = setup();
+    await startCall(user);
+    expect(screen.getByRole('region', { name: 'Conversación con el asistente' })).toBeInTheDocument();
   });
 });
 

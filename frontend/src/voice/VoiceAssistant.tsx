@@ -2,6 +2,7 @@ import { TooltipProvider } from '../components/ui/tooltip';
 import { spanish } from '../content';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { CallControls } from './CallControls';
+import { captionsOpenAtStart, rememberCaptionsOpen } from './captions-preference';
 import { CaptionsPanel } from './CaptionsPanel';
 import { ConsentNotice } from './ConsentNotice';
 import { hasAcceptedConsent, rememberConsent } from './consent';
@@ -12,10 +13,13 @@ import { useVoiceSession } from './use-voice-session';
 import { VoiceButton } from './VoiceButton';
 import type { VoiceSession } from './voice-session';
 
-/** The floating voice assistant at the bottom right: button, in-call controls and panel. */
+/**
+ * The floating voice assistant at the bottom right: button, in-call controls and panel. Shown
+ * only when it can work: not while the server is being asked, never when voice is not configured.
+ */
 export function VoiceAssistant({ session = pageVoiceSession() }: { session?: VoiceSession }) {
   const state = useVoiceSession(session);
-  const [panelOpen, setPanelOpen] = useState(true);
+  const [panelOpen, setPanelOpenState] = useState(false);
   const [consentText, setConsentText] = useState<string | null>(null);
   const mainButton = useRef<HTMLButtonElement>(null);
   const panelToggle = useRef<HTMLButtonElement>(null);
@@ -24,8 +28,12 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
   const inCall = state.phase === 'in-call';
 
   useEffect(() => {
-    if (inCall) setPanelOpen(true);
+    if (inCall) setPanelOpenState(captionsOpenAtStart());
   }, [inCall]);
+  const setPanelOpen = (open: boolean) => {
+    rememberCaptionsOpen(open);
+    setPanelOpenState(open);
+  };
 
   // The in-call controls and notices disappear when a call ends or a notice closes; focus
   // that was on them goes back to the main button instead of being lost to the page.
@@ -40,7 +48,11 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
   async function activate() {
     if (state.phase === 'idle') {
       const config = await session.checkAvailability();
-      if (config?.consentText && !hasAcceptedConsent(config.consentText)) {
+      if (!config) {
+        session.reportMissingConfig();
+        return;
+      }
+      if (config.consentText && !hasAcceptedConsent(config.consentText)) {
         setConsentText(config.consentText);
         return;
       }
@@ -68,6 +80,7 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
     event.stopPropagation();
   }
 
+  if (state.availability === 'checking' || state.availability === 'not-configured') return null;
   return (
     // Not hoverable: the tooltip must never sit over the in-call controls and catch their clicks.
     <TooltipProvider disableHoverableContent>
@@ -112,7 +125,7 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
                 panelId={panelId}
                 panelToggleRef={panelToggle}
                 onToggleMute={() => void session.setMuted(!state.muted)}
-                onTogglePanel={() => setPanelOpen((open) => !open)}
+                onTogglePanel={() => setPanelOpen(!panelOpen)}
               />
             </div>
           )}

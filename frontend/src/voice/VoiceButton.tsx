@@ -8,10 +8,10 @@ import { tooltip } from './texts';
 import type { VoiceSnapshot } from './voice-session';
 
 /** The tooltip, which is also the button's accessible name, for each state (spec §2). */
-export function buttonLabel({ availability, phase }: Pick<VoiceSnapshot, 'availability' | 'phase'>): string {
+function buttonLabel(phase: VoiceSnapshot['phase']): string {
   if (phase === 'connecting') return tooltip.connecting;
   if (phase === 'in-call') return tooltip.inCall;
-  return availability === 'unavailable' ? tooltip.unavailable : tooltip.idle;
+  return tooltip.idle;
 }
 
 interface Props {
@@ -23,8 +23,8 @@ interface Props {
 
 /** The round floating button: gradient when idle, spinner while connecting, red in a call. */
 export function VoiceButton({ state, onActivate, onPrefetch, buttonRef }: Props) {
-  const { phase, availability, assistantLevel, assistantSpeaking } = state;
-  const label = buttonLabel(state);
+  const { phase, assistantLevel, assistantSpeaking } = state;
+  const label = buttonLabel(phase);
   return (
     <Tooltip label={label} lang={spanish} side="top" align="end" sideOffset={10}>
         <button
@@ -41,9 +41,7 @@ export function VoiceButton({ state, onActivate, onPrefetch, buttonRef }: Props)
             'focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600',
             phase === 'in-call'
               ? 'bg-red-600 hover:bg-red-700'
-              : availability === 'unavailable'
-                ? 'bg-gradient-to-br from-slate-500 to-slate-600'
-                : 'bg-gradient-to-br from-brand-600 to-accent-500 hover:brightness-110',
+              : 'bg-gradient-to-br from-brand-600 to-accent-500 hover:brightness-110',
           )}
         >
           {phase === 'in-call' && (

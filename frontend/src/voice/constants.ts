@@ -9,3 +9,8 @@ export const MAX_CAPTION_LINES = 6;
 export const CONSENT_STORAGE_KEY = 'voice-consent-accepted';
 /** The ring grows by at most this fraction of the button at full assistant level. */
 export const RING_MAX_GROWTH = 0.45;
+/** Below this viewport width (px; Tailwind's sm) a call starts with the captions panel closed:
+ * open, it would cover most of a phone's screen. */
+export const CAPTIONS_CLOSED_BELOW_PX = 640;
+/** Where the visitor's own choice to show or hide the captions is kept for the visit. */
+export const CAPTIONS_STORAGE_KEY = 'voice-captions-open';

@@ -5,7 +5,6 @@ export const tooltip = {
   idle: 'Habla con nuestro asistente',
   connecting: 'Conectando...',
   inCall: 'Haz clic para finalizar llamada',
-  unavailable: 'El asistente de voz no está disponible en este momento',
 } as const;
 
 /** Short messages shown to the visitor when a call cannot start or breaks. */
@@ -13,7 +12,6 @@ export const failureMessage = {
   permission: 'Permite el acceso al micrófono para hablar con el asistente.',
   micInUse: 'Tu micrófono está en uso por otra aplicación. Ciérrala e inténtalo de nuevo.',
   unavailable: 'El asistente no está disponible ahora. Inténtalo más tarde.',
-  notConfigured: 'El asistente de voz no está disponible en este momento.',
 } as const;
 
 export type FailureKind = keyof typeof failureMessage;

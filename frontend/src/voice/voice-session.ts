@@ -8,7 +8,11 @@ import { DAILY_CALL_CONFIG, type VapiClass, type VapiEvent, type VapiLike } from
 import type { SpeakingDetector } from './speaking';
 import { consoleLine, type FailureKind } from './texts';
 
-export type Availability = 'checking' | 'available' | 'unavailable';
+/**
+ * What the server said about voice: configured, not configured (then the button is not shown at
+ * all), or it could not be asked (the button shows, and the next click asks again).
+ */
+export type Availability = 'checking' | 'available' | 'not-configured' | 'unreachable';
 export type CallPhase = 'idle' | 'connecting' | 'in-call';
 
 export interface Caption {
@@ -100,13 +104,13 @@ export class VoiceSession {
   checkAvailability(): Promise<VoiceConfig | null> {
     this.config ??= this.deps.loadConfig().then(
       (config) => {
-        this.set({ availability: config ? 'available' : 'unavailable', consentText: config?.consentText ?? null });
+        this.set({ availability: config ? 'available' : 'not-configured', consentText: config?.consentText ?? null });
         return config;
       },
       (error) => {
         console.warn(consoleLine.configFailed, error);
         this.config = undefined; // asked again on the next click
-        this.set({ availability: 'unavailable' });
+        this.set({ availability: 'unreachable' });
         return null;
       },
     );
@@ -160,7 +164,8 @@ export class VoiceSession {
     const config = await this.checkAvailability();
     if (attempt !== this.attempt) return;
     if (!config) {
-      this.set({ phase: 'idle', failure: 'notConfigured' });
+      this.set({ phase: 'idle' });
+      this.reportMissingConfig();
       return;
     }
     let call: unknown;
@@ -195,6 +200,14 @@ export class VoiceSession {
     } catch (error) {
       console.warn(consoleLine.muteFailed, error);
     }
+  }
+
+  /**
+   * An attempt found no configuration. Not configured: the button goes away, nothing to say.
+   * The server could not be asked: say so; the next attempt asks again.
+   */
+  reportMissingConfig() {
+    if (this.snapshot.availability === 'unreachable') this.set({ failure: 'unavailable' });
   }
 
   dismissFailure() {

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { CSSProperties, RefObject } from 'react';
+import { useRef, type CSSProperties, type RefObject } from 'react';
 import { header, spanish } from '../../content';
+import { goToQuote, QUOTE_HREF } from '../../features/quote/quote-link';
 import { MOBILE_MENU_WIDTH_PX, MOBILE_MENU_WIDTH_SM_PX } from '../../spec-constants';
 import { Button } from '../ui/button';
 import { NavLinks } from './NavLinks';
@@ -20,11 +21,13 @@ const widths = {
 
 /**
  * The side menu below the md breakpoint: slides in from the right; Escape, a click outside, a
- * link or the quote button close it; focus stays inside while open (Radix Dialog). Loaded only
- * when first opened.
+ * link or the quote link close it; focus stays inside while open (Radix Dialog). The quote link
+ * closes the menu first and then leads to the form, which the open menu would hide and keep
+ * from scrolling. Loaded only when first opened.
  */
 export default function MobileMenu({ open, onOpenChange, trigger }: MobileMenuProps) {
   const close = () => onOpenChange(false);
+  const quoteWanted = useRef(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -34,6 +37,12 @@ export default function MobileMenu({ open, onOpenChange, trigger }: MobileMenuPr
           style={widths}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
+            if (quoteWanted.current) {
+              quoteWanted.current = false;
+              // No form on this page (404): the link's own destination.
+              if (!goToQuote()) window.location.assign(QUOTE_HREF);
+              return;
+            }
             trigger.current?.focus();
           }}
           className="drawer-panel fixed inset-y-0 right-0 z-50 flex w-[var(--menu-width)] flex-col gap-6 bg-white p-6 shadow-2xl sm:w-[var(--menu-width-sm)]"
@@ -51,8 +60,17 @@ export default function MobileMenu({ open, onOpenChange, trigger }: MobileMenuPr
           <nav aria-label={header.navLabel}>
             <NavLinks className="flex flex-col gap-1" linkClassName="block px-2 py-3 text-lg" onNavigate={close} />
           </nav>
-          <Button type="button" lang={spanish} onClick={close} className="h-auto min-h-11 py-2">
-            {header.cta}
+          <Button asChild lang={spanish} className="h-auto min-h-11 py-2">
+            <a
+              href={QUOTE_HREF}
+              onClick={(event) => {
+                event.preventDefault();
+                quoteWanted.current = true;
+                close();
+              }}
+            >
+              {header.cta}
+            </a>
           </Button>
         </Dialog.Content>
       </Dialog.Portal>

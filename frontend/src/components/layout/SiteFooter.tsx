@@ -1,12 +1,13 @@
 import { brand, footer } from '../../content';
-import { useCurrentYear } from '../../lib/use-current-year';
+import { COPYRIGHT_ATTRIBUTE } from './current-year';
 import { SocialIcon } from './SocialIcon';
 
 const linkClass =
   'rounded-sm text-slate-200 hover:text-white hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
 
+/** Static: served as prerendered HTML; the browser only updates the year (current-year.ts). */
 export function SiteFooter() {
-  const year = useCurrentYear();
+  const copyright = { [COPYRIGHT_ATTRIBUTE]: '' };
   return (
     <footer className="bg-slate-900 px-4 pt-16 pb-8 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
@@ -50,8 +51,11 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <p className="mx-auto mt-12 max-w-6xl border-t border-white/15 pt-6 text-center text-sm text-slate-300">
-        {footer.copyright(year)}
+      <p
+        {...copyright}
+        className="mx-auto mt-12 max-w-6xl border-t border-white/15 pt-6 text-center text-sm text-slate-300"
+      >
+        {footer.copyright(__BUILD_YEAR__)}
       </p>
     </footer>
   );

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { brand, header, spanish } from '../../content';
+import { QUOTE_HREF } from '../../features/quote/quote-link';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { HEADER_SOLID_AFTER_PX, NAV_ENTRANCE_DELAY_S, NAV_ENTRANCE_STAGGER_S } from '../../spec-constants';
 import { Button } from '../ui/button';
@@ -45,8 +46,8 @@ export function SiteHeader() {
           className="enter-fade-down hidden md:block"
           style={{ animationDelay: `${NAV_ENTRANCE_DELAY_S + header.nav.length * NAV_ENTRANCE_STAGGER_S}s` }}
         >
-          <Button type="button" lang={spanish}>
-            {header.cta}
+          <Button asChild lang={spanish}>
+            <a href={QUOTE_HREF}>{header.cta}</a>
           </Button>
         </div>
         <div className="md:hidden">

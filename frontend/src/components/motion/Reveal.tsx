@@ -1,5 +1,4 @@
-import { m } from 'framer-motion';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 interface RevealProps {
   children: ReactNode;
@@ -9,21 +8,18 @@ interface RevealProps {
 }
 
 /**
- * Fades and slides its content in once, when it is first scrolled into view (spec §4). Under
- * prefers-reduced-motion MotionConfig drops the slide and only the fade remains. Without
- * JavaScript a <noscript> rule in index.html shows the content as it is.
+ * Fades and slides its content in once, when it is first scrolled into view (spec §4): a CSS
+ * transition (index.css) started by lib/reveal-on-scroll.ts, so it works in static sections and
+ * islands alike. Under prefers-reduced-motion it appears at once; without JavaScript a
+ * <noscript> rule in index.html shows the content as it is.
  */
 export function Reveal({ children, className, delay = 0 }: RevealProps) {
+  const style = delay ? ({ '--reveal-delay': `${delay}s` } as CSSProperties) : undefined;
   return (
-    <m.div
-      data-reveal=""
-      className={className}
-      initial={{ opacity: 0, y: 24 }}
-      whileInView={{ opacity: 1, y: 0 }}
-      viewport={{ once: true, amount: 0.2 }}
-      transition={{ duration: 0.5, ease: 'easeOut', delay }}
-    >
+    // In an island, the observer may mark the element revealed before React hydrates it: an
+    // attribute React does not own and leaves alone, so the difference is expected.
+    <div data-reveal="" className={className} style={style} suppressHydrationWarning>
       {children}
-    </m.div>
+    </div>
   );
 }

@@ -8,12 +8,12 @@ export interface QuoteValues {
 
 export type QuoteErrors = Partial<Record<keyof QuoteValues, string>>;
 
-type QuoteCore = typeof import('../wasm-pkg/wasm_core.js');
+type QuoteCore = typeof import('../../wasm-pkg/wasm_core.js');
 
 let core: Promise<QuoteCore> | undefined;
 
 export function loadQuoteRules(): Promise<QuoteCore> {
-  core ??= import('../wasm-pkg/wasm_core.js');
+  core ??= import('../../wasm-pkg/wasm_core.js');
   return core;
 }
 

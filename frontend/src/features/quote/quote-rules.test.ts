@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import corpus from '../../../wasm-core/tests/fixtures/quote_corpus.json';
-import { productOptions } from '../content';
+import corpus from '../../../../wasm-core/tests/fixtures/quote_corpus.json';
+import { productOptions } from '../../content';
 import { loadQuoteRules, validateQuote } from './quote-rules';
 
 describe('quote rules from wasm-core', () => {

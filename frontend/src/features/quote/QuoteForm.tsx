@@ -2,15 +2,16 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
-import { loadQuoteRules, validateQuote, type QuoteErrors, type QuoteValues } from '../../lib/quote-rules';
-import { HONEYPOT_FIELD, QuoteSubmissionError, submitQuote } from '../../lib/submit-quote';
+import { QUOTE_FIELD_ID } from './quote-link';
+import { loadQuoteRules, validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
+import { HONEYPOT_FIELD, QuoteSubmissionError, submitQuote } from './submit-quote';
 import { toast } from '../../lib/toast-store';
 import { useHydrated } from '../../lib/use-hydrated';
 
 const EMPTY: QuoteValues = { product: '', email: '' };
 
 /** Idle → pending → success (toast, reset) or failure (toast, values kept) — spec §4. */
-export default function QuoteForm() {
+export function QuoteForm() {
   const [values, setValues] = useState<QuoteValues>(EMPTY);
   const [errors, setErrors] = useState<QuoteErrors>({});
   const [pending, setPending] = useState(false);
@@ -75,12 +76,14 @@ export default function QuoteForm() {
       className="grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start"
     >
       <div className="grid gap-1">
-        <label htmlFor={`${id}-product`} className="sr-only">
+        <label htmlFor={QUOTE_FIELD_ID} className="sr-only">
           {text.productLabel}
         </label>
         <Select name="product" value={values.product} onValueChange={(v) => update('product', v)}>
+          {/* The calls to action lead here; the margin keeps the section's heading in view. */}
           <SelectTrigger
-            id={`${id}-product`}
+            id={QUOTE_FIELD_ID}
+            className="scroll-mt-[40vh]"
             ref={productRef}
             aria-invalid={errors.product ? true : undefined}
             aria-describedby={errors.product ? productErrorId : undefined}

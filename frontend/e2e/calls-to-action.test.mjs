@@ -1,0 +1,97 @@
+// 'Obtener Cotización' (header and side menu), 'Get Started' and 'Become a Member' lead to the
+// quote form and focus its product field, at phone and desktop sizes, with and without
+// JavaScript, against the real built site and server.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, VIEWPORTS } from './support/browser.mjs';
+import { gotoHydrated } from './support/landing.mjs';
+import { sharedSite } from './support/site.mjs';
+
+const site = sharedSite();
+
+/** Resolves once the product field has focus and is wholly on screen (any smooth scroll done). */
+async function formReached(page) {
+  const inView = () => {
+    const field = document.activeElement;
+    if (field?.getAttribute('role') !== 'combobox') return false;
+    const box = field.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  };
+  // Polled from here: a page without JavaScript runs no timers or animation frames for
+  // page.waitForFunction.
+  const deadline = Date.now() + 10_000;
+  while (!(await page.evaluate(inView))) {
+    assert.ok(Date.now() < deadline, 'the product field is focused and on screen');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const product = page.getByRole('combobox', { name: 'Product' });
+  assert.equal(await product.evaluate((el) => el === document.activeElement), true, 'the Product field has focus');
+  assert.equal(new URL(page.url()).hash, '#quote');
+}
+
+/** Each call to action as a visitor finds it at the given size; `menu` ones are in the side menu. */
+function callsToAction(mobile, javaScript) {
+  const header = mobile
+    ? javaScript
+      ? [{ name: 'Obtener Cotización', menu: true }]
+      : [] // without JavaScript the side menu cannot open, and the header's link is hidden on phones
+    : [{ name: 'Obtener Cotización', within: 'banner' }];
+  return [...header, { name: 'Get Started' }, { name: 'Become a Member' }];
+}
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  const mobile = size === 'mobile';
+  for (const javaScript of [true, false]) {
+    describe(`calls to action at ${viewport.width}x${viewport.height}, ${javaScript ? 'with' : 'without'} JavaScript`, () => {
+      for (const cta of callsToAction(mobile, javaScript)) {
+        test(`'${cta.name}'${cta.menu ? ' in the side menu' : ''} reaches the form and focuses the product field`, async () => {
+          const { page, context, errors } = await openPage(site.browser, { viewport, javaScriptEnabled: javaScript });
+          if (javaScript) await gotoHydrated(page, site.server.url);
+          else await page.goto(site.server.url);
+          let scope = cta.within ? page.getByRole(cta.within) : page;
+          if (cta.menu) {
+            await page.getByRole('button', { name: 'Open Menu' }).click();
+            scope = page.getByRole('dialog');
+          }
+          const link = scope.getByRole('link', { name: cta.name, exact: true });
+          assert.equal(new URL(await link.getAttribute('href'), site.server.url).hash, '#quote', 'a real link to the form');
+          await link.click();
+          if (cta.menu) await page.getByRole('dialog').waitFor({ state: 'detached' });
+          await formReached(page);
+          assert.deepEqual(errors, []);
+          await context.close();
+        });
+      }
+    });
+  }
+}
+
+describe('scrolling to the form', () => {
+  test('is smooth, and instant under prefers-reduced-motion', async () => {
+    for (const [reducedMotion, behavior] of [['no-preference', 'smooth'], ['reduce', 'auto']]) {
+      const { page, context } = await openPage(site.browser, { reducedMotion });
+      await page.goto(site.server.url);
+      assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior), behavior);
+      await context.close();
+    }
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`from the 404 page at ${viewport.width}x${viewport.height}, the header's link leads to the landing page's form`, async () => {
+      const { page, context, errors } = await openPage(site.browser, { viewport });
+      await page.goto(new URL('/missing-page', site.server.url).href);
+      let scope = page.getByRole('banner');
+      if (size === 'mobile') {
+        // The header island is live once React owns its element (no form here to mark it).
+        await page.waitForFunction(() => Object.keys(document.querySelector('header')).some((key) => key.startsWith('__reactFiber')));
+        await page.getByRole('button', { name: 'Open Menu' }).click();
+        scope = page.getByRole('dialog');
+      }
+      await scope.getByRole('link', { name: 'Obtener Cotización' }).click();
+      await page.waitForURL(new URL('/#quote', site.server.url).href);
+      await formReached(page);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,32 @@
+// The interactive parts of the page. Each one is its own React root in the browser; everything
+// else is served as plain prerendered HTML and never hydrated (no React code runs for it).
+import type { ComponentType } from 'react';
+
+interface IslandEntry {
+  /** The island's code, fetched after first paint as a chunk of its own. */
+  load: () => Promise<ComponentType>;
+  /** Whether the island is in the prerendered HTML (and hydrated) or rendered in the browser only. */
+  prerender: boolean;
+}
+
+export const islands = {
+  particles: {
+    load: () => import('../particles/ParticleBackground').then((module) => module.ParticleBackground),
+    prerender: true,
+  },
+  header: { load: () => import('../components/layout/SiteHeader').then((module) => module.SiteHeader), prerender: true },
+  partners: { load: () => import('../sections/PartnerStrip').then((module) => module.PartnerStrip), prerender: true },
+  testimonials: {
+    load: () => import('../sections/TestimonialsSection').then((module) => module.TestimonialsSection),
+    prerender: true,
+  },
+  'quote-form': { load: () => import('../features/quote/QuoteForm').then((module) => module.QuoteForm), prerender: true },
+  // Notifications only follow an action, and the voice button needs JavaScript to do anything.
+  toaster: { load: () => import('../components/ui/toaster').then((module) => module.Toaster), prerender: false },
+  voice: { load: () => import('../voice/VoiceAssistant').then((module) => module.VoiceAssistant), prerender: false },
+} satisfies Record<string, IslandEntry>;
+
+export type IslandName = keyof typeof islands;
+
+/** Every root numbers its `useId` ids from zero: a prefix per island keeps them unique in the page. */
+export const islandIdPrefix = (name: IslandName) => `${name}-`;
