@@ -236,6 +236,7 @@ describe('whether the button is shown', () => {
   });
 
   it('when the configuration cannot be fetched, idle, and each click asks again', async () => {
+    expectConsole('warn');
     let online = false;
     const loadConfig = vi.fn(async () => {
       if (!online) throw new Error('offline');
