@@ -17,9 +17,11 @@ use js_sys::{Function, Object, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 
-pub use frame_clock::{FrameCallback, FrameClock};
-pub use message::{asks_for_frames, Start, View};
-pub use painter::Painter;
+use frame_clock::FrameCallback;
+pub use frame_clock::FrameClock;
+use message::asks_for_frames;
+pub use message::{Start, View};
+use painter::Painter;
 pub use surface::Surface;
 
 use super::constants::MAX_FRAME_SECONDS;
@@ -133,11 +135,6 @@ impl Island {
         scene.state = Some(state);
         scene.report_changes()
     }
-
-    /// Frames drawn so far.
-    pub fn frames(&self) -> u32 {
-        self.shared.scene.borrow().frames
-    }
 }
 
 impl Drop for Island {
@@ -152,7 +149,7 @@ impl Shared {
         let mut scene = self.scene.borrow_mut();
         let seconds = scene.last.map_or(0.0, |last| ((now - last) / 1000.0) as f32);
         scene.last = Some(now);
-        scene.field.step(seconds.max(0.0).min(MAX_FRAME_SECONDS));
+        scene.field.step(seconds.clamp(0.0, MAX_FRAME_SECONDS));
         scene.draw()?;
         scene.frames += 1;
         scene.frame = Some(scene.clock.request(&self.tick)?);
