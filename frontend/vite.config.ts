@@ -22,6 +22,11 @@ export default defineConfig({
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
+  // The particle worker (src/particles/particle-worker.ts) imports wasm-core like the page does.
+  worker: {
+    format: 'es',
+    plugins: () => [wasm()],
+  },
   build: {
     // Native top-level await and wasm ESM integration need a modern target.
     target: 'es2022',

@@ -44,7 +44,8 @@ impl SecurityHeaders {
             "font-src 'self'".to_owned(),
             format!("connect-src 'self' {voice} {DAILY} {DAILY_SOCKETS}"),
             "media-src 'self' blob:".to_owned(),
-            "worker-src 'self' blob:".to_owned(),
+            // The particle worker is a file of ours; no `blob:` workers.
+            "worker-src 'self'".to_owned(),
             format!("frame-src {DAILY}"),
             "object-src 'none'".to_owned(),
             "base-uri 'self'".to_owned(),

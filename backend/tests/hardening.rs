@@ -106,6 +106,7 @@ async fn every_response_carries_the_security_headers() {
         assert!(csp.starts_with("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://*.daily.co"), "{path}: {csp}");
         assert!(csp.contains("connect-src 'self' https://api.vapi.ai https://*.daily.co wss://*.daily.co"), "{csp}");
         assert!(csp.contains("media-src 'self' blob:") && csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert!(csp.contains("worker-src 'self';"), "workers from our origin only, never blob: {csp}");
         assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(h["referrer-policy"], "strict-origin-when-cross-origin");
         assert!(h["permissions-policy"].to_str().unwrap().starts_with("microphone=(self)"));

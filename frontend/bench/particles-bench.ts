@@ -1,13 +1,14 @@
 // The benchmark page (never part of the site): `?engine=wasm|tsparticles|none&n=100` draws the
-// background scene with our wasm-core renderer or with tsParticles (slim preset) configured to
-// match. The script counts the animation frames itself.
-import { loadWasmCore } from '../src/particles/load-core';
-import { PARTICLE_STYLE } from '../src/particles/draw-frame';
-import { startParticles } from '../src/particles/particle-renderer';
+// background scene with our wasm-core island (in its worker, like the site) or with tsParticles
+// (slim preset) configured to match. The script counts the page's animation frames itself; the
+// island's own frames are on the canvas's `data-frames` after `window.benchCountFrames()`.
+import { loadWasmCore } from '../src/wasm/wasm-core';
+import { startIsland } from '../src/particles/start-island';
 
 declare global {
   interface Window {
     benchReady: boolean;
+    benchCountFrames?: () => void;
   }
 }
 
@@ -16,10 +17,9 @@ const engine = params.get('engine') ?? 'wasm';
 const count = Number(params.get('n') ?? 100);
 
 async function startTsParticles() {
-  const [{ tsParticles }, { loadSlim }] = await Promise.all([import('@tsparticles/engine'), import('@tsparticles/slim')]);
-  const core = await loadWasmCore();
+  const [{ tsParticles }, { loadSlim }, core] = await Promise.all([import('@tsparticles/engine'), import('@tsparticles/slim'), loadWasmCore()]);
   await loadSlim(tsParticles);
-  const style = PARTICLE_STYLE;
+  const style = core.particleStyle() as { color: string; particleRadius: number; particleAlpha: number; linkAlpha: number; lineWidth: number; linkDistance: number };
   await tsParticles.load({
     id: 'tsparticles',
     options: {
@@ -31,7 +31,7 @@ async function startTsParticles() {
         color: { value: style.color },
         opacity: { value: style.particleAlpha },
         size: { value: style.particleRadius },
-        links: { enable: true, distance: core.linkDistance(), color: style.color, opacity: style.linkAlpha, width: style.lineWidth },
+        links: { enable: true, distance: style.linkDistance, color: style.color, opacity: style.linkAlpha, width: style.lineWidth },
         // tsParticles' speed is px per 60 Hz frame; ours averages 24 px/s.
         move: { enable: true, speed: 0.4, outModes: { default: 'bounce' } },
       },
@@ -41,8 +41,8 @@ async function startTsParticles() {
 
 async function start() {
   if (engine === 'wasm') {
-    const core = await loadWasmCore();
-    startParticles(document.getElementById('ours') as HTMLCanvasElement, core, { count, seed: 1 });
+    const island = startIsland(document.getElementById('ours') as HTMLCanvasElement, { count, seed: 1 });
+    window.benchCountFrames = island.countFrames;
   } else if (engine === 'tsparticles') {
     await startTsParticles();
   }

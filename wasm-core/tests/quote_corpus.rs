@@ -39,7 +39,7 @@ fn native_build_matches_the_corpus() {
 #[wasm_bindgen_test::wasm_bindgen_test]
 fn wasm_build_matches_the_corpus() {
     for case in corpus() {
-        let js = wasm_core::bindings::validate_quote(&case.product, &case.email).unwrap();
+        let js = wasm_core::quote::bindings::validate_quote(&case.product, &case.email).unwrap();
         let actual = if js.is_null() { Value::Null } else { serde_wasm_bindgen::from_value(js).unwrap() };
         assert_eq!(actual, case.expected, "product {:?} email {:?}", case.product, case.email);
     }
@@ -48,7 +48,7 @@ fn wasm_build_matches_the_corpus() {
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen_test::wasm_bindgen_test]
 fn wasm_product_options_are_the_spec_labels() {
-    let options: Value = serde_wasm_bindgen::from_value(wasm_core::bindings::product_options().unwrap()).unwrap();
+    let options: Value = serde_wasm_bindgen::from_value(wasm_core::quote::bindings::product_options().unwrap()).unwrap();
     let labels: Vec<_> = options.as_array().unwrap().iter().map(|o| o["label"].as_str().unwrap()).collect();
     assert_eq!(labels, ["Medicare", "Individual Health", "Family Health", "Medicaid", "Employer Plan"]);
 }

@@ -1,12 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { loadWasmCore } from './load-core';
-import type { ParticleState } from './particle-renderer';
 import { whenInteractive } from './when-interactive';
 
 /**
  * The decorative particle canvas behind every page (spec §2). It is fixed to the viewport under
- * the content, ignores the pointer and is hidden from assistive technology; the simulation is
- * wasm-core's, loaded after the page is interactive.
+ * the content, ignores the pointer and is hidden from assistive technology. wasm-core draws it,
+ * off the main thread where the browser can (`start-island.ts`), after the page is interactive.
  */
 export function ParticleBackground() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -15,10 +13,10 @@ export function ParticleBackground() {
     let stop: (() => void) | undefined;
     let unmounted = false;
     const cancel = whenInteractive(() => {
-      // The renderer comes with the wasm module, so neither is in the first-load JavaScript.
-      Promise.all([loadWasmCore(), import('./particle-renderer')])
-        .then(([core, { startParticles }]) => {
-          if (!unmounted && canvasRef.current) stop = startParticles(canvasRef.current, core);
+      // The host code comes later too, so none of it is in the first-load JavaScript.
+      import('./start-island')
+        .then(({ startIsland }) => {
+          if (!unmounted && canvasRef.current) stop = startIsland(canvasRef.current).stop;
         })
         .catch((error: unknown) => console.error('Fondo de partículas no disponible', error));
     });
@@ -33,7 +31,7 @@ export function ParticleBackground() {
     <canvas
       ref={canvasRef}
       aria-hidden="true"
-      data-particles={'idle' satisfies ParticleState}
+      data-particles="idle"
       className="pointer-events-none fixed inset-0 -z-10 h-full w-full"
     />
   );

@@ -1,10 +1,8 @@
 // The speaking detectors from wasm-core, loaded with the SDK on the first call.
-type Core = typeof import('../wasm-pkg/wasm_core.js');
-export type SpeakingDetector = InstanceType<Core['SpeakingDetector']>;
+import { loadWasmCore, type WasmCore } from '../wasm/wasm-core';
 
-let core: Promise<Core> | undefined;
+export type SpeakingDetector = InstanceType<WasmCore['SpeakingDetector']>;
 
 export async function createSpeakingDetector(): Promise<SpeakingDetector> {
-  core ??= import('../wasm-pkg/wasm_core.js');
-  return new (await core).SpeakingDetector();
+  return new (await loadWasmCore()).SpeakingDetector();
 }

@@ -1,6 +1,7 @@
 // The benchmarked scene, shared by the native and the wasm benches: N particles at the density
 // of the spec's 100 on a 1280 x 800 screen, so the links per particle stay what the page sees.
 
+use wasm_core::particles::constants::{COLOR, LINK_ALPHA, PARTICLE_ALPHA, PARTICLE_RADIUS};
 use wasm_core::particles::{FieldRaster, ParticleField};
 
 pub const COUNTS: [usize; 3] = [100, 1_000, 10_000];
@@ -25,8 +26,7 @@ pub const DENSE_COUNT: usize = 2_000;
 pub fn dense_scene() -> (ParticleField, FieldRaster) {
     let mut field = ParticleField::new(1280.0, 800.0, DENSE_COUNT, 1).unwrap();
     field.find_links();
-    // The page's style (frontend/src/particles/draw-frame.ts).
-    let mut raster = FieldRaster::new(0x0d6ea8, 0.4, 2.0, 0.5);
+    let mut raster = FieldRaster::new(COLOR, LINK_ALPHA, PARTICLE_RADIUS, PARTICLE_ALPHA);
     raster.resize(1280, 800).unwrap();
     (field, raster)
 }

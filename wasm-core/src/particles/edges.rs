@@ -1,7 +1,6 @@
 //! What a particle does at the canvas edge. Both rules fold any overshoot back inside, however
 //! long the timestep, so a frame after a stall cannot leave a particle outside.
 
-#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edges {
     /// Reflect off the edge, reversing that velocity component.

@@ -1,12 +1,8 @@
 //! The particle field: positions and velocities in flat `f32` buffers (x, y interleaved), moved
 //! by a timestep, plus the links between particles closer than the link distance.
 //!
-//! Like `wasm_game_of_life`'s `Universe`: one `#[wasm_bindgen]` impl is the JavaScript API (it
-//! hands out pointers into wasm memory so JS reads the buffers without copying), and a plain impl
-//! gives Rust callers and tests slices.
-
-#[cfg(target_arch = "wasm32")]
-use wasm_bindgen::prelude::wasm_bindgen;
+//! Plain Rust: the island (`island/`) steps and draws it in the browser, the tests and benches
+//! natively; nothing of it crosses to JavaScript.
 
 use super::constants::{
     LINK_DISTANCE, MAX_PARTICLE_COUNT, MAX_SPEED, MIN_SPEED, RESERVED_LINKS_PER_PARTICLE, WORST_CASE_RESERVE_UP_TO,
@@ -16,7 +12,6 @@ use super::error::{check_size, FieldError};
 use super::links::LinkGrid;
 use super::rng::Rng;
 
-#[cfg_attr(target_arch = "wasm32", wasm_bindgen)]
 pub struct ParticleField {
     width: f32,
     height: f32,
@@ -26,11 +21,9 @@ pub struct ParticleField {
     links: LinkGrid,
 }
 
-#[cfg_attr(target_arch = "wasm32", wasm_bindgen)]
 impl ParticleField {
     /// `count` particles spread uniformly over a `width` x `height` CSS px canvas, each moving in
     /// a random direction; the same seed gives the same field.
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen(constructor))]
     pub fn new(width: f32, height: f32, count: usize, seed: u32) -> Result<ParticleField, FieldError> {
         check_size(width, height)?;
         if count > MAX_PARTICLE_COUNT {
@@ -67,7 +60,6 @@ impl ParticleField {
     }
 
     /// Recomputes the links for the current positions into the segment buffer.
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen(js_name = findLinks))]
     pub fn find_links(&mut self) {
         self.links.find(&self.positions);
     }
@@ -87,43 +79,46 @@ impl ParticleField {
         Ok(())
     }
 
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen(js_name = setEdges))]
     pub fn set_edges(&mut self, edges: Edges) {
         self.edges = edges;
     }
 
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen(getter))]
     pub fn count(&self) -> usize {
         self.positions.len() / 2
     }
 
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen(getter, js_name = linkCount))]
     pub fn link_count(&self) -> usize {
         self.links.link_count()
     }
 
-    /// Where the positions (x, y per particle, `2 * count` floats) are in wasm memory.
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen(js_name = positionsPtr))]
+    /// Where the positions are; the allocation tests watch that no frame moves them.
     pub fn positions_ptr(&self) -> *const f32 {
         self.positions.as_ptr()
     }
 
-    /// Where the segments (x1, y1, x2, y2, alpha per link, `5 * linkCount` floats) are in wasm
-    /// memory; it moves only when a frame needs more links than ever before.
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen(js_name = segmentsPtr))]
+    /// Where the segments are; they move only when a frame needs more links than ever before.
     pub fn segments_ptr(&self) -> *const f32 {
         self.links.segments().as_ptr()
     }
 
-    /// Where the per-level end indexes are (`LINK_ALPHA_BUCKETS` u32): level `b`'s links are
-    /// `ends[b - 1]..ends[b]` (from 0 for level 0); level `b` has opacity about `(b + 0.5) / levels`.
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen(js_name = bucketEndsPtr))]
+    /// Where the per-level end indexes are.
     pub fn bucket_ends_ptr(&self) -> *const u32 {
         self.links.bucket_ends().as_ptr()
     }
 }
 
 impl ParticleField {
+    /// Particles at rest at the given places (x, y in CSS px, kept inside the canvas): a scene
+    /// whose pixels a test can predict.
+    pub fn at_rest(width: f32, height: f32, places: &[(f32, f32)]) -> Result<ParticleField, FieldError> {
+        let mut field = ParticleField::new(width, height, places.len(), 0)?;
+        for ((p, v), &(x, y)) in field.positions.chunks_exact_mut(2).zip(field.velocities.chunks_exact_mut(2)).zip(places) {
+            p.copy_from_slice(&[x.max(0.0).min(width), y.max(0.0).min(height)]);
+            v.copy_from_slice(&[0.0, 0.0]);
+        }
+        Ok(field)
+    }
+
     pub fn width(&self) -> f32 {
         self.width
     }

@@ -1,7 +1,8 @@
 //! The decorative particle background: a field of moving particles and the lines between those
-//! closer than the link distance, computed here and only drawn by the page.
+//! closer than the link distance, simulated and drawn here (`island`) on a worker or the page.
 
 pub mod constants;
+mod draw_method;
 mod edges;
 mod error;
 mod field;
@@ -10,11 +11,15 @@ mod raster;
 mod rng;
 
 #[cfg(target_arch = "wasm32")]
-mod bindings;
+pub mod island;
+
+#[cfg(target_arch = "wasm32")]
+pub mod bindings;
 
 #[cfg(test)]
 mod tests;
 
+pub use draw_method::DrawMethod;
 pub use edges::Edges;
 pub use error::FieldError;
 pub use field::ParticleField;

@@ -8,14 +8,10 @@
 //! Everything is one colour, so a pixel's colour never changes and drawing over it only changes
 //! its opacity: `a + s * (1 - a)`, kept as the transparency `t * (1 - s)`.
 
-#[cfg(target_arch = "wasm32")]
-use wasm_bindgen::prelude::wasm_bindgen;
-
 use super::constants::{MAX_SIDE, SEGMENT_FLOATS};
 use super::error::FieldError;
 use super::field::ParticleField;
 
-#[cfg_attr(target_arch = "wasm32", wasm_bindgen)]
 pub struct FieldRaster {
     width: usize,
     height: usize,
@@ -32,12 +28,10 @@ pub struct FieldRaster {
     particle_alpha: f32,
 }
 
-#[cfg_attr(target_arch = "wasm32", wasm_bindgen)]
 impl FieldRaster {
     /// `color` is 0xRRGGBB; a link at distance 0 is drawn with opacity `link_alpha`, fading to 0
     /// at the link distance; particles are discs of `particle_radius` CSS px at `particle_alpha`.
     /// The buffer is empty until the first `resize`.
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen(constructor))]
     pub fn new(color: u32, link_alpha: f32, particle_radius: f32, particle_alpha: f32) -> FieldRaster {
         let [_, r, g, b] = color.to_be_bytes();
         FieldRaster {
@@ -68,7 +62,7 @@ impl FieldRaster {
     }
 
     /// Clears the buffer and draws the field's current links, then its particles, scaling CSS px
-    /// by `scale` (the device pixel ratio). Call `findLinks` on the field first.
+    /// by `scale` (the device pixel ratio). Call `find_links` on the field first.
     pub fn draw(&mut self, field: &ParticleField, scale: f32) {
         self.transparency.fill(255);
         for segment in field.segments().chunks_exact(SEGMENT_FLOATS) {
@@ -84,14 +78,11 @@ impl FieldRaster {
         }
     }
 
-    /// Where the pixels are in wasm memory: `width * height * 4` bytes, ready for an `ImageData`.
-    #[cfg_attr(target_arch = "wasm32", wasm_bindgen(js_name = pixelsPtr))]
+    /// Where the pixels are; the allocation tests watch that no frame moves them.
     pub fn pixels_ptr(&self) -> *const u32 {
         self.pixels.as_ptr()
     }
-}
 
-impl FieldRaster {
     pub fn width(&self) -> usize {
         self.width
     }
@@ -102,6 +93,13 @@ impl FieldRaster {
 
     pub fn pixels(&self) -> &[u32] {
         &self.pixels
+    }
+
+    /// The pixels as `ImageData` bytes: R, G, B, A per pixel, row by row.
+    pub fn pixel_bytes(&self) -> &[u8] {
+        // SAFETY: u8 has no alignment or validity requirement, and the byte length covers
+        // exactly the u32s, which live as long as the borrow of `self`.
+        unsafe { std::slice::from_raw_parts(self.pixels.as_ptr().cast::<u8>(), self.pixels.len() * 4) }
     }
 
     /// The opacity drawn at pixel (x, y) so far, 0 to 255.

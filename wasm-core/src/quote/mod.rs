@@ -5,6 +5,9 @@ mod errors;
 mod product;
 mod request;
 
+#[cfg(target_arch = "wasm32")]
+pub mod bindings;
+
 pub use email::{Email, MAX_EMAIL_LEN, MAX_LOCAL_PART_LEN};
 pub use errors::{FieldErrors, EMAIL_MESSAGE, PRODUCT_MESSAGE};
 pub use product::Product;

@@ -9,7 +9,7 @@ mod constants;
 mod detector;
 
 #[cfg(target_arch = "wasm32")]
-mod bindings;
+pub mod bindings;
 
 pub use constants::{RAW_SUM_FULL_SCALE, SAMPLE_INTERVAL_MS, SILENCE_HOLD_MS, SPEAKING_THRESHOLD};
 pub use detector::{level_from_raw_sum, SpeakingDetector};

@@ -1,6 +1,8 @@
 // The quote rules come from wasm-core, the same code the server runs. The module is loaded on
 // first use (or prefetched when the visitor reaches the form), so it costs nothing to first paint.
 
+import { loadWasmCore, type WasmCore } from '../../wasm/wasm-core';
+
 export interface QuoteValues {
   product: string;
   email: string;
@@ -8,13 +10,8 @@ export interface QuoteValues {
 
 export type QuoteErrors = Partial<Record<keyof QuoteValues, string>>;
 
-type QuoteCore = typeof import('../../wasm-pkg/wasm_core.js');
-
-let core: Promise<QuoteCore> | undefined;
-
-export function loadQuoteRules(): Promise<QuoteCore> {
-  core ??= import('../../wasm-pkg/wasm_core.js');
-  return core;
+export function loadQuoteRules(): Promise<WasmCore> {
+  return loadWasmCore();
 }
 
 /** `null` when valid; otherwise a message per wrong field. */

@@ -1,8 +1,8 @@
-//! The JavaScript-facing API, compiled only for wasm32.
+//! The quote rules for JavaScript (wasm32 only): the form checks with the server's own rules.
 
 use wasm_bindgen::prelude::*;
 
-use crate::quote::{Product, QuoteRequest};
+use super::{Product, QuoteRequest};
 
 /// Returns `null` when the form values make a valid quote request, otherwise an object with a
 /// message for each field that is wrong, e.g. `{ email: "Please enter a valid email address" }`.
