@@ -241,6 +241,7 @@ describe('whether the button is shown', () => {
       if (!online) throw new Error('offline');
       return CONFIG;
     });
+    expectConsole('warn');
     const { user } = setup(null, { loadConfig });
     const idle = await screen.findByRole('button', { name: tooltip.idle });
     expect(idle).toHaveAttribute('data-phase', 'idle');
@@ -250,6 +251,7 @@ describe('whether the button is shown', () => {
     await user.click(idle);
     expect(await screen.findByRole('alert')).toHaveTextContent(failureMessage.unavailable);
     expect(loadConfig.mock.calls.length).toBeGreaterThan(asked);
+    expect(logs.warn).toHaveBeenCalledWith(consoleLine.configFailed, new Error('offline'));
 
     online = true;
     await user.click(button(tooltip.idle));
