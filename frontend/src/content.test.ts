@@ -6,7 +6,7 @@ import { renderPage } from './entry-server';
 // can drop one unnoticed.
 let page: Document;
 beforeAll(async () => {
-  const shell = '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>';
+  const shell = '<!doctype html><html><head><!--app-head--></head><body><!--app-html--></body></html>';
   page = new DOMParser().parseFromString(await renderPage(shell, '/'), 'text/html');
 });
 

@@ -6,6 +6,7 @@ import type { VoiceConfig } from './client-config';
 import { CONSENT_STORAGE_KEY, SILENCE_HINT_AFTER_MS } from './constants';
 import { createSpeakingDetector } from './speaking';
 import { FakeVapi } from './testing/fake-vapi.mjs';
+import { POP_SECONDS } from './motion';
 import { consoleLine, failureMessage, tooltip } from './texts';
 import { VoiceAssistant } from './VoiceAssistant';
 import { VoiceSession } from './voice-session';
@@ -16,6 +17,16 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// framer-motion reads prefers-reduced-motion once per page and then follows the query's change
+// events, so the file shares one query whose answer a test can change.
+const reducedMotionQuery = Object.assign(new EventTarget(), { matches: false, media: '(prefers-reduced-motion)' });
+function prefersReducedMotion(matches: boolean) {
+  reducedMotionQuery.matches = matches;
+  reducedMotionQuery.dispatchEvent(new Event('change'));
+}
+window.matchMedia = ((query: string) =>
+  query === reducedMotionQuery.media ? reducedMotionQuery : { matches: false, media: query }) as typeof window.matchMedia;
 
 const CONFIG: VoiceConfig = { publicKey: 'pk-test', assistantId: 'asst-1', apiBaseUrl: null, consentText: null };
 
@@ -236,12 +247,12 @@ describe('whether the button is shown', () => {
   });
 
   it('when the configuration cannot be fetched, idle, and each click asks again', async () => {
-    expectConsole('warn');
     let online = false;
     const loadConfig = vi.fn(async () => {
       if (!online) throw new Error('offline');
       return CONFIG;
     });
+    expectConsole('warn');
     const { user } = setup(null, { loadConfig });
     const idle = await screen.findByRole('button', { name: tooltip.idle });
     expect(idle).toHaveAttribute('data-phase', 'idle');
@@ -251,6 +262,7 @@ describe('whether the button is shown', () => {
     await user.click(idle);
     expect(await screen.findByRole('alert')).toHaveTextContent(failureMessage.unavailable);
     expect(loadConfig.mock.calls.length).toBeGreaterThan(asked);
+    expect(logs.warn).toHaveBeenCalledWith(consoleLine.configFailed, new Error('offline'));
 
     online = true;
     await user.click(button(tooltip.idle));
@@ -262,9 +274,6 @@ describe('whether the button is shown', () => {
 describe('captions panel', () => {
   const phone = (matches: boolean) =>
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches, media: query }) as MediaQueryList);
-  beforeEach(() => {
-    window.matchMedia ??= (() => ({ matches: false })) as unknown as typeof window.matchMedia;
-  });
 
   it('starts closed on a phone; the toggle opens it and the choice holds for the next call', async () => {
     phone(true);
@@ -389,5 +398,58 @@ describe('consent notice', () => {
     await user.click(await screen.findByRole('button', { name: tooltip.idle }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await vi.waitFor(() => expect(fake().startCalls).toHaveLength(2));
+  });
+});
+
+describe('motion', () => {
+  const panelName = 'Conversación con el asistente';
+  afterEach(() => prefersReducedMotion(false));
+
+  it('the voice button fades in once the configuration has arrived', async () => {
+    setup();
+    const wrapper = (await screen.findByRole('button', { name: tooltip.idle })).parentElement!;
+    expect(Number(wrapper.style.opacity)).toBeLessThan(1);
+    await vi.waitFor(() => expect(wrapper.style.opacity).toBe('1'));
+  });
+
+  it('the captions panel fades in, leaves assistive technology at once when closed, and is removed after its exit', async () => {
+    const { user } = setup();
+    await startCall(user);
+    const panel = screen.getByRole('region', { name: panelName });
+    const wrapper = panel.parentElement!;
+    expect(Number(wrapper.style.opacity)).toBeLessThan(1);
+    await vi.waitFor(() => expect(wrapper.style.opacity).toBe('1'));
+
+    await user.click(screen.getByRole('button', { name: 'Cerrar subtítulos' }));
+    expect(screen.queryByRole('region', { name: panelName })).toBeNull();
+    expect(panel).toBeInTheDocument();
+    expect(wrapper).toHaveAttribute('aria-hidden', 'true');
+    expect(wrapper).toHaveAttribute('inert');
+    await vi.waitFor(() => expect(panel).not.toBeInTheDocument(), { timeout: POP_SECONDS * 1000 * 10 });
+  });
+
+  it('the in-call controls leave with their exit when the call ends, focus back on the button', async () => {
+    const { user } = setup();
+    await startCall(user);
+    const mute = screen.getByRole('button', { name: 'Silenciar micrófono' });
+    mute.focus();
+    await act$(() => fake().leave());
+    expect(await screen.findByRole('button', { name: tooltip.idle })).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Silenciar micrófono' })).toBeNull();
+    await vi.waitFor(() => expect(mute).not.toBeInTheDocument(), { timeout: POP_SECONDS * 1000 * 10 });
+  });
+
+  it('under prefers-reduced-motion the panel is there at once, fully shown, and goes without an exit', async () => {
+    expectConsole('warn'); // framer-motion's development notice that reduced motion is on
+    prefersReducedMotion(true);
+    const { user } = setup();
+    await startCall(user);
+    const panel = screen.getByRole('region', { name: panelName });
+    expect(panel.parentElement!.style.opacity).not.toMatch(/^0/);
+    expect(['', 'none']).toContain(panel.parentElement!.style.transform);
+    expect(logs.warn).toHaveBeenCalledWith(expect.stringMatching(/Reduced Motion enabled/));
+
+    await user.click(screen.getByRole('button', { name: 'Cerrar subtítulos' }));
+    await vi.waitFor(() => expect(panel).not.toBeInTheDocument(), { timeout: 100 });
   });
 });

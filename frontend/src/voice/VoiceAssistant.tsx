@@ -1,3 +1,4 @@
+import { AnimatePresence } from 'framer-motion';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { spanish } from '../content';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -7,6 +8,7 @@ import { CaptionsPanel } from './CaptionsPanel';
 import { ConsentNotice } from './ConsentNotice';
 import { hasAcceptedConsent, rememberConsent } from './consent';
 import { FailureNotice } from './FailureNotice';
+import { Pop, VoiceMotion } from './motion';
 import { pageVoiceSession } from './page-session';
 import { controls } from './texts';
 import { useVoiceSession } from './use-voice-session';
@@ -82,61 +84,76 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
 
   if (state.availability === 'checking' || state.availability === 'not-configured') return null;
   return (
-    // Not hoverable: the tooltip must never sit over the in-call controls and catch their clicks.
-    <TooltipProvider disableHoverableContent>
-      <div
-        role="region"
-        aria-label={controls.region}
-        lang={spanish}
-        onKeyDown={onKeyDown}
-        onFocus={(e) => (focusInExtras.current = (e.target as Element) !== mainButton.current)}
-        className="fixed right-4 bottom-4 z-50 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6"
-      >
-        <div className="flex flex-col items-end gap-3">
-          {consentText !== null && (
-            <ConsentNotice text={consentText} onAccept={() => closeConsent(true)} onCancel={() => closeConsent(false)} />
-          )}
-          {state.failure && state.phase === 'idle' && (
-            <FailureNotice
-              failure={state.failure}
-              onDismiss={() => {
-                session.dismissFailure();
-                mainButton.current?.focus();
-              }}
-            />
-          )}
-          {inCall && panelOpen && (
-            <CaptionsPanel
-              id={panelId}
-              state={state}
-              onClose={() => {
-                setPanelOpen(false);
-                panelToggle.current?.focus();
-              }}
-            />
-          )}
-        </div>
-        <div className="flex items-center gap-3">
-          {inCall && (
-            <div className="flex gap-2">
-              <CallControls
-                muted={state.muted}
-                panelOpen={panelOpen}
-                panelId={panelId}
-                panelToggleRef={panelToggle}
-                onToggleMute={() => void session.setMuted(!state.muted)}
-                onTogglePanel={() => setPanelOpen(!panelOpen)}
+    <VoiceMotion>
+      {/* Not hoverable: the tooltip must never sit over the in-call controls and catch their clicks. */}
+      <TooltipProvider disableHoverableContent>
+        <div
+          role="region"
+          aria-label={controls.region}
+          lang={spanish}
+          onKeyDown={onKeyDown}
+          onFocus={(e) => (focusInExtras.current = (e.target as Element) !== mainButton.current)}
+          className="fixed right-4 bottom-4 z-50 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6"
+        >
+          <div className="flex flex-col items-end gap-3">
+            <AnimatePresence initial={false}>
+              {consentText !== null && (
+                <Pop key="consent">
+                  <ConsentNotice text={consentText} onAccept={() => closeConsent(true)} onCancel={() => closeConsent(false)} />
+                </Pop>
+              )}
+              {state.failure && state.phase === 'idle' && (
+                <Pop key="failure">
+                  <FailureNotice
+                    failure={state.failure}
+                    onDismiss={() => {
+                      session.dismissFailure();
+                      mainButton.current?.focus();
+                    }}
+                  />
+                </Pop>
+              )}
+              {inCall && panelOpen && (
+                <Pop key="captions" className="origin-bottom-right">
+                  <CaptionsPanel
+                    id={panelId}
+                    state={state}
+                    onClose={() => {
+                      setPanelOpen(false);
+                      panelToggle.current?.focus();
+                    }}
+                  />
+                </Pop>
+              )}
+            </AnimatePresence>
+          </div>
+          <div className="flex items-center gap-3">
+            <AnimatePresence initial={false}>
+              {inCall && (
+                <Pop key="controls" className="flex gap-2">
+                  <CallControls
+                    muted={state.muted}
+                    panelOpen={panelOpen}
+                    panelId={panelId}
+                    panelToggleRef={panelToggle}
+                    onToggleMute={() => void session.setMuted(!state.muted)}
+                    onTogglePanel={() => setPanelOpen(!panelOpen)}
+                  />
+                </Pop>
+              )}
+            </AnimatePresence>
+            {/* Appears once the button can work (the configuration has arrived), never before. */}
+            <Pop>
+              <VoiceButton
+                state={state}
+                buttonRef={mainButton}
+                onActivate={() => void activate()}
+                onPrefetch={() => session.prefetch()}
               />
-            </div>
-          )}
-          <VoiceButton
-            state={state}
-            buttonRef={mainButton}
-            onActivate={() => void activate()}
-            onPrefetch={() => session.prefetch()}
-          />
+            </Pop>
+          </div>
         </div>
-      </div>
-    </TooltipProvider>
+      </TooltipProvider>
+    </VoiceMotion>
   );
 }
