@@ -9,7 +9,7 @@ use tokio::task::JoinHandle;
 use warp::{Filter, Reply};
 
 use crate::client_config;
-use crate::config::Config;
+use crate::settings::Config;
 use crate::error::{recover, ApiError};
 use crate::forward::Forwarder;
 use crate::limits::SHUTDOWN_GRACE;

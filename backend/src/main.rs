@@ -1,6 +1,6 @@
 use std::process::ExitCode;
 
-use backend::config::Config;
+use backend::settings::Config;
 use backend::export::{self, ExportArgs};
 use backend::{app, request_log, store};
 

@@ -123,9 +123,7 @@ mod tests {
 
     #[test]
     fn configuration() {
-        let get = |vars: &'static [(&'static str, &'static str)]| {
-            move |k: &str| vars.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string())
-        };
+        let get = crate::settings::lookup;
         assert_eq!(RateLimit::from_lookup(&get(&[])).unwrap(), Some(LIMIT));
         assert_eq!(RateLimit::from_lookup(&get(&[("RATE_LIMIT_PER_MINUTE", "0")])).unwrap(), None);
         assert_eq!(

@@ -8,7 +8,7 @@
 
 use warp::http::{HeaderMap, HeaderName, HeaderValue};
 
-use crate::client_config::VoiceSettings;
+use crate::settings::voice::VoiceSettings;
 
 pub const DEFAULT_VOICE_API_ORIGIN: &str = "https://api.vapi.ai";
 const DAILY: &str = "https://*.daily.co";
@@ -82,10 +82,10 @@ fn origin_of(url: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::config::Config;
+    use crate::settings::Config;
 
     fn headers(vars: &'static [(&'static str, &'static str)]) -> super::SecurityHeaders {
-        Config::from_lookup(|k| vars.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string()))
+        Config::from_lookup(crate::settings::lookup(vars))
             .unwrap()
             .security_headers
     }

@@ -2,7 +2,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use backend::leads_config::LeadsConfig;
+use backend::settings::leads::LeadsConfig;
 use common::voice::call_with_one_quote;
 use common::TestApp;
 use serde_json::{json, Value};

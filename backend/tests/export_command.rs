@@ -1,8 +1,8 @@
 //! `backend export` prints the same data as the admin API, with the server stopped.
 mod common;
 
-use backend::config::DatabaseUrl;
-use backend::leads_config::{ForwardingConfig, LeadsConfig};
+use backend::store::DatabaseUrl;
+use backend::settings::leads::{ForwardingConfig, LeadsConfig};
 use common::voice::call_with_one_quote;
 use common::TestApp;
 use serde_json::Value;

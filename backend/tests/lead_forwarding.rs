@@ -4,9 +4,9 @@ use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use backend::forward::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
-use backend::leads_config::{ForwardingConfig, LeadsConfig};
+use backend::settings::leads::{ForwardingConfig, LeadsConfig};
 use backend::store::{DeliveryStatus, StoredQuote};
-use backend::config::DatabaseUrl;
+use backend::store::DatabaseUrl;
 use common::postgres::TestDatabase;
 use common::receiver::Receiver;
 use common::TestApp;

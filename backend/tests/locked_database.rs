@@ -4,7 +4,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use backend::config::DatabaseUrl;
+use backend::store::DatabaseUrl;
 use common::TestApp;
 use serde_json::Value;
 

@@ -4,8 +4,8 @@ mod common;
 
 use std::time::Duration;
 
-use backend::config::DatabaseUrl;
-use backend::leads_config::LeadsConfig;
+use backend::store::DatabaseUrl;
+use backend::settings::leads::LeadsConfig;
 use common::postgres::TestDatabase;
 use common::TestApp;
 use serde_json::Value;

@@ -164,9 +164,9 @@ async fn a_thousand_concurrent_posts_make_a_thousand_rows_with_distinct_ids() {
 async fn a_read_only_database_answers_500_with_a_json_body() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("quotes.db");
-    let writable = backend::config::DatabaseUrl::Sqlite(path.to_string_lossy().into());
+    let writable = backend::store::DatabaseUrl::Sqlite(path.to_string_lossy().into());
     backend::store::open(&writable).await.unwrap().close().await;
-    let read_only = backend::config::DatabaseUrl::Sqlite(format!("file:{}?mode=ro", path.display()));
+    let read_only = backend::store::DatabaseUrl::Sqlite(format!("file:{}?mode=ro", path.display()));
     let site = dir.path().join("none");
     let app = TestApp::start_with(dir, site, read_only).await;
     let response = app.post_json(r#"{"product":"family","email":"a@b.co"}"#).await;

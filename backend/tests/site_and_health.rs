@@ -73,7 +73,7 @@ async fn dotfiles_are_never_served_except_well_known() {
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(file, text).unwrap();
     }
-    let database = backend::config::DatabaseUrl::Sqlite(dir.path().join("q.db").to_string_lossy().into());
+    let database = backend::store::DatabaseUrl::Sqlite(dir.path().join("q.db").to_string_lossy().into());
     let app = TestApp::start_with(dir, site, database).await;
     for path in ["/.env", "/.git/config", "/assets/.hidden.js", "/assets/.cache/a.js", "/.well-known/../.env"] {
         let response = app.client.get(app.url(path)).send().await.unwrap();

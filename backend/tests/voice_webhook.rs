@@ -1,6 +1,6 @@
 mod common;
 
-use backend::leads_config::LeadsConfig;
+use backend::settings::leads::LeadsConfig;
 use common::voice::{end_of_call, quote_call, tool_calls, webhook};
 use common::TestApp;
 use serde_json::{json, Value};

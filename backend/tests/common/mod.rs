@@ -9,8 +9,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use backend::app::{self, RunningServer};
-use backend::config::{Config, DatabaseUrl};
-use backend::leads_config::LeadsConfig;
+use backend::settings::Config;
+use backend::store::DatabaseUrl;
+use backend::settings::leads::LeadsConfig;
 use backend::store::{self, StoredQuote};
 use tempfile::TempDir;
 

@@ -79,7 +79,7 @@ mod tests {
     use super::*;
 
     fn leads(vars: &[(&str, &str)]) -> Result<LeadsConfig, String> {
-        LeadsConfig::from_lookup(|k| vars.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string()))
+        LeadsConfig::from_lookup(crate::settings::lookup(vars))
     }
 
     #[test]

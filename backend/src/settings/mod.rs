@@ -1,4 +1,4 @@
-//! Settings read from the environment, with the defaults the README documents.
+//! Settings read from the environment once, with the defaults the README documents.
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -8,8 +8,12 @@ use thiserror::Error;
 use crate::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use crate::rate_limit::{RateLimit, RateLimitError};
 use crate::security_headers::SecurityHeaders;
-use crate::client_config::{VoiceConfigError, VoiceSettings};
-use crate::leads_config::LeadsConfig;
+use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
+use leads::LeadsConfig;
+use voice::{VoiceConfigError, VoiceSettings};
+
+pub mod leads;
+pub mod voice;
 
 pub const DEFAULT_BIND: &str = "127.0.0.1";
 pub const DEFAULT_PORT: u16 = 8080;
@@ -31,23 +35,14 @@ pub struct Config {
     pub leads: LeadsConfig,
 }
 
-/// Where quote requests are stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DatabaseUrl {
-    /// A SQLite file, or an SQLite `file:` URI (for example `file:quotes.db?mode=ro`).
-    Sqlite(String),
-    /// A PostgreSQL connection URL (`postgres://user@host:port/database?options`).
-    Postgres(String),
-}
-
 #[derive(Debug, Error)]
 pub enum ConfigError {
     #[error("BIND must be an IP address, got {0:?}")]
     Bind(String),
     #[error("PORT must be a number from 0 to 65535, got {0:?}")]
     Port(String),
-    #[error("DATABASE_URL {0:?} is not supported: use sqlite://PATH, file:PATH or postgres://...")]
-    Database(String),
+    #[error(transparent)]
+    Database(#[from] UnsupportedDatabaseUrl),
     #[error("TRUSTED_PROXIES: {0}; expected a comma-separated list of addresses and CIDR ranges such as 127.0.0.0/8,::1,10.0.0.0/8")]
     TrustedProxies(String),
     #[error("TRUST_PROXY is no longer read: list the proxies in TRUSTED_PROXIES (addresses and CIDR ranges, default {DEFAULT_TRUSTED_PROXIES})")]
@@ -98,21 +93,10 @@ impl Config {
     }
 }
 
-impl DatabaseUrl {
-    pub fn parse(url: &str) -> Result<DatabaseUrl, ConfigError> {
-        if let Some(path) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
-            if !path.is_empty() {
-                return Ok(DatabaseUrl::Sqlite(path.to_owned()));
-            }
-        }
-        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            return Ok(DatabaseUrl::Postgres(url.to_owned()));
-        }
-        if url.starts_with("file:") {
-            return Ok(DatabaseUrl::Sqlite(url.to_owned()));
-        }
-        Err(ConfigError::Database(url.to_owned()))
-    }
+/// The environment a test describes, as the lookup `from_lookup` reads.
+#[cfg(test)]
+pub(crate) fn lookup<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+    move |k| vars.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string())
 }
 
 #[cfg(test)]
@@ -120,7 +104,7 @@ mod tests {
     use super::*;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        Config::from_lookup(|k| vars.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string()))
+        Config::from_lookup(lookup(vars))
     }
 
     #[test]
