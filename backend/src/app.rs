@@ -8,15 +8,15 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use warp::{Filter, Reply};
 
-use crate::client_config;
-use crate::settings::Config;
-use crate::error::{recover, ApiError};
 use crate::forward::Forwarder;
+use crate::http::error::{recover, ApiError};
+use crate::http::{connections, request_log};
 use crate::limits::SHUTDOWN_GRACE;
-use crate::quotes::limits::PostLimits;
-use crate::site::Site;
+use crate::routes::quotes::limits::PostLimits;
+use crate::routes::site::Site;
+use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
+use crate::settings::Config;
 use crate::store::{self, QuoteStore, StoreError, StoreOptions};
-use crate::{admin, connections, health, openapi, quotes, request_log, site, vapi};
 
 pub fn routes(
     store: Arc<dyn QuoteStore>,

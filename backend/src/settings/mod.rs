@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use crate::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
-use crate::rate_limit::{RateLimit, RateLimitError};
-use crate::security_headers::SecurityHeaders;
+use crate::http::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
+use crate::http::rate_limit::{RateLimit, RateLimitError};
+use crate::http::security_headers::SecurityHeaders;
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
 use leads::LeadsConfig;
 use voice::{VoiceConfigError, VoiceSettings};

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::store::CallReport;
 
 #[derive(Debug, PartialEq)]

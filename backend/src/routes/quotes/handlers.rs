@@ -12,7 +12,7 @@ use wasm_core::QuoteRequest;
 use super::body::{is_json, read_limited};
 use super::idempotency::idempotency_key;
 use super::limits::{Bucket, PostLimits};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::limits::MAX_QUOTE_BODY_BYTES;
 use crate::store::{Inserted, NewQuote, QuoteStore, Source};
 

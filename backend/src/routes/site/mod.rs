@@ -95,7 +95,7 @@ impl Site {
 
     fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
         if method != Method::GET && method != Method::HEAD {
-            return crate::error::ApiError::MethodNotAllowed { allow: "GET, HEAD" }.into_response();
+            return crate::http::error::ApiError::MethodNotAllowed { allow: "GET, HEAD" }.into_response();
         }
         let lookup = if path == "/" { INDEX } else { path };
         let (asset, status) = match self.assets.get(lookup) {

@@ -4,9 +4,9 @@ use std::net::SocketAddr;
 
 use warp::http::HeaderMap;
 
-use crate::client_ip::{rate_key, TrustedProxies};
-use crate::error::ApiError;
-use crate::rate_limit::{RateLimit, RateLimiter};
+use crate::http::client_ip::{rate_key, TrustedProxies};
+use crate::http::error::ApiError;
+use crate::http::rate_limit::{RateLimit, RateLimiter};
 
 /// Which limit a post is counted against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,8 +6,8 @@ use warp::reply::Response;
 use warp::Reply;
 
 use super::params::{self, Format};
-use crate::auth::bearer_matches;
-use crate::error::ApiError;
+use crate::http::auth::bearer_matches;
+use crate::http::error::ApiError;
 use crate::export::write_csv;
 use crate::store::{ListQuery, QuoteStore, StoredQuote};
 

@@ -11,7 +11,7 @@ use warp::filters::BoxedFilter;
 use warp::reply::Response;
 use warp::Filter;
 
-use crate::client_ip;
+use crate::http::client_ip;
 use crate::store::QuoteStore;
 use limits::PostLimits;
 

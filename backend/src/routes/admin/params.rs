@@ -4,7 +4,7 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 use warp::http::{header, HeaderMap};
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::export::parse_since;
 use crate::limits::{ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX};
 

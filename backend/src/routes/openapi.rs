@@ -19,7 +19,7 @@ pub fn routes() -> BoxedFilter<(Response,)> {
 mod tests {
     use wasm_core::FieldErrors;
 
-    use crate::error::ApiError;
+    use crate::http::error::ApiError;
 
     fn document() -> serde_json::Value {
         serde_json::from_str(super::DOCUMENT).unwrap()

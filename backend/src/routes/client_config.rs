@@ -7,7 +7,7 @@ use warp::http::{HeaderValue, Method};
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::settings::voice::VoiceSettings;
 
 #[derive(Serialize)]

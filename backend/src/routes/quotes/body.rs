@@ -5,7 +5,7 @@ use bytes::{Buf, BufMut, BytesMut};
 use futures_util::{Stream, StreamExt};
 use warp::http::{header, HeaderMap};
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 
 /// How long a whole request body may take to arrive once its head is in: a 1 MiB webhook body
 /// needs 100 KB/s; a stalled one is cut off with 408.

@@ -23,7 +23,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use warp::{Filter, Reply};
 
-use crate::client_ip::Peer;
+use crate::http::client_ip::Peer;
 
 /// How long a client has to send its request head (and how long an idle keep-alive connection
 /// lives).

@@ -12,10 +12,10 @@ use wasm_core::QuoteRequest;
 
 use super::messages::{self, ServerMessage, ToolCall};
 use super::{replies, REQUEST_QUOTE_TOOL, SECRET_HEADER};
-use crate::auth::header_matches;
-use crate::error::ApiError;
+use crate::http::auth::header_matches;
+use crate::http::error::ApiError;
 use crate::limits::MAX_WEBHOOK_BODY_BYTES;
-use crate::quotes::body::read_limited;
+use crate::routes::quotes::body::read_limited;
 use crate::store::{Inserted, NewQuote, QuoteStore, VoiceOrigin};
 
 /// One entry of the `results` answer, in the shape the provider reads.

@@ -3,7 +3,7 @@
 
 use warp::http::HeaderMap;
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 
 pub const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
 /// The longest key accepted (the usual bound of the IETF Idempotency-Key draft's users).
