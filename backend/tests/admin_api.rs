@@ -47,6 +47,7 @@ async fn the_token_is_required_and_checked() {
     let anonymous = app.client.get(&url).send().await.unwrap();
     assert_eq!(anonymous.status(), 401);
     assert_eq!(anonymous.headers()["www-authenticate"], "Bearer");
+    assert_eq!(anonymous.headers()["cache-control"], "no-store");
     assert_eq!(anonymous.json::<Value>().await.unwrap()["code"], "unauthorized");
     for header in ["Bearer wrong", "Bearer admin-token-xy", "Basic admin-token-xyz", TOKEN] {
         let response = app.client.get(&url).header("authorization", header).send().await.unwrap();
@@ -58,6 +59,8 @@ async fn the_token_is_required_and_checked() {
     assert_eq!(response.json::<Value>().await.unwrap(), json!({"quote_requests": [], "next_cursor": null}));
     let post = app.client.post(&url).bearer_auth(TOKEN).send().await.unwrap();
     assert_eq!(post.status(), 405);
+    assert_eq!(post.headers()["allow"], "GET, HEAD");
+    assert_eq!(post.headers()["cache-control"], "no-store");
     app.stop().await;
 }
 

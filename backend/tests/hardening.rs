@@ -127,5 +127,9 @@ async fn the_openapi_document_is_served() {
     assert_eq!(response.headers()["content-type"], "application/json");
     let doc: Value = response.json().await.unwrap();
     assert!(doc["paths"]["/api/quote-requests"]["post"].is_object());
+    let post = app.client.post(app.url("/api/openapi.json")).send().await.unwrap();
+    assert_eq!(post.status(), 405, "like every other API path, not 404");
+    assert_eq!(post.headers()["allow"], "GET, HEAD");
+    assert_eq!(post.json::<Value>().await.unwrap()["code"], "method_not_allowed");
     app.stop().await;
 }

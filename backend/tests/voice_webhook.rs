@@ -22,6 +22,7 @@ async fn the_secret_is_required_and_checked() {
     for secret in [None, Some("wrong"), Some(""), Some("voice-secret-1234")] {
         let response = webhook(&app, secret, &body).await;
         assert_eq!(response.status(), 401, "secret {secret:?}");
+        assert!(response.headers().get("www-authenticate").is_none(), "the provider sends its secret itself");
         assert_eq!(response.json::<Value>().await.unwrap()["code"], "unauthorized");
     }
     assert!(app.rows().await.is_empty());

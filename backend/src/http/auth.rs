@@ -1,8 +1,12 @@
-//! Shared-secret checks for the voice webhook and the admin API.
+//! Shared-secret checks for the voice webhook and the admin API, and the filters that refuse a
+//! request without them.
 
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use warp::http::{header, HeaderMap};
+use warp::{Filter, Rejection};
+
+use crate::http::error::ApiError;
 
 /// Compares in constant time; comparing digests keeps the secret's length from leaking too.
 pub fn secrets_match(given: &[u8], expected: &[u8]) -> bool {
@@ -22,6 +26,34 @@ pub fn bearer_matches(headers: &HeaderMap, token: &str) -> bool {
         .and_then(|v| v.split_once(' '))
         .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
         .is_some_and(|(_, given)| secrets_match(given.trim().as_bytes(), token.as_bytes()))
+}
+
+/// Refuses with 401 (and a `Bearer` challenge) a request without `Authorization: Bearer <token>`.
+pub fn bearer(token: String) -> impl Filter<Extract = (), Error = Rejection> + Clone {
+    require(move |headers| bearer_matches(headers, &token), Some("Bearer"))
+}
+
+/// Refuses with 401 a request whose header `name` does not hold `secret`.
+pub fn secret_header(name: &'static str, secret: String) -> impl Filter<Extract = (), Error = Rejection> + Clone {
+    require(move |headers| header_matches(headers, name, &secret), None)
+}
+
+fn require(
+    check: impl Fn(&HeaderMap) -> bool + Clone + Send + Sync + 'static,
+    challenge: Option<&'static str>,
+) -> impl Filter<Extract = (), Error = Rejection> + Clone {
+    warp::header::headers_cloned()
+        .and_then(move |headers: HeaderMap| {
+            let passed = check(&headers);
+            async move {
+                if passed {
+                    Ok(())
+                } else {
+                    Err(warp::reject::custom(ApiError::Unauthorized { challenge }))
+                }
+            }
+        })
+        .untuple_one()
 }
 
 #[cfg(test)]

@@ -31,8 +31,9 @@ pub enum ApiError {
     Storage,
     #[error("The service is briefly unavailable. Please try again in a few seconds.")]
     Unavailable,
+    /// `challenge` is the `WWW-Authenticate` scheme, for credentials a client sends itself.
     #[error("Missing or wrong credentials")]
-    Unauthorized,
+    Unauthorized { challenge: Option<&'static str> },
     #[error("{0}")]
     InvalidParameter(String),
     #[error("This Idempotency-Key was already used for a different request; that earlier request stands. Send a new key for a new request.")]
@@ -61,7 +62,7 @@ impl ApiError {
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
             ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
             ApiError::IdempotencyConflict => StatusCode::CONFLICT,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
@@ -79,7 +80,7 @@ impl ApiError {
             ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Storage => "storage_failed",
             ApiError::Unavailable => "database_unavailable",
-            ApiError::Unauthorized => "unauthorized",
+            ApiError::Unauthorized { .. } => "unauthorized",
             ApiError::InvalidParameter(_) => "invalid_parameter",
             ApiError::IdempotencyConflict => "idempotency_conflict",
             ApiError::RequestTimeout => "request_timeout",
@@ -87,34 +88,48 @@ impl ApiError {
     }
 }
 
-impl Reply for ApiError {
-    fn into_response(self) -> Response {
-        let fields = match &self {
+impl ApiError {
+    /// The JSON `{code, message, fields?}` body with the headers that go with this error.
+    fn response(&self) -> Response {
+        let fields = match self {
             ApiError::Validation(fields) => Some(fields),
             _ => None,
         };
         let body = ErrorBody { code: self.code(), message: self.to_string(), fields };
         let mut response =
             warp::reply::with_status(warp::reply::json(&body), self.status()).into_response();
-        match self {
+        let headers = response.headers_mut();
+        match *self {
             ApiError::MethodNotAllowed { allow } => {
-                response.headers_mut().insert(header::ALLOW, HeaderValue::from_static(allow));
+                headers.insert(header::ALLOW, HeaderValue::from_static(allow));
             }
             ApiError::RateLimited { retry_after_secs } => {
-                response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+            }
+            ApiError::Unavailable => {
+                headers.insert(header::RETRY_AFTER, HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS));
+            }
+            ApiError::Unauthorized { challenge: Some(scheme) } => {
+                headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static(scheme));
+            }
+            ApiError::RequestTimeout => {
+                // The rest of the body may never come: do not wait for it to reuse the connection.
+                headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
             }
             _ => {}
-        }
-        if let ApiError::RequestTimeout = self {
-            // The rest of the body may never come: do not wait for it to reuse the connection.
-            response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
-        }
-        if let ApiError::Unavailable = self {
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS));
         }
         response
     }
 }
+
+impl Reply for ApiError {
+    fn into_response(self) -> Response {
+        self.response()
+    }
+}
+
+/// A filter refuses a request with an `ApiError`; `recover` writes its body.
+impl warp::reject::Reject for ApiError {}
 
 /// A database that cannot be reached is temporary (503, retry); any other failure is ours (500).
 impl From<StoreError> for ApiError {
@@ -126,8 +141,11 @@ impl From<StoreError> for ApiError {
     }
 }
 
-/// Turns the rejections warp itself produces into the same JSON error bodies.
+/// Every rejection becomes its JSON error body: ours (`ApiError`), and those warp itself produces.
 pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
+    if let Some(error) = rejection.find::<ApiError>() {
+        return Ok(error.response());
+    }
     let error = if rejection.is_not_found() {
         ApiError::NotFound
     } else if rejection.find::<warp::reject::MethodNotAllowed>().is_some() {

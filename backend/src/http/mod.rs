@@ -5,6 +5,7 @@ pub mod auth;
 pub mod client_ip;
 pub mod connections;
 pub mod error;
+pub mod methods;
 pub mod rate_limit;
 pub mod request_log;
 pub mod security_headers;

@@ -3,11 +3,11 @@
 
 use serde::Serialize;
 use warp::filters::BoxedFilter;
-use warp::http::{HeaderValue, Method};
+use warp::http::HeaderValue;
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Filter;
 
-use crate::http::error::ApiError;
+use crate::http::methods::methods;
 use crate::settings::voice::VoiceSettings;
 
 #[derive(Serialize)]
@@ -21,11 +21,8 @@ pub fn routes(voice: Option<VoiceSettings>) -> BoxedFilter<(Response,)> {
     })
     .expect("plain strings serialize");
     warp::path!("api" / "client-config")
-        .and(warp::method())
-        .map(move |method: Method| {
-            if method != Method::GET && method != Method::HEAD {
-                return ApiError::MethodNotAllowed { allow: "GET, HEAD" }.into_response();
-            }
+        .and(methods("GET, HEAD"))
+        .map(move || {
             let mut response = Response::new(body.clone().into());
             let headers = response.headers_mut();
             headers.insert("content-type", HeaderValue::from_static("application/json"));

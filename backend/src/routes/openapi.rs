@@ -6,11 +6,13 @@ use warp::http::header;
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
+use crate::http::methods::methods;
+
 pub const DOCUMENT: &str = include_str!("openapi.json");
 
 pub fn routes() -> BoxedFilter<(Response,)> {
     warp::path!("api" / "openapi.json")
-        .and(warp::get().or(warp::head()).unify())
+        .and(methods("GET, HEAD"))
         .map(|| warp::reply::with_header(DOCUMENT, header::CONTENT_TYPE, "application/json").into_response())
         .boxed()
 }
@@ -53,7 +55,7 @@ mod tests {
             ApiError::RateLimited { retry_after_secs: 1 },
             ApiError::Storage,
             ApiError::Unavailable,
-            ApiError::Unauthorized,
+            ApiError::Unauthorized { challenge: None },
             ApiError::InvalidParameter(String::new()),
             ApiError::IdempotencyConflict,
             ApiError::RequestTimeout,
@@ -70,7 +72,7 @@ mod tests {
                 | ApiError::RateLimited { .. }
                 | ApiError::Storage
                 | ApiError::Unavailable
-                | ApiError::Unauthorized
+                | ApiError::Unauthorized { .. }
                 | ApiError::InvalidParameter(_)
                 | ApiError::IdempotencyConflict
                 | ApiError::RequestTimeout => {}

@@ -1,12 +1,11 @@
 use std::sync::Arc;
 
 use serde::Serialize;
-use warp::http::{header, HeaderMap, HeaderValue, Method};
+use warp::http::{header, HeaderMap, HeaderValue};
 use warp::reply::Response;
-use warp::Reply;
+use warp::{Rejection, Reply};
 
 use super::params::{self, Format};
-use crate::http::auth::bearer_matches;
 use crate::http::error::ApiError;
 use crate::export::write_csv;
 use crate::store::{ListQuery, QuoteStore, StoredQuote};
@@ -21,42 +20,9 @@ struct Page<'a> {
     next_cursor: Option<&'a str>,
 }
 
-pub async fn list(
-    store: Arc<dyn QuoteStore>,
-    token: Arc<String>,
-    method: Method,
-    headers: HeaderMap,
-    query: String,
-) -> Response {
-    let mut response = match page(store, &token, method, &headers, &query).await {
-        Ok(response) => response,
-        Err(error) => {
-            let unauthorized = matches!(error, ApiError::Unauthorized);
-            let mut response = error.into_response();
-            if unauthorized {
-                response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-            }
-            response
-        }
-    };
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
-}
-
-async fn page(
-    store: Arc<dyn QuoteStore>,
-    token: &str,
-    method: Method,
-    headers: &HeaderMap,
-    query: &str,
-) -> Result<Response, ApiError> {
-    if method != Method::GET && method != Method::HEAD {
-        return Err(ApiError::MethodNotAllowed { allow: "GET, HEAD" });
-    }
-    if !bearer_matches(headers, token) {
-        return Err(ApiError::Unauthorized);
-    }
-    let params = params::parse(query, headers)?;
+/// One page of leads; the method and the token are already checked.
+pub async fn page(store: Arc<dyn QuoteStore>, headers: HeaderMap, query: String) -> Result<Response, Rejection> {
+    let params = params::parse(&query, &headers).map_err(warp::reject::custom)?;
     // One row beyond the page tells whether another page follows.
     let mut rows = store
         .list(ListQuery {
@@ -68,7 +34,7 @@ async fn page(
         .await
         .map_err(|error| {
             tracing::error!(%error, "listing quote requests failed");
-            ApiError::from(error)
+            warp::reject::custom(ApiError::from(error))
         })?;
     let more = rows.len() > params.limit;
     rows.truncate(params.limit);
@@ -79,7 +45,7 @@ async fn page(
         }
         Format::Csv => {
             let mut body = Vec::new();
-            write_csv(&rows, &mut body).map_err(|_| ApiError::Storage)?;
+            write_csv(&rows, &mut body).map_err(|_| warp::reject::custom(ApiError::Storage))?;
             let mut response = Response::new(body.into());
             let headers = response.headers_mut();
             headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));

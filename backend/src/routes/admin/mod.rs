@@ -7,21 +7,28 @@ mod params;
 use std::sync::Arc;
 
 use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderValue};
 use warp::reply::Response;
 use warp::Filter;
 
+use crate::http::auth::bearer;
+use crate::http::error::recover;
+use crate::http::methods::methods;
 use crate::store::QuoteStore;
 
-/// Matches every method on the path, so a wrong one gets our 405 body rather than a rejection.
+/// Its errors are answered here, so that they too carry `Cache-Control: no-store`.
 pub fn routes(store: Arc<dyn QuoteStore>, token: String) -> BoxedFilter<(Response,)> {
-    let token = Arc::new(token);
     let query = warp::query::raw().or(warp::any().map(String::new)).unify();
-    warp::path!("api" / "admin" / "quote-requests")
-        .and(warp::method())
+    let page = methods("GET, HEAD")
+        .and(bearer(token))
         .and(warp::header::headers_cloned())
         .and(query)
-        .then(move |method, headers, query: String| {
-            handler::list(Arc::clone(&store), Arc::clone(&token), method, headers, query)
+        .and_then(move |headers, query: String| handler::page(Arc::clone(&store), headers, query));
+    warp::path!("api" / "admin" / "quote-requests")
+        .and(page.recover(recover).unify())
+        .map(|mut response: Response| {
+            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            response
         })
         .boxed()
 }

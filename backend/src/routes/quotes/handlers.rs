@@ -4,7 +4,7 @@ use std::sync::Arc;
 use bytes::Buf;
 use futures_util::Stream;
 use serde_json::Value;
-use warp::http::{header, HeaderMap, Method, StatusCode};
+use warp::http::{header, HeaderMap, StatusCode};
 use warp::reply::Response;
 use warp::Reply;
 use wasm_core::QuoteRequest;
@@ -24,13 +24,9 @@ pub async fn create<B: Buf>(
     store: Arc<dyn QuoteStore>,
     limits: Arc<PostLimits>,
     peer: Option<SocketAddr>,
-    method: Method,
     headers: HeaderMap,
     body: impl Stream<Item = Result<B, warp::Error>>,
 ) -> Response {
-    if method != Method::POST {
-        return ApiError::MethodNotAllowed { allow: "POST" }.into_response();
-    }
     let read = read_post(&headers, body).await;
     // Only a post that passes validation spends a quote token; the others (a typo, the
     // honeypot, junk) are held to the looser limit on invalid posts.

@@ -12,18 +12,18 @@ use warp::reply::Response;
 use warp::Filter;
 
 use crate::http::client_ip;
+use crate::http::methods::methods;
 use crate::store::QuoteStore;
 use limits::PostLimits;
 
-/// Matches every method on the path, so a wrong one gets our 405 body rather than a rejection.
 pub fn routes(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {
     warp::path!("api" / "quote-requests")
+        .and(methods("POST"))
         .and(client_ip::peer())
-        .and(warp::method())
         .and(warp::header::headers_cloned())
         .and(warp::body::stream())
-        .then(move |peer, method, headers, body| {
-            handlers::create(Arc::clone(&store), Arc::clone(&limits), peer, method, headers, body)
+        .then(move |peer, headers, body| {
+            handlers::create(Arc::clone(&store), Arc::clone(&limits), peer, headers, body)
         })
         .boxed()
 }

@@ -5,14 +5,13 @@ use futures_util::future::join_all;
 use futures_util::Stream;
 use serde::Serialize;
 use serde_json::Value;
-use warp::http::{HeaderMap, Method};
+use warp::http::HeaderMap;
 use warp::reply::Response;
 use warp::Reply;
 use wasm_core::QuoteRequest;
 
 use super::messages::{self, ServerMessage, ToolCall};
-use super::{replies, REQUEST_QUOTE_TOOL, SECRET_HEADER};
-use crate::http::auth::header_matches;
+use super::{replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
 use crate::limits::MAX_WEBHOOK_BODY_BYTES;
 use crate::routes::quotes::body::read_limited;
@@ -30,14 +29,13 @@ struct ToolResult {
     error: Option<String>,
 }
 
+/// One server message; the method and the secret are already checked.
 pub async fn receive<B: Buf>(
     store: Arc<dyn QuoteStore>,
-    secret: Arc<String>,
-    method: Method,
     headers: HeaderMap,
     body: impl Stream<Item = Result<B, warp::Error>>,
 ) -> Response {
-    match handle(store, &secret, method, headers, body).await {
+    match handle(store, headers, body).await {
         Ok(response) => response,
         Err(error) => error.into_response(),
     }
@@ -45,17 +43,9 @@ pub async fn receive<B: Buf>(
 
 async fn handle<B: Buf>(
     store: Arc<dyn QuoteStore>,
-    secret: &str,
-    method: Method,
     headers: HeaderMap,
     body: impl Stream<Item = Result<B, warp::Error>>,
 ) -> Result<Response, ApiError> {
-    if method != Method::POST {
-        return Err(ApiError::MethodNotAllowed { allow: "POST" });
-    }
-    if !header_matches(&headers, SECRET_HEADER, secret) {
-        return Err(ApiError::Unauthorized);
-    }
     let bytes = read_limited(&headers, body, MAX_WEBHOOK_BODY_BYTES).await?;
     match messages::parse(&bytes)? {
         ServerMessage::ToolCalls { call_id, calls } => {

@@ -11,6 +11,8 @@ use warp::filters::BoxedFilter;
 use warp::reply::Response;
 use warp::Filter;
 
+use crate::http::auth::secret_header;
+use crate::http::methods::methods;
 use crate::store::QuoteStore;
 
 /// The header holding the shared secret configured on the provider's side.
@@ -18,15 +20,12 @@ pub const SECRET_HEADER: &str = "x-vapi-secret";
 /// The one tool the assistant may call.
 pub const REQUEST_QUOTE_TOOL: &str = "request_quote";
 
-/// Matches every method on the path, so a wrong one gets our 405 body rather than a rejection.
 pub fn routes(store: Arc<dyn QuoteStore>, secret: String) -> BoxedFilter<(Response,)> {
-    let secret = Arc::new(secret);
     warp::path!("api" / "vapi" / "webhook")
-        .and(warp::method())
+        .and(methods("POST"))
+        .and(secret_header(SECRET_HEADER, secret))
         .and(warp::header::headers_cloned())
         .and(warp::body::stream())
-        .then(move |method, headers, body| {
-            handler::receive(Arc::clone(&store), Arc::clone(&secret), method, headers, body)
-        })
+        .then(move |headers, body| handler::receive(Arc::clone(&store), headers, body))
         .boxed()
 }
