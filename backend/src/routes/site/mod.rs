@@ -33,7 +33,7 @@ const NOT_FOUND_PAGE: &str = "/404.html";
 const WELL_KNOWN: &str = ".well-known";
 
 struct Asset {
-    content_type: &'static str,
+    content_type: String,
     cache_control: &'static str,
     identity: Bytes,
     /// Weak, as the `.br` and `.gz` bodies are the same content; `None` for immutable files.
@@ -125,7 +125,7 @@ impl Site {
         .unwrap_or_else(|| asset.identity.clone());
         let mut response = Response::builder()
             .status(status)
-            .header(header::CONTENT_TYPE, asset.content_type)
+            .header(header::CONTENT_TYPE, asset.content_type.as_str())
             .header(header::CACHE_CONTROL, asset.cache_control)
             .header(header::VARY, "Accept-Encoding")
             .header(header::CONTENT_LENGTH, body.len());
