@@ -1,8 +1,8 @@
 //! Abuse defences seen from outside: rate limit, honeypot, security headers, the API document.
 mod common;
 
-use backend::http::client_ip::TrustedProxies;
-use backend::http::rate_limit::RateLimit;
+use backend::settings::rate_limit::RateLimit;
+use backend::settings::trusted_proxies::TrustedProxies;
 use common::TestApp;
 use serde_json::Value;
 

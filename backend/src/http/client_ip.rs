@@ -9,12 +9,10 @@
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
-use ipnet::IpNet;
 use warp::http::HeaderMap;
 use warp::Filter;
 
-/// The loopback ranges: a proxy on the same host, the usual deployment (README "Put it online").
-pub const DEFAULT_TRUSTED_PROXIES: &str = "127.0.0.0/8,::1";
+use crate::settings::trusted_proxies::TrustedProxies;
 
 /// The TCP peer of a request's connection, put in the request's extensions by the accept loop
 /// (`connections`).
@@ -27,27 +25,10 @@ pub fn peer() -> impl Filter<Extract = (Option<SocketAddr>,), Error = Infallible
     warp::ext::optional::<Peer>().map(|peer: Option<Peer>| peer.map(|Peer(addr)| addr))
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TrustedProxies(Vec<IpNet>);
-
 impl TrustedProxies {
-    /// A comma-separated list of addresses and CIDR ranges; empty trusts no proxy.
-    pub fn parse(list: &str) -> Result<TrustedProxies, String> {
-        let entries = list.split(',').map(str::trim).filter(|entry| !entry.is_empty());
-        entries
-            .map(|entry| {
-                entry
-                    .parse::<IpNet>()
-                    .or_else(|_| entry.parse::<IpAddr>().map(IpNet::from))
-                    .map_err(|_| format!("{entry:?} is neither an IP address nor a CIDR range"))
-            })
-            .collect::<Result<_, _>>()
-            .map(TrustedProxies)
-    }
-
     fn trusts(&self, ip: IpAddr) -> bool {
         let ip = canonical(ip);
-        self.0.iter().any(|net| net.contains(&ip))
+        self.ranges().iter().any(|net| net.contains(&ip))
     }
 
     /// The client's address as far as trusted proxies vouch for it.
@@ -131,6 +112,7 @@ pub fn rate_key(ip: IpAddr) -> IpAddr {
 
 #[cfg(test)]
 mod tests {
+    use crate::settings::trusted_proxies::DEFAULT_TRUSTED_PROXIES;
     use super::*;
 
     fn ip(text: &str) -> IpAddr {
@@ -206,7 +188,7 @@ mod tests {
 
     #[test]
     fn settings_errors_name_the_entry() {
-        assert_eq!(TrustedProxies::parse("10.0.0.0/8, ::1").unwrap().0.len(), 2);
+        assert_eq!(TrustedProxies::parse("10.0.0.0/8, ::1").unwrap().ranges().len(), 2);
         let error = TrustedProxies::parse("10.0.0.0/8, proxy.local").unwrap_err();
         assert!(error.contains("\"proxy.local\""), "{error}");
         assert!(TrustedProxies::parse("10.0.0.0/33").is_err());

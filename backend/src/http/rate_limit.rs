@@ -15,36 +15,13 @@ use governor::middleware::NoOpMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::Quota;
 
-use crate::limits::{DEFAULT_RATE_BURST, DEFAULT_RATE_PER_MINUTE, MAX_TRACKED_CLIENTS};
+use crate::limits::MAX_TRACKED_CLIENTS;
+use crate::settings::rate_limit::RateLimit;
 
 /// How much looser the limit on invalid posts is than the one on quotes.
 pub const INVALID_POST_FACTOR: u32 = 6;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RateLimit {
-    pub per_minute: u32,
-    pub burst: u32,
-}
-
-#[derive(Debug, thiserror::Error)]
-#[error("{name} must be a whole number, got {value:?}")]
-pub struct RateLimitError {
-    pub name: &'static str,
-    pub value: String,
-}
-
 impl RateLimit {
-    /// `RATE_LIMIT_PER_MINUTE=0` turns the limit off (load tests, trusted networks).
-    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<Option<RateLimit>, RateLimitError> {
-        let number = |name: &'static str, default: u32| match get(name) {
-            Some(value) => value.trim().parse().map_err(|_| RateLimitError { name, value }),
-            None => Ok(default),
-        };
-        let per_minute = number("RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_PER_MINUTE)?;
-        let burst = number("RATE_LIMIT_BURST", DEFAULT_RATE_BURST)?;
-        Ok((per_minute > 0).then_some(RateLimit { per_minute, burst: burst.max(1) }))
-    }
-
     /// The limit on posts that fail validation.
     pub fn looser(self) -> RateLimit {
         RateLimit {
@@ -122,15 +99,7 @@ mod tests {
     }
 
     #[test]
-    fn configuration() {
-        let get = crate::settings::lookup;
-        assert_eq!(RateLimit::from_lookup(&get(&[])).unwrap(), Some(LIMIT));
-        assert_eq!(RateLimit::from_lookup(&get(&[("RATE_LIMIT_PER_MINUTE", "0")])).unwrap(), None);
-        assert_eq!(
-            RateLimit::from_lookup(&get(&[("RATE_LIMIT_PER_MINUTE", "600"), ("RATE_LIMIT_BURST", "50")])).unwrap(),
-            Some(RateLimit { per_minute: 600, burst: 50 })
-        );
-        assert!(RateLimit::from_lookup(&get(&[("RATE_LIMIT_BURST", "many")])).is_err());
+    fn the_invalid_post_limit_is_looser() {
         assert_eq!(LIMIT.looser(), RateLimit { per_minute: 60, burst: 30 });
     }
 }

@@ -8,32 +8,13 @@
 
 use warp::http::{HeaderMap, HeaderName, HeaderValue};
 
-use crate::settings::voice::VoiceSettings;
+use crate::settings::security_headers::SecurityHeaders;
 
-pub const DEFAULT_VOICE_API_ORIGIN: &str = "https://api.vapi.ai";
 const DAILY: &str = "https://*.daily.co";
 const DAILY_SOCKETS: &str = "wss://*.daily.co";
 const HSTS_MAX_AGE_SECONDS: u32 = 63_072_000;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SecurityHeaders {
-    /// `HSTS=1`: only behind TLS, or browsers would refuse plain http for the whole period.
-    pub hsts: bool,
-    /// The origin of `VAPI_API_BASE_URL`.
-    pub voice_api_origin: String,
-}
-
 impl SecurityHeaders {
-    /// The voice API origin follows the (already validated) voice settings.
-    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>, voice: Option<&VoiceSettings>) -> SecurityHeaders {
-        let hsts = get("HSTS").is_some_and(|v| matches!(v.trim(), "1" | "true"));
-        let voice_api_origin = voice
-            .and_then(|v| v.api_base_url.as_deref())
-            .map(origin_of)
-            .unwrap_or_else(|| DEFAULT_VOICE_API_ORIGIN.to_owned());
-        SecurityHeaders { hsts, voice_api_origin }
-    }
-
     pub fn content_security_policy(&self) -> String {
         let voice = &self.voice_api_origin;
         [
@@ -71,13 +52,6 @@ impl SecurityHeaders {
         }
         map
     }
-}
-
-/// `scheme://host[:port]` of an http(s) URL that `client_config` has already checked.
-fn origin_of(url: &str) -> String {
-    let (scheme, rest) = url.split_once("://").unwrap_or(("https", url));
-    let authority = rest.split('/').next().unwrap_or(rest);
-    format!("{scheme}://{}", authority.to_ascii_lowercase())
 }
 
 #[cfg(test)]

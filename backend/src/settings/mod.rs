@@ -5,14 +5,17 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use crate::http::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
-use crate::http::rate_limit::{RateLimit, RateLimitError};
-use crate::http::security_headers::SecurityHeaders;
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
 use leads::LeadsConfig;
+use rate_limit::{RateLimit, RateLimitError};
+use security_headers::SecurityHeaders;
+use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::{VoiceConfigError, VoiceSettings};
 
 pub mod leads;
+pub mod rate_limit;
+pub mod security_headers;
+pub mod trusted_proxies;
 pub mod voice;
 
 pub const DEFAULT_BIND: &str = "127.0.0.1";

@@ -4,9 +4,11 @@ use std::net::SocketAddr;
 
 use warp::http::HeaderMap;
 
-use crate::http::client_ip::{rate_key, TrustedProxies};
+use crate::http::client_ip::rate_key;
 use crate::http::error::ApiError;
-use crate::http::rate_limit::{RateLimit, RateLimiter};
+use crate::http::rate_limit::RateLimiter;
+use crate::settings::rate_limit::RateLimit;
+use crate::settings::trusted_proxies::TrustedProxies;
 
 /// Which limit a post is counted against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
