@@ -1,4 +1,3 @@
-mod common;
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -7,9 +6,9 @@ use backend::forward::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 use backend::settings::leads::{ForwardingConfig, LeadsConfig};
 use backend::store::{DeliveryStatus, StoredQuote};
 use backend::store::DatabaseUrl;
-use common::postgres::TestDatabase;
-use common::receiver::Receiver;
-use common::TestApp;
+use crate::common::postgres::TestDatabase;
+use crate::common::receiver::Receiver;
+use crate::common::TestApp;
 use serde_json::{json, Value};
 
 const SECRET: &str = "lead-signing-key";

@@ -1,8 +1,7 @@
-mod common;
 
 use std::collections::HashSet;
 
-use common::TestApp;
+use crate::common::TestApp;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 

@@ -1,5 +1,4 @@
 //! Starts the real application on port 0 with a fresh database and a small built site.
-#![allow(dead_code)] // each test binary uses a different part of this module
 
 pub mod postgres;
 pub mod receiver;

@@ -1,11 +1,10 @@
 //! Another process holding the SQLite file (a backup, `sqlite3` open by hand): posts get 503
 //! with Retry-After and `/healthz` says degraded while it lasts; nothing acknowledged is lost.
-mod common;
 
 use std::time::{Duration, Instant};
 
 use backend::store::DatabaseUrl;
-use common::TestApp;
+use crate::common::TestApp;
 use serde_json::Value;
 
 #[tokio::test]

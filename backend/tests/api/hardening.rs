@@ -1,9 +1,8 @@
 //! Abuse defences seen from outside: rate limit, honeypot, security headers, the API document.
-mod common;
 
 use backend::settings::rate_limit::RateLimit;
 use backend::settings::trusted_proxies::TrustedProxies;
-use common::TestApp;
+use crate::common::TestApp;
 use serde_json::Value;
 
 const VALID: &str = r#"{"product":"family","email":"ana@example.com"}"#;

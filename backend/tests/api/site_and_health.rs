@@ -1,6 +1,5 @@
-mod common;
 
-use common::{TestApp, ASSET_JS, INDEX_HTML, NOT_FOUND_HTML};
+use crate::common::{TestApp, ASSET_JS, INDEX_HTML, NOT_FOUND_HTML};
 
 #[tokio::test]
 async fn the_home_page_is_revalidated_and_hashed_assets_are_immutable() {

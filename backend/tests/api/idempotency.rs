@@ -1,8 +1,7 @@
 //! `Idempotency-Key` on quote posts: a retry is answered with the first quote, never a second
 //! row; the same key for another request is refused with 409.
-mod common;
 
-use common::TestApp;
+use crate::common::TestApp;
 use serde_json::Value;
 
 const ANA: &str = r#"{"product":"family","email":"ana@example.com"}"#;

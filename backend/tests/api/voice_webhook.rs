@@ -1,8 +1,7 @@
-mod common;
 
 use backend::settings::leads::LeadsConfig;
-use common::voice::{end_of_call, quote_call, tool_calls, webhook};
-use common::TestApp;
+use crate::common::voice::{end_of_call, quote_call, tool_calls, webhook};
+use crate::common::TestApp;
 use serde_json::{json, Value};
 
 const SECRET: &str = "voice-secret-123";

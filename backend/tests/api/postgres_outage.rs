@@ -1,13 +1,12 @@
 //! With PostgreSQL behind the server: while the database refuses connections, requests get 503
 //! with Retry-After and `/healthz` is not ready; service resumes by itself when it is back.
-mod common;
 
 use std::time::Duration;
 
 use backend::store::DatabaseUrl;
 use backend::settings::leads::LeadsConfig;
-use common::postgres::TestDatabase;
-use common::TestApp;
+use crate::common::postgres::TestDatabase;
+use crate::common::TestApp;
 use serde_json::Value;
 
 #[tokio::test]

@@ -1,10 +1,9 @@
-mod common;
 
 use std::collections::HashSet;
 
 use backend::settings::leads::LeadsConfig;
-use common::voice::call_with_one_quote;
-use common::TestApp;
+use crate::common::voice::call_with_one_quote;
+use crate::common::TestApp;
 use serde_json::{json, Value};
 
 const TOKEN: &str = "admin-token-xyz";

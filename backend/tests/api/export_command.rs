@@ -1,10 +1,9 @@
 //! `backend export` prints the same data as the admin API, with the server stopped.
-mod common;
 
 use backend::store::DatabaseUrl;
 use backend::settings::leads::{ForwardingConfig, LeadsConfig};
-use common::voice::call_with_one_quote;
-use common::TestApp;
+use crate::common::voice::call_with_one_quote;
+use crate::common::TestApp;
 use serde_json::Value;
 
 const SECRET: &str = "voice-secret";
