@@ -1,4 +1,3 @@
-
 use std::collections::HashSet;
 
 use backend::settings::leads::LeadsConfig;

@@ -1,4 +1,3 @@
-
 use crate::common::TestApp;
 use serde_json::json;
 

@@ -1,4 +1,3 @@
-
 use crate::common::{TestApp, ASSET_JS, INDEX_HTML, NOT_FOUND_HTML};
 
 #[tokio::test]

@@ -1,4 +1,3 @@
-
 use backend::settings::leads::LeadsConfig;
 use crate::common::voice::{end_of_call, quote_call, tool_calls, webhook};
 use crate::common::TestApp;
