@@ -9,11 +9,11 @@ const TOKEN: &str = "admin-token-xyz";
 const SECRET: &str = "voice-secret";
 
 async fn app() -> TestApp {
-    TestApp::start_with_leads(LeadsConfig {
+    TestApp::spawn().leads(LeadsConfig {
         admin_token: Some(TOKEN.into()),
         vapi_webhook_secret: Some(SECRET.into()),
         ..LeadsConfig::default()
-    })
+    }).start()
     .await
 }
 

@@ -3,7 +3,7 @@ use serde_json::json;
 
 #[tokio::test]
 async fn without_a_key_the_page_learns_that_voice_is_not_configured() {
-    let app = TestApp::start_env(&[]).await;
+    let app = TestApp::spawn().env(&[]).start().await;
     let response = app
         .client
         .get(app.url("/api/client-config"))
@@ -21,7 +21,7 @@ async fn without_a_key_the_page_learns_that_voice_is_not_configured() {
 
 #[tokio::test]
 async fn the_deployment_settings_reach_the_page_at_run_time() {
-    let app = TestApp::start_env(&[
+    let app = TestApp::spawn().env(&[
         ("VAPI_PUBLIC_KEY", "pk-public-1"),
         ("VAPI_ASSISTANT_ID", "asst-42"),
         ("VAPI_API_BASE_URL", "http://127.0.0.1:9/"),
@@ -29,7 +29,7 @@ async fn the_deployment_settings_reach_the_page_at_run_time() {
             "VOICE_CONSENT_TEXT",
             "Te atiende una IA; la llamada puede grabarse.",
         ),
-    ])
+    ]).start()
     .await;
     let response = app
         .client
@@ -53,7 +53,7 @@ async fn the_deployment_settings_reach_the_page_at_run_time() {
 
 #[tokio::test]
 async fn other_methods_get_405_with_allow() {
-    let app = TestApp::start_env(&[]).await;
+    let app = TestApp::spawn().env(&[]).start().await;
     let response = app
         .client
         .post(app.url("/api/client-config"))

@@ -28,11 +28,11 @@ fn export(database: &DatabaseUrl, args: &[&str]) -> String {
 async fn the_export_has_source_call_summary_and_delivery_state() {
     // Forward to a port nothing listens on, so the lead stays pending with its error.
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut app = TestApp::start_with_leads(LeadsConfig {
+    let mut app = TestApp::spawn().leads(LeadsConfig {
         vapi_webhook_secret: Some(SECRET.into()),
         forwarding: Some(ForwardingConfig::new(format!("http://127.0.0.1:{port}/").parse().unwrap(), None)),
         ..LeadsConfig::default()
-    })
+    }).start()
     .await;
     call_with_one_quote(&app, SECRET, "call-1", "individual", "ana@example.com", "=Wants a quote, by e-mail").await;
     app.shutdown().await;

@@ -20,10 +20,10 @@ async fn post_from(app: &TestApp, forwarded_for: &str) -> reqwest::Response {
 
 #[tokio::test]
 async fn a_client_past_its_burst_gets_429_with_retry_after_and_the_json_body() {
-    let app = TestApp::start_configured(|c| {
+    let app = TestApp::spawn().configure(|c| {
         c.rate_limit = Some(RateLimit { per_minute: 10, burst: 5 });
         c.trusted_proxies = TrustedProxies::parse("").unwrap();
-    })
+    }).start()
     .await;
     for _ in 0..5 {
         assert_eq!(app.post_json(VALID).await.status(), 201);
@@ -44,7 +44,7 @@ async fn a_client_past_its_burst_gets_429_with_retry_after_and_the_json_body() {
 #[tokio::test]
 async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_bucket() {
     // The default TRUSTED_PROXIES (loopback) covers this test's connections.
-    let app = TestApp::start_configured(|c| c.rate_limit = Some(RateLimit { per_minute: 1, burst: 1 })).await;
+    let app = TestApp::spawn().configure(|c| c.rate_limit = Some(RateLimit { per_minute: 1, burst: 1 })).start().await;
     assert_eq!(post_from(&app, "203.0.113.1").await.status(), 201);
     assert_eq!(post_from(&app, "203.0.113.1").await.status(), 429);
     assert_eq!(post_from(&app, "spoofed, 203.0.113.2").await.status(), 201);
@@ -59,7 +59,7 @@ async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_bucket() {
 
 #[tokio::test]
 async fn invalid_posts_spend_no_quote_token_and_have_their_own_looser_limit() {
-    let app = TestApp::start_configured(|c| c.rate_limit = Some(RateLimit { per_minute: 1, burst: 1 })).await;
+    let app = TestApp::spawn().configure(|c| c.rate_limit = Some(RateLimit { per_minute: 1, burst: 1 })).start().await;
     let invalid = r#"{"product":"dental","email":"ana@example.com"}"#;
     let honeypot = r#"{"product":"family","email":"bot@example.com","website":"x"}"#;
     for body in [invalid, honeypot, invalid, "{", invalid] {
@@ -112,7 +112,7 @@ async fn every_response_carries_the_security_headers() {
     }
     app.stop().await;
 
-    let app = TestApp::start_configured(|c| c.security_headers.hsts = true).await;
+    let app = TestApp::spawn().configure(|c| c.security_headers.hsts = true).start().await;
     let response = app.client.get(app.url("/healthz")).send().await.unwrap();
     assert!(response.headers()["strict-transport-security"].to_str().unwrap().starts_with("max-age="));
     app.stop().await;

@@ -22,7 +22,7 @@ fn forwarding(receiver: &Receiver) -> ForwardingConfig {
 }
 
 async fn app(forwarding: ForwardingConfig) -> TestApp {
-    TestApp::start_with_leads(LeadsConfig { forwarding: Some(forwarding), ..LeadsConfig::default() }).await
+    TestApp::spawn().leads(LeadsConfig { forwarding: Some(forwarding), ..LeadsConfig::default() }).start().await
 }
 
 async fn post_quote(app: &TestApp, email: &str) -> String {
@@ -192,7 +192,7 @@ async fn on_postgresql_a_restart_mid_retry_still_delivers_every_lead() {
     let receiver = Receiver::start(false).await;
     let leads = LeadsConfig { forwarding: Some(forwarding(&receiver)), ..LeadsConfig::default() };
     let database_url = DatabaseUrl::Postgres(database.url.clone());
-    let mut app = TestApp::start_on(tempfile::tempdir().unwrap(), database_url, leads).await;
+    let mut app = TestApp::spawn().database(database_url).leads(leads).start().await;
     let emails: Vec<_> = (0..20).map(|i| format!("pg{i}@example.com")).collect();
     let ids: HashSet<_> = futures_util::future::join_all(emails.iter().map(|e| post_quote(&app, e))).await.into_iter().collect();
     wait_for_rows(&app, "retries under way", |rows| {

@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use backend::store::DatabaseUrl;
-use backend::settings::leads::LeadsConfig;
 use crate::common::postgres::TestDatabase;
 use crate::common::TestApp;
 use serde_json::Value;
@@ -13,8 +12,7 @@ use serde_json::Value;
 #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
 async fn a_database_outage_is_503_then_heals_by_itself() {
     let database = TestDatabase::create().await;
-    let dir = tempfile::tempdir().unwrap();
-    let app = TestApp::start_on(dir, DatabaseUrl::Postgres(database.url.clone()), LeadsConfig::default()).await;
+    let app = TestApp::spawn().database(DatabaseUrl::Postgres(database.url.clone())).start().await;
     let before = app.post_json(r#"{"product":"family","email":"before@example.com"}"#).await;
     assert_eq!(before.status(), 201);
     let before: Value = before.json().await.unwrap();

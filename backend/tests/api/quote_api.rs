@@ -166,7 +166,7 @@ async fn a_read_only_database_answers_500_with_a_json_body() {
     backend::store::open(&writable).await.unwrap().close().await;
     let read_only = backend::store::DatabaseUrl::Sqlite(format!("file:{}?mode=ro", path.display()));
     let site = dir.path().join("none");
-    let app = TestApp::start_with(dir, site, read_only).await;
+    let app = TestApp::spawn().dir(dir).static_dir(site).database(read_only).start().await;
     let response = app.post_json(r#"{"product":"family","email":"a@b.co"}"#).await;
     assert_eq!(response.status(), 500);
     let body = json(response).await;

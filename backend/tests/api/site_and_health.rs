@@ -72,7 +72,7 @@ async fn dotfiles_are_never_served_except_well_known() {
         std::fs::write(file, text).unwrap();
     }
     let database = backend::store::DatabaseUrl::Sqlite(dir.path().join("q.db").to_string_lossy().into());
-    let app = TestApp::start_with(dir, site, database).await;
+    let app = TestApp::spawn().dir(dir).static_dir(site).database(database).start().await;
     for path in ["/.env", "/.git/config", "/assets/.hidden.js", "/assets/.cache/a.js", "/.well-known/../.env"] {
         let response = app.client.get(app.url(path)).send().await.unwrap();
         assert_eq!(response.status(), 404, "{path}");

@@ -6,10 +6,10 @@ use serde_json::{json, Value};
 const SECRET: &str = "voice-secret-123";
 
 async fn app() -> TestApp {
-    TestApp::start_with_leads(LeadsConfig {
+    TestApp::spawn().leads(LeadsConfig {
         vapi_webhook_secret: Some(SECRET.into()),
         ..LeadsConfig::default()
-    })
+    }).start()
     .await
 }
 

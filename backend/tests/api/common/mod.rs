@@ -8,10 +8,9 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use backend::app::{self, RunningServer};
-use backend::settings::Config;
-use backend::store::DatabaseUrl;
 use backend::settings::leads::LeadsConfig;
-use backend::store::{self, StoredQuote};
+use backend::settings::Config;
+use backend::store::{self, DatabaseUrl, StoredQuote};
 use tempfile::TempDir;
 
 pub struct TestApp {
@@ -37,70 +36,86 @@ fn small_site(dir: &TempDir) -> PathBuf {
     site
 }
 
-impl TestApp {
-    pub async fn start() -> TestApp {
-        TestApp::start_configured(|_| {}).await
+/// How a test wants its application, `spawn_app`-style: the production defaults (read through
+/// `Config::from_lookup`, as from the environment) except the rate limit, which is off because
+/// tests post far more than 10 a minute from one address; a fresh SQLite database and the small
+/// site in a temporary folder; then whatever the test sets.
+#[derive(Default)]
+pub struct Spawn {
+    env: Vec<(String, String)>,
+    dir: Option<TempDir>,
+    static_dir: Option<PathBuf>,
+    database: Option<DatabaseUrl>,
+    leads: Option<LeadsConfig>,
+    configure: Option<Box<dyn FnOnce(&mut Config)>>,
+}
+
+impl Spawn {
+    /// Settings as environment variables, read like the real ones.
+    pub fn env(mut self, vars: &[(&str, &str)]) -> Spawn {
+        self.env = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        self
     }
 
-    /// Like `start`, with settings changed first (for example a rate limit).
-    pub async fn start_configured(adjust: impl FnOnce(&mut Config)) -> TestApp {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let site = small_site(&dir);
-        let database = DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into());
-        TestApp::start_with_adjusted(dir, site, database, adjust).await
+    /// The temporary folder the app's files live in (for a test that put its own there).
+    pub fn dir(mut self, dir: TempDir) -> Spawn {
+        self.dir = Some(dir);
+        self
     }
 
-    /// The small site and a fresh database, with the settings `vars` give (as environment variables).
-    pub async fn start_env(vars: &[(&str, &str)]) -> TestApp {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let site = small_site(&dir).to_string_lossy().into_owned();
-        let database = format!("sqlite://{}", dir.path().join("quotes.db").display());
-        let fixed = [
-            ("PORT", "0"),
-            ("RATE_LIMIT_PER_MINUTE", "0"),
-            ("STATIC_DIR", site.as_str()),
-            ("DATABASE_URL", database.as_str()),
-        ];
-        let lookup = |key: &str| vars.iter().chain(&fixed).find(|(k, _)| *k == key).map(|(_, v)| v.to_string());
-        TestApp::start_config(dir, Config::from_lookup(lookup).expect("valid settings")).await
+    pub fn static_dir(mut self, static_dir: PathBuf) -> Spawn {
+        self.static_dir = Some(static_dir);
+        self
+    }
+
+    /// Another database (for example a PostgreSQL one) instead of a fresh SQLite file.
+    pub fn database(mut self, database: DatabaseUrl) -> Spawn {
+        self.database = Some(database);
+        self
     }
 
     /// With the voice webhook, admin API or forwarding switched on as `leads` says.
-    pub async fn start_with_leads(leads: LeadsConfig) -> TestApp {
-        TestApp::start_configured(|c| c.leads = leads).await
+    pub fn leads(mut self, leads: LeadsConfig) -> Spawn {
+        self.leads = Some(leads);
+        self
     }
 
-    /// On `database` (for example a PostgreSQL one), with a small built site in `dir`.
-    pub async fn start_on(dir: TempDir, database: DatabaseUrl, leads: LeadsConfig) -> TestApp {
-        let site = small_site(&dir);
-        TestApp::start_with_adjusted(dir, site, database, |c| c.leads = leads).await
+    /// Settings changed last, after the environment (for example a rate limit).
+    pub fn configure(mut self, configure: impl FnOnce(&mut Config) + 'static) -> Spawn {
+        self.configure = Some(Box::new(configure));
+        self
     }
 
-    pub async fn start_with(dir: TempDir, static_dir: PathBuf, database: DatabaseUrl) -> TestApp {
-        TestApp::start_with_adjusted(dir, static_dir, database, |_| {}).await
-    }
-
-    async fn start_with_adjusted(
-        dir: TempDir,
-        static_dir: PathBuf,
-        database: DatabaseUrl,
-        adjust: impl FnOnce(&mut Config),
-    ) -> TestApp {
-        // The production defaults, except the rate limit: tests post far more than 10 a minute
-        // from one address (the rate-limit test turns it back on).
-        let mut config = Config::from_lookup(|key| match key {
-            "PORT" => Some("0".into()),
-            "RATE_LIMIT_PER_MINUTE" => Some("0".into()),
-            _ => None,
-        })
-        .expect("test configuration");
-        config.database = database;
-        config.static_dir = static_dir;
-        adjust(&mut config);
+    pub async fn start(self) -> TestApp {
+        let dir = self.dir.unwrap_or_else(|| tempfile::tempdir().expect("temp dir"));
+        let fixed = [("PORT", "0"), ("RATE_LIMIT_PER_MINUTE", "0")];
+        let env = self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())).chain(fixed);
+        let lookup = |key: &str| env.clone().find(|(k, _)| *k == key).map(|(_, v)| v.to_owned());
+        let mut config = Config::from_lookup(lookup).expect("valid settings");
+        config.static_dir = self.static_dir.unwrap_or_else(|| small_site(&dir));
+        config.database = self
+            .database
+            .unwrap_or_else(|| DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into()));
+        if let Some(leads) = self.leads {
+            config.leads = leads;
+        }
+        if let Some(configure) = self.configure {
+            configure(&mut config);
+        }
         TestApp::start_config(dir, config).await
     }
+}
 
-    pub async fn start_config(dir: TempDir, config: Config) -> TestApp {
+impl TestApp {
+    pub fn spawn() -> Spawn {
+        Spawn::default()
+    }
+
+    pub async fn start() -> TestApp {
+        TestApp::spawn().start().await
+    }
+
+    async fn start_config(dir: TempDir, config: Config) -> TestApp {
         let server = app::start(&config).await.expect("server starts");
         TestApp {
             addr: server.addr,
