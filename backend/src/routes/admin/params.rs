@@ -2,6 +2,7 @@
 
 use time::OffsetDateTime;
 use uuid::Uuid;
+use validator::{Validate, ValidationErrors};
 use warp::http::{header, HeaderMap};
 
 use crate::http::error::ApiError;
@@ -14,8 +15,9 @@ pub enum Format {
     Csv,
 }
 
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, Validate)]
 pub struct Params {
+    #[validate(range(min = 1, max = ADMIN_PAGE_MAX))]
     pub limit: usize,
     /// The id of the last row of the previous page.
     pub cursor: Option<String>,
@@ -38,13 +40,8 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         let invalid = |what: String| ApiError::InvalidParameter(what);
         match key.as_ref() {
-            "limit" => {
-                params.limit = value
-                    .parse()
-                    .ok()
-                    .filter(|n| (1..=ADMIN_PAGE_MAX).contains(n))
-                    .ok_or_else(|| invalid(format!("limit must be from 1 to {ADMIN_PAGE_MAX}")))?
-            }
+            // Not a number is out of range too: one message for both.
+            "limit" => params.limit = value.parse().unwrap_or(0),
             "cursor" => {
                 let id = Uuid::parse_str(&value)
                     .map_err(|_| invalid(format!("cursor {value:?} is not one this API gave out")))?;
@@ -61,7 +58,21 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
             other => return Err(invalid(format!("unknown parameter {other:?}"))),
         }
     }
+    params.validate().map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
     Ok(params)
+}
+
+/// `limit must be from 1 to 1000`: the field and the bounds `validator` reports.
+fn first_problem(errors: &ValidationErrors) -> String {
+    let field_errors = errors.field_errors();
+    let described = field_errors.iter().flat_map(|(field, list)| list.iter().map(move |e| (field, e)));
+    described
+        .map(|(field, error)| match (error.params.get("min"), error.params.get("max")) {
+            (Some(min), Some(max)) => format!("{field} must be from {min} to {max}"),
+            _ => format!("{field} is not valid ({})", error.code),
+        })
+        .next()
+        .unwrap_or_else(|| errors.to_string())
 }
 
 #[cfg(test)]
@@ -82,6 +93,10 @@ mod tests {
         let p = parse(&format!("limit=2&cursor={id}&since=2026-01-01&format=csv"), &none).unwrap();
         assert_eq!((p.limit, p.cursor.as_deref(), p.format), (2, Some(id), Format::Csv));
         assert_eq!(p.since.unwrap().unix_timestamp(), 1_767_225_600);
+        for bad in ["limit=0", "limit=x", "limit=100000"] {
+            let message = parse(bad, &none).unwrap_err().to_string();
+            assert_eq!(message, format!("limit must be from 1 to {ADMIN_PAGE_MAX}"), "{bad}");
+        }
         for bad in ["limit=0", "limit=x", "limit=100000", "cursor=abc", "since=soon", "format=xml", "page=2"] {
             assert!(matches!(parse(bad, &none), Err(ApiError::InvalidParameter(_))), "{bad}");
         }
