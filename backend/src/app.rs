@@ -8,22 +8,21 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use warp::{Filter, Reply};
 
-use crate::client_config;
-use crate::config::Config;
-use crate::error::{recover, ApiError};
 use crate::forward::Forwarder;
+use crate::http::error::recover;
+use crate::http::{connections, request_log};
 use crate::limits::SHUTDOWN_GRACE;
-use crate::quotes::limits::PostLimits;
-use crate::site::Site;
+use crate::routes::quotes::limits::PostLimits;
+use crate::routes::site::Site;
+use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
+use crate::settings::Config;
 use crate::store::{self, QuoteStore, StoreError, StoreOptions};
-use crate::{admin, connections, health, openapi, quotes, request_log, site, vapi};
 
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
-    let unknown_api = warp::path("api").map(|| ApiError::NotFound.into_response());
     let limits = Arc::new(PostLimits::new(config.rate_limit, config.trusted_proxies.clone()));
     // An endpoint without its secret is not mounted at all: it answers like any unknown path.
     let off = || warp::any().and_then(|| async { Err::<warp::reply::Response, _>(warp::reject::not_found()) }).boxed();
@@ -35,18 +34,19 @@ pub fn routes(
         Some(token) => admin::routes(Arc::clone(&store), token.clone()),
         None => off(),
     };
-    health::routes(Arc::clone(&store))
-        .or(webhook)
-        .unify()
+    let api = webhook
         .or(admin)
         .unify()
-        .or(quotes::routes(store, limits))
+        .or(quotes::routes(Arc::clone(&store), limits))
         .unify()
         .or(openapi::routes())
         .unify()
         .or(client_config::routes(config.voice.clone()))
         .unify()
-        .or(unknown_api)
+        .recover(recover)
+        .unify();
+    health::routes(store)
+        .or(under_api().and(api))
         .unify()
         .or(site::routes(site))
         .unify()
@@ -54,6 +54,19 @@ pub fn routes(
         .unify()
         .with(warp::reply::with::headers(config.security_headers.header_map()))
         .with(request_log::log())
+}
+
+/// Paths under `/api/`: what their routes refuse (an unknown path, a wrong method, missing
+/// credentials) is answered by `recover` there and never falls through to the site's pages.
+fn under_api() -> impl Filter<Extract = (), Error = warp::Rejection> + Clone {
+    warp::path::peek()
+        .and_then(|path: warp::path::Peek| async move {
+            match path.segments().next() {
+                Some("api") => Ok(()),
+                _ => Err(warp::reject::not_found()),
+            }
+        })
+        .untuple_one()
 }
 
 #[derive(Debug, thiserror::Error)]

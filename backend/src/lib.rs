@@ -1,23 +1,11 @@
-//! The quote-request server: a warp application over a `QuoteStore`.
+//! The quote-request server: a warp application over a `QuoteStore`. Imports point down:
+//! `settings` and `store` at the bottom, then `http`, `routes`, and `app` on top.
 
-pub mod admin;
 pub mod app;
-pub mod auth;
-pub mod client_config;
-pub mod client_ip;
-pub mod config;
-pub mod connections;
-pub mod error;
 pub mod export;
 pub mod forward;
-pub mod health;
-pub mod leads_config;
+pub mod http;
 pub mod limits;
-pub mod openapi;
-pub mod quotes;
-pub mod rate_limit;
-pub mod request_log;
-pub mod security_headers;
-pub mod site;
+pub mod routes;
+pub mod settings;
 pub mod store;
-pub mod vapi;

@@ -1,8 +1,9 @@
 use std::process::ExitCode;
 
-use backend::config::Config;
+use backend::settings::Config;
 use backend::export::{self, ExportArgs};
-use backend::{app, request_log, store};
+use backend::http::request_log;
+use backend::{app, store};
 
 #[tokio::main]
 async fn main() -> ExitCode {

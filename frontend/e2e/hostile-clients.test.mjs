@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { startServer } from './support/server.mjs';
 
-/** The server's head timeout (backend/src/connections.rs HEAD_TIMEOUT). */
+/** The server's head timeout (backend/src/http/connections.rs HEAD_TIMEOUT). */
 const HEAD_TIMEOUT_MS = 10_000;
 const SILENT = 1_100;
 

@@ -5,7 +5,7 @@ use hmac::{Hmac, Mac};
 use serde::Serialize;
 use sha2::Sha256;
 
-use crate::leads_config::ForwardingConfig;
+use crate::settings::leads::ForwardingConfig;
 use crate::store::StoredQuote;
 
 pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";

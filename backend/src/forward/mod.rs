@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 
 pub use delivery::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 
-use crate::leads_config::ForwardingConfig;
+use crate::settings::leads::ForwardingConfig;
 use crate::limits::{LEAD_BATCH, LEAD_CONCURRENCY, LEAD_DELIVERY_TIMEOUT, LEAD_POLL_INTERVAL};
 use crate::store::{DeliveryOutcome, PendingLead, QuoteStore};
 

@@ -1,6 +1,7 @@
 //! Where quote requests are kept. The server only sees the `QuoteStore` trait, so another
 //! database can stand behind it without touching the routes.
 
+mod database_url;
 mod migrations;
 mod model;
 pub mod postgres;
@@ -19,7 +20,7 @@ pub use model::{
     NewQuote, PendingLead, Source, StoredQuote, VoiceOrigin,
 };
 
-use crate::config::DatabaseUrl;
+pub use database_url::{DatabaseUrl, UnsupportedDatabaseUrl};
 
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum StoreError {

@@ -1,0 +1,129 @@
+//! The accept loop: HTTP/1.1 connections served by the warp filter, with the bounds a public
+//! server needs so slow or silent clients cannot take it down.
+//!
+//! - A connection must send a whole request head within `HEAD_TIMEOUT` of opening, or of its
+//!   previous response (so an idle keep-alive connection is closed after it too); hyper's header
+//!   read timeout runs from the first poll, silent connections included.
+//! - At most `cap` connections are open at once, below the open-file limit (raised to its hard
+//!   limit at start), so the process always keeps descriptors for its database and logs. Past the
+//!   cap new connections wait in the kernel's backlog until one closes, which the timeout
+//!   guarantees within `HEAD_TIMEOUT`.
+//! - A request body that stalls is cut off by the handler reading it (`quotes::body`).
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use warp::{Filter, Reply};
+
+use crate::http::client_ip::Peer;
+
+/// How long a client has to send its request head (and how long an idle keep-alive connection
+/// lives).
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// Descriptors kept back from connections: the SQLite files, the PostgreSQL pool, the lead
+/// forwarder's connections, standard streams and the runtime's own.
+const RESERVED_FILES: u64 = 128;
+/// The fewest connections allowed, however low the open-file limit.
+const MIN_CONNECTIONS: u64 = 16;
+/// How often the cap may be logged while it stays reached.
+const CAP_LOG_INTERVAL: Duration = Duration::from_secs(60);
+
+/// Raises the open-file soft limit to the hard limit and returns how many connections fit under it.
+pub fn connection_cap() -> usize {
+    let files = match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(files) => files,
+        Err(error) => {
+            tracing::warn!(%error, "cannot read or raise the open-file limit");
+            rlimit::getrlimit(rlimit::Resource::NOFILE).map_or(1024, |(soft, _)| soft)
+        }
+    };
+    let cap = files.saturating_sub(RESERVED_FILES).max(MIN_CONNECTIONS);
+    tracing::info!(open_files = files, max_connections = cap, "connection limits");
+    usize::try_from(cap).unwrap_or(usize::MAX)
+}
+
+/// Serves `filter` on `listener` until `stop` resolves, then lets open connections finish.
+pub async fn serve<F, R>(listener: TcpListener, filter: F, cap: usize, stop: impl Future<Output = ()>)
+where
+    F: Filter<Extract = (R,), Error = Infallible> + Clone + Send + Sync + 'static,
+    R: Reply + 'static,
+{
+    let permits = Arc::new(Semaphore::new(cap));
+    let graceful = GracefulShutdown::new();
+    let mut stop = std::pin::pin!(stop);
+    let mut cap_logged: Option<Instant> = None;
+    loop {
+        let permit = match Arc::clone(&permits).try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                if cap_logged.is_none_or(|at| at.elapsed() >= CAP_LOG_INTERVAL) {
+                    tracing::warn!(max_connections = cap, "connection cap reached: new connections wait until one closes");
+                    cap_logged = Some(Instant::now());
+                }
+                tokio::select! {
+                    permit = Arc::clone(&permits).acquire_owned() => match permit {
+                        Ok(permit) => permit,
+                        Err(_) => break,
+                    },
+                    () = &mut stop => break,
+                }
+            }
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(pair) => pair,
+                Err(error) => {
+                    // Out of descriptors despite the cap (another part of the process holds
+                    // them): wait for some to close rather than spin.
+                    tracing::error!(%error, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let service = peer_service(filter.clone(), peer);
+        let connection = http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(HEAD_TIMEOUT)
+            .serve_connection(TokioIo::new(stream), service);
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(error) = connection.await {
+                tracing::debug!(%error, "connection ended with an error");
+            }
+            drop(permit);
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+}
+
+/// The warp filter as a hyper service that hands each request its connection's peer address.
+fn peer_service<F, R>(
+    filter: F,
+    peer: SocketAddr,
+) -> impl hyper::service::Service<
+    hyper::Request<hyper::body::Incoming>,
+    Response = warp::reply::Response,
+    Error = Infallible,
+    Future = impl Future<Output = Result<warp::reply::Response, Infallible>> + Send,
+>
+where
+    F: Filter<Extract = (R,), Error = Infallible> + Clone + Send + Sync + 'static,
+    R: Reply + 'static,
+{
+    let service = warp::service(filter);
+    hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+        request.extensions_mut().insert(Peer(peer));
+        tower_service::Service::call(&mut service.clone(), request)
+    })
+}

@@ -1,0 +1,11 @@
+//! The HTTP layer under the routes: the error body and the one `recover`, the filters every route
+//! shares (client address, rate limit, auth, security headers, request log), and the accept loop.
+
+pub mod auth;
+pub mod client_ip;
+pub mod connections;
+pub mod error;
+pub mod methods;
+pub mod rate_limit;
+pub mod request_log;
+pub mod security_headers;

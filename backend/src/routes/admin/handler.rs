@@ -1,0 +1,58 @@
+use std::sync::Arc;
+
+use serde::Serialize;
+use warp::http::{header, HeaderMap, HeaderValue};
+use warp::reply::Response;
+use warp::{Rejection, Reply};
+
+use super::params::{self, Format};
+use crate::http::error::ApiError;
+use crate::export::write_csv;
+use crate::store::{ListQuery, QuoteStore, StoredQuote};
+
+/// Where the CSV answer puts the cursor of the next page (the JSON answer has it in the body).
+pub const NEXT_CURSOR_HEADER: &str = "x-next-cursor";
+
+#[derive(Serialize)]
+struct Page<'a> {
+    quote_requests: &'a [StoredQuote],
+    /// Pass as `cursor` to get the next page; `null` on the last one.
+    next_cursor: Option<&'a str>,
+}
+
+/// One page of leads; the method and the token are already checked.
+pub async fn page(store: Arc<dyn QuoteStore>, headers: HeaderMap, query: String) -> Result<Response, Rejection> {
+    let params = params::parse(&query, &headers).map_err(warp::reject::custom)?;
+    // One row beyond the page tells whether another page follows.
+    let mut rows = store
+        .list(ListQuery {
+            since: params.since,
+            after: params.cursor,
+            limit: Some(params.limit + 1),
+            newest_first: true,
+        })
+        .await
+        .map_err(|error| {
+            tracing::error!(%error, "listing quote requests failed");
+            warp::reject::custom(ApiError::from(error))
+        })?;
+    let more = rows.len() > params.limit;
+    rows.truncate(params.limit);
+    let next_cursor = if more { rows.last().map(|row| row.id.as_str()) } else { None };
+    match params.format {
+        Format::Json => {
+            Ok(warp::reply::json(&Page { quote_requests: &rows, next_cursor }).into_response())
+        }
+        Format::Csv => {
+            let mut body = Vec::new();
+            write_csv(&rows, &mut body).map_err(|_| warp::reject::custom(ApiError::Storage))?;
+            let mut response = Response::new(body.into());
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
+            if let Some(cursor) = next_cursor.and_then(|c| HeaderValue::from_str(c).ok()) {
+                headers.insert(NEXT_CURSOR_HEADER, cursor);
+            }
+            Ok(response)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The admin list's query parameters and the format the caller wants.
+
+use time::OffsetDateTime;
+use uuid::Uuid;
+use validator::{Validate, ValidationErrors};
+use warp::http::{header, HeaderMap};
+
+use crate::http::error::ApiError;
+use crate::export::parse_since;
+use crate::limits::{ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Json,
+    Csv,
+}
+
+#[derive(Debug, PartialEq, Eq, Validate)]
+pub struct Params {
+    #[validate(range(min = 1, max = ADMIN_PAGE_MAX))]
+    pub limit: usize,
+    /// The id of the last row of the previous page.
+    pub cursor: Option<String>,
+    pub since: Option<OffsetDateTime>,
+    pub format: Format,
+}
+
+/// `format=json|csv` wins; otherwise an `Accept` naming `text/csv` gets CSV.
+pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
+    let wants_csv = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.to_ascii_lowercase().contains("text/csv"));
+    let mut params = Params {
+        limit: ADMIN_PAGE_DEFAULT,
+        cursor: None,
+        since: None,
+        format: if wants_csv { Format::Csv } else { Format::Json },
+    };
+    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        let invalid = |what: String| ApiError::InvalidParameter(what);
+        match key.as_ref() {
+            // Not a number is out of range too: one message for both.
+            "limit" => params.limit = value.parse().unwrap_or(0),
+            "cursor" => {
+                let id = Uuid::parse_str(&value)
+                    .map_err(|_| invalid(format!("cursor {value:?} is not one this API gave out")))?;
+                params.cursor = Some(id.to_string());
+            }
+            "since" => params.since = Some(parse_since(&value).map_err(invalid)?),
+            "format" => {
+                params.format = match value.as_ref() {
+                    "json" => Format::Json,
+                    "csv" => Format::Csv,
+                    other => return Err(invalid(format!("format must be json or csv, got {other:?}"))),
+                }
+            }
+            other => return Err(invalid(format!("unknown parameter {other:?}"))),
+        }
+    }
+    params.validate().map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
+    Ok(params)
+}
+
+/// `limit must be from 1 to 1000`: the field and the bounds `validator` reports.
+fn first_problem(errors: &ValidationErrors) -> String {
+    let field_errors = errors.field_errors();
+    let described = field_errors.iter().flat_map(|(field, list)| list.iter().map(move |e| (field, e)));
+    described
+        .map(|(field, error)| match (error.params.get("min"), error.params.get("max")) {
+            (Some(min), Some(max)) => format!("{field} must be from {min} to {max}"),
+            _ => format!("{field} is not valid ({})", error.code),
+        })
+        .next()
+        .unwrap_or_else(|| errors.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warp::http::HeaderValue;
+
+    #[test]
+    fn defaults_overrides_and_errors() {
+        let none = HeaderMap::new();
+        let p = parse("", &none).unwrap();
+        assert_eq!((p.limit, p.format, p.cursor, p.since), (ADMIN_PAGE_DEFAULT, Format::Json, None, None));
+        let mut csv = HeaderMap::new();
+        csv.insert(header::ACCEPT, HeaderValue::from_static("text/csv"));
+        assert_eq!(parse("", &csv).unwrap().format, Format::Csv);
+        assert_eq!(parse("format=json", &csv).unwrap().format, Format::Json);
+        let id = "0195a3b0-0000-7000-8000-000000000000";
+        let p = parse(&format!("limit=2&cursor={id}&since=2026-01-01&format=csv"), &none).unwrap();
+        assert_eq!((p.limit, p.cursor.as_deref(), p.format), (2, Some(id), Format::Csv));
+        assert_eq!(p.since.unwrap().unix_timestamp(), 1_767_225_600);
+        for bad in ["limit=0", "limit=x", "limit=100000"] {
+            let message = parse(bad, &none).unwrap_err().to_string();
+            assert_eq!(message, format!("limit must be from 1 to {ADMIN_PAGE_MAX}"), "{bad}");
+        }
+        for bad in ["limit=0", "limit=x", "limit=100000", "cursor=abc", "since=soon", "format=xml", "page=2"] {
+            assert!(matches!(parse(bad, &none), Err(ApiError::InvalidParameter(_))), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! `GET /api/client-config`: the voice assistant's deployment settings, handed to the page at run
+//! time so one build serves every deployment.
+
+use serde::Serialize;
+use warp::filters::BoxedFilter;
+use warp::http::HeaderValue;
+use warp::reply::Response;
+use warp::Filter;
+
+use crate::http::methods::methods;
+use crate::settings::voice::VoiceSettings;
+
+#[derive(Serialize)]
+struct ClientConfigBody<'a> {
+    voice: Option<&'a VoiceSettings>,
+}
+
+pub fn routes(voice: Option<VoiceSettings>) -> BoxedFilter<(Response,)> {
+    let body = serde_json::to_vec(&ClientConfigBody {
+        voice: voice.as_ref(),
+    })
+    .expect("plain strings serialize");
+    warp::path!("api" / "client-config")
+        .and(methods("GET, HEAD"))
+        .map(move || {
+            let mut response = Response::new(body.clone().into());
+            let headers = response.headers_mut();
+            headers.insert("content-type", HeaderValue::from_static("application/json"));
+            // A redeploy with new settings must reach the next page load.
+            headers.insert("cache-control", HeaderValue::from_static("no-store"));
+            response
+        })
+        .boxed()
+}

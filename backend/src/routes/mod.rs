@@ -1,0 +1,9 @@
+//! One module per endpoint (or group of endpoints), each a warp filter `app.rs` puts together.
+
+pub mod admin;
+pub mod client_config;
+pub mod health;
+pub mod openapi;
+pub mod quotes;
+pub mod site;
+pub mod vapi;

@@ -1,0 +1,177 @@
+//! The built front end, loaded into memory once at start and served from there.
+//!
+//! Hashed files under `/assets/` are cached for a year as immutable; HTML and other unhashed
+//! files are revalidated on every visit. The build writes `.br` and `.gz` siblings of text files;
+//! the one the browser accepts is sent. Any other path gets the not-found page with status 404,
+//! so the client shows its 404 screen and crawlers see a 404.
+//!
+//! Nothing whose path has a segment starting with `.` is loaded (a `.env` or `.git/` copied into
+//! `STATIC_DIR` by mistake stays private), except the top-level `/.well-known/`. Revalidated
+//! files carry an `ETag`, so a revisit with `If-None-Match` costs a 304 and no body.
+
+mod content_type;
+mod encoding;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderMap, HeaderValue, Method, Response, StatusCode};
+use warp::reply::Response as Reply;
+use warp::{Filter, Reply as _};
+
+use encoding::Encoding;
+use sha2::Digest;
+
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const REVALIDATE: &str = "no-cache";
+const INDEX: &str = "/index.html";
+const NOT_FOUND_PAGE: &str = "/404.html";
+/// The one dot-directory served (RFC 8615: `security.txt`, ACME challenges and the like).
+const WELL_KNOWN: &str = ".well-known";
+
+struct Asset {
+    content_type: String,
+    cache_control: &'static str,
+    identity: Bytes,
+    /// Weak, as the `.br` and `.gz` bodies are the same content; `None` for immutable files.
+    etag: Option<HeaderValue>,
+    gzip: Option<Bytes>,
+    brotli: Option<Bytes>,
+}
+
+#[derive(Default)]
+pub struct Site {
+    assets: HashMap<String, Asset>,
+}
+
+impl Site {
+    /// Loads every file under `dir`. A missing directory gives an empty site (the API still works).
+    pub fn load(dir: &Path) -> std::io::Result<Site> {
+        let mut site = Site::default();
+        if dir.is_dir() {
+            site.load_dir(dir, dir)?;
+        } else {
+            tracing::warn!(dir = %dir.display(), "front end not built; serving the API only");
+        }
+        Ok(site)
+    }
+
+    fn load_dir(&mut self, root: &Path, dir: &Path) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let entry = entry?;
+            let hidden = entry.file_name().to_string_lossy().starts_with('.');
+            if hidden && !(dir == root && entry.file_name() == WELL_KNOWN) {
+                continue;
+            }
+            let path = entry.path();
+            if path.is_dir() {
+                self.load_dir(root, &path)?;
+                continue;
+            }
+            let name = path.to_string_lossy();
+            if name.ends_with(".gz") || name.ends_with(".br") {
+                continue;
+            }
+            let relative = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            let url = format!("/{relative}");
+            let sibling = |ext: &str| std::fs::read(format!("{name}.{ext}")).ok().map(Bytes::from);
+            let identity = Bytes::from(std::fs::read(&path)?);
+            let immutable = url.starts_with("/assets/");
+            let asset = Asset {
+                content_type: content_type::for_path(&url),
+                cache_control: if immutable { IMMUTABLE } else { REVALIDATE },
+                etag: (!immutable).then(|| etag(&identity)),
+                identity,
+                gzip: sibling("gz"),
+                brotli: sibling("br"),
+            };
+            self.assets.insert(url, asset);
+        }
+        Ok(())
+    }
+
+    fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
+        if method != Method::GET && method != Method::HEAD {
+            return crate::http::error::ApiError::MethodNotAllowed { allow: "GET, HEAD" }.into_response();
+        }
+        let lookup = if path == "/" { INDEX } else { path };
+        let (asset, status) = match self.assets.get(lookup) {
+            Some(asset) => (asset, StatusCode::OK),
+            None => match self.assets.get(NOT_FOUND_PAGE).or_else(|| self.assets.get(INDEX)) {
+                Some(page) => (page, StatusCode::NOT_FOUND),
+                None => return plain(StatusCode::NOT_FOUND, "Not found"),
+            },
+        };
+        let etag = asset.etag.as_ref().filter(|_| status == StatusCode::OK);
+        if etag.is_some_and(|etag| if_none_match(headers, etag)) {
+            let mut response = Response::builder()
+                .status(StatusCode::NOT_MODIFIED)
+                .header(header::CACHE_CONTROL, asset.cache_control)
+                .header(header::VARY, "Accept-Encoding");
+            if let Some(etag) = etag {
+                response = response.header(header::ETAG, etag);
+            }
+            return response.body(Bytes::new()).map_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR, "error"), |r| r.into_response());
+        }
+        let encoding = Encoding::choose(headers, asset.brotli.is_some(), asset.gzip.is_some());
+        let body = match encoding {
+            Encoding::Brotli => asset.brotli.clone(),
+            Encoding::Gzip => asset.gzip.clone(),
+            Encoding::Identity => None,
+        }
+        .unwrap_or_else(|| asset.identity.clone());
+        let mut response = Response::builder()
+            .status(status)
+            .header(header::CONTENT_TYPE, asset.content_type.as_str())
+            .header(header::CACHE_CONTROL, asset.cache_control)
+            .header(header::VARY, "Accept-Encoding")
+            .header(header::CONTENT_LENGTH, body.len());
+        if let Some(etag) = etag {
+            response = response.header(header::ETAG, etag);
+        }
+        if let Some(value) = encoding.header_value() {
+            response = response.header(header::CONTENT_ENCODING, HeaderValue::from_static(value));
+        }
+        let body = if method == Method::HEAD { Bytes::new() } else { body };
+        match response.body(body) {
+            Ok(response) => response.into_response(),
+            Err(_) => plain(StatusCode::INTERNAL_SERVER_ERROR, "error"),
+        }
+    }
+}
+
+fn etag(body: &[u8]) -> HeaderValue {
+    let digest = sha2::Sha256::digest(body);
+    let value = format!("W/\"{}\"", hex::encode(&digest[..16]));
+    HeaderValue::from_str(&value).unwrap_or_else(|_| HeaderValue::from_static("W/\"0\""))
+}
+
+/// Weak comparison (RFC 9110 13.1.2): `*`, or any listed tag with the same opaque part.
+fn if_none_match(headers: &HeaderMap, etag: &HeaderValue) -> bool {
+    let opaque = |tag: &str| tag.trim().trim_start_matches("W/").to_owned();
+    let ours = opaque(etag.to_str().unwrap_or_default());
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|tag| tag.trim() == "*" || opaque(tag) == ours)
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Reply {
+    warp::reply::with_status(text, status).into_response()
+}
+
+/// Every path not claimed by the API.
+pub fn routes(site: Arc<Site>) -> BoxedFilter<(warp::reply::Response,)> {
+    warp::method()
+        .and(warp::path::full())
+        .and(warp::header::headers_cloned())
+        .map(move |method: Method, path: warp::path::FullPath, headers: HeaderMap| {
+            site.respond(&method, path.as_str(), &headers)
+        })
+        .boxed()
+}

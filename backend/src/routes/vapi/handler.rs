@@ -1,0 +1,100 @@
+use std::sync::Arc;
+
+use bytes::Buf;
+use futures_util::future::join_all;
+use futures_util::Stream;
+use serde::Serialize;
+use serde_json::Value;
+use warp::http::HeaderMap;
+use warp::reply::Response;
+use warp::Reply;
+use wasm_core::QuoteRequest;
+
+use super::messages::{self, ServerMessage, ToolCall};
+use super::{replies, REQUEST_QUOTE_TOOL};
+use crate::http::error::ApiError;
+use crate::limits::MAX_WEBHOOK_BODY_BYTES;
+use crate::routes::quotes::body::read_limited;
+use crate::store::{Inserted, NewQuote, QuoteStore, VoiceOrigin};
+
+/// One entry of the `results` answer, in the shape the provider reads.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ToolResult {
+    tool_call_id: String,
+    name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// One server message; the method and the secret are already checked.
+pub async fn receive<B: Buf>(
+    store: Arc<dyn QuoteStore>,
+    headers: HeaderMap,
+    body: impl Stream<Item = Result<B, warp::Error>>,
+) -> Response {
+    match handle(store, headers, body).await {
+        Ok(response) => response,
+        Err(error) => error.into_response(),
+    }
+}
+
+async fn handle<B: Buf>(
+    store: Arc<dyn QuoteStore>,
+    headers: HeaderMap,
+    body: impl Stream<Item = Result<B, warp::Error>>,
+) -> Result<Response, ApiError> {
+    let bytes = read_limited(&headers, body, MAX_WEBHOOK_BODY_BYTES).await?;
+    match messages::parse(&bytes)? {
+        ServerMessage::ToolCalls { call_id, calls } => {
+            // Run together so the store commits them in one group; join_all keeps call order.
+            let results =
+                join_all(calls.into_iter().map(|call| run_tool(store.as_ref(), &call_id, call))).await;
+            Ok(warp::reply::json(&serde_json::json!({ "results": results })).into_response())
+        }
+        ServerMessage::EndOfCallReport(report) => {
+            store.record_call(report).await.map_err(|error| {
+                tracing::error!(%error, "storing an end-of-call report failed");
+                ApiError::from(error)
+            })?;
+            Ok(warp::reply::json(&serde_json::json!({})).into_response())
+        }
+        ServerMessage::Other(kind) => {
+            tracing::debug!(kind, "ignored voice provider message");
+            Ok(warp::reply::json(&serde_json::json!({})).into_response())
+        }
+    }
+}
+
+async fn run_tool(store: &dyn QuoteStore, call_id: &str, call: ToolCall) -> ToolResult {
+    let reply = request_quote(store, call_id, &call).await;
+    let (result, error) = match reply {
+        Ok(text) => (Some(text), None),
+        Err(text) => (None, Some(text)),
+    };
+    ToolResult { tool_call_id: call.id, name: call.name, result, error }
+}
+
+async fn request_quote(store: &dyn QuoteStore, call_id: &str, call: &ToolCall) -> Result<String, String> {
+    if call.name != REQUEST_QUOTE_TOOL {
+        return Err(replies::unknown_tool(&call.name));
+    }
+    let arguments = call.arguments.as_ref().map_err(|reason| replies::unreadable_arguments(reason))?;
+    let text = |name: &str| arguments.get(name).and_then(Value::as_str).unwrap_or("");
+    let (product, email) = (text("product"), text("email"));
+    let request = QuoteRequest::parse(product, email)
+        .map_err(|errors| replies::invalid(product, email, &errors))?;
+    let origin = VoiceOrigin { call_id: call_id.to_owned(), tool_call_id: call.id.clone() };
+    // A repeated tool call is answered like the first when it asks the same; one asking for
+    // something else is refused, never confirmed, as the stored row keeps the first.
+    match store.insert(NewQuote::spoken(request.clone(), origin)).await {
+        Ok(Inserted::New | Inserted::Replayed { .. }) => Ok(replies::saved(&request)),
+        Ok(Inserted::Conflict) => Err(replies::earlier_request_stands()),
+        Err(error) => {
+            tracing::error!(%error, "storing a spoken quote request failed");
+            Err(replies::storage_failed())
+        }
+    }
+}

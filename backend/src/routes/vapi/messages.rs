@@ -1,0 +1,173 @@
+//! Reading the provider's server messages: only the parts we act on, in both tool-call shapes.
+
+use serde_json::Value;
+
+use crate::http::error::ApiError;
+use crate::store::CallReport;
+
+#[derive(Debug, PartialEq)]
+pub enum ServerMessage {
+    ToolCalls { call_id: String, calls: Vec<ToolCall> },
+    EndOfCallReport(CallReport),
+    Other(String),
+}
+
+#[derive(Debug, PartialEq)]
+pub struct ToolCall {
+    pub id: String,
+    pub name: String,
+    /// The arguments object, or why it could not be read.
+    pub arguments: Result<serde_json::Map<String, Value>, String>,
+}
+
+pub fn parse(bytes: &[u8]) -> Result<ServerMessage, ApiError> {
+    let body: Value =
+        serde_json::from_slice(bytes).map_err(|e| ApiError::MalformedJson(e.to_string()))?;
+    let message = body.get("message").filter(|m| m.is_object()).ok_or_else(|| {
+        ApiError::MalformedJson("expected an object with a \"message\" object".into())
+    })?;
+    let kind = text(message, "type")
+        .ok_or_else(|| ApiError::InvalidParameter("message.type is missing".into()))?;
+    let call_id = || {
+        message
+            .get("call")
+            .and_then(|call| text(call, "id"))
+            .ok_or_else(|| ApiError::InvalidParameter(format!("{kind} without message.call.id")))
+    };
+    Ok(match kind.as_str() {
+        "tool-calls" => ServerMessage::ToolCalls { call_id: call_id()?, calls: tool_calls(message) },
+        "end-of-call-report" => ServerMessage::EndOfCallReport(CallReport {
+            call_id: call_id()?,
+            ended_reason: text(message, "endedReason"),
+            summary: at(message, &["analysis", "summary"]).or_else(|| text(message, "summary")),
+            transcript: at(message, &["artifact", "transcript"])
+                .or_else(|| text(message, "transcript")),
+        }),
+        _ => ServerMessage::Other(kind),
+    })
+}
+
+fn text(value: &Value, key: &str) -> Option<String> {
+    value.get(key).and_then(Value::as_str).map(str::to_owned)
+}
+
+fn at(value: &Value, path: &[&str]) -> Option<String> {
+    let (last, parents) = path.split_last()?;
+    let parent = parents.iter().try_fold(value, |v, key| v.get(key))?;
+    text(parent, last)
+}
+
+/// `toolCallList` is the documented list; older messages carry `toolCalls`, and
+/// `toolWithToolCallList` wraps each call as `toolCall`.
+fn tool_calls(message: &Value) -> Vec<ToolCall> {
+    let list = |key: &str| message.get(key).and_then(Value::as_array);
+    let calls: Vec<&Value> = if let Some(calls) = list("toolCallList").or_else(|| list("toolCalls")) {
+        calls.iter().collect()
+    } else if let Some(wrapped) = list("toolWithToolCallList") {
+        wrapped.iter().filter_map(|w| w.get("toolCall")).collect()
+    } else {
+        Vec::new()
+    };
+    calls.into_iter().filter_map(tool_call).collect()
+}
+
+/// `{id, name, parameters}` or `{id, type, function: {name, arguments}}`, where `arguments` may
+/// be an object or a JSON string of one. A call without an id cannot be answered, so it is skipped.
+fn tool_call(call: &Value) -> Option<ToolCall> {
+    let id = text(call, "id")?;
+    let (name, arguments) = match call.get("function") {
+        Some(function) => (text(function, "name"), function.get("arguments")),
+        None => (text(call, "name"), call.get("parameters").or_else(|| call.get("arguments"))),
+    };
+    let arguments = match arguments {
+        None | Some(Value::Null) => Ok(serde_json::Map::new()),
+        Some(Value::Object(map)) => Ok(map.clone()),
+        Some(Value::String(json)) => match serde_json::from_str(json) {
+            Ok(Value::Object(map)) => Ok(map),
+            _ => Err("the arguments are not a JSON object".to_owned()),
+        },
+        Some(_) => Err("the arguments are not a JSON object".to_owned()),
+    };
+    Some(ToolCall { id, name: name.unwrap_or_default(), arguments })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn parse_value(value: Value) -> Result<ServerMessage, ApiError> {
+        parse(value.to_string().as_bytes())
+    }
+
+    #[test]
+    fn both_tool_call_shapes_and_string_arguments() {
+        let message = parse_value(json!({"message": {
+            "type": "tool-calls",
+            "call": {"id": "call-1"},
+            "toolCallList": [
+                {"id": "a", "name": "request_quote", "parameters": {"product": "family"}},
+                {"id": "b", "type": "function", "function": {"name": "request_quote", "arguments": "{\"email\":\"x@y.co\"}"}},
+                {"id": "c", "type": "function", "function": {"name": "request_quote", "arguments": {"product": "medicare"}}},
+                {"id": "d", "function": {"name": "request_quote", "arguments": "not json"}},
+                {"name": "no id"}
+            ]
+        }}))
+        .unwrap();
+        let ServerMessage::ToolCalls { call_id, calls } = message else { panic!("tool calls") };
+        assert_eq!(call_id, "call-1");
+        let ids: Vec<_> = calls.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["a", "b", "c", "d"]);
+        assert_eq!(calls[0].arguments.as_ref().unwrap()["product"], "family");
+        assert_eq!(calls[1].arguments.as_ref().unwrap()["email"], "x@y.co");
+        assert_eq!(calls[2].arguments.as_ref().unwrap()["product"], "medicare");
+        assert!(calls[3].arguments.is_err());
+        assert!(calls.iter().all(|c| c.name == "request_quote"));
+    }
+
+    #[test]
+    fn wrapped_tool_calls() {
+        let message = parse_value(json!({"message": {
+            "type": "tool-calls", "call": {"id": "k"},
+            "toolWithToolCallList": [{"type": "function", "toolCall": {"id": "t", "function": {"name": "request_quote", "arguments": {}}}}]
+        }}))
+        .unwrap();
+        let ServerMessage::ToolCalls { calls, .. } = message else { panic!("tool calls") };
+        assert_eq!(calls[0].id, "t");
+    }
+
+    #[test]
+    fn end_of_call_report_in_current_and_older_layouts() {
+        let current = parse_value(json!({"message": {
+            "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "customer-ended-call",
+            "analysis": {"summary": "Wants family cover."}, "artifact": {"transcript": "AI: Hi"}
+        }}))
+        .unwrap();
+        let older = parse_value(json!({"message": {
+            "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "customer-ended-call",
+            "summary": "Wants family cover.", "transcript": "AI: Hi"
+        }}))
+        .unwrap();
+        let expected = ServerMessage::EndOfCallReport(CallReport {
+            call_id: "k".into(),
+            ended_reason: Some("customer-ended-call".into()),
+            summary: Some("Wants family cover.".into()),
+            transcript: Some("AI: Hi".into()),
+        });
+        assert_eq!(current, expected);
+        assert_eq!(older, expected);
+    }
+
+    #[test]
+    fn other_types_and_bad_bodies() {
+        assert_eq!(
+            parse_value(json!({"message": {"type": "status-update"}})).unwrap(),
+            ServerMessage::Other("status-update".into())
+        );
+        assert!(matches!(parse(b"{"), Err(ApiError::MalformedJson(_))));
+        assert!(matches!(parse_value(json!({"type": "x"})), Err(ApiError::MalformedJson(_))));
+        assert!(matches!(parse_value(json!({"message": {}})), Err(ApiError::InvalidParameter(_))));
+        let no_call = json!({"message": {"type": "end-of-call-report"}});
+        assert!(matches!(parse_value(no_call), Err(ApiError::InvalidParameter(_))));
+    }
+}

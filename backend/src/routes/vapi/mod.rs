@@ -1,0 +1,31 @@
+//! `POST /api/vapi/webhook`: the voice provider's server messages. Quotes spoken to the assistant
+//! arrive as `tool-calls`; `end-of-call-report` says how each call ended.
+
+mod handler;
+mod messages;
+mod replies;
+
+use std::sync::Arc;
+
+use warp::filters::BoxedFilter;
+use warp::reply::Response;
+use warp::Filter;
+
+use crate::http::auth::secret_header;
+use crate::http::methods::methods;
+use crate::store::QuoteStore;
+
+/// The header holding the shared secret configured on the provider's side.
+pub const SECRET_HEADER: &str = "x-vapi-secret";
+/// The one tool the assistant may call.
+pub const REQUEST_QUOTE_TOOL: &str = "request_quote";
+
+pub fn routes(store: Arc<dyn QuoteStore>, secret: String) -> BoxedFilter<(Response,)> {
+    warp::path!("api" / "vapi" / "webhook")
+        .and(methods("POST"))
+        .and(secret_header(SECRET_HEADER, secret))
+        .and(warp::header::headers_cloned())
+        .and(warp::body::stream())
+        .then(move |headers, body| handler::receive(Arc::clone(&store), headers, body))
+        .boxed()
+}

@@ -1,0 +1,108 @@
+//! Settings for getting leads to the broker: the voice webhook, the admin API and forwarding.
+//! Each part is off until its variable is set.
+
+use std::time::Duration;
+
+use crate::limits::{LEAD_RETRY_FIRST, LEAD_RETRY_LONGEST};
+
+pub const DEFAULT_GIVE_UP_DAYS: u32 = 3;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LeadsConfig {
+    /// `VAPI_WEBHOOK_SECRET`: the `X-Vapi-Secret` the voice provider sends.
+    pub vapi_webhook_secret: Option<String>,
+    /// `ADMIN_TOKEN`: the bearer token of `GET /api/admin/quote-requests`.
+    pub admin_token: Option<String>,
+    /// `LEAD_WEBHOOK_URL` and friends.
+    pub forwarding: Option<ForwardingConfig>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForwardingConfig {
+    pub url: reqwest::Url,
+    /// `LEAD_WEBHOOK_SECRET`: the HMAC-SHA256 key of the signature header.
+    pub secret: Option<String>,
+    /// `LEAD_WEBHOOK_GIVE_UP_DAYS`: how long after its creation a lead is retried.
+    pub give_up_after: Duration,
+    /// The first retry waits about this long; each later one twice as long, up to `retry_longest`.
+    pub retry_first: Duration,
+    pub retry_longest: Duration,
+}
+
+impl ForwardingConfig {
+    pub fn new(url: reqwest::Url, secret: Option<String>) -> ForwardingConfig {
+        ForwardingConfig {
+            url,
+            secret,
+            give_up_after: days(DEFAULT_GIVE_UP_DAYS),
+            retry_first: LEAD_RETRY_FIRST,
+            retry_longest: LEAD_RETRY_LONGEST,
+        }
+    }
+}
+
+fn days(n: u32) -> Duration {
+    Duration::from_secs(u64::from(n) * 24 * 60 * 60)
+}
+
+impl LeadsConfig {
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<LeadsConfig, String> {
+        // An empty variable counts as unset, so `VAR=` switches a part off.
+        let get = |key: &str| get(key).filter(|v| !v.trim().is_empty());
+        let forwarding = match get("LEAD_WEBHOOK_URL") {
+            None => None,
+            Some(raw) => {
+                let url = reqwest::Url::parse(&raw)
+                    .ok()
+                    .filter(|u| matches!(u.scheme(), "http" | "https"))
+                    .ok_or_else(|| format!("LEAD_WEBHOOK_URL must be an http(s) URL, got {raw:?}"))?;
+                let mut forwarding = ForwardingConfig::new(url, get("LEAD_WEBHOOK_SECRET"));
+                if let Some(raw) = get("LEAD_WEBHOOK_GIVE_UP_DAYS") {
+                    let n: u32 = raw.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
+                        format!("LEAD_WEBHOOK_GIVE_UP_DAYS must be a whole number of days, got {raw:?}")
+                    })?;
+                    forwarding.give_up_after = days(n);
+                }
+                Some(forwarding)
+            }
+        };
+        Ok(LeadsConfig {
+            vapi_webhook_secret: get("VAPI_WEBHOOK_SECRET"),
+            admin_token: get("ADMIN_TOKEN"),
+            forwarding,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leads(vars: &[(&str, &str)]) -> Result<LeadsConfig, String> {
+        LeadsConfig::from_lookup(crate::settings::lookup(vars))
+    }
+
+    #[test]
+    fn everything_is_off_by_default_and_empty_means_off() {
+        assert_eq!(leads(&[]).unwrap(), LeadsConfig::default());
+        assert_eq!(leads(&[("ADMIN_TOKEN", ""), ("LEAD_WEBHOOK_URL", " ")]).unwrap(), LeadsConfig::default());
+    }
+
+    #[test]
+    fn forwarding_settings() {
+        let c = leads(&[
+            ("LEAD_WEBHOOK_URL", "https://crm.example.com/leads"),
+            ("LEAD_WEBHOOK_SECRET", "k"),
+            ("LEAD_WEBHOOK_GIVE_UP_DAYS", "7"),
+        ])
+        .unwrap();
+        let f = c.forwarding.unwrap();
+        assert_eq!(f.url.as_str(), "https://crm.example.com/leads");
+        assert_eq!(f.secret.as_deref(), Some("k"));
+        assert_eq!(f.give_up_after, Duration::from_secs(7 * 86_400));
+        assert!(leads(&[("LEAD_WEBHOOK_URL", "ftp://x")]).is_err());
+        assert!(leads(&[("LEAD_WEBHOOK_URL", "not a url")]).is_err());
+        let days = [("LEAD_WEBHOOK_URL", "http://x"), ("LEAD_WEBHOOK_GIVE_UP_DAYS", "0")];
+        assert!(leads(&days).is_err());
+    }
+}

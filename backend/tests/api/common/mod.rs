@@ -1,0 +1,170 @@
+//! Starts the real application on port 0 with a fresh database and a small built site.
+
+pub mod postgres;
+pub mod receiver;
+pub mod voice;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use backend::app::{self, RunningServer};
+use backend::settings::leads::LeadsConfig;
+use backend::settings::Config;
+use backend::store::{self, DatabaseUrl, StoredQuote};
+use tempfile::TempDir;
+
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub client: reqwest::Client,
+    pub database: DatabaseUrl,
+    config: Config,
+    server: Option<RunningServer>,
+    _dir: TempDir,
+}
+
+pub const INDEX_HTML: &str = "<!doctype html><title>Home</title><div id=root>home</div>";
+pub const NOT_FOUND_HTML: &str = "<!doctype html><title>404 Page Not Found</title>";
+pub const ASSET_JS: &str = "console.log('app');";
+
+fn small_site(dir: &TempDir) -> PathBuf {
+    let site = dir.path().join("dist");
+    std::fs::create_dir_all(site.join("assets")).unwrap();
+    std::fs::write(site.join("index.html"), INDEX_HTML).unwrap();
+    std::fs::write(site.join("404.html"), NOT_FOUND_HTML).unwrap();
+    std::fs::write(site.join("assets/app-abc123.js"), ASSET_JS).unwrap();
+    std::fs::write(site.join("assets/app-abc123.js.br"), b"brotli-bytes").unwrap();
+    site
+}
+
+/// How a test wants its application, `spawn_app`-style: the production defaults (read through
+/// `Config::from_lookup`, as from the environment) except the rate limit, which is off because
+/// tests post far more than 10 a minute from one address; a fresh SQLite database and the small
+/// site in a temporary folder; then whatever the test sets.
+#[derive(Default)]
+pub struct Spawn {
+    env: Vec<(String, String)>,
+    dir: Option<TempDir>,
+    static_dir: Option<PathBuf>,
+    database: Option<DatabaseUrl>,
+    leads: Option<LeadsConfig>,
+    configure: Option<Box<dyn FnOnce(&mut Config)>>,
+}
+
+impl Spawn {
+    /// Settings as environment variables, read like the real ones.
+    pub fn env(mut self, vars: &[(&str, &str)]) -> Spawn {
+        self.env = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        self
+    }
+
+    /// The temporary folder the app's files live in (for a test that put its own there).
+    pub fn dir(mut self, dir: TempDir) -> Spawn {
+        self.dir = Some(dir);
+        self
+    }
+
+    pub fn static_dir(mut self, static_dir: PathBuf) -> Spawn {
+        self.static_dir = Some(static_dir);
+        self
+    }
+
+    /// Another database (for example a PostgreSQL one) instead of a fresh SQLite file.
+    pub fn database(mut self, database: DatabaseUrl) -> Spawn {
+        self.database = Some(database);
+        self
+    }
+
+    /// With the voice webhook, admin API or forwarding switched on as `leads` says.
+    pub fn leads(mut self, leads: LeadsConfig) -> Spawn {
+        self.leads = Some(leads);
+        self
+    }
+
+    /// Settings changed last, after the environment (for example a rate limit).
+    pub fn configure(mut self, configure: impl FnOnce(&mut Config) + 'static) -> Spawn {
+        self.configure = Some(Box::new(configure));
+        self
+    }
+
+    pub async fn start(self) -> TestApp {
+        let dir = self.dir.unwrap_or_else(|| tempfile::tempdir().expect("temp dir"));
+        let fixed = [("PORT", "0"), ("RATE_LIMIT_PER_MINUTE", "0")];
+        let env = self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())).chain(fixed);
+        let lookup = |key: &str| env.clone().find(|(k, _)| *k == key).map(|(_, v)| v.to_owned());
+        let mut config = Config::from_lookup(lookup).expect("valid settings");
+        config.static_dir = self.static_dir.unwrap_or_else(|| small_site(&dir));
+        config.database = self
+            .database
+            .unwrap_or_else(|| DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into()));
+        if let Some(leads) = self.leads {
+            config.leads = leads;
+        }
+        if let Some(configure) = self.configure {
+            configure(&mut config);
+        }
+        TestApp::start_config(dir, config).await
+    }
+}
+
+impl TestApp {
+    pub fn spawn() -> Spawn {
+        Spawn::default()
+    }
+
+    pub async fn start() -> TestApp {
+        TestApp::spawn().start().await
+    }
+
+    async fn start_config(dir: TempDir, config: Config) -> TestApp {
+        let server = app::start(&config).await.expect("server starts");
+        TestApp {
+            addr: server.addr,
+            client: reqwest::Client::new(),
+            database: config.database.clone(),
+            config,
+            server: Some(server),
+            _dir: dir,
+        }
+    }
+
+    /// Shuts the server down gracefully and starts it again on the same database.
+    pub async fn restart(&mut self) {
+        self.shutdown().await;
+        let server = app::start(&self.config).await.expect("server restarts");
+        self.addr = server.addr;
+        self.server = Some(server);
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    pub async fn post_json(&self, body: &str) -> reqwest::Response {
+        self.client
+            .post(self.url("/api/quote-requests"))
+            .header("content-type", "application/json")
+            .body(body.to_owned())
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// Every stored row, read through a separate connection to the same database.
+    pub async fn rows(&self) -> Vec<StoredQuote> {
+        let store = store::open(&self.database).await.unwrap();
+        let rows = store.list_since(None).await.unwrap();
+        store.close().await;
+        rows
+    }
+
+    pub async fn stop(mut self) {
+        self.shutdown().await;
+    }
+
+    /// Stops the server but keeps its database, for commands that run without it.
+    pub async fn shutdown(&mut self) {
+        if let Some(server) = self.server.take() {
+            server.shutdown().await;
+        }
+    }
+}

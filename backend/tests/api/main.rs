@@ -1,0 +1,16 @@
+//! The API's integration tests: one binary (one link, one build), a module per area, all starting
+//! the real application through `common::TestApp`.
+
+mod common;
+
+mod admin_api;
+mod client_config;
+mod export_command;
+mod hardening;
+mod idempotency;
+mod lead_forwarding;
+mod locked_database;
+mod postgres_outage;
+mod quote_api;
+mod site_and_health;
+mod voice_webhook;

@@ -1,0 +1,176 @@
+use std::collections::HashSet;
+
+use crate::common::TestApp;
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+async fn json(response: reqwest::Response) -> Value {
+    response.json().await.expect("a JSON body")
+}
+
+#[tokio::test]
+async fn a_valid_quote_is_stored_and_gets_its_id() {
+    let app = TestApp::start().await;
+    let response = app
+        .client
+        .post(app.url("/api/quote-requests"))
+        .header("content-type", "application/json; charset=utf-8")
+        .header("user-agent", "integration-test")
+        .body(r#"{"product":" family ","email":" ana@example.com ","ignored":true}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let id = json(response).await["id"].as_str().unwrap().to_owned();
+    let rows = app.rows().await;
+    assert_eq!(rows.len(), 1);
+    let row = &rows[0];
+    assert_eq!(row.id, id);
+    assert_eq!((row.product.as_str(), row.email.as_str()), ("family", "ana@example.com"));
+    assert_eq!(row.source, "web");
+    assert_eq!(row.user_agent.as_deref(), Some("integration-test"));
+    assert!(row.created_at.ends_with('Z'), "UTC timestamp: {}", row.created_at);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn invalid_fields_get_422_with_each_message_and_store_nothing() {
+    let app = TestApp::start().await;
+    let response = app.post_json(r#"{"product":"","email":"nope"}"#).await;
+    assert_eq!(response.status(), 422);
+    let body = json(response).await;
+    assert_eq!(body["code"], "validation_failed");
+    assert_eq!(body["fields"]["product"], "Please select a product");
+    assert_eq!(body["fields"]["email"], "Please enter a valid email address");
+
+    let body = json(app.post_json(r#"{"product":"employer"}"#).await).await;
+    assert_eq!(body["fields"], serde_json::json!({"email": "Please enter a valid email address"}));
+    assert!(app.rows().await.is_empty());
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn malformed_json_is_400() {
+    let app = TestApp::start().await;
+    for body in [r#"{"product":"family""#, "[]", "", "null"] {
+        let response = app.post_json(body).await;
+        assert_eq!(response.status(), 400, "body {body:?}");
+        let body = json(response).await;
+        assert_eq!(body["code"], "malformed_json");
+        assert!(body["message"].as_str().unwrap().len() > 10);
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_json_is_415() {
+    let app = TestApp::start().await;
+    let response = app
+        .client
+        .post(app.url("/api/quote-requests"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("product=family&email=a%40b.co")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 415);
+    assert_eq!(json(response).await["code"], "unsupported_media_type");
+    let no_type = app.client.post(app.url("/api/quote-requests")).body("{}").send().await.unwrap();
+    assert_eq!(no_type.status(), 415);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_body_over_16_kib_is_413_with_or_without_a_length() {
+    let app = TestApp::start().await;
+    let padding = "x".repeat(16 * 1024);
+    let big = format!(r#"{{"product":"family","email":"a@b.co","pad":"{padding}"}}"#);
+    let response = app.post_json(&big).await;
+    assert_eq!(response.status(), 413);
+    assert_eq!(json(response).await["code"], "payload_too_large");
+
+    // Chunked transfer, no Content-Length: warp's own limit filter would answer 411 here.
+    let mut stream = tokio::net::TcpStream::connect(app.addr).await.unwrap();
+    let mut request = String::from(
+        "POST /api/quote-requests HTTP/1.1\r\nhost: test\r\ncontent-type: application/json\r\n\
+         transfer-encoding: chunked\r\nconnection: close\r\n\r\n",
+    );
+    for chunk in big.as_bytes().chunks(4096) {
+        request.push_str(&format!("{:x}\r\n{}\r\n", chunk.len(), std::str::from_utf8(chunk).unwrap()));
+    }
+    request.push_str("0\r\n\r\n");
+    let _ = stream.write_all(request.as_bytes()).await;
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer).await;
+    assert!(answer.starts_with("HTTP/1.1 413"), "got {}", answer.lines().next().unwrap_or(""));
+    assert!(answer.contains("payload_too_large"));
+
+    // Exactly at the limit is fine.
+    let filler = "y".repeat(16 * 1024 - r#"{"product":"family","email":"a@b.co","p":""}"#.len());
+    let exact = format!(r#"{{"product":"family","email":"a@b.co","p":"{filler}"}}"#);
+    assert_eq!(exact.len(), 16 * 1024);
+    assert_eq!(app.post_json(&exact).await.status(), 201);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn wrong_method_is_405_and_unknown_api_path_is_404() {
+    let app = TestApp::start().await;
+    let response = app.client.get(app.url("/api/quote-requests")).send().await.unwrap();
+    assert_eq!(response.status(), 405);
+    assert_eq!(response.headers()["allow"], "POST");
+    assert_eq!(json(response).await["code"], "method_not_allowed");
+
+    for path in ["/api/nothing-here", "/api", "/api/quote-requests/extra"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(json(response).await["code"], "not_found");
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_thousand_concurrent_posts_make_a_thousand_rows_with_distinct_ids() {
+    let app = TestApp::start().await;
+    let posts = (0..1000).map(|i| {
+        let client = app.client.clone();
+        let url = app.url("/api/quote-requests");
+        tokio::spawn(async move {
+            let response = client
+                .post(url)
+                .header("content-type", "application/json")
+                .body(format!(r#"{{"product":"medicare","email":"person{i}@example.com"}}"#))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 201);
+            response.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned()
+        })
+    });
+    let mut ids = HashSet::new();
+    for post in posts.collect::<Vec<_>>() {
+        ids.insert(post.await.unwrap());
+    }
+    assert_eq!(ids.len(), 1000);
+    let rows = app.rows().await;
+    assert_eq!(rows.len(), 1000);
+    assert_eq!(rows.iter().map(|r| r.id.clone()).collect::<HashSet<_>>(), ids);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_read_only_database_answers_500_with_a_json_body() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("quotes.db");
+    let writable = backend::store::DatabaseUrl::Sqlite(path.to_string_lossy().into());
+    backend::store::open(&writable).await.unwrap().close().await;
+    let read_only = backend::store::DatabaseUrl::Sqlite(format!("file:{}?mode=ro", path.display()));
+    let site = dir.path().join("none");
+    let app = TestApp::spawn().dir(dir).static_dir(site).database(read_only).start().await;
+    let response = app.post_json(r#"{"product":"family","email":"a@b.co"}"#).await;
+    assert_eq!(response.status(), 500);
+    let body = json(response).await;
+    assert_eq!(body["code"], "storage_failed");
+    assert_eq!(body["message"], "We could not save your request. Please try again.");
+    app.stop().await;
+}

@@ -1,0 +1,105 @@
+use crate::common::{TestApp, ASSET_JS, INDEX_HTML, NOT_FOUND_HTML};
+
+#[tokio::test]
+async fn the_home_page_is_revalidated_and_hashed_assets_are_immutable() {
+    let app = TestApp::start().await;
+    let home = app.client.get(app.url("/")).send().await.unwrap();
+    assert_eq!(home.status(), 200);
+    assert_eq!(home.headers()["cache-control"], "no-cache");
+    assert_eq!(home.headers()["content-type"], "text/html; charset=utf-8");
+    assert_eq!(home.text().await.unwrap(), INDEX_HTML);
+
+    let asset = app.client.get(app.url("/assets/app-abc123.js")).send().await.unwrap();
+    assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(asset.text().await.unwrap(), ASSET_JS);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_precompressed_file_is_sent_when_accepted() {
+    let app = TestApp::start().await;
+    let response = app
+        .client
+        .get(app.url("/assets/app-abc123.js"))
+        .header("accept-encoding", "gzip, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.headers()["content-encoding"], "br");
+    assert_eq!(response.headers()["vary"], "Accept-Encoding");
+    assert_eq!(response.bytes().await.unwrap().as_ref(), b"brotli-bytes");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn any_other_path_gets_the_not_found_page_with_404() {
+    let app = TestApp::start().await;
+    for path in ["/pricing", "/assets/missing.js", "/a/b/c?x=1"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(response.text().await.unwrap(), NOT_FOUND_HTML);
+    }
+    let post = app.client.post(app.url("/")).send().await.unwrap();
+    assert_eq!(post.status(), 405);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn healthz_reports_the_database() {
+    let app = TestApp::start().await;
+    let response = app.client.get(app.url("/healthz")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body, serde_json::json!({"status": "ok", "database": "ok"}));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn dotfiles_are_never_served_except_well_known() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("dist");
+    for (path, text) in [
+        ("index.html", INDEX_HTML),
+        ("404.html", NOT_FOUND_HTML),
+        (".env", "SECRET=1"),
+        (".git/config", "[core]"),
+        ("assets/.hidden.js", "x"),
+        ("assets/.cache/a.js", "x"),
+        (".well-known/security.txt", "Contact: mailto:security@example.com"),
+    ] {
+        let file = site.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    }
+    let database = backend::store::DatabaseUrl::Sqlite(dir.path().join("q.db").to_string_lossy().into());
+    let app = TestApp::spawn().dir(dir).static_dir(site).database(database).start().await;
+    for path in ["/.env", "/.git/config", "/assets/.hidden.js", "/assets/.cache/a.js", "/.well-known/../.env"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 404, "{path}");
+        assert!(!response.text().await.unwrap().contains("SECRET"), "{path}");
+    }
+    let security = app.client.get(app.url("/.well-known/security.txt")).send().await.unwrap();
+    assert_eq!(security.status(), 200);
+    assert!(security.text().await.unwrap().starts_with("Contact:"));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn html_has_an_etag_and_a_revisit_is_304() {
+    let app = TestApp::start().await;
+    let first = app.client.get(app.url("/")).send().await.unwrap();
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    assert!(etag.starts_with("W/\""), "{etag}");
+    let again = app.client.get(app.url("/")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(again.status(), 304);
+    assert_eq!(again.headers()["etag"], etag.as_str());
+    assert_eq!(again.headers()["cache-control"], "no-cache");
+    assert!(again.text().await.unwrap().is_empty());
+    let other = app.client.get(app.url("/")).header("if-none-match", "\"other\"").send().await.unwrap();
+    assert_eq!(other.status(), 200);
+    let brotli = app.client.get(app.url("/")).header("if-none-match", etag.trim_start_matches("W/")).header("accept-encoding", "br").send().await.unwrap();
+    assert_eq!(brotli.status(), 304, "a weak comparison");
+    let missing = app.client.get(app.url("/nope")).header("if-none-match", &etag).send().await.unwrap();
+    assert_eq!(missing.status(), 404, "the 404 page is not a match");
+    app.stop().await;
+}

@@ -1,0 +1,189 @@
+use backend::settings::leads::LeadsConfig;
+use crate::common::voice::{end_of_call, quote_call, tool_calls, webhook};
+use crate::common::TestApp;
+use serde_json::{json, Value};
+
+const SECRET: &str = "voice-secret-123";
+
+async fn app() -> TestApp {
+    TestApp::spawn().leads(LeadsConfig {
+        vapi_webhook_secret: Some(SECRET.into()),
+        ..LeadsConfig::default()
+    }).start()
+    .await
+}
+
+#[tokio::test]
+async fn the_secret_is_required_and_checked() {
+    let app = app().await;
+    let body = tool_calls("call-a", json!([quote_call("t1", "family", "ana@example.com")]));
+    for secret in [None, Some("wrong"), Some(""), Some("voice-secret-1234")] {
+        let response = webhook(&app, secret, &body).await;
+        assert_eq!(response.status(), 401, "secret {secret:?}");
+        assert!(response.headers().get("www-authenticate").is_none(), "the provider sends its secret itself");
+        assert_eq!(response.json::<Value>().await.unwrap()["code"], "unauthorized");
+    }
+    assert!(app.rows().await.is_empty());
+    assert_eq!(webhook(&app, Some(SECRET), &body).await.status(), 200);
+    assert_eq!(app.rows().await.len(), 1);
+    let get = app.client.get(app.url("/api/vapi/webhook")).send().await.unwrap();
+    assert_eq!(get.status(), 405);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn without_a_configured_secret_the_endpoint_does_not_exist() {
+    let app = TestApp::start().await;
+    let body = tool_calls("call-a", json!([quote_call("t1", "family", "ana@example.com")]));
+    let response = webhook(&app, Some(SECRET), &body).await;
+    assert_eq!(response.status(), 404);
+    assert!(app.rows().await.is_empty());
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn both_tool_call_shapes_are_stored_as_voice_quotes_answered_in_order() {
+    let app = app().await;
+    let body = tool_calls(
+        "call-b",
+        json!([
+            quote_call("t1", "family", " ana@example.com "),
+            {"id": "t2", "type": "function", "function": {"name": "request_quote",
+                "arguments": "{\"product\":\"medicare\",\"email\":\"bo@example.org\"}"}},
+            {"id": "t3", "type": "function", "function": {"name": "request_quote",
+                "arguments": {"product": "employer", "email": "cy@example.net"}}},
+        ]),
+    );
+    let response = webhook(&app, Some(SECRET), &body).await;
+    assert_eq!(response.status(), 200);
+    let answer: Value = response.json().await.unwrap();
+    let results = answer["results"].as_array().unwrap();
+    let ids: Vec<_> = results.iter().map(|r| r["toolCallId"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["t1", "t2", "t3"]);
+    for result in results {
+        assert_eq!(result["name"], "request_quote");
+        let text = result["result"].as_str().expect("a result");
+        assert!(text.starts_with("Saved") && !text.contains('\n'), "{text}");
+        assert!(result.get("error").is_none());
+    }
+    let mut rows = app.rows().await;
+    rows.sort_by(|a, b| a.email.cmp(&b.email));
+    let stored: Vec<_> = rows
+        .iter()
+        .map(|r| (r.product.as_str(), r.email.as_str(), r.source.as_str(), r.call_id.as_deref()))
+        .collect();
+    assert_eq!(
+        stored,
+        [
+            ("family", "ana@example.com", "voice", Some("call-b")),
+            ("medicare", "bo@example.org", "voice", Some("call-b")),
+            ("employer", "cy@example.net", "voice", Some("call-b")),
+        ]
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn an_invalid_email_by_voice_gets_a_readable_error_and_no_row() {
+    let app = app().await;
+    let body = tool_calls(
+        "call-c",
+        json!([
+            quote_call("t1", "family", "ana at example dot com"),
+            quote_call("t2", "dental", "ana@example.com"),
+            {"id": "t3", "name": "book_meeting", "parameters": {}},
+            {"id": "t4", "function": {"name": "request_quote", "arguments": "{not json"}},
+        ]),
+    );
+    let answer: Value = webhook(&app, Some(SECRET), &body).await.json().await.unwrap();
+    let results = answer["results"].as_array().unwrap();
+    assert_eq!(results.len(), 4);
+    let error = |i: usize| results[i]["error"].as_str().expect("an error").to_owned();
+    assert!(results.iter().all(|r| r.get("result").is_none()));
+    assert!(error(0).contains("email address \"ana at example dot com\" is not valid"), "{}", error(0));
+    assert!(error(0).contains("spell it again"));
+    assert!(error(1).contains("\"dental\"") && error(1).contains("medicare"), "{}", error(1));
+    assert!(error(2).contains("Unknown tool"), "{}", error(2));
+    assert!(error(3).contains("not a JSON object"), "{}", error(3));
+    assert!((0..4).all(|i| !error(i).contains('\n')));
+    assert!(app.rows().await.is_empty());
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_same_tool_call_twice_stores_one_row() {
+    let app = app().await;
+    let body = tool_calls("call-d", json!([quote_call("t1", "family", "ana@example.com")]));
+    let first: Value = webhook(&app, Some(SECRET), &body).await.json().await.unwrap();
+    let second: Value = webhook(&app, Some(SECRET), &body).await.json().await.unwrap();
+    assert_eq!(first, second, "a retried tool call gets the same answer");
+    // Both at once, in the same group commit.
+    let twice = tool_calls(
+        "call-e",
+        json!([quote_call("t1", "family", "ana@example.com"), quote_call("t1", "family", "ana@example.com")]),
+    );
+    assert_eq!(webhook(&app, Some(SECRET), &twice).await.status(), 200);
+    let rows = app.rows().await;
+    let calls: Vec<_> = rows.iter().map(|r| r.call_id.as_deref().unwrap()).collect();
+    assert_eq!(calls, ["call-d", "call-e"], "the same tool call id in another call is another request");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_end_of_call_report_is_linked_to_the_quotes_of_its_call() {
+    let app = app().await;
+    let quotes = tool_calls(
+        "call-f",
+        json!([quote_call("t1", "family", "ana@example.com"), quote_call("t2", "medicare", "bo@example.com")]),
+    );
+    webhook(&app, Some(SECRET), &quotes).await;
+    let other = tool_calls("call-g", json!([quote_call("t1", "employer", "cy@example.com")]));
+    webhook(&app, Some(SECRET), &other).await;
+    let report = end_of_call("call-f", "customer-ended-call", "Ana wants family cover; Bo asks about Medicare.");
+    let response = webhook(&app, Some(SECRET), &report).await;
+    assert_eq!(response.status(), 200);
+    for row in app.rows().await {
+        if row.call_id.as_deref() == Some("call-f") {
+            assert_eq!(row.call_ended_reason.as_deref(), Some("customer-ended-call"));
+            assert_eq!(row.call_summary.as_deref(), Some("Ana wants family cover; Bo asks about Medicare."));
+        } else {
+            assert_eq!((row.call_ended_reason, row.call_summary), (None, None));
+        }
+    }
+    let ignored = json!({"message": {"type": "status-update", "status": "in-progress"}});
+    let response = webhook(&app, Some(SECRET), &ignored).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(app.rows().await.len(), 3);
+    let malformed = app
+        .client
+        .post(app.url("/api/vapi/webhook"))
+        .header("x-vapi-secret", SECRET)
+        .body("{\"message\":")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(malformed.status(), 400);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_tool_call_seen_before_with_other_arguments_is_refused_and_the_first_stands() {
+    let app = app().await;
+    let first = tool_calls("call-r", json!([quote_call("t1", "family", "ana@example.com")]));
+    let answer: Value = webhook(&app, Some(SECRET), &first).await.json().await.unwrap();
+    assert!(answer["results"][0]["result"].as_str().unwrap().starts_with("Saved"));
+    let again: Value = webhook(&app, Some(SECRET), &first).await.json().await.unwrap();
+    assert_eq!(again, answer, "the same call again is answered the same");
+
+    let changed = tool_calls("call-r", json!([quote_call("t1", "family", "other@example.com")]));
+    let refused: Value = webhook(&app, Some(SECRET), &changed).await.json().await.unwrap();
+    let result = &refused["results"][0];
+    assert_eq!(result["toolCallId"], "t1");
+    assert!(result.get("result").is_none(), "never a Saved: {result}");
+    let error = result["error"].as_str().unwrap();
+    assert!(error.starts_with("Not saved") && error.contains("earlier request stands"), "{error}");
+    let rows = app.rows().await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].email, "ana@example.com");
+    app.stop().await;
+}
