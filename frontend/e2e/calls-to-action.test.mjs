@@ -78,7 +78,8 @@ describe('scrolling to the form', () => {
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     test(`from the 404 page at ${viewport.width}x${viewport.height}, the header's link leads to the landing page's form`, async () => {
-      const { page, context, errors } = await openPage(site.browser, { viewport });
+      // Chromium logs the page's own 404 status as a failed load.
+      const { page, context, errors } = await openPage(site.browser, { viewport, expectErrors: [/status of 404 .*\/missing-page:/] });
       await page.goto(new URL('/missing-page', site.server.url).href);
       let scope = page.getByRole('banner');
       if (size === 'mobile') {

@@ -36,7 +36,15 @@ export async function axeViolations(page) {
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-/** Resolves once the element's CSS animations (e.g. the side menu sliding in) have finished. */
+/** Resolves once the element's finite CSS animations and its descendants' (the side menu sliding in, the header's links fading in) have finished. */
 export function animationsDone(locator) {
-  return locator.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+  // Endless ones (the partner strip) never finish.
+  return locator.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished),
+    ),
+  );
 }

@@ -26,6 +26,11 @@ pub fn parse(bytes: &[u8]) -> Result<ServerMessage, ApiError> {
     let message = body.get("message").filter(|m| m.is_object()).ok_or_else(|| {
         ApiError::MalformedJson("expected an object with a \"message\" object".into())
     })?;
+    if has_nul(message) {
+        return Err(ApiError::InvalidParameter(
+            "the message holds a NUL character (\\u0000), which cannot be stored".into(),
+        ));
+    }
     let kind = text(message, "type")
         .ok_or_else(|| ApiError::InvalidParameter("message.type is missing".into()))?;
     let call_id = || {
@@ -45,6 +50,17 @@ pub fn parse(bytes: &[u8]) -> Result<ServerMessage, ApiError> {
         }),
         _ => ServerMessage::Other(kind),
     })
+}
+
+/// PostgreSQL text cannot hold NUL, so a message carrying one is refused whole, with a clear
+/// error, rather than kept by the SQLite store and failing in the PostgreSQL one.
+fn has_nul(value: &Value) -> bool {
+    match value {
+        Value::String(s) => s.contains('\0'),
+        Value::Array(items) => items.iter().any(has_nul),
+        Value::Object(map) => map.iter().any(|(key, v)| key.contains('\0') || has_nul(v)),
+        _ => false,
+    }
 }
 
 fn text(value: &Value, key: &str) -> Option<String> {
@@ -169,5 +185,17 @@ mod tests {
         assert!(matches!(parse_value(json!({"message": {}})), Err(ApiError::InvalidParameter(_))));
         let no_call = json!({"message": {"type": "end-of-call-report"}});
         assert!(matches!(parse_value(no_call), Err(ApiError::InvalidParameter(_))));
+    }
+
+    #[test]
+    fn a_nul_anywhere_in_the_message_is_refused() {
+        for message in [
+            json!({"type": "end-of-call-report", "call": {"id": "k\u{0}"}}),
+            json!({"type": "end-of-call-report", "call": {"id": "k"}, "artifact": {"transcript": ["a\u{0}"]}}),
+            json!({"type": "tool-calls", "call": {"id": "k"}, "toolCallList": [{"id": "a", "parameters": {"e\u{0}": 1}}]}),
+        ] {
+            let refused = parse_value(json!({ "message": message }));
+            assert!(matches!(refused, Err(ApiError::InvalidParameter(m)) if m.contains("NUL")));
+        }
     }
 }
