@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Particle background benchmarks (figures in README.md, "Figures").
+# Particle background benchmarks (figures in docs/figures.md).
 #   native        criterion, step + links at N = 100, 1,000, 10,000
 #   wasm-node     the same in wasm with #[wasm_bindgen_bench], in Node
 #   wasm-browser  the same in headless Chromium (through chromedriver)

@@ -1,4 +1,4 @@
-// What the voice button and the particle background add to the first-load JavaScript (the README's
+// What the voice button and the particle background add to the first-load JavaScript (docs/figures.md's
 // figures). Builds the client three times into temp dirs: as it is, and with each feature's module
 // left out (replaced by a component that renders nothing; its mount point, a few bytes, stays in
 // both), then measures each the way scripts/first-load-size.mjs does. Sizes of a build are

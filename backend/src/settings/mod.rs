@@ -1,4 +1,4 @@
-//! Settings read from the environment once, with the defaults the README documents.
+//! Settings read from the environment once, with the defaults the README documents (its Configuration table).
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;

@@ -5,7 +5,7 @@ use std::net::IpAddr;
 
 use ipnet::IpNet;
 
-/// The loopback ranges: a proxy on the same host, the usual deployment (README "Put it online").
+/// The loopback ranges: a proxy on the same host, the usual deployment (docs/operating.md, "Put it online").
 pub const DEFAULT_TRUSTED_PROXIES: &str = "127.0.0.0/8,::1";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
