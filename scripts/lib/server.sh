@@ -2,7 +2,8 @@
 # run; the caller sets `work` (a scratch directory, where the server's output and log go) and
 # calls stop_server from its EXIT trap.
 
-server_binary=target/release/backend
+# SERVER_BINARY measures another build (scripts/bench-compare.sh runs two back to back).
+server_binary=${SERVER_BINARY:-target/release/backend}
 server_pid=
 url=
 

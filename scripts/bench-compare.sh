@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Two builds of the server under the same load, back to back: scripts/bench.sh (SQLite) with
+# BEFORE_BINARY, then with target/release/backend, alternating for ROUNDS rounds (default 5), so
+# whatever else the machine does weighs on both alike. Prints every run, then the median and
+# spread of quote posts/s and idle RSS for each, and the change of the median.
+#
+#   scripts/bench-compare.sh BEFORE_BINARY [ROUNDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+before=${1:?usage: scripts/bench-compare.sh BEFORE_BINARY [ROUNDS]}
+rounds=${2:-5}
+after=target/release/backend
+[[ -x $before && -x $after ]] || { echo "error: need $before and $after (scripts/build.sh)" >&2; exit 1; }
+
+results=$(mktemp)
+trap 'rm -f "$results"' EXIT
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+for round in $(seq 1 "$rounds"); do
+  for build in before after; do
+    binary=$before
+    [[ $build == after ]] && binary=$after
+    line=$(SERVER_BINARY=$binary scripts/bench.sh | grep '^SQLite: .*quote posts/s')
+    echo "round $round, $build: ${line#SQLite: }"
+    rps=$(sed -E 's/^SQLite: ([0-9]+) quote posts.*/\1/' <<< "$line")
+    idle=$(sed -E 's/.*idle RSS ([0-9.]+) MB.*/\1/' <<< "$line")
+    echo "$build $rps $idle" >> "$results"
+  done
+done
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 - "$results" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+medians = {}
+for build in ("before", "after"):
+    rps = [float(r[1]) for r in rows if r[0] == build]
+    idle = [float(r[2]) for r in rows if r[0] == build]
+    medians[build] = statistics.median(rps)
+    print(f"{build}: median {medians[build]:.0f} quote posts/s (spread {min(rps):.0f}-{max(rps):.0f}), idle RSS median {statistics.median(idle):.1f} MB ({min(idle):.1f}-{max(idle):.1f})")
+change = (medians["after"] / medians["before"] - 1) * 100
+print(f"after vs before: {change:+.1f} % quote posts/s (medians)")
+PY
