@@ -6,9 +6,11 @@ use std::time::Duration;
 use validator::{Validate, ValidationError};
 
 use super::invalid::{check, InvalidSetting};
-use crate::limits::{LEAD_RETRY_FIRST, LEAD_RETRY_LONGEST};
 
 pub const DEFAULT_GIVE_UP_DAYS: u32 = 3;
+/// The first retry waits about this long, each later one twice as long, up to the longest.
+const RETRY_FIRST: Duration = Duration::from_secs(2);
+const RETRY_LONGEST: Duration = Duration::from_secs(30 * 60);
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LeadsConfig {
@@ -39,8 +41,8 @@ impl ForwardingConfig {
             url,
             secret,
             give_up_after: days(DEFAULT_GIVE_UP_DAYS),
-            retry_first: LEAD_RETRY_FIRST,
-            retry_longest: LEAD_RETRY_LONGEST,
+            retry_first: RETRY_FIRST,
+            retry_longest: RETRY_LONGEST,
         }
     }
 }

@@ -4,7 +4,9 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 use wasm_core::QuoteRequest;
 
-use crate::limits::MAX_USER_AGENT_CHARS;
+
+/// User agents beyond this are cut before they are stored.
+const MAX_USER_AGENT_CHARS: usize = 512;
 
 /// Where a quote request came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -18,7 +18,16 @@ use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
-use crate::limits::{LEAD_CLAIM, PG_CONNECT_TIMEOUT, PG_POOL_SIZE, PG_POOL_WAIT};
+use super::DATABASE_WAIT;
+
+/// Connections per instance.
+const POOL_SIZE: usize = 16;
+/// How long to wait for the server to answer a new connection before a request is told the
+/// database is unavailable.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
+/// How long a worker holds the leads it took before another instance may send them (well beyond
+/// the forwarder's delivery timeout, so only a dead worker's leads are taken over).
+pub(super) const LEAD_CLAIM: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Serialises migrations when several instances start at once (any constant shared by them).
 const MIGRATION_LOCK: i64 = 0x7175_07e5;
@@ -53,7 +62,7 @@ impl PostgresStore {
         let mut config: tokio_postgres::Config =
             url.parse().map_err(|e| StoreError::Database(format!("DATABASE_URL: {e}")))?;
         if config.get_connect_timeout().is_none() {
-            config.connect_timeout(PG_CONNECT_TIMEOUT);
+            config.connect_timeout(CONNECT_TIMEOUT);
         }
         let manager = Manager::from_config(
             config,
@@ -62,11 +71,11 @@ impl PostgresStore {
             ManagerConfig { recycling_method: RecyclingMethod::Verified },
         );
         let pool = Pool::builder(manager)
-            .max_size(PG_POOL_SIZE)
+            .max_size(POOL_SIZE)
             .runtime(Runtime::Tokio1)
-            .wait_timeout(Some(PG_POOL_WAIT))
-            .create_timeout(Some(PG_CONNECT_TIMEOUT))
-            .recycle_timeout(Some(PG_CONNECT_TIMEOUT))
+            .wait_timeout(Some(DATABASE_WAIT))
+            .create_timeout(Some(CONNECT_TIMEOUT))
+            .recycle_timeout(Some(CONNECT_TIMEOUT))
             .build()
             .map_err(|e| StoreError::Database(e.to_string()))?;
         let store = PostgresStore { pool, options };

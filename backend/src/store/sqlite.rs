@@ -24,12 +24,12 @@ use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
-use crate::limits::MAX_WRITE_BATCH;
 
+/// Most inserts committed together in one transaction (group commit).
+const MAX_WRITE_BATCH: usize = 512;
 /// How long a write waits for another process holding the database (a backup, `sqlite3` open
-/// by hand) before the request is told the database is unavailable (503, retry), like
-/// PostgreSQL's pool wait.
-const BUSY_TIMEOUT: std::time::Duration = crate::limits::PG_POOL_WAIT;
+/// by hand) before the request is told the database is unavailable (503, retry).
+const BUSY_TIMEOUT: std::time::Duration = super::DATABASE_WAIT;
 /// How long the health check waits for the write lock before reporting it held.
 const HEALTH_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
