@@ -102,12 +102,7 @@ async fn deliver_one(store: &dyn QuoteStore, config: &ForwardingConfig, client: 
         Ok(()) => DeliveryOutcome::Delivered,
         Err(error) => {
             let now = OffsetDateTime::now_utc();
-            let created = time::OffsetDateTime::parse(
-                &lead.quote.created_at,
-                &time::format_description::well_known::Rfc3339,
-            )
-            .unwrap_or(now);
-            if now - created >= config.give_up_after {
+            if now - lead.quote.created_at >= config.give_up_after {
                 tracing::error!(id = %lead.quote.id, %error, "giving up forwarding a lead");
                 DeliveryOutcome::GiveUp { error }
             } else {

@@ -13,7 +13,7 @@ use tokio_postgres::{NoTls, Row};
 
 use super::migrations::MIGRATIONS;
 use super::model::format_timestamp;
-use super::queries::{self, OutboxColumns};
+use super::queries::{self, stored_quote, QuoteRow};
 use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
@@ -161,26 +161,16 @@ impl PostgresStore {
     }
 }
 
-fn stored_quote(row: &Row) -> StoredQuote {
-    let attempts: Option<i32> = row.get(10);
-    let outbox = OutboxColumns {
-        forwarded: row.get(9),
-        attempts: attempts.map(|n| u32::try_from(n).unwrap_or(0)),
-        last_error: row.get(11),
-        delivered_at: row.get(12),
-        gave_up_at: row.get(13),
-    };
-    StoredQuote {
-        id: row.get(0),
-        product: row.get(1),
-        email: row.get(2),
-        source: row.get(3),
-        user_agent: row.get(4),
-        created_at: row.get(5),
-        call_id: row.get(6),
-        call_ended_reason: row.get(7),
-        call_summary: row.get(8),
-        delivery: outbox.delivery(),
+impl QuoteRow for Row {
+    fn text(&self, column: usize) -> Result<Option<String>, StoreError> {
+        self.try_get(column).map_err(classify)
+    }
+    fn flag(&self, column: usize) -> Result<bool, StoreError> {
+        self.try_get(column).map_err(classify)
+    }
+    fn count(&self, column: usize) -> Result<Option<u32>, StoreError> {
+        let attempts: Option<i32> = self.try_get(column).map_err(classify)?;
+        Ok(attempts.map(|n| u32::try_from(n).unwrap_or(0)))
     }
 }
 
@@ -213,7 +203,7 @@ impl QuoteStore for PostgresStore {
                 Some(after) => self.query(&sql, &[&since, after, &limit]).await?,
                 None => self.query(&sql, &[&since, &limit]).await?,
             };
-            Ok(rows.iter().map(stored_quote).collect())
+            rows.iter().map(stored_quote).collect()
         }
         .boxed()
     }
@@ -227,14 +217,7 @@ impl QuoteStore for PostgresStore {
             let until = format_timestamp(now + LEAD_CLAIM);
             let params: [&(dyn ToSql + Sync); 3] = [&format_timestamp(now), &limit(Some(max)), &until];
             let rows = self.query(&queries::claim_due_leads(), &params).await?;
-            Ok(rows
-                .iter()
-                .map(|row| {
-                    let quote = stored_quote(row);
-                    let attempts = quote.delivery.as_ref().map_or(0, |d| d.attempts);
-                    PendingLead { quote, attempts }
-                })
-                .collect())
+            rows.iter().map(|row| stored_quote(row).map(PendingLead::new)).collect()
         }
         .boxed()
     }

@@ -19,7 +19,7 @@ use tokio::sync::oneshot;
 
 use super::migrations::migrate;
 use super::model::format_timestamp;
-use super::queries::{self, OutboxColumns};
+use super::queries::{self, stored_quote, QuoteRow};
 use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
@@ -244,26 +244,20 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inser
     Ok(Inserted::New)
 }
 
-fn stored_quote(row: &Row) -> rusqlite::Result<StoredQuote> {
-    let outbox = OutboxColumns {
-        forwarded: row.get(9)?,
-        attempts: row.get(10)?,
-        last_error: row.get(11)?,
-        delivered_at: row.get(12)?,
-        gave_up_at: row.get(13)?,
-    };
-    Ok(StoredQuote {
-        id: row.get(0)?,
-        product: row.get(1)?,
-        email: row.get(2)?,
-        source: row.get(3)?,
-        user_agent: row.get(4)?,
-        created_at: row.get(5)?,
-        call_id: row.get(6)?,
-        call_ended_reason: row.get(7)?,
-        call_summary: row.get(8)?,
-        delivery: outbox.delivery(),
-    })
+fn read_quote(row: &Row) -> Result<StoredQuote, StoreError> {
+    stored_quote(row)
+}
+
+impl QuoteRow for Row<'_> {
+    fn text(&self, column: usize) -> Result<Option<String>, StoreError> {
+        Ok(self.get(column)?)
+    }
+    fn flag(&self, column: usize) -> Result<bool, StoreError> {
+        Ok(self.get(column)?)
+    }
+    fn count(&self, column: usize) -> Result<Option<u32>, StoreError> {
+        Ok(self.get(column)?)
+    }
 }
 
 impl QuoteStore for SqliteStore {
@@ -282,10 +276,10 @@ impl QuoteStore for SqliteStore {
             let limit = query.limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
             let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::list(&query)))?;
             let rows = match &query.after {
-                Some(after) => statement.query_map(params![since, after, limit], stored_quote)?,
-                None => statement.query_map(params![since, limit], stored_quote)?,
+                Some(after) => statement.query_and_then(params![since, after, limit], read_quote)?,
+                None => statement.query_and_then(params![since, limit], read_quote)?,
             };
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            rows.collect()
         })
     }
 
@@ -297,12 +291,9 @@ impl QuoteStore for SqliteStore {
         self.read(move |conn| {
             let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::due_leads()))?;
             let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-            let rows = statement.query_map(params![format_timestamp(now), limit], |row| {
-                let quote = stored_quote(row)?;
-                let attempts = quote.delivery.as_ref().map_or(0, |d| d.attempts);
-                Ok(PendingLead { quote, attempts })
-            })?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            let rows = statement
+                .query_and_then(params![format_timestamp(now), limit], |row| read_quote(row).map(PendingLead::new))?;
+            rows.collect()
         })
     }
 
