@@ -13,7 +13,7 @@ use tokio_postgres::{NoTls, Row};
 
 use super::migrations::MIGRATIONS;
 use super::model::format_timestamp;
-use super::queries::{self, stored_quote, QuoteRow};
+use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
 use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
@@ -125,36 +125,18 @@ impl PostgresStore {
     async fn insert_quote(&self, quote: NewQuote) -> Result<Inserted, StoreError> {
         let mut client = self.pool.get().await.map_err(pool_error)?;
         let tx = client.transaction().await.map_err(classify)?;
-        let id = quote.id.to_string();
-        let created_at = quote.created_at_text();
-        let call_id = quote.voice.as_ref().map(|v| v.call_id.as_str());
-        let tool_call_id = quote.voice.as_ref().map(|v| v.tool_call_id.as_str());
-        let stored = tx
-            .execute(
-                queries::INSERT_QUOTE,
-                &[
-                    &id,
-                    &quote.request.product().as_str(),
-                    &quote.request.email().as_str(),
-                    &quote.source.as_str(),
-                    &quote.user_agent,
-                    &created_at,
-                    &call_id,
-                    &tool_call_id,
-                    &quote.idempotency_key,
-                ],
-            )
-            .await
-            .map_err(classify)?;
+        let values = QuoteValues::new(&quote);
+        let insert: [&(dyn ToSql + Sync); 9] = insert_quote_values!(values);
+        let stored = tx.execute(queries::INSERT_QUOTE, &insert).await.map_err(classify)?;
         if stored == 0 {
             let row = tx
-                .query_one(queries::EARLIER_QUOTE, &[&quote.idempotency_key, &call_id, &tool_call_id])
+                .query_one(queries::EARLIER_QUOTE, &[&values.idempotency_key, &values.call_id, &values.tool_call_id])
                 .await
                 .map_err(classify)?;
             return Ok(Inserted::earlier(&quote, row.get(0), row.get(1), row.get(2)));
         }
         if self.options.forward_leads {
-            tx.execute(queries::INSERT_OUTBOX, &[&id, &created_at]).await.map_err(classify)?;
+            tx.execute(queries::INSERT_OUTBOX, &[&values.id, &values.created_at]).await.map_err(classify)?;
         }
         tx.commit().await.map_err(classify)?;
         Ok(Inserted::New)

@@ -6,7 +6,7 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
-use super::model::{Delivery, DeliveryStatus, Source, StoredQuote};
+use super::model::{Delivery, DeliveryStatus, NewQuote, Source, StoredQuote};
 use super::{ListQuery, StoreError};
 
 /// Stores nothing when the idempotency key or the voice call and tool call were seen before
@@ -15,6 +15,45 @@ pub const INSERT_QUOTE: &str = "INSERT INTO quote_requests
         (id, product, email, source, user_agent, created_at, call_id, tool_call_id, idempotency_key)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
     ON CONFLICT DO NOTHING";
+
+/// `INSERT_QUOTE`'s values, for both stores (`insert_quote_values!` lists them in order).
+pub struct QuoteValues<'a> {
+    pub id: String,
+    pub product: &'static str,
+    pub email: &'a str,
+    pub source: &'static str,
+    pub user_agent: Option<&'a str>,
+    pub created_at: String,
+    pub call_id: Option<&'a str>,
+    pub tool_call_id: Option<&'a str>,
+    pub idempotency_key: Option<&'a str>,
+}
+
+impl QuoteValues<'_> {
+    pub fn new(quote: &NewQuote) -> QuoteValues<'_> {
+        QuoteValues {
+            id: quote.id.to_string(),
+            product: quote.request.product().as_str(),
+            email: quote.request.email().as_str(),
+            source: quote.source.as_str(),
+            user_agent: quote.user_agent.as_deref(),
+            created_at: quote.created_at_text(),
+            call_id: quote.voice.as_ref().map(|v| v.call_id.as_str()),
+            tool_call_id: quote.voice.as_ref().map(|v| v.tool_call_id.as_str()),
+            idempotency_key: quote.idempotency_key.as_deref(),
+        }
+    }
+}
+
+/// `INSERT_QUOTE`'s parameters in order, as an array of the caller's driver's `ToSql` objects
+/// (a macro because the two drivers' traits differ).
+macro_rules! insert_quote_values {
+    ($values:expr) => {{
+        let v = &$values;
+        [&v.id, &v.product, &v.email, &v.source, &v.user_agent, &v.created_at, &v.call_id, &v.tool_call_id, &v.idempotency_key]
+    }};
+}
+pub(super) use insert_quote_values;
 
 /// $1 idempotency key, $2 call id, $3 tool call id (NULL ones match nothing).
 pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests

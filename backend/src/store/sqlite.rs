@@ -19,7 +19,7 @@ use tokio::sync::oneshot;
 
 use super::migrations::migrate;
 use super::model::format_timestamp;
-use super::queries::{self, stored_quote, QuoteRow};
+use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
 use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
@@ -190,36 +190,19 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inser
     };
     match write {
         Write::Quote(quote) => {
-            let created_at = quote.created_at_text();
-            let id = quote.id.to_string();
-            let (call_id, tool_call_id) = match &quote.voice {
-                Some(voice) => (Some(&voice.call_id), Some(&voice.tool_call_id)),
-                None => (None, None),
-            };
-            let stored = run(
-                queries::INSERT_QUOTE,
-                params![
-                    id,
-                    quote.request.product().as_str(),
-                    quote.request.email().as_str(),
-                    quote.source.as_str(),
-                    quote.user_agent,
-                    created_at,
-                    call_id,
-                    tool_call_id,
-                    quote.idempotency_key,
-                ],
-            )?;
+            let values = QuoteValues::new(quote);
+            let insert: [&dyn rusqlite::ToSql; 9] = insert_quote_values!(values);
+            let stored = run(queries::INSERT_QUOTE, &insert)?;
             if stored == 0 {
                 let mut earlier = tx.prepare_cached(&queries::for_sqlite(queries::EARLIER_QUOTE))?;
                 let (id, product, email): (String, String, String) = earlier
-                    .query_row(params![quote.idempotency_key, call_id, tool_call_id], |row| {
+                    .query_row(params![values.idempotency_key, values.call_id, values.tool_call_id], |row| {
                         Ok((row.get(0)?, row.get(1)?, row.get(2)?))
                     })?;
                 return Ok(Inserted::earlier(quote, id, &product, &email));
             }
             if options.forward_leads {
-                run(queries::INSERT_OUTBOX, params![id, created_at])?;
+                run(queries::INSERT_OUTBOX, params![values.id, values.created_at])?;
             }
         }
         Write::Call(report) => {
