@@ -352,4 +352,17 @@ mod tests {
         ro.ping().await.unwrap();
         assert!(ro.insert(suite::web("a@example.com")).await.is_err());
     }
+
+    #[tokio::test]
+    async fn a_stored_value_the_typed_row_cannot_hold_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let quotes = store(&dir, false).await;
+        quotes.insert(suite::web("a@example.com")).await.unwrap();
+        let edited = Connection::open(dir.path().join("q.db")).unwrap();
+        edited.execute("UPDATE quote_requests SET created_at = 'yesterday'", []).unwrap();
+        let Err(StoreError::Database(message)) = quotes.list(ListQuery::default()).await else {
+            panic!("an unreadable row was listed");
+        };
+        assert!(message.ends_with(r#"the stored created_at "yesterday" cannot be read"#), "{message}");
+    }
 }
