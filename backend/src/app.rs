@@ -11,12 +11,14 @@ use warp::{Filter, Reply};
 use crate::forward::Forwarder;
 use crate::http::error::recover;
 use crate::http::{connections, request_log};
-use crate::limits::SHUTDOWN_GRACE;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
 use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
 use crate::settings::Config;
 use crate::store::{self, QuoteStore, StoreError, StoreOptions};
+
+/// How long a graceful shutdown may take before in-flight requests are abandoned.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
 pub fn routes(
     store: Arc<dyn QuoteStore>,

@@ -6,7 +6,7 @@ use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
 use time::{Date, OffsetDateTime, UtcOffset};
 
-use crate::store::{QuoteStore, StoredQuote};
+use crate::store::{format_timestamp, QuoteStore, StoredQuote};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -103,10 +103,10 @@ fn csv_cells(row: &StoredQuote) -> [String; 12] {
     let delivery = row.delivery.as_ref();
     [
         row.id.clone(),
-        row.created_at.clone(),
-        row.product.clone(),
+        format_timestamp(row.created_at),
+        row.product.as_str().to_owned(),
         row.email.clone(),
-        row.source.clone(),
+        row.source.as_str().to_owned(),
         text(&row.call_id),
         text(&row.call_ended_reason),
         text(&row.call_summary),
@@ -138,10 +138,10 @@ mod tests {
     fn csv_line(cells: &[&str]) -> String {
         let row = StoredQuote {
             id: cells[0].into(),
-            created_at: cells[1].into(),
-            product: String::new(),
-            email: String::new(),
-            source: String::new(),
+            created_at: time::macros::datetime!(2026-11-22 09:30 UTC),
+            product: wasm_core::Product::Family,
+            email: cells[1].into(),
+            source: crate::store::Source::Web,
             user_agent: None,
             call_id: None,
             call_ended_reason: None,
@@ -156,9 +156,10 @@ mod tests {
 
     #[test]
     fn every_cell_is_quoted_and_formulas_are_defused() {
-        assert!(csv_line(&["plain", "a,b"]).starts_with(r#""plain","a,b",""#));
-        assert!(csv_line(&["a;=1+1", r#"say "hi""#]).starts_with(r#""a;=1+1","say ""hi""","#));
-        assert!(csv_line(&["line\nbreak", ""]).starts_with("\"line\nbreak\",\"\","));
+        let typed = r#""2026-11-22T09:30:00.000Z","family","#;
+        assert!(csv_line(&["plain", "a,b"]).starts_with(&format!(r#""plain",{typed}"a,b","web","#)));
+        assert!(csv_line(&["a;=1+1", r#"say "hi""#]).starts_with(&format!(r#""a;=1+1",{typed}"say ""hi""","#)));
+        assert!(csv_line(&["line\nbreak", ""]).starts_with(&format!("\"line\nbreak\",{typed}\"\",")));
         for (cell, guarded) in [
             ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"),
             ("+1", "'+1"),

@@ -5,7 +5,6 @@ pub mod app;
 pub mod export;
 pub mod forward;
 pub mod http;
-pub mod limits;
 pub mod routes;
 pub mod settings;
 pub mod store;

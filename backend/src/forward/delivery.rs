@@ -6,7 +6,7 @@ use serde::Serialize;
 use sha2::Sha256;
 
 use crate::settings::leads::ForwardingConfig;
-use crate::store::StoredQuote;
+use crate::store::{format_timestamp, StoredQuote};
 
 pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";
 /// `sha256=<hex HMAC-SHA256 of the body keyed with LEAD_WEBHOOK_SECRET>`.
@@ -22,7 +22,7 @@ struct Lead<'a> {
     email: &'a str,
     source: &'a str,
     call_id: Option<&'a str>,
-    created_at: &'a str,
+    created_at: String,
 }
 
 pub fn signature(secret: &str, body: &[u8]) -> String {
@@ -35,11 +35,11 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
 pub async fn send(client: &reqwest::Client, config: &ForwardingConfig, quote: &StoredQuote) -> Result<(), String> {
     let body = serde_json::to_vec(&Lead {
         id: &quote.id,
-        product: &quote.product,
+        product: quote.product.as_str(),
         email: &quote.email,
-        source: &quote.source,
+        source: quote.source.as_str(),
         call_id: quote.call_id.as_deref(),
-        created_at: &quote.created_at,
+        created_at: format_timestamp(quote.created_at),
     })
     .map_err(|e| e.to_string())?;
     let mut request = client

@@ -9,6 +9,7 @@ mod backoff;
 mod delivery;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures_util::StreamExt;
 use time::OffsetDateTime;
@@ -18,8 +19,14 @@ use tokio::task::JoinHandle;
 pub use delivery::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 
 use crate::settings::leads::ForwardingConfig;
-use crate::limits::{LEAD_BATCH, LEAD_CONCURRENCY, LEAD_DELIVERY_TIMEOUT, LEAD_POLL_INTERVAL};
 use crate::store::{DeliveryOutcome, PendingLead, QuoteStore};
+
+/// How long one delivery may take before it counts as failed.
+const DELIVERY_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often the forwarder looks for due leads, how many it takes at once and sends together.
+const POLL_INTERVAL: Duration = Duration::from_millis(200);
+const BATCH: usize = 64;
+const CONCURRENCY: usize = 16;
 
 /// The running worker; `stop` ends it.
 pub struct Forwarder {
@@ -34,7 +41,7 @@ impl Forwarder {
         Forwarder { stop, task }
     }
 
-    /// Deliveries in flight get up to `LEAD_DELIVERY_TIMEOUT` to finish; any still unfinished
+    /// Deliveries in flight get up to `DELIVERY_TIMEOUT` to finish; any still unfinished
     /// stay due and go out again after a restart, under the same idempotency key.
     pub async fn stop(self) {
         let _ = self.stop.send(());
@@ -44,7 +51,7 @@ impl Forwarder {
 
 async fn run(store: Arc<dyn QuoteStore>, config: ForwardingConfig, mut stopped: oneshot::Receiver<()>) {
     let client = match reqwest::Client::builder()
-        .timeout(LEAD_DELIVERY_TIMEOUT)
+        .timeout(DELIVERY_TIMEOUT)
         .user_agent(concat!("lead-forwarder/", env!("CARGO_PKG_VERSION")))
         .build()
     {
@@ -61,13 +68,13 @@ async fn run(store: Arc<dyn QuoteStore>, config: ForwardingConfig, mut stopped: 
             busy = &mut round => busy,
             _ = &mut stopped => {
                 // Let what is in flight finish and be recorded, within a bound.
-                let _ = tokio::time::timeout(LEAD_DELIVERY_TIMEOUT, round).await;
+                let _ = tokio::time::timeout(DELIVERY_TIMEOUT, round).await;
                 return;
             }
         };
         if !busy {
             tokio::select! {
-                _ = tokio::time::sleep(LEAD_POLL_INTERVAL) => {}
+                _ = tokio::time::sleep(POLL_INTERVAL) => {}
                 _ = &mut stopped => return,
             }
         }
@@ -76,16 +83,16 @@ async fn run(store: Arc<dyn QuoteStore>, config: ForwardingConfig, mut stopped: 
 
 /// Sends every due lead once; true when there may be more due right away.
 async fn deliver_due(store: &dyn QuoteStore, config: &ForwardingConfig, client: &reqwest::Client) -> bool {
-    let due = match store.due_leads(OffsetDateTime::now_utc(), LEAD_BATCH).await {
+    let due = match store.due_leads(OffsetDateTime::now_utc(), BATCH).await {
         Ok(due) => due,
         Err(error) => {
             tracing::warn!(%error, "cannot read the lead outbox");
             return false;
         }
     };
-    let full = due.len() == LEAD_BATCH;
+    let full = due.len() == BATCH;
     futures_util::stream::iter(due)
-        .for_each_concurrent(LEAD_CONCURRENCY, |lead| deliver_one(store, config, client, lead))
+        .for_each_concurrent(CONCURRENCY, |lead| deliver_one(store, config, client, lead))
         .await;
     full
 }
@@ -95,12 +102,7 @@ async fn deliver_one(store: &dyn QuoteStore, config: &ForwardingConfig, client: 
         Ok(()) => DeliveryOutcome::Delivered,
         Err(error) => {
             let now = OffsetDateTime::now_utc();
-            let created = time::OffsetDateTime::parse(
-                &lead.quote.created_at,
-                &time::format_description::well_known::Rfc3339,
-            )
-            .unwrap_or(now);
-            if now - created >= config.give_up_after {
+            if now - lead.quote.created_at >= config.give_up_after {
                 tracing::error!(id = %lead.quote.id, %error, "giving up forwarding a lead");
                 DeliveryOutcome::GiveUp { error }
             } else {

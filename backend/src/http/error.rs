@@ -8,8 +8,10 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 use wasm_core::FieldErrors;
 
-use crate::limits::UNAVAILABLE_RETRY_AFTER_SECS;
 use crate::store::StoreError;
+
+/// The `Retry-After` of a 503 when the database is unavailable.
+const UNAVAILABLE_RETRY_AFTER_SECS: u32 = 5;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {

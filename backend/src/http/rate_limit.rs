@@ -15,8 +15,10 @@ use governor::middleware::NoOpMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::Quota;
 
-use crate::limits::MAX_TRACKED_CLIENTS;
 use crate::settings::rate_limit::RateLimit;
+
+/// Clients whose rate is tracked before idle ones are forgotten.
+const MAX_TRACKED_CLIENTS: usize = 100_000;
 
 /// How much looser the limit on invalid posts is than the one on quotes.
 pub const INVALID_POST_FACTOR: u32 = 6;

@@ -3,9 +3,14 @@
 
 use std::time::Duration;
 
-use crate::limits::{LEAD_RETRY_FIRST, LEAD_RETRY_LONGEST};
+use validator::{Validate, ValidationError};
+
+use super::invalid::{check, InvalidSetting};
 
 pub const DEFAULT_GIVE_UP_DAYS: u32 = 3;
+/// The first retry waits about this long, each later one twice as long, up to the longest.
+const RETRY_FIRST: Duration = Duration::from_secs(2);
+const RETRY_LONGEST: Duration = Duration::from_secs(30 * 60);
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LeadsConfig {
@@ -17,12 +22,13 @@ pub struct LeadsConfig {
     pub forwarding: Option<ForwardingConfig>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Validate)]
 pub struct ForwardingConfig {
     pub url: reqwest::Url,
     /// `LEAD_WEBHOOK_SECRET`: the HMAC-SHA256 key of the signature header.
     pub secret: Option<String>,
     /// `LEAD_WEBHOOK_GIVE_UP_DAYS`: how long after its creation a lead is retried.
+    #[validate(custom(function = "at_least_a_day", message = "a whole number of days, 1 or more"))]
     pub give_up_after: Duration,
     /// The first retry waits about this long; each later one twice as long, up to `retry_longest`.
     pub retry_first: Duration,
@@ -35,34 +41,53 @@ impl ForwardingConfig {
             url,
             secret,
             give_up_after: days(DEFAULT_GIVE_UP_DAYS),
-            retry_first: LEAD_RETRY_FIRST,
-            retry_longest: LEAD_RETRY_LONGEST,
+            retry_first: RETRY_FIRST,
+            retry_longest: RETRY_LONGEST,
         }
     }
 }
 
+const DAY: Duration = Duration::from_secs(24 * 60 * 60);
+
 fn days(n: u32) -> Duration {
-    Duration::from_secs(u64::from(n) * 24 * 60 * 60)
+    DAY * n
+}
+
+/// Which field holds which variable, for `InvalidSetting`.
+const VARIABLES: &[(&str, &str)] = &[("give_up_after", "LEAD_WEBHOOK_GIVE_UP_DAYS")];
+
+fn at_least_a_day(period: &Duration) -> Result<(), ValidationError> {
+    (*period >= DAY).then_some(()).ok_or_else(|| ValidationError::new("is less than a day"))
 }
 
 impl LeadsConfig {
-    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<LeadsConfig, String> {
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<LeadsConfig, InvalidSetting> {
         // An empty variable counts as unset, so `VAR=` switches a part off.
         let get = |key: &str| get(key).filter(|v| !v.trim().is_empty());
         let forwarding = match get("LEAD_WEBHOOK_URL") {
             None => None,
             Some(raw) => {
+                let unreadable = |variable: &'static str, value: String, expected: &str| InvalidSetting {
+                    variable,
+                    value,
+                    problem: "cannot be read".into(),
+                    expected: expected.into(),
+                };
+                // `Url` is not `Serialize`, which `validator`'s custom rules need: its scheme is
+                // checked here.
                 let url = reqwest::Url::parse(&raw)
                     .ok()
                     .filter(|u| matches!(u.scheme(), "http" | "https"))
-                    .ok_or_else(|| format!("LEAD_WEBHOOK_URL must be an http(s) URL, got {raw:?}"))?;
+                    .ok_or_else(|| unreadable("LEAD_WEBHOOK_URL", raw, "an http(s) URL such as https://crm.example.com/leads"))?;
                 let mut forwarding = ForwardingConfig::new(url, get("LEAD_WEBHOOK_SECRET"));
                 if let Some(raw) = get("LEAD_WEBHOOK_GIVE_UP_DAYS") {
-                    let n: u32 = raw.parse().ok().filter(|n| *n > 0).ok_or_else(|| {
-                        format!("LEAD_WEBHOOK_GIVE_UP_DAYS must be a whole number of days, got {raw:?}")
-                    })?;
+                    let n: u32 = raw
+                        .trim()
+                        .parse()
+                        .map_err(|_| unreadable("LEAD_WEBHOOK_GIVE_UP_DAYS", raw, "a whole number of days"))?;
                     forwarding.give_up_after = days(n);
                 }
+                check(&forwarding, VARIABLES, &get)?;
                 Some(forwarding)
             }
         };
@@ -78,7 +103,7 @@ impl LeadsConfig {
 mod tests {
     use super::*;
 
-    fn leads(vars: &[(&str, &str)]) -> Result<LeadsConfig, String> {
+    fn leads(vars: &[(&str, &str)]) -> Result<LeadsConfig, InvalidSetting> {
         LeadsConfig::from_lookup(crate::settings::lookup(vars))
     }
 
@@ -100,9 +125,20 @@ mod tests {
         assert_eq!(f.url.as_str(), "https://crm.example.com/leads");
         assert_eq!(f.secret.as_deref(), Some("k"));
         assert_eq!(f.give_up_after, Duration::from_secs(7 * 86_400));
-        assert!(leads(&[("LEAD_WEBHOOK_URL", "ftp://x")]).is_err());
-        assert!(leads(&[("LEAD_WEBHOOK_URL", "not a url")]).is_err());
-        let days = [("LEAD_WEBHOOK_URL", "http://x"), ("LEAD_WEBHOOK_GIVE_UP_DAYS", "0")];
-        assert!(leads(&days).is_err());
+        let message = |vars: &[(&str, &str)]| leads(vars).unwrap_err().to_string();
+        assert_eq!(
+            message(&[("LEAD_WEBHOOK_URL", "ftp://x")]),
+            "LEAD_WEBHOOK_URL=\"ftp://x\" cannot be read; expected an http(s) URL such as https://crm.example.com/leads"
+        );
+        assert!(message(&[("LEAD_WEBHOOK_URL", "not a url")]).starts_with("LEAD_WEBHOOK_URL=\"not a url\" cannot be read"));
+        let url = ("LEAD_WEBHOOK_URL", "http://x");
+        assert_eq!(
+            message(&[url, ("LEAD_WEBHOOK_GIVE_UP_DAYS", "0")]),
+            "LEAD_WEBHOOK_GIVE_UP_DAYS=\"0\" is less than a day; expected a whole number of days, 1 or more"
+        );
+        assert_eq!(
+            message(&[url, ("LEAD_WEBHOOK_GIVE_UP_DAYS", "soon")]),
+            "LEAD_WEBHOOK_GIVE_UP_DAYS=\"soon\" cannot be read; expected a whole number of days"
+        );
     }
 }

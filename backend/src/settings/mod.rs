@@ -6,12 +6,14 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
+use invalid::InvalidSetting;
 use leads::LeadsConfig;
 use rate_limit::{RateLimit, RateLimitError};
 use security_headers::SecurityHeaders;
 use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::{VoiceConfigError, VoiceSettings};
 
+pub mod invalid;
 pub mod leads;
 pub mod rate_limit;
 pub mod security_headers;
@@ -54,8 +56,8 @@ pub enum ConfigError {
     RateLimit(#[from] RateLimitError),
     #[error(transparent)]
     Voice(#[from] VoiceConfigError),
-    #[error("{0}")]
-    Leads(String),
+    #[error(transparent)]
+    Invalid(#[from] InvalidSetting),
 }
 
 impl Config {
@@ -82,7 +84,7 @@ impl Config {
                 .map_err(ConfigError::TrustedProxies)?;
         let voice = VoiceSettings::from_lookup(&get)?;
         let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref());
-        let leads = LeadsConfig::from_lookup(&get).map_err(ConfigError::Leads)?;
+        let leads = LeadsConfig::from_lookup(&get)?;
         Ok(Config {
             addr: SocketAddr::new(ip, port),
             database,

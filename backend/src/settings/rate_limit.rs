@@ -1,7 +1,10 @@
 //! `RATE_LIMIT_PER_MINUTE` and `RATE_LIMIT_BURST`: the per-client limit on quote posts (the
 //! limiter itself is `http::rate_limit`).
 
-use crate::limits::{DEFAULT_RATE_BURST, DEFAULT_RATE_PER_MINUTE};
+/// Quote posts a client may make per minute once its burst is spent (issue 7).
+pub const DEFAULT_RATE_PER_MINUTE: u32 = 10;
+/// Quote posts a client may make at once (issue 7).
+pub const DEFAULT_RATE_BURST: u32 = 5;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RateLimit {

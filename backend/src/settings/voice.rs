@@ -2,14 +2,18 @@
 //! live here: the provider's public key is meant to be embedded in pages.
 
 use serde::Serialize;
+use validator::{Validate, ValidationError};
+
+use super::invalid::{check, InvalidSetting};
 
 /// What the page needs to start a voice call. Absent (`voice: null`) when no key is configured.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Validate)]
 #[serde(rename_all = "camelCase")]
 pub struct VoiceSettings {
     pub public_key: String,
     pub assistant_id: String,
     /// The provider API's base address; `None` means the SDK's default.
+    #[validate(custom(function = "base_url", message = "an http:// or https:// address without query, such as https://api.vapi.ai"))]
     pub api_base_url: Option<String>,
     /// When set, shown once before the first call and remembered once accepted.
     pub consent_text: Option<String>,
@@ -19,8 +23,8 @@ pub struct VoiceSettings {
 pub enum VoiceConfigError {
     #[error("VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID must be set together (only {0} is set)")]
     Incomplete(&'static str),
-    #[error("VAPI_API_BASE_URL must be an http:// or https:// address without query, got {0:?}")]
-    BaseUrl(String),
+    #[error(transparent)]
+    Invalid(#[from] InvalidSetting),
 }
 
 impl VoiceSettings {
@@ -40,20 +44,19 @@ impl VoiceSettings {
             (Some(_), None) => return Err(VoiceConfigError::Incomplete("VAPI_PUBLIC_KEY")),
             (None, Some(_)) => return Err(VoiceConfigError::Incomplete("VAPI_ASSISTANT_ID")),
         };
-        let api_base_url = read("VAPI_API_BASE_URL")
-            .map(|url| parse_base_url(&url))
-            .transpose()?;
-        Ok(Some(VoiceSettings {
+        let settings = VoiceSettings {
             public_key,
             assistant_id,
-            api_base_url,
+            // The SDK appends paths such as `/call/web` to the base, so a trailing slash is dropped.
+            api_base_url: read("VAPI_API_BASE_URL").map(|url| url.trim_end_matches('/').to_owned()),
             consent_text: read("VOICE_CONSENT_TEXT"),
-        }))
+        };
+        check(&settings, &[("api_base_url", "VAPI_API_BASE_URL")], &get)?;
+        Ok(Some(settings))
     }
 }
 
-/// The SDK appends paths such as `/call/web` to the base, so a trailing slash is dropped.
-fn parse_base_url(url: &str) -> Result<String, VoiceConfigError> {
+fn base_url(url: &str) -> Result<(), ValidationError> {
     let rest = url
         .strip_prefix("https://")
         .or_else(|| url.strip_prefix("http://"));
@@ -61,10 +64,13 @@ fn parse_base_url(url: &str) -> Result<String, VoiceConfigError> {
         let host = r.split('/').next().unwrap_or("");
         !host.is_empty() && !host.contains(char::is_whitespace)
     });
-    if !host_ok || url.contains(['?', '#']) || url.contains(char::is_whitespace) {
-        return Err(VoiceConfigError::BaseUrl(url.to_owned()));
+    if !host_ok {
+        return Err(ValidationError::new("has no http(s) host"));
     }
-    Ok(url.trim_end_matches('/').to_owned())
+    if url.contains(['?', '#']) || url.contains(char::is_whitespace) {
+        return Err(ValidationError::new("holds a query, fragment or space"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -131,7 +137,8 @@ mod tests {
                 ("VAPI_ASSISTANT_ID", "a"),
                 ("VAPI_API_BASE_URL", bad),
             ]);
-            assert_eq!(result, Err(VoiceConfigError::BaseUrl(bad.into())), "{bad}");
+            let Err(VoiceConfigError::Invalid(invalid)) = result else { panic!("{bad} accepted") };
+            assert_eq!((invalid.variable, invalid.value.as_str()), ("VAPI_API_BASE_URL", bad));
         }
     }
 }

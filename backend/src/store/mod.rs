@@ -11,6 +11,7 @@ pub mod sqlite;
 mod suite;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 use time::OffsetDateTime;
@@ -21,6 +22,10 @@ pub use model::{
 };
 
 pub use database_url::{DatabaseUrl, UnsupportedDatabaseUrl};
+
+/// How long a request waits for the database (a pooled PostgreSQL connection, or SQLite's lock
+/// held by another process such as a backup) before it is told the database is unavailable.
+const DATABASE_WAIT: Duration = Duration::from_secs(3);
 
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum StoreError {

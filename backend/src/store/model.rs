@@ -1,10 +1,11 @@
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 use time::macros::format_description;
 use time::OffsetDateTime;
 use uuid::Uuid;
-use wasm_core::QuoteRequest;
+use wasm_core::{Product, QuoteRequest};
 
-use crate::limits::MAX_USER_AGENT_CHARS;
+/// User agents beyond this are cut before they are stored.
+const MAX_USER_AGENT_CHARS: usize = 512;
 
 /// Where a quote request came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -20,6 +21,10 @@ impl Source {
             Source::Web => "web",
             Source::Voice => "voice",
         }
+    }
+
+    pub fn parse(text: &str) -> Option<Source> {
+        [Source::Web, Source::Voice].into_iter().find(|source| source.as_str() == text)
     }
 }
 
@@ -81,6 +86,11 @@ pub fn format_timestamp(at: OffsetDateTime) -> String {
     .unwrap_or_default()
 }
 
+/// Timestamps leave the server in the form they are stored in (`format_timestamp`).
+fn serialize_timestamp<S: Serializer>(at: &OffsetDateTime, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&format_timestamp(*at))
+}
+
 /// Whether an insert stored a new row, or found one stored before under the same idempotency
 /// key or voice tool call.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,11 +118,12 @@ impl Inserted {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StoredQuote {
     pub id: String,
-    pub product: String,
+    pub product: Product,
     pub email: String,
-    pub source: String,
+    pub source: Source,
     pub user_agent: Option<String>,
-    pub created_at: String,
+    #[serde(serialize_with = "serialize_timestamp")]
+    pub created_at: OffsetDateTime,
     pub call_id: Option<String>,
     pub call_ended_reason: Option<String>,
     pub call_summary: Option<String>,
@@ -172,6 +183,13 @@ pub struct ListQuery {
 pub struct PendingLead {
     pub quote: StoredQuote,
     pub attempts: u32,
+}
+
+impl PendingLead {
+    pub fn new(quote: StoredQuote) -> PendingLead {
+        let attempts = quote.delivery.as_ref().map_or(0, |d| d.attempts);
+        PendingLead { quote, attempts }
+    }
 }
 
 /// What one delivery attempt came to.

@@ -13,12 +13,21 @@ use tokio_postgres::{NoTls, Row};
 
 use super::migrations::MIGRATIONS;
 use super::model::format_timestamp;
-use super::queries::{self, OutboxColumns};
+use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
 use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
-use crate::limits::{LEAD_CLAIM, PG_CONNECT_TIMEOUT, PG_POOL_SIZE, PG_POOL_WAIT};
+use super::DATABASE_WAIT;
+
+/// Connections per instance.
+const POOL_SIZE: usize = 16;
+/// How long to wait for the server to answer a new connection before a request is told the
+/// database is unavailable.
+const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
+/// How long a worker holds the leads it took before another instance may send them (well beyond
+/// the forwarder's delivery timeout, so only a dead worker's leads are taken over).
+pub(super) const LEAD_CLAIM: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Serialises migrations when several instances start at once (any constant shared by them).
 const MIGRATION_LOCK: i64 = 0x7175_07e5;
@@ -53,7 +62,7 @@ impl PostgresStore {
         let mut config: tokio_postgres::Config =
             url.parse().map_err(|e| StoreError::Database(format!("DATABASE_URL: {e}")))?;
         if config.get_connect_timeout().is_none() {
-            config.connect_timeout(PG_CONNECT_TIMEOUT);
+            config.connect_timeout(CONNECT_TIMEOUT);
         }
         let manager = Manager::from_config(
             config,
@@ -62,11 +71,11 @@ impl PostgresStore {
             ManagerConfig { recycling_method: RecyclingMethod::Verified },
         );
         let pool = Pool::builder(manager)
-            .max_size(PG_POOL_SIZE)
+            .max_size(POOL_SIZE)
             .runtime(Runtime::Tokio1)
-            .wait_timeout(Some(PG_POOL_WAIT))
-            .create_timeout(Some(PG_CONNECT_TIMEOUT))
-            .recycle_timeout(Some(PG_CONNECT_TIMEOUT))
+            .wait_timeout(Some(DATABASE_WAIT))
+            .create_timeout(Some(CONNECT_TIMEOUT))
+            .recycle_timeout(Some(CONNECT_TIMEOUT))
             .build()
             .map_err(|e| StoreError::Database(e.to_string()))?;
         let store = PostgresStore { pool, options };
@@ -116,62 +125,34 @@ impl PostgresStore {
     async fn insert_quote(&self, quote: NewQuote) -> Result<Inserted, StoreError> {
         let mut client = self.pool.get().await.map_err(pool_error)?;
         let tx = client.transaction().await.map_err(classify)?;
-        let id = quote.id.to_string();
-        let created_at = quote.created_at_text();
-        let call_id = quote.voice.as_ref().map(|v| v.call_id.as_str());
-        let tool_call_id = quote.voice.as_ref().map(|v| v.tool_call_id.as_str());
-        let stored = tx
-            .execute(
-                queries::INSERT_QUOTE,
-                &[
-                    &id,
-                    &quote.request.product().as_str(),
-                    &quote.request.email().as_str(),
-                    &quote.source.as_str(),
-                    &quote.user_agent,
-                    &created_at,
-                    &call_id,
-                    &tool_call_id,
-                    &quote.idempotency_key,
-                ],
-            )
-            .await
-            .map_err(classify)?;
+        let values = QuoteValues::new(&quote);
+        let insert: [&(dyn ToSql + Sync); 9] = insert_quote_values!(values);
+        let stored = tx.execute(queries::INSERT_QUOTE, &insert).await.map_err(classify)?;
         if stored == 0 {
             let row = tx
-                .query_one(queries::EARLIER_QUOTE, &[&quote.idempotency_key, &call_id, &tool_call_id])
+                .query_one(queries::EARLIER_QUOTE, &[&values.idempotency_key, &values.call_id, &values.tool_call_id])
                 .await
                 .map_err(classify)?;
             return Ok(Inserted::earlier(&quote, row.get(0), row.get(1), row.get(2)));
         }
         if self.options.forward_leads {
-            tx.execute(queries::INSERT_OUTBOX, &[&id, &created_at]).await.map_err(classify)?;
+            tx.execute(queries::INSERT_OUTBOX, &[&values.id, &values.created_at]).await.map_err(classify)?;
         }
         tx.commit().await.map_err(classify)?;
         Ok(Inserted::New)
     }
 }
 
-fn stored_quote(row: &Row) -> StoredQuote {
-    let attempts: Option<i32> = row.get(10);
-    let outbox = OutboxColumns {
-        forwarded: row.get(9),
-        attempts: attempts.map(|n| u32::try_from(n).unwrap_or(0)),
-        last_error: row.get(11),
-        delivered_at: row.get(12),
-        gave_up_at: row.get(13),
-    };
-    StoredQuote {
-        id: row.get(0),
-        product: row.get(1),
-        email: row.get(2),
-        source: row.get(3),
-        user_agent: row.get(4),
-        created_at: row.get(5),
-        call_id: row.get(6),
-        call_ended_reason: row.get(7),
-        call_summary: row.get(8),
-        delivery: outbox.delivery(),
+impl QuoteRow for Row {
+    fn text(&self, column: usize) -> Result<Option<String>, StoreError> {
+        self.try_get(column).map_err(classify)
+    }
+    fn flag(&self, column: usize) -> Result<bool, StoreError> {
+        self.try_get(column).map_err(classify)
+    }
+    fn count(&self, column: usize) -> Result<Option<u32>, StoreError> {
+        let attempts: Option<i32> = self.try_get(column).map_err(classify)?;
+        Ok(attempts.map(|n| u32::try_from(n).unwrap_or(0)))
     }
 }
 
@@ -204,7 +185,7 @@ impl QuoteStore for PostgresStore {
                 Some(after) => self.query(&sql, &[&since, after, &limit]).await?,
                 None => self.query(&sql, &[&since, &limit]).await?,
             };
-            Ok(rows.iter().map(stored_quote).collect())
+            rows.iter().map(stored_quote).collect()
         }
         .boxed()
     }
@@ -218,14 +199,7 @@ impl QuoteStore for PostgresStore {
             let until = format_timestamp(now + LEAD_CLAIM);
             let params: [&(dyn ToSql + Sync); 3] = [&format_timestamp(now), &limit(Some(max)), &until];
             let rows = self.query(&queries::claim_due_leads(), &params).await?;
-            Ok(rows
-                .iter()
-                .map(|row| {
-                    let quote = stored_quote(row);
-                    let attempts = quote.delivery.as_ref().map_or(0, |d| d.attempts);
-                    PendingLead { quote, attempts }
-                })
-                .collect())
+            rows.iter().map(|row| stored_quote(row).map(PendingLead::new)).collect()
         }
         .boxed()
     }

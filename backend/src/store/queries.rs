@@ -2,8 +2,12 @@
 //! same text with `?n` (see `for_sqlite`). Timestamps are fixed-width RFC 3339 text in UTC, so
 //! text order is time order in both databases.
 
-use super::model::{Delivery, DeliveryStatus};
-use super::ListQuery;
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+use wasm_core::Product;
+
+use super::model::{Delivery, DeliveryStatus, NewQuote, Source, StoredQuote};
+use super::{ListQuery, StoreError};
 
 /// Stores nothing when the idempotency key or the voice call and tool call were seen before
 /// (both are unique); `EARLIER_QUOTE` then finds that row.
@@ -11,6 +15,45 @@ pub const INSERT_QUOTE: &str = "INSERT INTO quote_requests
         (id, product, email, source, user_agent, created_at, call_id, tool_call_id, idempotency_key)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
     ON CONFLICT DO NOTHING";
+
+/// `INSERT_QUOTE`'s values, for both stores (`insert_quote_values!` lists them in order).
+pub struct QuoteValues<'a> {
+    pub id: String,
+    pub product: &'static str,
+    pub email: &'a str,
+    pub source: &'static str,
+    pub user_agent: Option<&'a str>,
+    pub created_at: String,
+    pub call_id: Option<&'a str>,
+    pub tool_call_id: Option<&'a str>,
+    pub idempotency_key: Option<&'a str>,
+}
+
+impl QuoteValues<'_> {
+    pub fn new(quote: &NewQuote) -> QuoteValues<'_> {
+        QuoteValues {
+            id: quote.id.to_string(),
+            product: quote.request.product().as_str(),
+            email: quote.request.email().as_str(),
+            source: quote.source.as_str(),
+            user_agent: quote.user_agent.as_deref(),
+            created_at: quote.created_at_text(),
+            call_id: quote.voice.as_ref().map(|v| v.call_id.as_str()),
+            tool_call_id: quote.voice.as_ref().map(|v| v.tool_call_id.as_str()),
+            idempotency_key: quote.idempotency_key.as_deref(),
+        }
+    }
+}
+
+/// `INSERT_QUOTE`'s parameters in order, as an array of the caller's driver's `ToSql` objects
+/// (a macro because the two drivers' traits differ).
+macro_rules! insert_quote_values {
+    ($values:expr) => {{
+        let v = &$values;
+        [&v.id, &v.product, &v.email, &v.source, &v.user_agent, &v.created_at, &v.call_id, &v.tool_call_id, &v.idempotency_key]
+    }};
+}
+pub(super) use insert_quote_values;
 
 /// $1 idempotency key, $2 call id, $3 tool call id (NULL ones match nothing).
 pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests
@@ -90,17 +133,59 @@ pub fn for_sqlite(sql: &str) -> String {
     sql.replace('$', "?")
 }
 
-/// The joined outbox columns of one row, as both stores read them.
-pub struct OutboxColumns {
-    pub forwarded: bool,
-    pub attempts: Option<u32>,
-    pub last_error: Option<String>,
-    pub delivered_at: Option<String>,
-    pub gave_up_at: Option<String>,
+/// One row of `SELECT_QUOTES` as a driver reads its columns (by position).
+pub trait QuoteRow {
+    fn text(&self, column: usize) -> Result<Option<String>, StoreError>;
+    fn flag(&self, column: usize) -> Result<bool, StoreError>;
+    fn count(&self, column: usize) -> Result<Option<u32>, StoreError>;
+}
+
+/// The one mapping from a `SELECT_QUOTES` row to a typed `StoredQuote`, for both stores.
+pub fn stored_quote(row: &impl QuoteRow) -> Result<StoredQuote, StoreError> {
+    let id = row.text(0)?.unwrap_or_default();
+    let unreadable = |column: &str, value: &str| {
+        StoreError::Database(format!("quote request {id}: the stored {column} {value:?} cannot be read"))
+    };
+    let required = |column: usize| row.text(column).map(Option::unwrap_or_default);
+    let product = required(1)?;
+    let product = Product::ALL.into_iter().find(|p| p.as_str() == product).ok_or_else(|| unreadable("product", &product))?;
+    let source = required(3)?;
+    let source = Source::parse(&source).ok_or_else(|| unreadable("source", &source))?;
+    let created_at = required(5)?;
+    let created_at =
+        OffsetDateTime::parse(&created_at, &Rfc3339).map_err(|_| unreadable("created_at", &created_at))?;
+    let outbox = OutboxColumns {
+        forwarded: row.flag(9)?,
+        attempts: row.count(10)?,
+        last_error: row.text(11)?,
+        delivered_at: row.text(12)?,
+        gave_up_at: row.text(13)?,
+    };
+    Ok(StoredQuote {
+        product,
+        email: required(2)?,
+        source,
+        user_agent: row.text(4)?,
+        created_at,
+        call_id: row.text(6)?,
+        call_ended_reason: row.text(7)?,
+        call_summary: row.text(8)?,
+        delivery: outbox.delivery(),
+        id,
+    })
+}
+
+/// The joined outbox columns of one row.
+struct OutboxColumns {
+    forwarded: bool,
+    attempts: Option<u32>,
+    last_error: Option<String>,
+    delivered_at: Option<String>,
+    gave_up_at: Option<String>,
 }
 
 impl OutboxColumns {
-    pub fn delivery(self) -> Option<Delivery> {
+    fn delivery(self) -> Option<Delivery> {
         if !self.forwarded {
             return None;
         }

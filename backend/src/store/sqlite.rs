@@ -19,17 +19,17 @@ use tokio::sync::oneshot;
 
 use super::migrations::migrate;
 use super::model::format_timestamp;
-use super::queries::{self, OutboxColumns};
+use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
 use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
-use crate::limits::MAX_WRITE_BATCH;
 
+/// Most inserts committed together in one transaction (group commit).
+const MAX_WRITE_BATCH: usize = 512;
 /// How long a write waits for another process holding the database (a backup, `sqlite3` open
-/// by hand) before the request is told the database is unavailable (503, retry), like
-/// PostgreSQL's pool wait.
-const BUSY_TIMEOUT: std::time::Duration = crate::limits::PG_POOL_WAIT;
+/// by hand) before the request is told the database is unavailable (503, retry).
+const BUSY_TIMEOUT: std::time::Duration = super::DATABASE_WAIT;
 /// How long the health check waits for the write lock before reporting it held.
 const HEALTH_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
@@ -190,36 +190,19 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inser
     };
     match write {
         Write::Quote(quote) => {
-            let created_at = quote.created_at_text();
-            let id = quote.id.to_string();
-            let (call_id, tool_call_id) = match &quote.voice {
-                Some(voice) => (Some(&voice.call_id), Some(&voice.tool_call_id)),
-                None => (None, None),
-            };
-            let stored = run(
-                queries::INSERT_QUOTE,
-                params![
-                    id,
-                    quote.request.product().as_str(),
-                    quote.request.email().as_str(),
-                    quote.source.as_str(),
-                    quote.user_agent,
-                    created_at,
-                    call_id,
-                    tool_call_id,
-                    quote.idempotency_key,
-                ],
-            )?;
+            let values = QuoteValues::new(quote);
+            let insert: [&dyn rusqlite::ToSql; 9] = insert_quote_values!(values);
+            let stored = run(queries::INSERT_QUOTE, &insert)?;
             if stored == 0 {
                 let mut earlier = tx.prepare_cached(&queries::for_sqlite(queries::EARLIER_QUOTE))?;
                 let (id, product, email): (String, String, String) = earlier
-                    .query_row(params![quote.idempotency_key, call_id, tool_call_id], |row| {
+                    .query_row(params![values.idempotency_key, values.call_id, values.tool_call_id], |row| {
                         Ok((row.get(0)?, row.get(1)?, row.get(2)?))
                     })?;
                 return Ok(Inserted::earlier(quote, id, &product, &email));
             }
             if options.forward_leads {
-                run(queries::INSERT_OUTBOX, params![id, created_at])?;
+                run(queries::INSERT_OUTBOX, params![values.id, values.created_at])?;
             }
         }
         Write::Call(report) => {
@@ -244,26 +227,20 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inser
     Ok(Inserted::New)
 }
 
-fn stored_quote(row: &Row) -> rusqlite::Result<StoredQuote> {
-    let outbox = OutboxColumns {
-        forwarded: row.get(9)?,
-        attempts: row.get(10)?,
-        last_error: row.get(11)?,
-        delivered_at: row.get(12)?,
-        gave_up_at: row.get(13)?,
-    };
-    Ok(StoredQuote {
-        id: row.get(0)?,
-        product: row.get(1)?,
-        email: row.get(2)?,
-        source: row.get(3)?,
-        user_agent: row.get(4)?,
-        created_at: row.get(5)?,
-        call_id: row.get(6)?,
-        call_ended_reason: row.get(7)?,
-        call_summary: row.get(8)?,
-        delivery: outbox.delivery(),
-    })
+fn read_quote(row: &Row) -> Result<StoredQuote, StoreError> {
+    stored_quote(row)
+}
+
+impl QuoteRow for Row<'_> {
+    fn text(&self, column: usize) -> Result<Option<String>, StoreError> {
+        Ok(self.get(column)?)
+    }
+    fn flag(&self, column: usize) -> Result<bool, StoreError> {
+        Ok(self.get(column)?)
+    }
+    fn count(&self, column: usize) -> Result<Option<u32>, StoreError> {
+        Ok(self.get(column)?)
+    }
 }
 
 impl QuoteStore for SqliteStore {
@@ -282,10 +259,10 @@ impl QuoteStore for SqliteStore {
             let limit = query.limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
             let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::list(&query)))?;
             let rows = match &query.after {
-                Some(after) => statement.query_map(params![since, after, limit], stored_quote)?,
-                None => statement.query_map(params![since, limit], stored_quote)?,
+                Some(after) => statement.query_and_then(params![since, after, limit], read_quote)?,
+                None => statement.query_and_then(params![since, limit], read_quote)?,
             };
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            rows.collect()
         })
     }
 
@@ -297,12 +274,9 @@ impl QuoteStore for SqliteStore {
         self.read(move |conn| {
             let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::due_leads()))?;
             let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-            let rows = statement.query_map(params![format_timestamp(now), limit], |row| {
-                let quote = stored_quote(row)?;
-                let attempts = quote.delivery.as_ref().map_or(0, |d| d.attempts);
-                Ok(PendingLead { quote, attempts })
-            })?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+            let rows = statement
+                .query_and_then(params![format_timestamp(now), limit], |row| read_quote(row).map(PendingLead::new))?;
+            rows.collect()
         })
     }
 
@@ -377,5 +351,18 @@ mod tests {
             .unwrap();
         ro.ping().await.unwrap();
         assert!(ro.insert(suite::web("a@example.com")).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn a_stored_value_the_typed_row_cannot_hold_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let quotes = store(&dir, false).await;
+        quotes.insert(suite::web("a@example.com")).await.unwrap();
+        let edited = Connection::open(dir.path().join("q.db")).unwrap();
+        edited.execute("UPDATE quote_requests SET created_at = 'yesterday'", []).unwrap();
+        let Err(StoreError::Database(message)) = quotes.list(ListQuery::default()).await else {
+            panic!("an unreadable row was listed");
+        };
+        assert!(message.ends_with(r#"the stored created_at "yesterday" cannot be read"#), "{message}");
     }
 }

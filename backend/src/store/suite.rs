@@ -67,7 +67,7 @@ pub async fn a_repeated_voice_tool_call_is_stored_once(store: Arc<dyn QuoteStore
     assert_eq!(store.insert(spoken("ana@example.com", "other", "tool-1")).await.unwrap(), Inserted::New);
     let rows = store.list_since(None).await.unwrap();
     assert_eq!(rows.len(), 3);
-    assert!(rows.iter().all(|r| r.source == "voice" && r.delivery.is_none()));
+    assert!(rows.iter().all(|r| r.source == super::Source::Voice && r.delivery.is_none()));
     assert_eq!(rows.iter().find(|r| r.id == id).unwrap().email, "ana@example.com", "the first stands");
     store.close().await;
 }

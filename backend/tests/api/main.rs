@@ -4,6 +4,7 @@
 mod common;
 
 mod admin_api;
+mod bad_setting;
 mod client_config;
 mod export_command;
 mod hardening;

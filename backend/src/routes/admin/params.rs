@@ -7,7 +7,10 @@ use warp::http::{header, HeaderMap};
 
 use crate::http::error::ApiError;
 use crate::export::parse_since;
-use crate::limits::{ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX};
+
+/// Page size when none is asked for, and the largest one allowed.
+const ADMIN_PAGE_DEFAULT: usize = 50;
+const ADMIN_PAGE_MAX: usize = 1000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {

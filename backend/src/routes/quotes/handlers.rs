@@ -13,8 +13,10 @@ use super::body::{is_json, read_limited};
 use super::idempotency::idempotency_key;
 use super::limits::{Bucket, PostLimits};
 use crate::http::error::ApiError;
-use crate::limits::MAX_QUOTE_BODY_BYTES;
 use crate::store::{Inserted, NewQuote, QuoteStore, Source};
+
+/// Largest quote request body accepted (issue 2).
+const MAX_QUOTE_BODY_BYTES: usize = 16 * 1024;
 
 /// The form's hidden field: people never see it, so a request that fills it is a bot's. It is
 /// answered like a success (so the bot learns nothing) and not stored.

@@ -13,9 +13,11 @@ use wasm_core::QuoteRequest;
 use super::messages::{self, ServerMessage, ToolCall};
 use super::{replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
-use crate::limits::MAX_WEBHOOK_BODY_BYTES;
 use crate::routes::quotes::body::read_limited;
 use crate::store::{Inserted, NewQuote, QuoteStore, VoiceOrigin};
+
+/// Largest voice-provider webhook body accepted (an end-of-call report carries the transcript).
+const MAX_WEBHOOK_BODY_BYTES: usize = 1024 * 1024;
 
 /// One entry of the `results` answer, in the shape the provider reads.
 #[derive(Debug, Serialize)]
