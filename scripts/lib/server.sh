@@ -4,6 +4,8 @@
 
 # SERVER_BINARY measures another build (scripts/bench-compare.sh runs two back to back).
 server_binary=${SERVER_BINARY:-target/release/backend}
+# SERVER_PRIORITY: a command prefix the server runs under (scripts/bench.sh raises priority).
+server_priority=(${SERVER_PRIORITY:-})
 server_pid=
 url=
 
@@ -14,7 +16,7 @@ url=
 start_server() {
   : > "$work/out"
   # Output to files, as in production; the port is read from the "Listening on" line.
-  env PORT=0 BIND=127.0.0.1 STATIC_DIR=frontend/dist "$@" "$server_binary" > "$work/out" 2> "$work/log" &
+  "${server_priority[@]}" env PORT=0 BIND=127.0.0.1 STATIC_DIR=frontend/dist "$@" "$server_binary" > "$work/out" 2> "$work/log" &
   server_pid=$!
   url=
   for _ in $(seq 1 2000); do

@@ -1,7 +1,9 @@
 //! The HTTP layer under the routes: the error body and the one `recover`, the filters every route
-//! shares (client address, rate limit, auth, security headers, request log), and the accept loop.
+//! shares (methods, JSON body with a limit, client address, rate limit, auth, security headers,
+//! request log), and the accept loop.
 
 pub mod auth;
+pub mod body;
 pub mod client_ip;
 pub mod connections;
 pub mod error;

@@ -187,3 +187,25 @@ async fn a_tool_call_seen_before_with_other_arguments_is_refused_and_the_first_s
     assert_eq!(rows[0].email, "ana@example.com");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_message_beyond_its_bounds_is_refused_whole_and_stores_nothing() {
+    let app = app().await;
+    let long_id = "c".repeat(256);
+    let calls: Vec<Value> = (0..65).map(|n| quote_call(&format!("t{n}"), "family", "ana@example.com")).collect();
+    let cases = [
+        (tool_calls(&long_id, json!([quote_call("t1", "family", "ana@example.com")])), "message.call.id"),
+        (tool_calls("call-c", json!([quote_call(&long_id, "family", "ana@example.com")])), "tool call id"),
+        (tool_calls("call-c", Value::Array(calls)), "at most 64 tool calls"),
+        (end_of_call(&long_id, "customer-ended-call", "Wants cover."), "message.call.id"),
+    ];
+    for (body, problem) in cases {
+        let response = webhook(&app, Some(SECRET), &body).await;
+        assert_eq!(response.status(), 400, "{problem}");
+        let error: Value = response.json().await.unwrap();
+        assert_eq!(error["code"], "invalid_parameter");
+        assert!(error["message"].as_str().unwrap().contains(problem), "{error}");
+    }
+    assert!(app.rows().await.is_empty());
+    app.stop().await;
+}

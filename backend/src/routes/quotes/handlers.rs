@@ -1,84 +1,52 @@
-use std::net::SocketAddr;
 use std::sync::Arc;
 
-use bytes::Buf;
-use futures_util::Stream;
 use serde_json::Value;
-use warp::http::{header, HeaderMap, StatusCode};
+use warp::http::{HeaderValue, StatusCode};
 use warp::reply::Response;
-use warp::Reply;
+use warp::{Rejection, Reply};
 use wasm_core::QuoteRequest;
 
-use super::body::{is_json, read_limited};
-use super::idempotency::idempotency_key;
-use super::limits::{Bucket, PostLimits};
 use crate::http::error::ApiError;
 use crate::store::{Inserted, NewQuote, QuoteStore, Source};
 
-/// Largest quote request body accepted (issue 2).
-const MAX_QUOTE_BODY_BYTES: usize = 16 * 1024;
-
 /// The form's hidden field: people never see it, so a request that fills it is a bot's. It is
 /// answered like a success (so the bot learns nothing) and not stored.
-pub const HONEYPOT_FIELD: &str = "website";
+const HONEYPOT_FIELD: &str = "website";
 
-pub async fn create<B: Buf>(
-    store: Arc<dyn QuoteStore>,
-    limits: Arc<PostLimits>,
-    peer: Option<SocketAddr>,
-    headers: HeaderMap,
-    body: impl Stream<Item = Result<B, warp::Error>>,
-) -> Response {
-    let read = read_post(&headers, body).await;
-    // Only a post that passes validation spends a quote token; the others (a typo, the
-    // honeypot, junk) are held to the looser limit on invalid posts.
-    let bucket = match &read {
-        Ok(Post { payload: Payload::Quote(_), .. }) => Bucket::Quotes,
-        _ => Bucket::Invalid,
-    };
-    if let Err(error) = limits.check(bucket, peer, &headers) {
-        return error.into_response();
-    }
-    let result = match read {
-        Ok(post) => store_post(store, post, &headers).await,
-        Err(error) => Err(error),
-    };
-    result.unwrap_or_else(|error| error.into_response())
-}
-
-struct Post {
+/// A post whose body was read and parsed: a quote that passed the rules, or the honeypot.
+pub struct Post {
     payload: Payload,
     idempotency_key: Option<String>,
 }
 
-async fn read_post<B: Buf>(
-    headers: &HeaderMap,
-    body: impl Stream<Item = Result<B, warp::Error>>,
-) -> Result<Post, ApiError> {
-    if !is_json(headers) {
-        return Err(ApiError::UnsupportedMediaType);
+impl Post {
+    pub fn parse(idempotency_key: Option<String>, body: &[u8]) -> Result<Post, ApiError> {
+        Ok(Post { payload: parse_payload(body)?, idempotency_key })
     }
-    let idempotency_key = idempotency_key(headers)?;
-    let bytes = read_limited(headers, body, MAX_QUOTE_BODY_BYTES).await?;
-    Ok(Post { payload: parse_payload(&bytes)?, idempotency_key })
+
+    /// Whether this post spends a quote token: only a quote that passed validation does.
+    pub fn is_quote(&self) -> bool {
+        matches!(self.payload, Payload::Quote(_))
+    }
 }
 
-async fn store_post(store: Arc<dyn QuoteStore>, post: Post, headers: &HeaderMap) -> Result<Response, ApiError> {
+/// Stores the post's quote (the rate limit is already spent) and answers 201 with its id.
+pub async fn create(store: Arc<dyn QuoteStore>, post: Post, user_agent: Option<HeaderValue>) -> Result<Response, Rejection> {
     let Payload::Quote(request) = post.payload else {
         tracing::info!("honeypot filled; answered 201 and not stored");
         return Ok(created(&uuid::Uuid::now_v7().to_string()));
     };
-    let user_agent = headers.get(header::USER_AGENT).and_then(|v| v.to_str().ok());
+    let user_agent = user_agent.as_ref().and_then(|v| v.to_str().ok());
     let quote = NewQuote::new(request, Source::Web, user_agent).with_idempotency_key(post.idempotency_key);
     let id = quote.id.to_string();
     let inserted = store.insert(quote).await.map_err(|error| {
         tracing::error!(%error, "storing a quote request failed");
-        ApiError::from(error)
+        warp::reject::custom(ApiError::from(error))
     })?;
     match inserted {
         Inserted::New => Ok(created(&id)),
         Inserted::Replayed { id } => Ok(created(&id)),
-        Inserted::Conflict => Err(ApiError::IdempotencyConflict),
+        Inserted::Conflict => Err(warp::reject::custom(ApiError::IdempotencyConflict)),
     }
 }
 

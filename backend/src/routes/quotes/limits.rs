@@ -1,10 +1,13 @@
 //! The rate limits a quote post meets, counted per client behind any trusted proxies.
 
-use std::net::SocketAddr;
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 
 use warp::http::HeaderMap;
+use warp::Filter;
 
-use crate::http::client_ip::rate_key;
+use crate::http::client_ip::{self, rate_key};
 use crate::http::error::ApiError;
 use crate::http::rate_limit::RateLimiter;
 use crate::settings::rate_limit::RateLimit;
@@ -31,15 +34,24 @@ impl PostLimits {
         PostLimits { proxies, limiters }
     }
 
+    /// Each request's client key (its address behind trusted proxies, IPv6 by /64); `None`
+    /// outside a real connection, as in `warp::test`.
+    pub fn client(self: &Arc<Self>) -> impl Filter<Extract = (Option<IpAddr>,), Error = Infallible> + Clone {
+        let limits = Arc::clone(self);
+        client_ip::peer().and(warp::header::headers_cloned()).map(move |peer: Option<SocketAddr>, headers: HeaderMap| {
+            peer.map(|peer| rate_key(limits.proxies.client(peer.ip(), &headers)))
+        })
+    }
+
     /// Spends one token of `bucket` for the client, or says when to retry.
-    pub fn check(&self, bucket: Bucket, peer: Option<SocketAddr>, headers: &HeaderMap) -> Result<(), ApiError> {
-        let (Some((quotes, invalid)), Some(peer)) = (&self.limiters, peer) else { return Ok(()) };
+    pub fn check(&self, bucket: Bucket, client: Option<IpAddr>) -> Result<(), ApiError> {
+        let (Some((quotes, invalid)), Some(client)) = (&self.limiters, client) else { return Ok(()) };
         let limiter = match bucket {
             Bucket::Quotes => quotes,
             Bucket::Invalid => invalid,
         };
         limiter
-            .check(rate_key(self.proxies.client(peer.ip(), headers)))
+            .check(client)
             .map_err(|wait| ApiError::RateLimited { retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64 })
     }
 }

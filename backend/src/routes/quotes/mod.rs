@@ -1,29 +1,56 @@
 //! `POST /api/quote-requests`: the quote form's endpoint.
 
-pub mod body;
 mod handlers;
 mod idempotency;
 pub mod limits;
 
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use warp::filters::BoxedFilter;
 use warp::reply::Response;
-use warp::Filter;
+use warp::{Filter, Rejection};
 
-use crate::http::client_ip;
+use crate::http::body::{self, optional_header};
 use crate::http::methods::methods;
 use crate::store::QuoteStore;
-use limits::PostLimits;
+use handlers::Post;
+use limits::{Bucket, PostLimits};
+
+/// Largest quote request body accepted (issue 2).
+const MAX_QUOTE_BODY_BYTES: usize = 16 * 1024;
 
 pub fn routes(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {
+    let post = body::json_content_type()
+        .and(idempotency::key())
+        .and(body::limited(MAX_QUOTE_BODY_BYTES))
+        .and_then(|key, body: bytes::Bytes| async move { Post::parse(key, &body).map_err(warp::reject::custom) });
     warp::path!("api" / "quote-requests")
         .and(methods("POST"))
-        .and(client_ip::peer())
-        .and(warp::header::headers_cloned())
-        .and(warp::body::stream())
-        .then(move |peer, headers, body| {
-            handlers::create(Arc::clone(&store), Arc::clone(&limits), peer, headers, body)
+        .and(limits.client())
+        .and(outcome(post))
+        .and_then(move |client: Option<IpAddr>, post: Result<Post, Rejection>| {
+            let limits = Arc::clone(&limits);
+            async move {
+                // Only a post that passes validation spends a quote token; the others (a typo,
+                // the honeypot, junk) are held to the looser limit on invalid posts.
+                let bucket = match &post {
+                    Ok(post) if post.is_quote() => Bucket::Quotes,
+                    _ => Bucket::Invalid,
+                };
+                limits.check(bucket, client).map_err(warp::reject::custom)?;
+                post
+            }
         })
+        .and(optional_header("user-agent"))
+        .and_then(move |post, user_agent| handlers::create(Arc::clone(&store), post, user_agent))
         .boxed()
+}
+
+/// `filter`'s outcome as a value, its rejection included, so the rate limit can count a refused
+/// post before its refusal is answered.
+fn outcome<T: Send>(
+    filter: impl Filter<Extract = (T,), Error = Rejection> + Clone,
+) -> impl Filter<Extract = (Result<T, Rejection>,), Error = std::convert::Infallible> + Clone {
+    filter.map(Ok).or_else(|rejection| async move { Ok::<_, std::convert::Infallible>((Err(rejection),)) })
 }

@@ -1,11 +1,9 @@
 use std::sync::Arc;
 
-use bytes::Buf;
+use bytes::Bytes;
 use futures_util::future::join_all;
-use futures_util::Stream;
 use serde::Serialize;
 use serde_json::Value;
-use warp::http::HeaderMap;
 use warp::reply::Response;
 use warp::Reply;
 use wasm_core::QuoteRequest;
@@ -13,11 +11,7 @@ use wasm_core::QuoteRequest;
 use super::messages::{self, ServerMessage, ToolCall};
 use super::{replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
-use crate::routes::quotes::body::read_limited;
 use crate::store::{Inserted, NewQuote, QuoteStore, VoiceOrigin};
-
-/// Largest voice-provider webhook body accepted (an end-of-call report carries the transcript).
-const MAX_WEBHOOK_BODY_BYTES: usize = 1024 * 1024;
 
 /// One entry of the `results` answer, in the shape the provider reads.
 #[derive(Debug, Serialize)]
@@ -31,25 +25,16 @@ struct ToolResult {
     error: Option<String>,
 }
 
-/// One server message; the method and the secret are already checked.
-pub async fn receive<B: Buf>(
-    store: Arc<dyn QuoteStore>,
-    headers: HeaderMap,
-    body: impl Stream<Item = Result<B, warp::Error>>,
-) -> Response {
-    match handle(store, headers, body).await {
+/// One server message; the method, the secret and the body's size are already checked.
+pub async fn receive(store: Arc<dyn QuoteStore>, body: Bytes) -> Response {
+    match handle(store, body).await {
         Ok(response) => response,
         Err(error) => error.into_response(),
     }
 }
 
-async fn handle<B: Buf>(
-    store: Arc<dyn QuoteStore>,
-    headers: HeaderMap,
-    body: impl Stream<Item = Result<B, warp::Error>>,
-) -> Result<Response, ApiError> {
-    let bytes = read_limited(&headers, body, MAX_WEBHOOK_BODY_BYTES).await?;
-    match messages::parse(&bytes)? {
+async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, ApiError> {
+    match messages::parse(&body)? {
         ServerMessage::ToolCalls { call_id, calls } => {
             // Run together so the store commits them in one group; join_all keeps call order.
             let results =

@@ -12,11 +12,14 @@ use warp::reply::Response;
 use warp::Filter;
 
 use crate::http::auth::secret_header;
+use crate::http::body;
 use crate::http::methods::methods;
 use crate::store::QuoteStore;
 
 /// The header holding the shared secret configured on the provider's side.
 pub const SECRET_HEADER: &str = "x-vapi-secret";
+/// Largest voice-provider webhook body accepted (an end-of-call report carries the transcript).
+const MAX_WEBHOOK_BODY_BYTES: usize = 1024 * 1024;
 /// The one tool the assistant may call.
 pub const REQUEST_QUOTE_TOOL: &str = "request_quote";
 
@@ -24,8 +27,7 @@ pub fn routes(store: Arc<dyn QuoteStore>, secret: String) -> BoxedFilter<(Respon
     warp::path!("api" / "vapi" / "webhook")
         .and(methods("POST"))
         .and(secret_header(SECRET_HEADER, secret))
-        .and(warp::header::headers_cloned())
-        .and(warp::body::stream())
-        .then(move |headers, body| handler::receive(Arc::clone(&store), headers, body))
+        .and(body::limited(MAX_WEBHOOK_BODY_BYTES))
+        .then(move |body| handler::receive(Arc::clone(&store), body))
         .boxed()
 }

@@ -1,0 +1,70 @@
+//! Request body filters: the body read with a hard size cap, whether or not it declares its
+//! length, and a deadline, so a client that stops sending mid-body does not hold its connection
+//! open; and the check that a body is declared JSON.
+
+use bytes::{Buf, BufMut, Bytes, BytesMut};
+use futures_util::StreamExt;
+use warp::http::HeaderValue;
+use warp::{Filter, Rejection};
+
+use crate::http::error::ApiError;
+
+/// How long a whole request body may take to arrive once its head is in: a 1 MiB webhook body
+/// needs 100 KB/s; a stalled one is cut off with 408.
+pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The value of header `name`, if the request has one.
+pub fn optional_header(name: &'static str) -> impl Filter<Extract = (Option<HeaderValue>,), Error = std::convert::Infallible> + Clone {
+    warp::header::value(name).map(Some).or(warp::any().map(|| None)).unify()
+}
+
+/// Refuses (415) a request that does not say its body is JSON (`application/json`, any
+/// parameters).
+pub fn json_content_type() -> impl Filter<Extract = (), Error = Rejection> + Clone {
+    optional_header("content-type")
+        .and_then(|value: Option<HeaderValue>| async move {
+            let essence = value.as_ref().and_then(|v| v.to_str().ok()).and_then(|v| v.split(';').next());
+            if essence.is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json")) {
+                Ok(())
+            } else {
+                Err(warp::reject::custom(ApiError::UnsupportedMediaType))
+            }
+        })
+        .untuple_one()
+}
+
+/// The whole body, at most `limit` bytes. A declared `Content-Length` over the limit is refused
+/// before reading (413); a chunked body is counted as it arrives (warp's own limit filter would
+/// answer 411); a body that does not arrive within `BODY_TIMEOUT` gets 408.
+pub fn limited(limit: usize) -> impl Filter<Extract = (Bytes,), Error = Rejection> + Clone {
+    optional_header("content-length")
+        .and(warp::body::stream())
+        .and_then(move |declared: Option<HeaderValue>, body| async move {
+            let declared = declared.and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+            read(declared, body, limit).await.map_err(warp::reject::custom)
+        })
+}
+
+async fn read<B: Buf>(
+    declared: Option<u64>,
+    body: impl futures_util::Stream<Item = Result<B, warp::Error>>,
+    limit: usize,
+) -> Result<Bytes, ApiError> {
+    if declared.is_some_and(|len| len > limit as u64) {
+        return Err(ApiError::PayloadTooLarge { limit });
+    }
+    let mut body = std::pin::pin!(body);
+    let mut bytes = BytesMut::with_capacity(declared.unwrap_or(0) as usize);
+    let read = async {
+        while let Some(chunk) = body.next().await {
+            let chunk = chunk.map_err(|e| ApiError::MalformedJson(e.to_string()))?;
+            if bytes.len() + chunk.remaining() > limit {
+                return Err(ApiError::PayloadTooLarge { limit });
+            }
+            bytes.put(chunk);
+        }
+        Ok(())
+    };
+    tokio::time::timeout(BODY_TIMEOUT, read).await.map_err(|_| ApiError::RequestTimeout)??;
+    Ok(bytes.freeze())
+}
