@@ -4,12 +4,7 @@ use serde_json::json;
 #[tokio::test]
 async fn without_a_key_the_page_learns_that_voice_is_not_configured() {
     let app = TestApp::spawn().env(&[]).start().await;
-    let response = app
-        .client
-        .get(app.url("/api/client-config"))
-        .send()
-        .await
-        .unwrap();
+    let response = app.get("/api/client-config").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["cache-control"], "no-store");
     assert_eq!(
@@ -31,12 +26,7 @@ async fn the_deployment_settings_reach_the_page_at_run_time() {
         ),
     ]).start()
     .await;
-    let response = app
-        .client
-        .get(app.url("/api/client-config"))
-        .send()
-        .await
-        .unwrap();
+    let response = app.get("/api/client-config").await;
     assert_eq!(response.headers()["content-type"], "application/json");
     let body: serde_json::Value = response.json().await.unwrap();
     assert_eq!(

@@ -114,7 +114,7 @@ async fn every_response_carries_the_security_headers() {
     app.stop().await;
 
     let app = TestApp::spawn().configure(|c| c.security_headers.hsts = true).start().await;
-    let response = app.client.get(app.url("/healthz")).send().await.unwrap();
+    let response = app.get("/healthz").await;
     assert!(response.headers()["strict-transport-security"].to_str().unwrap().starts_with("max-age="));
     app.stop().await;
 }
@@ -122,7 +122,7 @@ async fn every_response_carries_the_security_headers() {
 #[tokio::test]
 async fn the_openapi_document_is_served() {
     let app = TestApp::start().await;
-    let response = app.client.get(app.url("/api/openapi.json")).send().await.unwrap();
+    let response = app.get("/api/openapi.json").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/json");
     let doc: Value = response.json().await.unwrap();

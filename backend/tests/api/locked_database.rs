@@ -22,13 +22,13 @@ async fn a_held_lock_is_503_and_degraded_then_service_resumes() {
     assert!(started.elapsed() < Duration::from_secs(10), "bounded wait: {:?}", started.elapsed());
     assert_eq!(during.headers()["retry-after"], "5");
     assert_eq!(during.json::<Value>().await.unwrap()["code"], "database_unavailable");
-    let health = app.client.get(app.url("/healthz")).send().await.unwrap();
+    let health = app.get("/healthz").await;
     assert_eq!(health.status(), 503);
     assert_eq!(health.json::<Value>().await.unwrap()["status"], "degraded");
 
     holder.execute_batch("ROLLBACK").unwrap();
     drop(holder);
-    assert_eq!(app.client.get(app.url("/healthz")).send().await.unwrap().status(), 200);
+    assert_eq!(app.get("/healthz").await.status(), 200);
     let after = app.post_json(r#"{"product":"family","email":"after@example.com"}"#).await;
     assert_eq!(after.status(), 201);
     let emails: Vec<String> = app.rows().await.into_iter().map(|r| r.email).collect();

@@ -16,7 +16,7 @@ async fn a_database_outage_is_503_then_heals_by_itself() {
     let before = app.post_json(r#"{"product":"family","email":"before@example.com"}"#).await;
     assert_eq!(before.status(), 201);
     let before: Value = before.json().await.unwrap();
-    assert_eq!(app.client.get(app.url("/healthz")).send().await.unwrap().status(), 200);
+    assert_eq!(app.get("/healthz").await.status(), 200);
 
     database.go_down().await;
     let during = app.post_json(r#"{"product":"family","email":"during@example.com"}"#).await;
@@ -25,7 +25,7 @@ async fn a_database_outage_is_503_then_heals_by_itself() {
     let body: Value = during.json().await.unwrap();
     assert_eq!(body["code"], "database_unavailable");
     assert!(body["message"].as_str().unwrap().contains("try again"));
-    let health = app.client.get(app.url("/healthz")).send().await.unwrap();
+    let health = app.get("/healthz").await;
     assert_eq!(health.status(), 503);
     assert_eq!(health.json::<Value>().await.unwrap()["database"], "unavailable");
 
@@ -40,7 +40,7 @@ async fn a_database_outage_is_503_then_heals_by_itself() {
         assert!(tokio::time::Instant::now() < deadline, "the server did not recover");
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
-    assert_eq!(app.client.get(app.url("/healthz")).send().await.unwrap().status(), 200);
+    assert_eq!(app.get("/healthz").await.status(), 200);
     let emails: Vec<_> = app.rows().await.into_iter().map(|r| (r.id, r.email)).collect();
     assert_eq!(
         emails,

@@ -117,13 +117,13 @@ async fn a_body_over_16_kib_is_413_with_or_without_a_length() {
 #[tokio::test]
 async fn wrong_method_is_405_and_unknown_api_path_is_404() {
     let app = TestApp::start().await;
-    let response = app.client.get(app.url("/api/quote-requests")).send().await.unwrap();
+    let response = app.get("/api/quote-requests").await;
     assert_eq!(response.status(), 405);
     assert_eq!(response.headers()["allow"], "POST");
     assert_eq!(json(response).await["code"], "method_not_allowed");
 
     for path in ["/api/nothing-here", "/api", "/api/quote-requests/extra"] {
-        let response = app.client.get(app.url(path)).send().await.unwrap();
+        let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
         assert_eq!(json(response).await["code"], "not_found");
     }

@@ -3,13 +3,13 @@ use crate::common::{TestApp, ASSET_JS, INDEX_HTML, NOT_FOUND_HTML};
 #[tokio::test]
 async fn the_home_page_is_revalidated_and_hashed_assets_are_immutable() {
     let app = TestApp::start().await;
-    let home = app.client.get(app.url("/")).send().await.unwrap();
+    let home = app.get("/").await;
     assert_eq!(home.status(), 200);
     assert_eq!(home.headers()["cache-control"], "no-cache");
     assert_eq!(home.headers()["content-type"], "text/html; charset=utf-8");
     assert_eq!(home.text().await.unwrap(), INDEX_HTML);
 
-    let asset = app.client.get(app.url("/assets/app-abc123.js")).send().await.unwrap();
+    let asset = app.get("/assets/app-abc123.js").await;
     assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
     assert_eq!(asset.text().await.unwrap(), ASSET_JS);
     app.stop().await;
@@ -35,7 +35,7 @@ async fn a_precompressed_file_is_sent_when_accepted() {
 async fn any_other_path_gets_the_not_found_page_with_404() {
     let app = TestApp::start().await;
     for path in ["/pricing", "/assets/missing.js", "/a/b/c?x=1"] {
-        let response = app.client.get(app.url(path)).send().await.unwrap();
+        let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
         assert_eq!(response.text().await.unwrap(), NOT_FOUND_HTML);
     }
@@ -47,7 +47,7 @@ async fn any_other_path_gets_the_not_found_page_with_404() {
 #[tokio::test]
 async fn healthz_reports_the_database() {
     let app = TestApp::start().await;
-    let response = app.client.get(app.url("/healthz")).send().await.unwrap();
+    let response = app.get("/healthz").await;
     assert_eq!(response.status(), 200);
     let body: serde_json::Value = response.json().await.unwrap();
     assert_eq!(body, serde_json::json!({"status": "ok", "database": "ok"}));
@@ -74,11 +74,11 @@ async fn dotfiles_are_never_served_except_well_known() {
     let database = backend::store::DatabaseUrl::Sqlite(dir.path().join("q.db").to_string_lossy().into());
     let app = TestApp::spawn().dir(dir).static_dir(site).database(database).start().await;
     for path in ["/.env", "/.git/config", "/assets/.hidden.js", "/assets/.cache/a.js", "/.well-known/../.env"] {
-        let response = app.client.get(app.url(path)).send().await.unwrap();
+        let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
         assert!(!response.text().await.unwrap().contains("SECRET"), "{path}");
     }
-    let security = app.client.get(app.url("/.well-known/security.txt")).send().await.unwrap();
+    let security = app.get("/.well-known/security.txt").await;
     assert_eq!(security.status(), 200);
     assert!(security.text().await.unwrap().starts_with("Contact:"));
     app.stop().await;
@@ -87,7 +87,7 @@ async fn dotfiles_are_never_served_except_well_known() {
 #[tokio::test]
 async fn html_has_an_etag_and_a_revisit_is_304() {
     let app = TestApp::start().await;
-    let first = app.client.get(app.url("/")).send().await.unwrap();
+    let first = app.get("/").await;
     let etag = first.headers()["etag"].to_str().unwrap().to_owned();
     assert!(etag.starts_with("W/\""), "{etag}");
     let again = app.client.get(app.url("/")).header("if-none-match", &etag).send().await.unwrap();

@@ -26,7 +26,7 @@ async fn the_secret_is_required_and_checked() {
     assert!(app.rows().await.is_empty());
     assert_eq!(webhook(&app, Some(SECRET), &body).await.status(), 200);
     assert_eq!(app.rows().await.len(), 1);
-    let get = app.client.get(app.url("/api/vapi/webhook")).send().await.unwrap();
+    let get = app.get("/api/vapi/webhook").await;
     assert_eq!(get.status(), 405);
     app.stop().await;
 }

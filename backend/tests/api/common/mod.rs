@@ -139,6 +139,10 @@ impl TestApp {
         format!("http://{}{}", self.addr, path)
     }
 
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("request sent")
+    }
+
     pub async fn post_json(&self, body: &str) -> reqwest::Response {
         self.client
             .post(self.url("/api/quote-requests"))
