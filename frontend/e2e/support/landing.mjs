@@ -1,10 +1,24 @@
 // Helpers for the landing page's browser tests.
 import AxeBuilder from '@axe-core/playwright';
 
-/** Waits until the lazily loaded quote form has hydrated (it marks itself), so clicks work. */
+/**
+ * Opens the page and waits until every island is live, so clicks work. The islands below the fold
+ * hydrate as they come near the viewport (islands/mount.tsx), so each is brought into view once,
+ * as a visitor scrolling down would, then the page goes back to the top.
+ */
 export async function gotoHydrated(page, url) {
   const response = await page.goto(url);
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (const island of document.querySelectorAll('[data-island]:not([data-live])')) {
+      island.scrollIntoView({ block: 'center', behavior: 'instant' });
+      await frame();
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-live')));
   await page.locator('form[data-hydrated]').waitFor();
+  await page.waitForFunction(() => document.querySelector('header')?.dataset.solid !== 'true');
   return response;
 }
 

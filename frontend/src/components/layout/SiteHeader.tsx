@@ -37,7 +37,14 @@ export function SiteHeader() {
           href="#top"
           className="rounded-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
-          <img src={brand.logo.src} alt={brand.name} width={brand.logo.width} height={brand.logo.height} />
+          {/* Low priority: the page's largest paint is the hero's text, which needs no request. */}
+          <img
+            src={brand.logo.src}
+            alt={brand.name}
+            width={brand.logo.width}
+            height={brand.logo.height}
+            fetchPriority="low"
+          />
         </a>
         <nav aria-label={header.navLabel} className="hidden md:block">
           <NavLinks animated className="flex items-center gap-8" />
