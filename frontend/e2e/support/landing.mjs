@@ -8,17 +8,15 @@ import AxeBuilder from '@axe-core/playwright';
  */
 export async function gotoHydrated(page, url) {
   const response = await page.goto(url);
-  await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (const island of document.querySelectorAll('[data-island]:not([data-live])')) {
-      island.scrollIntoView({ block: 'center', behavior: 'instant' });
-      await frame();
-    }
-    window.scrollTo({ top: 0, behavior: 'instant' });
-  });
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-live')));
+  // The header hydrates at once; by then every island below the fold is waiting for the viewport.
+  await page.locator('[data-island="header"][data-live]').waitFor({ state: 'attached' });
+  for (const island of await page.$$('[data-island]')) {
+    await island.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await page.waitForFunction((el) => el.hasAttribute('data-live'), island);
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.locator('form[data-hydrated]').waitFor();
-  await page.waitForFunction(() => document.querySelector('header')?.dataset.solid !== 'true');
+  await page.waitForFunction(() => document.querySelector('header').dataset.solid === 'false');
   return response;
 }
 

@@ -44,7 +44,7 @@ export const islands = {
   // Notifications only follow an action, and the voice button needs JavaScript to do anything.
   toaster: { load: () => import('../components/ui/toaster').then((module) => module.Toaster), prerender: false, when: 'load' },
   voice: {
-    load: () => import('../voice/VoiceAssistant').then((module) => module.VoiceAssistant),
+    load: () => import('../voice/load-voice-island').then((module) => module.loadVoiceIsland()),
     prerender: false,
     when: 'load',
   },
