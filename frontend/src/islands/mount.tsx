@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { islandIdPrefix, islands, type IslandName } from './registry';
 
 /** Set on an island's container once its component has mounted: tests wait for it. */
-export const LIVE_ATTRIBUTE = 'data-live';
+const LIVE_ATTRIBUTE = 'data-live';
 /** How far ahead of the viewport a 'visible' island starts: half a screen, its code's fetch time. */
 const VISIBLE_MARGIN = '50% 0px';
 
@@ -60,8 +60,8 @@ function whenNear(container: HTMLElement, start: () => void) {
 
 /**
  * Brings every island container of the prerendered page to life, each starting in a task of its
- * own (fetching a chunk adds its preload links to the page, which costs a little each), the ones
- * below the fold when the visitor comes near them.
+ * own rather than all in the one that loaded this module, the ones below the fold when the
+ * visitor comes near them.
  */
 export function mountIslands() {
   for (const container of document.querySelectorAll<HTMLElement>('[data-island]')) {

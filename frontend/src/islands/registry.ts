@@ -42,7 +42,11 @@ export const islands = {
     when: 'visible',
   },
   // Notifications only follow an action, and the voice button needs JavaScript to do anything.
-  toaster: { load: () => import('../components/ui/toaster').then((module) => module.Toaster), prerender: false, when: 'load' },
+  toaster: {
+    load: () => import('../components/ui/toaster').then((module) => module.Toaster),
+    prerender: false,
+    when: 'load',
+  },
   voice: {
     load: () => import('../voice/load-voice-island').then((module) => module.loadVoiceIsland()),
     prerender: false,
