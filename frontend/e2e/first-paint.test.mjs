@@ -77,6 +77,11 @@ describe('islands', () => {
     const firstLoad = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(([, path]) => path));
     const later = scripts.filter(({ name }) => !firstLoad.has(name));
     assert.ok(later.some(({ name }) => /\/mount-/.test(name)), 'the islands\' mounting (with React DOM) is among them');
+    // A chunk the entry shares with an island can carry React with it onto the first paint's path.
+    for (const path of firstLoad) {
+      const code = await (await fetch(new URL(path, site.server.url))).text();
+      assert.doesNotMatch(code, /__reactContainer\$/, `${path}, which the HTML loads, holds React DOM`);
+    }
     for (const { name, start } of later) assert.ok(start > paint, `${name} requested at ${start} ms, first paint at ${paint} ms`);
     await context.close();
   });

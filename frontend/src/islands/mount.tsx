@@ -61,13 +61,22 @@ function whenNear(container: HTMLElement, start: () => void) {
 /**
  * Brings every island container of the prerendered page to life, each starting in a task of its
  * own rather than all in the one that loaded this module, the ones below the fold when the
- * visitor comes near them.
+ * visitor comes near them, and those that follow another when it starts.
  */
 export function mountIslands() {
-  for (const container of document.querySelectorAll<HTMLElement>('[data-island]')) {
-    const name = container.dataset.island as IslandName;
-    const start = () => setTimeout(() => mount(name, container));
-    if (islands[name].when === 'visible') whenNear(container, start);
-    else start();
+  const containers = new Map(
+    [...document.querySelectorAll<HTMLElement>('[data-island]')].map((el) => [el.dataset.island as IslandName, el]),
+  );
+  const start = (name: IslandName) => {
+    setTimeout(() => mount(name, containers.get(name)!));
+    for (const follower of containers.keys()) {
+      const { when } = islands[follower];
+      if (typeof when === 'object' && when.with === name) start(follower);
+    }
+  };
+  for (const [name, container] of containers) {
+    const { when } = islands[name];
+    if (when === 'load') start(name);
+    else if (when === 'visible') whenNear(container, () => start(name));
   }
 }

@@ -10,9 +10,10 @@ interface IslandEntry {
   /**
    * 'load': right after the first paint. 'visible': once the island comes near the viewport (or
    * takes focus or a pointer first): an island below the fold costs nothing until the visitor
-   * scrolls towards it, and its prerendered HTML reads and looks the same meanwhile.
+   * scrolls towards it, and its prerendered HTML reads and looks the same meanwhile. `{ with }`:
+   * when the island named starts (never on a page without it).
    */
-  when: 'load' | 'visible';
+  when: 'load' | 'visible' | { with: string };
 }
 
 export const islands = {
@@ -41,12 +42,14 @@ export const islands = {
     prerender: true,
     when: 'visible',
   },
-  // Notifications only follow an action, and the voice button needs JavaScript to do anything.
+  // Notifications only follow an action: the quote form's answers, the one part that shows them.
+  // Their code (Radix Toast, the store) arrives with the form's, before any answer can.
   toaster: {
     load: () => import('../components/ui/toaster').then((module) => module.Toaster),
     prerender: false,
-    when: 'load',
+    when: { with: 'quote-form' },
   },
+  // The voice button needs JavaScript to do anything.
   voice: {
     load: () => import('../voice/load-voice-island').then((module) => module.loadVoiceIsland()),
     prerender: false,
