@@ -48,9 +48,44 @@ describe('first paint', () => {
     for (const [img] of images) assert.match(img, /width="\d+"[^>]*height="\d+"/, img);
     for (const [img] of below) assert.match(img, /loading="lazy"/, img);
   });
+
+  test('the testimonial portraits are in the HTML as lazy images with their size (56 px, content.ts)', async () => {
+    const html = await pageHtml('/');
+    const portraits = [...html.matchAll(/<img\b[^>]*src="\/images\/portraits\/[^"]+"[^>]*>/g)].map(([img]) => img);
+    assert.equal(portraits.length, 3);
+    for (const img of portraits) {
+      assert.match(img, /loading="lazy"/, img);
+      assert.match(img, /decoding="async"/, img);
+      assert.match(img, /width="56" height="56"/, img);
+      assert.match(img, /alt="[^"]+"/, img);
+    }
+  });
 });
 
 describe('islands', () => {
+  test('React and the islands load only after the first contentful paint', async () => {
+    const { page, context } = await openPage(site.browser);
+    await gotoHydrated(page, site.server.url);
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    const html = await pageHtml('/');
+    const firstLoad = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(([, path]) => path));
+    const later = scripts.filter(({ name }) => !firstLoad.has(name));
+    assert.ok(later.some(({ name }) => /\/mount-/.test(name)), 'the islands\' mounting (with React DOM) is among them');
+    // A chunk the entry shares with an island can carry React with it onto the first paint's path.
+    for (const path of firstLoad) {
+      const code = await (await fetch(new URL(path, site.server.url))).text();
+      assert.doesNotMatch(code, /__reactContainer\$/, `${path}, which the HTML loads, holds React DOM`);
+    }
+    for (const { name, start } of later) assert.ok(start > paint, `${name} requested at ${start} ms, first paint at ${paint} ms`);
+    await context.close();
+  });
+
   test('the static sections carry no hydration markers; only the islands do', async () => {
     const { page, context } = await openPage(site.browser, { javaScriptEnabled: false });
     await page.goto(site.server.url);

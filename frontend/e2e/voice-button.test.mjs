@@ -161,16 +161,19 @@ describe('voice button with the fake SDK', () => {
     });
   });
 
-  test('not configured: no voice button at all, and the SDK is never loaded', async () => {
+  test('not configured: no voice button at all, and neither the SDK nor the assistant\'s code is loaded', async () => {
     await withPage({}, async ({ page, sdkRequests }) => {
       const answer = await page.waitForResponse((r) => r.url().endsWith('/api/client-config'));
       assert.equal((await answer.json()).voice ?? null, null);
-      await page.locator('form[data-hydrated]').waitFor();
+      await page.locator('[data-island="voice"][data-live]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
-      assert.equal(await page.locator('[data-island="voice"]').count(), 1, 'the voice island is mounted');
       assert.equal(await page.getByRole('region', { name: 'Asistente de voz' }).count(), 0);
       assert.equal(await page.locator('[data-island="voice"] button').count(), 0);
       assert.deepEqual(sdkRequests, []);
+      const assistantCode = await page.evaluate(() =>
+        performance.getEntriesByType('resource').filter((entry) => /\/VoiceAssistant-[^/]+\.js$/.test(entry.name)),
+      );
+      assert.deepEqual(assistantCode, [], "nor the assistant's own code");
     });
   });
 
@@ -214,6 +217,8 @@ describe('voice button with the fake SDK', () => {
       assert.equal(await tip.evaluate((el) => el.closest('[lang]').getAttribute('lang')), 'es');
 
       // A quote's success toast shows in the same corner, above the button, which stays clickable.
+      // The form hydrates as it comes near the viewport.
+      await page.locator('form').scrollIntoViewIfNeeded();
       await page.locator('form[data-hydrated]').waitFor();
       await chooseProduct(page, 'Medicare');
       await page.getByPlaceholder('Enter your email address').fill('corner@example.com');

@@ -2,7 +2,11 @@
 // (CHROME_PATH, default /usr/bin/chromium): mobile preset (Lighthouse's default: Moto G
 // emulation, simulated slow 4G and 4x CPU slowdown), five runs, median of each figure (and its
 // spread), checked against the budgets below (issue 12). Needs `scripts/build.sh` first.
-// Usage: node scripts/lighthouse-budget.mjs [--runs N] [--url URL]   (exit 1 when over budget)
+// Usage: node scripts/lighthouse-budget.mjs [--runs N] [--url URL] [--save DIR]   (exit 1 when
+// over budget; --save keeps each run's report as DIR/run-N.json, to read its audits, and its
+// trace as DIR/run-N.trace.json, to open in DevTools' Performance panel)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/support/browser.mjs';
@@ -18,6 +22,8 @@ const arg = (name, fallback) => {
   return at === -1 ? fallback : process.argv[at + 1];
 };
 const runs = Number(arg('--runs', 5));
+const saveDir = arg('--save');
+if (saveDir) mkdirSync(saveDir, { recursive: true });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const server = arg('--url') ? null : await startServer();
@@ -29,12 +35,16 @@ const chrome = await chromeLauncher.launch({
 const samples = [];
 try {
   for (let run = 1; run <= runs; run++) {
-    const { lhr } = await lighthouse(url, {
+    const { lhr, report, artifacts } = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: Object.keys(SCORE_BUDGETS),
     });
+    if (saveDir) {
+      writeFileSync(join(saveDir, `run-${run}.json`), report);
+      writeFileSync(join(saveDir, `run-${run}.trace.json`), JSON.stringify(artifacts.Trace));
+    }
     const sample = {
       ...Object.fromEntries(Object.keys(SCORE_BUDGETS).map((c) => [c, Math.round(lhr.categories[c].score * 100)])),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),

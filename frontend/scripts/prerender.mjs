@@ -1,14 +1,21 @@
 // Fills the built dist/index.html shell with the rendered landing page and writes dist/404.html
 // (which the backend sends, with status 404, for every unknown path). Run after both builds:
 // `vite build` (client) and `vite build --ssr src/entry-server.tsx --outDir dist-ssr`.
+// Usage: node scripts/prerender.mjs [--dist DIR --ssr DIR]
 //
 // The stylesheet is inlined: a <link rel="stylesheet"> blocks the first paint until it has
 // arrived, and the whole of Tailwind's output for this page fits, with the first screen's HTML,
 // in the first 14 KB the server sends (e2e/first-paint.test.mjs checks both).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
-const dist = new URL('../dist/', import.meta.url);
-const ssrDir = new URL('../dist-ssr/', import.meta.url);
+// `--dist DIR --ssr DIR` prerender another build (scripts/first-load-deltas.mjs builds variants).
+const dirOption = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? new URL(fallback, import.meta.url) : pathToFileURL(`${process.argv[at + 1].replace(/\/?$/, '/')}`);
+};
+const dist = dirOption('--dist', '../dist/');
+const ssrDir = dirOption('--ssr', '../dist-ssr/');
 const { renderPage } = await import(new URL('entry-server.js', ssrDir).href);
 const shell = readFileSync(new URL('index.html', dist), 'utf8');
 

@@ -1,12 +1,17 @@
 import './index.css';
 import { showCurrentYear } from './components/layout/current-year';
 import { enhanceQuoteLinks } from './features/quote/quote-link';
-import { mountIslands } from './islands/mount';
+import { afterFirstPaint } from './lib/after-first-paint';
 import { revealOnScroll } from './lib/reveal-on-scroll';
 
 // The prerendered page is complete HTML. These small enhancements need no React; only the
-// interactive parts (the islands) load it.
+// interactive parts (the islands) load it, after the first paint.
 showCurrentYear();
 enhanceQuoteLinks();
 revealOnScroll();
-mountIslands();
+afterFirstPaint(() => {
+  import('./islands/mount').then(
+    ({ mountIslands }) => mountIslands(),
+    (error: unknown) => console.error('The islands could not load', error),
+  );
+});

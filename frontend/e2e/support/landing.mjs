@@ -1,10 +1,22 @@
 // Helpers for the landing page's browser tests.
 import AxeBuilder from '@axe-core/playwright';
 
-/** Waits until the lazily loaded quote form has hydrated (it marks itself), so clicks work. */
+/**
+ * Opens the page and waits until every island is live, so clicks work. The islands below the fold
+ * hydrate as they come near the viewport (islands/mount.tsx), so each is brought into view once,
+ * as a visitor scrolling down would, then the page goes back to the top.
+ */
 export async function gotoHydrated(page, url) {
   const response = await page.goto(url);
+  // The header hydrates at once; by then every island below the fold is waiting for the viewport.
+  await page.locator('[data-island="header"][data-live]').waitFor({ state: 'attached' });
+  for (const island of await page.$$('[data-island]')) {
+    await island.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await page.waitForFunction((el) => el.hasAttribute('data-live'), island);
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.locator('form[data-hydrated]').waitFor();
+  await page.waitForFunction(() => document.querySelector('header').dataset.solid === 'false');
   return response;
 }
 

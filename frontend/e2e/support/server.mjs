@@ -7,13 +7,20 @@ import { join } from 'node:path';
 
 export const repoRoot = new URL('../../../', import.meta.url).pathname;
 const binary = join(repoRoot, 'target/release/backend');
-const staticDir = join(repoRoot, 'frontend/dist');
+const builtSite = join(repoRoot, 'frontend/dist');
 
 /**
  * `databaseUrl` may be given to reuse a database (for example read-only); `launcher` is a
- * command the binary runs under (for example `['prlimit', '--nofile=1024:1024', '--']`).
+ * command the binary runs under (for example `['prlimit', '--nofile=1024:1024', '--']`);
+ * `staticDir` another built site than frontend/dist.
  */
-export async function startServer({ dir = mkdtempSync(join(tmpdir(), 'quote-e2e-')), databaseUrl, env = {}, launcher = [] } = {}) {
+export async function startServer({
+  dir = mkdtempSync(join(tmpdir(), 'quote-e2e-')),
+  databaseUrl,
+  env = {},
+  launcher = [],
+  staticDir = builtSite,
+} = {}) {
   const database = databaseUrl ?? `sqlite://${join(dir, 'quotes.db')}`;
   // The rate limit is off: tests post many quotes from 127.0.0.1 (one test turns it back on).
   const childEnv = {

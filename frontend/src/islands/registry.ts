@@ -7,23 +7,54 @@ interface IslandEntry {
   load: () => Promise<ComponentType>;
   /** Whether the island is in the prerendered HTML (and hydrated) or rendered in the browser only. */
   prerender: boolean;
+  /**
+   * 'load': right after the first paint. 'visible': once the island comes near the viewport (or
+   * takes focus or a pointer first): an island below the fold costs nothing until the visitor
+   * scrolls towards it, and its prerendered HTML reads and looks the same meanwhile. `{ with }`:
+   * when the island named starts (never on a page without it).
+   */
+  when: 'load' | 'visible' | { with: string };
 }
 
 export const islands = {
   particles: {
     load: () => import('../particles/ParticleBackground').then((module) => module.ParticleBackground),
     prerender: true,
+    when: 'load',
   },
-  header: { load: () => import('../components/layout/SiteHeader').then((module) => module.SiteHeader), prerender: true },
-  partners: { load: () => import('../sections/PartnerStrip').then((module) => module.PartnerStrip), prerender: true },
+  header: {
+    load: () => import('../components/layout/SiteHeader').then((module) => module.SiteHeader),
+    prerender: true,
+    when: 'load',
+  },
+  partners: {
+    load: () => import('../sections/PartnerStrip').then((module) => module.PartnerStrip),
+    prerender: true,
+    when: 'visible',
+  },
   testimonials: {
     load: () => import('../sections/TestimonialsSection').then((module) => module.TestimonialsSection),
     prerender: true,
+    when: 'visible',
   },
-  'quote-form': { load: () => import('../features/quote/QuoteForm').then((module) => module.QuoteForm), prerender: true },
-  // Notifications only follow an action, and the voice button needs JavaScript to do anything.
-  toaster: { load: () => import('../components/ui/toaster').then((module) => module.Toaster), prerender: false },
-  voice: { load: () => import('../voice/VoiceAssistant').then((module) => module.VoiceAssistant), prerender: false },
+  'quote-form': {
+    load: () => import('../features/quote/QuoteForm').then((module) => module.QuoteForm),
+    prerender: true,
+    when: 'visible',
+  },
+  // Notifications only follow an action: the quote form's answers, the one part that shows them.
+  // Their code (Radix Toast, the store) arrives with the form's, before any answer can.
+  toaster: {
+    load: () => import('../components/ui/toaster').then((module) => module.Toaster),
+    prerender: false,
+    when: { with: 'quote-form' },
+  },
+  // The voice button needs JavaScript to do anything.
+  voice: {
+    load: () => import('../voice/load-voice-island').then((module) => module.loadVoiceIsland()),
+    prerender: false,
+    when: 'load',
+  },
 } satisfies Record<string, IslandEntry>;
 
 export type IslandName = keyof typeof islands;

@@ -1,6 +1,6 @@
-import { Pause, Play } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { Reveal } from '../components/motion/Reveal';
+import { PauseIcon, PlayIcon } from '../components/ui/first-screen-icons';
 import { partners } from '../content';
 import { PARTNER_STRIP_LOOP_S } from '../spec-constants';
 
@@ -42,7 +42,7 @@ export function PartnerStrip() {
           aria-label={paused ? partners.play : partners.pause}
           className="partner-strip-toggle inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600"
         >
-          {paused ? <Play aria-hidden="true" className="h-5 w-5" /> : <Pause aria-hidden="true" className="h-5 w-5" />}
+          {paused ? <PlayIcon aria-hidden="true" className="h-5 w-5" /> : <PauseIcon aria-hidden="true" className="h-5 w-5" />}
         </button>
       </Reveal>
     </section>

@@ -60,7 +60,7 @@ export default function MobileMenu({ open, onOpenChange, trigger }: MobileMenuPr
           <nav aria-label={header.navLabel}>
             <NavLinks className="flex flex-col gap-1" linkClassName="block px-2 py-3 text-lg" onNavigate={close} />
           </nav>
-          <Button asChild lang={spanish} className="h-auto min-h-11 py-2">
+          <Button asChild lang={spanish} size="wrapping">
             <a
               href={QUOTE_HREF}
               onClick={(event) => {

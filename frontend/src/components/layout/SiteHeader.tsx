@@ -1,11 +1,11 @@
 import { clsx } from 'clsx';
-import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { brand, header, spanish } from '../../content';
 import { QUOTE_HREF } from '../../features/quote/quote-link';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { HEADER_SOLID_AFTER_PX, NAV_ENTRANCE_DELAY_S, NAV_ENTRANCE_STAGGER_S } from '../../spec-constants';
-import { Button } from '../ui/button';
+import { buttonVariants } from '../ui/button-variants';
+import { MenuIcon } from '../ui/first-screen-icons';
 import { NavLinks } from './NavLinks';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -37,7 +37,14 @@ export function SiteHeader() {
           href="#top"
           className="rounded-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
-          <img src={brand.logo.src} alt={brand.name} width={brand.logo.width} height={brand.logo.height} />
+          {/* Low priority: the page's largest paint is the hero's text, which needs no request. */}
+          <img
+            src={brand.logo.src}
+            alt={brand.name}
+            width={brand.logo.width}
+            height={brand.logo.height}
+            fetchPriority="low"
+          />
         </a>
         <nav aria-label={header.navLabel} className="hidden md:block">
           <NavLinks animated className="flex items-center gap-8" />
@@ -46,16 +53,15 @@ export function SiteHeader() {
           className="enter-fade-down hidden md:block"
           style={{ animationDelay: `${NAV_ENTRANCE_DELAY_S + header.nav.length * NAV_ENTRANCE_STAGGER_S}s` }}
         >
-          <Button asChild lang={spanish}>
-            <a href={QUOTE_HREF}>{header.cta}</a>
-          </Button>
+          <a href={QUOTE_HREF} lang={spanish} className={buttonVariants()}>
+            {header.cta}
+          </a>
         </div>
         <div className="md:hidden">
-          <Button
+          <button
             ref={menuButton}
             type="button"
-            variant="ghost"
-            size="icon"
+            className={buttonVariants({ variant: 'ghost', size: 'icon' })}
             aria-label={header.openMenu}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
@@ -64,8 +70,8 @@ export function SiteHeader() {
               setMenuOpen(true);
             }}
           >
-            <Menu aria-hidden="true" className="h-6 w-6" />
-          </Button>
+            <MenuIcon aria-hidden="true" className="h-6 w-6" />
+          </button>
         </div>
       </div>
       {menuWanted && (

@@ -1,4 +1,4 @@
-import * as AvatarPrimitive from '@radix-ui/react-avatar';
+import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { AVATAR_SIZE_PX } from '../../spec-constants';
 
@@ -6,8 +6,6 @@ interface AvatarProps {
   src: string;
   name: string;
   size?: number;
-  /** Wait this long before showing the initials, so a fast image does not flash them. */
-  fallbackDelayMs?: number;
   className?: string;
 }
 
@@ -20,22 +18,43 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-/** A round portrait; the initials show while the image is idle, loading or broken (spec §4). */
-export function Avatar({ src, name, size = AVATAR_SIZE_PX, fallbackDelayMs, className }: AvatarProps) {
+/**
+ * A round portrait (spec §4): a plain lazy `<img>` over the initials, so the initials show while
+ * the image is idle or loading, and alone, named, once it cannot load. A plain element rather than
+ * Radix Avatar, which loads the image from script and so cannot leave it to `loading="lazy"`.
+ */
+export function Avatar({ src, name, size = AVATAR_SIZE_PX, className }: AvatarProps) {
+  const image = useRef<HTMLImageElement>(null);
+  const [broken, setBroken] = useState(false);
+  // An image that failed before this island hydrated fired its error event to no listener.
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0) setBroken(true);
+  }, []);
   return (
-    <AvatarPrimitive.Root
+    <span
       className={cn('relative inline-flex shrink-0 overflow-hidden rounded-full bg-brand-700', className)}
       style={{ width: size, height: size }}
     >
-      <AvatarPrimitive.Image src={src} alt={name} width={size} height={size} className="h-full w-full object-cover" />
-      <AvatarPrimitive.Fallback
-        delayMs={fallbackDelayMs}
+      <span
         className="flex h-full w-full items-center justify-center font-semibold text-white"
-        aria-label={name}
-        role="img"
+        {...(broken ? { role: 'img', 'aria-label': name } : { 'aria-hidden': true })}
       >
         {initials(name)}
-      </AvatarPrimitive.Fallback>
-    </AvatarPrimitive.Root>
+      </span>
+      {!broken && (
+        <img
+          ref={image}
+          src={src}
+          alt={name}
+          width={size}
+          height={size}
+          loading="lazy"
+          decoding="async"
+          onError={() => setBroken(true)}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      )}
+    </span>
   );
 }

@@ -80,10 +80,12 @@ export function QuoteForm() {
           {text.productLabel}
         </label>
         <Select name="product" value={values.product} onValueChange={(v) => update('product', v)}>
-          {/* The calls to action lead here; the margin keeps the section's heading in view. */}
+          {/* The calls to action lead here; the margin keeps the section's heading in view. A style,
+              not a class: an added class goes through tailwind-merge, whose first call builds its
+              tables (tens of milliseconds on a phone) while the form hydrates. */}
           <SelectTrigger
             id={QUOTE_FIELD_ID}
-            className="scroll-mt-[40vh]"
+            style={{ scrollMarginTop: '40vh' }}
             ref={productRef}
             aria-invalid={errors.product ? true : undefined}
             aria-describedby={errors.product ? productErrorId : undefined}

@@ -1,0 +1,48 @@
+import type { ComponentProps, ReactNode } from 'react';
+
+// The icons of the islands that start with the page (the side menu's button, the partner strip's
+// pause and play): lucide's drawings, written out as plain SVG, so lucide-react's runtime (1.5 KB
+// gzip) stays out of the page's first load. Every other icon comes from lucide-react.
+
+type IconProps = Omit<ComponentProps<'svg'>, 'children'>;
+
+/** An icon in lucide's look: 24 px grid, 2 px round strokes in the current colour. */
+function LineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const MenuIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M4 5h16" />
+    <path d="M4 12h16" />
+    <path d="M4 19h16" />
+  </LineIcon>
+);
+
+export const PauseIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <rect x="14" y="3" width="5" height="18" rx="1" />
+    <rect x="5" y="3" width="5" height="18" rx="1" />
+  </LineIcon>
+);
+
+export const PlayIcon = (props: IconProps) => (
+  <LineIcon {...props}>
+    <path d="M5 5a2 2 0 0 1 3.008-1.728l11.997 6.998a2 2 0 0 1 .003 3.458l-12 7A2 2 0 0 1 5 19z" />
+  </LineIcon>
+);
