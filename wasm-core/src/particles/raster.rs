@@ -2,8 +2,9 @@
 //! call. A canvas without a GPU rasterises stroked paths on the CPU, and tens of thousands of
 //! anti-aliased lines a frame (2,000 particles on a 1280 x 800 screen make about 55,000) cost it
 //! 50 to 100 ms; written here as Wu lines, one device pixel wide, they cost about 8 ms natively
-//! and 9 ms as wasm in Chromium (`scripts/bench-particles.sh native`, docs/figures.md). Sparse fields (the page's 100 particles) are still
-//! stroked as paths, one per opacity level, which is cheaper than moving a canvas of pixels.
+//! and 9 ms as wasm in Chromium (`scripts/bench-particles.sh`, docs/figures.md). Sparse fields
+//! (the page's 100 particles) are still stroked as paths, one per opacity level, which is cheaper
+//! than moving a canvas of pixels.
 //!
 //! Everything is one colour, so a pixel's colour never changes and drawing over it only changes
 //! its opacity: `a + s * (1 - a)`, kept as the transparency `t * (1 - s)`.
