@@ -232,6 +232,23 @@ both_targets! {
         assert_eq!((raster.pixels().len(), raster.coverage().count()), (50 * 30, 50 * 30));
     }
 
+    fn raster_lines_along_the_edges_light_the_edge_pixels() {
+        let mut raster = FieldRaster::new(0x0d6ea8, 1.0, 0.0, 0.0);
+        raster.resize(40, 20).unwrap();
+        // On the canvas's edges, each line half on the edge pixels and half off the canvas.
+        for (x0, y0, x1, y1) in [(0.5, 0.0, 39.5, 0.0), (0.5, 20.0, 39.5, 20.0), (0.0, 0.5, 0.0, 19.5), (40.0, 0.5, 40.0, 19.5)] {
+            raster_line(&mut raster, x0, y0, x1, y1, 1.0);
+        }
+        for y in 0..20 {
+            for x in 0..40 {
+                let edges = [x == 0, x == 39, y == 0, y == 19].into_iter().filter(|&e| e).count();
+                // Half covered by one line, three quarters where two cross (a corner).
+                let expected = [0, 128, 192][edges];
+                assert!(raster.alpha_at(x, y).abs_diff(expected) <= 1, "pixel ({x}, {y}): {}", raster.alpha_at(x, y));
+            }
+        }
+    }
+
     fn raster_draws_every_particle_and_never_allocates() {
         let mut field = ParticleField::new(1280.0, 800.0, 2000, 12).unwrap();
         let mut raster = FieldRaster::new(0x0d6ea8, 0.4, 2.0, 0.5);
