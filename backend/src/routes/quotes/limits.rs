@@ -1,10 +1,10 @@
 //! The rate limits a quote post meets, counted per client behind any trusted proxies.
 
-use std::convert::Infallible;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use warp::http::HeaderMap;
+use warp::filters::BoxedFilter;
 use warp::Filter;
 
 use crate::http::client_ip::{self, rate_key};
@@ -35,12 +35,19 @@ impl PostLimits {
     }
 
     /// Each request's client key (its address behind trusted proxies, IPv6 by /64); `None`
-    /// outside a real connection, as in `warp::test`.
-    pub fn client(self: &Arc<Self>) -> impl Filter<Extract = (Option<IpAddr>,), Error = Infallible> + Clone {
+    /// outside a real connection, as in `warp::test`, and when no limit is set, so an unlimited
+    /// server does not read the forwarded headers at all.
+    pub fn client(self: &Arc<Self>) -> BoxedFilter<(Option<IpAddr>,)> {
+        if self.limiters.is_none() {
+            return warp::any().map(|| None).boxed();
+        }
         let limits = Arc::clone(self);
-        client_ip::peer().and(warp::header::headers_cloned()).map(move |peer: Option<SocketAddr>, headers: HeaderMap| {
-            peer.map(|peer| rate_key(limits.proxies.client(peer.ip(), &headers)))
-        })
+        client_ip::peer()
+            .and(warp::header::headers_cloned())
+            .map(move |peer: Option<SocketAddr>, headers: HeaderMap| {
+                peer.map(|peer| rate_key(limits.proxies.client(peer.ip(), &headers)))
+            })
+            .boxed()
     }
 
     /// Spends one token of `bucket` for the client, or says when to retry.
