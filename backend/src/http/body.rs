@@ -8,15 +8,11 @@ use warp::http::HeaderValue;
 use warp::{Filter, Rejection};
 
 use crate::http::error::ApiError;
+use crate::http::headers::optional_header;
 
 /// How long a whole request body may take to arrive once its head is in: a 1 MiB webhook body
 /// needs 100 KB/s; a stalled one is cut off with 408.
-pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// The value of header `name`, if the request has one.
-pub fn optional_header(name: &'static str) -> impl Filter<Extract = (Option<HeaderValue>,), Error = std::convert::Infallible> + Clone {
-    warp::header::value(name).map(Some).or(warp::any().map(|| None)).unify()
-}
+const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Refuses (415) a request that does not say its body is JSON (`application/json`, any
 /// parameters).

@@ -4,7 +4,7 @@
 use warp::http::HeaderValue;
 use warp::{Filter, Rejection};
 
-use crate::http::body::optional_header;
+use crate::http::headers::optional_header;
 use crate::http::error::ApiError;
 
 const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";

@@ -11,7 +11,8 @@ use warp::filters::BoxedFilter;
 use warp::reply::Response;
 use warp::{Filter, Rejection};
 
-use crate::http::body::{self, optional_header};
+use crate::http::body;
+use crate::http::headers::optional_header;
 use crate::http::methods::methods;
 use crate::store::QuoteStore;
 use handlers::Post;
