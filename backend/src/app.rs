@@ -25,9 +25,16 @@ pub fn routes(
     site: Arc<Site>,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
-    let limits = Arc::new(PostLimits::new(config.rate_limit, config.trusted_proxies.clone()));
+    let limits = Arc::new(PostLimits::new(
+        config.rate_limit,
+        config.trusted_proxies.clone(),
+    ));
     // An endpoint without its secret is not mounted at all: it answers like any unknown path.
-    let off = || warp::any().and_then(|| async { Err::<warp::reply::Response, _>(warp::reject::not_found()) }).boxed();
+    let off = || {
+        warp::any()
+            .and_then(|| async { Err::<warp::reply::Response, _>(warp::reject::not_found()) })
+            .boxed()
+    };
     let webhook = match &config.leads.vapi_webhook_secret {
         Some(secret) => vapi::routes(Arc::clone(&store), secret.clone()),
         None => off(),
@@ -54,7 +61,9 @@ pub fn routes(
         .unify()
         .recover(recover)
         .unify()
-        .with(warp::reply::with::headers(config.security_headers.header_map()))
+        .with(warp::reply::with::headers(
+            config.security_headers.header_map(),
+        ))
         .with(request_log::log())
 }
 
@@ -78,7 +87,10 @@ pub enum StartError {
     #[error("cannot read the front end: {0}")]
     Site(std::io::Error),
     #[error("cannot listen on {addr}: {source}")]
-    Bind { addr: SocketAddr, source: std::io::Error },
+    Bind {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
 }
 
 /// A server accepting connections; `addr` is the real address (useful with port 0).
@@ -92,7 +104,9 @@ pub struct RunningServer {
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let forwarding = config.leads.forwarding.clone();
-    let options = StoreOptions { forward_leads: forwarding.is_some() };
+    let options = StoreOptions {
+        forward_leads: forwarding.is_some(),
+    };
     let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
     let mut server = serve(config, Arc::clone(&store), Arc::new(site)).await?;
@@ -106,21 +120,39 @@ pub async fn serve(
     site: Arc<Site>,
 ) -> Result<RunningServer, StartError> {
     let addr = config.addr;
-    let listener = TcpListener::bind(addr).await.map_err(|source| StartError::Bind { addr, source })?;
-    let addr = listener.local_addr().map_err(|source| StartError::Bind { addr, source })?;
+    let listener = TcpListener::bind(addr)
+        .await
+        .map_err(|source| StartError::Bind { addr, source })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|source| StartError::Bind { addr, source })?;
     let (stop, stopped) = oneshot::channel::<()>();
     let routes = routes(Arc::clone(&store), site, config);
-    let task = tokio::spawn(connections::serve(listener, routes, connections::connection_cap(), async {
-        let _ = stopped.await;
-    }));
-    Ok(RunningServer { addr, stop, task, store, forwarder: None })
+    let task = tokio::spawn(connections::serve(
+        listener,
+        routes,
+        connections::connection_cap(),
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    Ok(RunningServer {
+        addr,
+        stop,
+        task,
+        store,
+        forwarder: None,
+    })
 }
 
 impl RunningServer {
     /// Stops accepting, lets in-flight requests finish (within a bound), then flushes the store.
     pub async fn shutdown(self) {
         let _ = self.stop.send(());
-        if tokio::time::timeout(SHUTDOWN_GRACE, self.task).await.is_err() {
+        if tokio::time::timeout(SHUTDOWN_GRACE, self.task)
+            .await
+            .is_err()
+        {
             tracing::warn!("in-flight requests did not finish in time");
         }
         if let Some(forwarder) = self.forwarder {

@@ -24,7 +24,10 @@ pub const USAGE: &str = "usage: backend export [--format csv|jsonl] [--since YYY
 
 impl ExportArgs {
     pub fn parse(args: &[String]) -> Result<ExportArgs, String> {
-        let mut parsed = ExportArgs { format: Format::Csv, since: None };
+        let mut parsed = ExportArgs {
+            format: Format::Csv,
+            since: None,
+        };
         let mut args = args.iter();
         while let Some(arg) = args.next() {
             let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
@@ -72,8 +75,15 @@ pub const CSV_HEADER: [&str; 12] = [
     "user_agent",
 ];
 
-pub async fn run(store: &dyn QuoteStore, args: &ExportArgs, out: &mut impl Write) -> std::io::Result<()> {
-    let rows = store.list_since(args.since).await.map_err(std::io::Error::other)?;
+pub async fn run(
+    store: &dyn QuoteStore,
+    args: &ExportArgs,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let rows = store
+        .list_since(args.since)
+        .await
+        .map_err(std::io::Error::other)?;
     match args.format {
         Format::Csv => write_csv(&rows, out)?,
         Format::JsonLines => {
@@ -90,7 +100,9 @@ pub async fn run(store: &dyn QuoteStore, args: &ExportArgs, out: &mut impl Write
 /// quoted, so no separator splits one in any locale (Excel splits on `;` where `,` is the decimal
 /// mark), and a cell a spreadsheet would run as a formula is defused (`formula_guard`).
 pub fn write_csv(rows: &[StoredQuote], out: &mut impl Write) -> std::io::Result<()> {
-    let mut writer = csv::WriterBuilder::new().quote_style(csv::QuoteStyle::Always).from_writer(out);
+    let mut writer = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::Always)
+        .from_writer(out);
     writer.write_record(CSV_HEADER)?;
     for row in rows {
         writer.write_record(csv_cells(row).iter().map(|cell| formula_guard(cell)))?;
@@ -110,9 +122,13 @@ fn csv_cells(row: &StoredQuote) -> [String; 12] {
         text(&row.call_id),
         text(&row.call_ended_reason),
         text(&row.call_summary),
-        delivery.map(|d| d.status.as_str().to_owned()).unwrap_or_default(),
+        delivery
+            .map(|d| d.status.as_str().to_owned())
+            .unwrap_or_default(),
         delivery.map(|d| d.attempts.to_string()).unwrap_or_default(),
-        delivery.and_then(|d| d.last_error.clone()).unwrap_or_default(),
+        delivery
+            .and_then(|d| d.last_error.clone())
+            .unwrap_or_default(),
         text(&row.user_agent),
     ]
 }
@@ -120,7 +136,9 @@ fn csv_cells(row: &StoredQuote) -> [String; 12] {
 /// What a spreadsheet may take as the start of a formula: `=`, `+`, `-`, `@` (OWASP CSV
 /// injection), their full-width forms (East Asian locales), and tab, carriage return and line
 /// feed (Excel skips them before a formula).
-const FORMULA_STARTS: [char; 11] = ['=', '+', '-', '@', '\u{ff1d}', '\u{ff0b}', '\u{ff0d}', '\u{ff20}', '\t', '\r', '\n'];
+const FORMULA_STARTS: [char; 11] = [
+    '=', '+', '-', '@', '\u{ff1d}', '\u{ff0b}', '\u{ff0d}', '\u{ff20}', '\t', '\r', '\n',
+];
 
 /// A leading apostrophe makes a cell text. Spaces before the formula do not hide it.
 pub fn formula_guard(cell: &str) -> String {
@@ -158,8 +176,11 @@ mod tests {
     fn every_cell_is_quoted_and_formulas_are_defused() {
         let typed = r#""2026-11-22T09:30:00.000Z","family","#;
         assert!(csv_line(&["plain", "a,b"]).starts_with(&format!(r#""plain",{typed}"a,b","web","#)));
-        assert!(csv_line(&["a;=1+1", r#"say "hi""#]).starts_with(&format!(r#""a;=1+1",{typed}"say ""hi""","#)));
-        assert!(csv_line(&["line\nbreak", ""]).starts_with(&format!("\"line\nbreak\",{typed}\"\",")));
+        assert!(csv_line(&["a;=1+1", r#"say "hi""#])
+            .starts_with(&format!(r#""a;=1+1",{typed}"say ""hi""","#)));
+        assert!(
+            csv_line(&["line\nbreak", ""]).starts_with(&format!("\"line\nbreak\",{typed}\"\","))
+        );
         for (cell, guarded) in [
             ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"),
             ("+1", "'+1"),
@@ -178,15 +199,28 @@ mod tests {
 
     #[test]
     fn arguments() {
-        let args = |a: &[&str]| ExportArgs::parse(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        assert_eq!(args(&[]).unwrap(), ExportArgs { format: Format::Csv, since: None });
+        let args =
+            |a: &[&str]| ExportArgs::parse(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(
+            args(&[]).unwrap(),
+            ExportArgs {
+                format: Format::Csv,
+                since: None
+            }
+        );
         let parsed = args(&["--format", "jsonl", "--since", "2026-01-01"]).unwrap();
         assert_eq!(parsed.format, Format::JsonLines);
         assert_eq!(parsed.since.unwrap().unix_timestamp(), 1_767_225_600);
         assert!(args(&["--since", "yesterday"]).is_err());
         assert!(args(&["--since", "9999-12-31T23:59:59-23:59"]).is_err());
-        let offset = args(&["--since", "2026-01-01T01:00:00+01:00"]).unwrap().since.unwrap();
-        assert_eq!((offset.unix_timestamp(), offset.offset()), (1_767_225_600, UtcOffset::UTC));
+        let offset = args(&["--since", "2026-01-01T01:00:00+01:00"])
+            .unwrap()
+            .since
+            .unwrap();
+        assert_eq!(
+            (offset.unix_timestamp(), offset.offset()),
+            (1_767_225_600, UtcOffset::UTC)
+        );
         assert!(args(&["--format"]).is_err());
         assert!(args(&["--bogus"]).is_err());
     }

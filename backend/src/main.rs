@@ -1,8 +1,8 @@
 use std::process::ExitCode;
 
-use backend::settings::Config;
 use backend::export::{self, ExportArgs};
 use backend::http::request_log;
+use backend::settings::Config;
 use backend::{app, store};
 
 #[tokio::main]
@@ -12,7 +12,9 @@ async fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         None | Some("serve") => serve().await,
         Some("export") => run_export(&args[1..]).await,
-        Some(other) => Err(format!("unknown command {other:?}\nusage: backend [serve | export]")),
+        Some(other) => Err(format!(
+            "unknown command {other:?}\nusage: backend [serve | export]"
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -60,7 +62,9 @@ async fn shutdown_signal() {
 async fn run_export(args: &[String]) -> Result<(), String> {
     let args = ExportArgs::parse(args).map_err(|e| format!("{e}\n{}", export::USAGE))?;
     let config = Config::from_env().map_err(|e| e.to_string())?;
-    let store = store::open(&config.database).await.map_err(|e| e.to_string())?;
+    let store = store::open(&config.database)
+        .await
+        .map_err(|e| e.to_string())?;
     let result = export::run(store.as_ref(), &args, &mut std::io::stdout().lock()).await;
     store.close().await;
     result.map_err(|e| e.to_string())

@@ -18,7 +18,9 @@ fn step_and_links(c: &mut Criterion) {
 /// Drawing the dense scene's links and particles into pixels (the links are found once).
 fn raster(c: &mut Criterion) {
     let (field, mut raster) = scene::dense_scene();
-    c.bench_function(&format!("raster/{}", scene::DENSE_COUNT), |b| b.iter(|| raster.draw(&field, 1.0)));
+    c.bench_function(&format!("raster/{}", scene::DENSE_COUNT), |b| {
+        b.iter(|| raster.draw(&field, 1.0))
+    });
 }
 
 criterion_group!(benches, step_and_links, raster);

@@ -40,5 +40,7 @@ fn step_and_links_10000(c: &mut Criterion) {
 #[wasm_bindgen_bench]
 fn raster_2000(c: &mut Criterion) {
     let (field, mut raster) = scene::dense_scene();
-    c.bench_function(&format!("raster/{}", scene::DENSE_COUNT), |b| b.iter(|| raster.draw(&field, 1.0)));
+    c.bench_function(&format!("raster/{}", scene::DENSE_COUNT), |b| {
+        b.iter(|| raster.draw(&field, 1.0))
+    });
 }

@@ -14,11 +14,22 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 fn host() -> (Surface, FrameClock, impl Fn() -> ImageData) {
     let document = web_sys::window().unwrap().document().unwrap();
-    let canvas: HtmlCanvasElement = document.create_element("canvas").unwrap().dyn_into().unwrap();
+    let canvas: HtmlCanvasElement = document
+        .create_element("canvas")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
     let surface = Surface::element(canvas.clone()).unwrap();
     let pixels = move || {
-        let context: CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
-        context.get_image_data(0.0, 0.0, canvas.width().into(), canvas.height().into()).unwrap()
+        let context: CanvasRenderingContext2d = canvas
+            .get_context("2d")
+            .unwrap()
+            .unwrap()
+            .dyn_into()
+            .unwrap();
+        context
+            .get_image_data(0.0, 0.0, canvas.width().into(), canvas.height().into())
+            .unwrap()
     };
     (surface, FrameClock::window().unwrap(), pixels)
 }

@@ -15,8 +15,15 @@ fn host() -> (Surface, FrameClock, impl Fn() -> ImageData) {
     let canvas = OffscreenCanvas::new(1, 1).unwrap();
     let surface = Surface::offscreen(canvas.clone()).unwrap();
     let pixels = move || {
-        let context: OffscreenCanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
-        context.get_image_data(0.0, 0.0, canvas.width().into(), canvas.height().into()).unwrap()
+        let context: OffscreenCanvasRenderingContext2d = canvas
+            .get_context("2d")
+            .unwrap()
+            .unwrap()
+            .dyn_into()
+            .unwrap();
+        context
+            .get_image_data(0.0, 0.0, canvas.width().into(), canvas.height().into())
+            .unwrap()
     };
     (surface, FrameClock::worker().unwrap(), pixels)
 }

@@ -11,8 +11,12 @@ struct Case {
 }
 
 fn corpus() -> Vec<Case> {
-    let cases: Vec<Value> = serde_json::from_str(include_str!("fixtures/quote_corpus.json")).unwrap();
-    assert!(cases.len() >= 200, "the corpus must hold at least 200 cases");
+    let cases: Vec<Value> =
+        serde_json::from_str(include_str!("fixtures/quote_corpus.json")).unwrap();
+    assert!(
+        cases.len() >= 200,
+        "the corpus must hold at least 200 cases"
+    );
     cases
         .into_iter()
         .map(|c| Case {
@@ -31,7 +35,11 @@ fn native_build_matches_the_corpus() {
             Ok(_) => Value::Null,
             Err(errors) => serde_json::to_value(errors).unwrap(),
         };
-        assert_eq!(actual, case.expected, "product {:?} email {:?}", case.product, case.email);
+        assert_eq!(
+            actual, case.expected,
+            "product {:?} email {:?}",
+            case.product, case.email
+        );
     }
 }
 
@@ -40,15 +48,39 @@ fn native_build_matches_the_corpus() {
 fn wasm_build_matches_the_corpus() {
     for case in corpus() {
         let js = wasm_core::quote::bindings::validate_quote(&case.product, &case.email).unwrap();
-        let actual = if js.is_null() { Value::Null } else { serde_wasm_bindgen::from_value(js).unwrap() };
-        assert_eq!(actual, case.expected, "product {:?} email {:?}", case.product, case.email);
+        let actual = if js.is_null() {
+            Value::Null
+        } else {
+            serde_wasm_bindgen::from_value(js).unwrap()
+        };
+        assert_eq!(
+            actual, case.expected,
+            "product {:?} email {:?}",
+            case.product, case.email
+        );
     }
 }
 
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen_test::wasm_bindgen_test]
 fn wasm_product_options_are_the_spec_labels() {
-    let options: Value = serde_wasm_bindgen::from_value(wasm_core::quote::bindings::product_options().unwrap()).unwrap();
-    let labels: Vec<_> = options.as_array().unwrap().iter().map(|o| o["label"].as_str().unwrap()).collect();
-    assert_eq!(labels, ["Medicare", "Individual Health", "Family Health", "Medicaid", "Employer Plan"]);
+    let options: Value =
+        serde_wasm_bindgen::from_value(wasm_core::quote::bindings::product_options().unwrap())
+            .unwrap();
+    let labels: Vec<_> = options
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "Medicare",
+            "Individual Health",
+            "Family Health",
+            "Medicaid",
+            "Employer Plan"
+        ]
+    );
 }

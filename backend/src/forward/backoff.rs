@@ -22,11 +22,18 @@ mod tests {
             let d0 = delay(0, first, longest);
             assert!(d0 >= Duration::from_secs(1) && d0 <= first, "{d0:?}");
             let d3 = delay(3, first, longest);
-            assert!(d3 >= Duration::from_secs(8) && d3 <= Duration::from_secs(16), "{d3:?}");
+            assert!(
+                d3 >= Duration::from_secs(8) && d3 <= Duration::from_secs(16),
+                "{d3:?}"
+            );
             let late = delay(40, first, longest);
-            assert!(late >= Duration::from_secs(30) && late <= longest, "{late:?}");
+            assert!(
+                late >= Duration::from_secs(30) && late <= longest,
+                "{late:?}"
+            );
         }
-        let spread: std::collections::HashSet<_> = (0..20).map(|_| delay(2, first, longest)).collect();
+        let spread: std::collections::HashSet<_> =
+            (0..20).map(|_| delay(2, first, longest)).collect();
         assert!(spread.len() > 1, "jitter varies the wait");
     }
 }

@@ -26,13 +26,18 @@ struct Lead<'a> {
 }
 
 pub fn signature(secret: &str, body: &[u8]) -> String {
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key length");
+    let mut mac =
+        Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key length");
     mac.update(body);
     format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
 }
 
 /// `Ok` only for a 2xx answer; otherwise why not, for the outbox's `last_error`.
-pub async fn send(client: &reqwest::Client, config: &ForwardingConfig, quote: &StoredQuote) -> Result<(), String> {
+pub async fn send(
+    client: &reqwest::Client,
+    config: &ForwardingConfig,
+    quote: &StoredQuote,
+) -> Result<(), String> {
     let body = serde_json::to_vec(&Lead {
         id: &quote.id,
         product: quote.product.as_str(),

@@ -49,7 +49,11 @@ impl Forwarder {
     }
 }
 
-async fn run(store: Arc<dyn QuoteStore>, config: ForwardingConfig, mut stopped: oneshot::Receiver<()>) {
+async fn run(
+    store: Arc<dyn QuoteStore>,
+    config: ForwardingConfig,
+    mut stopped: oneshot::Receiver<()>,
+) {
     let client = match reqwest::Client::builder()
         .timeout(DELIVERY_TIMEOUT)
         .user_agent(concat!("lead-forwarder/", env!("CARGO_PKG_VERSION")))
@@ -82,7 +86,11 @@ async fn run(store: Arc<dyn QuoteStore>, config: ForwardingConfig, mut stopped: 
 }
 
 /// Sends every due lead once; true when there may be more due right away.
-async fn deliver_due(store: &dyn QuoteStore, config: &ForwardingConfig, client: &reqwest::Client) -> bool {
+async fn deliver_due(
+    store: &dyn QuoteStore,
+    config: &ForwardingConfig,
+    client: &reqwest::Client,
+) -> bool {
     let due = match store.due_leads(OffsetDateTime::now_utc(), BATCH).await {
         Ok(due) => due,
         Err(error) => {
@@ -97,7 +105,12 @@ async fn deliver_due(store: &dyn QuoteStore, config: &ForwardingConfig, client: 
     full
 }
 
-async fn deliver_one(store: &dyn QuoteStore, config: &ForwardingConfig, client: &reqwest::Client, lead: PendingLead) {
+async fn deliver_one(
+    store: &dyn QuoteStore,
+    config: &ForwardingConfig,
+    client: &reqwest::Client,
+    lead: PendingLead,
+) {
     let outcome = match delivery::send(client, config, &lead.quote).await {
         Ok(()) => DeliveryOutcome::Delivered,
         Err(error) => {
@@ -108,7 +121,10 @@ async fn deliver_one(store: &dyn QuoteStore, config: &ForwardingConfig, client: 
             } else {
                 let wait = backoff::delay(lead.attempts, config.retry_first, config.retry_longest);
                 tracing::warn!(id = %lead.quote.id, %error, attempts = lead.attempts + 1, "lead delivery failed; will retry");
-                DeliveryOutcome::Retry { error, next_attempt_at: now + wait }
+                DeliveryOutcome::Retry {
+                    error,
+                    next_attempt_at: now + wait,
+                }
             }
         }
     };

@@ -10,12 +10,16 @@ use crate::http::error::ApiError;
 
 /// Compares in constant time; comparing digests keeps the secret's length from leaking too.
 pub fn secrets_match(given: &[u8], expected: &[u8]) -> bool {
-    Sha256::digest(given).ct_eq(&Sha256::digest(expected)).into()
+    Sha256::digest(given)
+        .ct_eq(&Sha256::digest(expected))
+        .into()
 }
 
 /// Whether `name` holds exactly `secret`.
 pub fn header_matches(headers: &HeaderMap, name: &str, secret: &str) -> bool {
-    headers.get(name).is_some_and(|given| secrets_match(given.as_bytes(), secret.as_bytes()))
+    headers
+        .get(name)
+        .is_some_and(|given| secrets_match(given.as_bytes(), secret.as_bytes()))
 }
 
 /// Whether the request carries `Authorization: Bearer <token>`.
@@ -30,11 +34,17 @@ pub fn bearer_matches(headers: &HeaderMap, token: &str) -> bool {
 
 /// Refuses with 401 (and a `Bearer` challenge) a request without `Authorization: Bearer <token>`.
 pub fn bearer(token: String) -> impl Filter<Extract = (), Error = Rejection> + Clone {
-    require(move |headers| bearer_matches(headers, &token), Some("Bearer"))
+    require(
+        move |headers| bearer_matches(headers, &token),
+        Some("Bearer"),
+    )
 }
 
 /// Refuses with 401 a request whose header `name` does not hold `secret`.
-pub fn secret_header(name: &'static str, secret: String) -> impl Filter<Extract = (), Error = Rejection> + Clone {
+pub fn secret_header(
+    name: &'static str,
+    secret: String,
+) -> impl Filter<Extract = (), Error = Rejection> + Clone {
     require(move |headers| header_matches(headers, name, &secret), None)
 }
 
@@ -68,7 +78,10 @@ mod tests {
         assert!(!secrets_match(b"", b"s3cret"));
         let mut headers = HeaderMap::new();
         assert!(!bearer_matches(&headers, "t"));
-        headers.insert(header::AUTHORIZATION, HeaderValue::from_static("Bearer tok"));
+        headers.insert(
+            header::AUTHORIZATION,
+            HeaderValue::from_static("Bearer tok"),
+        );
         assert!(bearer_matches(&headers, "tok"));
         assert!(!bearer_matches(&headers, "tok2"));
         headers.insert(header::AUTHORIZATION, HeaderValue::from_static("Basic tok"));

@@ -19,8 +19,13 @@ const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 pub fn json_content_type() -> impl Filter<Extract = (), Error = Rejection> + Clone {
     optional_header("content-type")
         .and_then(|value: Option<HeaderValue>| async move {
-            let essence = value.as_ref().and_then(|v| v.to_str().ok()).and_then(|v| v.split(';').next());
-            if essence.is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json")) {
+            let essence = value
+                .as_ref()
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.split(';').next());
+            if essence
+                .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+            {
                 Ok(())
             } else {
                 Err(warp::reject::custom(ApiError::UnsupportedMediaType))
@@ -37,7 +42,9 @@ pub fn limited(limit: usize) -> impl Filter<Extract = (Bytes,), Error = Rejectio
         .and(warp::body::stream())
         .and_then(move |declared: Option<HeaderValue>, body| async move {
             let declared = declared.and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
-            read(declared, body, limit).await.map_err(warp::reject::custom)
+            read(declared, body, limit)
+                .await
+                .map_err(warp::reject::custom)
         })
 }
 
@@ -61,6 +68,8 @@ async fn read<B: Buf>(
         }
         Ok(())
     };
-    tokio::time::timeout(BODY_TIMEOUT, read).await.map_err(|_| ApiError::RequestTimeout)??;
+    tokio::time::timeout(BODY_TIMEOUT, read)
+        .await
+        .map_err(|_| ApiError::RequestTimeout)??;
     Ok(bytes.freeze())
 }

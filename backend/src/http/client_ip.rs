@@ -53,11 +53,19 @@ impl TrustedProxies {
 /// The forwarded hops, leftmost first, over every header line in order.
 fn forwarded_chain(headers: &HeaderMap) -> Vec<String> {
     let lines = |name: &str| -> Vec<&str> {
-        headers.get_all(name).iter().filter_map(|v| v.to_str().ok()).collect()
+        headers
+            .get_all(name)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect()
     };
     let xff = lines("x-forwarded-for");
     if !xff.is_empty() {
-        return xff.iter().flat_map(|line| line.split(',')).map(|hop| hop.trim().to_owned()).collect();
+        return xff
+            .iter()
+            .flat_map(|line| line.split(','))
+            .map(|hop| hop.trim().to_owned())
+            .collect();
     }
     // RFC 7239: `for=` of each comma-separated element; other parameters are ignored.
     lines("forwarded")
@@ -81,8 +89,13 @@ fn parse_hop(hop: &str) -> Option<IpAddr> {
     }
     if let Some(rest) = hop.strip_prefix('[') {
         let (inside, after) = rest.split_once(']')?;
-        let port_ok = after.is_empty() || after.strip_prefix(':').is_some_and(|p| p.parse::<u16>().is_ok());
-        return port_ok.then(|| inside.parse::<Ipv6Addr>().ok().map(IpAddr::V6)).flatten();
+        let port_ok = after.is_empty()
+            || after
+                .strip_prefix(':')
+                .is_some_and(|p| p.parse::<u16>().is_ok());
+        return port_ok
+            .then(|| inside.parse::<Ipv6Addr>().ok().map(IpAddr::V6))
+            .flatten();
     }
     let (ip, port) = hop.rsplit_once(':')?;
     port.parse::<u16>().ok()?;
@@ -112,8 +125,8 @@ pub fn rate_key(ip: IpAddr) -> IpAddr {
 
 #[cfg(test)]
 mod tests {
-    use crate::settings::trusted_proxies::DEFAULT_TRUSTED_PROXIES;
     use super::*;
+    use crate::settings::trusted_proxies::DEFAULT_TRUSTED_PROXIES;
 
     fn ip(text: &str) -> IpAddr {
         text.parse().unwrap()
@@ -134,22 +147,47 @@ mod tests {
     #[test]
     fn an_untrusted_peer_is_the_client_whatever_it_forwards() {
         let h = headers(&[("x-forwarded-for", "203.0.113.7")]);
-        assert_eq!(loopback().client(ip("198.51.100.1"), &h), ip("198.51.100.1"));
-        assert_eq!(TrustedProxies::parse("").unwrap().client(ip("127.0.0.1"), &h), ip("127.0.0.1"));
+        assert_eq!(
+            loopback().client(ip("198.51.100.1"), &h),
+            ip("198.51.100.1")
+        );
+        assert_eq!(
+            TrustedProxies::parse("")
+                .unwrap()
+                .client(ip("127.0.0.1"), &h),
+            ip("127.0.0.1")
+        );
     }
 
     #[test]
     fn the_walk_goes_right_to_left_past_trusted_hops() {
         let proxies = TrustedProxies::parse("127.0.0.1, 10.0.0.0/8").unwrap();
         let h = headers(&[("x-forwarded-for", "6.6.6.6, 203.0.113.7, 10.1.2.3")]);
-        assert_eq!(proxies.client(ip("127.0.0.1"), &h), ip("203.0.113.7"), "spoofed left entry ignored");
-        let lines = headers(&[("x-forwarded-for", "6.6.6.6"), ("x-forwarded-for", "10.0.0.9")]);
-        assert_eq!(proxies.client(ip("127.0.0.1"), &lines), ip("6.6.6.6"), "header lines are one list");
+        assert_eq!(
+            proxies.client(ip("127.0.0.1"), &h),
+            ip("203.0.113.7"),
+            "spoofed left entry ignored"
+        );
+        let lines = headers(&[
+            ("x-forwarded-for", "6.6.6.6"),
+            ("x-forwarded-for", "10.0.0.9"),
+        ]);
+        assert_eq!(
+            proxies.client(ip("127.0.0.1"), &lines),
+            ip("6.6.6.6"),
+            "header lines are one list"
+        );
         let all_trusted = headers(&[("x-forwarded-for", "10.0.0.1, 10.0.0.2")]);
-        assert_eq!(proxies.client(ip("127.0.0.1"), &all_trusted), ip("10.0.0.1"));
+        assert_eq!(
+            proxies.client(ip("127.0.0.1"), &all_trusted),
+            ip("10.0.0.1")
+        );
         let garbage = headers(&[("x-forwarded-for", "203.0.113.7, unknown")]);
         assert_eq!(proxies.client(ip("127.0.0.1"), &garbage), ip("127.0.0.1"));
-        assert_eq!(proxies.client(ip("127.0.0.1"), &HeaderMap::new()), ip("127.0.0.1"));
+        assert_eq!(
+            proxies.client(ip("127.0.0.1"), &HeaderMap::new()),
+            ip("127.0.0.1")
+        );
     }
 
     #[test]
@@ -162,25 +200,46 @@ mod tests {
             ("::ffff:1.2.3.4", "1.2.3.4"),
         ] {
             let h = headers(&[("x-forwarded-for", hop)]);
-            assert_eq!(loopback().client(ip("127.0.0.1"), &h), ip(expected), "{hop}");
+            assert_eq!(
+                loopback().client(ip("127.0.0.1"), &h),
+                ip(expected),
+                "{hop}"
+            );
         }
-        for bad in ["1.2.3.4:port", "[2001:db8::1]:99999", "[2001:db8::1", "1.2.3"] {
+        for bad in [
+            "1.2.3.4:port",
+            "[2001:db8::1]:99999",
+            "[2001:db8::1",
+            "1.2.3",
+        ] {
             assert_eq!(parse_hop(bad), None, "{bad}");
         }
     }
 
     #[test]
     fn forwarded_is_read_when_x_forwarded_for_is_absent() {
-        let h = headers(&[("forwarded", r#"for=6.6.6.6, for="[2001:db8::7]:4711";proto=https"#)]);
+        let h = headers(&[(
+            "forwarded",
+            r#"for=6.6.6.6, for="[2001:db8::7]:4711";proto=https"#,
+        )]);
         assert_eq!(loopback().client(ip("::1"), &h), ip("2001:db8::7"));
-        let both = headers(&[("forwarded", "for=6.6.6.6"), ("x-forwarded-for", "203.0.113.7")]);
+        let both = headers(&[
+            ("forwarded", "for=6.6.6.6"),
+            ("x-forwarded-for", "203.0.113.7"),
+        ]);
         assert_eq!(loopback().client(ip("::1"), &both), ip("203.0.113.7"));
     }
 
     #[test]
     fn ipv6_clients_are_counted_by_their_64() {
-        assert_eq!(rate_key(ip("2001:db8:1:2:aaaa::1")), rate_key(ip("2001:db8:1:2:bbbb::9")));
-        assert_ne!(rate_key(ip("2001:db8:1:2::1")), rate_key(ip("2001:db8:1:3::1")));
+        assert_eq!(
+            rate_key(ip("2001:db8:1:2:aaaa::1")),
+            rate_key(ip("2001:db8:1:2:bbbb::9"))
+        );
+        assert_ne!(
+            rate_key(ip("2001:db8:1:2::1")),
+            rate_key(ip("2001:db8:1:3::1"))
+        );
         assert_eq!(rate_key(ip("2001:db8:1:2:aaaa::1")), ip("2001:db8:1:2::"));
         assert_eq!(rate_key(ip("203.0.113.7")), ip("203.0.113.7"));
         assert_eq!(rate_key(ip("::ffff:203.0.113.7")), ip("203.0.113.7"));
@@ -188,7 +247,13 @@ mod tests {
 
     #[test]
     fn settings_errors_name_the_entry() {
-        assert_eq!(TrustedProxies::parse("10.0.0.0/8, ::1").unwrap().ranges().len(), 2);
+        assert_eq!(
+            TrustedProxies::parse("10.0.0.0/8, ::1")
+                .unwrap()
+                .ranges()
+                .len(),
+            2
+        );
         let error = TrustedProxies::parse("10.0.0.0/8, proxy.local").unwrap_err();
         assert!(error.contains("\"proxy.local\""), "{error}");
         assert!(TrustedProxies::parse("10.0.0.0/33").is_err());

@@ -46,13 +46,21 @@ pub fn connection_cap() -> usize {
         }
     };
     let cap = files.saturating_sub(RESERVED_FILES).max(MIN_CONNECTIONS);
-    tracing::info!(open_files = files, max_connections = cap, "connection limits");
+    tracing::info!(
+        open_files = files,
+        max_connections = cap,
+        "connection limits"
+    );
     usize::try_from(cap).unwrap_or(usize::MAX)
 }
 
 /// Serves `filter` on `listener` until `stop` resolves, then lets open connections finish.
-pub async fn serve<F, R>(listener: TcpListener, filter: F, cap: usize, stop: impl Future<Output = ()>)
-where
+pub async fn serve<F, R>(
+    listener: TcpListener,
+    filter: F,
+    cap: usize,
+    stop: impl Future<Output = ()>,
+) where
     F: Filter<Extract = (R,), Error = Infallible> + Clone + Send + Sync + 'static,
     R: Reply + 'static,
 {
@@ -65,7 +73,10 @@ where
             Ok(permit) => permit,
             Err(_) => {
                 if cap_logged.is_none_or(|at| at.elapsed() >= CAP_LOG_INTERVAL) {
-                    tracing::warn!(max_connections = cap, "connection cap reached: new connections wait until one closes");
+                    tracing::warn!(
+                        max_connections = cap,
+                        "connection cap reached: new connections wait until one closes"
+                    );
                     cap_logged = Some(Instant::now());
                 }
                 tokio::select! {

@@ -97,7 +97,11 @@ impl ApiError {
             ApiError::Validation(fields) => Some(fields),
             _ => None,
         };
-        let body = ErrorBody { code: self.code(), message: self.to_string(), fields };
+        let body = ErrorBody {
+            code: self.code(),
+            message: self.to_string(),
+            fields,
+        };
         let mut response =
             warp::reply::with_status(warp::reply::json(&body), self.status()).into_response();
         let headers = response.headers_mut();
@@ -109,9 +113,14 @@ impl ApiError {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
             }
             ApiError::Unavailable => {
-                headers.insert(header::RETRY_AFTER, HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS));
+                headers.insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS),
+                );
             }
-            ApiError::Unauthorized { challenge: Some(scheme) } => {
+            ApiError::Unauthorized {
+                challenge: Some(scheme),
+            } => {
                 headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static(scheme));
             }
             ApiError::RequestTimeout => {

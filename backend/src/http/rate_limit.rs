@@ -39,7 +39,12 @@ impl RateLimit {
 }
 
 pub struct RateLimiter<C: Clock = DefaultClock> {
-    buckets: governor::RateLimiter<IpAddr, DefaultKeyedStateStore<IpAddr>, C, NoOpMiddleware<C::Instant>>,
+    buckets: governor::RateLimiter<
+        IpAddr,
+        DefaultKeyedStateStore<IpAddr>,
+        C,
+        NoOpMiddleware<C::Instant>,
+    >,
     clock: C,
 }
 
@@ -51,7 +56,10 @@ impl RateLimiter {
 
 impl<C: Clock + Clone> RateLimiter<C> {
     fn with_clock(limit: RateLimit, clock: C) -> RateLimiter<C> {
-        RateLimiter { buckets: governor::RateLimiter::dashmap_with_clock(limit.quota(), clock.clone()), clock }
+        RateLimiter {
+            buckets: governor::RateLimiter::dashmap_with_clock(limit.quota(), clock.clone()),
+            clock,
+        }
     }
 
     /// Takes one token for this client key, or says how long until one is available.
@@ -60,7 +68,9 @@ impl<C: Clock + Clone> RateLimiter<C> {
             // A full bucket holds no information: forgetting it changes nobody's limit.
             self.buckets.retain_recent();
         }
-        self.buckets.check_key(&key).map_err(|not_until| not_until.wait_time_from(self.clock.now()))
+        self.buckets
+            .check_key(&key)
+            .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
     }
 }
 
@@ -70,7 +80,10 @@ mod tests {
 
     use super::*;
 
-    const LIMIT: RateLimit = RateLimit { per_minute: 10, burst: 5 };
+    const LIMIT: RateLimit = RateLimit {
+        per_minute: 10,
+        burst: 5,
+    };
 
     #[test]
     fn burst_then_refill_at_the_configured_rate() {
@@ -81,8 +94,14 @@ mod tests {
             limiter.check(ip).unwrap();
         }
         let wait = limiter.check(ip).unwrap_err();
-        assert_eq!(wait.as_secs_f64().ceil(), 6.0, "10 a minute is one every 6 s");
-        limiter.check("10.0.0.2".parse().unwrap()).expect("another client has its own bucket");
+        assert_eq!(
+            wait.as_secs_f64().ceil(),
+            6.0,
+            "10 a minute is one every 6 s"
+        );
+        limiter
+            .check("10.0.0.2".parse().unwrap())
+            .expect("another client has its own bucket");
         clock.advance(Duration::from_secs(6));
         limiter.check(ip).expect("one token back after 6 s");
         assert!(limiter.check(ip).is_err());
@@ -97,11 +116,21 @@ mod tests {
         }
         clock.advance(Duration::from_secs(60));
         limiter.check("255.255.255.255".parse().unwrap()).unwrap();
-        assert!(limiter.buckets.len() < 10, "{} buckets kept", limiter.buckets.len());
+        assert!(
+            limiter.buckets.len() < 10,
+            "{} buckets kept",
+            limiter.buckets.len()
+        );
     }
 
     #[test]
     fn the_invalid_post_limit_is_looser() {
-        assert_eq!(LIMIT.looser(), RateLimit { per_minute: 60, burst: 30 });
+        assert_eq!(
+            LIMIT.looser(),
+            RateLimit {
+                per_minute: 60,
+                burst: 30
+            }
+        );
     }
 }

@@ -46,10 +46,16 @@ impl SecurityHeaders {
         set("content-security-policy", self.content_security_policy());
         set("x-content-type-options", "nosniff".into());
         set("referrer-policy", "strict-origin-when-cross-origin".into());
-        set("permissions-policy", "microphone=(self), camera=(), geolocation=(), payment=()".into());
+        set(
+            "permissions-policy",
+            "microphone=(self), camera=(), geolocation=(), payment=()".into(),
+        );
         set("x-frame-options", "DENY".into());
         if self.hsts {
-            set("strict-transport-security", format!("max-age={HSTS_MAX_AGE_SECONDS}; includeSubDomains"));
+            set(
+                "strict-transport-security",
+                format!("max-age={HSTS_MAX_AGE_SECONDS}; includeSubDomains"),
+            );
         }
         map
     }
@@ -74,16 +80,24 @@ mod tests {
             ("VAPI_API_BASE_URL", "http://127.0.0.1:4010/v1/"),
         ]);
         assert_eq!(custom.voice_api_origin, "http://127.0.0.1:4010");
-        assert!(custom
-            .content_security_policy()
-            .contains("connect-src 'self' http://127.0.0.1:4010 https://*.daily.co wss://*.daily.co"));
+        assert!(custom.content_security_policy().contains(
+            "connect-src 'self' http://127.0.0.1:4010 https://*.daily.co wss://*.daily.co"
+        ));
     }
 
     #[test]
     fn hsts_only_when_asked() {
-        assert!(!headers(&[]).header_map().contains_key("strict-transport-security"));
+        assert!(!headers(&[])
+            .header_map()
+            .contains_key("strict-transport-security"));
         let on = headers(&[("HSTS", "1")]).header_map();
-        assert!(on["strict-transport-security"].to_str().unwrap().starts_with("max-age="));
-        assert!(on["content-security-policy"].to_str().unwrap().ends_with("frame-ancestors 'none'"));
+        assert!(on["strict-transport-security"]
+            .to_str()
+            .unwrap()
+            .starts_with("max-age="));
+        assert!(on["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .ends_with("frame-ancestors 'none'"));
     }
 }

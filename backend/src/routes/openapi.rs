@@ -13,7 +13,10 @@ pub const DOCUMENT: &str = include_str!("openapi.json");
 pub fn routes() -> BoxedFilter<(Response,)> {
     warp::path!("api" / "openapi.json")
         .and(methods("GET, HEAD"))
-        .map(|| warp::reply::with_header(DOCUMENT, header::CONTENT_TYPE, "application/json").into_response())
+        .map(|| {
+            warp::reply::with_header(DOCUMENT, header::CONTENT_TYPE, "application/json")
+                .into_response()
+        })
         .boxed()
 }
 
@@ -52,7 +55,9 @@ mod tests {
             ApiError::Validation(FieldErrors::default()),
             ApiError::MethodNotAllowed { allow: "GET" },
             ApiError::NotFound,
-            ApiError::RateLimited { retry_after_secs: 1 },
+            ApiError::RateLimited {
+                retry_after_secs: 1,
+            },
             ApiError::Storage,
             ApiError::Unavailable,
             ApiError::Unauthorized { challenge: None },
@@ -83,7 +88,11 @@ mod tests {
             .as_array()
             .unwrap();
         for error in every_error {
-            assert!(codes.iter().any(|code| code == error.code()), "{} is in the ErrorBody enum", error.code());
+            assert!(
+                codes.iter().any(|code| code == error.code()),
+                "{} is in the ErrorBody enum",
+                error.code()
+            );
         }
     }
 }

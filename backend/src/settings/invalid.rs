@@ -20,7 +20,9 @@ pub fn check(
     variables: &[(&str, &'static str)],
     get: &impl Fn(&str) -> Option<String>,
 ) -> Result<(), InvalidSetting> {
-    settings.validate().map_err(|errors| first(&errors, variables, get))
+    settings
+        .validate()
+        .map_err(|errors| first(&errors, variables, get))
 }
 
 fn first(
@@ -46,6 +48,10 @@ fn first(
         variable,
         value: get(variable).unwrap_or_default(),
         problem,
-        expected: error.message.as_deref().unwrap_or("a valid value").to_owned(),
+        expected: error
+            .message
+            .as_deref()
+            .unwrap_or("a valid value")
+            .to_owned(),
     }
 }

@@ -28,7 +28,10 @@ pub struct ForwardingConfig {
     /// `LEAD_WEBHOOK_SECRET`: the HMAC-SHA256 key of the signature header.
     pub secret: Option<String>,
     /// `LEAD_WEBHOOK_GIVE_UP_DAYS`: how long after its creation a lead is retried.
-    #[validate(custom(function = "at_least_a_day", message = "a whole number of days, 1 or more"))]
+    #[validate(custom(
+        function = "at_least_a_day",
+        message = "a whole number of days, 1 or more"
+    ))]
     pub give_up_after: Duration,
     /// The first retry waits about this long; each later one twice as long, up to `retry_longest`.
     pub retry_first: Duration,
@@ -57,34 +60,44 @@ fn days(n: u32) -> Duration {
 const VARIABLES: &[(&str, &str)] = &[("give_up_after", "LEAD_WEBHOOK_GIVE_UP_DAYS")];
 
 fn at_least_a_day(period: &Duration) -> Result<(), ValidationError> {
-    (*period >= DAY).then_some(()).ok_or_else(|| ValidationError::new("is less than a day"))
+    (*period >= DAY)
+        .then_some(())
+        .ok_or_else(|| ValidationError::new("is less than a day"))
 }
 
 impl LeadsConfig {
-    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<LeadsConfig, InvalidSetting> {
+    pub fn from_lookup(
+        get: impl Fn(&str) -> Option<String>,
+    ) -> Result<LeadsConfig, InvalidSetting> {
         // An empty variable counts as unset, so `VAR=` switches a part off.
         let get = |key: &str| get(key).filter(|v| !v.trim().is_empty());
         let forwarding = match get("LEAD_WEBHOOK_URL") {
             None => None,
             Some(raw) => {
-                let unreadable = |variable: &'static str, value: String, expected: &str| InvalidSetting {
-                    variable,
-                    value,
-                    problem: "cannot be read".into(),
-                    expected: expected.into(),
-                };
+                let unreadable =
+                    |variable: &'static str, value: String, expected: &str| InvalidSetting {
+                        variable,
+                        value,
+                        problem: "cannot be read".into(),
+                        expected: expected.into(),
+                    };
                 // `Url` is not `Serialize`, which `validator`'s custom rules need: its scheme is
                 // checked here.
                 let url = reqwest::Url::parse(&raw)
                     .ok()
                     .filter(|u| matches!(u.scheme(), "http" | "https"))
-                    .ok_or_else(|| unreadable("LEAD_WEBHOOK_URL", raw, "an http(s) URL such as https://crm.example.com/leads"))?;
+                    .ok_or_else(|| {
+                        unreadable(
+                            "LEAD_WEBHOOK_URL",
+                            raw,
+                            "an http(s) URL such as https://crm.example.com/leads",
+                        )
+                    })?;
                 let mut forwarding = ForwardingConfig::new(url, get("LEAD_WEBHOOK_SECRET"));
                 if let Some(raw) = get("LEAD_WEBHOOK_GIVE_UP_DAYS") {
-                    let n: u32 = raw
-                        .trim()
-                        .parse()
-                        .map_err(|_| unreadable("LEAD_WEBHOOK_GIVE_UP_DAYS", raw, "a whole number of days"))?;
+                    let n: u32 = raw.trim().parse().map_err(|_| {
+                        unreadable("LEAD_WEBHOOK_GIVE_UP_DAYS", raw, "a whole number of days")
+                    })?;
                     forwarding.give_up_after = days(n);
                 }
                 check(&forwarding, VARIABLES, &get)?;
@@ -110,7 +123,10 @@ mod tests {
     #[test]
     fn everything_is_off_by_default_and_empty_means_off() {
         assert_eq!(leads(&[]).unwrap(), LeadsConfig::default());
-        assert_eq!(leads(&[("ADMIN_TOKEN", ""), ("LEAD_WEBHOOK_URL", " ")]).unwrap(), LeadsConfig::default());
+        assert_eq!(
+            leads(&[("ADMIN_TOKEN", ""), ("LEAD_WEBHOOK_URL", " ")]).unwrap(),
+            LeadsConfig::default()
+        );
     }
 
     #[test]
@@ -130,7 +146,8 @@ mod tests {
             message(&[("LEAD_WEBHOOK_URL", "ftp://x")]),
             "LEAD_WEBHOOK_URL=\"ftp://x\" cannot be read; expected an http(s) URL such as https://crm.example.com/leads"
         );
-        assert!(message(&[("LEAD_WEBHOOK_URL", "not a url")]).starts_with("LEAD_WEBHOOK_URL=\"not a url\" cannot be read"));
+        assert!(message(&[("LEAD_WEBHOOK_URL", "not a url")])
+            .starts_with("LEAD_WEBHOOK_URL=\"not a url\" cannot be read"));
         let url = ("LEAD_WEBHOOK_URL", "http://x");
         assert_eq!(
             message(&[url, ("LEAD_WEBHOOK_GIVE_UP_DAYS", "0")]),

@@ -72,16 +72,20 @@ impl Config {
             Some(p) => p.parse().map_err(|_| ConfigError::Port(p))?,
             None => DEFAULT_PORT,
         };
-        let database =
-            DatabaseUrl::parse(&get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()))?;
-        let static_dir = get("STATIC_DIR").unwrap_or_else(|| DEFAULT_STATIC_DIR.into()).into();
+        let database = DatabaseUrl::parse(
+            &get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+        )?;
+        let static_dir = get("STATIC_DIR")
+            .unwrap_or_else(|| DEFAULT_STATIC_DIR.into())
+            .into();
         let rate_limit = RateLimit::from_lookup(&get)?;
         if get("TRUST_PROXY").is_some() {
             return Err(ConfigError::TrustProxyReplaced);
         }
-        let trusted_proxies =
-            TrustedProxies::parse(&get("TRUSTED_PROXIES").unwrap_or_else(|| DEFAULT_TRUSTED_PROXIES.into()))
-                .map_err(ConfigError::TrustedProxies)?;
+        let trusted_proxies = TrustedProxies::parse(
+            &get("TRUSTED_PROXIES").unwrap_or_else(|| DEFAULT_TRUSTED_PROXIES.into()),
+        )
+        .map_err(ConfigError::TrustedProxies)?;
         let voice = VoiceSettings::from_lookup(&get)?;
         let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref());
         let leads = LeadsConfig::from_lookup(&get)?;
@@ -101,7 +105,11 @@ impl Config {
 /// The environment a test describes, as the lookup `from_lookup` reads.
 #[cfg(test)]
 pub(crate) fn lookup<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
-    move |k| vars.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string())
+    move |k| {
+        vars.iter()
+            .find(|(key, _)| *key == k)
+            .map(|(_, v)| v.to_string())
+    }
 }
 
 #[cfg(test)]
@@ -123,17 +131,42 @@ mod tests {
 
     #[test]
     fn overrides_and_errors() {
-        let c = config(&[("BIND", "0.0.0.0"), ("PORT", "0"), ("DATABASE_URL", "sqlite:/tmp/q.db")])
-            .unwrap();
+        let c = config(&[
+            ("BIND", "0.0.0.0"),
+            ("PORT", "0"),
+            ("DATABASE_URL", "sqlite:/tmp/q.db"),
+        ])
+        .unwrap();
         assert_eq!(c.addr, "0.0.0.0:0".parse().unwrap());
         assert_eq!(c.database, DatabaseUrl::Sqlite("/tmp/q.db".into()));
-        assert!(matches!(config(&[("PORT", "http")]), Err(ConfigError::Port(_))));
-        assert!(matches!(config(&[("BIND", "localhost:1")]), Err(ConfigError::Bind(_))));
-        assert!(matches!(config(&[("DATABASE_URL", "mysql://x")]), Err(ConfigError::Database(_))));
-        assert!(matches!(config(&[("VAPI_PUBLIC_KEY", "pk")]), Err(ConfigError::Voice(_))));
-        let proxies = config(&[("TRUSTED_PROXIES", "10.0.0.0/8,lb")]).unwrap_err().to_string();
-        assert!(proxies.starts_with("TRUSTED_PROXIES: \"lb\" is neither") && proxies.contains("expected"), "{proxies}");
-        assert!(config(&[("TRUST_PROXY", "1")]).unwrap_err().to_string().contains("TRUSTED_PROXIES"));
+        assert!(matches!(
+            config(&[("PORT", "http")]),
+            Err(ConfigError::Port(_))
+        ));
+        assert!(matches!(
+            config(&[("BIND", "localhost:1")]),
+            Err(ConfigError::Bind(_))
+        ));
+        assert!(matches!(
+            config(&[("DATABASE_URL", "mysql://x")]),
+            Err(ConfigError::Database(_))
+        ));
+        assert!(matches!(
+            config(&[("VAPI_PUBLIC_KEY", "pk")]),
+            Err(ConfigError::Voice(_))
+        ));
+        let proxies = config(&[("TRUSTED_PROXIES", "10.0.0.0/8,lb")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            proxies.starts_with("TRUSTED_PROXIES: \"lb\" is neither")
+                && proxies.contains("expected"),
+            "{proxies}"
+        );
+        assert!(config(&[("TRUST_PROXY", "1")])
+            .unwrap_err()
+            .to_string()
+            .contains("TRUSTED_PROXIES"));
         assert_eq!(
             DatabaseUrl::parse("postgres://u@h:5432/db").unwrap(),
             DatabaseUrl::Postgres("postgres://u@h:5432/db".into())

@@ -21,14 +21,22 @@ pub struct RateLimitError {
 
 impl RateLimit {
     /// `RATE_LIMIT_PER_MINUTE=0` turns the limit off (load tests, trusted networks).
-    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<Option<RateLimit>, RateLimitError> {
+    pub fn from_lookup(
+        get: &impl Fn(&str) -> Option<String>,
+    ) -> Result<Option<RateLimit>, RateLimitError> {
         let number = |name: &'static str, default: u32| match get(name) {
-            Some(value) => value.trim().parse().map_err(|_| RateLimitError { name, value }),
+            Some(value) => value
+                .trim()
+                .parse()
+                .map_err(|_| RateLimitError { name, value }),
             None => Ok(default),
         };
         let per_minute = number("RATE_LIMIT_PER_MINUTE", DEFAULT_RATE_PER_MINUTE)?;
         let burst = number("RATE_LIMIT_BURST", DEFAULT_RATE_BURST)?;
-        Ok((per_minute > 0).then_some(RateLimit { per_minute, burst: burst.max(1) }))
+        Ok((per_minute > 0).then_some(RateLimit {
+            per_minute,
+            burst: burst.max(1),
+        }))
     }
 }
 
@@ -39,11 +47,27 @@ mod tests {
     #[test]
     fn configuration() {
         let get = crate::settings::lookup;
-        assert_eq!(RateLimit::from_lookup(&get(&[])).unwrap(), Some(RateLimit { per_minute: 10, burst: 5 }));
-        assert_eq!(RateLimit::from_lookup(&get(&[("RATE_LIMIT_PER_MINUTE", "0")])).unwrap(), None);
         assert_eq!(
-            RateLimit::from_lookup(&get(&[("RATE_LIMIT_PER_MINUTE", "600"), ("RATE_LIMIT_BURST", "50")])).unwrap(),
-            Some(RateLimit { per_minute: 600, burst: 50 })
+            RateLimit::from_lookup(&get(&[])).unwrap(),
+            Some(RateLimit {
+                per_minute: 10,
+                burst: 5
+            })
+        );
+        assert_eq!(
+            RateLimit::from_lookup(&get(&[("RATE_LIMIT_PER_MINUTE", "0")])).unwrap(),
+            None
+        );
+        assert_eq!(
+            RateLimit::from_lookup(&get(&[
+                ("RATE_LIMIT_PER_MINUTE", "600"),
+                ("RATE_LIMIT_BURST", "50")
+            ]))
+            .unwrap(),
+            Some(RateLimit {
+                per_minute: 600,
+                burst: 50
+            })
         );
         assert!(RateLimit::from_lookup(&get(&[("RATE_LIMIT_BURST", "many")])).is_err());
     }

@@ -15,13 +15,19 @@ pub struct SecurityHeaders {
 
 impl SecurityHeaders {
     /// The voice API origin follows the (already validated) voice settings.
-    pub fn from_lookup(get: &impl Fn(&str) -> Option<String>, voice: Option<&VoiceSettings>) -> SecurityHeaders {
+    pub fn from_lookup(
+        get: &impl Fn(&str) -> Option<String>,
+        voice: Option<&VoiceSettings>,
+    ) -> SecurityHeaders {
         let hsts = get("HSTS").is_some_and(|v| matches!(v.trim(), "1" | "true"));
         let voice_api_origin = voice
             .and_then(|v| v.api_base_url.as_deref())
             .map(origin_of)
             .unwrap_or_else(|| DEFAULT_VOICE_API_ORIGIN.to_owned());
-        SecurityHeaders { hsts, voice_api_origin }
+        SecurityHeaders {
+            hsts,
+            voice_api_origin,
+        }
     }
 }
 

@@ -14,7 +14,10 @@ pub struct TrustedProxies(Vec<IpNet>);
 impl TrustedProxies {
     /// A comma-separated list of addresses and CIDR ranges; empty trusts no proxy.
     pub fn parse(list: &str) -> Result<TrustedProxies, String> {
-        let entries = list.split(',').map(str::trim).filter(|entry| !entry.is_empty());
+        let entries = list
+            .split(',')
+            .map(str::trim)
+            .filter(|entry| !entry.is_empty());
         entries
             .map(|entry| {
                 entry

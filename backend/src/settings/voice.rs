@@ -13,7 +13,10 @@ pub struct VoiceSettings {
     pub public_key: String,
     pub assistant_id: String,
     /// The provider API's base address; `None` means the SDK's default.
-    #[validate(custom(function = "base_url", message = "an http:// or https:// address without query, such as https://api.vapi.ai"))]
+    #[validate(custom(
+        function = "base_url",
+        message = "an http:// or https:// address without query, such as https://api.vapi.ai"
+    ))]
     pub api_base_url: Option<String>,
     /// When set, shown once before the first call and remembered once accepted.
     pub consent_text: Option<String>,
@@ -137,8 +140,13 @@ mod tests {
                 ("VAPI_ASSISTANT_ID", "a"),
                 ("VAPI_API_BASE_URL", bad),
             ]);
-            let Err(VoiceConfigError::Invalid(invalid)) = result else { panic!("{bad} accepted") };
-            assert_eq!((invalid.variable, invalid.value.as_str()), ("VAPI_API_BASE_URL", bad));
+            let Err(VoiceConfigError::Invalid(invalid)) = result else {
+                panic!("{bad} accepted")
+            };
+            assert_eq!(
+                (invalid.variable, invalid.value.as_str()),
+                ("VAPI_API_BASE_URL", bad)
+            );
         }
     }
 }

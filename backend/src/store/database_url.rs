@@ -15,7 +15,10 @@ pub struct UnsupportedDatabaseUrl(pub String);
 
 impl DatabaseUrl {
     pub fn parse(url: &str) -> Result<DatabaseUrl, UnsupportedDatabaseUrl> {
-        if let Some(path) = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")) {
+        if let Some(path) = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+        {
             if !path.is_empty() {
                 return Ok(DatabaseUrl::Sqlite(path.to_owned()));
             }

@@ -65,7 +65,9 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         migrate(&mut conn).unwrap();
         migrate(&mut conn).unwrap();
-        let version: usize = conn.pragma_query_value(None, "user_version", |r| r.get(0)).unwrap();
+        let version: usize = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
         assert_eq!(version, MIGRATIONS.len());
         conn.execute(
             "INSERT INTO quote_requests (id, product, email, created_at) VALUES ('a','family','x@y.z','t')",
@@ -77,13 +79,20 @@ mod tests {
             [],
         );
         assert!(bad.is_err(), "the product check constraint holds");
-        let spoken = "INSERT INTO quote_requests (id, product, email, created_at, call_id, tool_call_id)
+        let spoken =
+            "INSERT INTO quote_requests (id, product, email, created_at, call_id, tool_call_id)
                       VALUES (?1, 'family', 'x@y.z', 't', 'call', 'tool')";
         conn.execute(spoken, ["c"]).unwrap();
-        assert!(conn.execute(spoken, ["d"]).is_err(), "one row per call and tool call");
+        assert!(
+            conn.execute(spoken, ["d"]).is_err(),
+            "one row per call and tool call"
+        );
         let keyed = "INSERT INTO quote_requests (id, product, email, created_at, idempotency_key)
                      VALUES (?1, 'family', 'x@y.z', 't', 'key')";
         conn.execute(keyed, ["e"]).unwrap();
-        assert!(conn.execute(keyed, ["f"]).is_err(), "one row per idempotency key");
+        assert!(
+            conn.execute(keyed, ["f"]).is_err(),
+            "one row per idempotency key"
+        );
     }
 }

@@ -58,7 +58,10 @@ pub trait QuoteStore: Send + Sync {
         &self,
         since: Option<OffsetDateTime>,
     ) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        self.list(ListQuery { since, ..ListQuery::default() })
+        self.list(ListQuery {
+            since,
+            ..ListQuery::default()
+        })
     }
 
     /// Outbox rows neither delivered nor given up whose next attempt is due at `now`. A store
@@ -95,6 +98,8 @@ pub async fn open_with(
         DatabaseUrl::Sqlite(target) => {
             Ok(Arc::new(sqlite::SqliteStore::open(target, options).await?))
         }
-        DatabaseUrl::Postgres(url) => Ok(Arc::new(postgres::PostgresStore::open(url, options).await?)),
+        DatabaseUrl::Postgres(url) => {
+            Ok(Arc::new(postgres::PostgresStore::open(url, options).await?))
+        }
     }
 }

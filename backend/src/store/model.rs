@@ -24,7 +24,9 @@ impl Source {
     }
 
     pub fn parse(text: &str) -> Option<Source> {
-        [Source::Web, Source::Voice].into_iter().find(|source| source.as_str() == text)
+        [Source::Web, Source::Voice]
+            .into_iter()
+            .find(|source| source.as_str() == text)
     }
 }
 
@@ -63,11 +65,17 @@ impl NewQuote {
     }
 
     pub fn with_idempotency_key(self, key: Option<String>) -> NewQuote {
-        NewQuote { idempotency_key: key, ..self }
+        NewQuote {
+            idempotency_key: key,
+            ..self
+        }
     }
 
     pub fn spoken(request: QuoteRequest, voice: VoiceOrigin) -> NewQuote {
-        NewQuote { voice: Some(voice), ..NewQuote::new(request, Source::Voice, None) }
+        NewQuote {
+            voice: Some(voice),
+            ..NewQuote::new(request, Source::Voice, None)
+        }
     }
 
     /// RFC 3339 in UTC with fixed millisecond precision, so text order is time order.
@@ -87,7 +95,10 @@ pub fn format_timestamp(at: OffsetDateTime) -> String {
 }
 
 /// Timestamps leave the server in the form they are stored in (`format_timestamp`).
-fn serialize_timestamp<S: Serializer>(at: &OffsetDateTime, serializer: S) -> Result<S::Ok, S::Error> {
+fn serialize_timestamp<S: Serializer>(
+    at: &OffsetDateTime,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     serializer.serialize_str(&format_timestamp(*at))
 }
 
@@ -97,7 +108,9 @@ fn serialize_timestamp<S: Serializer>(at: &OffsetDateTime, serializer: S) -> Res
 pub enum Inserted {
     New,
     /// The earlier row holds the same request: its id is the answer.
-    Replayed { id: String },
+    Replayed {
+        id: String,
+    },
     /// The earlier row holds another request; it stands and nothing was stored.
     Conflict,
 }
@@ -196,8 +209,13 @@ impl PendingLead {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DeliveryOutcome {
     Delivered,
-    Retry { error: String, next_attempt_at: OffsetDateTime },
-    GiveUp { error: String },
+    Retry {
+        error: String,
+        next_attempt_at: OffsetDateTime,
+    },
+    GiveUp {
+        error: String,
+    },
 }
 
 #[cfg(test)]

@@ -14,11 +14,11 @@ use tokio_postgres::{NoTls, Row};
 use super::migrations::MIGRATIONS;
 use super::model::format_timestamp;
 use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
+use super::DATABASE_WAIT;
 use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
-use super::DATABASE_WAIT;
 
 /// Connections per instance.
 const POOL_SIZE: usize = 16;
@@ -42,7 +42,9 @@ pub struct PostgresStore {
 fn classify(error: tokio_postgres::Error) -> StoreError {
     let transient = match error.code() {
         None => true,
-        Some(state) => ["08", "53", "57"].iter().any(|class| state.code().starts_with(class)),
+        Some(state) => ["08", "53", "57"]
+            .iter()
+            .any(|class| state.code().starts_with(class)),
     };
     if transient {
         StoreError::Unavailable(error.to_string())
@@ -59,8 +61,9 @@ fn pool_error(error: PoolError) -> StoreError {
 
 impl PostgresStore {
     pub async fn open(url: &str, options: StoreOptions) -> Result<PostgresStore, StoreError> {
-        let mut config: tokio_postgres::Config =
-            url.parse().map_err(|e| StoreError::Database(format!("DATABASE_URL: {e}")))?;
+        let mut config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e| StoreError::Database(format!("DATABASE_URL: {e}")))?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
@@ -68,7 +71,9 @@ impl PostgresStore {
             config,
             NoTls,
             // A connection the server dropped is noticed at checkout and replaced.
-            ManagerConfig { recycling_method: RecyclingMethod::Verified },
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Verified,
+            },
         );
         let pool = Pool::builder(manager)
             .max_size(POOL_SIZE)
@@ -87,7 +92,9 @@ impl PostgresStore {
     async fn migrate(&self) -> Result<(), StoreError> {
         let mut client = self.pool.get().await.map_err(pool_error)?;
         let tx = client.transaction().await.map_err(classify)?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await.map_err(classify)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .await
+            .map_err(classify)?;
         tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             .await
             .map_err(classify)?;
@@ -102,15 +109,24 @@ impl PostgresStore {
                 tx.batch_execute(sql).await.map_err(classify)?;
             }
             let version = i32::try_from(MIGRATIONS.len()).unwrap_or(i32::MAX);
-            tx.execute("DELETE FROM schema_version", &[]).await.map_err(classify)?;
-            tx.execute("INSERT INTO schema_version (version) VALUES ($1)", &[&version])
+            tx.execute("DELETE FROM schema_version", &[])
                 .await
                 .map_err(classify)?;
+            tx.execute(
+                "INSERT INTO schema_version (version) VALUES ($1)",
+                &[&version],
+            )
+            .await
+            .map_err(classify)?;
         }
         tx.commit().await.map_err(classify)
     }
 
-    async fn query(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>, StoreError> {
+    async fn query(
+        &self,
+        sql: &str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Vec<Row>, StoreError> {
         let client = self.pool.get().await.map_err(pool_error)?;
         let statement = client.prepare_cached(sql).await.map_err(classify)?;
         client.query(&statement, params).await.map_err(classify)
@@ -127,16 +143,33 @@ impl PostgresStore {
         let tx = client.transaction().await.map_err(classify)?;
         let values = QuoteValues::new(&quote);
         let insert: [&(dyn ToSql + Sync); 9] = insert_quote_values!(values);
-        let stored = tx.execute(queries::INSERT_QUOTE, &insert).await.map_err(classify)?;
+        let stored = tx
+            .execute(queries::INSERT_QUOTE, &insert)
+            .await
+            .map_err(classify)?;
         if stored == 0 {
             let row = tx
-                .query_one(queries::EARLIER_QUOTE, &[&values.idempotency_key, &values.call_id, &values.tool_call_id])
+                .query_one(
+                    queries::EARLIER_QUOTE,
+                    &[
+                        &values.idempotency_key,
+                        &values.call_id,
+                        &values.tool_call_id,
+                    ],
+                )
                 .await
                 .map_err(classify)?;
-            return Ok(Inserted::earlier(&quote, row.get(0), row.get(1), row.get(2)));
+            return Ok(Inserted::earlier(
+                &quote,
+                row.get(0),
+                row.get(1),
+                row.get(2),
+            ));
         }
         if self.options.forward_leads {
-            tx.execute(queries::INSERT_OUTBOX, &[&values.id, &values.created_at]).await.map_err(classify)?;
+            tx.execute(queries::INSERT_OUTBOX, &[&values.id, &values.created_at])
+                .await
+                .map_err(classify)?;
         }
         tx.commit().await.map_err(classify)?;
         Ok(Inserted::New)
@@ -168,8 +201,13 @@ impl QuoteStore for PostgresStore {
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
         async move {
             let now = format_timestamp(OffsetDateTime::now_utc());
-            let params: [&(dyn ToSql + Sync); 5] =
-                [&report.call_id, &report.ended_reason, &report.summary, &report.transcript, &now];
+            let params: [&(dyn ToSql + Sync); 5] = [
+                &report.call_id,
+                &report.ended_reason,
+                &report.summary,
+                &report.transcript,
+                &now,
+            ];
             self.execute(queries::UPSERT_CALL, &params).await.map(drop)
         }
         .boxed()
@@ -197,9 +235,12 @@ impl QuoteStore for PostgresStore {
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         async move {
             let until = format_timestamp(now + LEAD_CLAIM);
-            let params: [&(dyn ToSql + Sync); 3] = [&format_timestamp(now), &limit(Some(max)), &until];
+            let params: [&(dyn ToSql + Sync); 3] =
+                [&format_timestamp(now), &limit(Some(max)), &until];
             let rows = self.query(&queries::claim_due_leads(), &params).await?;
-            rows.iter().map(|row| stored_quote(row).map(PendingLead::new)).collect()
+            rows.iter()
+                .map(|row| stored_quote(row).map(PendingLead::new))
+                .collect()
         }
         .boxed()
     }
@@ -212,13 +253,21 @@ impl QuoteStore for PostgresStore {
         async move {
             let now = format_timestamp(OffsetDateTime::now_utc());
             match outcome {
-                DeliveryOutcome::Delivered => self.execute(queries::MARK_DELIVERED, &[&quote_id, &now]).await,
-                DeliveryOutcome::Retry { error, next_attempt_at } => {
+                DeliveryOutcome::Delivered => {
+                    self.execute(queries::MARK_DELIVERED, &[&quote_id, &now])
+                        .await
+                }
+                DeliveryOutcome::Retry {
+                    error,
+                    next_attempt_at,
+                } => {
                     let next = format_timestamp(next_attempt_at);
-                    self.execute(queries::MARK_RETRY, &[&quote_id, &error, &next]).await
+                    self.execute(queries::MARK_RETRY, &[&quote_id, &error, &next])
+                        .await
                 }
                 DeliveryOutcome::GiveUp { error } => {
-                    self.execute(queries::MARK_GAVE_UP, &[&quote_id, &error, &now]).await
+                    self.execute(queries::MARK_GAVE_UP, &[&quote_id, &error, &now])
+                        .await
                 }
             }
             .map(drop)
@@ -229,7 +278,11 @@ impl QuoteStore for PostgresStore {
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         async move {
             let client = self.pool.get().await.map_err(pool_error)?;
-            client.simple_query("SELECT 1").await.map_err(classify).map(drop)
+            client
+                .simple_query("SELECT 1")
+                .await
+                .map_err(classify)
+                .map(drop)
         }
         .boxed()
     }
@@ -254,7 +307,9 @@ mod tests {
             #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
             async fn $name() {
                 let schema = PostgresSchema::create().await;
-                let options = StoreOptions { forward_leads: $forward };
+                let options = StoreOptions {
+                    forward_leads: $forward,
+                };
                 let store = PostgresStore::open(&schema.url(), options).await.unwrap();
                 suite::$name(Arc::new(store)).await;
                 schema.drop().await;
@@ -285,23 +340,39 @@ mod tests {
     #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
     async fn instances_sharing_the_outbox_each_get_their_own_leads() {
         let schema = PostgresSchema::create().await;
-        let forward = StoreOptions { forward_leads: true };
+        let forward = StoreOptions {
+            forward_leads: true,
+        };
         let a = PostgresStore::open(&schema.url(), forward).await.unwrap();
         let b = PostgresStore::open(&schema.url(), forward).await.unwrap();
         for i in 0..40 {
-            a.insert(suite::web(&format!("p{i}@example.com"))).await.unwrap();
+            a.insert(suite::web(&format!("p{i}@example.com")))
+                .await
+                .unwrap();
         }
         let now = OffsetDateTime::now_utc() + std::time::Duration::from_millis(5);
         let (from_a, from_b) = tokio::join!(a.due_leads(now, 25), b.due_leads(now, 25));
-        let ids = |leads: Vec<PendingLead>| leads.into_iter().map(|l| l.quote.id).collect::<Vec<_>>();
+        let ids =
+            |leads: Vec<PendingLead>| leads.into_iter().map(|l| l.quote.id).collect::<Vec<_>>();
         let (from_a, from_b) = (ids(from_a.unwrap()), ids(from_b.unwrap()));
         let mut all: Vec<_> = from_a.iter().chain(&from_b).collect();
         all.sort();
         all.dedup();
-        assert_eq!((all.len(), from_a.len() + from_b.len()), (40, 40), "each lead to exactly one");
-        assert!(a.due_leads(now, 100).await.unwrap().is_empty(), "claimed leads are not due");
+        assert_eq!(
+            (all.len(), from_a.len() + from_b.len()),
+            (40, 40),
+            "each lead to exactly one"
+        );
+        assert!(
+            a.due_leads(now, 100).await.unwrap().is_empty(),
+            "claimed leads are not due"
+        );
         let expired = now + LEAD_CLAIM + std::time::Duration::from_secs(1);
-        assert_eq!(b.due_leads(expired, 100).await.unwrap().len(), 40, "due again if never recorded");
+        assert_eq!(
+            b.due_leads(expired, 100).await.unwrap().len(),
+            40,
+            "due again if never recorded"
+        );
         a.close().await;
         b.close().await;
         schema.drop().await;
@@ -309,6 +380,9 @@ mod tests {
 
     #[test]
     fn connection_trouble_is_unavailable() {
-        assert!(matches!(pool_error(PoolError::Closed), StoreError::Unavailable(_)));
+        assert!(matches!(
+            pool_error(PoolError::Closed),
+            StoreError::Unavailable(_)
+        ));
     }
 }

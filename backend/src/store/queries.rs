@@ -50,7 +50,17 @@ impl QuoteValues<'_> {
 macro_rules! insert_quote_values {
     ($values:expr) => {{
         let v = &$values;
-        [&v.id, &v.product, &v.email, &v.source, &v.user_agent, &v.created_at, &v.call_id, &v.tool_call_id, &v.idempotency_key]
+        [
+            &v.id,
+            &v.product,
+            &v.email,
+            &v.source,
+            &v.user_agent,
+            &v.created_at,
+            &v.call_id,
+            &v.tool_call_id,
+            &v.idempotency_key,
+        ]
     }};
 }
 pub(super) use insert_quote_values;
@@ -59,7 +69,8 @@ pub(super) use insert_quote_values;
 pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests
     WHERE idempotency_key = $1 OR (call_id = $2 AND tool_call_id = $3)";
 
-pub const INSERT_OUTBOX: &str = "INSERT INTO lead_outbox (quote_id, next_attempt_at) VALUES ($1, $2)";
+pub const INSERT_OUTBOX: &str =
+    "INSERT INTO lead_outbox (quote_id, next_attempt_at) VALUES ($1, $2)";
 
 pub const UPSERT_CALL: &str = "INSERT INTO voice_calls
         (call_id, ended_reason, summary, transcript, reported_at)
@@ -114,7 +125,11 @@ pub fn claim_due_leads() -> String {
 
 /// $1 since; then $2 the cursor id when there is one; the limit last.
 pub fn list(query: &ListQuery) -> String {
-    let (direction, beyond) = if query.newest_first { ("DESC", "<") } else { ("ASC", ">") };
+    let (direction, beyond) = if query.newest_first {
+        ("DESC", "<")
+    } else {
+        ("ASC", ">")
+    };
     let (after, limit) = match query.after {
         Some(_) => (
             format!("AND (q.created_at, q.id) {beyond} (SELECT created_at, id FROM quote_requests WHERE id = $2)"),
@@ -144,16 +159,21 @@ pub trait QuoteRow {
 pub fn stored_quote(row: &impl QuoteRow) -> Result<StoredQuote, StoreError> {
     let id = row.text(0)?.unwrap_or_default();
     let unreadable = |column: &str, value: &str| {
-        StoreError::Database(format!("quote request {id}: the stored {column} {value:?} cannot be read"))
+        StoreError::Database(format!(
+            "quote request {id}: the stored {column} {value:?} cannot be read"
+        ))
     };
     let required = |column: usize| row.text(column).map(Option::unwrap_or_default);
     let product = required(1)?;
-    let product = Product::ALL.into_iter().find(|p| p.as_str() == product).ok_or_else(|| unreadable("product", &product))?;
+    let product = Product::ALL
+        .into_iter()
+        .find(|p| p.as_str() == product)
+        .ok_or_else(|| unreadable("product", &product))?;
     let source = required(3)?;
     let source = Source::parse(&source).ok_or_else(|| unreadable("source", &source))?;
     let created_at = required(5)?;
-    let created_at =
-        OffsetDateTime::parse(&created_at, &Rfc3339).map_err(|_| unreadable("created_at", &created_at))?;
+    let created_at = OffsetDateTime::parse(&created_at, &Rfc3339)
+        .map_err(|_| unreadable("created_at", &created_at))?;
     let outbox = OutboxColumns {
         forwarded: row.flag(9)?,
         attempts: row.count(10)?,
@@ -209,10 +229,17 @@ mod tests {
 
     #[test]
     fn parameters_are_numbered_for_each_dialect() {
-        let page = list(&ListQuery { after: Some("x".into()), newest_first: true, ..ListQuery::default() });
+        let page = list(&ListQuery {
+            after: Some("x".into()),
+            newest_first: true,
+            ..ListQuery::default()
+        });
         assert!(page.contains("< (SELECT") && page.ends_with("LIMIT $3") && page.contains("DESC"));
         let all = list(&ListQuery::default());
         assert!(!all.contains("$3") && all.ends_with("LIMIT $2") && all.contains("ASC"));
-        assert_eq!(for_sqlite(MARK_DELIVERED), MARK_DELIVERED.replace("$1", "?1").replace("$2", "?2"));
+        assert_eq!(
+            for_sqlite(MARK_DELIVERED),
+            MARK_DELIVERED.replace("$1", "?1").replace("$2", "?2")
+        );
     }
 }

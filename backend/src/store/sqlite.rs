@@ -37,7 +37,10 @@ const HEALTH_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(5
 enum Write {
     Quote(NewQuote),
     Call(CallReport),
-    Delivery { quote_id: String, outcome: DeliveryOutcome },
+    Delivery {
+        quote_id: String,
+        outcome: DeliveryOutcome,
+    },
 }
 
 struct WriteJob {
@@ -66,7 +69,10 @@ impl From<rusqlite::Error> for StoreError {
 /// `target` is a file path, or a `file:` URI such as `file:quotes.db?mode=ro`.
 fn connect(target: &str) -> Result<Connection, StoreError> {
     if !target.starts_with("file:") {
-        if let Some(dir) = Path::new(target).parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Some(dir) = Path::new(target)
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+        {
             std::fs::create_dir_all(dir)
                 .map_err(|e| StoreError::Unavailable(format!("{}: {e}", dir.display())))?;
         }
@@ -115,7 +121,9 @@ impl SqliteStore {
         let reader = Arc::clone(&self.reader);
         async move {
             tokio::task::spawn_blocking(move || {
-                let conn = reader.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let conn = reader
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
                 query(&conn)
             })
             .await
@@ -186,7 +194,9 @@ fn commit<'a>(
 fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inserted, StoreError> {
     let now = || format_timestamp(OffsetDateTime::now_utc());
     let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| -> Result<usize, StoreError> {
-        Ok(tx.prepare_cached(&queries::for_sqlite(sql))?.execute(values)?)
+        Ok(tx
+            .prepare_cached(&queries::for_sqlite(sql))?
+            .execute(values)?)
     };
     match write {
         Write::Quote(quote) => {
@@ -194,27 +204,42 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inser
             let insert: [&dyn rusqlite::ToSql; 9] = insert_quote_values!(values);
             let stored = run(queries::INSERT_QUOTE, &insert)?;
             if stored == 0 {
-                let mut earlier = tx.prepare_cached(&queries::for_sqlite(queries::EARLIER_QUOTE))?;
-                let (id, product, email): (String, String, String) = earlier
-                    .query_row(params![values.idempotency_key, values.call_id, values.tool_call_id], |row| {
-                        Ok((row.get(0)?, row.get(1)?, row.get(2)?))
-                    })?;
+                let mut earlier =
+                    tx.prepare_cached(&queries::for_sqlite(queries::EARLIER_QUOTE))?;
+                let (id, product, email): (String, String, String) = earlier.query_row(
+                    params![values.idempotency_key, values.call_id, values.tool_call_id],
+                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+                )?;
                 return Ok(Inserted::earlier(quote, id, &product, &email));
             }
             if options.forward_leads {
-                run(queries::INSERT_OUTBOX, params![values.id, values.created_at])?;
+                run(
+                    queries::INSERT_OUTBOX,
+                    params![values.id, values.created_at],
+                )?;
             }
         }
         Write::Call(report) => {
             run(
                 queries::UPSERT_CALL,
-                params![report.call_id, report.ended_reason, report.summary, report.transcript, now()],
+                params![
+                    report.call_id,
+                    report.ended_reason,
+                    report.summary,
+                    report.transcript,
+                    now()
+                ],
             )?;
         }
         Write::Delivery { quote_id, outcome } => {
             match outcome {
-                DeliveryOutcome::Delivered => run(queries::MARK_DELIVERED, params![quote_id, now()])?,
-                DeliveryOutcome::Retry { error, next_attempt_at } => run(
+                DeliveryOutcome::Delivered => {
+                    run(queries::MARK_DELIVERED, params![quote_id, now()])?
+                }
+                DeliveryOutcome::Retry {
+                    error,
+                    next_attempt_at,
+                } => run(
                     queries::MARK_RETRY,
                     params![quote_id, error, format_timestamp(*next_attempt_at)],
                 )?,
@@ -256,10 +281,15 @@ impl QuoteStore for SqliteStore {
         self.read(move |conn| {
             let since = query.since.map(format_timestamp).unwrap_or_default();
             // SQLite reads a negative limit as no limit.
-            let limit = query.limit.map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
-            let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::list(&query)))?;
+            let limit = query
+                .limit
+                .map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
+            let mut statement =
+                conn.prepare_cached(&queries::for_sqlite(&queries::list(&query)))?;
             let rows = match &query.after {
-                Some(after) => statement.query_and_then(params![since, after, limit], read_quote)?,
+                Some(after) => {
+                    statement.query_and_then(params![since, after, limit], read_quote)?
+                }
                 None => statement.query_and_then(params![since, limit], read_quote)?,
             };
             rows.collect()
@@ -274,8 +304,9 @@ impl QuoteStore for SqliteStore {
         self.read(move |conn| {
             let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::due_leads()))?;
             let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-            let rows = statement
-                .query_and_then(params![format_timestamp(now), limit], |row| read_quote(row).map(PendingLead::new))?;
+            let rows = statement.query_and_then(params![format_timestamp(now), limit], |row| {
+                read_quote(row).map(PendingLead::new)
+            })?;
             rows.collect()
         })
     }
@@ -285,7 +316,9 @@ impl QuoteStore for SqliteStore {
         quote_id: String,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>> {
-        self.write(Write::Delivery { quote_id, outcome }).map(|r| r.map(drop)).boxed()
+        self.write(Write::Delivery { quote_id, outcome })
+            .map(|r| r.map(drop))
+            .boxed()
     }
 
     /// Answers, and can take the write lock: a lock another process holds means writes cannot
@@ -308,7 +341,11 @@ impl QuoteStore for SqliteStore {
     fn close(&self) -> BoxFuture<'_, ()> {
         // Dropping the sender lets the writer drain its queue and return.
         self.writer.lock().unwrap_or_else(|p| p.into_inner()).take();
-        let thread = self.writer_thread.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let thread = self
+            .writer_thread
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
         async move {
             if let Some(thread) = thread {
                 let _ = tokio::task::spawn_blocking(move || thread.join()).await;
@@ -325,7 +362,11 @@ mod tests {
 
     async fn store(dir: &tempfile::TempDir, forward_leads: bool) -> Arc<dyn QuoteStore> {
         let path = dir.path().join("q.db");
-        Arc::new(SqliteStore::open(path.to_str().unwrap(), StoreOptions { forward_leads }).await.unwrap())
+        Arc::new(
+            SqliteStore::open(path.to_str().unwrap(), StoreOptions { forward_leads })
+                .await
+                .unwrap(),
+        )
     }
 
     /// Runs one case of the shared store suite on a fresh SQLite file.
@@ -346,9 +387,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("q.db");
         store(&dir, false).await.close().await;
-        let ro = SqliteStore::open(&format!("file:{}?mode=ro", path.display()), StoreOptions::default())
-            .await
-            .unwrap();
+        let ro = SqliteStore::open(
+            &format!("file:{}?mode=ro", path.display()),
+            StoreOptions::default(),
+        )
+        .await
+        .unwrap();
         ro.ping().await.unwrap();
         assert!(ro.insert(suite::web("a@example.com")).await.is_err());
     }
@@ -359,10 +403,15 @@ mod tests {
         let quotes = store(&dir, false).await;
         quotes.insert(suite::web("a@example.com")).await.unwrap();
         let edited = Connection::open(dir.path().join("q.db")).unwrap();
-        edited.execute("UPDATE quote_requests SET created_at = 'yesterday'", []).unwrap();
+        edited
+            .execute("UPDATE quote_requests SET created_at = 'yesterday'", [])
+            .unwrap();
         let Err(StoreError::Database(message)) = quotes.list(ListQuery::default()).await else {
             panic!("an unreadable row was listed");
         };
-        assert!(message.ends_with(r#"the stored created_at "yesterday" cannot be read"#), "{message}");
+        assert!(
+            message.ends_with(r#"the stored created_at "yesterday" cannot be read"#),
+            "{message}"
+        );
     }
 }

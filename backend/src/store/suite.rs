@@ -14,7 +14,10 @@ use super::{
 /// Expands `$case!(name, forward_leads)` for every case below, so each store runs them all.
 macro_rules! for_each_case {
     ($case:ident) => {
-        $case!(concurrent_inserts_are_all_committed_and_read_back_in_order, false);
+        $case!(
+            concurrent_inserts_are_all_committed_and_read_back_in_order,
+            false
+        );
         $case!(a_repeated_voice_tool_call_is_stored_once, false);
         $case!(an_idempotency_key_answers_with_the_first_quote, true);
         $case!(call_reports_are_linked_and_replaced, false);
@@ -25,15 +28,24 @@ macro_rules! for_each_case {
 pub(crate) use for_each_case;
 
 pub fn web(email: &str) -> NewQuote {
-    NewQuote::new(QuoteRequest::parse("family", email).unwrap(), Source::Web, Some("test"))
+    NewQuote::new(
+        QuoteRequest::parse("family", email).unwrap(),
+        Source::Web,
+        Some("test"),
+    )
 }
 
 fn spoken(email: &str, call_id: &str, tool_call_id: &str) -> NewQuote {
-    let origin = VoiceOrigin { call_id: call_id.into(), tool_call_id: tool_call_id.into() };
+    let origin = VoiceOrigin {
+        call_id: call_id.into(),
+        tool_call_id: tool_call_id.into(),
+    };
     NewQuote::spoken(QuoteRequest::parse("medicare", email).unwrap(), origin)
 }
 
-pub async fn concurrent_inserts_are_all_committed_and_read_back_in_order(store: Arc<dyn QuoteStore>) {
+pub async fn concurrent_inserts_are_all_committed_and_read_back_in_order(
+    store: Arc<dyn QuoteStore>,
+) {
     let inserts: Vec<_> = (0..200)
         .map(|i| {
             let store = Arc::clone(&store);
@@ -45,7 +57,9 @@ pub async fn concurrent_inserts_are_all_committed_and_read_back_in_order(store: 
     }
     let rows = store.list_since(None).await.unwrap();
     assert_eq!(rows.len(), 200);
-    assert!(rows.windows(2).all(|w| (&w[0].created_at, &w[0].id) < (&w[1].created_at, &w[1].id)));
+    assert!(rows
+        .windows(2)
+        .all(|w| (&w[0].created_at, &w[0].id) < (&w[1].created_at, &w[1].id)));
     store.ping().await.unwrap();
     store.close().await;
     assert!(store.insert(web("late@example.com")).await.is_err());
@@ -58,17 +72,49 @@ pub async fn a_repeated_voice_tool_call_is_stored_once(store: Arc<dyn QuoteStore
     );
     let mut outcomes = vec![a.unwrap(), b.unwrap()];
     outcomes.sort_by_key(|o| *o != Inserted::New);
-    let Inserted::Replayed { id } = outcomes.pop().unwrap() else { panic!("the second is a replay") };
+    let Inserted::Replayed { id } = outcomes.pop().unwrap() else {
+        panic!("the second is a replay")
+    };
     assert_eq!(outcomes, [Inserted::New]);
     let replay = Inserted::Replayed { id: id.clone() };
-    assert_eq!(store.insert(spoken("ana@example.com", "call", "tool-1")).await.unwrap(), replay);
-    assert_eq!(store.insert(spoken("bea@example.com", "call", "tool-1")).await.unwrap(), Inserted::Conflict);
-    assert_eq!(store.insert(spoken("ana@example.com", "call", "tool-2")).await.unwrap(), Inserted::New);
-    assert_eq!(store.insert(spoken("ana@example.com", "other", "tool-1")).await.unwrap(), Inserted::New);
+    assert_eq!(
+        store
+            .insert(spoken("ana@example.com", "call", "tool-1"))
+            .await
+            .unwrap(),
+        replay
+    );
+    assert_eq!(
+        store
+            .insert(spoken("bea@example.com", "call", "tool-1"))
+            .await
+            .unwrap(),
+        Inserted::Conflict
+    );
+    assert_eq!(
+        store
+            .insert(spoken("ana@example.com", "call", "tool-2"))
+            .await
+            .unwrap(),
+        Inserted::New
+    );
+    assert_eq!(
+        store
+            .insert(spoken("ana@example.com", "other", "tool-1"))
+            .await
+            .unwrap(),
+        Inserted::New
+    );
     let rows = store.list_since(None).await.unwrap();
     assert_eq!(rows.len(), 3);
-    assert!(rows.iter().all(|r| r.source == super::Source::Voice && r.delivery.is_none()));
-    assert_eq!(rows.iter().find(|r| r.id == id).unwrap().email, "ana@example.com", "the first stands");
+    assert!(rows
+        .iter()
+        .all(|r| r.source == super::Source::Voice && r.delivery.is_none()));
+    assert_eq!(
+        rows.iter().find(|r| r.id == id).unwrap().email,
+        "ana@example.com",
+        "the first stands"
+    );
     store.close().await;
 }
 
@@ -77,18 +123,34 @@ pub async fn an_idempotency_key_answers_with_the_first_quote(store: Arc<dyn Quot
     let first = keyed("ana@example.com", "k-1");
     let id = first.id.to_string();
     assert_eq!(store.insert(first).await.unwrap(), Inserted::New);
-    let (a, b) = tokio::join!(store.insert(keyed("ana@example.com", "k-1")), store.insert(keyed("ana@example.com", "k-1")));
+    let (a, b) = tokio::join!(
+        store.insert(keyed("ana@example.com", "k-1")),
+        store.insert(keyed("ana@example.com", "k-1"))
+    );
     let replay = Inserted::Replayed { id };
     assert_eq!((a.unwrap(), b.unwrap()), (replay.clone(), replay));
-    assert_eq!(store.insert(keyed("bea@example.com", "k-1")).await.unwrap(), Inserted::Conflict);
-    assert_eq!(store.insert(keyed("bea@example.com", "k-2")).await.unwrap(), Inserted::New);
-    assert_eq!(store.insert(web("ana@example.com")).await.unwrap(), Inserted::New, "no key, no check");
+    assert_eq!(
+        store.insert(keyed("bea@example.com", "k-1")).await.unwrap(),
+        Inserted::Conflict
+    );
+    assert_eq!(
+        store.insert(keyed("bea@example.com", "k-2")).await.unwrap(),
+        Inserted::New
+    );
+    assert_eq!(
+        store.insert(web("ana@example.com")).await.unwrap(),
+        Inserted::New,
+        "no key, no check"
+    );
     assert_eq!(store.list_since(None).await.unwrap().len(), 3);
     store.close().await;
 }
 
 pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
-    store.insert(spoken("ana@example.com", "call", "t")).await.unwrap();
+    store
+        .insert(spoken("ana@example.com", "call", "t"))
+        .await
+        .unwrap();
     store.insert(web("web@example.com")).await.unwrap();
     let report = |summary: &str| CallReport {
         call_id: "call".into(),
@@ -101,14 +163,20 @@ pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
     let rows = store.list_since(None).await.unwrap();
     let (spoken, web): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r.call_id.is_some());
     assert_eq!(spoken[0].call_summary.as_deref(), Some("second"));
-    assert_eq!(spoken[0].call_ended_reason.as_deref(), Some("customer-ended-call"));
+    assert_eq!(
+        spoken[0].call_ended_reason.as_deref(),
+        Some("customer-ended-call")
+    );
     assert_eq!(web[0].call_summary, None);
     store.close().await;
 }
 
 pub async fn pages_follow_the_cursor_both_ways(store: Arc<dyn QuoteStore>) {
     for i in 0..7 {
-        store.insert(web(&format!("p{i}@example.com"))).await.unwrap();
+        store
+            .insert(web(&format!("p{i}@example.com")))
+            .await
+            .unwrap();
     }
     let all = store.list_since(None).await.unwrap();
     for newest_first in [true, false] {
@@ -116,7 +184,12 @@ pub async fn pages_follow_the_cursor_both_ways(store: Arc<dyn QuoteStore>) {
         let mut after = None;
         loop {
             let page = store
-                .list(ListQuery { after: after.clone(), limit: Some(3), newest_first, ..ListQuery::default() })
+                .list(ListQuery {
+                    after: after.clone(),
+                    limit: Some(3),
+                    newest_first,
+                    ..ListQuery::default()
+                })
                 .await
                 .unwrap();
             if page.is_empty() {
@@ -146,22 +219,55 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
     assert_eq!(due.len(), 3);
     assert!(due.iter().all(|lead| lead.attempts == 0));
     let [a, b, c] = [0, 1, 2].map(|i| due[i].quote.id.clone());
-    store.record_delivery(a.clone(), DeliveryOutcome::Delivered).await.unwrap();
+    store
+        .record_delivery(a.clone(), DeliveryOutcome::Delivered)
+        .await
+        .unwrap();
     let later = now + Duration::from_secs(60);
-    let retry = DeliveryOutcome::Retry { error: "HTTP 500".into(), next_attempt_at: later };
+    let retry = DeliveryOutcome::Retry {
+        error: "HTTP 500".into(),
+        next_attempt_at: later,
+    };
     store.record_delivery(b.clone(), retry).await.unwrap();
-    store.record_delivery(c.clone(), DeliveryOutcome::GiveUp { error: "HTTP 410".into() }).await.unwrap();
+    store
+        .record_delivery(
+            c.clone(),
+            DeliveryOutcome::GiveUp {
+                error: "HTTP 410".into(),
+            },
+        )
+        .await
+        .unwrap();
 
-    assert!(store.due_leads(now, 10).await.unwrap().is_empty(), "b waits; a and c are done");
+    assert!(
+        store.due_leads(now, 10).await.unwrap().is_empty(),
+        "b waits; a and c are done"
+    );
     let due = store.due_leads(later, 10).await.unwrap();
-    assert_eq!((due.len(), due[0].quote.id.as_str(), due[0].attempts), (1, b.as_str(), 1));
+    assert_eq!(
+        (due.len(), due[0].quote.id.as_str(), due[0].attempts),
+        (1, b.as_str(), 1)
+    );
 
     let rows = store.list_since(None).await.unwrap();
-    let delivery = |id: &str| rows.iter().find(|r| r.id == id).unwrap().delivery.clone().unwrap();
+    let delivery = |id: &str| {
+        rows.iter()
+            .find(|r| r.id == id)
+            .unwrap()
+            .delivery
+            .clone()
+            .unwrap()
+    };
     assert_eq!(delivery(&a).status, DeliveryStatus::Delivered);
     assert!(delivery(&a).delivered_at.is_some());
-    assert_eq!((delivery(&b).status, delivery(&b).last_error.as_deref()), (DeliveryStatus::Pending, Some("HTTP 500")));
-    assert_eq!((delivery(&c).status, delivery(&c).attempts), (DeliveryStatus::Undelivered, 1));
+    assert_eq!(
+        (delivery(&b).status, delivery(&b).last_error.as_deref()),
+        (DeliveryStatus::Pending, Some("HTTP 500"))
+    );
+    assert_eq!(
+        (delivery(&c).status, delivery(&c).attempts),
+        (DeliveryStatus::Undelivered, 1)
+    );
     store.close().await;
 }
 
@@ -177,19 +283,30 @@ impl PostgresSchema {
     pub async fn create() -> PostgresSchema {
         let base = test_database_url();
         let name = format!("t_{}", uuid::Uuid::now_v7().simple());
-        admin(&base).await.batch_execute(&format!("CREATE SCHEMA {name}")).await.expect("create schema");
+        admin(&base)
+            .await
+            .batch_execute(&format!("CREATE SCHEMA {name}"))
+            .await
+            .expect("create schema");
         PostgresSchema { base, name }
     }
 
     /// The test database's URL with this schema first on the search path.
     pub fn url(&self) -> String {
         let separator = if self.base.contains('?') { '&' } else { '?' };
-        format!("{}{separator}options=-c%20search_path%3D{}", self.base, self.name)
+        format!(
+            "{}{separator}options=-c%20search_path%3D{}",
+            self.base, self.name
+        )
     }
 
     pub async fn drop(self) {
         let sql = format!("DROP SCHEMA {} CASCADE", self.name);
-        admin(&self.base).await.batch_execute(&sql).await.expect("drop schema");
+        admin(&self.base)
+            .await
+            .batch_execute(&sql)
+            .await
+            .expect("drop schema");
     }
 }
 
@@ -202,8 +319,9 @@ pub fn test_database_url() -> String {
 }
 
 async fn admin(url: &str) -> tokio_postgres::Client {
-    let (client, connection) =
-        tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("TEST_DATABASE_URL answers");
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .expect("TEST_DATABASE_URL answers");
     tokio::spawn(connection);
     client
 }

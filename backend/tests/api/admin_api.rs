@@ -1,20 +1,22 @@
 use std::collections::HashSet;
 
-use backend::settings::leads::LeadsConfig;
 use crate::common::voice::call_with_one_quote;
 use crate::common::TestApp;
+use backend::settings::leads::LeadsConfig;
 use serde_json::{json, Value};
 
 const TOKEN: &str = "admin-token-xyz";
 const SECRET: &str = "voice-secret";
 
 async fn app() -> TestApp {
-    TestApp::spawn().leads(LeadsConfig {
-        admin_token: Some(TOKEN.into()),
-        vapi_webhook_secret: Some(SECRET.into()),
-        ..LeadsConfig::default()
-    }).start()
-    .await
+    TestApp::spawn()
+        .leads(LeadsConfig {
+            admin_token: Some(TOKEN.into()),
+            vapi_webhook_secret: Some(SECRET.into()),
+            ..LeadsConfig::default()
+        })
+        .start()
+        .await
 }
 
 async fn admin(app: &TestApp, query: &str) -> reqwest::Response {
@@ -46,16 +48,39 @@ async fn the_token_is_required_and_checked() {
     assert_eq!(anonymous.status(), 401);
     assert_eq!(anonymous.headers()["www-authenticate"], "Bearer");
     assert_eq!(anonymous.headers()["cache-control"], "no-store");
-    assert_eq!(anonymous.json::<Value>().await.unwrap()["code"], "unauthorized");
-    for header in ["Bearer wrong", "Bearer admin-token-xy", "Basic admin-token-xyz", TOKEN] {
-        let response = app.client.get(&url).header("authorization", header).send().await.unwrap();
+    assert_eq!(
+        anonymous.json::<Value>().await.unwrap()["code"],
+        "unauthorized"
+    );
+    for header in [
+        "Bearer wrong",
+        "Bearer admin-token-xy",
+        "Basic admin-token-xyz",
+        TOKEN,
+    ] {
+        let response = app
+            .client
+            .get(&url)
+            .header("authorization", header)
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), 401, "{header}");
     }
     let response = admin(&app, "").await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["cache-control"], "no-store");
-    assert_eq!(response.json::<Value>().await.unwrap(), json!({"quote_requests": [], "next_cursor": null}));
-    let post = app.client.post(&url).bearer_auth(TOKEN).send().await.unwrap();
+    assert_eq!(
+        response.json::<Value>().await.unwrap(),
+        json!({"quote_requests": [], "next_cursor": null})
+    );
+    let post = app
+        .client
+        .post(&url)
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(post.status(), 405);
     assert_eq!(post.headers()["allow"], "GET, HEAD");
     assert_eq!(post.headers()["cache-control"], "no-store");
@@ -108,13 +133,27 @@ async fn since_filters_and_bad_parameters_are_400() {
     post_quote(&app, "ana@example.com", "t").await;
     let all: Value = admin(&app, "?since=2000-01-01").await.json().await.unwrap();
     assert_eq!(all["quote_requests"].as_array().unwrap().len(), 1);
-    let none: Value = admin(&app, "?since=2999-01-01T00:00:00Z").await.json().await.unwrap();
+    let none: Value = admin(&app, "?since=2999-01-01T00:00:00Z")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(none["quote_requests"].as_array().unwrap().len(), 0);
     // The last one is a valid RFC 3339 time whose UTC day is past year 9999: it used to be a 500.
-    for bad in ["?since=yesterday", "?limit=0", "?cursor=nope", "?format=xml", "?page=2", "?since=9999-12-31T23:59:59-23:59"] {
+    for bad in [
+        "?since=yesterday",
+        "?limit=0",
+        "?cursor=nope",
+        "?format=xml",
+        "?page=2",
+        "?since=9999-12-31T23:59:59-23:59",
+    ] {
         let response = admin(&app, bad).await;
         assert_eq!(response.status(), 400, "{bad}");
-        assert_eq!(response.json::<Value>().await.unwrap()["code"], "invalid_parameter");
+        assert_eq!(
+            response.json::<Value>().await.unwrap()["code"],
+            "invalid_parameter"
+        );
     }
     app.stop().await;
 }
@@ -123,7 +162,15 @@ async fn since_filters_and_bad_parameters_are_400() {
 async fn json_rows_carry_source_and_the_linked_call_summary() {
     let app = app().await;
     post_quote(&app, "web@example.com", "t").await;
-    call_with_one_quote(&app, SECRET, "call-9", "medicare", "voice@example.com", "Medicare quote for a retiree.").await;
+    call_with_one_quote(
+        &app,
+        SECRET,
+        "call-9",
+        "medicare",
+        "voice@example.com",
+        "Medicare quote for a retiree.",
+    )
+    .await;
     let page: Value = admin(&app, "").await.json().await.unwrap();
     let rows = page["quote_requests"].as_array().unwrap();
     assert_eq!(rows[0]["source"], "voice");
@@ -139,7 +186,12 @@ async fn json_rows_carry_source_and_the_linked_call_summary() {
 #[tokio::test]
 async fn csv_by_accept_or_format_is_escaped_against_formulas() {
     let app = app().await;
-    post_quote(&app, "=1+1@example.com", "=HYPERLINK(\"http://evil\",\"x\")").await;
+    post_quote(
+        &app,
+        "=1+1@example.com",
+        "=HYPERLINK(\"http://evil\",\"x\")",
+    )
+    .await;
     post_quote(&app, "-2@example.com", "@SUM(A1:A9)").await;
     post_quote(&app, "+3@example.com", "plain, with comma").await;
     let by_accept = app
@@ -151,16 +203,43 @@ async fn csv_by_accept_or_format_is_escaped_against_formulas() {
         .await
         .unwrap();
     assert_eq!(by_accept.status(), 200);
-    assert_eq!(by_accept.headers()["content-type"], "text/csv; charset=utf-8");
-    let cursor = by_accept.headers()["x-next-cursor"].to_str().unwrap().to_owned();
+    assert_eq!(
+        by_accept.headers()["content-type"],
+        "text/csv; charset=utf-8"
+    );
+    let cursor = by_accept.headers()["x-next-cursor"]
+        .to_str()
+        .unwrap()
+        .to_owned();
     let first = by_accept.text().await.unwrap();
-    let second = admin(&app, &format!("?format=csv&limit=2&cursor={cursor}")).await.text().await.unwrap();
+    let second = admin(&app, &format!("?format=csv&limit=2&cursor={cursor}"))
+        .await
+        .text()
+        .await
+        .unwrap();
     let lines: Vec<&str> = first.lines().chain(second.lines().skip(1)).collect();
     assert!(lines[0].starts_with(r#""id","created_at","product","email","source","call_id","call_ended_reason","call_summary","delivery""#));
     assert_eq!(lines.len(), 4);
-    assert!(lines[1].contains(r#","'+3@example.com","#) && lines[1].ends_with(r#","plain, with comma""#), "{}", lines[1]);
-    assert!(lines[2].contains(r#","'-2@example.com","#) && lines[2].ends_with(r#","'@SUM(A1:A9)""#), "{}", lines[2]);
-    assert!(lines[3].contains(r#","'=1+1@example.com","#), "{}", lines[3]);
-    assert!(lines[3].ends_with(r#","'=HYPERLINK(""http://evil"",""x"")""#), "{}", lines[3]);
+    assert!(
+        lines[1].contains(r#","'+3@example.com","#)
+            && lines[1].ends_with(r#","plain, with comma""#),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].contains(r#","'-2@example.com","#) && lines[2].ends_with(r#","'@SUM(A1:A9)""#),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].contains(r#","'=1+1@example.com","#),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        lines[3].ends_with(r#","'=HYPERLINK(""http://evil"",""x"")""#),
+        "{}",
+        lines[3]
+    );
     app.stop().await;
 }

@@ -16,16 +16,18 @@ async fn without_a_key_the_page_learns_that_voice_is_not_configured() {
 
 #[tokio::test]
 async fn the_deployment_settings_reach_the_page_at_run_time() {
-    let app = TestApp::spawn().env(&[
-        ("VAPI_PUBLIC_KEY", "pk-public-1"),
-        ("VAPI_ASSISTANT_ID", "asst-42"),
-        ("VAPI_API_BASE_URL", "http://127.0.0.1:9/"),
-        (
-            "VOICE_CONSENT_TEXT",
-            "Te atiende una IA; la llamada puede grabarse.",
-        ),
-    ]).start()
-    .await;
+    let app = TestApp::spawn()
+        .env(&[
+            ("VAPI_PUBLIC_KEY", "pk-public-1"),
+            ("VAPI_ASSISTANT_ID", "asst-42"),
+            ("VAPI_API_BASE_URL", "http://127.0.0.1:9/"),
+            (
+                "VOICE_CONSENT_TEXT",
+                "Te atiende una IA; la llamada puede grabarse.",
+            ),
+        ])
+        .start()
+        .await;
     let response = app.get("/api/client-config").await;
     assert_eq!(response.headers()["content-type"], "application/json");
     let body: serde_json::Value = response.json().await.unwrap();

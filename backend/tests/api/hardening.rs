@@ -1,8 +1,8 @@
 //! Abuse defences seen from outside: rate limit, honeypot, security headers, the API document.
 
+use crate::common::TestApp;
 use backend::settings::rate_limit::RateLimit;
 use backend::settings::trusted_proxies::TrustedProxies;
-use crate::common::TestApp;
 use serde_json::Value;
 
 const VALID: &str = r#"{"product":"family","email":"ana@example.com"}"#;
@@ -20,22 +20,38 @@ async fn post_from(app: &TestApp, forwarded_for: &str) -> reqwest::Response {
 
 #[tokio::test]
 async fn a_client_past_its_burst_gets_429_with_retry_after_and_the_json_body() {
-    let app = TestApp::spawn().configure(|c| {
-        c.rate_limit = Some(RateLimit { per_minute: 10, burst: 5 });
-        c.trusted_proxies = TrustedProxies::parse("").unwrap();
-    }).start()
-    .await;
+    let app = TestApp::spawn()
+        .configure(|c| {
+            c.rate_limit = Some(RateLimit {
+                per_minute: 10,
+                burst: 5,
+            });
+            c.trusted_proxies = TrustedProxies::parse("").unwrap();
+        })
+        .start()
+        .await;
     for _ in 0..5 {
         assert_eq!(app.post_json(VALID).await.status(), 201);
     }
     let refused = app.post_json(VALID).await;
     assert_eq!(refused.status(), 429);
-    let retry_after: u64 = refused.headers()["retry-after"].to_str().unwrap().parse().unwrap();
-    assert!((1..=6).contains(&retry_after), "10 a minute refills one every 6 s, got {retry_after}");
+    let retry_after: u64 = refused.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        (1..=6).contains(&retry_after),
+        "10 a minute refills one every 6 s, got {retry_after}"
+    );
     let body: Value = refused.json().await.unwrap();
     assert_eq!(body["code"], "rate_limited");
     assert!(body["message"].as_str().unwrap().contains("try again"));
-    assert_eq!(app.rows().await.len(), 5, "the refused request stored nothing");
+    assert_eq!(
+        app.rows().await.len(),
+        5,
+        "the refused request stored nothing"
+    );
     // A peer that is not a trusted proxy does not buy a fresh bucket with X-Forwarded-For.
     assert_eq!(post_from(&app, "198.51.100.1").await.status(), 429);
     app.stop().await;
@@ -44,31 +60,77 @@ async fn a_client_past_its_burst_gets_429_with_retry_after_and_the_json_body() {
 #[tokio::test]
 async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_bucket() {
     // The default TRUSTED_PROXIES (loopback) covers this test's connections.
-    let app = TestApp::spawn().configure(|c| c.rate_limit = Some(RateLimit { per_minute: 1, burst: 1 })).start().await;
+    let app = TestApp::spawn()
+        .configure(|c| {
+            c.rate_limit = Some(RateLimit {
+                per_minute: 1,
+                burst: 1,
+            })
+        })
+        .start()
+        .await;
     assert_eq!(post_from(&app, "203.0.113.1").await.status(), 201);
     assert_eq!(post_from(&app, "203.0.113.1").await.status(), 429);
     assert_eq!(post_from(&app, "spoofed, 203.0.113.2").await.status(), 201);
-    assert_eq!(post_from(&app, "203.0.113.9, 203.0.113.2").await.status(), 429, "the proxy's hop counts");
+    assert_eq!(
+        post_from(&app, "203.0.113.9, 203.0.113.2").await.status(),
+        429,
+        "the proxy's hop counts"
+    );
     assert_eq!(post_from(&app, "203.0.113.3:5678").await.status(), 201);
-    assert_eq!(post_from(&app, "203.0.113.3").await.status(), 429, "a port does not make another client");
+    assert_eq!(
+        post_from(&app, "203.0.113.3").await.status(),
+        429,
+        "a port does not make another client"
+    );
     assert_eq!(post_from(&app, "[2001:db8:1:2::1]:443").await.status(), 201);
-    assert_eq!(post_from(&app, "2001:db8:1:2::9").await.status(), 429, "one IPv6 /64 is one client");
-    assert_eq!(post_from(&app, "127.0.0.1, 2001:db8:1:3::1, 127.0.0.1").await.status(), 201, "trusted hops skipped");
+    assert_eq!(
+        post_from(&app, "2001:db8:1:2::9").await.status(),
+        429,
+        "one IPv6 /64 is one client"
+    );
+    assert_eq!(
+        post_from(&app, "127.0.0.1, 2001:db8:1:3::1, 127.0.0.1")
+            .await
+            .status(),
+        201,
+        "trusted hops skipped"
+    );
     app.stop().await;
 }
 
 #[tokio::test]
 async fn invalid_posts_spend_no_quote_token_and_have_their_own_looser_limit() {
-    let app = TestApp::spawn().configure(|c| c.rate_limit = Some(RateLimit { per_minute: 1, burst: 1 })).start().await;
+    let app = TestApp::spawn()
+        .configure(|c| {
+            c.rate_limit = Some(RateLimit {
+                per_minute: 1,
+                burst: 1,
+            })
+        })
+        .start()
+        .await;
     let invalid = r#"{"product":"dental","email":"ana@example.com"}"#;
     let honeypot = r#"{"product":"family","email":"bot@example.com","website":"x"}"#;
     for body in [invalid, honeypot, invalid, "{", invalid] {
         assert_ne!(app.post_json(body).await.status(), 429, "{body}");
     }
-    assert_eq!(app.post_json(VALID).await.status(), 201, "the quote token is still there");
-    assert_eq!(app.post_json(invalid).await.status(), 422, "6 invalid posts fit in the looser burst");
+    assert_eq!(
+        app.post_json(VALID).await.status(),
+        201,
+        "the quote token is still there"
+    );
+    assert_eq!(
+        app.post_json(invalid).await.status(),
+        422,
+        "6 invalid posts fit in the looser burst"
+    );
     let flooded = app.post_json(invalid).await;
-    assert_eq!(flooded.status(), 429, "the 7th invalid post is over the looser limit");
+    assert_eq!(
+        flooded.status(),
+        429,
+        "the 7th invalid post is over the looser limit"
+    );
     assert!(flooded.headers().contains_key("retry-after"));
     assert_eq!(app.rows().await.len(), 1);
     app.stop().await;
@@ -77,11 +139,20 @@ async fn invalid_posts_spend_no_quote_token_and_have_their_own_looser_limit() {
 #[tokio::test]
 async fn a_filled_honeypot_is_answered_201_and_not_stored() {
     let app = TestApp::start().await;
-    let response = app.post_json(r#"{"product":"family","email":"bot@example.com","website":"http://spam.example"}"#).await;
+    let response = app
+        .post_json(
+            r#"{"product":"family","email":"bot@example.com","website":"http://spam.example"}"#,
+        )
+        .await;
     assert_eq!(response.status(), 201);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["id"].as_str().unwrap().len(), 36);
-    assert_eq!(app.post_json(r#"{"product":"family","email":"ana@example.com","website":""}"#).await.status(), 201);
+    assert_eq!(
+        app.post_json(r#"{"product":"family","email":"ana@example.com","website":""}"#)
+            .await
+            .status(),
+        201
+    );
     let rows = app.rows().await;
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].email, "ana@example.com");
@@ -99,23 +170,56 @@ async fn every_response_carries_the_security_headers() {
         ("GET", "/api/nothing"),
         ("POST", "/api/quote-requests"),
     ] {
-        let response = app.client.request(method.parse().unwrap(), app.url(path)).send().await.unwrap();
+        let response = app
+            .client
+            .request(method.parse().unwrap(), app.url(path))
+            .send()
+            .await
+            .unwrap();
         let h = response.headers();
         let csp = h["content-security-policy"].to_str().unwrap();
-        assert!(csp.starts_with("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://*.daily.co"), "{path}: {csp}");
-        assert!(csp.contains("connect-src 'self' https://api.vapi.ai https://*.daily.co wss://*.daily.co"), "{csp}");
-        assert!(csp.contains("media-src 'self' blob:") && csp.contains("frame-ancestors 'none'"), "{csp}");
-        assert!(csp.contains("worker-src 'self';"), "workers from our origin only, never blob: {csp}");
+        assert!(
+            csp.starts_with(
+                "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' https://*.daily.co"
+            ),
+            "{path}: {csp}"
+        );
+        assert!(
+            csp.contains(
+                "connect-src 'self' https://api.vapi.ai https://*.daily.co wss://*.daily.co"
+            ),
+            "{csp}"
+        );
+        assert!(
+            csp.contains("media-src 'self' blob:") && csp.contains("frame-ancestors 'none'"),
+            "{csp}"
+        );
+        assert!(
+            csp.contains("worker-src 'self';"),
+            "workers from our origin only, never blob: {csp}"
+        );
         assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(h["referrer-policy"], "strict-origin-when-cross-origin");
-        assert!(h["permissions-policy"].to_str().unwrap().starts_with("microphone=(self)"));
-        assert!(!h.contains_key("strict-transport-security"), "HSTS is off unless HSTS=1");
+        assert!(h["permissions-policy"]
+            .to_str()
+            .unwrap()
+            .starts_with("microphone=(self)"));
+        assert!(
+            !h.contains_key("strict-transport-security"),
+            "HSTS is off unless HSTS=1"
+        );
     }
     app.stop().await;
 
-    let app = TestApp::spawn().configure(|c| c.security_headers.hsts = true).start().await;
+    let app = TestApp::spawn()
+        .configure(|c| c.security_headers.hsts = true)
+        .start()
+        .await;
     let response = app.get("/healthz").await;
-    assert!(response.headers()["strict-transport-security"].to_str().unwrap().starts_with("max-age="));
+    assert!(response.headers()["strict-transport-security"]
+        .to_str()
+        .unwrap()
+        .starts_with("max-age="));
     app.stop().await;
 }
 
@@ -127,9 +231,17 @@ async fn the_openapi_document_is_served() {
     assert_eq!(response.headers()["content-type"], "application/json");
     let doc: Value = response.json().await.unwrap();
     assert!(doc["paths"]["/api/quote-requests"]["post"].is_object());
-    let post = app.client.post(app.url("/api/openapi.json")).send().await.unwrap();
+    let post = app
+        .client
+        .post(app.url("/api/openapi.json"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(post.status(), 405, "like every other API path, not 404");
     assert_eq!(post.headers()["allow"], "GET, HEAD");
-    assert_eq!(post.json::<Value>().await.unwrap()["code"], "method_not_allowed");
+    assert_eq!(
+        post.json::<Value>().await.unwrap()["code"],
+        "method_not_allowed"
+    );
     app.stop().await;
 }

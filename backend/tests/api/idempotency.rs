@@ -20,7 +20,10 @@ async fn post(app: &TestApp, key: &str, body: &str) -> reqwest::Response {
 
 async fn id(response: reqwest::Response) -> String {
     assert_eq!(response.status(), 201);
-    response.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned()
+    response.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 #[tokio::test]
@@ -35,12 +38,18 @@ async fn a_retried_post_is_one_lead_and_another_body_under_the_key_is_409() {
     assert_eq!(conflict.status(), 409);
     let body: Value = conflict.json().await.unwrap();
     assert_eq!(body["code"], "idempotency_conflict");
-    assert!(body["message"].as_str().unwrap().contains("earlier request stands"));
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .contains("earlier request stands"));
     let other = id(post(&app, "retry-2", BEA).await).await;
     assert_ne!(other, first);
     let rows = app.rows().await;
     assert_eq!(rows.len(), 2);
-    assert_eq!(rows.iter().find(|r| r.id == first).unwrap().email, "ana@example.com");
+    assert_eq!(
+        rows.iter().find(|r| r.id == first).unwrap().email,
+        "ana@example.com"
+    );
     app.stop().await;
 }
 
@@ -53,7 +62,10 @@ async fn the_key_survives_a_restart_and_a_bad_key_is_refused() {
     for bad in ["", "has space", &"x".repeat(256)] {
         let response = post(&app, bad, ANA).await;
         assert_eq!(response.status(), 400, "{bad:?}");
-        assert_eq!(response.json::<Value>().await.unwrap()["code"], "invalid_parameter");
+        assert_eq!(
+            response.json::<Value>().await.unwrap()["code"],
+            "invalid_parameter"
+        );
     }
     assert_eq!(id(post(&app, &"~".repeat(255), ANA).await).await.len(), 36);
     assert_eq!(app.rows().await.len(), 2);

@@ -1,13 +1,13 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use backend::forward::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
-use backend::settings::leads::{ForwardingConfig, LeadsConfig};
-use backend::store::{DeliveryStatus, StoredQuote};
-use backend::store::DatabaseUrl;
 use crate::common::postgres::TestDatabase;
 use crate::common::receiver::Receiver;
 use crate::common::TestApp;
+use backend::forward::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
+use backend::settings::leads::{ForwardingConfig, LeadsConfig};
+use backend::store::DatabaseUrl;
+use backend::store::{DeliveryStatus, StoredQuote};
 use serde_json::{json, Value};
 
 const SECRET: &str = "lead-signing-key";
@@ -22,7 +22,13 @@ fn forwarding(receiver: &Receiver) -> ForwardingConfig {
 }
 
 async fn app(forwarding: ForwardingConfig) -> TestApp {
-    TestApp::spawn().leads(LeadsConfig { forwarding: Some(forwarding), ..LeadsConfig::default() }).start().await
+    TestApp::spawn()
+        .leads(LeadsConfig {
+            forwarding: Some(forwarding),
+            ..LeadsConfig::default()
+        })
+        .start()
+        .await
 }
 
 async fn post_quote(app: &TestApp, email: &str) -> String {
@@ -34,18 +40,28 @@ async fn post_quote(app: &TestApp, email: &str) -> String {
         .await
         .unwrap();
     assert_eq!(response.status(), 201);
-    response.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned()
+    response.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 /// Polls the database (bounded) until `done` holds for its rows.
-async fn wait_for_rows(app: &TestApp, what: &str, done: impl Fn(&[StoredQuote]) -> bool) -> Vec<StoredQuote> {
+async fn wait_for_rows(
+    app: &TestApp,
+    what: &str,
+    done: impl Fn(&[StoredQuote]) -> bool,
+) -> Vec<StoredQuote> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
     loop {
         let rows = app.rows().await;
         if done(&rows) {
             return rows;
         }
-        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}: {rows:?}");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "timed out waiting for {what}: {rows:?}"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -63,15 +79,30 @@ async fn a_lead_is_delivered_once_with_its_body_key_and_signature() {
     let lead = &delivered[0];
     let body = lead.json();
     assert_eq!(body["id"], id.as_str());
-    assert_eq!((body["product"].as_str(), body["email"].as_str()), (Some("medicaid"), Some("ana@example.com")));
-    assert_eq!((body["source"].as_str(), &body["call_id"]), (Some("web"), &Value::Null));
+    assert_eq!(
+        (body["product"].as_str(), body["email"].as_str()),
+        (Some("medicaid"), Some("ana@example.com"))
+    );
+    assert_eq!(
+        (body["source"].as_str(), &body["call_id"]),
+        (Some("web"), &Value::Null)
+    );
     assert!(body["created_at"].as_str().unwrap().ends_with('Z'));
     assert_eq!(lead.header(IDEMPOTENCY_HEADER), Some(id.as_str()));
     assert_eq!(lead.header("content-type"), Some("application/json"));
-    assert_eq!(lead.header(SIGNATURE_HEADER), Some(signature(SECRET, &lead.body).as_str()));
-    let rows = wait_for_rows(&app, "the delivery to be recorded", |rows| status(&rows[0]) == DeliveryStatus::Delivered).await;
+    assert_eq!(
+        lead.header(SIGNATURE_HEADER),
+        Some(signature(SECRET, &lead.body).as_str())
+    );
+    let rows = wait_for_rows(&app, "the delivery to be recorded", |rows| {
+        status(&rows[0]) == DeliveryStatus::Delivered
+    })
+    .await;
     let delivery = rows[0].delivery.as_ref().unwrap();
-    assert_eq!((delivery.attempts, delivery.last_error.as_deref()), (1, None));
+    assert_eq!(
+        (delivery.attempts, delivery.last_error.as_deref()),
+        (1, None)
+    );
     assert!(delivery.delivered_at.is_some());
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(receiver.accepted().len(), 1, "delivered exactly once");
@@ -89,11 +120,19 @@ async fn a_receiver_down_for_a_while_gets_the_lead_after_it_recovers() {
     .await;
     let delivery = rows[0].delivery.as_ref().unwrap();
     assert_eq!(delivery.status, DeliveryStatus::Pending);
-    assert_eq!(delivery.last_error.as_deref(), Some("HTTP 503 Service Unavailable"));
+    assert_eq!(
+        delivery.last_error.as_deref(),
+        Some("HTTP 503 Service Unavailable")
+    );
     receiver.set_up(true);
-    let delivered = receiver.wait_for("the delivery after recovery", |d| !d.is_empty()).await;
+    let delivered = receiver
+        .wait_for("the delivery after recovery", |d| !d.is_empty())
+        .await;
     assert_eq!(delivered[0].header(IDEMPOTENCY_HEADER), Some(id.as_str()));
-    wait_for_rows(&app, "delivered", |rows| status(&rows[0]) == DeliveryStatus::Delivered).await;
+    wait_for_rows(&app, "delivered", |rows| {
+        status(&rows[0]) == DeliveryStatus::Delivered
+    })
+    .await;
     app.stop().await;
 }
 
@@ -106,13 +145,19 @@ async fn a_server_restarted_mid_retry_still_delivers() {
         ids.insert(post_quote(&app, &format!("c{i}@example.com")).await);
     }
     wait_for_rows(&app, "retries under way", |rows| {
-        rows.iter().all(|r| r.delivery.as_ref().is_some_and(|d| d.attempts >= 2))
+        rows.iter()
+            .all(|r| r.delivery.as_ref().is_some_and(|d| d.attempts >= 2))
     })
     .await;
     app.restart().await;
     receiver.set_up(true);
-    let delivered = receiver.wait_for("all three after the restart", |d| d.len() >= 3).await;
-    let keys: HashSet<_> = delivered.iter().map(|d| d.header(IDEMPOTENCY_HEADER).unwrap().to_owned()).collect();
+    let delivered = receiver
+        .wait_for("all three after the restart", |d| d.len() >= 3)
+        .await;
+    let keys: HashSet<_> = delivered
+        .iter()
+        .map(|d| d.header(IDEMPOTENCY_HEADER).unwrap().to_owned())
+        .collect();
     assert_eq!(keys, ids);
     app.stop().await;
 }
@@ -125,13 +170,18 @@ async fn five_hundred_leads_while_the_receiver_flaps_are_all_delivered() {
     let emails: Vec<_> = (0..500).map(|i| format!("lead{i}@example.com")).collect();
     let mut ids = HashSet::new();
     for chunk in emails.chunks(50) {
-        let posted = futures_util::future::join_all(chunk.iter().map(|e| post_quote(&app, e))).await;
+        let posted =
+            futures_util::future::join_all(chunk.iter().map(|e| post_quote(&app, e))).await;
         ids.extend(posted);
     }
     assert_eq!(ids.len(), 500);
     let delivered = receiver
         .wait_for("all 500 leads", |d| {
-            d.iter().map(|d| d.header(IDEMPOTENCY_HEADER).unwrap()).collect::<HashSet<_>>().len() >= 500
+            d.iter()
+                .map(|d| d.header(IDEMPOTENCY_HEADER).unwrap())
+                .collect::<HashSet<_>>()
+                .len()
+                >= 500
         })
         .await;
     assert!(receiver.refused() > 0, "the receiver did flap");
@@ -145,7 +195,11 @@ async fn five_hundred_leads_while_the_receiver_flaps_are_all_delivered() {
             assert_eq!(earlier, delivery.body);
         }
     }
-    assert_eq!(bodies.keys().cloned().collect::<HashSet<_>>(), ids, "none lost");
+    assert_eq!(
+        bodies.keys().cloned().collect::<HashSet<_>>(),
+        ids,
+        "none lost"
+    );
     wait_for_rows(&app, "every row recorded as delivered", |rows| {
         rows.len() == 500 && rows.iter().all(|r| status(r) == DeliveryStatus::Delivered)
     })
@@ -156,32 +210,65 @@ async fn five_hundred_leads_while_the_receiver_flaps_are_all_delivered() {
 #[tokio::test]
 async fn a_lead_past_the_give_up_time_stays_visible_as_undelivered() {
     let receiver = Receiver::start(false).await;
-    let app = app(ForwardingConfig { give_up_after: Duration::from_millis(300), ..forwarding(&receiver) }).await;
+    let app = app(ForwardingConfig {
+        give_up_after: Duration::from_millis(300),
+        ..forwarding(&receiver)
+    })
+    .await;
     post_quote(&app, "dee@example.com").await;
-    let rows = wait_for_rows(&app, "giving up", |rows| status(&rows[0]) == DeliveryStatus::Undelivered).await;
+    let rows = wait_for_rows(&app, "giving up", |rows| {
+        status(&rows[0]) == DeliveryStatus::Undelivered
+    })
+    .await;
     let delivery = rows[0].delivery.as_ref().unwrap();
-    assert!(delivery.attempts >= 2, "retried before giving up: {delivery:?}");
-    assert_eq!(delivery.last_error.as_deref(), Some("HTTP 503 Service Unavailable"));
+    assert!(
+        delivery.attempts >= 2,
+        "retried before giving up: {delivery:?}"
+    );
+    assert_eq!(
+        delivery.last_error.as_deref(),
+        Some("HTTP 503 Service Unavailable")
+    );
     receiver.set_up(true);
     tokio::time::sleep(Duration::from_millis(600)).await;
-    assert!(receiver.accepted().is_empty(), "no more attempts after giving up");
+    assert!(
+        receiver.accepted().is_empty(),
+        "no more attempts after giving up"
+    );
     app.stop().await;
 }
 
 #[tokio::test]
 async fn an_unreachable_receiver_is_recorded_with_the_reason() {
     // Bind and release a port, so nothing listens there.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let url = format!("http://127.0.0.1:{port}/leads").parse().unwrap();
     let receiver = Receiver::start(true).await;
-    let app = app(ForwardingConfig { url, ..forwarding(&receiver) }).await;
+    let app = app(ForwardingConfig {
+        url,
+        ..forwarding(&receiver)
+    })
+    .await;
     post_quote(&app, "eve@example.com").await;
     let rows = wait_for_rows(&app, "a failed attempt", |rows| {
         rows[0].delivery.as_ref().is_some_and(|d| d.attempts >= 1)
     })
     .await;
-    let error = rows[0].delivery.as_ref().unwrap().last_error.clone().unwrap();
-    assert!(error.to_lowercase().contains("refused") || error.contains("connect"), "{error}");
+    let error = rows[0]
+        .delivery
+        .as_ref()
+        .unwrap()
+        .last_error
+        .clone()
+        .unwrap();
+    assert!(
+        error.to_lowercase().contains("refused") || error.contains("connect"),
+        "{error}"
+    );
     app.stop().await;
 }
 
@@ -190,23 +277,42 @@ async fn an_unreachable_receiver_is_recorded_with_the_reason() {
 async fn on_postgresql_a_restart_mid_retry_still_delivers_every_lead() {
     let database = TestDatabase::create().await;
     let receiver = Receiver::start(false).await;
-    let leads = LeadsConfig { forwarding: Some(forwarding(&receiver)), ..LeadsConfig::default() };
+    let leads = LeadsConfig {
+        forwarding: Some(forwarding(&receiver)),
+        ..LeadsConfig::default()
+    };
     let database_url = DatabaseUrl::Postgres(database.url.clone());
-    let mut app = TestApp::spawn().database(database_url).leads(leads).start().await;
+    let mut app = TestApp::spawn()
+        .database(database_url)
+        .leads(leads)
+        .start()
+        .await;
     let emails: Vec<_> = (0..20).map(|i| format!("pg{i}@example.com")).collect();
-    let ids: HashSet<_> = futures_util::future::join_all(emails.iter().map(|e| post_quote(&app, e))).await.into_iter().collect();
+    let ids: HashSet<_> =
+        futures_util::future::join_all(emails.iter().map(|e| post_quote(&app, e)))
+            .await
+            .into_iter()
+            .collect();
     wait_for_rows(&app, "retries under way", |rows| {
-        rows.iter().all(|r| r.delivery.as_ref().is_some_and(|d| d.attempts >= 1))
+        rows.iter()
+            .all(|r| r.delivery.as_ref().is_some_and(|d| d.attempts >= 1))
     })
     .await;
     app.restart().await;
     receiver.set_up(true);
     let delivered = receiver
         .wait_for("all 20 after the restart", |d| {
-            d.iter().map(|d| d.header(IDEMPOTENCY_HEADER).unwrap()).collect::<HashSet<_>>().len() >= 20
+            d.iter()
+                .map(|d| d.header(IDEMPOTENCY_HEADER).unwrap())
+                .collect::<HashSet<_>>()
+                .len()
+                >= 20
         })
         .await;
-    let keys: HashSet<_> = delivered.iter().map(|d| d.header(IDEMPOTENCY_HEADER).unwrap().to_owned()).collect();
+    let keys: HashSet<_> = delivered
+        .iter()
+        .map(|d| d.header(IDEMPOTENCY_HEADER).unwrap().to_owned())
+        .collect();
     assert_eq!(keys, ids);
     wait_for_rows(&app, "every row recorded as delivered", |rows| {
         rows.iter().all(|r| status(r) == DeliveryStatus::Delivered)

@@ -3,25 +3,38 @@
 
 use std::time::{Duration, Instant};
 
-use backend::store::DatabaseUrl;
 use crate::common::TestApp;
+use backend::store::DatabaseUrl;
 use serde_json::Value;
 
 #[tokio::test]
 async fn a_held_lock_is_503_and_degraded_then_service_resumes() {
     let app = TestApp::start().await;
-    let DatabaseUrl::Sqlite(path) = app.database.clone() else { panic!("SQLite") };
-    let before = app.post_json(r#"{"product":"family","email":"before@example.com"}"#).await;
+    let DatabaseUrl::Sqlite(path) = app.database.clone() else {
+        panic!("SQLite")
+    };
+    let before = app
+        .post_json(r#"{"product":"family","email":"before@example.com"}"#)
+        .await;
     assert_eq!(before.status(), 201);
 
     let holder = rusqlite::Connection::open(&path).unwrap();
     holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
     let started = Instant::now();
-    let during = app.post_json(r#"{"product":"family","email":"during@example.com"}"#).await;
+    let during = app
+        .post_json(r#"{"product":"family","email":"during@example.com"}"#)
+        .await;
     assert_eq!(during.status(), 503);
-    assert!(started.elapsed() < Duration::from_secs(10), "bounded wait: {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "bounded wait: {:?}",
+        started.elapsed()
+    );
     assert_eq!(during.headers()["retry-after"], "5");
-    assert_eq!(during.json::<Value>().await.unwrap()["code"], "database_unavailable");
+    assert_eq!(
+        during.json::<Value>().await.unwrap()["code"],
+        "database_unavailable"
+    );
     let health = app.get("/healthz").await;
     assert_eq!(health.status(), 503);
     assert_eq!(health.json::<Value>().await.unwrap()["status"], "degraded");
@@ -29,7 +42,9 @@ async fn a_held_lock_is_503_and_degraded_then_service_resumes() {
     holder.execute_batch("ROLLBACK").unwrap();
     drop(holder);
     assert_eq!(app.get("/healthz").await.status(), 200);
-    let after = app.post_json(r#"{"product":"family","email":"after@example.com"}"#).await;
+    let after = app
+        .post_json(r#"{"product":"family","email":"after@example.com"}"#)
+        .await;
     assert_eq!(after.status(), 201);
     let emails: Vec<String> = app.rows().await.into_iter().map(|r| r.email).collect();
     assert_eq!(emails, ["before@example.com", "after@example.com"]);

@@ -3,23 +3,30 @@
 
 use std::time::Duration;
 
-use backend::store::DatabaseUrl;
 use crate::common::postgres::TestDatabase;
 use crate::common::TestApp;
+use backend::store::DatabaseUrl;
 use serde_json::Value;
 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
 async fn a_database_outage_is_503_then_heals_by_itself() {
     let database = TestDatabase::create().await;
-    let app = TestApp::spawn().database(DatabaseUrl::Postgres(database.url.clone())).start().await;
-    let before = app.post_json(r#"{"product":"family","email":"before@example.com"}"#).await;
+    let app = TestApp::spawn()
+        .database(DatabaseUrl::Postgres(database.url.clone()))
+        .start()
+        .await;
+    let before = app
+        .post_json(r#"{"product":"family","email":"before@example.com"}"#)
+        .await;
     assert_eq!(before.status(), 201);
     let before: Value = before.json().await.unwrap();
     assert_eq!(app.get("/healthz").await.status(), 200);
 
     database.go_down().await;
-    let during = app.post_json(r#"{"product":"family","email":"during@example.com"}"#).await;
+    let during = app
+        .post_json(r#"{"product":"family","email":"during@example.com"}"#)
+        .await;
     assert_eq!(during.status(), 503);
     assert_eq!(during.headers()["retry-after"], "5");
     let body: Value = during.json().await.unwrap();
@@ -27,26 +34,45 @@ async fn a_database_outage_is_503_then_heals_by_itself() {
     assert!(body["message"].as_str().unwrap().contains("try again"));
     let health = app.get("/healthz").await;
     assert_eq!(health.status(), 503);
-    assert_eq!(health.json::<Value>().await.unwrap()["database"], "unavailable");
+    assert_eq!(
+        health.json::<Value>().await.unwrap()["database"],
+        "unavailable"
+    );
 
     database.come_back().await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     let after = loop {
-        let response = app.post_json(r#"{"product":"family","email":"after@example.com"}"#).await;
+        let response = app
+            .post_json(r#"{"product":"family","email":"after@example.com"}"#)
+            .await;
         if response.status() == 201 {
             break response.json::<Value>().await.unwrap();
         }
         assert_eq!(response.status(), 503);
-        assert!(tokio::time::Instant::now() < deadline, "the server did not recover");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the server did not recover"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
     assert_eq!(app.get("/healthz").await.status(), 200);
-    let emails: Vec<_> = app.rows().await.into_iter().map(|r| (r.id, r.email)).collect();
+    let emails: Vec<_> = app
+        .rows()
+        .await
+        .into_iter()
+        .map(|r| (r.id, r.email))
+        .collect();
     assert_eq!(
         emails,
         [
-            (before["id"].as_str().unwrap().to_owned(), "before@example.com".to_owned()),
-            (after["id"].as_str().unwrap().to_owned(), "after@example.com".to_owned()),
+            (
+                before["id"].as_str().unwrap().to_owned(),
+                "before@example.com".to_owned()
+            ),
+            (
+                after["id"].as_str().unwrap().to_owned(),
+                "after@example.com".to_owned()
+            ),
         ]
     );
     app.stop().await;

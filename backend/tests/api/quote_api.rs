@@ -26,11 +26,18 @@ async fn a_valid_quote_is_stored_and_gets_its_id() {
     assert_eq!(rows.len(), 1);
     let row = &rows[0];
     assert_eq!(row.id, id);
-    assert_eq!((row.product.as_str(), row.email.as_str()), ("family", "ana@example.com"));
+    assert_eq!(
+        (row.product.as_str(), row.email.as_str()),
+        ("family", "ana@example.com")
+    );
     assert_eq!(row.source, backend::store::Source::Web);
     assert_eq!(row.user_agent.as_deref(), Some("integration-test"));
     let age = time::OffsetDateTime::now_utc() - row.created_at;
-    assert!(row.created_at.offset().is_utc() && age.whole_seconds().abs() < 60, "created {}", row.created_at);
+    assert!(
+        row.created_at.offset().is_utc() && age.whole_seconds().abs() < 60,
+        "created {}",
+        row.created_at
+    );
     app.stop().await;
 }
 
@@ -42,10 +49,16 @@ async fn invalid_fields_get_422_with_each_message_and_store_nothing() {
     let body = json(response).await;
     assert_eq!(body["code"], "validation_failed");
     assert_eq!(body["fields"]["product"], "Please select a product");
-    assert_eq!(body["fields"]["email"], "Please enter a valid email address");
+    assert_eq!(
+        body["fields"]["email"],
+        "Please enter a valid email address"
+    );
 
     let body = json(app.post_json(r#"{"product":"employer"}"#).await).await;
-    assert_eq!(body["fields"], serde_json::json!({"email": "Please enter a valid email address"}));
+    assert_eq!(
+        body["fields"],
+        serde_json::json!({"email": "Please enter a valid email address"})
+    );
     assert!(app.rows().await.is_empty());
     app.stop().await;
 }
@@ -76,7 +89,13 @@ async fn a_body_that_is_not_json_is_415() {
         .unwrap();
     assert_eq!(response.status(), 415);
     assert_eq!(json(response).await["code"], "unsupported_media_type");
-    let no_type = app.client.post(app.url("/api/quote-requests")).body("{}").send().await.unwrap();
+    let no_type = app
+        .client
+        .post(app.url("/api/quote-requests"))
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(no_type.status(), 415);
     app.stop().await;
 }
@@ -97,13 +116,21 @@ async fn a_body_over_16_kib_is_413_with_or_without_a_length() {
          transfer-encoding: chunked\r\nconnection: close\r\n\r\n",
     );
     for chunk in big.as_bytes().chunks(4096) {
-        request.push_str(&format!("{:x}\r\n{}\r\n", chunk.len(), std::str::from_utf8(chunk).unwrap()));
+        request.push_str(&format!(
+            "{:x}\r\n{}\r\n",
+            chunk.len(),
+            std::str::from_utf8(chunk).unwrap()
+        ));
     }
     request.push_str("0\r\n\r\n");
     let _ = stream.write_all(request.as_bytes()).await;
     let mut answer = String::new();
     let _ = stream.read_to_string(&mut answer).await;
-    assert!(answer.starts_with("HTTP/1.1 413"), "got {}", answer.lines().next().unwrap_or(""));
+    assert!(
+        answer.starts_with("HTTP/1.1 413"),
+        "got {}",
+        answer.lines().next().unwrap_or("")
+    );
     assert!(answer.contains("payload_too_large"));
 
     // Exactly at the limit is fine.
@@ -140,12 +167,17 @@ async fn a_thousand_concurrent_posts_make_a_thousand_rows_with_distinct_ids() {
             let response = client
                 .post(url)
                 .header("content-type", "application/json")
-                .body(format!(r#"{{"product":"medicare","email":"person{i}@example.com"}}"#))
+                .body(format!(
+                    r#"{{"product":"medicare","email":"person{i}@example.com"}}"#
+                ))
                 .send()
                 .await
                 .unwrap();
             assert_eq!(response.status(), 201);
-            response.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned()
+            response.json::<Value>().await.unwrap()["id"]
+                .as_str()
+                .unwrap()
+                .to_owned()
         })
     });
     let mut ids = HashSet::new();
@@ -155,7 +187,10 @@ async fn a_thousand_concurrent_posts_make_a_thousand_rows_with_distinct_ids() {
     assert_eq!(ids.len(), 1000);
     let rows = app.rows().await;
     assert_eq!(rows.len(), 1000);
-    assert_eq!(rows.iter().map(|r| r.id.clone()).collect::<HashSet<_>>(), ids);
+    assert_eq!(
+        rows.iter().map(|r| r.id.clone()).collect::<HashSet<_>>(),
+        ids
+    );
     app.stop().await;
 }
 
@@ -167,11 +202,21 @@ async fn a_read_only_database_answers_500_with_a_json_body() {
     backend::store::open(&writable).await.unwrap().close().await;
     let read_only = backend::store::DatabaseUrl::Sqlite(format!("file:{}?mode=ro", path.display()));
     let site = dir.path().join("none");
-    let app = TestApp::spawn().dir(dir).static_dir(site).database(read_only).start().await;
-    let response = app.post_json(r#"{"product":"family","email":"a@b.co"}"#).await;
+    let app = TestApp::spawn()
+        .dir(dir)
+        .static_dir(site)
+        .database(read_only)
+        .start()
+        .await;
+    let response = app
+        .post_json(r#"{"product":"family","email":"a@b.co"}"#)
+        .await;
     assert_eq!(response.status(), 500);
     let body = json(response).await;
     assert_eq!(body["code"], "storage_failed");
-    assert_eq!(body["message"], "We could not save your request. Please try again.");
+    assert_eq!(
+        body["message"],
+        "We could not save your request. Please try again."
+    );
     app.stop().await;
 }

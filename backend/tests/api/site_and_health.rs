@@ -10,7 +10,10 @@ async fn the_home_page_is_revalidated_and_hashed_assets_are_immutable() {
     assert_eq!(home.text().await.unwrap(), INDEX_HTML);
 
     let asset = app.get("/assets/app-abc123.js").await;
-    assert_eq!(asset.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(
+        asset.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
     assert_eq!(asset.text().await.unwrap(), ASSET_JS);
     app.stop().await;
 }
@@ -65,15 +68,30 @@ async fn dotfiles_are_never_served_except_well_known() {
         (".git/config", "[core]"),
         ("assets/.hidden.js", "x"),
         ("assets/.cache/a.js", "x"),
-        (".well-known/security.txt", "Contact: mailto:security@example.com"),
+        (
+            ".well-known/security.txt",
+            "Contact: mailto:security@example.com",
+        ),
     ] {
         let file = site.join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(file, text).unwrap();
     }
-    let database = backend::store::DatabaseUrl::Sqlite(dir.path().join("q.db").to_string_lossy().into());
-    let app = TestApp::spawn().dir(dir).static_dir(site).database(database).start().await;
-    for path in ["/.env", "/.git/config", "/assets/.hidden.js", "/assets/.cache/a.js", "/.well-known/../.env"] {
+    let database =
+        backend::store::DatabaseUrl::Sqlite(dir.path().join("q.db").to_string_lossy().into());
+    let app = TestApp::spawn()
+        .dir(dir)
+        .static_dir(site)
+        .database(database)
+        .start()
+        .await;
+    for path in [
+        "/.env",
+        "/.git/config",
+        "/assets/.hidden.js",
+        "/assets/.cache/a.js",
+        "/.well-known/../.env",
+    ] {
         let response = app.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
         assert!(!response.text().await.unwrap().contains("SECRET"), "{path}");
@@ -90,16 +108,41 @@ async fn html_has_an_etag_and_a_revisit_is_304() {
     let first = app.get("/").await;
     let etag = first.headers()["etag"].to_str().unwrap().to_owned();
     assert!(etag.starts_with("W/\""), "{etag}");
-    let again = app.client.get(app.url("/")).header("if-none-match", &etag).send().await.unwrap();
+    let again = app
+        .client
+        .get(app.url("/"))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(again.status(), 304);
     assert_eq!(again.headers()["etag"], etag.as_str());
     assert_eq!(again.headers()["cache-control"], "no-cache");
     assert!(again.text().await.unwrap().is_empty());
-    let other = app.client.get(app.url("/")).header("if-none-match", "\"other\"").send().await.unwrap();
+    let other = app
+        .client
+        .get(app.url("/"))
+        .header("if-none-match", "\"other\"")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(other.status(), 200);
-    let brotli = app.client.get(app.url("/")).header("if-none-match", etag.trim_start_matches("W/")).header("accept-encoding", "br").send().await.unwrap();
+    let brotli = app
+        .client
+        .get(app.url("/"))
+        .header("if-none-match", etag.trim_start_matches("W/"))
+        .header("accept-encoding", "br")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(brotli.status(), 304, "a weak comparison");
-    let missing = app.client.get(app.url("/nope")).header("if-none-match", &etag).send().await.unwrap();
+    let missing = app
+        .client
+        .get(app.url("/nope"))
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(missing.status(), 404, "the 404 page is not a match");
     app.stop().await;
 }

@@ -1,27 +1,38 @@
-use backend::settings::leads::LeadsConfig;
 use crate::common::voice::{end_of_call, quote_call, tool_calls, webhook};
 use crate::common::TestApp;
+use backend::settings::leads::LeadsConfig;
 use serde_json::{json, Value};
 
 const SECRET: &str = "voice-secret-123";
 
 async fn app() -> TestApp {
-    TestApp::spawn().leads(LeadsConfig {
-        vapi_webhook_secret: Some(SECRET.into()),
-        ..LeadsConfig::default()
-    }).start()
-    .await
+    TestApp::spawn()
+        .leads(LeadsConfig {
+            vapi_webhook_secret: Some(SECRET.into()),
+            ..LeadsConfig::default()
+        })
+        .start()
+        .await
 }
 
 #[tokio::test]
 async fn the_secret_is_required_and_checked() {
     let app = app().await;
-    let body = tool_calls("call-a", json!([quote_call("t1", "family", "ana@example.com")]));
+    let body = tool_calls(
+        "call-a",
+        json!([quote_call("t1", "family", "ana@example.com")]),
+    );
     for secret in [None, Some("wrong"), Some(""), Some("voice-secret-1234")] {
         let response = webhook(&app, secret, &body).await;
         assert_eq!(response.status(), 401, "secret {secret:?}");
-        assert!(response.headers().get("www-authenticate").is_none(), "the provider sends its secret itself");
-        assert_eq!(response.json::<Value>().await.unwrap()["code"], "unauthorized");
+        assert!(
+            response.headers().get("www-authenticate").is_none(),
+            "the provider sends its secret itself"
+        );
+        assert_eq!(
+            response.json::<Value>().await.unwrap()["code"],
+            "unauthorized"
+        );
     }
     assert!(app.rows().await.is_empty());
     assert_eq!(webhook(&app, Some(SECRET), &body).await.status(), 200);
@@ -34,7 +45,10 @@ async fn the_secret_is_required_and_checked() {
 #[tokio::test]
 async fn without_a_configured_secret_the_endpoint_does_not_exist() {
     let app = TestApp::start().await;
-    let body = tool_calls("call-a", json!([quote_call("t1", "family", "ana@example.com")]));
+    let body = tool_calls(
+        "call-a",
+        json!([quote_call("t1", "family", "ana@example.com")]),
+    );
     let response = webhook(&app, Some(SECRET), &body).await;
     assert_eq!(response.status(), 404);
     assert!(app.rows().await.is_empty());
@@ -58,7 +72,10 @@ async fn both_tool_call_shapes_are_stored_as_voice_quotes_answered_in_order() {
     assert_eq!(response.status(), 200);
     let answer: Value = response.json().await.unwrap();
     let results = answer["results"].as_array().unwrap();
-    let ids: Vec<_> = results.iter().map(|r| r["toolCallId"].as_str().unwrap()).collect();
+    let ids: Vec<_> = results
+        .iter()
+        .map(|r| r["toolCallId"].as_str().unwrap())
+        .collect();
     assert_eq!(ids, ["t1", "t2", "t3"]);
     for result in results {
         assert_eq!(result["name"], "request_quote");
@@ -70,7 +87,14 @@ async fn both_tool_call_shapes_are_stored_as_voice_quotes_answered_in_order() {
     rows.sort_by(|a, b| a.email.cmp(&b.email));
     let stored: Vec<_> = rows
         .iter()
-        .map(|r| (r.product.as_str(), r.email.as_str(), r.source.as_str(), r.call_id.as_deref()))
+        .map(|r| {
+            (
+                r.product.as_str(),
+                r.email.as_str(),
+                r.source.as_str(),
+                r.call_id.as_deref(),
+            )
+        })
         .collect();
     assert_eq!(
         stored,
@@ -95,14 +119,26 @@ async fn an_invalid_email_by_voice_gets_a_readable_error_and_no_row() {
             {"id": "t4", "function": {"name": "request_quote", "arguments": "{not json"}},
         ]),
     );
-    let answer: Value = webhook(&app, Some(SECRET), &body).await.json().await.unwrap();
+    let answer: Value = webhook(&app, Some(SECRET), &body)
+        .await
+        .json()
+        .await
+        .unwrap();
     let results = answer["results"].as_array().unwrap();
     assert_eq!(results.len(), 4);
     let error = |i: usize| results[i]["error"].as_str().expect("an error").to_owned();
     assert!(results.iter().all(|r| r.get("result").is_none()));
-    assert!(error(0).contains("email address \"ana at example dot com\" is not valid"), "{}", error(0));
+    assert!(
+        error(0).contains("email address \"ana at example dot com\" is not valid"),
+        "{}",
+        error(0)
+    );
     assert!(error(0).contains("spell it again"));
-    assert!(error(1).contains("\"dental\"") && error(1).contains("medicare"), "{}", error(1));
+    assert!(
+        error(1).contains("\"dental\"") && error(1).contains("medicare"),
+        "{}",
+        error(1)
+    );
     assert!(error(2).contains("Unknown tool"), "{}", error(2));
     assert!(error(3).contains("not a JSON object"), "{}", error(3));
     assert!((0..4).all(|i| !error(i).contains('\n')));
@@ -113,19 +149,37 @@ async fn an_invalid_email_by_voice_gets_a_readable_error_and_no_row() {
 #[tokio::test]
 async fn the_same_tool_call_twice_stores_one_row() {
     let app = app().await;
-    let body = tool_calls("call-d", json!([quote_call("t1", "family", "ana@example.com")]));
-    let first: Value = webhook(&app, Some(SECRET), &body).await.json().await.unwrap();
-    let second: Value = webhook(&app, Some(SECRET), &body).await.json().await.unwrap();
+    let body = tool_calls(
+        "call-d",
+        json!([quote_call("t1", "family", "ana@example.com")]),
+    );
+    let first: Value = webhook(&app, Some(SECRET), &body)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let second: Value = webhook(&app, Some(SECRET), &body)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(first, second, "a retried tool call gets the same answer");
     // Both at once, in the same group commit.
     let twice = tool_calls(
         "call-e",
-        json!([quote_call("t1", "family", "ana@example.com"), quote_call("t1", "family", "ana@example.com")]),
+        json!([
+            quote_call("t1", "family", "ana@example.com"),
+            quote_call("t1", "family", "ana@example.com")
+        ]),
     );
     assert_eq!(webhook(&app, Some(SECRET), &twice).await.status(), 200);
     let rows = app.rows().await;
     let calls: Vec<_> = rows.iter().map(|r| r.call_id.as_deref().unwrap()).collect();
-    assert_eq!(calls, ["call-d", "call-e"], "the same tool call id in another call is another request");
+    assert_eq!(
+        calls,
+        ["call-d", "call-e"],
+        "the same tool call id in another call is another request"
+    );
     app.stop().await;
 }
 
@@ -134,18 +188,34 @@ async fn the_end_of_call_report_is_linked_to_the_quotes_of_its_call() {
     let app = app().await;
     let quotes = tool_calls(
         "call-f",
-        json!([quote_call("t1", "family", "ana@example.com"), quote_call("t2", "medicare", "bo@example.com")]),
+        json!([
+            quote_call("t1", "family", "ana@example.com"),
+            quote_call("t2", "medicare", "bo@example.com")
+        ]),
     );
     webhook(&app, Some(SECRET), &quotes).await;
-    let other = tool_calls("call-g", json!([quote_call("t1", "employer", "cy@example.com")]));
+    let other = tool_calls(
+        "call-g",
+        json!([quote_call("t1", "employer", "cy@example.com")]),
+    );
     webhook(&app, Some(SECRET), &other).await;
-    let report = end_of_call("call-f", "customer-ended-call", "Ana wants family cover; Bo asks about Medicare.");
+    let report = end_of_call(
+        "call-f",
+        "customer-ended-call",
+        "Ana wants family cover; Bo asks about Medicare.",
+    );
     let response = webhook(&app, Some(SECRET), &report).await;
     assert_eq!(response.status(), 200);
     for row in app.rows().await {
         if row.call_id.as_deref() == Some("call-f") {
-            assert_eq!(row.call_ended_reason.as_deref(), Some("customer-ended-call"));
-            assert_eq!(row.call_summary.as_deref(), Some("Ana wants family cover; Bo asks about Medicare."));
+            assert_eq!(
+                row.call_ended_reason.as_deref(),
+                Some("customer-ended-call")
+            );
+            assert_eq!(
+                row.call_summary.as_deref(),
+                Some("Ana wants family cover; Bo asks about Medicare.")
+            );
         } else {
             assert_eq!((row.call_ended_reason, row.call_summary), (None, None));
         }
@@ -169,19 +239,43 @@ async fn the_end_of_call_report_is_linked_to_the_quotes_of_its_call() {
 #[tokio::test]
 async fn a_tool_call_seen_before_with_other_arguments_is_refused_and_the_first_stands() {
     let app = app().await;
-    let first = tool_calls("call-r", json!([quote_call("t1", "family", "ana@example.com")]));
-    let answer: Value = webhook(&app, Some(SECRET), &first).await.json().await.unwrap();
-    assert!(answer["results"][0]["result"].as_str().unwrap().starts_with("Saved"));
-    let again: Value = webhook(&app, Some(SECRET), &first).await.json().await.unwrap();
+    let first = tool_calls(
+        "call-r",
+        json!([quote_call("t1", "family", "ana@example.com")]),
+    );
+    let answer: Value = webhook(&app, Some(SECRET), &first)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert!(answer["results"][0]["result"]
+        .as_str()
+        .unwrap()
+        .starts_with("Saved"));
+    let again: Value = webhook(&app, Some(SECRET), &first)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(again, answer, "the same call again is answered the same");
 
-    let changed = tool_calls("call-r", json!([quote_call("t1", "family", "other@example.com")]));
-    let refused: Value = webhook(&app, Some(SECRET), &changed).await.json().await.unwrap();
+    let changed = tool_calls(
+        "call-r",
+        json!([quote_call("t1", "family", "other@example.com")]),
+    );
+    let refused: Value = webhook(&app, Some(SECRET), &changed)
+        .await
+        .json()
+        .await
+        .unwrap();
     let result = &refused["results"][0];
     assert_eq!(result["toolCallId"], "t1");
     assert!(result.get("result").is_none(), "never a Saved: {result}");
     let error = result["error"].as_str().unwrap();
-    assert!(error.starts_with("Not saved") && error.contains("earlier request stands"), "{error}");
+    assert!(
+        error.starts_with("Not saved") && error.contains("earlier request stands"),
+        "{error}"
+    );
     let rows = app.rows().await;
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].email, "ana@example.com");
@@ -192,19 +286,42 @@ async fn a_tool_call_seen_before_with_other_arguments_is_refused_and_the_first_s
 async fn a_message_beyond_its_bounds_is_refused_whole_and_stores_nothing() {
     let app = app().await;
     let long_id = "c".repeat(256);
-    let calls: Vec<Value> = (0..65).map(|n| quote_call(&format!("t{n}"), "family", "ana@example.com")).collect();
+    let calls: Vec<Value> = (0..65)
+        .map(|n| quote_call(&format!("t{n}"), "family", "ana@example.com"))
+        .collect();
     let cases = [
-        (tool_calls(&long_id, json!([quote_call("t1", "family", "ana@example.com")])), "message.call.id"),
-        (tool_calls("call-c", json!([quote_call(&long_id, "family", "ana@example.com")])), "tool call id"),
-        (tool_calls("call-c", Value::Array(calls)), "at most 64 tool calls"),
-        (end_of_call(&long_id, "customer-ended-call", "Wants cover."), "message.call.id"),
+        (
+            tool_calls(
+                &long_id,
+                json!([quote_call("t1", "family", "ana@example.com")]),
+            ),
+            "message.call.id",
+        ),
+        (
+            tool_calls(
+                "call-c",
+                json!([quote_call(&long_id, "family", "ana@example.com")]),
+            ),
+            "tool call id",
+        ),
+        (
+            tool_calls("call-c", Value::Array(calls)),
+            "at most 64 tool calls",
+        ),
+        (
+            end_of_call(&long_id, "customer-ended-call", "Wants cover."),
+            "message.call.id",
+        ),
     ];
     for (body, problem) in cases {
         let response = webhook(&app, Some(SECRET), &body).await;
         assert_eq!(response.status(), 400, "{problem}");
         let error: Value = response.json().await.unwrap();
         assert_eq!(error["code"], "invalid_parameter");
-        assert!(error["message"].as_str().unwrap().contains(problem), "{error}");
+        assert!(
+            error["message"].as_str().unwrap().contains(problem),
+            "{error}"
+        );
     }
     assert!(app.rows().await.is_empty());
     app.stop().await;

@@ -8,7 +8,9 @@ use js_sys::{Function, Reflect};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, HtmlCanvasElement, MessageEvent, OffscreenCanvas};
 
-use super::constants::{COLOR_CSS, LINE_WIDTH, LINK_ALPHA, LINK_DISTANCE, PARTICLE_ALPHA, PARTICLE_RADIUS};
+use super::constants::{
+    COLOR_CSS, LINE_WIDTH, LINK_ALPHA, LINK_DISTANCE, PARTICLE_ALPHA, PARTICLE_RADIUS,
+};
 use super::island::{FrameClock, Island, Start, Surface, View};
 use super::ParticleField;
 
@@ -21,8 +23,18 @@ pub struct JsParticleIsland(Island);
 #[wasm_bindgen(js_class = ParticleIsland)]
 impl JsParticleIsland {
     #[wasm_bindgen(constructor)]
-    pub fn new(canvas: HtmlCanvasElement, message: JsValue, report: Function) -> Result<JsParticleIsland, JsValue> {
-        start(Surface::element(canvas)?, FrameClock::window()?, &message, report).map(JsParticleIsland)
+    pub fn new(
+        canvas: HtmlCanvasElement,
+        message: JsValue,
+        report: Function,
+    ) -> Result<JsParticleIsland, JsValue> {
+        start(
+            Surface::element(canvas)?,
+            FrameClock::window()?,
+            &message,
+            report,
+        )
+        .map(JsParticleIsland)
     }
 
     /// The messages the worker takes, after the first.
@@ -37,21 +49,31 @@ impl JsParticleIsland {
 #[wasm_bindgen(js_name = startParticleWorker)]
 pub fn start_particle_worker() -> Result<(), JsValue> {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
-    let post: Function = Reflect::get(&scope, &"postMessage".into())?.dyn_into::<Function>()?.bind0(&scope);
+    let post: Function = Reflect::get(&scope, &"postMessage".into())?
+        .dyn_into::<Function>()?
+        .bind0(&scope);
     let island: RefCell<Option<Island>> = RefCell::new(None);
     let report = post.clone();
-    let on_message = Closure::<dyn FnMut(MessageEvent) -> Result<(), JsValue>>::new(move |event: MessageEvent| {
-        let message = event.data();
-        let mut island = island.borrow_mut();
-        match island.as_ref() {
-            Some(island) => island.handle(&message),
-            None => {
-                let canvas: OffscreenCanvas = Reflect::get(&message, &"canvas".into())?.dyn_into()?;
-                *island = Some(start(Surface::offscreen(canvas)?, FrameClock::worker()?, &message, report.clone())?);
-                Ok(())
+    let on_message = Closure::<dyn FnMut(MessageEvent) -> Result<(), JsValue>>::new(
+        move |event: MessageEvent| {
+            let message = event.data();
+            let mut island = island.borrow_mut();
+            match island.as_ref() {
+                Some(island) => island.handle(&message),
+                None => {
+                    let canvas: OffscreenCanvas =
+                        Reflect::get(&message, &"canvas".into())?.dyn_into()?;
+                    *island = Some(start(
+                        Surface::offscreen(canvas)?,
+                        FrameClock::worker()?,
+                        &message,
+                        report.clone(),
+                    )?);
+                    Ok(())
+                }
             }
-        }
-    });
+        },
+    );
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker, which the page terminates to stop it.
     on_message.forget();
@@ -59,7 +81,12 @@ pub fn start_particle_worker() -> Result<(), JsValue> {
     Ok(())
 }
 
-fn start(surface: Surface, clock: FrameClock, message: &JsValue, report: Function) -> Result<Island, JsValue> {
+fn start(
+    surface: Surface,
+    clock: FrameClock,
+    message: &JsValue,
+    report: Function,
+) -> Result<Island, JsValue> {
     let view = View::from_message(message)?;
     let Start { count, seed } = Start::from_message(message)?;
     let field = ParticleField::new(view.width, view.height, count, seed)?;

@@ -14,7 +14,11 @@ pub enum DrawMethod {
 impl DrawMethod {
     /// The method for a frame of `links` links, given the previous frame's (if any).
     pub fn for_links(links: usize, previous: Option<DrawMethod>) -> DrawMethod {
-        let threshold = if previous == Some(DrawMethod::Pixels) { PATHS_BELOW_LINKS } else { PIXELS_FROM_LINKS };
+        let threshold = if previous == Some(DrawMethod::Pixels) {
+            PATHS_BELOW_LINKS
+        } else {
+            PIXELS_FROM_LINKS
+        };
         if links >= threshold {
             DrawMethod::Pixels
         } else {
@@ -39,9 +43,21 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn switches_with_a_gap_so_a_hovering_field_does_not_flicker() {
         assert_eq!(DrawMethod::for_links(150, None), DrawMethod::Paths);
-        assert_eq!(DrawMethod::for_links(PIXELS_FROM_LINKS, None), DrawMethod::Pixels);
-        assert_eq!(DrawMethod::for_links(2500, Some(DrawMethod::Paths)), DrawMethod::Paths);
-        assert_eq!(DrawMethod::for_links(2500, Some(DrawMethod::Pixels)), DrawMethod::Pixels);
-        assert_eq!(DrawMethod::for_links(PATHS_BELOW_LINKS - 1, Some(DrawMethod::Pixels)), DrawMethod::Paths);
+        assert_eq!(
+            DrawMethod::for_links(PIXELS_FROM_LINKS, None),
+            DrawMethod::Pixels
+        );
+        assert_eq!(
+            DrawMethod::for_links(2500, Some(DrawMethod::Paths)),
+            DrawMethod::Paths
+        );
+        assert_eq!(
+            DrawMethod::for_links(2500, Some(DrawMethod::Pixels)),
+            DrawMethod::Pixels
+        );
+        assert_eq!(
+            DrawMethod::for_links(PATHS_BELOW_LINKS - 1, Some(DrawMethod::Pixels)),
+            DrawMethod::Paths
+        );
     }
 }

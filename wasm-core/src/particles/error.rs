@@ -7,8 +7,13 @@ use super::constants::{MAX_PARTICLE_COUNT, MAX_SIDE};
 #[derive(Debug, Clone, PartialEq)]
 pub enum FieldError {
     /// Width or height not a finite number in (0, MAX_SIDE].
-    InvalidSize { width: f32, height: f32 },
-    TooManyParticles { count: usize },
+    InvalidSize {
+        width: f32,
+        height: f32,
+    },
+    TooManyParticles {
+        count: usize,
+    },
 }
 
 impl fmt::Display for FieldError {
@@ -22,7 +27,10 @@ impl fmt::Display for FieldError {
                 MAX_SIDE as u32
             ),
             FieldError::TooManyParticles { count } => {
-                write!(f, "particle count must be at most {MAX_PARTICLE_COUNT}, got {count}")
+                write!(
+                    f,
+                    "particle count must be at most {MAX_PARTICLE_COUNT}, got {count}"
+                )
             }
         }
     }

@@ -5,7 +5,8 @@
 //! natively; nothing of it crosses to JavaScript.
 
 use super::constants::{
-    LINK_DISTANCE, MAX_PARTICLE_COUNT, MAX_SPEED, MIN_SPEED, RESERVED_LINKS_PER_PARTICLE, WORST_CASE_RESERVE_UP_TO,
+    LINK_DISTANCE, MAX_PARTICLE_COUNT, MAX_SPEED, MIN_SPEED, RESERVED_LINKS_PER_PARTICLE,
+    WORST_CASE_RESERVE_UP_TO,
 };
 use super::edges::Edges;
 use super::error::{check_size, FieldError};
@@ -24,7 +25,12 @@ pub struct ParticleField {
 impl ParticleField {
     /// `count` particles spread uniformly over a `width` x `height` CSS px canvas, each moving in
     /// a random direction; the same seed gives the same field.
-    pub fn new(width: f32, height: f32, count: usize, seed: u32) -> Result<ParticleField, FieldError> {
+    pub fn new(
+        width: f32,
+        height: f32,
+        count: usize,
+        seed: u32,
+    ) -> Result<ParticleField, FieldError> {
         check_size(width, height)?;
         if count > MAX_PARTICLE_COUNT {
             return Err(FieldError::TooManyParticles { count });
@@ -44,14 +50,25 @@ impl ParticleField {
             count * RESERVED_LINKS_PER_PARTICLE
         };
         let links = LinkGrid::new(LINK_DISTANCE, width, height, count, reserved_links);
-        Ok(ParticleField { width, height, edges: Edges::Bounce, positions, velocities, links })
+        Ok(ParticleField {
+            width,
+            height,
+            edges: Edges::Bounce,
+            positions,
+            velocities,
+            links,
+        })
     }
 
     /// Moves every particle by its velocity times `seconds`, so the speed on screen is the same
     /// at any frame rate, then applies the edge rule.
     pub fn step(&mut self, seconds: f32) {
         let (width, height, edges) = (self.width, self.height, self.edges);
-        for (p, v) in self.positions.chunks_exact_mut(2).zip(self.velocities.chunks_exact_mut(2)) {
+        for (p, v) in self
+            .positions
+            .chunks_exact_mut(2)
+            .zip(self.velocities.chunks_exact_mut(2))
+        {
             let (x, vx) = edges.fold(p[0] + v[0] * seconds, v[0], width);
             let (y, vy) = edges.fold(p[1] + v[1] * seconds, v[1], height);
             p.copy_from_slice(&[x, y]);
@@ -110,9 +127,18 @@ impl ParticleField {
 impl ParticleField {
     /// Particles at rest at the given places (x, y in CSS px, kept inside the canvas): a scene
     /// whose pixels a test can predict.
-    pub fn at_rest(width: f32, height: f32, places: &[(f32, f32)]) -> Result<ParticleField, FieldError> {
+    pub fn at_rest(
+        width: f32,
+        height: f32,
+        places: &[(f32, f32)],
+    ) -> Result<ParticleField, FieldError> {
         let mut field = ParticleField::new(width, height, places.len(), 0)?;
-        for ((p, v), &(x, y)) in field.positions.chunks_exact_mut(2).zip(field.velocities.chunks_exact_mut(2)).zip(places) {
+        for ((p, v), &(x, y)) in field
+            .positions
+            .chunks_exact_mut(2)
+            .zip(field.velocities.chunks_exact_mut(2))
+            .zip(places)
+        {
             p.copy_from_slice(&[x.max(0.0).min(width), y.max(0.0).min(height)]);
             v.copy_from_slice(&[0.0, 0.0]);
         }

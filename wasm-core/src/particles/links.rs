@@ -25,7 +25,13 @@ pub struct LinkGrid {
 }
 
 impl LinkGrid {
-    pub fn new(distance: f32, width: f32, height: f32, count: usize, reserved_links: usize) -> Self {
+    pub fn new(
+        distance: f32,
+        width: f32,
+        height: f32,
+        count: usize,
+        reserved_links: usize,
+    ) -> Self {
         let mut grid = Self {
             distance,
             cols: 0,
@@ -146,7 +152,13 @@ impl LinkGrid {
     /// partners as one slice and borrows each buffer once.
     #[inline]
     fn links_from(&mut self, a: usize, others: std::ops::Range<usize>) {
-        let LinkGrid { sorted, found, found_bucket, distance, .. } = self;
+        let LinkGrid {
+            sorted,
+            found,
+            found_bucket,
+            distance,
+            ..
+        } = self;
         let (x1, y1) = (sorted[2 * a], sorted[2 * a + 1]);
         for partner in sorted[2 * others.start..2 * others.end].chunks_exact(2) {
             let (x2, y2) = (partner[0], partner[1]);
@@ -172,7 +184,11 @@ impl LinkGrid {
         }
         self.segments.clear();
         self.segments.resize(self.found.len(), 0.0);
-        for (link, &b) in self.found.chunks_exact(SEGMENT_FLOATS).zip(&self.found_bucket) {
+        for (link, &b) in self
+            .found
+            .chunks_exact(SEGMENT_FLOATS)
+            .zip(&self.found_bucket)
+        {
             let at = starts[b as usize] as usize * SEGMENT_FLOATS;
             self.segments[at..at + SEGMENT_FLOATS].copy_from_slice(link);
             starts[b as usize] += 1;

@@ -38,7 +38,12 @@ impl FieldRaster {
     /// `color` is 0xRRGGBB; a link at distance 0 is drawn with opacity `link_alpha`, fading to 0
     /// at the link distance; particles are discs of `particle_radius` CSS px at `particle_alpha`.
     /// The buffer is empty until the first `resize`.
-    pub fn new(color: u32, link_alpha: f32, particle_radius: f32, particle_alpha: f32) -> FieldRaster {
+    pub fn new(
+        color: u32,
+        link_alpha: f32,
+        particle_radius: f32,
+        particle_alpha: f32,
+    ) -> FieldRaster {
         let [_, r, g, b] = color.to_be_bytes();
         FieldRaster {
             width: 0,
@@ -56,12 +61,16 @@ impl FieldRaster {
     pub fn resize(&mut self, width: u32, height: u32) -> Result<(), FieldError> {
         let ok = |side: u32| side > 0 && side as f32 <= MAX_SIDE;
         if !(ok(width) && ok(height)) {
-            return Err(FieldError::InvalidSize { width: width as f32, height: height as f32 });
+            return Err(FieldError::InvalidSize {
+                width: width as f32,
+                height: height as f32,
+            });
         }
         self.width = width as usize;
         self.height = height as usize;
         self.transparency.clear();
-        self.transparency.resize(self.stride() * (self.height + 2 * MARGIN), 255);
+        self.transparency
+            .resize(self.stride() * (self.height + 2 * MARGIN), 255);
         self.pixels.clear();
         self.pixels.resize(self.width * self.height, self.clear);
         Ok(())
@@ -76,10 +85,19 @@ impl FieldRaster {
         }
         let radius = self.particle_radius * scale;
         for p in field.positions().chunks_exact(2) {
-            self.disc(to_pixel_centres(p[0], scale), to_pixel_centres(p[1], scale), radius, self.particle_alpha);
+            self.disc(
+                to_pixel_centres(p[0], scale),
+                to_pixel_centres(p[1], scale),
+                radius,
+                self.particle_alpha,
+            );
         }
         let (clear, stride) = (self.clear, self.stride());
-        let shown = self.transparency.chunks_exact(stride).skip(MARGIN).map(|row| &row[MARGIN..]);
+        let shown = self
+            .transparency
+            .chunks_exact(stride)
+            .skip(MARGIN)
+            .map(|row| &row[MARGIN..]);
         for (pixels, transparency) in self.pixels.chunks_exact_mut(self.width).zip(shown) {
             for (pixel, &transparency) in pixels.iter_mut().zip(transparency) {
                 *pixel = clear | (u32::from(255 - transparency) << 24);
@@ -108,7 +126,9 @@ impl FieldRaster {
     pub fn pixel_bytes(&self) -> &[u8] {
         // SAFETY: u8 has no alignment or validity requirement, and the byte length covers
         // exactly the u32s, which live as long as the borrow of `self`.
-        unsafe { std::slice::from_raw_parts(self.pixels.as_ptr().cast::<u8>(), self.pixels.len() * 4) }
+        unsafe {
+            std::slice::from_raw_parts(self.pixels.as_ptr().cast::<u8>(), self.pixels.len() * 4)
+        }
     }
 
     /// The opacity drawn at pixel (x, y) so far, 0 to 255.
@@ -120,14 +140,22 @@ impl FieldRaster {
     pub fn coverage(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.height).flat_map(move |y| {
             let start = self.index(0, y);
-            self.transparency[start..start + self.width].iter().map(|t| 255 - t)
+            self.transparency[start..start + self.width]
+                .iter()
+                .map(|t| 255 - t)
         })
     }
 
     /// One link as the field writes it (x1, y1, x2, y2, alpha in CSS px), over what is drawn.
     pub fn draw_segment(&mut self, segment: &[f32], scale: f32) {
         let at = |v: f32| to_pixel_centres(v, scale);
-        self.line(at(segment[0]), at(segment[1]), at(segment[2]), at(segment[3]), self.link_alpha * segment[4]);
+        self.line(
+            at(segment[0]),
+            at(segment[1]),
+            at(segment[2]),
+            at(segment[3]),
+            self.link_alpha * segment[4],
+        );
     }
 
     /// Pixels from one transparency row to the next.
@@ -152,8 +180,11 @@ impl FieldRaster {
         }
         let steep = (y1 - y0).abs() > (x1 - x0).abs();
         // (major, minor) coordinates and the buffer's extent along each.
-        let (mut a0, mut b0, mut a1, mut b1, major_len, minor_len) =
-            if steep { (y0, x0, y1, x1, self.height, self.width) } else { (x0, y0, x1, y1, self.width, self.height) };
+        let (mut a0, mut b0, mut a1, mut b1, major_len, minor_len) = if steep {
+            (y0, x0, y1, x1, self.height, self.width)
+        } else {
+            (x0, y0, x1, y1, self.width, self.height)
+        };
         if a0 > a1 {
             std::mem::swap(&mut a0, &mut a1);
             std::mem::swap(&mut b0, &mut b1);
@@ -178,8 +209,14 @@ impl FieldRaster {
         }
         // The minor coordinate biased by the margin, so it is never negative inside the buffer.
         let minor = ((b0 + gradient * (first - a0) + MARGIN as f32) * FIXED_ONE) as i64;
-        let Some(walk) = Walk::clipped(first as usize, last as usize, minor, (gradient * FIXED_ONE) as i64, minor_len, strength)
-        else {
+        let Some(walk) = Walk::clipped(
+            first as usize,
+            last as usize,
+            minor,
+            (gradient * FIXED_ONE) as i64,
+            minor_len,
+            strength,
+        ) else {
             return;
         };
         let stride = self.stride();
@@ -196,7 +233,12 @@ impl FieldRaster {
     /// A disc centred on a pixel-centre coordinate, its edge anti-aliased over one pixel.
     fn disc(&mut self, cx: f32, cy: f32, radius: f32, alpha: f32) {
         let reach = radius + 0.5;
-        let span = |c: f32, len: usize| ((c - reach).ceil().max(0.0), (c + reach).floor().min(len as f32 - 1.0));
+        let span = |c: f32, len: usize| {
+            (
+                (c - reach).ceil().max(0.0),
+                (c + reach).floor().min(len as f32 - 1.0),
+            )
+        };
         let ((left, right), (top, bottom)) = (span(cx, self.width), span(cy, self.height));
         if right < left || bottom < top {
             return;
@@ -206,7 +248,10 @@ impl FieldRaster {
                 let (dx, dy) = (x as f32 - cx, y as f32 - cy);
                 let coverage = (reach - (dx * dx + dy * dy).sqrt()).clamp(0.0, 1.0);
                 let index = self.index(x, y);
-                fade(&mut self.transparency[index], 256 - (coverage * alpha * 256.0) as u32);
+                fade(
+                    &mut self.transparency[index],
+                    256 - (coverage * alpha * 256.0) as u32,
+                );
             }
         }
     }
@@ -256,9 +301,18 @@ impl Walk {
     /// lies a hair outside [-1, rows) (here biased by the margin to [0, rows + 1)): the minor
     /// coordinate moves linearly, so with both ends inside, every step's two pixels are inside
     /// the buffer and its margin.
-    fn clipped(mut first: usize, mut last: usize, mut minor: i64, step: i64, rows: usize, strength: u32) -> Option<Walk> {
+    fn clipped(
+        mut first: usize,
+        mut last: usize,
+        mut minor: i64,
+        step: i64,
+        rows: usize,
+        strength: u32,
+    ) -> Option<Walk> {
         let inside = |m: i64| (0..(rows + 2 * MARGIN - 1) as i64 * (1 << 16)).contains(&m);
-        let ends_inside = |first: usize, last: usize, minor: i64| inside(minor) && inside(minor + step * (last - first) as i64);
+        let ends_inside = |first: usize, last: usize, minor: i64| {
+            inside(minor) && inside(minor + step * (last - first) as i64)
+        };
         // Rounding moves an end by far less than a pixel, so a step or two at most.
         let mut trims = 0;
         while !ends_inside(first, last, minor) {
@@ -273,21 +327,38 @@ impl Walk {
             }
             trims += 1;
         }
-        Some(Walk { first, steps: last - first + 1, minor: minor as u32, step: step as i32, strength, rows })
+        Some(Walk {
+            first,
+            steps: last - first + 1,
+            minor: minor as u32,
+            step: step as i32,
+            strength,
+            rows,
+        })
     }
 
     /// Blends each step's opacity into the two pixels it falls between (`SMOOTH`) or all of it
     /// into the nearer one.
     #[inline(always)]
     fn run<const STEEP: bool, const SMOOTH: bool>(self, transparency: &mut [u8], stride: usize) {
-        let Walk { first, steps, mut minor, step, strength, rows } = self;
+        let Walk {
+            first,
+            steps,
+            mut minor,
+            step,
+            strength,
+            rows,
+        } = self;
         // The major axis is y for a steep line, x otherwise; `minor >> 16` is already biased by
         // the margin and the major coordinate is biased here.
         let (major_stride, minor_stride) = if STEEP { (stride, 1) } else { (1, stride) };
         let mut base = (first + MARGIN) * major_stride;
         let unlit = 256 - strength;
         let last_pixel = base + (steps - 1) * major_stride + (rows + 2 * MARGIN - 1) * minor_stride;
-        assert!(last_pixel < transparency.len(), "a line's steps are clipped to the buffer");
+        assert!(
+            last_pixel < transparency.len(),
+            "a line's steps are clipped to the buffer"
+        );
         for _ in 0..steps {
             let row = (minor >> 16) as usize;
             let upper = base + row * minor_stride;
@@ -300,7 +371,10 @@ impl Walk {
                 if SMOOTH {
                     let lower = (((minor >> 8) & 0xff) * strength) >> 8;
                     fade(transparency.get_unchecked_mut(upper), unlit + lower);
-                    fade(transparency.get_unchecked_mut(upper + minor_stride), 256 - lower);
+                    fade(
+                        transparency.get_unchecked_mut(upper + minor_stride),
+                        256 - lower,
+                    );
                 } else {
                     let nearer = upper + ((minor >> 15) & 1) as usize * minor_stride;
                     fade(transparency.get_unchecked_mut(nearer), unlit);

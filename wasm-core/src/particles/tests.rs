@@ -15,13 +15,20 @@ macro_rules! both_targets {
 
 /// A segment as exact bits, its two ends in a fixed order, so link sets compare exactly.
 fn canonical(s: &[f32]) -> [u32; 5] {
-    let (a, b) = ((s[0].to_bits(), s[1].to_bits()), (s[2].to_bits(), s[3].to_bits()));
+    let (a, b) = (
+        (s[0].to_bits(), s[1].to_bits()),
+        (s[2].to_bits(), s[3].to_bits()),
+    );
     let ((x1, y1), (x2, y2)) = if a <= b { (a, b) } else { (b, a) };
     [x1, y1, x2, y2, s[4].to_bits()]
 }
 
 fn grid_links(field: &ParticleField) -> Vec<[u32; 5]> {
-    let mut links: Vec<_> = field.segments().chunks_exact(SEGMENT_FLOATS).map(canonical).collect();
+    let mut links: Vec<_> = field
+        .segments()
+        .chunks_exact(SEGMENT_FLOATS)
+        .map(canonical)
+        .collect();
     links.sort_unstable();
     links
 }
@@ -288,4 +295,3 @@ both_targets! {
 fn raster_line(raster: &mut FieldRaster, x0: f32, y0: f32, x1: f32, y1: f32, alpha: f32) {
     raster.draw_segment(&[x0, y0, x1, y1, alpha], 1.0);
 }
-

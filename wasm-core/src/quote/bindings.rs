@@ -24,7 +24,10 @@ pub fn product_options() -> Result<JsValue, JsError> {
     }
     let options: Vec<_> = Product::ALL
         .iter()
-        .map(|p| ProductOption { value: p.as_str(), label: p.label() })
+        .map(|p| ProductOption {
+            value: p.as_str(),
+            label: p.label(),
+        })
         .collect();
     Ok(serde_wasm_bindgen::to_value(&options)?)
 }

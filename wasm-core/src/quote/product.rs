@@ -66,7 +66,13 @@ mod tests {
         let labels: Vec<_> = Product::ALL.iter().map(|p| p.label()).collect();
         assert_eq!(
             labels,
-            ["Medicare", "Individual Health", "Family Health", "Medicaid", "Employer Plan"]
+            [
+                "Medicare",
+                "Individual Health",
+                "Family Health",
+                "Medicaid",
+                "Employer Plan"
+            ]
         );
     }
 

@@ -51,8 +51,20 @@ mod tests {
     #[test]
     fn one_problem_leaves_the_other_field_clean() {
         let errors = QuoteRequest::parse("employer", "").unwrap_err();
-        assert_eq!(errors, FieldErrors { product: None, email: Some(EMAIL_MESSAGE) });
+        assert_eq!(
+            errors,
+            FieldErrors {
+                product: None,
+                email: Some(EMAIL_MESSAGE)
+            }
+        );
         let errors = QuoteRequest::parse("", "a@b.co").unwrap_err();
-        assert_eq!(errors, FieldErrors { product: Some(PRODUCT_MESSAGE), email: None });
+        assert_eq!(
+            errors,
+            FieldErrors {
+                product: Some(PRODUCT_MESSAGE),
+                email: None
+            }
+        );
     }
 }

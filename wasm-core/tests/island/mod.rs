@@ -12,7 +12,13 @@ use wasm_core::particles::ParticleField;
 use web_sys::ImageData;
 
 /// 60 x 40 CSS px at devicePixelRatio 2, under reduced motion: one frame, drawn at once.
-pub const VIEW: View = View { width: 60.0, height: 40.0, dpr: 2.0, hidden: false, reduced_motion: true };
+pub const VIEW: View = View {
+    width: 60.0,
+    height: 40.0,
+    dpr: 2.0,
+    hidden: false,
+    reduced_motion: true,
+};
 /// All closer than the link distance, so each pair is joined by a line.
 pub const PLACES: [(f32, f32); 3] = [(10.0, 10.0), (30.0, 20.0), (50.0, 30.0)];
 const BRAND_BLUE: [u8; 3] = [0x0d, 0x6e, 0xa8];
@@ -27,7 +33,10 @@ impl Reports {
     fn new() -> Reports {
         let seen = Rc::new(RefCell::new(Vec::new()));
         let into = seen.clone();
-        Reports { seen, callback: Closure::new(move |report| into.borrow_mut().push(report)) }
+        Reports {
+            seen,
+            callback: Closure::new(move |report| into.borrow_mut().push(report)),
+        }
     }
 
     fn function(&self) -> Function {
@@ -36,16 +45,30 @@ impl Reports {
 
     /// The last value reported for `key`.
     fn last(&self, key: &str) -> Option<String> {
-        self.seen.borrow().iter().rev().find_map(|r| Reflect::get(r, &key.into()).ok()?.as_string())
+        self.seen
+            .borrow()
+            .iter()
+            .rev()
+            .find_map(|r| Reflect::get(r, &key.into()).ok()?.as_string())
     }
 }
 
-fn start_still(surface: Surface, clock: FrameClock, field: ParticleField, reports: &Reports) -> Island {
+fn start_still(
+    surface: Surface,
+    clock: FrameClock,
+    field: ParticleField,
+    reports: &Reports,
+) -> Island {
     Island::start(surface, field, clock, VIEW, reports.function()).expect("the island starts")
 }
 
 /// A few particles at known places, drawn as paths: `pixels` reads the canvas back.
-pub fn check_sparse_frame(surface: Surface, clock: FrameClock, pixels: impl Fn() -> ImageData, host: &str) {
+pub fn check_sparse_frame(
+    surface: Surface,
+    clock: FrameClock,
+    pixels: impl Fn() -> ImageData,
+    host: &str,
+) {
     let reports = Reports::new();
     let field = ParticleField::at_rest(VIEW.width, VIEW.height, &PLACES).unwrap();
     let _island = start_still(surface, clock, field, &reports);
@@ -75,12 +98,22 @@ fn alpha_at(image: &ImageData, data: &[u8], (x, y): (f32, f32)) -> (u8, [u8; 3])
 /// Each particle is a lit disc in the brand blue, each link is drawn at its middle, and the
 /// canvas away from them is empty.
 fn assert_pixels_follow_the_field(image: &ImageData) {
-    assert_eq!((image.width(), image.height()), (120, 80), "the canvas is at devicePixelRatio 2");
+    assert_eq!(
+        (image.width(), image.height()),
+        (120, 80),
+        "the canvas is at devicePixelRatio 2"
+    );
     let data = image.data().0;
     for place in PLACES {
         let (alpha, colour) = alpha_at(image, &data, place);
         assert!(alpha >= 100, "particle at {place:?}: alpha {alpha}");
-        assert!(colour.iter().zip(BRAND_BLUE).all(|(&c, b)| c.abs_diff(b) <= 3), "particle at {place:?}: colour {colour:?}");
+        assert!(
+            colour
+                .iter()
+                .zip(BRAND_BLUE)
+                .all(|(&c, b)| c.abs_diff(b) <= 3),
+            "particle at {place:?}: colour {colour:?}"
+        );
     }
     for (i, a) in PLACES.iter().enumerate() {
         for b in &PLACES[i + 1..] {
@@ -99,7 +132,10 @@ fn assert_dense_pixels(image: &ImageData, field_positions: &[f32]) {
     let data = image.data().0;
     for p in field_positions.chunks_exact(2) {
         let place = (p[0].min(VIEW.width - 0.5), p[1].min(VIEW.height - 0.5));
-        assert!(alpha_at(image, &data, place).0 >= 100, "particle at {place:?}");
+        assert!(
+            alpha_at(image, &data, place).0 >= 100,
+            "particle at {place:?}"
+        );
     }
     let lit = data.chunks_exact(4).filter(|px| px[3] > 0).count();
     assert!(lit > 120 * 80 / 2, "links cover the canvas: {lit} pixels");

@@ -6,8 +6,8 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::params::{self, Format};
-use crate::http::error::ApiError;
 use crate::export::write_csv;
+use crate::http::error::ApiError;
 use crate::store::{ListQuery, QuoteStore, StoredQuote};
 
 /// Where the CSV answer puts the cursor of the next page (the JSON answer has it in the body).
@@ -21,7 +21,11 @@ struct Page<'a> {
 }
 
 /// One page of leads; the method and the token are already checked.
-pub async fn page(store: Arc<dyn QuoteStore>, headers: HeaderMap, query: String) -> Result<Response, Rejection> {
+pub async fn page(
+    store: Arc<dyn QuoteStore>,
+    headers: HeaderMap,
+    query: String,
+) -> Result<Response, Rejection> {
     let params = params::parse(&query, &headers).map_err(warp::reject::custom)?;
     // One row beyond the page tells whether another page follows.
     let mut rows = store
@@ -38,17 +42,26 @@ pub async fn page(store: Arc<dyn QuoteStore>, headers: HeaderMap, query: String)
         })?;
     let more = rows.len() > params.limit;
     rows.truncate(params.limit);
-    let next_cursor = if more { rows.last().map(|row| row.id.as_str()) } else { None };
+    let next_cursor = if more {
+        rows.last().map(|row| row.id.as_str())
+    } else {
+        None
+    };
     match params.format {
-        Format::Json => {
-            Ok(warp::reply::json(&Page { quote_requests: &rows, next_cursor }).into_response())
-        }
+        Format::Json => Ok(warp::reply::json(&Page {
+            quote_requests: &rows,
+            next_cursor,
+        })
+        .into_response()),
         Format::Csv => {
             let mut body = Vec::new();
             write_csv(&rows, &mut body).map_err(|_| warp::reject::custom(ApiError::Storage))?;
             let mut response = Response::new(body.into());
             let headers = response.headers_mut();
-            headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
+            headers.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/csv; charset=utf-8"),
+            );
             if let Some(cursor) = next_cursor.and_then(|c| HeaderValue::from_str(c).ok()) {
                 headers.insert(NEXT_CURSOR_HEADER, cursor);
             }

@@ -27,7 +27,9 @@ pub fn routes(store: Arc<dyn QuoteStore>, token: String) -> BoxedFilter<(Respons
     warp::path!("api" / "admin" / "quote-requests")
         .and(page.recover(recover).unify())
         .map(|mut response: Response| {
-            response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             response
         })
         .boxed()

@@ -5,8 +5,8 @@ use uuid::Uuid;
 use validator::{Validate, ValidationErrors};
 use warp::http::{header, HeaderMap};
 
-use crate::http::error::ApiError;
 use crate::export::parse_since;
+use crate::http::error::ApiError;
 
 /// Page size when none is asked for, and the largest one allowed.
 const ADMIN_PAGE_DEFAULT: usize = 50;
@@ -46,8 +46,9 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
             // Not a number is out of range too: one message for both.
             "limit" => params.limit = value.parse().unwrap_or(0),
             "cursor" => {
-                let id = Uuid::parse_str(&value)
-                    .map_err(|_| invalid(format!("cursor {value:?} is not one this API gave out")))?;
+                let id = Uuid::parse_str(&value).map_err(|_| {
+                    invalid(format!("cursor {value:?} is not one this API gave out"))
+                })?;
                 params.cursor = Some(id.to_string());
             }
             "since" => params.since = Some(parse_since(&value).map_err(invalid)?),
@@ -55,25 +56,35 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
                 params.format = match value.as_ref() {
                     "json" => Format::Json,
                     "csv" => Format::Csv,
-                    other => return Err(invalid(format!("format must be json or csv, got {other:?}"))),
+                    other => {
+                        return Err(invalid(format!(
+                            "format must be json or csv, got {other:?}"
+                        )))
+                    }
                 }
             }
             other => return Err(invalid(format!("unknown parameter {other:?}"))),
         }
     }
-    params.validate().map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
+    params
+        .validate()
+        .map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
     Ok(params)
 }
 
 /// `limit must be from 1 to 1000`: the field and the bounds `validator` reports.
 fn first_problem(errors: &ValidationErrors) -> String {
     let field_errors = errors.field_errors();
-    let described = field_errors.iter().flat_map(|(field, list)| list.iter().map(move |e| (field, e)));
+    let described = field_errors
+        .iter()
+        .flat_map(|(field, list)| list.iter().map(move |e| (field, e)));
     described
-        .map(|(field, error)| match (error.params.get("min"), error.params.get("max")) {
-            (Some(min), Some(max)) => format!("{field} must be from {min} to {max}"),
-            _ => format!("{field} is not valid ({})", error.code),
-        })
+        .map(
+            |(field, error)| match (error.params.get("min"), error.params.get("max")) {
+                (Some(min), Some(max)) => format!("{field} must be from {min} to {max}"),
+                _ => format!("{field} is not valid ({})", error.code),
+            },
+        )
         .next()
         .unwrap_or_else(|| errors.to_string())
 }
@@ -87,21 +98,46 @@ mod tests {
     fn defaults_overrides_and_errors() {
         let none = HeaderMap::new();
         let p = parse("", &none).unwrap();
-        assert_eq!((p.limit, p.format, p.cursor, p.since), (ADMIN_PAGE_DEFAULT, Format::Json, None, None));
+        assert_eq!(
+            (p.limit, p.format, p.cursor, p.since),
+            (ADMIN_PAGE_DEFAULT, Format::Json, None, None)
+        );
         let mut csv = HeaderMap::new();
         csv.insert(header::ACCEPT, HeaderValue::from_static("text/csv"));
         assert_eq!(parse("", &csv).unwrap().format, Format::Csv);
         assert_eq!(parse("format=json", &csv).unwrap().format, Format::Json);
         let id = "0195a3b0-0000-7000-8000-000000000000";
-        let p = parse(&format!("limit=2&cursor={id}&since=2026-01-01&format=csv"), &none).unwrap();
-        assert_eq!((p.limit, p.cursor.as_deref(), p.format), (2, Some(id), Format::Csv));
+        let p = parse(
+            &format!("limit=2&cursor={id}&since=2026-01-01&format=csv"),
+            &none,
+        )
+        .unwrap();
+        assert_eq!(
+            (p.limit, p.cursor.as_deref(), p.format),
+            (2, Some(id), Format::Csv)
+        );
         assert_eq!(p.since.unwrap().unix_timestamp(), 1_767_225_600);
         for bad in ["limit=0", "limit=x", "limit=100000"] {
             let message = parse(bad, &none).unwrap_err().to_string();
-            assert_eq!(message, format!("limit must be from 1 to {ADMIN_PAGE_MAX}"), "{bad}");
+            assert_eq!(
+                message,
+                format!("limit must be from 1 to {ADMIN_PAGE_MAX}"),
+                "{bad}"
+            );
         }
-        for bad in ["limit=0", "limit=x", "limit=100000", "cursor=abc", "since=soon", "format=xml", "page=2"] {
-            assert!(matches!(parse(bad, &none), Err(ApiError::InvalidParameter(_))), "{bad}");
+        for bad in [
+            "limit=0",
+            "limit=x",
+            "limit=100000",
+            "cursor=abc",
+            "since=soon",
+            "format=xml",
+            "page=2",
+        ] {
+            assert!(
+                matches!(parse(bad, &none), Err(ApiError::InvalidParameter(_))),
+                "{bad}"
+            );
         }
     }
 }

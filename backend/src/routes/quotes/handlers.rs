@@ -21,7 +21,10 @@ pub struct Post {
 
 impl Post {
     pub fn parse(idempotency_key: Option<String>, body: &[u8]) -> Result<Post, ApiError> {
-        Ok(Post { payload: parse_payload(body)?, idempotency_key })
+        Ok(Post {
+            payload: parse_payload(body)?,
+            idempotency_key,
+        })
     }
 
     /// Whether this post spends a quote token: only a quote that passed validation does.
@@ -31,13 +34,18 @@ impl Post {
 }
 
 /// Stores the post's quote (the rate limit is already spent) and answers 201 with its id.
-pub async fn create(store: Arc<dyn QuoteStore>, post: Post, user_agent: Option<HeaderValue>) -> Result<Response, Rejection> {
+pub async fn create(
+    store: Arc<dyn QuoteStore>,
+    post: Post,
+    user_agent: Option<HeaderValue>,
+) -> Result<Response, Rejection> {
     let Payload::Quote(request) = post.payload else {
         tracing::info!("honeypot filled; answered 201 and not stored");
         return Ok(created(&uuid::Uuid::now_v7().to_string()));
     };
     let user_agent = user_agent.as_ref().and_then(|v| v.to_str().ok());
-    let quote = NewQuote::new(request, Source::Web, user_agent).with_idempotency_key(post.idempotency_key);
+    let quote =
+        NewQuote::new(request, Source::Web, user_agent).with_idempotency_key(post.idempotency_key);
     let id = quote.id.to_string();
     let inserted = store.insert(quote).await.map_err(|error| {
         tracing::error!(%error, "storing a quote request failed");
@@ -51,8 +59,11 @@ pub async fn create(store: Arc<dyn QuoteStore>, post: Post, user_agent: Option<H
 }
 
 fn created(id: &str) -> Response {
-    warp::reply::with_status(warp::reply::json(&serde_json::json!({ "id": id })), StatusCode::CREATED)
-        .into_response()
+    warp::reply::with_status(
+        warp::reply::json(&serde_json::json!({ "id": id })),
+        StatusCode::CREATED,
+    )
+    .into_response()
 }
 
 #[derive(Debug)]
@@ -73,7 +84,9 @@ fn parse_payload(bytes: &[u8]) -> Result<Payload, ApiError> {
     if !text(HONEYPOT_FIELD).trim().is_empty() {
         return Ok(Payload::Bot);
     }
-    QuoteRequest::parse(text("product"), text("email")).map(Payload::Quote).map_err(ApiError::Validation)
+    QuoteRequest::parse(text("product"), text("email"))
+        .map(Payload::Quote)
+        .map_err(ApiError::Validation)
 }
 
 #[cfg(test)]
@@ -86,9 +99,18 @@ mod tests {
             parse_payload(br#"{"product":"family","email":"a@b.co","extra":1,"website":" "}"#),
             Ok(Payload::Quote(_))
         ));
-        assert!(matches!(parse_payload(br#"{"product":"","website":"http://spam"}"#), Ok(Payload::Bot)));
-        assert!(matches!(parse_payload(b"[1]"), Err(ApiError::MalformedJson(_))));
-        assert!(matches!(parse_payload(b"{"), Err(ApiError::MalformedJson(_))));
+        assert!(matches!(
+            parse_payload(br#"{"product":"","website":"http://spam"}"#),
+            Ok(Payload::Bot)
+        ));
+        assert!(matches!(
+            parse_payload(b"[1]"),
+            Err(ApiError::MalformedJson(_))
+        ));
+        assert!(matches!(
+            parse_payload(b"{"),
+            Err(ApiError::MalformedJson(_))
+        ));
         match parse_payload(br#"{"product":7,"email":null}"#) {
             Err(ApiError::Validation(f)) => assert!(f.product.is_some() && f.email.is_some()),
             other => panic!("expected validation errors, got {other:?}"),

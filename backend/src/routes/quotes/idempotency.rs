@@ -4,8 +4,8 @@
 use warp::http::HeaderValue;
 use warp::{Filter, Rejection};
 
-use crate::http::headers::optional_header;
 use crate::http::error::ApiError;
+use crate::http::headers::optional_header;
 
 const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
 /// The longest key accepted (the usual bound of the IETF Idempotency-Key draft's users).
@@ -13,15 +13,19 @@ pub const MAX_IDEMPOTENCY_KEY_CHARS: usize = 255;
 
 /// The request's key, if it has one; a malformed one is refused (400).
 pub fn key() -> impl Filter<Extract = (Option<String>,), Error = Rejection> + Clone {
-    optional_header(IDEMPOTENCY_KEY_HEADER)
-        .and_then(|value: Option<HeaderValue>| async move { parse(value.as_ref()).map_err(warp::reject::custom) })
+    optional_header(IDEMPOTENCY_KEY_HEADER).and_then(|value: Option<HeaderValue>| async move {
+        parse(value.as_ref()).map_err(warp::reject::custom)
+    })
 }
 
 /// A key is 1 to 255 visible ASCII characters.
 fn parse(value: Option<&HeaderValue>) -> Result<Option<String>, ApiError> {
     let Some(value) = value else { return Ok(None) };
     let bytes = value.as_bytes();
-    if bytes.is_empty() || bytes.len() > MAX_IDEMPOTENCY_KEY_CHARS || !bytes.iter().all(u8::is_ascii_graphic) {
+    if bytes.is_empty()
+        || bytes.len() > MAX_IDEMPOTENCY_KEY_CHARS
+        || !bytes.iter().all(u8::is_ascii_graphic)
+    {
         return Err(ApiError::InvalidParameter(format!(
             "Idempotency-Key must be 1 to {MAX_IDEMPOTENCY_KEY_CHARS} visible ASCII characters"
         )));
@@ -42,8 +46,17 @@ mod tests {
         assert_eq!(parse(None).unwrap(), None);
         assert_eq!(key(b"a").unwrap().as_deref(), Some("a"));
         assert_eq!(key(&[b'~'; 255]).unwrap().unwrap().len(), 255);
-        for bad in [&b""[..], &[b'k'; 256], b"two words", b"tab\there", "caf\u{e9}".as_bytes()] {
-            assert!(matches!(key(bad), Err(ApiError::InvalidParameter(_))), "{bad:?}");
+        for bad in [
+            &b""[..],
+            &[b'k'; 256],
+            b"two words",
+            b"tab\there",
+            "caf\u{e9}".as_bytes(),
+        ] {
+            assert!(
+                matches!(key(bad), Err(ApiError::InvalidParameter(_))),
+                "{bad:?}"
+            );
         }
     }
 }

@@ -3,8 +3,8 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use warp::http::HeaderMap;
 use warp::filters::BoxedFilter;
+use warp::http::HeaderMap;
 use warp::Filter;
 
 use crate::http::client_ip::{self, rate_key};
@@ -30,7 +30,8 @@ pub struct PostLimits {
 
 impl PostLimits {
     pub fn new(limit: Option<RateLimit>, proxies: TrustedProxies) -> PostLimits {
-        let limiters = limit.map(|limit| (RateLimiter::new(limit), RateLimiter::new(limit.looser())));
+        let limiters =
+            limit.map(|limit| (RateLimiter::new(limit), RateLimiter::new(limit.looser())));
         PostLimits { proxies, limiters }
     }
 
@@ -52,13 +53,15 @@ impl PostLimits {
 
     /// Spends one token of `bucket` for the client, or says when to retry.
     pub fn check(&self, bucket: Bucket, client: Option<IpAddr>) -> Result<(), ApiError> {
-        let (Some((quotes, invalid)), Some(client)) = (&self.limiters, client) else { return Ok(()) };
+        let (Some((quotes, invalid)), Some(client)) = (&self.limiters, client) else {
+            return Ok(());
+        };
         let limiter = match bucket {
             Bucket::Quotes => quotes,
             Bucket::Invalid => invalid,
         };
-        limiter
-            .check(client)
-            .map_err(|wait| ApiError::RateLimited { retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64 })
+        limiter.check(client).map_err(|wait| ApiError::RateLimited {
+            retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64,
+        })
     }
 }

@@ -25,24 +25,28 @@ pub fn routes(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilte
     let post = body::json_content_type()
         .and(idempotency::key())
         .and(body::limited(MAX_QUOTE_BODY_BYTES))
-        .and_then(|key, body: bytes::Bytes| async move { Post::parse(key, &body).map_err(warp::reject::custom) });
+        .and_then(|key, body: bytes::Bytes| async move {
+            Post::parse(key, &body).map_err(warp::reject::custom)
+        });
     warp::path!("api" / "quote-requests")
         .and(methods("POST"))
         .and(limits.client())
         .and(outcome(post))
-        .and_then(move |client: Option<IpAddr>, post: Result<Post, Rejection>| {
-            let limits = Arc::clone(&limits);
-            async move {
-                // Only a post that passes validation spends a quote token; the others (a typo,
-                // the honeypot, junk) are held to the looser limit on invalid posts.
-                let bucket = match &post {
-                    Ok(post) if post.is_quote() => Bucket::Quotes,
-                    _ => Bucket::Invalid,
-                };
-                limits.check(bucket, client).map_err(warp::reject::custom)?;
-                post
-            }
-        })
+        .and_then(
+            move |client: Option<IpAddr>, post: Result<Post, Rejection>| {
+                let limits = Arc::clone(&limits);
+                async move {
+                    // Only a post that passes validation spends a quote token; the others (a typo,
+                    // the honeypot, junk) are held to the looser limit on invalid posts.
+                    let bucket = match &post {
+                        Ok(post) if post.is_quote() => Bucket::Quotes,
+                        _ => Bucket::Invalid,
+                    };
+                    limits.check(bucket, client).map_err(warp::reject::custom)?;
+                    post
+                }
+            },
+        )
         .and(optional_header("user-agent"))
         .and_then(move |post, user_agent| handlers::create(Arc::clone(&store), post, user_agent))
         .boxed()
@@ -53,5 +57,7 @@ pub fn routes(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilte
 fn outcome<T: Send>(
     filter: impl Filter<Extract = (T,), Error = Rejection> + Clone,
 ) -> impl Filter<Extract = (Result<T, Rejection>,), Error = std::convert::Infallible> + Clone {
-    filter.map(Ok).or_else(|rejection| async move { Ok::<_, std::convert::Infallible>((Err(rejection),)) })
+    filter
+        .map(Ok)
+        .or_else(|rejection| async move { Ok::<_, std::convert::Infallible>((Err(rejection),)) })
 }

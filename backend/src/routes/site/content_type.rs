@@ -6,13 +6,20 @@ use mime_guess::mime;
 /// Where `mime_guess` follows an older registration than browsers and tools expect:
 /// JavaScript modules are `text/javascript` (RFC 9239), source maps are JSON, XML is
 /// `application/xml` (RFC 7303 prefers it to `text/xml`).
-const CURRENT_TYPES: [(&str, &str); 3] =
-    [("mjs", "text/javascript"), ("map", "application/json"), ("xml", "application/xml")];
+const CURRENT_TYPES: [(&str, &str); 3] = [
+    ("mjs", "text/javascript"),
+    ("map", "application/json"),
+    ("xml", "application/xml"),
+];
 
 pub fn for_path(path: &str) -> String {
     let guess = mime_guess::from_path(path).first_or_octet_stream();
-    let extension = path.rsplit_once('.').map(|(_, ext)| ext.to_ascii_lowercase());
-    let current = CURRENT_TYPES.iter().find(|(ext, _)| Some(*ext) == extension.as_deref());
+    let extension = path
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase());
+    let current = CURRENT_TYPES
+        .iter()
+        .find(|(ext, _)| Some(*ext) == extension.as_deref());
     let essence = current.map_or(guess.essence_str(), |(_, essence)| essence);
     if essence.starts_with(mime::TEXT.as_str()) {
         format!("{essence}; charset=utf-8")
@@ -25,8 +32,14 @@ pub fn for_path(path: &str) -> String {
 mod tests {
     #[test]
     fn known_and_unknown_extensions() {
-        assert_eq!(super::for_path("/assets/app-1a2b.JS"), "text/javascript; charset=utf-8");
-        assert_eq!(super::for_path("/assets/worker.mjs"), "text/javascript; charset=utf-8");
+        assert_eq!(
+            super::for_path("/assets/app-1a2b.JS"),
+            "text/javascript; charset=utf-8"
+        );
+        assert_eq!(
+            super::for_path("/assets/worker.mjs"),
+            "text/javascript; charset=utf-8"
+        );
         assert_eq!(super::for_path("/index.html"), "text/html; charset=utf-8");
         assert_eq!(super::for_path("/assets/app.css.map"), "application/json");
         assert_eq!(super::for_path("/assets/core_bg.wasm"), "application/wasm");

@@ -12,13 +12,19 @@ impl Encoding {
     /// Prefers brotli (smaller) over gzip; ignores q-values other than an explicit `q=0`.
     pub fn choose(headers: &HeaderMap, has_brotli: bool, has_gzip: bool) -> Encoding {
         let accepted = |name: &str| {
-            headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()).any(|v| {
-                v.split(',').any(|item| {
-                    let mut parts = item.split(';').map(str::trim);
-                    parts.next().is_some_and(|coding| coding.eq_ignore_ascii_case(name))
-                        && !parts.any(|p| p.replace(' ', "") == "q=0")
+            headers
+                .get_all(header::ACCEPT_ENCODING)
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .any(|v| {
+                    v.split(',').any(|item| {
+                        let mut parts = item.split(';').map(str::trim);
+                        parts
+                            .next()
+                            .is_some_and(|coding| coding.eq_ignore_ascii_case(name))
+                            && !parts.any(|p| p.replace(' ', "") == "q=0")
+                    })
                 })
-            })
         };
         if has_brotli && accepted("br") {
             Encoding::Brotli
@@ -50,9 +56,21 @@ mod tests {
 
     #[test]
     fn prefers_brotli_then_gzip_then_identity() {
-        assert_eq!(Encoding::choose(&with("gzip, deflate, br"), true, true), Encoding::Brotli);
-        assert_eq!(Encoding::choose(&with("gzip, br;q=0"), true, true), Encoding::Gzip);
-        assert_eq!(Encoding::choose(&with("br"), false, true), Encoding::Identity);
-        assert_eq!(Encoding::choose(&HeaderMap::new(), true, true), Encoding::Identity);
+        assert_eq!(
+            Encoding::choose(&with("gzip, deflate, br"), true, true),
+            Encoding::Brotli
+        );
+        assert_eq!(
+            Encoding::choose(&with("gzip, br;q=0"), true, true),
+            Encoding::Gzip
+        );
+        assert_eq!(
+            Encoding::choose(&with("br"), false, true),
+            Encoding::Identity
+        );
+        assert_eq!(
+            Encoding::choose(&HeaderMap::new(), true, true),
+            Encoding::Identity
+        );
     }
 }

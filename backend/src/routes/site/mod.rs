@@ -75,7 +75,11 @@ impl Site {
             if name.ends_with(".gz") || name.ends_with(".br") {
                 continue;
             }
-            let relative = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            let relative = path
+                .strip_prefix(root)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .replace('\\', "/");
             let url = format!("/{relative}");
             let sibling = |ext: &str| std::fs::read(format!("{name}.{ext}")).ok().map(Bytes::from);
             let identity = Bytes::from(std::fs::read(&path)?);
@@ -95,12 +99,17 @@ impl Site {
 
     fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
         if method != Method::GET && method != Method::HEAD {
-            return crate::http::error::ApiError::MethodNotAllowed { allow: "GET, HEAD" }.into_response();
+            return crate::http::error::ApiError::MethodNotAllowed { allow: "GET, HEAD" }
+                .into_response();
         }
         let lookup = if path == "/" { INDEX } else { path };
         let (asset, status) = match self.assets.get(lookup) {
             Some(asset) => (asset, StatusCode::OK),
-            None => match self.assets.get(NOT_FOUND_PAGE).or_else(|| self.assets.get(INDEX)) {
+            None => match self
+                .assets
+                .get(NOT_FOUND_PAGE)
+                .or_else(|| self.assets.get(INDEX))
+            {
                 Some(page) => (page, StatusCode::NOT_FOUND),
                 None => return plain(StatusCode::NOT_FOUND, "Not found"),
             },
@@ -114,7 +123,10 @@ impl Site {
             if let Some(etag) = etag {
                 response = response.header(header::ETAG, etag);
             }
-            return response.body(Bytes::new()).map_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR, "error"), |r| r.into_response());
+            return response.body(Bytes::new()).map_or_else(
+                |_| plain(StatusCode::INTERNAL_SERVER_ERROR, "error"),
+                |r| r.into_response(),
+            );
         }
         let encoding = Encoding::choose(headers, asset.brotli.is_some(), asset.gzip.is_some());
         let body = match encoding {
@@ -135,7 +147,11 @@ impl Site {
         if let Some(value) = encoding.header_value() {
             response = response.header(header::CONTENT_ENCODING, HeaderValue::from_static(value));
         }
-        let body = if method == Method::HEAD { Bytes::new() } else { body };
+        let body = if method == Method::HEAD {
+            Bytes::new()
+        } else {
+            body
+        };
         match response.body(body) {
             Ok(response) => response.into_response(),
             Err(_) => plain(StatusCode::INTERNAL_SERVER_ERROR, "error"),
@@ -170,8 +186,10 @@ pub fn routes(site: Arc<Site>) -> BoxedFilter<(warp::reply::Response,)> {
     warp::method()
         .and(warp::path::full())
         .and(warp::header::headers_cloned())
-        .map(move |method: Method, path: warp::path::FullPath, headers: HeaderMap| {
-            site.respond(&method, path.as_str(), &headers)
-        })
+        .map(
+            move |method: Method, path: warp::path::FullPath, headers: HeaderMap| {
+                site.respond(&method, path.as_str(), &headers)
+            },
+        )
         .boxed()
 }

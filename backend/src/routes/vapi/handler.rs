@@ -37,8 +37,12 @@ async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, Api
     match messages::parse(&body)? {
         ServerMessage::ToolCalls { call_id, calls } => {
             // Run together so the store commits them in one group; join_all keeps call order.
-            let results =
-                join_all(calls.into_iter().map(|call| run_tool(store.as_ref(), &call_id, call))).await;
+            let results = join_all(
+                calls
+                    .into_iter()
+                    .map(|call| run_tool(store.as_ref(), &call_id, call)),
+            )
+            .await;
             Ok(warp::reply::json(&serde_json::json!({ "results": results })).into_response())
         }
         ServerMessage::EndOfCallReport(report) => {
@@ -61,22 +65,40 @@ async fn run_tool(store: &dyn QuoteStore, call_id: &str, call: ToolCall) -> Tool
         Ok(text) => (Some(text), None),
         Err(text) => (None, Some(text)),
     };
-    ToolResult { tool_call_id: call.id, name: call.name, result, error }
+    ToolResult {
+        tool_call_id: call.id,
+        name: call.name,
+        result,
+        error,
+    }
 }
 
-async fn request_quote(store: &dyn QuoteStore, call_id: &str, call: &ToolCall) -> Result<String, String> {
+async fn request_quote(
+    store: &dyn QuoteStore,
+    call_id: &str,
+    call: &ToolCall,
+) -> Result<String, String> {
     if call.name != REQUEST_QUOTE_TOOL {
         return Err(replies::unknown_tool(&call.name));
     }
-    let arguments = call.arguments.as_ref().map_err(|reason| replies::unreadable_arguments(reason))?;
+    let arguments = call
+        .arguments
+        .as_ref()
+        .map_err(|reason| replies::unreadable_arguments(reason))?;
     let text = |name: &str| arguments.get(name).and_then(Value::as_str).unwrap_or("");
     let (product, email) = (text("product"), text("email"));
     let request = QuoteRequest::parse(product, email)
         .map_err(|errors| replies::invalid(product, email, &errors))?;
-    let origin = VoiceOrigin { call_id: call_id.to_owned(), tool_call_id: call.id.clone() };
+    let origin = VoiceOrigin {
+        call_id: call_id.to_owned(),
+        tool_call_id: call.id.clone(),
+    };
     // A repeated tool call is answered like the first when it asks the same; one asking for
     // something else is refused, never confirmed, as the stored row keeps the first.
-    match store.insert(NewQuote::spoken(request.clone(), origin)).await {
+    match store
+        .insert(NewQuote::spoken(request.clone(), origin))
+        .await
+    {
         Ok(Inserted::New | Inserted::Replayed { .. }) => Ok(replies::saved(&request)),
         Ok(Inserted::Conflict) => Err(replies::earlier_request_stands()),
         Err(error) => {

@@ -15,7 +15,10 @@ const ID_BOUNDS: &str = "must be 1 to 255 characters without NUL";
 
 #[derive(Debug, PartialEq)]
 pub enum ServerMessage {
-    ToolCalls { call_id: String, calls: Vec<ToolCall> },
+    ToolCalls {
+        call_id: String,
+        calls: Vec<ToolCall>,
+    },
     EndOfCallReport(CallReport),
     Other(String),
 }
@@ -31,9 +34,12 @@ pub struct ToolCall {
 pub fn parse(bytes: &[u8]) -> Result<ServerMessage, ApiError> {
     let body: Value =
         serde_json::from_slice(bytes).map_err(|e| ApiError::MalformedJson(e.to_string()))?;
-    let message = body.get("message").filter(|m| m.is_object()).ok_or_else(|| {
-        ApiError::MalformedJson("expected an object with a \"message\" object".into())
-    })?;
+    let message = body
+        .get("message")
+        .filter(|m| m.is_object())
+        .ok_or_else(|| {
+            ApiError::MalformedJson("expected an object with a \"message\" object".into())
+        })?;
     let kind = text(message, "type")
         .ok_or_else(|| ApiError::InvalidParameter("message.type is missing".into()))?;
     let call_id = || {
@@ -46,7 +52,10 @@ pub fn parse(bytes: &[u8]) -> Result<ServerMessage, ApiError> {
         "tool-calls" => {
             let call_id = call_id()?;
             Bounds::check(message, &call_id)?;
-            ServerMessage::ToolCalls { call_id, calls: tool_calls(message) }
+            ServerMessage::ToolCalls {
+                call_id,
+                calls: tool_calls(message),
+            }
         }
         "end-of-call-report" => {
             let call_id = call_id()?;
@@ -102,8 +111,16 @@ const BOUNDED_FIELDS: [(&str, &str); 4] = [
 impl<'a> Bounds<'a> {
     fn check(message: &'a Value, call_id: &'a str) -> Result<(), ApiError> {
         let list = |key: &str, call: fn(&'a Value) -> &'a Value| {
-            let entries = message.get(key).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
-            entries.iter().map(|entry| ToolCallBounds { id: call(entry).get("id").and_then(Value::as_str) }).collect()
+            let entries = message
+                .get(key)
+                .and_then(Value::as_array)
+                .map_or(&[][..], Vec::as_slice);
+            entries
+                .iter()
+                .map(|entry| ToolCallBounds {
+                    id: call(entry).get("id").and_then(Value::as_str),
+                })
+                .collect()
         };
         let bounds = Bounds {
             call_id,
@@ -111,23 +128,36 @@ impl<'a> Bounds<'a> {
             tool_calls: list("toolCalls", |call| call),
             tool_with_tool_call_list: list("toolWithToolCallList", |wrapper| &wrapper["toolCall"]),
         };
-        bounds.validate().map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))
+        bounds
+            .validate()
+            .map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))
     }
 }
 
 fn without_nul_char(id: &str) -> Result<(), ValidationError> {
-    if id.contains('\0') { Err(ValidationError::new("nul")) } else { Ok(()) }
+    if id.contains('\0') {
+        Err(ValidationError::new("nul"))
+    } else {
+        Ok(())
+    }
 }
 
 /// The first bound broken, named by where it sits in the message.
 fn first_problem(errors: &ValidationErrors) -> String {
     let broken = errors.errors();
-    let Some((field, json)) = BOUNDED_FIELDS.into_iter().find(|(field, _)| broken.contains_key(*field)) else {
+    let Some((field, json)) = BOUNDED_FIELDS
+        .into_iter()
+        .find(|(field, _)| broken.contains_key(*field))
+    else {
         return errors.to_string();
     };
     match broken.get(field) {
-        Some(ValidationErrorsKind::Field(_)) if field == "call_id" => format!("message.{json} {ID_BOUNDS}"),
-        Some(ValidationErrorsKind::Field(_)) => format!("message.{json} holds at most {MAX_TOOL_CALLS} tool calls"),
+        Some(ValidationErrorsKind::Field(_)) if field == "call_id" => {
+            format!("message.{json} {ID_BOUNDS}")
+        }
+        Some(ValidationErrorsKind::Field(_)) => {
+            format!("message.{json} holds at most {MAX_TOOL_CALLS} tool calls")
+        }
         _ => format!("every tool call id in message.{json} {ID_BOUNDS}"),
     }
 }
@@ -135,7 +165,11 @@ fn first_problem(errors: &ValidationErrors) -> String {
 /// A NUL in the provider's free text means nothing and PostgreSQL text cannot hold it, so it is
 /// dropped and the rest of the report kept.
 fn without_nul(text: String) -> String {
-    if text.contains('\0') { text.replace('\0', "") } else { text }
+    if text.contains('\0') {
+        text.replace('\0', "")
+    } else {
+        text
+    }
 }
 
 fn text(value: &Value, key: &str) -> Option<String> {
@@ -152,7 +186,8 @@ fn at(value: &Value, path: &[&str]) -> Option<String> {
 /// `toolWithToolCallList` wraps each call as `toolCall`.
 fn tool_calls(message: &Value) -> Vec<ToolCall> {
     let list = |key: &str| message.get(key).and_then(Value::as_array);
-    let calls: Vec<&Value> = if let Some(calls) = list("toolCallList").or_else(|| list("toolCalls")) {
+    let calls: Vec<&Value> = if let Some(calls) = list("toolCallList").or_else(|| list("toolCalls"))
+    {
         calls.iter().collect()
     } else if let Some(wrapped) = list("toolWithToolCallList") {
         wrapped.iter().filter_map(|w| w.get("toolCall")).collect()
@@ -168,7 +203,10 @@ fn tool_call(call: &Value) -> Option<ToolCall> {
     let id = text(call, "id")?;
     let (name, arguments) = match call.get("function") {
         Some(function) => (text(function, "name"), function.get("arguments")),
-        None => (text(call, "name"), call.get("parameters").or_else(|| call.get("arguments"))),
+        None => (
+            text(call, "name"),
+            call.get("parameters").or_else(|| call.get("arguments")),
+        ),
     };
     let arguments = match arguments {
         None | Some(Value::Null) => Ok(serde_json::Map::new()),
@@ -179,7 +217,11 @@ fn tool_call(call: &Value) -> Option<ToolCall> {
         },
         Some(_) => Err("the arguments are not a JSON object".to_owned()),
     };
-    Some(ToolCall { id, name: name.unwrap_or_default(), arguments })
+    Some(ToolCall {
+        id,
+        name: name.unwrap_or_default(),
+        arguments,
+    })
 }
 
 #[cfg(test)]
@@ -205,7 +247,9 @@ mod tests {
             ]
         }}))
         .unwrap();
-        let ServerMessage::ToolCalls { call_id, calls } = message else { panic!("tool calls") };
+        let ServerMessage::ToolCalls { call_id, calls } = message else {
+            panic!("tool calls")
+        };
         assert_eq!(call_id, "call-1");
         let ids: Vec<_> = calls.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(ids, ["a", "b", "c", "d"]);
@@ -223,7 +267,9 @@ mod tests {
             "toolWithToolCallList": [{"type": "function", "toolCall": {"id": "t", "function": {"name": "request_quote", "arguments": {}}}}]
         }}))
         .unwrap();
-        let ServerMessage::ToolCalls { calls, .. } = message else { panic!("tool calls") };
+        let ServerMessage::ToolCalls { calls, .. } = message else {
+            panic!("tool calls")
+        };
         assert_eq!(calls[0].id, "t");
     }
 
@@ -256,22 +302,37 @@ mod tests {
             ServerMessage::Other("status-update".into())
         );
         assert!(matches!(parse(b"{"), Err(ApiError::MalformedJson(_))));
-        assert!(matches!(parse_value(json!({"type": "x"})), Err(ApiError::MalformedJson(_))));
-        assert!(matches!(parse_value(json!({"message": {}})), Err(ApiError::InvalidParameter(_))));
+        assert!(matches!(
+            parse_value(json!({"type": "x"})),
+            Err(ApiError::MalformedJson(_))
+        ));
+        assert!(matches!(
+            parse_value(json!({"message": {}})),
+            Err(ApiError::InvalidParameter(_))
+        ));
         let no_call = json!({"message": {"type": "end-of-call-report"}});
-        assert!(matches!(parse_value(no_call), Err(ApiError::InvalidParameter(_))));
+        assert!(matches!(
+            parse_value(no_call),
+            Err(ApiError::InvalidParameter(_))
+        ));
     }
 
     #[test]
     fn a_nul_is_refused_in_the_call_id_and_dropped_from_the_report_text() {
-        let refused = parse_value(json!({"message": {"type": "end-of-call-report", "call": {"id": "k\u{0}"}}}));
-        assert!(matches!(refused, Err(ApiError::InvalidParameter(m)) if m.contains("message.call.id") && m.contains("NUL")));
+        let refused = parse_value(
+            json!({"message": {"type": "end-of-call-report", "call": {"id": "k\u{0}"}}}),
+        );
+        assert!(
+            matches!(refused, Err(ApiError::InvalidParameter(m)) if m.contains("message.call.id") && m.contains("NUL"))
+        );
         let report = parse_value(json!({"message": {
             "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "\u{0}ended",
             "analysis": {"summary": "Wants\u{0} cover."}, "artifact": {"transcript": "AI:\u{0} Hi"}
         }}))
         .unwrap();
-        let ServerMessage::EndOfCallReport(report) = report else { panic!("a report") };
+        let ServerMessage::EndOfCallReport(report) = report else {
+            panic!("a report")
+        };
         assert_eq!(report.ended_reason.as_deref(), Some("ended"));
         assert_eq!(report.summary.as_deref(), Some("Wants cover."));
         assert_eq!(report.transcript.as_deref(), Some("AI: Hi"));
@@ -280,26 +341,44 @@ mod tests {
     #[test]
     fn ids_and_the_tool_call_list_keep_their_bounds() {
         let calls = |count: usize, id: &str| {
-            let list: Vec<Value> = (0..count).map(|_| json!({"id": id, "name": "request_quote"})).collect();
-            parse_value(json!({"message": {"type": "tool-calls", "call": {"id": "k"}, "toolCallList": list}}))
+            let list: Vec<Value> = (0..count)
+                .map(|_| json!({"id": id, "name": "request_quote"}))
+                .collect();
+            parse_value(
+                json!({"message": {"type": "tool-calls", "call": {"id": "k"}, "toolCallList": list}}),
+            )
         };
         assert!(calls(MAX_TOOL_CALLS as usize, "t").is_ok());
         let too_many = calls(MAX_TOOL_CALLS as usize + 1, "t");
-        assert!(matches!(too_many, Err(ApiError::InvalidParameter(m)) if m == "message.toolCallList holds at most 64 tool calls"));
+        assert!(
+            matches!(too_many, Err(ApiError::InvalidParameter(m)) if m == "message.toolCallList holds at most 64 tool calls")
+        );
         let longest = "t".repeat(MAX_ID_CHARS as usize);
         assert!(calls(1, &longest).is_ok());
         for bad in ["", "t\u{0}", &format!("{longest}t")] {
-            assert!(matches!(calls(1, bad), Err(ApiError::InvalidParameter(m)) if m.contains("tool call id in message.toolCallList")), "{bad:?}");
+            assert!(
+                matches!(calls(1, bad), Err(ApiError::InvalidParameter(m)) if m.contains("tool call id in message.toolCallList")),
+                "{bad:?}"
+            );
         }
         // Every list is bounded, entries without an id included, whichever one is read.
         let entries: Vec<Value> = (0..=MAX_TOOL_CALLS).map(|_| json!(1)).collect();
         let both = json!({"message": {"type": "tool-calls", "call": {"id": "k"}, "toolCallList": [], "toolCalls": entries}});
-        assert!(matches!(parse_value(both), Err(ApiError::InvalidParameter(m)) if m.contains("message.toolCalls")));
+        assert!(
+            matches!(parse_value(both), Err(ApiError::InvalidParameter(m)) if m.contains("message.toolCalls"))
+        );
         let wrapped = json!({"message": {"type": "tool-calls", "call": {"id": "k"}, "toolWithToolCallList": [{"toolCall": {"id": ""}}]}});
-        assert!(matches!(parse_value(wrapped), Err(ApiError::InvalidParameter(m)) if m.contains("message.toolWithToolCallList")));
+        assert!(
+            matches!(parse_value(wrapped), Err(ApiError::InvalidParameter(m)) if m.contains("message.toolWithToolCallList"))
+        );
         for bad in ["", &format!("{longest}k")] {
-            let report = parse_value(json!({"message": {"type": "end-of-call-report", "call": {"id": bad}}}));
-            assert!(matches!(report, Err(ApiError::InvalidParameter(m)) if m.contains("message.call.id")), "{bad:?}");
+            let report = parse_value(
+                json!({"message": {"type": "end-of-call-report", "call": {"id": bad}}}),
+            );
+            assert!(
+                matches!(report, Err(ApiError::InvalidParameter(m)) if m.contains("message.call.id")),
+                "{bad:?}"
+            );
         }
     }
 }

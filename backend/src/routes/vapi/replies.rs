@@ -35,11 +35,16 @@ pub fn invalid(product: &str, email: &str, errors: &FieldErrors) -> String {
 }
 
 pub fn unknown_tool(name: &str) -> String {
-    format!("Unknown tool {:?}; the only tool here is {REQUEST_QUOTE_TOOL}.", echo(name))
+    format!(
+        "Unknown tool {:?}; the only tool here is {REQUEST_QUOTE_TOOL}.",
+        echo(name)
+    )
 }
 
 pub fn unreadable_arguments(reason: &str) -> String {
-    single_line(&format!("Not saved: {reason}. Call {REQUEST_QUOTE_TOOL} again with product and email."))
+    single_line(&format!(
+        "Not saved: {reason}. Call {REQUEST_QUOTE_TOOL} again with product and email."
+    ))
 }
 
 pub fn earlier_request_stands() -> String {
@@ -49,7 +54,8 @@ pub fn earlier_request_stands() -> String {
 }
 
 pub fn storage_failed() -> String {
-    "Not saved: our system could not store the request just now. Please try again in a moment.".into()
+    "Not saved: our system could not store the request just now. Please try again in a moment."
+        .into()
 }
 
 fn echo(input: &str) -> String {
@@ -58,7 +64,9 @@ fn echo(input: &str) -> String {
 
 /// The provider expects a single line: control characters (new lines included) become spaces.
 fn single_line(text: &str) -> String {
-    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 #[cfg(test)]
@@ -71,8 +79,14 @@ mod tests {
         let reply = invalid("dental", "ana@\nexample", &errors);
         assert!(!reply.contains('\n'));
         assert!(reply.contains("\"dental\""), "{reply}");
-        assert!(reply.contains("medicare, individual, family, medicaid, employer"), "{reply}");
-        assert!(reply.contains("email address \"ana@ example\" is not valid"), "{reply}");
+        assert!(
+            reply.contains("medicare, individual, family, medicaid, employer"),
+            "{reply}"
+        );
+        assert!(
+            reply.contains("email address \"ana@ example\" is not valid"),
+            "{reply}"
+        );
         let only_email = QuoteRequest::parse("family", "nope").unwrap_err();
         assert!(!invalid("family", "nope", &only_email).contains("product"));
         let long = "x".repeat(500);

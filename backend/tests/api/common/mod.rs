@@ -53,7 +53,10 @@ pub struct Spawn {
 impl Spawn {
     /// Settings as environment variables, read like the real ones.
     pub fn env(mut self, vars: &[(&str, &str)]) -> Spawn {
-        self.env = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        self.env = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
         self
     }
 
@@ -87,15 +90,25 @@ impl Spawn {
     }
 
     pub async fn start(self) -> TestApp {
-        let dir = self.dir.unwrap_or_else(|| tempfile::tempdir().expect("temp dir"));
+        let dir = self
+            .dir
+            .unwrap_or_else(|| tempfile::tempdir().expect("temp dir"));
         let fixed = [("PORT", "0"), ("RATE_LIMIT_PER_MINUTE", "0")];
-        let env = self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())).chain(fixed);
-        let lookup = |key: &str| env.clone().find(|(k, _)| *k == key).map(|(_, v)| v.to_owned());
+        let env = self
+            .env
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .chain(fixed);
+        let lookup = |key: &str| {
+            env.clone()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| v.to_owned())
+        };
         let mut config = Config::from_lookup(lookup).expect("valid settings");
         config.static_dir = self.static_dir.unwrap_or_else(|| small_site(&dir));
-        config.database = self
-            .database
-            .unwrap_or_else(|| DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into()));
+        config.database = self.database.unwrap_or_else(|| {
+            DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into())
+        });
         if let Some(leads) = self.leads {
             config.leads = leads;
         }
@@ -140,7 +153,11 @@ impl TestApp {
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.client.get(self.url(path)).send().await.expect("request sent")
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request sent")
     }
 
     pub async fn post_json(&self, body: &str) -> reqwest::Response {

@@ -13,13 +13,22 @@ impl TestDatabase {
     pub async fn create() -> TestDatabase {
         let base = std::env::var("TEST_DATABASE_URL")
             .expect("TEST_DATABASE_URL is not set: run scripts/test.sh, which starts a PostgreSQL of its own");
-        let (admin, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls).await.unwrap();
+        let (admin, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
+            .await
+            .unwrap();
         tokio::spawn(connection);
         let name = format!("test_{}", uuid::Uuid::now_v7().simple());
-        admin.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .unwrap();
         let mut url: reqwest::Url = base.parse().unwrap();
         url.set_path(&format!("/{name}"));
-        TestDatabase { admin, name, url: url.to_string() }
+        TestDatabase {
+            admin,
+            name,
+            url: url.to_string(),
+        }
     }
 
     /// Refuses new connections and drops the server's open ones, as if the database went away.
@@ -44,4 +53,3 @@ impl TestDatabase {
         self.admin.batch_execute(&sql).await.unwrap();
     }
 }
-

@@ -43,7 +43,10 @@ pub struct Receiver {
 
 impl Receiver {
     pub async fn start(up: bool) -> Receiver {
-        let state = Arc::new(State { up: AtomicBool::new(up), ..State::default() });
+        let state = Arc::new(State {
+            up: AtomicBool::new(up),
+            ..State::default()
+        });
         let shared = Arc::clone(&state);
         let route = warp::post()
             .and(warp::header::headers_cloned())
@@ -53,7 +56,11 @@ impl Receiver {
                 let flap = shared.flap.load(Ordering::SeqCst);
                 let ok = shared.up.load(Ordering::SeqCst) && (flap == 0 || n % flap == 0);
                 if ok {
-                    shared.accepted.lock().unwrap().push(Delivery { headers, body });
+                    shared
+                        .accepted
+                        .lock()
+                        .unwrap()
+                        .push(Delivery { headers, body });
                     StatusCode::NO_CONTENT
                 } else {
                     shared.refused.fetch_add(1, Ordering::SeqCst);
@@ -67,7 +74,11 @@ impl Receiver {
             let _ = stopped.await;
         });
         tokio::spawn(server.run());
-        Receiver { url: format!("http://{addr}/leads").parse().unwrap(), state, stop: Some(stop) }
+        Receiver {
+            url: format!("http://{addr}/leads").parse().unwrap(),
+            state,
+            stop: Some(stop),
+        }
     }
 
     pub fn set_up(&self, up: bool) {
@@ -95,7 +106,11 @@ impl Receiver {
             if done(&accepted) {
                 return accepted;
             }
-            assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}: {} accepted", accepted.len());
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "timed out waiting for {what}: {} accepted",
+                accepted.len()
+            );
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
     }

@@ -27,7 +27,14 @@ pub async fn webhook(app: &TestApp, secret: Option<&str>, body: &Value) -> reqwe
 }
 
 /// A call in which one quote is requested, then its end-of-call report.
-pub async fn call_with_one_quote(app: &TestApp, secret: &str, call_id: &str, product: &str, email: &str, summary: &str) {
+pub async fn call_with_one_quote(
+    app: &TestApp,
+    secret: &str,
+    call_id: &str,
+    product: &str,
+    email: &str,
+    summary: &str,
+) {
     let quote = tool_calls(call_id, json!([quote_call("t1", product, email)]));
     let report = end_of_call(call_id, "customer-ended-call", summary);
     for body in [quote, report] {

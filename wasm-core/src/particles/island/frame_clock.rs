@@ -19,7 +19,9 @@ impl FrameClock {
     }
 
     pub fn window() -> Result<FrameClock, JsValue> {
-        web_sys::window().map(FrameClock::Window).ok_or_else(|| JsError::new("no window on this thread").into())
+        web_sys::window()
+            .map(FrameClock::Window)
+            .ok_or_else(|| JsError::new("no window on this thread").into())
     }
 
     pub fn request(&self, callback: &FrameCallback) -> Result<i32, JsValue> {

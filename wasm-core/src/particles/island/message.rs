@@ -77,5 +77,7 @@ fn number(message: &JsValue, key: &str) -> Result<f64, JsValue> {
 fn flag(message: &JsValue, key: &str) -> Result<bool, JsValue> {
     Reflect::get(message, &key.into())?
         .as_bool()
-        .ok_or_else(|| JsError::new(&format!("particle message: {key} must be true or false")).into())
+        .ok_or_else(|| {
+            JsError::new(&format!("particle message: {key} must be true or false")).into()
+        })
 }

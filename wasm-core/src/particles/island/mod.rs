@@ -74,7 +74,13 @@ struct Scene {
 impl Island {
     /// Starts on `surface` with the first message's view; `report` is called with each change
     /// of state or draw method.
-    pub fn start(surface: Surface, field: ParticleField, clock: FrameClock, view: View, report: Function) -> Result<Island, JsValue> {
+    pub fn start(
+        surface: Surface,
+        field: ParticleField,
+        clock: FrameClock,
+        view: View,
+        report: Function,
+    ) -> Result<Island, JsValue> {
         let shared = Rc::new_cyclic(|weak: &Weak<Shared>| {
             let weak = weak.clone();
             Shared {
@@ -118,7 +124,9 @@ impl Island {
     /// size or the pixel ratio changed. A refused size changes nothing.
     pub fn update(&self, view: View) -> Result<(), JsValue> {
         let mut scene = self.shared.scene.borrow_mut();
-        if scene.view.map(|v| (v.width, v.height, v.dpr)) != Some((view.width, view.height, view.dpr)) {
+        if scene.view.map(|v| (v.width, v.height, v.dpr))
+            != Some((view.width, view.height, view.dpr))
+        {
             scene.fit(&view)?;
         }
         scene.view = Some(view);
@@ -147,7 +155,9 @@ impl Drop for Island {
 impl Shared {
     fn frame(&self, now: f64) -> Result<(), JsValue> {
         let mut scene = self.scene.borrow_mut();
-        let seconds = scene.last.map_or(0.0, |last| ((now - last) / 1000.0) as f32);
+        let seconds = scene
+            .last
+            .map_or(0.0, |last| ((now - last) / 1000.0) as f32);
         scene.last = Some(now);
         scene.field.step(seconds.clamp(0.0, MAX_FRAME_SECONDS));
         scene.draw()?;
@@ -163,7 +173,9 @@ impl Scene {
         let (width, height) = view.device_size();
         self.surface.set_size(width, height);
         let dpr = f64::from(view.dpr);
-        self.surface.context().set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)
+        self.surface
+            .context()
+            .set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0)
     }
 
     fn draw(&mut self) -> Result<(), JsValue> {
@@ -182,7 +194,9 @@ impl Scene {
 
     /// Tells the host page the state, the draw method and the host, when one of them changed.
     fn report_changes(&mut self) -> Result<(), JsValue> {
-        let Some(state) = self.state else { return Ok(()) };
+        let Some(state) = self.state else {
+            return Ok(());
+        };
         let now = (state, self.painter.drawn());
         if self.reported == Some(now) {
             return Ok(());

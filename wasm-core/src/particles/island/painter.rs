@@ -7,7 +7,8 @@ use web_sys::ImageData;
 
 use super::surface::{Context2d, Surface};
 use crate::particles::constants::{
-    COLOR, COLOR_CSS, LINE_WIDTH, LINK_ALPHA, LINK_ALPHA_BUCKETS, PARTICLE_ALPHA, PARTICLE_RADIUS, SEGMENT_FLOATS,
+    COLOR, COLOR_CSS, LINE_WIDTH, LINK_ALPHA, LINK_ALPHA_BUCKETS, PARTICLE_ALPHA, PARTICLE_RADIUS,
+    SEGMENT_FLOATS,
 };
 use crate::particles::{DrawMethod, FieldRaster, ParticleField};
 
@@ -21,7 +22,11 @@ pub struct Painter {
 
 impl Painter {
     pub fn new() -> Painter {
-        Painter { raster: None, image: None, drawn: None }
+        Painter {
+            raster: None,
+            image: None,
+            drawn: None,
+        }
     }
 
     /// How the last frame was drawn.
@@ -31,7 +36,12 @@ impl Painter {
 
     /// Draws the field's links and particles over the whole surface, whose transform scales
     /// CSS px by `dpr`.
-    pub fn draw(&mut self, surface: &Surface, field: &mut ParticleField, dpr: f32) -> Result<DrawMethod, JsValue> {
+    pub fn draw(
+        &mut self,
+        surface: &Surface,
+        field: &mut ParticleField,
+        dpr: f32,
+    ) -> Result<DrawMethod, JsValue> {
         field.find_links();
         let method = DrawMethod::for_links(field.link_count(), self.drawn);
         match method {
@@ -42,20 +52,31 @@ impl Painter {
         Ok(method)
     }
 
-    fn draw_pixels(&mut self, surface: &Surface, field: &ParticleField, dpr: f32) -> Result<(), JsValue> {
+    fn draw_pixels(
+        &mut self,
+        surface: &Surface,
+        field: &ParticleField,
+        dpr: f32,
+    ) -> Result<(), JsValue> {
         let (width, height) = surface.size();
-        let raster = self
-            .raster
-            .get_or_insert_with(|| FieldRaster::new(COLOR, LINK_ALPHA, PARTICLE_RADIUS, PARTICLE_ALPHA));
+        let raster = self.raster.get_or_insert_with(|| {
+            FieldRaster::new(COLOR, LINK_ALPHA, PARTICLE_RADIUS, PARTICLE_ALPHA)
+        });
         if (raster.width(), raster.height()) != (width as usize, height as usize) {
             raster.resize(width, height)?;
             self.image = None;
         }
         raster.draw(field, dpr);
-        let buffer = wasm_bindgen::memory().unchecked_into::<WebAssembly::Memory>().buffer();
+        let buffer = wasm_bindgen::memory()
+            .unchecked_into::<WebAssembly::Memory>()
+            .buffer();
         let image = match self.image.take() {
             Some((image, viewed)) if viewed == buffer => image,
-            _ => ImageData::new_with_u8_clamped_array_and_sh(Clamped(raster.pixel_bytes()), width, height)?,
+            _ => ImageData::new_with_u8_clamped_array_and_sh(
+                Clamped(raster.pixel_bytes()),
+                width,
+                height,
+            )?,
         };
         surface.context().put_image_data(&image, 0.0, 0.0)?;
         self.image = Some((image, buffer));
@@ -66,7 +87,12 @@ impl Painter {
 /// One stroked path per opacity level, then one filled path for all particles, in CSS px.
 fn draw_paths(context: &dyn Context2d, field: &ParticleField) -> Result<(), JsValue> {
     // One CSS px more each way: the device size is rounded, and a sliver must not keep old links.
-    context.clear_rect(0.0, 0.0, f64::from(field.width()) + 1.0, f64::from(field.height()) + 1.0);
+    context.clear_rect(
+        0.0,
+        0.0,
+        f64::from(field.width()) + 1.0,
+        f64::from(field.height()) + 1.0,
+    );
     context.set_stroke_style_str(COLOR_CSS);
     context.set_fill_style_str(COLOR_CSS);
     context.set_line_width(LINE_WIDTH.into());
@@ -75,9 +101,13 @@ fn draw_paths(context: &dyn Context2d, field: &ParticleField) -> Result<(), JsVa
     for (level, &end) in field.bucket_ends().iter().enumerate() {
         let end = end as usize;
         if end > start {
-            context.set_global_alpha(f64::from(LINK_ALPHA * (level as f32 + 0.5) / LINK_ALPHA_BUCKETS as f32));
+            context.set_global_alpha(f64::from(
+                LINK_ALPHA * (level as f32 + 0.5) / LINK_ALPHA_BUCKETS as f32,
+            ));
             context.begin_path();
-            for s in segments[start * SEGMENT_FLOATS..end * SEGMENT_FLOATS].chunks_exact(SEGMENT_FLOATS) {
+            for s in
+                segments[start * SEGMENT_FLOATS..end * SEGMENT_FLOATS].chunks_exact(SEGMENT_FLOATS)
+            {
                 context.move_to(s[0].into(), s[1].into());
                 context.line_to(s[2].into(), s[3].into());
             }

@@ -3,7 +3,10 @@
 //! painter draws through the few calls it needs, named once in `Context2d`.
 
 use wasm_bindgen::{JsCast, JsError, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData, OffscreenCanvas, OffscreenCanvasRenderingContext2d};
+use web_sys::{
+    CanvasRenderingContext2d, HtmlCanvasElement, ImageData, OffscreenCanvas,
+    OffscreenCanvasRenderingContext2d,
+};
 
 /// The drawing calls the painter makes, in CSS px once the transform is set.
 pub trait Context2d {
@@ -83,14 +86,26 @@ pub struct Surface {
 impl Surface {
     /// A canvas handed to the worker by `transferControlToOffscreen()`.
     pub fn offscreen(canvas: OffscreenCanvas) -> Result<Surface, JsValue> {
-        let context = canvas.get_context("2d")?.ok_or_else(no_context)?.dyn_into::<OffscreenCanvasRenderingContext2d>()?;
-        Ok(Surface { canvas: Canvas::Offscreen(canvas), context: Box::new(context) })
+        let context = canvas
+            .get_context("2d")?
+            .ok_or_else(no_context)?
+            .dyn_into::<OffscreenCanvasRenderingContext2d>()?;
+        Ok(Surface {
+            canvas: Canvas::Offscreen(canvas),
+            context: Box::new(context),
+        })
     }
 
     /// The page's own canvas, where OffscreenCanvas is missing.
     pub fn element(canvas: HtmlCanvasElement) -> Result<Surface, JsValue> {
-        let context = canvas.get_context("2d")?.ok_or_else(no_context)?.dyn_into::<CanvasRenderingContext2d>()?;
-        Ok(Surface { canvas: Canvas::Element(canvas), context: Box::new(context) })
+        let context = canvas
+            .get_context("2d")?
+            .ok_or_else(no_context)?
+            .dyn_into::<CanvasRenderingContext2d>()?;
+        Ok(Surface {
+            canvas: Canvas::Element(canvas),
+            context: Box::new(context),
+        })
     }
 
     pub fn context(&self) -> &dyn Context2d {
