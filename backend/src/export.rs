@@ -140,9 +140,11 @@ const FORMULA_STARTS: [char; 11] = [
     '=', '+', '-', '@', '\u{ff1d}', '\u{ff0b}', '\u{ff0d}', '\u{ff20}', '\t', '\r', '\n',
 ];
 
-/// A leading apostrophe makes a cell text. Spaces before the formula do not hide it.
+/// A leading apostrophe makes a cell text. White space before the formula does not hide it:
+/// spreadsheets skip a no-break space (U+00A0), an ideographic space (U+3000) and the rest of
+/// Unicode's White_Space as readily as an ASCII one.
 pub fn formula_guard(cell: &str) -> String {
-    if cell.trim_start_matches(' ').starts_with(FORMULA_STARTS) {
+    if cell.starts_with(FORMULA_STARTS) || cell.trim_start().starts_with(FORMULA_STARTS) {
         format!("'{cell}")
     } else {
         cell.to_owned()
@@ -187,6 +189,10 @@ mod tests {
             ("-1", "'-1"),
             ("@SUM(A1)", "'@SUM(A1)"),
             ("  =1+1", "'  =1+1"),
+            ("\u{a0}=1+1", "'\u{a0}=1+1"),
+            ("\u{2003}\u{3000}+1", "'\u{2003}\u{3000}+1"),
+            ("\u{202f}\u{2028}@SUM(A1)", "'\u{202f}\u{2028}@SUM(A1)"),
+            ("\u{a0}plain", "\u{a0}plain"),
             ("\u{ff1d}1+1", "'\u{ff1d}1+1"),
             ("\tx", "'\tx"),
             ("\n=1", "'\n=1"),
