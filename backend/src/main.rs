@@ -62,7 +62,7 @@ async fn shutdown_signal() {
 async fn run_export(args: &[String]) -> Result<(), String> {
     let args = ExportArgs::parse(args).map_err(|e| format!("{e}\n{}", export::USAGE))?;
     let config = Config::from_env().map_err(|e| e.to_string())?;
-    let store = store::open(&config.database)
+    let store = store::open_read_only(&config.database)
         .await
         .map_err(|e| e.to_string())?;
     let result = export::run(store.as_ref(), &args, &mut std::io::stdout().lock()).await;

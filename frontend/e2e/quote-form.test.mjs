@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
 import { chooseProduct, gotoHydrated } from './support/landing.mjs';
@@ -98,10 +99,10 @@ describe('quote form against the real server and database', () => {
   });
 
   test('a server failure shows "Submission failed" with the status and keeps the values', async () => {
-    const seed = await startServer();
-    await seed.stop({ keepDir: true });
-    const readOnly = `file:${join(seed.dir, 'quotes.db')}?mode=ro`;
-    const server = await startServer({ dir: seed.dir, databaseUrl: readOnly });
+    const server = await startServer();
+    // A trigger added beside the running server (as an operator's tool could) refuses every row.
+    const refuse = "CREATE TRIGGER refuse BEFORE INSERT ON quote_requests BEGIN SELECT RAISE(ABORT, 'refused'); END";
+    execFileSync('python3', ['-c', 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(sys.argv[2])', join(server.dir, 'quotes.db'), refuse]);
     try {
       const { page, context } = await openPage(browser, { expectErrors: [/status of 500 .*\/api\/quote-requests:/] });
       await gotoHydrated(page, server.url);

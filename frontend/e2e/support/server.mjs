@@ -10,7 +10,7 @@ const binary = join(repoRoot, 'target/release/backend');
 const builtSite = join(repoRoot, 'frontend/dist');
 
 /**
- * `databaseUrl` may be given to reuse a database (for example read-only); `launcher` is a
+ * `databaseUrl` may be given to reuse a database; `launcher` is a
  * command the binary runs under (for example `['prlimit', '--nofile=1024:1024', '--']`);
  * `staticDir` another built site than frontend/dist.
  */
