@@ -49,9 +49,9 @@ fn hsts(raw: Option<String>) -> Result<bool, InvalidSetting> {
 
 /// `scheme://host[:port]` of an http(s) URL that `settings::voice` has already checked.
 fn origin_of(url: &str) -> String {
-    let (scheme, rest) = url.split_once("://").unwrap_or(("https", url));
-    let authority = rest.split('/').next().unwrap_or(rest);
-    format!("{scheme}://{}", authority.to_ascii_lowercase())
+    reqwest::Url::parse(url)
+        .map(|url| url.origin().ascii_serialization())
+        .unwrap_or_else(|_| DEFAULT_VOICE_API_ORIGIN.to_owned())
 }
 
 #[cfg(test)]
@@ -60,6 +60,24 @@ mod tests {
 
     fn headers(vars: &[(&str, &str)]) -> Result<SecurityHeaders, InvalidSetting> {
         SecurityHeaders::from_lookup(&crate::settings::lookup(vars), None)
+    }
+
+    #[test]
+    fn the_voice_api_origin_is_the_base_urls() {
+        for (base, origin) in [
+            ("HTTPS://X.Example.COM:443/v1/", "https://x.example.com"),
+            ("http://127.0.0.1:9000", "http://127.0.0.1:9000"),
+        ] {
+            let vars = [
+                ("VAPI_PUBLIC_KEY", "pk"),
+                ("VAPI_ASSISTANT_ID", "a"),
+                ("VAPI_API_BASE_URL", base),
+            ];
+            let get = crate::settings::lookup(&vars);
+            let voice = VoiceSettings::from_lookup(&get).unwrap();
+            let headers = SecurityHeaders::from_lookup(&get, voice.as_ref()).unwrap();
+            assert_eq!(headers.voice_api_origin, origin);
+        }
     }
 
     #[test]
@@ -75,6 +93,10 @@ mod tests {
             assert_eq!(headers(&[("HSTS", value)]).unwrap().hsts, on, "{value:?}");
         }
         assert!(!headers(&[]).unwrap().hsts);
+        assert_eq!(
+            headers(&[]).unwrap().voice_api_origin,
+            DEFAULT_VOICE_API_ORIGIN
+        );
         for value in ["yes", "on", "2"] {
             assert_eq!(
                 headers(&[("HSTS", value)]).unwrap_err().to_string(),
