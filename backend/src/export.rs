@@ -60,7 +60,8 @@ pub fn parse_since(text: &str) -> Result<OffsetDateTime, String> {
         .map_err(|_| format!("since {text:?} is neither YYYY-MM-DD nor an RFC 3339 time"))
 }
 
-pub const CSV_HEADER: [&str; 12] = [
+/// The JSON row's fields flattened (`delivery.attempts` is `delivery_attempts`).
+pub const CSV_HEADER: [&str; 14] = [
     "id",
     "created_at",
     "product",
@@ -69,9 +70,11 @@ pub const CSV_HEADER: [&str; 12] = [
     "call_id",
     "call_ended_reason",
     "call_summary",
+    "call_transcript",
     "delivery",
     "delivery_attempts",
     "delivery_last_error",
+    "delivery_delivered_at",
     "user_agent",
 ];
 
@@ -110,7 +113,7 @@ pub fn write_csv(rows: &[StoredQuote], out: &mut impl Write) -> std::io::Result<
     writer.flush()
 }
 
-fn csv_cells(row: &StoredQuote) -> [String; 12] {
+fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
     let text = |cell: &Option<String>| cell.clone().unwrap_or_default();
     let delivery = row.delivery.as_ref();
     [
@@ -122,12 +125,16 @@ fn csv_cells(row: &StoredQuote) -> [String; 12] {
         text(&row.call_id),
         text(&row.call_ended_reason),
         text(&row.call_summary),
+        text(&row.call_transcript),
         delivery
             .map(|d| d.status.as_str().to_owned())
             .unwrap_or_default(),
         delivery.map(|d| d.attempts.to_string()).unwrap_or_default(),
         delivery
             .and_then(|d| d.last_error.clone())
+            .unwrap_or_default(),
+        delivery
+            .and_then(|d| d.delivered_at.clone())
             .unwrap_or_default(),
         text(&row.user_agent),
     ]
@@ -166,6 +173,7 @@ mod tests {
             call_id: None,
             call_ended_reason: None,
             call_summary: None,
+            call_transcript: None,
             delivery: None,
         };
         let mut out = Vec::new();
@@ -201,6 +209,63 @@ mod tests {
         ] {
             assert_eq!(formula_guard(cell), guarded, "{cell:?}");
         }
+    }
+
+    #[test]
+    fn the_csv_columns_are_the_json_fields_flattened() {
+        let row = StoredQuote {
+            id: "0195".into(),
+            created_at: time::macros::datetime!(2026-11-22 09:30 UTC),
+            product: wasm_core::Product::Employer,
+            email: "ana@example.com".into(),
+            source: crate::store::Source::Voice,
+            user_agent: Some("agent".into()),
+            call_id: Some("call-1".into()),
+            call_ended_reason: Some("customer-ended-call".into()),
+            call_summary: Some("Wants a plan".into()),
+            call_transcript: Some("AI: Hello\nUser: Hi".into()),
+            delivery: Some(crate::store::Delivery {
+                status: crate::store::DeliveryStatus::Delivered,
+                attempts: 2,
+                last_error: Some("HTTP 502".into()),
+                delivered_at: Some("2026-11-22T09:31:00.000Z".into()),
+            }),
+        };
+        let mut json = serde_json::to_value(&row).unwrap();
+        let delivery = json["delivery"].take();
+        let mut flattened: Vec<(String, String)> = json
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(field, _)| *field != "delivery")
+            .map(|(field, value)| (field.clone(), value.as_str().unwrap().to_owned()))
+            .collect();
+        for (field, value) in delivery.as_object().unwrap() {
+            let column = match field.as_str() {
+                "status" => "delivery".to_owned(),
+                other => format!("delivery_{other}"),
+            };
+            let text = value
+                .as_str()
+                .map_or_else(|| value.to_string(), str::to_owned);
+            flattened.push((column, text));
+        }
+        let mut out = Vec::new();
+        write_csv(&[row], &mut out).unwrap();
+        let mut csv = csv::Reader::from_reader(out.as_slice());
+        let header: Vec<String> = csv.headers().unwrap().iter().map(str::to_owned).collect();
+        let cells: Vec<String> = csv
+            .records()
+            .next()
+            .unwrap()
+            .unwrap()
+            .iter()
+            .map(str::to_owned)
+            .collect();
+        let mut columns: Vec<(String, String)> = header.into_iter().zip(cells).collect();
+        columns.sort();
+        flattened.sort();
+        assert_eq!(columns, flattened);
     }
 
     #[test]

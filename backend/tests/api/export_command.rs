@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use crate::common::postgres::TestDatabase;
-use crate::common::voice::call_with_one_quote;
+use crate::common::voice::{call_with_one_quote, TRANSCRIPT};
 use crate::common::TestApp;
 use backend::settings::leads::{ForwardingConfig, LeadsConfig};
 use backend::store::DatabaseUrl;
@@ -89,18 +89,34 @@ async fn the_export_has_source_call_summary_and_delivery_state() {
         (Some("voice"), Some("call-1"))
     );
     assert_eq!(row["call_summary"], "=Wants a quote, by e-mail");
+    assert_eq!(row["call_transcript"], TRANSCRIPT);
     assert_eq!(row["delivery"]["status"], "pending");
 
     let csv = export(database, &["--format", "csv", "--since", "2026-01-01"]);
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        r#""id","created_at","product","email","source","call_id","call_ended_reason","call_summary","delivery","delivery_attempts","delivery_last_error","user_agent""#
+        r#""id","created_at","product","email","source","call_id","call_ended_reason","call_summary","call_transcript","delivery","delivery_attempts","delivery_last_error","delivery_delivered_at","user_agent""#
     );
-    assert!(
-        lines[1].contains(r#","individual","ana@example.com","voice","call-1","customer-ended-call","'=Wants a quote, by e-mail","pending","#),
-        "{}",
-        lines[1]
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let record = reader.records().next().unwrap().unwrap();
+    let cell = |name: &str| &record[header.iter().position(|h| h == name).unwrap()];
+    assert_eq!(
+        [2, 3, 4, 5, 6, 7].map(|i| &record[i]),
+        [
+            "individual",
+            "ana@example.com",
+            "voice",
+            "call-1",
+            "customer-ended-call",
+            "'=Wants a quote, by e-mail"
+        ]
+    );
+    assert_eq!(cell("call_transcript"), TRANSCRIPT);
+    assert_eq!(
+        (cell("delivery"), cell("delivery_delivered_at")),
+        ("pending", "")
     );
     assert_eq!(
         export(database, &["--since", "2999-01-01"]).lines().count(),
