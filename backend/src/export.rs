@@ -8,43 +8,22 @@ use time::{Date, OffsetDateTime, UtcOffset};
 
 use crate::store::{format_timestamp, QuoteStore, StoredQuote};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Csv,
+    /// One JSON object a line.
+    #[value(name = "jsonl", alias = "json")]
     JsonLines,
 }
 
-#[derive(Debug, PartialEq, Eq)]
+/// `backend export`'s options.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
 pub struct ExportArgs {
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
+    /// Only requests created at or after this day (UTC) or time: YYYY-MM-DD or RFC 3339.
+    #[arg(long, value_name = "WHEN", value_parser = parse_since)]
     pub since: Option<OffsetDateTime>,
-}
-
-pub const USAGE: &str = "usage: backend export [--format csv|jsonl] [--since YYYY-MM-DD|RFC3339]";
-
-impl ExportArgs {
-    pub fn parse(args: &[String]) -> Result<ExportArgs, String> {
-        let mut parsed = ExportArgs {
-            format: Format::Csv,
-            since: None,
-        };
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
-            match arg.as_str() {
-                "--format" => {
-                    parsed.format = match value()?.as_str() {
-                        "csv" => Format::Csv,
-                        "jsonl" | "json" => Format::JsonLines,
-                        other => return Err(format!("unknown format {other:?}")),
-                    }
-                }
-                "--since" => parsed.since = Some(parse_since(value()?)?),
-                other => return Err(format!("unknown argument {other:?}")),
-            }
-        }
-        Ok(parsed)
-    }
 }
 
 /// Answered in UTC: the store compares UTC text, and a time whose UTC day falls outside the years
@@ -270,8 +249,17 @@ mod tests {
 
     #[test]
     fn arguments() {
-        let args =
-            |a: &[&str]| ExportArgs::parse(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        use clap::Parser;
+
+        #[derive(Parser)]
+        struct Export {
+            #[command(flatten)]
+            args: ExportArgs,
+        }
+        let args = |a: &[&str]| {
+            Export::try_parse_from(std::iter::once("export").chain(a.iter().copied()))
+                .map(|export| export.args)
+        };
         assert_eq!(
             args(&[]).unwrap(),
             ExportArgs {
@@ -282,9 +270,11 @@ mod tests {
         let parsed = args(&["--format", "jsonl", "--since", "2026-01-01"]).unwrap();
         assert_eq!(parsed.format, Format::JsonLines);
         assert_eq!(parsed.since.unwrap().unix_timestamp(), 1_767_225_600);
+        assert_eq!(args(&["--format=json"]).unwrap().format, Format::JsonLines);
+        assert_eq!(args(&["--format=csv"]).unwrap().format, Format::Csv);
         assert!(args(&["--since", "yesterday"]).is_err());
         assert!(args(&["--since", "9999-12-31T23:59:59-23:59"]).is_err());
-        let offset = args(&["--since", "2026-01-01T01:00:00+01:00"])
+        let offset = args(&["--since=2026-01-01T01:00:00+01:00"])
             .unwrap()
             .since
             .unwrap();
@@ -293,6 +283,7 @@ mod tests {
             (1_767_225_600, UtcOffset::UTC)
         );
         assert!(args(&["--format"]).is_err());
+        assert!(args(&["--format", "xml"]).is_err());
         assert!(args(&["--bogus"]).is_err());
     }
 }
