@@ -10,7 +10,7 @@ use warp::{Filter, Reply};
 
 use crate::forward::Forwarder;
 use crate::http::error::recover;
-use crate::http::{connections, request_log};
+use crate::http::{connections, request_log, request_target};
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
 use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
@@ -54,11 +54,13 @@ pub fn routes(
         .unify()
         .recover(recover)
         .unify();
-    health::routes(store)
+    let pages = health::routes(store)
         .or(under_api().and(api))
         .unify()
         .or(site::routes(site))
-        .unify()
+        .unify();
+    request_target::paths_only()
+        .and(pages)
         .recover(recover)
         .unify()
         .with(warp::reply::with::headers(

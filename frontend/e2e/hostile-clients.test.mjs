@@ -33,6 +33,21 @@ function closedBy(socket, limitMs) {
   });
 }
 
+/** Writes `request` on a new connection; resolves with what came back once the server closes it. */
+async function exchange(port, request) {
+  const socket = await open(port);
+  const closed = closedBy(socket, 5_000);
+  socket.write(request);
+  return (await closed).data;
+}
+
+/** Waits until `count` returns at least `n` (the log arrives through a pipe), at most 5 s. */
+async function eventually(count, n) {
+  const deadline = Date.now() + 5_000;
+  while (count() < n && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  return count();
+}
+
 async function healthzMs(url) {
   const start = Date.now();
   const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(HEAD_TIMEOUT_MS + 5_000) });
@@ -104,6 +119,45 @@ test('silent, slow-header, stalled-body and idle keep-alive connections are clos
     assert.match(b.data, /"code":"request_timeout"/);
     assert.match(i.data, /^HTTP\/1\.1 200 /, 'the idle connection had its answer first');
     assert.equal(server.rows().length, 0);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('CONNECT and OPTIONS * get 400 with the JSON body, one log line each, and nothing outside the JSON log', async () => {
+  const server = await startServer();
+  try {
+    const { port } = new URL(server.url);
+    const targets = [
+      'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\nConnection: close\r\n\r\n',
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nConnection: close\r\n\r\n',
+      'OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      'GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    ];
+    for (const request of targets) {
+      const data = await exchange(port, request);
+      assert.match(data, /^HTTP\/1\.1 400 /, `${request.split('\r')[0]} answered:\n${data}`);
+      const body = JSON.parse(data.slice(data.indexOf('\r\n\r\n') + 4));
+      assert.equal(body.code, 'invalid_request_target');
+      assert.match(body.message, /path/);
+    }
+    // The issue's burst: 2,000 of them once wrote 6,000 panic lines in a third of a second.
+    const burst = 200;
+    await Promise.all(
+      Array.from({ length: burst }, () =>
+        exchange(port, 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      ),
+    );
+    const refused = () =>
+      server
+        .log()
+        .split('\n')
+        .filter((line) => line.includes('"target":"request"') && line.includes('"status":400')).length;
+    assert.equal(await eventually(refused, targets.length + burst), targets.length + burst, 'one log line per request');
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+    const lines = server.log().split('\n').filter(Boolean);
+    for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), `a line outside the JSON log: ${line}`);
+    assert.doesNotMatch(server.log(), /panic/);
   } finally {
     await server.stop();
   }

@@ -42,6 +42,8 @@ pub enum ApiError {
     IdempotencyConflict,
     #[error("The request body did not arrive in time")]
     RequestTimeout,
+    #[error("The request target must be a path such as /; this server is not a proxy")]
+    InvalidRequestTarget,
 }
 
 #[derive(Serialize)]
@@ -68,6 +70,7 @@ impl ApiError {
             ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
             ApiError::IdempotencyConflict => StatusCode::CONFLICT,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            ApiError::InvalidRequestTarget => StatusCode::BAD_REQUEST,
         }
     }
 
@@ -86,6 +89,7 @@ impl ApiError {
             ApiError::InvalidParameter(_) => "invalid_parameter",
             ApiError::IdempotencyConflict => "idempotency_conflict",
             ApiError::RequestTimeout => "request_timeout",
+            ApiError::InvalidRequestTarget => "invalid_request_target",
         }
     }
 }

@@ -11,4 +11,5 @@ pub mod headers;
 pub mod methods;
 pub mod rate_limit;
 pub mod request_log;
+pub mod request_target;
 pub mod security_headers;

@@ -64,6 +64,7 @@ mod tests {
             ApiError::InvalidParameter(String::new()),
             ApiError::IdempotencyConflict,
             ApiError::RequestTimeout,
+            ApiError::InvalidRequestTarget,
         ];
         // No wildcard arm: a new ApiError variant stops this from compiling until it is listed above.
         for error in &every_error {
@@ -80,7 +81,8 @@ mod tests {
                 | ApiError::Unauthorized { .. }
                 | ApiError::InvalidParameter(_)
                 | ApiError::IdempotencyConflict
-                | ApiError::RequestTimeout => {}
+                | ApiError::RequestTimeout
+                | ApiError::InvalidRequestTarget => {}
             }
         }
         let doc = document();
