@@ -11,6 +11,7 @@ use warp::{Filter, Reply};
 use crate::forward::Forwarder;
 use crate::http::error::recover;
 use crate::http::{connections, request_log, request_target};
+use crate::retention::Retention;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
 use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
@@ -102,6 +103,7 @@ pub struct RunningServer {
     task: JoinHandle<()>,
     store: Arc<dyn QuoteStore>,
     forwarder: Option<Forwarder>,
+    retention: Option<Retention>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
@@ -112,6 +114,7 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
     let mut server = serve(config, Arc::clone(&store), Arc::new(site)).await?;
+    server.retention = Some(Retention::start(Arc::clone(&store)));
     server.forwarder = forwarding.map(|forwarding| Forwarder::start(store, forwarding));
     Ok(server)
 }
@@ -144,6 +147,7 @@ pub async fn serve(
         task,
         store,
         forwarder: None,
+        retention: None,
     })
 }
 
@@ -159,6 +163,9 @@ impl RunningServer {
         }
         if let Some(forwarder) = self.forwarder {
             forwarder.stop().await;
+        }
+        if let Some(retention) = self.retention {
+            retention.stop().await;
         }
         self.store.close().await;
     }
