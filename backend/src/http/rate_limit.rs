@@ -5,6 +5,11 @@
 //! (`per_minute` tokens a minute). Posts that fail validation are counted apart, against a
 //! looser limit (`INVALID_POST_FACTOR` times the quote limit): a visitor fixing a typo never
 //! loses a quote to it, yet nobody can flood the server with bad posts.
+//!
+//! An IPv6 client is counted by its /64 and, beside it, by its /48 (`client_ip::network_key`)
+//! against a limit `NETWORK_FACTOR` times looser: whoever holds a /48 has 65,536 /64s, and
+//! without it as many fresh buckets. The /64 is checked first, so a client already over its own
+//! limit spends nothing of its neighbours' shared one.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -15,6 +20,7 @@ use governor::middleware::NoOpMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::Quota;
 
+use crate::http::client_ip::{network_key, rate_key};
 use crate::settings::rate_limit::RateLimit;
 
 /// Clients whose rate is tracked before idle ones are forgotten.
@@ -22,13 +28,19 @@ const MAX_TRACKED_CLIENTS: usize = 100_000;
 
 /// How much looser the limit on invalid posts is than the one on quotes.
 pub const INVALID_POST_FACTOR: u32 = 6;
+/// How much looser the limit on an IPv6 /48 is than the one on each of its /64s.
+pub const NETWORK_FACTOR: u32 = 16;
 
 impl RateLimit {
     /// The limit on posts that fail validation.
     pub fn looser(self) -> RateLimit {
+        self.times(INVALID_POST_FACTOR)
+    }
+
+    fn times(self, factor: u32) -> RateLimit {
         RateLimit {
-            per_minute: self.per_minute.saturating_mul(INVALID_POST_FACTOR),
-            burst: self.burst.saturating_mul(INVALID_POST_FACTOR),
+            per_minute: self.per_minute.saturating_mul(factor),
+            burst: self.burst.saturating_mul(factor),
         }
     }
 
@@ -38,13 +50,18 @@ impl RateLimit {
     }
 }
 
+type Buckets<C> = governor::RateLimiter<
+    IpAddr,
+    DefaultKeyedStateStore<IpAddr>,
+    C,
+    NoOpMiddleware<<C as Clock>::Instant>,
+>;
+
 pub struct RateLimiter<C: Clock = DefaultClock> {
-    buckets: governor::RateLimiter<
-        IpAddr,
-        DefaultKeyedStateStore<IpAddr>,
-        C,
-        NoOpMiddleware<C::Instant>,
-    >,
+    /// By IPv4 address or IPv6 /64.
+    buckets: Buckets<C>,
+    /// By IPv6 /48.
+    networks: Buckets<C>,
     clock: C,
 }
 
@@ -56,19 +73,32 @@ impl RateLimiter {
 
 impl<C: Clock + Clone> RateLimiter<C> {
     fn with_clock(limit: RateLimit, clock: C) -> RateLimiter<C> {
+        let buckets = |limit: RateLimit| {
+            governor::RateLimiter::dashmap_with_clock(limit.quota(), clock.clone())
+        };
         RateLimiter {
-            buckets: governor::RateLimiter::dashmap_with_clock(limit.quota(), clock.clone()),
+            buckets: buckets(limit),
+            networks: buckets(limit.times(NETWORK_FACTOR)),
             clock,
         }
     }
 
-    /// Takes one token for this client key, or says how long until one is available.
-    pub fn check(&self, key: IpAddr) -> Result<(), Duration> {
-        if self.buckets.len() >= MAX_TRACKED_CLIENTS {
-            // A full bucket holds no information: forgetting it changes nobody's limit.
-            self.buckets.retain_recent();
+    /// Takes one token for the client at `ip` (and one for its IPv6 /48), or says how long
+    /// until one is available.
+    pub fn check(&self, ip: IpAddr) -> Result<(), Duration> {
+        self.take(&self.buckets, rate_key(ip))?;
+        match network_key(ip) {
+            Some(network) => self.take(&self.networks, network),
+            None => Ok(()),
         }
-        self.buckets
+    }
+
+    fn take(&self, buckets: &Buckets<C>, key: IpAddr) -> Result<(), Duration> {
+        if buckets.len() >= MAX_TRACKED_CLIENTS {
+            // A full bucket holds no information: forgetting it changes nobody's limit.
+            buckets.retain_recent();
+        }
+        buckets
             .check_key(&key)
             .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
     }
@@ -105,6 +135,29 @@ mod tests {
         clock.advance(Duration::from_secs(6));
         limiter.check(ip).expect("one token back after 6 s");
         assert!(limiter.check(ip).is_err());
+    }
+
+    #[test]
+    fn an_ipv6_48_has_a_limit_of_its_own_sixteen_times_looser() {
+        let limiter = RateLimiter::with_clock(LIMIT, FakeRelativeClock::default());
+        let client = |n: u32| -> IpAddr { format!("2001:db8:7:{n:x}::1").parse().unwrap() };
+        // 16 /64s spend their bursts: 80 posts, the /48's own burst.
+        for n in 0..16 {
+            for _ in 0..5 {
+                limiter.check(client(n)).unwrap();
+            }
+            assert!(limiter.check(client(n)).is_err(), "each /64 has its limit");
+        }
+        assert!(
+            limiter.check(client(16)).is_err(),
+            "a fresh /64 in the same /48 is refused"
+        );
+        limiter
+            .check("2001:db8:8::1".parse().unwrap())
+            .expect("another /48 has its own");
+        limiter
+            .check("203.0.113.7".parse().unwrap())
+            .expect("IPv4 has no network limit");
     }
 
     #[test]

@@ -7,7 +7,7 @@ use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
 use warp::Filter;
 
-use crate::http::client_ip::{self, rate_key};
+use crate::http::client_ip;
 use crate::http::error::ApiError;
 use crate::http::rate_limit::RateLimiter;
 use crate::settings::rate_limit::RateLimit;
@@ -35,9 +35,9 @@ impl PostLimits {
         PostLimits { proxies, limiters }
     }
 
-    /// Each request's client key (its address behind trusted proxies, IPv6 by /64); `None`
-    /// outside a real connection, as in `warp::test`, and when no limit is set, so an unlimited
-    /// server does not read the forwarded headers at all.
+    /// Each request's client address behind trusted proxies; `None` outside a real connection,
+    /// as in `warp::test`, and when no limit is set, so an unlimited server does not read the
+    /// forwarded headers at all.
     pub fn client(self: &Arc<Self>) -> BoxedFilter<(Option<IpAddr>,)> {
         if self.limiters.is_none() {
             return warp::any().map(|| None).boxed();
@@ -46,7 +46,7 @@ impl PostLimits {
         client_ip::peer()
             .and(warp::header::headers_cloned())
             .map(move |peer: Option<SocketAddr>, headers: HeaderMap| {
-                peer.map(|peer| rate_key(limits.proxies.client(peer.ip(), &headers)))
+                peer.map(|peer| limits.proxies.client(peer.ip(), &headers))
             })
             .boxed()
     }
