@@ -2,11 +2,18 @@
 # Load benchmark of valid quote posts against the real release server, loopback only.
 #
 #   scripts/bench.sh [POSTGRES_URL]
+#   scripts/bench.sh --distinct-clients
 #
 # Always measures SQLite (a fresh database in a temp dir); also PostgreSQL when a postgres://
 # URL is given and the server accepts it. Reports requests/s, p50 and p99 latency and peak RSS
 # at 64 connections, plus idle RSS and the time from start to the first healthy /healthz.
 # Bounded: each run lasts at most BENCH_SECONDS and BENCH_MAX_REQUESTS requests.
+#
+# --distinct-clients: the rate limiter's cost when every post comes from another client
+# (BENCH_CLIENTS, default 200,000, through X-Forwarded-For from the trusted loopback peer):
+# BENCH_ROUNDS (default 5) rounds of the limiter off then on (the default 10 a minute, burst 5)
+# over SQLite, then the median and spread of each and the change; exits 1 when the limiter
+# costs more than 10 % of the median.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,11 +55,13 @@ healthy() {
 }
 
 declare -A seen
+# run NAME DATABASE_URL [NAME=value ...]: one measured run; sets $rps.
 run() {
   local name=$1 database=$2
+  shift 2
   local t0=$EPOCHREALTIME
-  # The rate limit is off: every request comes from 127.0.0.1.
-  if ! start_server DATABASE_URL="$database" RATE_LIMIT_PER_MINUTE=0 || ! healthy; then
+  # The rate limit is off unless asked for: every request comes from 127.0.0.1.
+  if ! start_server DATABASE_URL="$database" RATE_LIMIT_PER_MINUTE=0 "$@" || ! healthy; then
     echo "$name: skipped, the server refused DATABASE_URL ($(tail -n 3 "$work/log" "$work/out" | grep -v '^==' | tr '\n' ' '))"
     stop_server
     return
@@ -63,7 +72,7 @@ run() {
   local idle_kb
   idle_kb=$(rss_kb VmRSS)
   local line
-  line=$(BENCH_MAX_PER_THREAD=$(( MAX_REQUESTS / THREADS )) timeout $(( SECONDS_PER_RUN + 30 )) \
+  line=$(BENCH_MAX_PER_THREAD=$(( MAX_REQUESTS / THREADS )) BENCH_THREADS=$THREADS timeout $(( SECONDS_PER_RUN + 30 )) \
     "${priority[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --timeout 5s -s scripts/bench/post-quote.lua "$url" | grep '^BENCH')
   local peak_kb
   peak_kb=$(rss_kb VmHWM)
@@ -90,6 +99,41 @@ times.sort()
 print(f"disk: 4 KiB write + fsync p50 {times[100]:.2f} ms, p99 {times[197]:.2f} ms, max {times[-1]:.2f} ms (200 samples)")
 PY
 }
+
+# --distinct-clients: limiter off and on, alternating, every post from another client.
+limiter_comparison() {
+  export BENCH_CLIENTS=${BENCH_CLIENTS:-200000}
+  local rounds=${BENCH_ROUNDS:-5} results="$work/limiter"
+  echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s per run, $BENCH_CLIENTS distinct clients, $rounds rounds, $(nproc) cores shared with the server, priority: ${priority[*]:-normal}"
+  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  for round in $(seq 1 "$rounds"); do
+    for mode in off on; do
+      local limit=0
+      [[ $mode == on ]] && limit=10
+      run "round $round, limiter $mode" "sqlite://$work/$round-$mode.db" RATE_LIMIT_PER_MINUTE=$limit RATE_LIMIT_BURST=5
+      echo "$mode $rps" >> "$results"
+      rm -f "$work/$round-$mode".db*
+    done
+  done
+  echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  python3 - "$results" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+median = {}
+for mode in ("off", "on"):
+    rps = [float(r[1]) for r in rows if r[0] == mode]
+    median[mode] = statistics.median(rps)
+    print(f"limiter {mode}: median {median[mode]:.0f} quote posts/s (spread {min(rps):.0f}-{max(rps):.0f})")
+change = (median["on"] / median["off"] - 1) * 100
+print(f"limiter on vs off: {change:+.1f} % quote posts/s (medians; budget: within 10 %)")
+sys.exit(0 if change >= -10 else 1)
+PY
+}
+
+if [[ ${1:-} == --distinct-clients ]]; then
+  limiter_comparison
+  exit
+fi
 
 fsync_probe
 echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s and $MAX_REQUESTS requests per store, $(nproc) cores shared with the server, priority: ${priority[*]:-normal}"

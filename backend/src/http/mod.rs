@@ -10,6 +10,7 @@ pub mod error;
 pub mod headers;
 pub mod methods;
 pub mod rate_limit;
+pub mod recent_clients;
 pub mod request_log;
 pub mod request_target;
 pub mod security_headers;

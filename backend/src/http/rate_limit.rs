@@ -6,6 +6,10 @@
 //! looser limit (`INVALID_POST_FACTOR` times the quote limit): a visitor fixing a typo never
 //! loses a quote to it, yet nobody can flood the server with bad posts.
 //!
+//! The buckets live in `RecentClients`: at most `MAX_TRACKED_CLIENTS` per limit, at a constant
+//! cost per request however many clients come. A client unseen while `MAX_TRACKED_CLIENTS / 2`
+//! others came is forgotten and starts again with a full burst.
+//!
 //! An IPv6 client is counted by its /64 and, beside it, by its /48 (`client_ip::network_key`)
 //! against a limit `NETWORK_FACTOR` times looser: whoever holds a /48 has 65,536 /64s, and
 //! without it as many fresh buckets. The /64 is checked first, so a client already over its own
@@ -17,13 +21,15 @@ use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::NoOpMiddleware;
-use governor::state::keyed::DefaultKeyedStateStore;
+use governor::nanos::Nanos;
+use governor::state::StateStore;
 use governor::Quota;
 
 use crate::http::client_ip::{network_key, rate_key};
+use crate::http::recent_clients::RecentClients;
 use crate::settings::rate_limit::RateLimit;
 
-/// Clients whose rate is tracked before idle ones are forgotten.
+/// Clients whose rate is tracked at most, per limit.
 const MAX_TRACKED_CLIENTS: usize = 100_000;
 
 /// How much looser the limit on invalid posts is than the one on quotes.
@@ -50,12 +56,21 @@ impl RateLimit {
     }
 }
 
-type Buckets<C> = governor::RateLimiter<
-    IpAddr,
-    DefaultKeyedStateStore<IpAddr>,
-    C,
-    NoOpMiddleware<<C as Clock>::Instant>,
->;
+/// governor keeps one number per key (the bucket's theoretical arrival time); these are kept
+/// for the recent clients only.
+impl StateStore for RecentClients<Nanos> {
+    type Key = IpAddr;
+
+    fn measure_and_replace<T, F, E>(&self, key: &IpAddr, f: F) -> Result<T, E>
+    where
+        F: Fn(Option<Nanos>) -> Result<(T, Nanos), E>,
+    {
+        self.update(*key, f)
+    }
+}
+
+type Buckets<C> =
+    governor::RateLimiter<IpAddr, RecentClients<Nanos>, C, NoOpMiddleware<<C as Clock>::Instant>>;
 
 pub struct RateLimiter<C: Clock = DefaultClock> {
     /// By IPv4 address or IPv6 /64.
@@ -74,7 +89,8 @@ impl RateLimiter {
 impl<C: Clock + Clone> RateLimiter<C> {
     fn with_clock(limit: RateLimit, clock: C) -> RateLimiter<C> {
         let buckets = |limit: RateLimit| {
-            governor::RateLimiter::dashmap_with_clock(limit.quota(), clock.clone())
+            let clients = RecentClients::new(MAX_TRACKED_CLIENTS);
+            governor::RateLimiter::new(limit.quota(), clients, clock.clone())
         };
         RateLimiter {
             buckets: buckets(limit),
@@ -94,10 +110,6 @@ impl<C: Clock + Clone> RateLimiter<C> {
     }
 
     fn take(&self, buckets: &Buckets<C>, key: IpAddr) -> Result<(), Duration> {
-        if buckets.len() >= MAX_TRACKED_CLIENTS {
-            // A full bucket holds no information: forgetting it changes nobody's limit.
-            buckets.retain_recent();
-        }
         buckets
             .check_key(&key)
             .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
@@ -161,19 +173,20 @@ mod tests {
     }
 
     #[test]
-    fn idle_clients_are_forgotten_once_too_many_are_tracked() {
-        let clock = FakeRelativeClock::default();
-        let limiter = RateLimiter::with_clock(LIMIT, clock.clone());
-        for i in 0..MAX_TRACKED_CLIENTS as u32 {
-            limiter.check(IpAddr::from(i.to_be_bytes())).unwrap();
+    fn memory_stays_bounded_and_a_busy_client_keeps_its_count() {
+        let limiter = RateLimiter::with_clock(LIMIT, FakeRelativeClock::default());
+        let busy: IpAddr = "198.51.100.1".parse().unwrap();
+        for _ in 0..5 {
+            limiter.check(busy).unwrap();
         }
-        clock.advance(Duration::from_secs(60));
-        limiter.check("255.255.255.255".parse().unwrap()).unwrap();
-        assert!(
-            limiter.buckets.len() < 10,
-            "{} buckets kept",
-            limiter.buckets.len()
-        );
+        for i in 0..(MAX_TRACKED_CLIENTS as u32 * 5 / 2) {
+            limiter.check(IpAddr::from(i.to_be_bytes())).unwrap();
+            if i % 10_000 == 0 {
+                assert!(limiter.check(busy).is_err(), "still over its limit");
+            }
+        }
+        let tracked = limiter.buckets.into_state_store().len();
+        assert!(tracked <= MAX_TRACKED_CLIENTS, "{tracked} clients tracked");
     }
 
     #[test]
