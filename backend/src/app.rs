@@ -10,6 +10,7 @@ use warp::{Filter, Reply};
 
 use crate::forward::Forwarder;
 use crate::http::error::recover;
+use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, request_log, request_target};
 use crate::retention::Retention;
 use crate::routes::quotes::limits::PostLimits;
@@ -40,8 +41,15 @@ pub fn routes(
         Some(secret) => vapi::routes(Arc::clone(&store), secret.clone()),
         None => off(),
     };
+    // One count of failed sign-ins per client, shared by every sign-in there is.
+    let sign_in_failures = Arc::new(FailureLimit::default());
     let admin = match &config.leads.admin_token {
-        Some(token) => admin::routes(Arc::clone(&store), token.clone()),
+        Some(token) => admin::routes(
+            Arc::clone(&store),
+            token.clone(),
+            sign_in_failures,
+            config.trusted_proxies.clone(),
+        ),
         None => off(),
     };
     let api = webhook

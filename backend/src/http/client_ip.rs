@@ -9,6 +9,7 @@
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
+use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
 use warp::Filter;
 
@@ -23,6 +24,17 @@ pub struct Peer(pub SocketAddr);
 /// `warp::test`).
 pub fn peer() -> impl Filter<Extract = (Option<SocketAddr>,), Error = Infallible> + Copy {
     warp::ext::optional::<Peer>().map(|peer: Option<Peer>| peer.map(|Peer(addr)| addr))
+}
+
+/// Each request's client address behind `proxies` (`None` outside a real connection, as in
+/// `warp::test`).
+pub fn client(proxies: TrustedProxies) -> BoxedFilter<(Option<IpAddr>,)> {
+    peer()
+        .and(warp::header::headers_cloned())
+        .map(move |peer: Option<SocketAddr>, headers: HeaderMap| {
+            peer.map(|peer| proxies.client(peer.ip(), &headers))
+        })
+        .boxed()
 }
 
 impl TrustedProxies {

@@ -44,6 +44,8 @@ pub enum ApiError {
     RequestTimeout,
     #[error("The request target must be a path such as /; this server is not a proxy")]
     InvalidRequestTarget,
+    #[error("Too many failed sign-in attempts from your network. Please try again in {retry_after_secs} seconds.")]
+    TooManyFailedAttempts { retry_after_secs: u64 },
 }
 
 #[derive(Serialize)]
@@ -71,6 +73,7 @@ impl ApiError {
             ApiError::IdempotencyConflict => StatusCode::CONFLICT,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::InvalidRequestTarget => StatusCode::BAD_REQUEST,
+            ApiError::TooManyFailedAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
         }
     }
 
@@ -90,6 +93,7 @@ impl ApiError {
             ApiError::IdempotencyConflict => "idempotency_conflict",
             ApiError::RequestTimeout => "request_timeout",
             ApiError::InvalidRequestTarget => "invalid_request_target",
+            ApiError::TooManyFailedAttempts { .. } => "too_many_failed_attempts",
         }
     }
 }
@@ -113,7 +117,8 @@ impl ApiError {
             ApiError::MethodNotAllowed { allow } => {
                 headers.insert(header::ALLOW, HeaderValue::from_static(allow));
             }
-            ApiError::RateLimited { retry_after_secs } => {
+            ApiError::RateLimited { retry_after_secs }
+            | ApiError::TooManyFailedAttempts { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
             }
             ApiError::Unavailable => {
@@ -154,6 +159,11 @@ impl From<StoreError> for ApiError {
             StoreError::Database(_) => ApiError::Storage,
         }
     }
+}
+
+/// A `Retry-After` in whole seconds, at least 1, for a wait a limit reports.
+pub fn retry_after_secs(wait: std::time::Duration) -> u64 {
+    wait.as_secs_f64().ceil().max(1.0) as u64
 }
 
 /// Every rejection becomes its JSON error body: ours (`ApiError`), and those warp itself produces.

@@ -7,6 +7,7 @@ pub mod body;
 pub mod client_ip;
 pub mod connections;
 pub mod error;
+pub mod failure_limit;
 pub mod headers;
 pub mod methods;
 pub mod rate_limit;

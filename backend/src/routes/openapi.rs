@@ -65,6 +65,9 @@ mod tests {
             ApiError::IdempotencyConflict,
             ApiError::RequestTimeout,
             ApiError::InvalidRequestTarget,
+            ApiError::TooManyFailedAttempts {
+                retry_after_secs: 1,
+            },
         ];
         // No wildcard arm: a new ApiError variant stops this from compiling until it is listed above.
         for error in &every_error {
@@ -82,7 +85,8 @@ mod tests {
                 | ApiError::InvalidParameter(_)
                 | ApiError::IdempotencyConflict
                 | ApiError::RequestTimeout
-                | ApiError::InvalidRequestTarget => {}
+                | ApiError::InvalidRequestTarget
+                | ApiError::TooManyFailedAttempts { .. } => {}
             }
         }
         let doc = document();
