@@ -63,7 +63,8 @@ impl<V: Clone> RecentClients<V> {
     }
 
     /// How many clients are held.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         let generations = self
             .generations
             .lock()
