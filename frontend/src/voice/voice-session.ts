@@ -239,7 +239,7 @@ export class VoiceSession {
   }
 
   private listen(vapi: VapiLike) {
-    const on = (event: VapiEvent, listener: (...args: any[]) => void) => vapi.on(event, listener);
+    const on = (event: VapiEvent, listener: (...args: never[]) => void) => vapi.on(event, listener);
     on('call-start', () => {
       if (this.snapshot.phase !== 'idle') this.callStarted();
     });
