@@ -44,13 +44,16 @@ async function exchange(port, request) {
 /** Waits until `count` returns at least `n` (the log arrives through a pipe), at most 5 s. */
 async function eventually(count, n) {
   const deadline = Date.now() + 5_000;
-  while (count() < n && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  while (count() < n && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   return count();
 }
 
 async function healthzMs(url) {
   const start = Date.now();
-  const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(HEAD_TIMEOUT_MS + 5_000) });
+  const response = await fetch(`${url}/healthz`, {
+    signal: AbortSignal.timeout(HEAD_TIMEOUT_MS + 5_000),
+  });
   assert.equal(response.status, 200);
   return Date.now() - start;
 }
@@ -110,7 +113,9 @@ test('silent, slow-header, stalled-body and idle keep-alive connections are clos
     );
     const idle = await open(port);
     idle.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
-    const [s, h, b, i] = await Promise.all([silent, slowHead, slowBody, idle].map((socket) => closedBy(socket, limit)));
+    const [s, h, b, i] = await Promise.all(
+      [silent, slowHead, slowBody, idle].map((socket) => closedBy(socket, limit)),
+    );
     for (const [name, closed] of Object.entries({ silent: s, slowHead: h, slowBody: b, idle: i })) {
       assert.ok(closed.ms >= HEAD_TIMEOUT_MS - 1_000, `${name} closed after ${closed.ms} ms`);
     }
@@ -152,11 +157,17 @@ test('CONNECT and OPTIONS * get 400 with the JSON body, one log line each, and n
       server
         .log()
         .split('\n')
-        .filter((line) => line.includes('"target":"request"') && line.includes('"status":400')).length;
-    assert.equal(await eventually(refused, targets.length + burst), targets.length + burst, 'one log line per request');
+        .filter((line) => line.includes('"target":"request"') && line.includes('"status":400'))
+        .length;
+    assert.equal(
+      await eventually(refused, targets.length + burst),
+      targets.length + burst,
+      'one log line per request',
+    );
     assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
     const lines = server.log().split('\n').filter(Boolean);
-    for (const line of lines) assert.doesNotThrow(() => JSON.parse(line), `a line outside the JSON log: ${line}`);
+    for (const line of lines)
+      assert.doesNotThrow(() => JSON.parse(line), `a line outside the JSON log: ${line}`);
     assert.doesNotMatch(server.log(), /panic/);
   } finally {
     await server.stop();
