@@ -1,9 +1,14 @@
-// Slow and silent clients against the release server: they are timed out, connections stay
-// below the open-file limit, and a new visitor is always answered. Loopback only, bounded in
-// time (each case ends within about 15 s) and count (1,100 connections).
+// Hostile clients against the release server. Slow and silent ones are timed out, connections
+// stay below the open-file limit, and a new visitor is always answered; request targets that
+// are not a path (CONNECT, OPTIONS *) get a JSON 400, never a panic; symbolic links out of the
+// static directory are never served. Loopback only, bounded in time (each case ends within
+// about 15 s) and count (1,100 connections).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer } from './support/server.mjs';
 
 /** The server's head timeout (backend/src/http/connections.rs HEAD_TIMEOUT). */
@@ -171,5 +176,37 @@ test('CONNECT and OPTIONS * get 400 with the JSON body, one log line each, and n
     assert.doesNotMatch(server.log(), /panic/);
   } finally {
     await server.stop();
+  }
+});
+
+test('symbolic links out of STATIC_DIR are never served, and a link loop does not stop start-up', async () => {
+  const site = mkdtempSync(join(tmpdir(), 'quote-site-'));
+  const outside = mkdtempSync(join(tmpdir(), 'quote-outside-'));
+  writeFileSync(join(outside, 'secret.txt'), 'SECRET=1');
+  mkdirSync(join(site, 'assets'));
+  writeFileSync(join(site, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(join(site, '404.html'), '<!doctype html><title>Not found</title>');
+  symlinkSync('/etc/passwd', join(site, 'passwd'));
+  symlinkSync(join(outside, 'secret.txt'), join(site, 'assets', 'app-leak.js'));
+  symlinkSync(outside, join(site, 'outside'));
+  symlinkSync(join(site, 'loop'), join(site, 'loop'));
+  const server = await startServer({ staticDir: site });
+  try {
+    for (const path of ['/passwd', '/assets/app-leak.js', '/outside/secret.txt', '/loop']) {
+      const response = await fetch(`${server.url}${path}`);
+      assert.equal(response.status, 404, path);
+      const text = await response.text();
+      assert.doesNotMatch(text, /root:|SECRET/, path);
+    }
+    assert.equal((await fetch(server.url)).status, 200);
+    const skipped = server
+      .log()
+      .split('\n')
+      .filter((line) => line.includes('static file skipped'));
+    assert.equal(skipped.length, 4, `one warning per link:\n${skipped.join('\n')}`);
+  } finally {
+    await server.stop();
+    rmSync(site, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
   }
 });
