@@ -6,6 +6,7 @@ pub mod error_chain;
 pub mod export;
 pub mod forward;
 pub mod http;
+pub mod retention;
 pub mod routes;
 pub mod settings;
 pub mod store;

@@ -62,3 +62,17 @@ fn an_unreachable_postgresql_is_named_with_its_cause() {
     assert!(!stderr.contains("s3cret"), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn a_short_admin_token_stops_start_up_with_one_line_that_does_not_print_it() {
+    let output = serve(&[
+        ("DATABASE_URL", "sqlite::memory:"),
+        ("ADMIN_TOKEN", "hunter2-hunter2"),
+    ]);
+    assert!(!output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: ADMIN_TOKEN has 15 characters; it needs at least 32. Make one with: openssl rand -hex 32\n"
+    );
+    assert!(output.stdout.is_empty(), "it never listened");
+}
