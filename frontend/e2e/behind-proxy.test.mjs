@@ -428,12 +428,19 @@ test('the commands in docs/operating.md "Put it online" match deploy/', (t) => {
       env: { PATH: process.env.PATH, HOME: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const routes = JSON.parse(json).apps.http.servers.srv0.routes;
+    const config = JSON.parse(json);
+    const routes = config.apps.http.servers.srv0.routes;
     assert.deepEqual(
       routes.flatMap((route) => route.match?.flatMap((match) => match.host ?? []) ?? []),
       ['shop.example.org'],
     );
     assert.ok(!json.includes('example.com'), json);
+    // The bounded history the docs promise: 50 MiB files, at most 10, none older than 90 days.
+    const writer = Object.values(config.logging.logs).find(
+      (log) => log.writer?.output === 'file',
+    ).writer;
+    assert.deepEqual([writer.roll_size_mb, writer.roll_keep, writer.roll_keep_days], [50, 10, 90]);
+    assert.match(section, /rolled at 50 MiB with at most 10 files\s+of at most 90 days kept/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
