@@ -426,8 +426,9 @@ impl QuoteStore for SqliteStore {
             .boxed()
     }
 
-    /// Answers, and can take the write lock: a lock another process holds means writes cannot
-    /// commit, which monitoring must see even though reads still work.
+    /// Answers, and can take the write lock: a lock another process holds (or a file that can
+    /// no longer be written) means writes cannot commit, which monitoring must see even though
+    /// reads still work. The server never opens a read-only database, so any failure counts.
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         self.read(|conn| {
             conn.query_row("SELECT 1", [], |_| Ok(()))
@@ -435,11 +436,7 @@ impl QuoteStore for SqliteStore {
             conn.busy_timeout(HEALTH_LOCK_WAIT)?;
             let probe = conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;");
             conn.busy_timeout(BUSY_TIMEOUT)?;
-            match probe.map_err(StoreError::from) {
-                // A read-only database has no writes to wait for.
-                Err(StoreError::Database(_)) | Ok(()) => Ok(()),
-                Err(unavailable) => Err(unavailable),
-            }
+            Ok(probe?)
         })
     }
 
