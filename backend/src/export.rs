@@ -6,7 +6,7 @@ use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
 use time::{Date, OffsetDateTime, UtcOffset};
 
-use crate::store::{format_timestamp, QuoteStore, StoredQuote};
+use crate::store::{format_timestamp, Channel, Delivery, QuoteStore, StoredQuote};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -60,7 +60,8 @@ pub fn parse_since(text: &str) -> Result<OffsetDateTime, String> {
         .map_err(|_| format!("since {text:?} is neither YYYY-MM-DD nor an RFC 3339 time"))
 }
 
-pub const CSV_HEADER: [&str; 12] = [
+/// `delivery*` is the webhook's state; the e-mail channels' follow at the end.
+pub const CSV_HEADER: [&str; 18] = [
     "id",
     "created_at",
     "product",
@@ -73,6 +74,12 @@ pub const CSV_HEADER: [&str; 12] = [
     "delivery_attempts",
     "delivery_last_error",
     "user_agent",
+    "email_delivery",
+    "email_delivery_attempts",
+    "email_delivery_last_error",
+    "follow_up_delivery",
+    "follow_up_delivery_attempts",
+    "follow_up_delivery_last_error",
 ];
 
 pub async fn run(
@@ -110,9 +117,26 @@ pub fn write_csv(rows: &[StoredQuote], out: &mut impl Write) -> std::io::Result<
     writer.flush()
 }
 
-fn csv_cells(row: &StoredQuote) -> [String; 12] {
+/// A channel's status, attempts and last error, empty when the row has no entry on it.
+fn delivery_cells(delivery: Option<&Delivery>) -> [String; 3] {
+    [
+        delivery
+            .map(|d| d.status.as_str().to_owned())
+            .unwrap_or_default(),
+        delivery.map(|d| d.attempts.to_string()).unwrap_or_default(),
+        delivery
+            .and_then(|d| d.last_error.clone())
+            .unwrap_or_default(),
+    ]
+}
+
+fn csv_cells(row: &StoredQuote) -> [String; 18] {
     let text = |cell: &Option<String>| cell.clone().unwrap_or_default();
-    let delivery = row.delivery.as_ref();
+    let [webhook, webhook_attempts, webhook_error] =
+        delivery_cells(row.delivery_on(Channel::Webhook));
+    let [email, email_attempts, email_error] = delivery_cells(row.delivery_on(Channel::Email));
+    let [follow_up, follow_up_attempts, follow_up_error] =
+        delivery_cells(row.delivery_on(Channel::FollowUp));
     [
         row.id.clone(),
         format_timestamp(row.created_at),
@@ -122,14 +146,16 @@ fn csv_cells(row: &StoredQuote) -> [String; 12] {
         text(&row.call_id),
         text(&row.call_ended_reason),
         text(&row.call_summary),
-        delivery
-            .map(|d| d.status.as_str().to_owned())
-            .unwrap_or_default(),
-        delivery.map(|d| d.attempts.to_string()).unwrap_or_default(),
-        delivery
-            .and_then(|d| d.last_error.clone())
-            .unwrap_or_default(),
+        webhook,
+        webhook_attempts,
+        webhook_error,
         text(&row.user_agent),
+        email,
+        email_attempts,
+        email_error,
+        follow_up,
+        follow_up_attempts,
+        follow_up_error,
     ]
 }
 

@@ -1,19 +1,60 @@
 //! A bad setting stops start-up with one line naming the variable, the problem and the form.
 
-#[test]
-fn a_bad_setting_stops_start_up_with_one_line() {
+/// Runs the server binary with `vars`; it must refuse to start. Its standard error.
+fn refused(vars: &[(&str, &str)]) -> String {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_backend"))
         .env("PORT", "0")
         .env("DATABASE_URL", "sqlite::memory:")
-        .env("LEAD_WEBHOOK_URL", "https://crm.example.com/leads")
-        .env("LEAD_WEBHOOK_GIVE_UP_DAYS", "0")
         .env("RUST_LOG", "error")
+        .envs(vars.iter().copied())
         .output()
         .expect("the backend binary runs");
     assert!(!output.status.success());
-    assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "error: LEAD_WEBHOOK_GIVE_UP_DAYS=\"0\" is less than a day; expected a whole number of days, 1 or more\n"
-    );
     assert!(output.stdout.is_empty(), "it never listened");
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn a_bad_setting_stops_start_up_with_one_line() {
+    assert_eq!(
+        refused(&[
+            ("LEAD_WEBHOOK_URL", "https://crm.example.com/leads"),
+            ("LEAD_GIVE_UP_DAYS", "0")
+        ]),
+        "error: LEAD_GIVE_UP_DAYS=\"0\" is less than a day; expected a whole number of days, 1 or more\n"
+    );
+}
+
+#[test]
+fn the_renamed_give_up_setting_names_its_new_name() {
+    assert_eq!(
+        refused(&[("LEAD_WEBHOOK_GIVE_UP_DAYS", "7")]),
+        "error: LEAD_WEBHOOK_GIVE_UP_DAYS=\"7\" is no longer read; expected LEAD_GIVE_UP_DAYS (the same number of days, now for webhook and e-mail alike)\n"
+    );
+}
+
+#[test]
+fn a_bad_smtp_url_is_refused_without_showing_its_password() {
+    let stderr = refused(&[
+        (
+            "SMTP_URL",
+            "smtp://user:hunter2@relay.example.com:587?tls=always",
+        ),
+        ("LEAD_EMAIL_TO", "broker@example.com"),
+        ("LEAD_EMAIL_FROM", "quotes@example.com"),
+    ]);
+    assert!(!stderr.contains("hunter2"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: SMTP_URL=\"…\" has tls=\"always\", not required or opportunistic; expected smtp://")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    let stderr = refused(&[
+        ("SMTP_URL", "smtp://127.0.0.1:25"),
+        ("LEAD_EMAIL_TO", "broker@example.com"),
+    ]);
+    assert!(
+        stderr.starts_with("error: LEAD_EMAIL_FROM=\"\" is required with SMTP_URL"),
+        "{stderr}"
+    );
 }
