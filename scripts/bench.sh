@@ -2,6 +2,9 @@
 # Load benchmark of valid quote posts against the real release server, loopback only.
 #
 #   scripts/bench.sh [POSTGRES_URL]
+#   scripts/bench.sh --email    SQLite with e-mail off and on (to a real SMTP server on loopback),
+#                               alternating for BENCH_EMAIL_ROUNDS (5) rounds: sending must stay
+#                               off the request path (goal: on within 10 % of off)
 #
 # Always measures SQLite (a fresh database in a temp dir); also PostgreSQL when a postgres://
 # URL is given and the server accepts it. Reports requests/s, p50 and p99 latency and peak RSS
@@ -21,6 +24,7 @@ priority=()
 [[ $(id -u) -eq 0 ]] && priority=(nice -n -20)
 export SERVER_PRIORITY="${priority[*]}"
 source scripts/lib/server.sh
+source scripts/lib/smtp.sh
 
 if ! command -v wrk >/dev/null; then
   if [[ $(id -u) -eq 0 ]]; then
@@ -33,7 +37,7 @@ fi
 [[ -x $server_binary ]] || cargo build --release -p backend
 
 work=$(mktemp -d)
-trap 'stop_server; rm -rf "$work"' EXIT
+trap 'stop_server; stop_smtp; rm -rf "$work"' EXIT
 
 rss_kb() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$server_pid/status"; }
 mb() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb / 1024 }'; }
@@ -48,11 +52,12 @@ healthy() {
 }
 
 declare -A seen
+# run NAME DATABASE_URL [NAME=value ...]: one measured run; sets $rps.
 run() {
   local name=$1 database=$2
   local t0=$EPOCHREALTIME
   # The rate limit is off: every request comes from 127.0.0.1.
-  if ! start_server DATABASE_URL="$database" RATE_LIMIT_PER_MINUTE=0 || ! healthy; then
+  if ! start_server DATABASE_URL="$database" RATE_LIMIT_PER_MINUTE=0 "${@:3}" || ! healthy; then
     echo "$name: skipped, the server refused DATABASE_URL ($(tail -n 3 "$work/log" "$work/out" | grep -v '^==' | tr '\n' ' '))"
     stop_server
     return
@@ -90,6 +95,28 @@ times.sort()
 print(f"disk: 4 KiB write + fsync p50 {times[100]:.2f} ms, p99 {times[197]:.2f} ms, max {times[-1]:.2f} ms (200 samples)")
 PY
 }
+
+median_spread() { # numbers on stdin: "median (min-max)"
+  sort -n | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%s (%s-%s)", m, v[1], v[NR] }'
+}
+
+if [[ ${1:-} == --email ]]; then
+  echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s per run, $(nproc) cores shared with the server and the SMTP server, priority: ${priority[*]:-normal}; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  start_smtp "$work/smtp"
+  off=() on=()
+  for round in $(seq 1 "${BENCH_EMAIL_ROUNDS:-5}"); do
+    run "SQLite, e-mail off" "sqlite://$work/off$round.db"
+    off+=("$rps")
+    # shellcheck disable=SC2046
+    run "SQLite, e-mail on" "sqlite://$work/on$round.db" $(smtp_env)
+    on+=("$rps")
+  done
+  off_median=$(printf '%s\n' "${off[@]}" | median_spread)
+  on_median=$(printf '%s\n' "${on[@]}" | median_spread)
+  echo "quote posts/s, median (min-max): e-mail off $off_median, e-mail on $on_median; on is $(awk -v a="${on_median%% *}" -v b="${off_median%% *}" 'BEGIN { printf "%+.1f %%", (a / b - 1) * 100 }') of off"
+  echo "SMTP server: $(find "$work/smtp/messages" -name '*.json' | wc -l) messages accepted while the runs lasted (the rest were still in the outbox when each server stopped)"
+  exit 0
+fi
 
 fsync_probe
 echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s and $MAX_REQUESTS requests per store, $(nproc) cores shared with the server, priority: ${priority[*]:-normal}"

@@ -3,8 +3,8 @@
     /usr/bin/python3 smtp_server.py --port PORT --dir DIR [--cert PEM --key PEM] [--auth USER:PASS]
 
 Keeps every message it accepts as DIR/messages/NNNNNN.json: the envelope, the raw bytes as
-received, and the headers and text/HTML parts as Python's e-mail parser reads them, so the tests
-check what really went over the wire. The reply to DATA is whatever DIR/reply holds (for example
+received, the headers and text/HTML parts as Python's e-mail parser reads them (so the tests check
+what really went over the wire), and when it was accepted. The reply to DATA is whatever DIR/reply holds (for example
 "451 4.3.0 Try again later" or "550 5.7.1 Not accepted here"); without that file, 250. DIR/stats.json
 counts the connections: in total and most open at once. With --cert and --key, STARTTLS is
 offered and required; with --auth, AUTH is required (after STARTTLS). Prints "ready" once it
@@ -20,6 +20,7 @@ import signal
 import ssl
 import sys
 import threading
+import time
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
@@ -62,6 +63,7 @@ class Store:
             self.write_json(os.path.join(self.directory, "stats.json"), stats)
 
     def keep(self, envelope):
+        accepted_at = time.time()
         raw = envelope.original_content or envelope.content
         parsed = email.message_from_bytes(raw, policy=email.policy.default)
         parts = {}
@@ -81,6 +83,8 @@ class Store:
                     "headers": [[k, str(v)] for k, v in parsed.items()],
                     "text": parts.get("text/plain"),
                     "html": parts.get("text/html"),
+                    # Wall-clock seconds, for scripts/bench-email.sh's latency.
+                    "accepted_at": accepted_at,
                 },
             )
 
