@@ -54,12 +54,13 @@ impl Workers {
         if let Some(settings) = email {
             match Mailer::new(settings.clone()) {
                 Ok(mailer) => {
+                    let concurrency = mailer.max_connections();
                     let mailer = Arc::new(mailer);
                     lanes.push(Lane {
                         channel: Channel::Email,
                         sender: Arc::new(LeadEmail(Arc::clone(&mailer))),
                         retry: leads.retry,
-                        concurrency: email::MAX_CONNECTIONS,
+                        concurrency,
                     });
                     lanes.push(Lane {
                         channel: Channel::FollowUp,
@@ -68,7 +69,7 @@ impl Workers {
                             store: Arc::clone(&store),
                         }),
                         retry: leads.retry,
-                        concurrency: email::MAX_CONNECTIONS,
+                        concurrency,
                     });
                 }
                 Err(error) => {

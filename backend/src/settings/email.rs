@@ -13,6 +13,10 @@ const SMTP_URL: &str = "SMTP_URL";
 const TO: &str = "LEAD_EMAIL_TO";
 const FROM: &str = "LEAD_EMAIL_FROM";
 const CA_FILE: &str = "SMTP_CA_FILE";
+const MAX_CONNECTIONS: &str = "SMTP_MAX_CONNECTIONS";
+/// Messages in flight to the relay at once (each on its own connection), unless set.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 16;
+const MAX_CONNECTIONS_FORM: &str = "a whole number from 1 to 256";
 const SMTP_URL_FORM: &str = "smtp://host:25 (plain), smtp://user:pass@host:587?tls=required (STARTTLS) or smtps://user:pass@host:465 (TLS), with @ : / in the user or password percent-encoded";
 
 #[derive(Clone, Debug)]
@@ -26,6 +30,9 @@ pub struct EmailSettings {
     /// `SMTP_CA_FILE`: PEM certificates trusted for the relay besides the public roots (a relay
     /// with a certificate of its own CA).
     pub extra_roots: Option<Vec<u8>>,
+    /// `SMTP_MAX_CONNECTIONS`: most messages in flight at once, each on a connection of its own
+    /// (providers limit how many one account may open; some to 3).
+    pub max_connections: usize,
 }
 
 /// How the connection to the relay is secured, from the URL's scheme and `tls` parameter.
@@ -178,11 +185,26 @@ impl EmailSettings {
                 expected: "the path of a PEM file of CA certificates".into(),
             })?),
         };
+        let max_connections = match get(MAX_CONNECTIONS) {
+            None => DEFAULT_MAX_CONNECTIONS,
+            Some(raw) => raw
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| (1..=256).contains(n))
+                .ok_or_else(|| InvalidSetting {
+                    variable: MAX_CONNECTIONS,
+                    value: raw.clone(),
+                    problem: "is not a number from 1 to 256".into(),
+                    expected: MAX_CONNECTIONS_FORM.into(),
+                })?,
+        };
         Ok(Some(EmailSettings {
             relay,
             to,
             from,
             extra_roots,
+            max_connections,
         }))
     }
 }
@@ -218,6 +240,7 @@ mod tests {
         assert_eq!(settings.from.email.domain(), "example.com");
         assert_eq!(settings.relay.tls(), SmtpTls::Required);
         assert_eq!(settings.relay.host(), "relay.example.com");
+        assert_eq!(settings.max_connections, DEFAULT_MAX_CONNECTIONS);
         assert_eq!(
             settings.relay.expose(),
             "smtp://user:p%40ss@relay.example.com:587?tls=required"

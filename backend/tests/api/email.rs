@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use backend::forward::email::MAX_CONNECTIONS;
+use backend::settings::email::DEFAULT_MAX_CONNECTIONS as MAX_CONNECTIONS;
 use backend::settings::leads::RetryPolicy;
 use backend::store::{Channel, DatabaseUrl, Delivery, DeliveryStatus, StoredQuote};
 use serde_json::{json, Value};

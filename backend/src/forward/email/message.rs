@@ -211,6 +211,7 @@ mod tests {
             to: vec!["broker@example.com".parse().unwrap()],
             from: "Quotes <quotes@broker.example>".parse().unwrap(),
             extra_roots: None,
+            max_connections: 1,
         }
     }
 
