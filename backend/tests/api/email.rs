@@ -499,14 +499,26 @@ async fn nothing_is_sent_for_a_honeypot_hit_a_refused_post_or_a_replay() {
     let replay = keyed().await.unwrap();
     assert_eq!(replay.status(), 201);
     let last = post(&app, "medicare", "last@example.com").await;
+    // Only the keyed post and the last one stored a lead, so only they have an e-mail to send.
+    let rows = app.rows().await;
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(rows.iter().all(|r| email_delivery(r).is_some()));
+    let keyed_id = rows.iter().find(|r| r.id != last).unwrap().id.clone();
     let messages = smtp
-        .wait_for("the last lead's message", |m| {
-            m.iter().any(|m| m.one("Message-ID") == message_id(&last))
+        .wait_for("both messages", |m| {
+            let ids: HashSet<&str> = m.iter().map(|m| m.one("Message-ID")).collect();
+            ids.contains(message_id(&last).as_str()) && ids.contains(message_id(&keyed_id).as_str())
         })
         .await;
+    app.wait_for_rows("both recorded", |rows| {
+        rows.iter()
+            .all(|r| email_delivery(r).is_some_and(|d| d.status == DeliveryStatus::Delivered))
+    })
+    .await;
     let mut to: Vec<&str> = messages.iter().map(|m| m.one("Reply-To")).collect();
     to.sort();
     assert_eq!(to, ["keyed@example.com", "last@example.com"]);
+    assert_eq!(smtp.messages().len(), 2);
     app.stop().await;
 }
 
