@@ -386,6 +386,50 @@ async fn a_550_reply_is_undelivered_with_the_servers_text_and_never_retried() {
 }
 
 #[tokio::test]
+async fn an_email_failing_past_the_give_up_time_is_undelivered_and_left_alone() {
+    let mut smtp = SmtpServer::plain();
+    smtp.stop();
+    let env = smtp.env();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let app = TestApp::spawn()
+        .env(&env)
+        .configure(|config| {
+            config.leads.retry = RetryPolicy {
+                give_up_after: Duration::from_millis(300),
+                ..fast_retry()
+            }
+        })
+        .start()
+        .await;
+    post(&app, "family", "late@example.com").await;
+    let rows = app
+        .wait_for_rows("giving up", |rows| {
+            email_delivery(&rows[0]).is_some_and(|d| d.status == DeliveryStatus::Undelivered)
+        })
+        .await;
+    let delivery = email_delivery(&rows[0]).unwrap();
+    assert!(delivery.attempts >= 2, "retried first: {delivery:?}");
+    assert!(
+        delivery
+            .last_error
+            .as_deref()
+            .is_some_and(|e| e.to_lowercase().contains("refused")),
+        "{delivery:?}"
+    );
+    // A lead after the server is back goes out; by then the given-up one would have too.
+    let attempts = delivery.attempts;
+    smtp.resume();
+    let next = post(&app, "family", "next@example.com").await;
+    let messages = smtp.wait_for("the next lead", |m| !m.is_empty()).await;
+    assert_eq!(messages.len(), 1);
+    assert_eq!(messages[0].one("Message-ID"), message_id(&next));
+    let rows = app.rows().await;
+    let given_up = rows.iter().find(|r| r.id != next).unwrap();
+    assert_eq!(email_delivery(given_up).unwrap().attempts, attempts);
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn pending_emails_go_out_after_a_restart() {
     let mut smtp = SmtpServer::plain();
     smtp.stop();
