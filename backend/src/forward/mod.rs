@@ -8,7 +8,7 @@
 //! good) stays in the admin API and the export as undelivered.
 
 mod backoff;
-pub mod email;
+mod email;
 mod webhook;
 mod worker;
 

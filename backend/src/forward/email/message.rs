@@ -15,7 +15,7 @@ use crate::store::{CallReport, Source, StoredQuote};
 
 /// `<lead id@sender's domain>`: the same lead always gets the same id, so a resend is
 /// recognisably the same message.
-pub fn message_id(settings: &EmailSettings, lead_id: &str) -> String {
+fn message_id(settings: &EmailSettings, lead_id: &str) -> String {
     format!("<{lead_id}@{}>", settings.from.email.domain())
 }
 
@@ -23,7 +23,7 @@ fn follow_up_id(settings: &EmailSettings, lead_id: &str) -> String {
     format!("<{lead_id}.call@{}>", settings.from.email.domain())
 }
 
-pub fn subject(quote: &StoredQuote) -> String {
+fn subject(quote: &StoredQuote) -> String {
     format!(
         "New quote request: {} ({})",
         quote.product.label(),
@@ -31,7 +31,7 @@ pub fn subject(quote: &StoredQuote) -> String {
     )
 }
 
-pub fn lead(
+pub(super) fn lead(
     settings: &EmailSettings,
     quote: &StoredQuote,
 ) -> Result<Message, lettre::error::Error> {
@@ -43,7 +43,7 @@ pub fn lead(
 }
 
 /// After the call: how it ended, its summary, transcript and recording link.
-pub fn follow_up(
+pub(super) fn follow_up(
     settings: &EmailSettings,
     quote: &StoredQuote,
     call: &CallReport,

@@ -3,7 +3,7 @@
 //! `SMTP_MAX_CONNECTIONS` at once however many leads are due. A 5xx reply is permanent (the lead is
 //! marked undelivered with the relay's text); anything else (refused, timed out, 4xx) is retried.
 
-pub mod message;
+mod message;
 
 use std::sync::Arc;
 
