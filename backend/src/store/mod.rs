@@ -57,6 +57,13 @@ pub trait QuoteStore: Send + Sync {
     /// The end-of-call report stored for `call_id`, if any.
     fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>>;
 
+    /// Deletes the end-of-call reports received before `reported_before` that no quote request
+    /// refers to, and says how many (`retention`).
+    fn purge_call_reports(
+        &self,
+        reported_before: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<u64, StoreError>>;
+
     /// Stored quotes with their call and delivery state, in the order and page `query` asks.
     fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>>;
 

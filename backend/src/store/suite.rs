@@ -31,6 +31,10 @@ macro_rules! for_each_case {
             $crate::store::StoreOptions::default()
         );
         $case!(
+            only_call_reports_no_quote_refers_to_are_purged,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
             pages_follow_the_cursor_both_ways,
             $crate::store::StoreOptions::default()
         );
@@ -204,6 +208,39 @@ pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
     assert!(
         rows.iter().all(|r| r.delivery.is_none()),
         "no outbox rows with every channel off"
+    );
+    store.close().await;
+}
+
+pub async fn only_call_reports_no_quote_refers_to_are_purged(store: Arc<dyn QuoteStore>) {
+    store
+        .insert(spoken("ana@example.com", "with-lead", "t"))
+        .await
+        .unwrap();
+    for call_id in ["with-lead", "no-lead"] {
+        let report = CallReport {
+            call_id: call_id.into(),
+            ended_reason: Some("customer-ended-call".into()),
+            summary: Some("a summary".into()),
+            transcript: Some("AI: Hi".into()),
+            recording_url: None,
+        };
+        store.record_call(report).await.unwrap();
+    }
+    let a_day_ago = OffsetDateTime::now_utc() - Duration::from_secs(24 * 3600);
+    assert_eq!(
+        store.purge_call_reports(a_day_ago).await.unwrap(),
+        0,
+        "both reports are newer than the cut-off"
+    );
+    let later = OffsetDateTime::now_utc() + Duration::from_secs(60);
+    assert_eq!(store.purge_call_reports(later).await.unwrap(), 1);
+    assert_eq!(store.purge_call_reports(later).await.unwrap(), 0);
+    let rows = store.list_since(None).await.unwrap();
+    assert_eq!(
+        rows[0].call_summary.as_deref(),
+        Some("a summary"),
+        "the report a quote refers to stays"
     );
     store.close().await;
 }

@@ -16,7 +16,7 @@ use crate::common::voice::{quote_call, tool_calls, webhook};
 use crate::common::TestApp;
 
 const SECRET: &str = "vapi-secret";
-const TOKEN: &str = "admin-token";
+const TOKEN: &str = "admin-token-for-the-email-tests-0123456789";
 const BROWSER: &str = "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0";
 
 fn fast_retry() -> RetryPolicy {
