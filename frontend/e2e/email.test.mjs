@@ -26,9 +26,14 @@ test('a quote sent from the form is in the broker’s mailbox within 5 s of the 
       await new Promise((resolve) => setTimeout(resolve, 50));
       messages = smtp.messages();
     }
-    assert.equal(messages.length, 1, `a message within 5 s of the toast (${Date.now() - toastAt} ms)`);
+    assert.equal(
+      messages.length,
+      1,
+      `a message within 5 s of the toast (${Date.now() - toastAt} ms)`,
+    );
     const [mail] = messages;
-    const header = (name) => mail.headers.filter(([n]) => n.toLowerCase() === name.toLowerCase()).map(([, v]) => v);
+    const header = (name) =>
+      mail.headers.filter(([n]) => n.toLowerCase() === name.toLowerCase()).map(([, v]) => v);
     assert.deepEqual(mail.rcpt_tos, ['broker@example.com']);
     assert.deepEqual(header('Subject'), ['New quote request: Family Health (web)']);
     assert.deepEqual(header('Reply-To'), ['ana.garcia@example.com']);

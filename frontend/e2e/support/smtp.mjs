@@ -38,7 +38,11 @@ export async function startSmtpServer() {
       }
     });
     child.once('exit', (code) =>
-      reject(new Error(`SMTP server exited with ${code} (scripts/setup.sh --test installs python3-aiosmtpd):\n${log}`)),
+      reject(
+        new Error(
+          `SMTP server exited with ${code} (scripts/setup.sh --test installs python3-aiosmtpd):\n${log}`,
+        ),
+      ),
     );
   });
   const messagesDir = join(dir, 'messages');
