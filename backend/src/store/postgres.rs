@@ -17,7 +17,7 @@ use super::model::format_timestamp;
 use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
 use super::DATABASE_WAIT;
 use super::{
-    CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
+    CallReport, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
 use crate::error_chain;
@@ -244,13 +244,45 @@ impl PostgresStore {
                 row.get(2),
             ));
         }
-        if self.options.forward_leads {
-            tx.execute(queries::INSERT_OUTBOX, &[&values.id, &values.created_at])
+        for (on, channel) in [
+            (self.options.forward_leads, Channel::Webhook),
+            (self.options.email_leads, Channel::Email),
+        ] {
+            if on {
+                tx.execute(
+                    queries::INSERT_OUTBOX,
+                    &[&values.id, &values.created_at, &channel.as_str()],
+                )
                 .await
                 .map_err(classify)?;
+            }
         }
         tx.commit().await.map_err(classify)?;
         Ok(Inserted::New)
+    }
+
+    /// The report, and with e-mail on the call's follow-up outbox row, in one transaction.
+    async fn upsert_call(&self, report: CallReport) -> Result<(), StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await.map_err(classify)?;
+        let now = format_timestamp(OffsetDateTime::now_utc());
+        let params: [&(dyn ToSql + Sync); 6] = [
+            &report.call_id,
+            &report.ended_reason,
+            &report.summary,
+            &report.transcript,
+            &now,
+            &report.recording_url,
+        ];
+        tx.execute(queries::UPSERT_CALL, &params)
+            .await
+            .map_err(classify)?;
+        if self.options.email_leads {
+            tx.execute(queries::INSERT_FOLLOW_UP, &[&report.call_id, &now])
+                .await
+                .map_err(classify)?;
+        }
+        tx.commit().await.map_err(classify)
     }
 }
 
@@ -277,16 +309,23 @@ impl QuoteStore for PostgresStore {
     }
 
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.upsert_call(report).boxed()
+    }
+
+    fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>> {
         async move {
-            let now = format_timestamp(OffsetDateTime::now_utc());
-            let params: [&(dyn ToSql + Sync); 5] = [
-                &report.call_id,
-                &report.ended_reason,
-                &report.summary,
-                &report.transcript,
-                &now,
-            ];
-            self.execute(queries::UPSERT_CALL, &params).await.map(drop)
+            let rows = self.query(queries::SELECT_CALL, &[&call_id]).await?;
+            rows.first()
+                .map(|row| {
+                    Ok(CallReport {
+                        call_id: row.try_get(0).map_err(classify)?,
+                        ended_reason: row.try_get(1).map_err(classify)?,
+                        summary: row.try_get(2).map_err(classify)?,
+                        transcript: row.try_get(3).map_err(classify)?,
+                        recording_url: row.try_get(4).map_err(classify)?,
+                    })
+                })
+                .transpose()
         }
         .boxed()
     }
@@ -320,16 +359,21 @@ impl QuoteStore for PostgresStore {
 
     fn due_leads(
         &self,
+        channel: Channel,
         now: OffsetDateTime,
         max: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         async move {
             let until = format_timestamp(now + LEAD_CLAIM);
-            let params: [&(dyn ToSql + Sync); 3] =
-                [&format_timestamp(now), &limit(Some(max)), &until];
+            let params: [&(dyn ToSql + Sync); 4] = [
+                &format_timestamp(now),
+                &limit(Some(max)),
+                &until,
+                &channel.as_str(),
+            ];
             let rows = self.query(&queries::claim_due_leads(), &params).await?;
             rows.iter()
-                .map(|row| stored_quote(row).map(PendingLead::new))
+                .map(|row| stored_quote(row).map(|quote| PendingLead::new(quote, channel)))
                 .collect()
         }
         .boxed()
@@ -338,13 +382,15 @@ impl QuoteStore for PostgresStore {
     fn record_delivery(
         &self,
         quote_id: String,
+        channel: Channel,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>> {
         async move {
             let now = format_timestamp(OffsetDateTime::now_utc());
+            let channel = channel.as_str();
             match outcome {
                 DeliveryOutcome::Delivered => {
-                    self.execute(queries::MARK_DELIVERED, &[&quote_id, &now])
+                    self.execute(queries::MARK_DELIVERED, &[&quote_id, &now, &channel])
                         .await
                 }
                 DeliveryOutcome::Retry {
@@ -352,11 +398,11 @@ impl QuoteStore for PostgresStore {
                     next_attempt_at,
                 } => {
                     let next = format_timestamp(next_attempt_at);
-                    self.execute(queries::MARK_RETRY, &[&quote_id, &error, &next])
+                    self.execute(queries::MARK_RETRY, &[&quote_id, &error, &next, &channel])
                         .await
                 }
                 DeliveryOutcome::GiveUp { error } => {
-                    self.execute(queries::MARK_GAVE_UP, &[&quote_id, &error, &now])
+                    self.execute(queries::MARK_GAVE_UP, &[&quote_id, &error, &now, &channel])
                         .await
                 }
             }
@@ -392,14 +438,12 @@ mod tests {
 
     /// Runs one case of the shared store suite in a fresh schema.
     macro_rules! suite_case {
-        ($name:ident, $forward:expr) => {
+        ($name:ident, $options:expr) => {
             #[tokio::test]
             #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
             async fn $name() {
                 let schema = PostgresSchema::create().await;
-                let options = StoreOptions {
-                    forward_leads: $forward,
-                };
+                let options = $options;
                 let store = PostgresStore::open(&schema.url(), options).await.unwrap();
                 suite::$name(Arc::new(store)).await;
                 schema.drop().await;
@@ -432,6 +476,7 @@ mod tests {
         let schema = PostgresSchema::create().await;
         let forward = StoreOptions {
             forward_leads: true,
+            email_leads: true,
         };
         let a = PostgresStore::open(&schema.url(), forward).await.unwrap();
         let b = PostgresStore::open(&schema.url(), forward).await.unwrap();
@@ -441,7 +486,9 @@ mod tests {
                 .unwrap();
         }
         let now = OffsetDateTime::now_utc() + std::time::Duration::from_millis(5);
-        let (from_a, from_b) = tokio::join!(a.due_leads(now, 25), b.due_leads(now, 25));
+        let email = Channel::Email;
+        let (from_a, from_b) =
+            tokio::join!(a.due_leads(email, now, 25), b.due_leads(email, now, 25));
         let ids =
             |leads: Vec<PendingLead>| leads.into_iter().map(|l| l.quote.id).collect::<Vec<_>>();
         let (from_a, from_b) = (ids(from_a.unwrap()), ids(from_b.unwrap()));
@@ -454,12 +501,17 @@ mod tests {
             "each lead to exactly one"
         );
         assert!(
-            a.due_leads(now, 100).await.unwrap().is_empty(),
+            a.due_leads(email, now, 100).await.unwrap().is_empty(),
             "claimed leads are not due"
+        );
+        assert_eq!(
+            a.due_leads(Channel::Webhook, now, 100).await.unwrap().len(),
+            40,
+            "each channel is claimed on its own"
         );
         let expired = now + LEAD_CLAIM + std::time::Duration::from_secs(1);
         assert_eq!(
-            b.due_leads(expired, 100).await.unwrap().len(),
+            b.due_leads(email, expired, 100).await.unwrap().len(),
             40,
             "due again if never recorded"
         );
