@@ -11,6 +11,7 @@ use warp::{Filter, Reply};
 use crate::forward::Forwarder;
 use crate::http::error::recover;
 use crate::http::{connections, request_log};
+use crate::retention::{self, Retention};
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
 use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
@@ -39,9 +40,10 @@ pub fn routes(
         Some(secret) => vapi::routes(Arc::clone(&store), secret.clone()),
         None => off(),
     };
-    let admin = match &config.leads.admin_token {
-        Some(token) => admin::routes(Arc::clone(&store), token.clone()),
-        None => off(),
+    let admin = if admin::enabled(config) {
+        admin::routes(Arc::clone(&store), config)
+    } else {
+        off()
     };
     let api = webhook
         .or(admin)
@@ -56,6 +58,11 @@ pub fn routes(
         .unify();
     health::routes(store)
         .or(under_api().and(api))
+        .unify()
+        .or(site::admin_page(
+            Arc::clone(&site),
+            config.inbox.password_hash.is_some(),
+        ))
         .unify()
         .or(site::routes(site))
         .unify()
@@ -86,6 +93,8 @@ pub enum StartError {
     Store(#[from] StoreError),
     #[error("cannot read the front end: {0}")]
     Site(std::io::Error),
+    #[error("cannot delete old leads: {0}")]
+    Retention(StoreError),
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: SocketAddr,
@@ -100,6 +109,7 @@ pub struct RunningServer {
     task: JoinHandle<()>,
     store: Arc<dyn QuoteStore>,
     forwarder: Option<Forwarder>,
+    retention: Option<Retention>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
@@ -109,7 +119,19 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     };
     let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
+    // The first round before serving, so no lead past the limit is shown or forwarded.
+    let plan = retention::Plan {
+        leads: config.inbox.retention,
+        sessions: config.inbox.password_hash.is_some(),
+    };
+    let deleted = retention::run_once(store.as_ref(), plan, time::OffsetDateTime::now_utc())
+        .await
+        .map_err(StartError::Retention)?;
+    if deleted > 0 {
+        tracing::info!(deleted, "leads past LEAD_RETENTION_DAYS deleted");
+    }
     let mut server = serve(config, Arc::clone(&store), Arc::new(site)).await?;
+    server.retention = Some(Retention::start(Arc::clone(&store), plan));
     server.forwarder = forwarding.map(|forwarding| Forwarder::start(store, forwarding));
     Ok(server)
 }
@@ -142,6 +164,7 @@ pub async fn serve(
         task,
         store,
         forwarder: None,
+        retention: None,
     })
 }
 
@@ -154,6 +177,9 @@ impl RunningServer {
             .is_err()
         {
             tracing::warn!("in-flight requests did not finish in time");
+        }
+        if let Some(retention) = self.retention {
+            retention.stop().await;
         }
         if let Some(forwarder) = self.forwarder {
             forwarder.stop().await;

@@ -165,6 +165,8 @@ mod tests {
             call_ended_reason: None,
             call_summary: None,
             delivery: None,
+            status: Default::default(),
+            status_changed_at: None,
         };
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();

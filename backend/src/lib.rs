@@ -2,9 +2,13 @@
 //! `settings` and `store` at the bottom, then `http`, `routes`, and `app` on top.
 
 pub mod app;
+pub mod deletion;
 pub mod export;
 pub mod forward;
+pub mod hash_password;
 pub mod http;
+pub mod password;
+pub mod retention;
 pub mod routes;
 pub mod settings;
 pub mod store;

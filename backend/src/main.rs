@@ -1,6 +1,7 @@
 use std::process::ExitCode;
 
 use backend::export::{self, ExportArgs};
+use backend::hash_password;
 use backend::http::request_log;
 use backend::settings::Config;
 use backend::{app, store};
@@ -12,8 +13,9 @@ async fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         None | Some("serve") => serve().await,
         Some("export") => run_export(&args[1..]).await,
+        Some("hash-password") => hash_password::run(),
         Some(other) => Err(format!(
-            "unknown command {other:?}\nusage: backend [serve | export]"
+            "unknown command {other:?}\nusage: backend [serve | export | hash-password]"
         )),
     };
     match result {
@@ -32,6 +34,8 @@ async fn serve() -> Result<(), String> {
     tracing::info!(
         voice_webhook = leads.vapi_webhook_secret.is_some(),
         admin_api = leads.admin_token.is_some(),
+        admin_inbox = config.inbox.password_hash.is_some(),
+        lead_retention_days = config.inbox.retention.map(|r| r.as_secs() / 86_400),
         // The host only: the URL may carry credentials.
         lead_forwarding = leads.forwarding.as_ref().and_then(|f| f.url.host_str()),
         "lead endpoints"

@@ -26,7 +26,7 @@ pub fn peer() -> impl Filter<Extract = (Option<SocketAddr>,), Error = Infallible
 }
 
 impl TrustedProxies {
-    fn trusts(&self, ip: IpAddr) -> bool {
+    pub fn trusts(&self, ip: IpAddr) -> bool {
         let ip = canonical(ip);
         self.ranges().iter().any(|net| net.contains(&ip))
     }

@@ -42,6 +42,12 @@ pub enum ApiError {
     IdempotencyConflict,
     #[error("The request body did not arrive in time")]
     RequestTimeout,
+    #[error("The password is wrong.")]
+    WrongPassword,
+    #[error("Too many wrong passwords from your network. Please try again in {} minutes.", retry_after_secs.div_ceil(60))]
+    TooManySignIns { retry_after_secs: u64 },
+    #[error("This request did not come from this site's own pages, so it was refused.")]
+    CrossSite,
 }
 
 #[derive(Serialize)]
@@ -68,6 +74,9 @@ impl ApiError {
             ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
             ApiError::IdempotencyConflict => StatusCode::CONFLICT,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            ApiError::WrongPassword => StatusCode::UNAUTHORIZED,
+            ApiError::TooManySignIns { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::CrossSite => StatusCode::FORBIDDEN,
         }
     }
 
@@ -86,6 +95,9 @@ impl ApiError {
             ApiError::InvalidParameter(_) => "invalid_parameter",
             ApiError::IdempotencyConflict => "idempotency_conflict",
             ApiError::RequestTimeout => "request_timeout",
+            ApiError::WrongPassword => "wrong_password",
+            ApiError::TooManySignIns { .. } => "too_many_attempts",
+            ApiError::CrossSite => "cross_site_request",
         }
     }
 }
@@ -109,7 +121,8 @@ impl ApiError {
             ApiError::MethodNotAllowed { allow } => {
                 headers.insert(header::ALLOW, HeaderValue::from_static(allow));
             }
-            ApiError::RateLimited { retry_after_secs } => {
+            ApiError::RateLimited { retry_after_secs }
+            | ApiError::TooManySignIns { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
             }
             ApiError::Unavailable => {

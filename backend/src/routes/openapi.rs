@@ -38,6 +38,8 @@ mod tests {
             "/api/quote-requests",
             "/api/client-config",
             "/api/admin/quote-requests",
+            "/api/admin/quote-requests/{id}",
+            "/api/admin/session",
             "/api/vapi/webhook",
             "/healthz",
             "/api/openapi.json",
@@ -64,6 +66,11 @@ mod tests {
             ApiError::InvalidParameter(String::new()),
             ApiError::IdempotencyConflict,
             ApiError::RequestTimeout,
+            ApiError::WrongPassword,
+            ApiError::TooManySignIns {
+                retry_after_secs: 1,
+            },
+            ApiError::CrossSite,
         ];
         // No wildcard arm: a new ApiError variant stops this from compiling until it is listed above.
         for error in &every_error {
@@ -80,7 +87,10 @@ mod tests {
                 | ApiError::Unauthorized { .. }
                 | ApiError::InvalidParameter(_)
                 | ApiError::IdempotencyConflict
-                | ApiError::RequestTimeout => {}
+                | ApiError::RequestTimeout
+                | ApiError::WrongPassword
+                | ApiError::TooManySignIns { .. }
+                | ApiError::CrossSite => {}
             }
         }
         let doc = document();

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
+use inbox::InboxSettings;
 use invalid::InvalidSetting;
 use leads::LeadsConfig;
 use rate_limit::{RateLimit, RateLimitError};
@@ -13,9 +14,11 @@ use security_headers::SecurityHeaders;
 use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::{VoiceConfigError, VoiceSettings};
 
+pub mod inbox;
 pub mod invalid;
 pub mod leads;
 pub mod rate_limit;
+pub mod secret;
 pub mod security_headers;
 pub mod trusted_proxies;
 pub mod voice;
@@ -38,6 +41,8 @@ pub struct Config {
     /// The voice assistant's settings; `None` when `VAPI_PUBLIC_KEY` is not set.
     pub voice: Option<VoiceSettings>,
     pub leads: LeadsConfig,
+    /// The `/admin` inbox: its password and the lead retention.
+    pub inbox: InboxSettings,
 }
 
 #[derive(Debug, Error)]
@@ -89,6 +94,7 @@ impl Config {
         let voice = VoiceSettings::from_lookup(&get)?;
         let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref());
         let leads = LeadsConfig::from_lookup(&get)?;
+        let inbox = InboxSettings::from_lookup(&get)?;
         Ok(Config {
             addr: SocketAddr::new(ip, port),
             database,
@@ -98,6 +104,7 @@ impl Config {
             security_headers,
             voice,
             leads,
+            inbox,
         })
     }
 }

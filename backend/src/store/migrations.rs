@@ -41,6 +41,17 @@ pub const MIGRATIONS: &[&str] = &[
     "ALTER TABLE quote_requests ADD COLUMN idempotency_key TEXT;
     CREATE UNIQUE INDEX quote_requests_idempotency_key ON quote_requests (idempotency_key)
         WHERE idempotency_key IS NOT NULL;",
+    // 4: the broker's inbox: each lead's status, and signed-in sessions (by the SHA-256 of
+    // their id; `last_seen_at` ends them after the idle limit).
+    "ALTER TABLE quote_requests ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+        CHECK (status IN ('new','contacted'));
+    ALTER TABLE quote_requests ADD COLUMN status_changed_at TEXT;
+    CREATE INDEX quote_requests_status ON quote_requests (status, created_at);
+    CREATE TABLE admin_sessions (
+        id_hash       TEXT PRIMARY KEY,
+        created_at    TEXT NOT NULL,
+        last_seen_at  TEXT NOT NULL
+    );",
 ];
 
 pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {

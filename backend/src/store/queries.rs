@@ -6,7 +6,7 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
-use super::model::{Delivery, DeliveryStatus, NewQuote, Source, StoredQuote};
+use super::model::{Delivery, DeliveryStatus, LeadStatus, NewQuote, Source, StoredQuote};
 use super::{ListQuery, StoreError};
 
 /// Stores nothing when the idempotency key or the voice call and tool call were seen before
@@ -89,10 +89,11 @@ pub const MARK_RETRY: &str = "UPDATE lead_outbox
 pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
     SET attempts = attempts + 1, last_error = $2, gave_up_at = $3 WHERE quote_id = $1";
 
-/// The columns `Columns` names, with the call report and outbox row joined in.
-const SELECT_QUOTES: &str = "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at,
-        q.call_id, c.ended_reason, c.summary,
-        o.quote_id IS NOT NULL, o.attempts, o.last_error, o.delivered_at, o.gave_up_at
+/// The columns `stored_quote` reads, with the call report and outbox row joined in.
+pub(super) const SELECT_QUOTES: &str = "SELECT q.id, q.product, q.email, q.source, q.user_agent,
+        q.created_at, q.call_id, c.ended_reason, c.summary,
+        o.quote_id IS NOT NULL, o.attempts, o.last_error, o.delivered_at, o.gave_up_at,
+        q.status, q.status_changed_at
     FROM quote_requests q
     LEFT JOIN voice_calls c ON c.call_id = q.call_id
     LEFT JOIN lead_outbox o ON o.quote_id = q.id";
@@ -174,6 +175,8 @@ pub fn stored_quote(row: &impl QuoteRow) -> Result<StoredQuote, StoreError> {
     let created_at = required(5)?;
     let created_at = OffsetDateTime::parse(&created_at, &Rfc3339)
         .map_err(|_| unreadable("created_at", &created_at))?;
+    let status = required(14)?;
+    let status = LeadStatus::parse(&status).ok_or_else(|| unreadable("status", &status))?;
     let outbox = OutboxColumns {
         forwarded: row.flag(9)?,
         attempts: row.count(10)?,
@@ -191,6 +194,8 @@ pub fn stored_quote(row: &impl QuoteRow) -> Result<StoredQuote, StoreError> {
         call_ended_reason: row.text(7)?,
         call_summary: row.text(8)?,
         delivery: outbox.delivery(),
+        status,
+        status_changed_at: row.text(15)?,
         id,
     })
 }

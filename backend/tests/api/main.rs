@@ -9,6 +9,7 @@ mod client_config;
 mod export_command;
 mod hardening;
 mod idempotency;
+mod inbox;
 mod lead_forwarding;
 mod locked_database;
 mod postgres_outage;
