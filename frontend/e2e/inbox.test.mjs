@@ -9,13 +9,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { launchBrowser, openPage } from './support/browser.mjs';
+import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH } from './support/inbox.mjs';
 import { axeViolations } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
-/** `backend hash-password` of PASSWORD. */
-const HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$/BOc58QKv6BSgngjj2kfaQ$vf23gmdJyzg4h0K/ftw/Ob5zyCQnF3ZK37k2NeSSJ28';
-const PASSWORD = 'inbox-test-password-1';
+const [HASH, PASSWORD] = [ADMIN_PASSWORD_HASH, ADMIN_PASSWORD];
 const VOICE_SECRET = 'e2e-voice-secret';
 const SIZES = { phone: { width: 412, height: 823 }, desktop: { width: 1350, height: 940 } };
 const WEB_EMAIL = 'web.lead@example.com';
