@@ -39,7 +39,8 @@ fi
 # The secrets and voice settings mount the admin API (the password its session endpoints too)
 # and the voice webhook and give client-config its full shape; the fuzzer sends both credentials
 # on every request so it gets past the checks into the handlers.
-admin_token=fuzz-admin-token
+# ADMIN_TOKEN needs at least 32 characters.
+admin_token=fuzz-admin-token-0123456789abcdef
 # `backend hash-password` of "inbox-test-password-1" (the fuzzer is not meant to guess it).
 admin_password_hash='$argon2id$v=19$m=19456,t=2,p=1$/BOc58QKv6BSgngjj2kfaQ$vf23gmdJyzg4h0K/ftw/Ob5zyCQnF3ZK37k2NeSSJ28'
 webhook_secret=fuzz-webhook-secret

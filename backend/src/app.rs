@@ -10,8 +10,10 @@ use warp::{Filter, Reply};
 
 use crate::forward::Forwarder;
 use crate::http::error::recover;
-use crate::http::{connections, request_log};
-use crate::retention::{self, Retention};
+use crate::http::failure_limit::FailureLimit;
+use crate::http::{connections, request_log, request_target};
+use crate::lead_retention::{self, LeadRetention};
+use crate::retention::Retention;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
 use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
@@ -40,8 +42,11 @@ pub fn routes(
         Some(secret) => vapi::routes(Arc::clone(&store), secret.clone()),
         None => off(),
     };
+    // One count of failed sign-ins per client, shared by every sign-in there is (the token and
+    // the inbox's password).
+    let sign_in_failures = Arc::new(FailureLimit::default());
     let admin = if admin::enabled(config) {
-        admin::routes(Arc::clone(&store), config)
+        admin::routes(Arc::clone(&store), config, sign_in_failures)
     } else {
         off()
     };
@@ -56,7 +61,7 @@ pub fn routes(
         .unify()
         .recover(recover)
         .unify();
-    health::routes(store)
+    let pages = health::routes(store)
         .or(under_api().and(api))
         .unify()
         .or(site::admin_page(
@@ -65,7 +70,9 @@ pub fn routes(
         ))
         .unify()
         .or(site::routes(site))
-        .unify()
+        .unify();
+    request_target::paths_only()
+        .and(pages)
         .recover(recover)
         .unify()
         .with(warp::reply::with::headers(
@@ -94,7 +101,7 @@ pub enum StartError {
     #[error("cannot read the front end: {0}")]
     Site(std::io::Error),
     #[error("cannot delete old leads: {0}")]
-    Retention(StoreError),
+    LeadRetention(StoreError),
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: SocketAddr,
@@ -110,6 +117,7 @@ pub struct RunningServer {
     store: Arc<dyn QuoteStore>,
     forwarder: Option<Forwarder>,
     retention: Option<Retention>,
+    lead_retention: Option<LeadRetention>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
@@ -120,18 +128,19 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
     // The first round before serving, so no lead past the limit is shown or forwarded.
-    let plan = retention::Plan {
+    let plan = lead_retention::Plan {
         leads: config.inbox.retention,
         sessions: config.inbox.password_hash.is_some(),
     };
-    let deleted = retention::run_once(store.as_ref(), plan, time::OffsetDateTime::now_utc())
+    let deleted = lead_retention::run_once(store.as_ref(), plan, time::OffsetDateTime::now_utc())
         .await
-        .map_err(StartError::Retention)?;
+        .map_err(StartError::LeadRetention)?;
     if deleted > 0 {
         tracing::info!(deleted, "leads past LEAD_RETENTION_DAYS deleted");
     }
     let mut server = serve(config, Arc::clone(&store), Arc::new(site)).await?;
-    server.retention = Some(Retention::start(Arc::clone(&store), plan));
+    server.retention = Some(Retention::start(Arc::clone(&store)));
+    server.lead_retention = Some(LeadRetention::start(Arc::clone(&store), plan));
     server.forwarder = forwarding.map(|forwarding| Forwarder::start(store, forwarding));
     Ok(server)
 }
@@ -165,6 +174,7 @@ pub async fn serve(
         store,
         forwarder: None,
         retention: None,
+        lead_retention: None,
     })
 }
 
@@ -178,11 +188,14 @@ impl RunningServer {
         {
             tracing::warn!("in-flight requests did not finish in time");
         }
-        if let Some(retention) = self.retention {
-            retention.stop().await;
+        if let Some(lead_retention) = self.lead_retention {
+            lead_retention.stop().await;
         }
         if let Some(forwarder) = self.forwarder {
             forwarder.stop().await;
+        }
+        if let Some(retention) = self.retention {
+            retention.stop().await;
         }
         self.store.close().await;
     }

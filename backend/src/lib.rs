@@ -7,6 +7,7 @@ pub mod export;
 pub mod forward;
 pub mod hash_password;
 pub mod http;
+pub mod lead_retention;
 pub mod password;
 pub mod retention;
 pub mod routes;

@@ -1,6 +1,7 @@
-//! `LEAD_RETENTION_DAYS`: leads older than the limit are deleted at start and once a day, the
-//! same way the broker deletes one (`deletion`); call reports that never became a lead go after
-//! the same time. Idle admin sessions are cleared on the same round.
+//! How long what a caller said is kept. An end-of-call report (ended reason, summary,
+//! transcript) stays while a quote request refers to it; one from a call that produced no lead
+//! is deleted once it is a day old. Checked at start and every hour, so no such report lives
+//! much past its day.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,70 +10,30 @@ use time::OffsetDateTime;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use crate::deletion::{delete_lead, Why};
-use crate::routes::admin::SESSION_IDLE;
-use crate::store::{QuoteStore, StoreError};
+use crate::store::QuoteStore;
 
-const ROUND_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
-/// Leads deleted per query, so a first run over years of leads holds no lock for long.
-const BATCH: usize = 200;
+/// How long a report no quote refers to is kept.
+pub const UNREFERENCED_CALL_REPORT_DAYS: u64 = 1;
+const KEEP_UNREFERENCED: Duration = Duration::from_secs(UNREFERENCED_CALL_REPORT_DAYS * 86_400);
+const PURGE_INTERVAL: Duration = Duration::from_secs(60 * 60);
 
-/// What a round deletes: leads past `leads` (kept forever when `None`), and idle sessions when
-/// there are `sessions` (an untouched store is not written to: it may be read-only).
-#[derive(Clone, Copy, Debug)]
-pub struct Plan {
-    pub leads: Option<Duration>,
-    pub sessions: bool,
-}
-
-/// One round: how many leads it deleted.
-pub async fn run_once(
-    store: &dyn QuoteStore,
-    plan: Plan,
-    now: OffsetDateTime,
-) -> Result<usize, StoreError> {
-    if plan.sessions {
-        store.delete_idle_sessions(now - SESSION_IDLE).await?;
-    }
-    let Some(retention) = plan.leads else {
-        return Ok(0);
-    };
-    let cutoff = now - retention;
-    let mut deleted = 0;
-    loop {
-        let ids = store.leads_created_before(cutoff, BATCH).await?;
-        if ids.is_empty() {
-            break;
-        }
-        for id in &ids {
-            if delete_lead(store, id, Why::Retention).await? {
-                deleted += 1;
-            }
-        }
-    }
-    store.delete_unclaimed_calls(cutoff).await?;
-    Ok(deleted)
-}
-
-/// The daily rounds after the first (which `app::start` awaits before serving).
+/// The running purge; `stop` ends it.
 pub struct Retention {
     stop: oneshot::Sender<()>,
     task: JoinHandle<()>,
 }
 
 impl Retention {
-    pub fn start(store: Arc<dyn QuoteStore>, plan: Plan) -> Retention {
+    pub fn start(store: Arc<dyn QuoteStore>) -> Retention {
         let (stop, mut stopped) = oneshot::channel();
         let task = tokio::spawn(async move {
+            // The first tick is immediate: reports left from before a restart go at start.
+            let mut every = tokio::time::interval(PURGE_INTERVAL);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
+                    _ = every.tick() => purge(store.as_ref()).await,
                     _ = &mut stopped => return,
-                    _ = tokio::time::sleep(ROUND_EVERY) => {}
-                }
-                if let Err(error) = run_once(store.as_ref(), plan, OffsetDateTime::now_utc()).await
-                {
-                    // Tomorrow's round tries again; nothing is lost by waiting.
-                    tracing::error!(%error, "deleting old leads failed");
                 }
             }
         });
@@ -82,5 +43,15 @@ impl Retention {
     pub async fn stop(self) {
         let _ = self.stop.send(());
         let _ = self.task.await;
+    }
+}
+
+async fn purge(store: &dyn QuoteStore) {
+    let cutoff = OffsetDateTime::now_utc() - KEEP_UNREFERENCED;
+    match store.purge_call_reports(cutoff).await {
+        Ok(0) => {}
+        Ok(deleted) => tracing::info!(deleted, "deleted call reports no quote request refers to"),
+        // Tried again at the next interval.
+        Err(error) => tracing::warn!(%error, "cannot delete old call reports"),
     }
 }

@@ -42,10 +42,12 @@ pub enum ApiError {
     IdempotencyConflict,
     #[error("The request body did not arrive in time")]
     RequestTimeout,
+    #[error("The request target must be a path such as /; this server is not a proxy")]
+    InvalidRequestTarget,
+    #[error("Too many failed sign-in attempts from your network. Please try again in {retry_after_secs} seconds.")]
+    TooManyFailedAttempts { retry_after_secs: u64 },
     #[error("The password is wrong.")]
     WrongPassword,
-    #[error("Too many wrong passwords from your network. Please try again in {} minutes.", retry_after_secs.div_ceil(60))]
-    TooManySignIns { retry_after_secs: u64 },
     #[error("This request did not come from this site's own pages, so it was refused.")]
     CrossSite,
 }
@@ -74,8 +76,9 @@ impl ApiError {
             ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
             ApiError::IdempotencyConflict => StatusCode::CONFLICT,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            ApiError::InvalidRequestTarget => StatusCode::BAD_REQUEST,
+            ApiError::TooManyFailedAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::WrongPassword => StatusCode::UNAUTHORIZED,
-            ApiError::TooManySignIns { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::CrossSite => StatusCode::FORBIDDEN,
         }
     }
@@ -95,8 +98,9 @@ impl ApiError {
             ApiError::InvalidParameter(_) => "invalid_parameter",
             ApiError::IdempotencyConflict => "idempotency_conflict",
             ApiError::RequestTimeout => "request_timeout",
+            ApiError::InvalidRequestTarget => "invalid_request_target",
+            ApiError::TooManyFailedAttempts { .. } => "too_many_failed_attempts",
             ApiError::WrongPassword => "wrong_password",
-            ApiError::TooManySignIns { .. } => "too_many_attempts",
             ApiError::CrossSite => "cross_site_request",
         }
     }
@@ -122,7 +126,7 @@ impl ApiError {
                 headers.insert(header::ALLOW, HeaderValue::from_static(allow));
             }
             ApiError::RateLimited { retry_after_secs }
-            | ApiError::TooManySignIns { retry_after_secs } => {
+            | ApiError::TooManyFailedAttempts { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
             }
             ApiError::Unavailable => {
@@ -163,6 +167,11 @@ impl From<StoreError> for ApiError {
             StoreError::Database(_) => ApiError::Storage,
         }
     }
+}
+
+/// A `Retry-After` in whole seconds, at least 1, for a wait a limit reports.
+pub fn retry_after_secs(wait: std::time::Duration) -> u64 {
+    wait.as_secs_f64().ceil().max(1.0) as u64
 }
 
 /// Every rejection becomes its JSON error body: ours (`ApiError`), and those warp itself produces.

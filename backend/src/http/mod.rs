@@ -12,6 +12,8 @@ pub mod forwarded_proto;
 pub mod headers;
 pub mod methods;
 pub mod rate_limit;
+pub mod recent_clients;
 pub mod request_log;
+pub mod request_target;
 pub mod same_site;
 pub mod security_headers;

@@ -66,10 +66,11 @@ mod tests {
             ApiError::InvalidParameter(String::new()),
             ApiError::IdempotencyConflict,
             ApiError::RequestTimeout,
-            ApiError::WrongPassword,
-            ApiError::TooManySignIns {
+            ApiError::InvalidRequestTarget,
+            ApiError::TooManyFailedAttempts {
                 retry_after_secs: 1,
             },
+            ApiError::WrongPassword,
             ApiError::CrossSite,
         ];
         // No wildcard arm: a new ApiError variant stops this from compiling until it is listed above.
@@ -88,8 +89,9 @@ mod tests {
                 | ApiError::InvalidParameter(_)
                 | ApiError::IdempotencyConflict
                 | ApiError::RequestTimeout
+                | ApiError::InvalidRequestTarget
+                | ApiError::TooManyFailedAttempts { .. }
                 | ApiError::WrongPassword
-                | ApiError::TooManySignIns { .. }
                 | ApiError::CrossSite => {}
             }
         }

@@ -8,7 +8,7 @@ use thiserror::Error;
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
 use inbox::InboxSettings;
 use invalid::InvalidSetting;
-use leads::LeadsConfig;
+use leads::{LeadsConfig, LeadsError};
 use rate_limit::{RateLimit, RateLimitError};
 use security_headers::SecurityHeaders;
 use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
@@ -63,6 +63,8 @@ pub enum ConfigError {
     Voice(#[from] VoiceConfigError),
     #[error(transparent)]
     Invalid(#[from] InvalidSetting),
+    #[error(transparent)]
+    Leads(#[from] LeadsError),
 }
 
 impl Config {

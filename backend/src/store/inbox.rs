@@ -64,13 +64,6 @@ pub trait Inbox {
         cutoff: OffsetDateTime,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<String>, StoreError>>;
-
-    /// Deletes call reports made before `cutoff` that no lead refers to (calls that never
-    /// became a lead); how many.
-    fn delete_unclaimed_calls(
-        &self,
-        cutoff: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<u64, StoreError>>;
 }
 
 /// Signed-in sessions, by the SHA-256 of their id (the id itself is never stored).

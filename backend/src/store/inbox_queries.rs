@@ -87,9 +87,6 @@ pub const DELETE_CALL_IF_UNCLAIMED: &str = "DELETE FROM voice_calls WHERE call_i
 /// $1 cutoff, $2 limit.
 pub const LEADS_CREATED_BEFORE: &str =
     "SELECT id FROM quote_requests WHERE created_at < $1 ORDER BY created_at, id LIMIT $2";
-/// $1 cutoff.
-pub const DELETE_UNCLAIMED_CALLS: &str = "DELETE FROM voice_calls WHERE reported_at < $1
-    AND NOT EXISTS (SELECT 1 FROM quote_requests q WHERE q.call_id = voice_calls.call_id)";
 
 /// $1 id hash, $2 now.
 pub const CREATE_SESSION: &str =

@@ -174,7 +174,6 @@ export class VoiceSession {
       if (attempt !== this.attempt) return;
       call = await vapi.start(config.assistantId);
     } catch (error) {
-      call = null;
       if (attempt === this.attempt && this.snapshot.phase !== 'idle') this.fail(error);
       return;
     }

@@ -11,9 +11,10 @@ use warp::{Filter, Rejection};
 
 use super::session_cookie;
 use super::SESSION_IDLE;
-use crate::http::auth::bearer_matches;
+use crate::http::auth::sign_in;
 use crate::http::client_ip;
 use crate::http::error::ApiError;
+use crate::http::failure_limit::FailureLimit;
 use crate::http::forwarded_proto::is_https;
 use crate::http::same_site::from_the_site;
 use crate::settings::secret::Secret;
@@ -41,6 +42,8 @@ pub struct Access {
     pub password_hash: Option<Secret>,
     pub store: Arc<dyn QuoteStore>,
     pub proxies: TrustedProxies,
+    /// Failed sign-ins per client, shared by the token and the password.
+    pub failures: Arc<FailureLimit>,
 }
 
 /// What the request says about itself, for `Access::identify`.
@@ -53,6 +56,11 @@ pub struct RequestFacts {
 impl RequestFacts {
     pub fn https(&self, proxies: &TrustedProxies) -> bool {
         is_https(proxies, self.peer, &self.headers)
+    }
+
+    /// The client's address behind trusted proxies (`None` outside a real connection).
+    pub fn client(&self, proxies: &TrustedProxies) -> Option<IpAddr> {
+        self.peer.map(|peer| proxies.client(peer, &self.headers))
     }
 }
 
@@ -83,10 +91,11 @@ impl Access {
             challenge: self.token.as_ref().map(|_| "Bearer"),
         };
         if facts.headers.contains_key(header::AUTHORIZATION) {
-            return match &self.token {
-                Some(token) if bearer_matches(&facts.headers, token) => Ok(Caller::Token),
-                _ => Err(refused),
+            let Some(token) = &self.token else {
+                return Err(refused);
             };
+            let client = facts.client(&self.proxies);
+            return sign_in(token, &self.failures, client, &facts.headers).map(|()| Caller::Token);
         }
         let https = facts.https(&self.proxies);
         if !facts.method.is_safe() && !from_the_site(&facts.headers, https) {

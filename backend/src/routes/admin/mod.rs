@@ -24,6 +24,7 @@ use warp::{Filter, Rejection};
 
 use crate::http::body;
 use crate::http::error::recover;
+use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::settings::Config;
 use crate::store::QuoteStore;
@@ -40,13 +41,19 @@ pub fn enabled(config: &Config) -> bool {
     config.leads.admin_token.is_some() || config.inbox.password_hash.is_some()
 }
 
-/// Its errors are answered here, so that they too carry `Cache-Control: no-store`.
-pub fn routes(store: Arc<dyn QuoteStore>, config: &Config) -> BoxedFilter<(Response,)> {
+/// Its errors are answered here, so that they too carry `Cache-Control: no-store`. Wrong tokens
+/// and wrong passwords count against `failures`, per client.
+pub fn routes(
+    store: Arc<dyn QuoteStore>,
+    config: &Config,
+    failures: Arc<FailureLimit>,
+) -> BoxedFilter<(Response,)> {
     let access = Arc::new(Access {
         token: config.leads.admin_token.clone(),
         password_hash: config.inbox.password_hash.clone(),
         store: Arc::clone(&store),
         proxies: config.trusted_proxies.clone(),
+        failures,
     });
     let query = warp::query::raw().or(warp::any().map(String::new)).unify();
     let list_store = Arc::clone(&store);

@@ -3,7 +3,7 @@
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
@@ -17,27 +17,22 @@ use super::caller::{Access, Caller, RequestFacts};
 use super::session_cookie;
 use crate::http::body::is_json;
 use crate::http::client_ip::rate_key;
-use crate::http::error::ApiError;
-use crate::http::failure_limit::FailureLimiter;
+use crate::http::error::{retry_after_secs, ApiError};
 use crate::http::same_site::from_the_site;
 use crate::password;
 
-/// At most this many wrong passwords per client in `FAILURE_WINDOW`, then 429.
-const MAX_FAILURES: usize = 5;
-const FAILURE_WINDOW: Duration = Duration::from_secs(15 * 60);
 /// Argon2 takes 19 MiB and tens of milliseconds per check: this many at once at most, so a flood
 /// of sign-ins from many addresses cannot exhaust memory.
 const CONCURRENT_CHECKS: usize = 4;
 
+/// Password checks under way (wrong ones count against `Access::failures`, with the token's).
 pub struct SignIn {
-    failures: FailureLimiter,
     checks: Semaphore,
 }
 
 impl SignIn {
     pub fn new() -> SignIn {
         SignIn {
-            failures: FailureLimiter::new(MAX_FAILURES, FAILURE_WINDOW),
             checks: Semaphore::new(CONCURRENT_CHECKS),
         }
     }
@@ -81,16 +76,17 @@ async fn start(
     if !from_the_site(&facts.headers, https) {
         return Err(ApiError::CrossSite);
     }
-    let client = facts
-        .peer
-        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |peer| {
-            rate_key(access.proxies.client(peer, &facts.headers))
-        });
-    sign_in
+    let client = rate_key(
+        facts
+            .client(&access.proxies)
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)),
+    );
+    // Counted as a failure from here until the password is found right.
+    let attempt = access
         .failures
-        .check(client, Instant::now())
-        .map_err(|wait| ApiError::TooManySignIns {
-            retry_after_secs: wait.as_secs().max(1),
+        .begin(client, Instant::now())
+        .map_err(|wait| ApiError::TooManyFailedAttempts {
+            retry_after_secs: retry_after_secs(wait),
         })?;
     if !is_json(facts.headers.get(header::CONTENT_TYPE)) {
         return Err(ApiError::UnsupportedMediaType);
@@ -111,11 +107,10 @@ async fn start(
             .map_err(|_| ApiError::Storage)?
     };
     if !matches {
-        sign_in.failures.record_failure(client, Instant::now());
         tracing::warn!(%client, "admin sign-in with a wrong password");
         return Err(ApiError::WrongPassword);
     }
-    sign_in.failures.clear(client);
+    access.failures.succeeded(attempt);
     let id = session_cookie::new_id();
     access
         .store

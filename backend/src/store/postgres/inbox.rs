@@ -116,17 +116,6 @@ impl Inbox for PostgresStore {
         }
         .boxed()
     }
-
-    fn delete_unclaimed_calls(
-        &self,
-        cutoff: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<u64, StoreError>> {
-        async move {
-            let cutoff = format_timestamp(cutoff);
-            self.execute(sql::DELETE_UNCLAIMED_CALLS, &[&cutoff]).await
-        }
-        .boxed()
-    }
 }
 
 impl Sessions for PostgresStore {

@@ -125,20 +125,6 @@ impl Inbox for SqliteStore {
             Ok(ids)
         })
     }
-
-    fn delete_unclaimed_calls(
-        &self,
-        cutoff: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<u64, StoreError>> {
-        self.read(move |conn| {
-            let deleted = execute(
-                conn,
-                sql::DELETE_UNCLAIMED_CALLS,
-                params![format_timestamp(cutoff)],
-            )?;
-            Ok(deleted as u64)
-        })
-    }
 }
 
 impl Sessions for SqliteStore {
