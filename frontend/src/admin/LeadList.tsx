@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../components/ui/button';
 import { buttonVariants } from '../components/ui/button-variants';
 import { productOptions } from '../content';
-import { api, emptyFilter, type Filter, type Lead } from './api';
+import { api, deliveryChannels, emptyFilter, type Filter, type Lead } from './api';
 import { formatTime, productLabel, sourceLabel, statusLabel } from './format';
 
 interface LeadListProps {
@@ -16,12 +16,15 @@ const fieldClass =
   'h-11 rounded-lg border border-slate-400 bg-white px-3 text-base focus-visible:outline-3 focus-visible:outline-brand-600';
 
 function deliveryText(lead: Lead): string {
-  if (!lead.delivery) return 'Not forwarded';
-  const { status, attempts } = lead.delivery;
-  const word = { pending: 'Pending', delivered: 'Delivered', undelivered: 'Undelivered' }[status];
-  return status === 'delivered'
-    ? word
-    : `${word} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})`;
+  const channels = deliveryChannels(lead);
+  if (channels.length === 0) return 'Not forwarded';
+  return channels
+    .map(([channel, { status, attempts }]) => {
+      const tries =
+        status === 'delivered' ? '' : ` (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'})`;
+      return `${channel}: ${status}${tries}`;
+    })
+    .join(', ');
 }
 
 export function LeadList({ filter, onFilter, onError }: LeadListProps) {

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
 import { buttonVariants } from '../components/ui/button-variants';
-import { api, type Lead } from './api';
+import { api, deliveryChannels, type Lead } from './api';
 import { formatTime, productLabel, sourceLabel, statusLabel } from './format';
 
 interface LeadPageProps {
@@ -92,7 +92,6 @@ export function LeadPage({ id, onError }: LeadPageProps) {
     );
   }
 
-  const delivery = lead.delivery;
   return (
     <section aria-labelledby={titleId}>
       {back}
@@ -160,14 +159,21 @@ export function LeadPage({ id, onError }: LeadPageProps) {
           {statusLabel(lead.status)}
           {lead.status_changed_at && ` (since ${formatTime(lead.status_changed_at)})`}
         </Field>
-        <Field label="Delivery">
-          {delivery
-            ? `${delivery.status}, ${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}${
-                delivery.delivered_at ? `, delivered ${formatTime(delivery.delivered_at)}` : ''
-              }`
-            : 'Not forwarded (forwarding was off)'}
-        </Field>
-        {delivery?.last_error && <Field label="Last delivery error">{delivery.last_error}</Field>}
+        {deliveryChannels(lead).length === 0 && (
+          <Field label="Delivery">Not forwarded (forwarding was off)</Field>
+        )}
+        {deliveryChannels(lead).map(([channel, delivery]) => (
+          <Field key={channel} label={`Delivery: ${channel}`}>
+            {`${delivery.status}, ${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`}
+            {delivery.delivered_at && `, delivered ${formatTime(delivery.delivered_at)}`}
+            {delivery.last_error && (
+              <>
+                <br />
+                Last error: {delivery.last_error}
+              </>
+            )}
+          </Field>
+        ))}
         {lead.user_agent && <Field label="Browser">{lead.user_agent}</Field>}
         <Field label="Lead id">
           <span className="font-mono text-sm">{lead.id}</span>

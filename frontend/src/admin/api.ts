@@ -11,6 +11,33 @@ export interface Delivery {
   delivered_at: string | null;
 }
 
+/** Each channel's delivery (the e-mail channels come with the e-mail forwarding). */
+export interface Deliveries {
+  webhook?: Delivery | null;
+  email?: Delivery | null;
+  follow_up?: Delivery | null;
+}
+
+const CHANNEL_NAMES: Record<keyof Deliveries, string> = {
+  webhook: 'Webhook',
+  email: 'E-mail',
+  follow_up: 'Follow-up e-mail',
+};
+
+/**
+ * The lead's delivery channels that have an entry, named: the API's `delivery` is one webhook
+ * delivery, or one per channel once e-mail forwarding is on; `null` when every channel was off.
+ */
+export function deliveryChannels(lead: Lead): [string, Delivery][] {
+  const delivery = lead.delivery;
+  if (!delivery) return [];
+  if ('status' in delivery) return [[CHANNEL_NAMES.webhook, delivery]];
+  return (Object.keys(CHANNEL_NAMES) as (keyof Deliveries)[]).flatMap((channel) => {
+    const state = delivery[channel];
+    return state ? [[CHANNEL_NAMES[channel], state] as [string, Delivery]] : [];
+  });
+}
+
 export interface Lead {
   id: string;
   product: string;
@@ -21,7 +48,7 @@ export interface Lead {
   call_id: string | null;
   call_ended_reason: string | null;
   call_summary: string | null;
-  delivery: Delivery | null;
+  delivery: Delivery | Deliveries | null;
   status: Status;
   status_changed_at: string | null;
   /** Only on a lead's own page. */
