@@ -751,3 +751,51 @@ async fn the_admin_page_is_noindex_and_only_there_with_a_password() {
     assert_eq!(without.get("/api/admin/session").await.status(), 404);
     without.stop().await;
 }
+
+/// Runs `backend hash-password` with `stdin` piped in (not a terminal: read as one line).
+fn hash_password(stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_backend"))
+        .arg("hash-password")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn hash_password_prints_the_line_for_the_environment_file() {
+    let output = hash_password("correct horse battery staple\n");
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let hash = stdout
+        .trim_end()
+        .strip_prefix("ADMIN_PASSWORD_HASH='")
+        .and_then(|rest| rest.strip_suffix('\''))
+        .unwrap_or_else(|| panic!("{stdout:?}"));
+    assert!(hash.starts_with("$argon2id$v=19$"), "{hash}");
+    assert!(backend::password::verify(
+        hash,
+        "correct horse battery staple"
+    ));
+    assert!(
+        !stdout.contains("horse") && !String::from_utf8_lossy(&output.stderr).contains("horse")
+    );
+
+    let short = hash_password("hunter2\n");
+    assert!(!short.status.success());
+    assert!(short.stdout.is_empty());
+    let message = String::from_utf8(short.stderr).unwrap();
+    assert_eq!(
+        message,
+        "error: the password must be at least 12 characters long\n"
+    );
+}
