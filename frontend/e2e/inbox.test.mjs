@@ -186,9 +186,23 @@ function inboxSuite(name, database) {
       await table.getByRole('link', { name: WEB_EMAIL }).click();
       await page.getByRole('heading', { name: WEB_EMAIL }).waitFor();
       const webId = await page.evaluate(() => location.hash.slice(6));
-      await page.getByRole('button', { name: 'Delete lead' }).click();
+      // By keyboard: the dialog takes focus, Escape closes it and gives focus back; then Cancel.
+      const deleteButton = page.getByRole('button', { name: 'Delete lead' });
+      await deleteButton.focus();
+      await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Delete this lead?' });
       await dialog.waitFor();
+      assert.ok(
+        await dialog.evaluate((el) => el.contains(document.activeElement)),
+        'focus is in the dialog',
+      );
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      assert.ok(
+        await deleteButton.evaluate((el) => el === document.activeElement),
+        'focus is back',
+      );
+      await deleteButton.click();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Delete lead' }).click();
