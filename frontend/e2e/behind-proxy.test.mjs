@@ -145,7 +145,7 @@ describe('behind Caddy, as deployed', { skip: haveCaddy ? false : `${CADDY} is m
         { name: '__Host-inbox_session', secure: true, httpOnly: true, sameSite: 'Strict', path: '/' },
       );
       // The cookie comes back and the page's own origin passes the cross-site check.
-      await page.getByRole('status').filter({ hasText: /leads on this page|No leads match/ }).waitFor();
+      await page.getByRole('status').filter({ hasText: / on this page\.|No leads match/ }).waitFor();
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
       assert.deepEqual(await context.cookies(), [], 'signing out cleared it');

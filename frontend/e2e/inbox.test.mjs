@@ -8,7 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { launchBrowser, openPage } from './support/browser.mjs';
+import { join } from 'node:path';
+import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
 import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH } from './support/inbox.mjs';
 import { axeViolations } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
@@ -146,12 +147,12 @@ function inboxSuite(name, database) {
       // Filter by source, then search by e-mail.
       await page.getByLabel('Source').selectOption('voice');
       await page.getByRole('button', { name: 'Apply' }).click();
-      await page.getByRole('status').filter({ hasText: '1 leads on this page.' }).waitFor();
+      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
       assert.equal(await table.getByRole('link', { name: WEB_EMAIL }).count(), 0);
       await page.getByRole('button', { name: 'Clear' }).click();
       await page.getByLabel('Search by e-mail').fill('WEB.lead');
       await page.getByRole('button', { name: 'Apply' }).click();
-      await page.getByRole('status').filter({ hasText: '1 leads on this page.' }).waitFor();
+      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
       await table.getByRole('link', { name: WEB_EMAIL }).waitFor();
       await page.getByRole('button', { name: 'Clear' }).click();
 
@@ -208,7 +209,7 @@ function inboxSuite(name, database) {
       await page.getByRole('button', { name: 'Delete lead' }).click();
       await dialog.getByRole('button', { name: 'Delete for good' }).click();
       await page.getByRole('heading', { name: 'Leads' }).waitFor();
-      await page.getByRole('status').filter({ hasText: '1 leads on this page.' }).waitFor();
+      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
       assert.equal(await table.getByRole('link', { name: WEB_EMAIL }).count(), 0);
       assert.match(
         await table.locator('tbody tr').innerText(),
@@ -255,14 +256,22 @@ function inboxSuite(name, database) {
         await page.goto(new URL('/admin', server.url).href);
         await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
         assert.deepEqual(await axeViolations(page), [], 'sign-in');
+        const shot = (name) =>
+          page.screenshot({ path: join(outputDir, `inbox-${name}-${size}.png`), fullPage: true });
+        await shot('sign-in');
         await page.getByLabel('Password').fill(PASSWORD);
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.getByRole('heading', { name: 'Leads' }).waitFor();
-        await page.getByRole('status').filter({ hasText: 'leads on this page.' }).waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: / on this page\./ })
+          .waitFor();
         assert.deepEqual(await axeViolations(page), [], 'list');
+        await shot('list');
         await page.getByRole('link', { name: VOICE_EMAIL }).click();
         await page.getByRole('heading', { name: VOICE_EMAIL }).waitFor();
         assert.deepEqual(await axeViolations(page), [], 'lead page');
+        await shot('lead');
         await context.close();
       });
     }

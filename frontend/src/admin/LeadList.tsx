@@ -195,7 +195,7 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
             ? 'Loading leads…'
             : rows.length === 0
               ? 'No leads match.'
-              : `${rows.length} leads on this page.`)}
+              : `${rows.length} ${rows.length === 1 ? 'lead' : 'leads'} on this page.`)}
       </p>
 
       {rows && rows.length > 0 && (

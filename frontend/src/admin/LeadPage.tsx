@@ -118,7 +118,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
         )}
         <Dialog.Root open={confirming} onOpenChange={setConfirming}>
           <Dialog.Trigger asChild>
-            <Button variant="ghost" size="sm" className="text-red-800">
+            <Button variant="ghost" size="sm">
               Delete lead
             </Button>
           </Dialog.Trigger>
@@ -138,7 +138,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
                     Cancel
                   </Button>
                 </Dialog.Close>
-                <Button size="sm" className="bg-red-700 hover:bg-red-800" onClick={remove}>
+                <Button size="sm" onClick={remove}>
                   Delete for good
                 </Button>
               </div>
