@@ -291,11 +291,17 @@ async fn an_idle_session_expires_after_12_hours(db: Db) {
     let inbox = Inbox::start(db, &[]).await;
     let cookie = inbox.session().await;
     assert!(inbox.list(&cookie, "").await.is_empty());
-    // Eleven hours idle is still in; the request counts as use again.
-    inbox
-        .app
-        .sql("UPDATE admin_sessions SET last_seen_at = '2000-01-01T00:00:00.000Z'")
-        .await;
+    let idle_for = |hours: i64| {
+        let at = time::OffsetDateTime::now_utc() - time::Duration::hours(hours);
+        format!(
+            "UPDATE admin_sessions SET last_seen_at = '{}'",
+            backend::store::format_timestamp(at)
+        )
+    };
+    // Eleven hours idle is still in, and the request counts as use again.
+    inbox.app.sql(&idle_for(11)).await;
+    assert!(inbox.list(&cookie, "").await.is_empty());
+    inbox.app.sql(&idle_for(13)).await;
     let expired = inbox.get("/api/admin/quote-requests", &cookie).await;
     assert_eq!(expired.status(), 401);
     assert_eq!(code(expired).await, "unauthorized");
