@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, openPage } from './support/browser.mjs';
+import { ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { gotoHydrated } from './support/landing.mjs';
 import { repoRoot, startServer } from './support/server.mjs';
 
@@ -110,8 +111,9 @@ describe(
     const accessLog = () => join(logDir(), 'access.log');
 
     before(async () => {
-      // The backend's defaults: the rate limit (10 a minute, burst 5) and TRUSTED_PROXIES (loopback).
-      server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: undefined } });
+      // The backend's defaults: the rate limit (10 a minute, burst 5) and TRUSTED_PROXIES
+      // (loopback); the inbox's password, for its cookie over HTTPS.
+      server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: undefined, ADMIN_PASSWORD_HASH } });
       dir = mkdtempSync(join(tmpdir(), 'caddy-e2e-'));
       [httpPort, httpsPort] = [await freePort(), await freePort()];
       caddyEnv = {
@@ -175,6 +177,28 @@ describe(
           'the backend answered',
         );
         assert.deepEqual(errors, []);
+        await context.close();
+      } finally {
+        await browser.close();
+      }
+    });
+
+    test('the inbox over HTTPS: a Secure __Host- session cookie that works through Caddy', async () => {
+      const browser = await launchBrowser();
+      try {
+        // Probing the session before signing in is answered 401, which Chromium logs.
+        const { page, context } = await openPage(browser, { ignoreHTTPSErrors: true, allowErrors: [/status of 401/] });
+        await signIn(page, `https://${SITE}:${httpsPort}`);
+        const [cookie] = await context.cookies();
+        assert.deepEqual(
+          { name: cookie.name, secure: cookie.secure, httpOnly: cookie.httpOnly, sameSite: cookie.sameSite, path: cookie.path },
+          { name: '__Host-inbox_session', secure: true, httpOnly: true, sameSite: 'Strict', path: '/' },
+        );
+        // The cookie comes back and the page's own origin passes the cross-site check.
+        await page.getByRole('status').filter({ hasText: / on this page\.|No leads match/ }).waitFor();
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
+        assert.deepEqual(await context.cookies(), [], 'signing out cleared it');
         await context.close();
       } finally {
         await browser.close();

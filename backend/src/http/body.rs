@@ -19,19 +19,21 @@ const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 pub fn json_content_type() -> impl Filter<Extract = (), Error = Rejection> + Clone {
     optional_header("content-type")
         .and_then(|value: Option<HeaderValue>| async move {
-            let essence = value
-                .as_ref()
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(';').next());
-            if essence
-                .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
-            {
+            if is_json(value.as_ref()) {
                 Ok(())
             } else {
                 Err(warp::reject::custom(ApiError::UnsupportedMediaType))
             }
         })
         .untuple_one()
+}
+
+/// Whether a `Content-Type` value says JSON (`application/json`, any parameters).
+pub fn is_json(content_type: Option<&HeaderValue>) -> bool {
+    content_type
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
 }
 
 /// The whole body, at most `limit` bytes. A declared `Content-Length` over the limit is refused

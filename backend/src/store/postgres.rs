@@ -4,6 +4,8 @@
 //! concurrent commits into one WAL flush by itself). Errors reaching the server are `Unavailable`,
 //! so the routes answer 503; the pool reconnects by itself once the database is back.
 
+mod inbox;
+
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;

@@ -11,6 +11,7 @@ mod email;
 mod export_command;
 mod hardening;
 mod idempotency;
+mod inbox;
 mod lead_forwarding;
 mod locked_database;
 mod postgres_outage;
