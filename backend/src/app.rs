@@ -11,9 +11,10 @@ use warp::{Filter, Reply};
 use crate::forward::Forwarder;
 use crate::http::error::recover;
 use crate::http::{connections, request_log};
+use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
-use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
+use crate::routes::{admin, client_config, health, openapi, quote_result, quotes, site, vapi};
 use crate::settings::Config;
 use crate::store::{self, QuoteStore, StoreError, StoreOptions};
 
@@ -23,6 +24,7 @@ const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    result_pages: Arc<ResultPages>,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let limits = Arc::new(PostLimits::new(
@@ -56,6 +58,8 @@ pub fn routes(
         .unify();
     health::routes(store)
         .or(under_api().and(api))
+        .unify()
+        .or(quote_result::routes(result_pages))
         .unify()
         .or(site::routes(site))
         .unify()
@@ -109,7 +113,14 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     };
     let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
-    let mut server = serve(config, Arc::clone(&store), Arc::new(site)).await?;
+    let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
+    let mut server = serve(
+        config,
+        Arc::clone(&store),
+        Arc::new(site),
+        Arc::new(result_pages),
+    )
+    .await?;
     server.forwarder = forwarding.map(|forwarding| Forwarder::start(store, forwarding));
     Ok(server)
 }
@@ -118,6 +129,7 @@ pub async fn serve(
     config: &Config,
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    result_pages: Arc<ResultPages>,
 ) -> Result<RunningServer, StartError> {
     let addr = config.addr;
     let listener = TcpListener::bind(addr)
@@ -127,7 +139,7 @@ pub async fn serve(
         .local_addr()
         .map_err(|source| StartError::Bind { addr, source })?;
     let (stop, stopped) = oneshot::channel::<()>();
-    let routes = routes(Arc::clone(&store), site, config);
+    let routes = routes(Arc::clone(&store), site, result_pages, config);
     let task = tokio::spawn(connections::serve(
         listener,
         routes,

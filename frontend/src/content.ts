@@ -244,6 +244,11 @@ export const quoteSection = {
   },
 } as const;
 
+/** The page a form post without JavaScript lands on (the server fills in the outcome). */
+export const quoteResult = {
+  backLink: 'Back to the quote form',
+} as const;
+
 export const notFoundPage = {
   title: '404 Page Not Found',
   text: 'Did you forget to add the page to the router?',
