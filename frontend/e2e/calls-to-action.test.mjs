@@ -13,7 +13,7 @@ const site = sharedSite();
 async function formReached(page) {
   const inView = () => {
     const field = document.activeElement;
-    if (field?.getAttribute('role') !== 'combobox') return false;
+    if (field?.id !== 'quote') return false;
     const box = field.getBoundingClientRect();
     return box.top >= 0 && box.bottom <= window.innerHeight;
   };

@@ -20,10 +20,9 @@ export async function gotoHydrated(page, url) {
   return response;
 }
 
-/** Picks a product in the quote form's dropdown (Radix Select), as a visitor does. */
+/** Picks a product in the quote form's dropdown (the platform's own `<select>`), as a visitor does. */
 export async function chooseProduct(page, label) {
-  await page.getByRole('combobox', { name: 'Product' }).click();
-  await page.getByRole('option', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Product' }).selectOption({ label });
 }
 
 /** Scrolls through the whole page so every scroll-triggered entrance has played, then back up. */
