@@ -53,6 +53,15 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
     setValues((v) => (v.product === product && v.email === email ? v : { product, email }));
   }, []);
 
+  // The rules (wasm) are needed at the first submit: fetch and compile them while the visitor
+  // reads, once the form is live, not inside a tap on one of its fields (interaction latency).
+  useEffect(() => {
+    const prefetch = () => void loadQuoteRules().catch(() => undefined);
+    if (!('requestIdleCallback' in window)) return void setTimeout(prefetch);
+    const handle = requestIdleCallback(prefetch);
+    return () => cancelIdleCallback(handle);
+  }, []);
+
   const showErrors = (found: QuoteErrors) => {
     setErrors(found);
     (found.product ? productRef.current : emailRef.current)?.focus();
@@ -94,8 +103,6 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
       noValidate
       data-hydrated={hydrated || undefined}
       onSubmit={onSubmit}
-      onFocus={() => void loadQuoteRules().catch(() => undefined)}
-      onPointerEnter={() => void loadQuoteRules().catch(() => undefined)}
       className="grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start"
     >
       <div className="grid gap-1">
