@@ -8,8 +8,10 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.wasm', '
 const MIN_BYTES = 512;
 const dist = new URL('../dist/', import.meta.url).pathname;
 
+// Hidden folders are not served (the quote result templates: the server fills and sends them).
 function* files(dir) {
   for (const name of readdirSync(dir)) {
+    if (name.startsWith('.')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* files(path);
     else yield path;
