@@ -275,3 +275,44 @@ async fn an_oversized_form_body_is_a_413_failure_page() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_client_may_name_its_form_post_and_a_malformed_key_is_400() {
+    let app = with_built_pages().start().await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let post = |key: &'static str, body: &'static str| {
+        client
+            .post(app.url("/api/quote-requests"))
+            .header("content-type", FORM)
+            .header("idempotency-key", key)
+            .body(body)
+            .send()
+    };
+    let malformed = post("two words", "product=family&email=a%40example.com")
+        .await
+        .unwrap();
+    assert_eq!(malformed.status(), 400);
+    let body: serde_json::Value = malformed.json().await.unwrap();
+    assert_eq!(body["code"], "invalid_parameter");
+
+    let first = post("k-1", "product=family&email=a%40example.com")
+        .await
+        .unwrap();
+    assert!(follow(&app, first)
+        .await
+        .2
+        .contains("Quote request submitted!"));
+    let other = post("k-1", "product=family&email=b%40example.com")
+        .await
+        .unwrap();
+    let (_, _, page) = follow(&app, other).await;
+    assert!(
+        page.contains("<h1>409: This Idempotency-Key was already used"),
+        "{page}"
+    );
+    assert_eq!(app.rows().await.len(), 1);
+    app.stop().await;
+}

@@ -39,11 +39,17 @@ fn cut(text: &str) -> &str {
 /// Why a valid post was not stored: what the JSON API answers with a status (429, 503, 500...).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Failure {
-    RateLimited { retry_after_secs: u64 },
+    RateLimited {
+        retry_after_secs: u64,
+    },
     Unavailable,
     Storage,
-    TooLarge { limit: usize },
+    TooLarge {
+        limit: usize,
+    },
     Timeout,
+    /// A client's own `Idempotency-Key` used before for another request (a browser sends none).
+    Conflict,
 }
 
 impl Failure {
@@ -54,6 +60,7 @@ impl Failure {
             ApiError::Unavailable => Failure::Unavailable,
             ApiError::PayloadTooLarge { limit } => Failure::TooLarge { limit },
             ApiError::RequestTimeout => Failure::Timeout,
+            ApiError::IdempotencyConflict => Failure::Conflict,
             _ => Failure::Storage,
         }
     }
@@ -65,6 +72,7 @@ impl Failure {
             Failure::Storage => ApiError::Storage,
             Failure::TooLarge { limit } => ApiError::PayloadTooLarge { limit },
             Failure::Timeout => ApiError::RequestTimeout,
+            Failure::Conflict => ApiError::IdempotencyConflict,
         }
     }
 
@@ -106,6 +114,7 @@ impl Outcome {
                     Failure::Storage => ("storage", 0),
                     Failure::TooLarge { limit } => ("too_large", limit as u64),
                     Failure::Timeout => ("timeout", 0),
+                    Failure::Conflict => ("conflict", 0),
                 };
                 pairs.append_pair("f", code);
                 pairs.append_pair("n", &number.to_string());
@@ -149,6 +158,7 @@ impl Outcome {
                         limit: usize::try_from(number).ok()?,
                     },
                     "timeout" => Failure::Timeout,
+                    "conflict" => Failure::Conflict,
                     _ => return None,
                 };
                 Some(Outcome::Failed(failure, typed))
@@ -178,6 +188,7 @@ mod tests {
             Outcome::Failed(Failure::Storage, Typed::default()),
             Outcome::Failed(Failure::TooLarge { limit: 16384 }, typed.clone()),
             Outcome::Failed(Failure::Timeout, typed.clone()),
+            Outcome::Failed(Failure::Conflict, typed.clone()),
         ] {
             let value = outcome.encode();
             // RFC 6265 cookie-octet: no white space, DQUOTE, comma, semicolon or backslash.

@@ -9,11 +9,12 @@ use std::sync::Arc;
 use bytes::Bytes;
 use warp::http::HeaderValue;
 use warp::reply::Response;
-use warp::Rejection;
+use warp::{Rejection, Reply};
 use wasm_core::QuoteRequest;
 
 use super::double_submit::RecentForms;
 use super::handlers::{self, HONEYPOT_FIELD};
+use super::idempotency;
 use super::limits::{Bucket, PostLimits};
 use crate::http::error::ApiError;
 use crate::routes::quote_result::{self, Failure, Outcome, Typed};
@@ -58,19 +59,31 @@ pub struct FormRoute {
 impl FormRoute {
     /// Answers the post: only a quote that passes the rules spends a quote token; a body that
     /// could not be read, the honeypot or a wrong field is held to the looser limit on invalid
-    /// posts, as with JSON.
+    /// posts, as with JSON. A browser sends no `Idempotency-Key`; a client that does names its
+    /// request with it, as in JSON, and a malformed one is refused (400) like there.
     pub async fn submit(
         &self,
         client: Option<IpAddr>,
+        key: Option<HeaderValue>,
         body: Result<Bytes, Rejection>,
         user_agent: Option<HeaderValue>,
     ) -> Response {
-        quote_result::redirect(&self.outcome(client, body, user_agent).await)
+        let key = match idempotency::parse(key.as_ref()) {
+            Ok(key) => key,
+            Err(malformed) => {
+                return match self.limits.check(Bucket::Invalid, client) {
+                    Err(limited) => limited.into_response(),
+                    Ok(()) => malformed.into_response(),
+                };
+            }
+        };
+        quote_result::redirect(&self.outcome(client, key, body, user_agent).await)
     }
 
     async fn outcome(
         &self,
         client: Option<IpAddr>,
+        key: Option<String>,
         body: Result<Bytes, Rejection>,
         user_agent: Option<HeaderValue>,
     ) -> Outcome {
@@ -107,7 +120,7 @@ impl FormRoute {
         if let Err(limited) = self.limits.check(Bucket::Quotes, client) {
             return Outcome::Failed(Failure::from_error(&limited), typed);
         }
-        let key = self.recent.key_for(&request);
+        let key = key.unwrap_or_else(|| self.recent.key_for(&request));
         match handlers::insert(&*self.store, request, Some(key), user_agent.as_ref()).await {
             Ok(_) => Outcome::Submitted,
             Err(error) => Outcome::Failed(Failure::from_error(&error), typed),

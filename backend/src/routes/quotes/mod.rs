@@ -43,11 +43,12 @@ fn form_route(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilte
         .and(methods("POST"))
         .and(body::form_content_type())
         .and(limits.client())
+        .and(optional_header(idempotency::IDEMPOTENCY_KEY_HEADER))
         .and(outcome(body::limited(MAX_QUOTE_BODY_BYTES)))
         .and(optional_header("user-agent"))
-        .then(move |client, body, user_agent| {
+        .then(move |client, key, body, user_agent| {
             let route = Arc::clone(&route);
-            async move { route.submit(client, body, user_agent).await }
+            async move { route.submit(client, key, body, user_agent).await }
         })
         .boxed()
 }
