@@ -57,7 +57,11 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
   // reads, once the form is live, not inside a tap on one of its fields (interaction latency).
   useEffect(() => {
     const prefetch = () => void loadQuoteRules().catch(() => undefined);
-    if (!('requestIdleCallback' in window)) return void setTimeout(prefetch);
+    if (!('requestIdleCallback' in window)) {
+      // Where there are no idle callbacks (Safari), the next task will do.
+      const timer = setTimeout(prefetch);
+      return () => clearTimeout(timer);
+    }
     const handle = requestIdleCallback(prefetch);
     return () => cancelIdleCallback(handle);
   }, []);
