@@ -29,6 +29,13 @@ describe('headTags', () => {
     expect(head).not.toContain('canonical');
   });
 
+  it('titles a quote result page with its outcome, out of search results', () => {
+    const head = headTags({ quoteResult: 'Quote request submitted!' });
+    expect(head).toContain(`<title>Quote request submitted! | ${brand.name}</title>`);
+    expect(head).toContain('<meta name="robots" content="noindex" />');
+    expect(head).not.toContain('canonical');
+  });
+
   it('describes the agency with absolute URLs', () => {
     const agency = insuranceAgencyJsonLd();
     expect(agency['@type']).toBe('InsuranceAgency');
