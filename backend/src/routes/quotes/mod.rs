@@ -32,7 +32,8 @@ pub fn routes(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilte
         .boxed()
 }
 
-/// A form post is always answered `303` to the result page, whatever came of it.
+/// A browser's form post is answered `303` to the result page, whatever came of it (only a
+/// malformed `Idempotency-Key`, which no browser sends, is refused as in JSON).
 fn form_route(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {
     let route = Arc::new(FormRoute {
         store,
