@@ -97,7 +97,8 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
 
   const update = (field: keyof QuoteValues, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    // The same state back when there is no message to clear: React then skips that update.
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
 
   return (
