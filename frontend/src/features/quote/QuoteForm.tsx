@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
 import { QUOTE_FIELD_ID } from './quote-link';
-import { loadQuoteRules, validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
+import { validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
 import { HONEYPOT_FIELD, QUOTE_ENDPOINT, QuoteSubmissionError, submitQuote } from './submit-quote';
 import { toast } from '../../lib/toast-store';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -53,10 +53,11 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
     setValues((v) => (v.product === product && v.email === email ? v : { product, email }));
   }, []);
 
-  // The rules (wasm) are needed at the first submit: fetch and compile them while the visitor
-  // reads, once the form is live, not inside a tap on one of its fields (interaction latency).
+  // The rules (wasm) are needed at the first submit: fetch, compile and run them once (the engine
+  // compiles a wasm function on its first call) while the visitor reads, once the form is live,
+  // not inside a tap on the form (interaction latency).
   useEffect(() => {
-    const prefetch = () => void loadQuoteRules().catch(() => undefined);
+    const prefetch = () => void validateQuote(EMPTY).catch(() => undefined);
     if (!('requestIdleCallback' in window)) {
       // Where there are no idle callbacks (Safari), the next task will do.
       const timer = setTimeout(prefetch);
@@ -82,7 +83,7 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
         showErrors(found);
         return;
       }
-      setErrors({});
+      setErrors((e) => (Object.keys(e).length ? {} : e));
       await submitQuote(values, honeypotRef.current?.value);
       toast(text.success);
       setValues(EMPTY);
