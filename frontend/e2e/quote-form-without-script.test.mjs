@@ -39,14 +39,18 @@ function assertNothingLeaked(values, urls, logs) {
       for (const log of logs) assert.ok(!log.includes(encoded), `${value} in a log line`);
     }
   }
-  for (const url of urls) assert.ok(!/[?&](product|email|website)=/.test(url), `a field in the URL ${url}`);
+  for (const url of urls)
+    assert.ok(!/[?&](product|email|website)=/.test(url), `a field in the URL ${url}`);
 }
 
 /** Fills the form on the page (landing or result page) and presses its button. */
 async function submit(page, { product, email }) {
   if (product) await chooseProduct(page, product);
   await page.getByPlaceholder('Enter your email address').fill(email);
-  await Promise.all([page.waitForURL(/\/quote-result$/), page.getByRole('button', { name: 'Get a Quote' }).click()]);
+  await Promise.all([
+    page.waitForURL(/\/quote-result$/),
+    page.getByRole('button', { name: 'Get a Quote' }).click(),
+  ]);
 }
 
 const productField = (page) => page.getByRole('combobox', { name: 'Product' });
@@ -54,7 +58,9 @@ const emailField = (page) => page.getByPlaceholder('Enter your email address');
 
 /** The field's own message, as assistive technology finds it (aria-describedby). */
 const messageOf = (field) =>
-  field.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+  field.evaluate(
+    (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null,
+  );
 
 /**
  * Each way the form's script can be missing: switched off, or blocked (the rest of the page
@@ -81,7 +87,8 @@ async function openWithout(way, viewport = VIEWPORTS.desktop, extra = {}) {
  * form's island, and this waits until it has failed to load (the form then stays a plain form).
  */
 async function gotoForm(page, way, url) {
-  const failed = way.block && page.waitForEvent('console', (message) => ISLAND_FAILED.test(message.text()));
+  const failed =
+    way.block && page.waitForEvent('console', (message) => ISLAND_FAILED.test(message.text()));
   await page.goto(url);
   await productField(page).scrollIntoViewIfNeeded();
   await failed;
@@ -103,7 +110,9 @@ for (const way of WITHOUT_SCRIPT) {
       await page.getByText("We'll contact you shortly with more information.").waitFor();
       const back = page.getByRole('link', { name: 'Back to the quote form' });
       assert.equal(new URL(await back.getAttribute('href'), server.url).hash, '#quote');
-      await page.screenshot({ path: join(outputDir, `quote-result-submitted-${way.block ? 'blocked' : 'off'}.png`) });
+      await page.screenshot({
+        path: join(outputDir, `quote-result-submitted-${way.block ? 'blocked' : 'off'}.png`),
+      });
       const rows = server.rows().filter((row) => row.email === email);
       assert.deepEqual(
         rows.map((row) => [row.product, row.source]),
@@ -127,7 +136,9 @@ for (const way of WITHOUT_SCRIPT) {
       assert.equal(await messageOf(emailField(page)), 'Please enter a valid email address');
       assert.equal(await productField(page).getAttribute('aria-invalid'), 'true');
       assert.equal(await emailField(page).inputValue(), typo);
-      await page.screenshot({ path: join(outputDir, `quote-result-invalid-${way.block ? 'blocked' : 'off'}.png`) });
+      await page.screenshot({
+        path: join(outputDir, `quote-result-invalid-${way.block ? 'blocked' : 'off'}.png`),
+      });
 
       // One field right, one wrong: the right one stays chosen.
       await submit(page, { product: 'Medicaid', email: typo });
@@ -140,7 +151,10 @@ for (const way of WITHOUT_SCRIPT) {
       await submit(page, { email: fixed });
       await page.getByRole('heading', { name: 'Quote request submitted!' }).waitFor();
       assert.deepEqual(
-        server.rows().filter((row) => row.email.startsWith('typo.')).map((row) => [row.product, row.email]),
+        server
+          .rows()
+          .filter((row) => row.email.startsWith('typo.'))
+          .map((row) => [row.product, row.email]),
         [['medicaid', fixed]],
       );
       assertNothingLeaked([typo, fixed], urls, [server.log()]);
@@ -167,7 +181,10 @@ for (const way of WITHOUT_SCRIPT) {
       await emailField(page).fill(email);
       const posts = [];
       page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
-      await Promise.all([page.waitForURL(/\/quote-result$/), page.getByRole('button', { name: 'Get a Quote' }).dblclick()]);
+      await Promise.all([
+        page.waitForURL(/\/quote-result$/),
+        page.getByRole('button', { name: 'Get a Quote' }).dblclick(),
+      ]);
       await page.getByRole('heading', { name: 'Quote request submitted!' }).waitFor();
       await page.goBack();
       await submit(page, { product: 'Employer Plan', email });
@@ -181,7 +198,9 @@ for (const way of WITHOUT_SCRIPT) {
 
   describe(`refusals ${way.name}`, () => {
     test('over the rate limit the page says "Submission failed" and why, values kept', async () => {
-      const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '1' } });
+      const server = await startServer({
+        env: { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '1' },
+      });
       try {
         const { page, context } = await openWithout(way);
         const urls = watchUrls(page);
@@ -191,7 +210,11 @@ for (const way of WITHOUT_SCRIPT) {
         await gotoForm(page, way, server.url);
         await submit(page, { product: 'Individual Health', email: 'second@example.com' });
         await page.getByRole('heading', { name: 'Submission failed' }).waitFor();
-        await page.getByText(/^429: Too many quote requests from your network\. Please try again in \d+ seconds\.$/).waitFor();
+        await page
+          .getByText(
+            /^429: Too many quote requests from your network\. Please try again in \d+ seconds\.$/,
+          )
+          .waitFor();
         assert.equal(await productField(page).inputValue(), 'individual');
         assert.equal(await emailField(page).inputValue(), 'second@example.com');
         assert.deepEqual(
@@ -214,11 +237,18 @@ for (const way of WITHOUT_SCRIPT) {
         await gotoForm(page, way, server.url);
         await submit(page, { product: 'Family Health', email: 'outage@example.com' });
         await page.getByRole('heading', { name: 'Submission failed' }).waitFor();
-        await page.getByText('503: The service is briefly unavailable. Please try again in a few seconds.').waitFor();
-        await page.screenshot({ path: join(outputDir, `quote-result-failed-${way.block ? 'blocked' : 'off'}.png`) });
+        await page
+          .getByText('503: The service is briefly unavailable. Please try again in a few seconds.')
+          .waitFor();
+        await page.screenshot({
+          path: join(outputDir, `quote-result-failed-${way.block ? 'blocked' : 'off'}.png`),
+        });
         await lock.release();
         // The values are still in the form: sending it again is one press.
-        await Promise.all([page.waitForURL(/\/quote-result$/), page.getByRole('button', { name: 'Get a Quote' }).click()]);
+        await Promise.all([
+          page.waitForURL(/\/quote-result$/),
+          page.getByRole('button', { name: 'Get a Quote' }).click(),
+        ]);
         await page.getByRole('heading', { name: 'Quote request submitted!' }).waitFor();
         assert.deepEqual(
           server.rows().map((row) => [row.product, row.email]),
@@ -270,7 +300,11 @@ describe('a submit before the form is live, on a throttled phone', () => {
   test("'Get Started', a product, an e-mail and Enter before hydration: stored, and the result page says so", async () => {
     const server = await startServer();
     try {
-      const { page, context, errors } = await openPage(browser, { viewport: VIEWPORTS.mobile, hasTouch: true, isMobile: true });
+      const { page, context, errors } = await openPage(browser, {
+        viewport: VIEWPORTS.mobile,
+        hasTouch: true,
+        isMobile: true,
+      });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       // Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
@@ -316,7 +350,9 @@ describe('a submit before the form is live, on a throttled phone', () => {
 describe('result pages: axe', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     test(`zero violations on each result page at ${viewport.width}x${viewport.height}`, async () => {
-      const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '1' } });
+      const server = await startServer({
+        env: { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '1' },
+      });
       try {
         const way = WITHOUT_SCRIPT[1];
         const { page, context } = await openWithout(way, viewport);
@@ -325,7 +361,10 @@ describe('result pages: axe', () => {
           // The header's links fade in (spec §4): axe judges their contrast once they are opaque.
           await animationsDone(page.getByRole('banner'));
           assert.deepEqual(await axeViolations(page), [], name);
-          await page.screenshot({ path: join(outputDir, `quote-result-${name}-${size}.png`), fullPage: true });
+          await page.screenshot({
+            path: join(outputDir, `quote-result-${name}-${size}.png`),
+            fullPage: true,
+          });
         };
         await gotoForm(page, way, server.url);
         await submit(page, { email: 'nope' });

@@ -28,14 +28,24 @@ const FLOOR = 'plain <select> (floor)';
 // in place of its chunk (as in e2e/voice-button.test.mjs), so no call leaves the machine.
 const VOICE_ENV = { VAPI_PUBLIC_KEY: 'pk-latency', VAPI_ASSISTANT_ID: 'asst-latency' };
 const SDK_CHUNK = /\/assets\/vapi-[\w-]+\.js$/;
-const FAKE_SDK = readFileSync(new URL('../src/voice/testing/fake-vapi.mjs', import.meta.url), 'utf8');
+const FAKE_SDK = readFileSync(
+  new URL('../src/voice/testing/fake-vapi.mjs', import.meta.url),
+  'utf8',
+);
 
 function observeInteractions() {
   window.__interactions = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (!entry.interactionId) continue;
-      const { interactionId: id, name, duration, startTime, processingStart, processingEnd } = entry;
+      const {
+        interactionId: id,
+        name,
+        duration,
+        startTime,
+        processingStart,
+        processingEnd,
+      } = entry;
       window.__interactions.push({ id, name, duration, startTime, processingStart, processingEnd });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
@@ -44,7 +54,10 @@ function observeInteractions() {
 /** Until the frames after the interaction are presented and the observer has had its turn. */
 const settle = (page) =>
   page.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))),
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      ),
   );
 
 const tap = (locator) => locator.tap();
@@ -67,11 +80,17 @@ const STEPS = [
   },
   {
     name: 'the pager',
-    prepare: (page) => page.getByRole('button', { name: 'Highlight testimonial 2' }).scrollIntoViewIfNeeded(),
+    prepare: (page) =>
+      page.getByRole('button', { name: 'Highlight testimonial 2' }).scrollIntoViewIfNeeded(),
     act: async (page) => {
       const dot = page.getByRole('button', { name: 'Highlight testimonial 2' });
       await tap(dot);
-      await page.waitForFunction(() => document.querySelector('[aria-label="Highlight testimonial 2"]')?.getAttribute('aria-pressed') === 'true');
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector('[aria-label="Highlight testimonial 2"]')
+            ?.getAttribute('aria-pressed') === 'true',
+      );
     },
   },
   {
@@ -96,7 +115,9 @@ const STEPS = [
     prepare: (page) => tap(page.getByPlaceholder('Enter your email address')),
     act: async (page) => {
       for (const key of 'ana@example.com') await page.keyboard.type(key);
-      await page.waitForFunction(() => document.querySelector('input[name="email"]')?.value === 'ana@example.com');
+      await page.waitForFunction(
+        () => document.querySelector('input[name="email"]')?.value === 'ana@example.com',
+      );
     },
   },
   {
@@ -120,10 +141,16 @@ const STEPS = [
  * under the same throttling (a busy machine raises every figure, this one included).
  */
 async function floor(browser) {
-  const { page, context } = await openPage(browser, { viewport: VIEWPORT, hasTouch: true, isMobile: true });
+  const { page, context } = await openPage(browser, {
+    viewport: VIEWPORT,
+    hasTouch: true,
+    isMobile: true,
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
-  await page.setContent('<!doctype html><meta name="viewport" content="width=device-width"><select><option>Select Product</option><option>Medicare</option></select>');
+  await page.setContent(
+    '<!doctype html><meta name="viewport" content="width=device-width"><select><option>Select Product</option><option>Medicare</option></select>',
+  );
   await page.evaluate(observeInteractions);
   await settle(page);
   const seen = await page.evaluate(() => window.__interactions.length);
@@ -135,8 +162,14 @@ async function floor(browser) {
 }
 
 async function run(browser, url) {
-  const { page, context } = await openPage(browser, { viewport: VIEWPORT, hasTouch: true, isMobile: true });
-  await context.route(SDK_CHUNK, (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }));
+  const { page, context } = await openPage(browser, {
+    viewport: VIEWPORT,
+    hasTouch: true,
+    isMobile: true,
+  });
+  await context.route(SDK_CHUNK, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
+  );
   await page.addInitScript(observeInteractions);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
@@ -148,14 +181,21 @@ async function run(browser, url) {
   for (const step of STEPS) {
     if (step.prepare) await step.prepare(page);
     await settle(page);
-    const [seen, count] = await page.evaluate(() => [window.__interactions.length, performance.interactionCount]);
+    const [seen, count] = await page.evaluate(() => [
+      window.__interactions.length,
+      performance.interactionCount,
+    ]);
     await step.act(page);
     await settle(page);
-    const [entries, after] = await page.evaluate((from) => [window.__interactions.slice(from), performance.interactionCount], seen);
+    const [entries, after] = await page.evaluate(
+      (from) => [window.__interactions.slice(from), performance.interactionCount],
+      seen,
+    );
     if (after === count) throw new Error(`'${step.name}' made no interaction`);
     // An interaction lasts as long as its longest event; the step counts its slowest interaction.
     const interactions = new Map();
-    for (const entry of entries) interactions.set(entry.id, [...(interactions.get(entry.id) ?? []), entry]);
+    for (const entry of entries)
+      interactions.set(entry.id, [...(interactions.get(entry.id) ?? []), entry]);
     let slowest = { duration: 0 };
     for (const events of interactions.values()) {
       const duration = Math.max(...events.map((e) => e.duration));
@@ -166,7 +206,11 @@ async function run(browser, url) {
       // INP's three parts: waiting for the main thread, the handlers, the frame after them.
       slowest = {
         duration,
-        parts: [processingStart - start, processingEnd - processingStart, start + duration - processingEnd],
+        parts: [
+          processingStart - start,
+          processingEnd - processingStart,
+          start + duration - processingEnd,
+        ],
       };
     }
     durations[step.name] = slowest.duration;
@@ -198,7 +242,9 @@ try {
     const { durations, parts } = await run(browser, server.url);
     runs.push({ ...durations, [FLOOR]: await floor(browser) });
     partsOfRuns.push(parts);
-    console.error(`run ${i + 1}/${RUNS}: ${[...STEPS.map((s) => s.name), FLOOR].map((name) => `${name} ${show(runs.at(-1)[name])}`).join(', ')}`);
+    console.error(
+      `run ${i + 1}/${RUNS}: ${[...STEPS.map((s) => s.name), FLOOR].map((name) => `${name} ${show(runs.at(-1)[name])}`).join(', ')}`,
+    );
   }
 } finally {
   await browser.close();
@@ -211,7 +257,9 @@ console.log(
       .map((l) => l.toFixed(2))
       .join(' ')}`,
 );
-console.log(`"<${THRESHOLD_MS}": no event of the interaction reached the API's ${THRESHOLD_MS} ms threshold`);
+console.log(
+  `"<${THRESHOLD_MS}": no event of the interaction reached the API's ${THRESHOLD_MS} ms threshold`,
+);
 let over = false;
 for (const step of [...STEPS, { name: FLOOR }]) {
   const values = runs.map((r) => r[step.name]);
@@ -222,7 +270,9 @@ for (const step of [...STEPS, { name: FLOOR }]) {
       `runs: ${values.map(show).join(', ')}${mid > BUDGET_MS && step.name !== FLOOR ? `  OVER ${BUDGET_MS} ms` : ''}`,
   );
 }
-console.log('\nthe slowest interaction of each step in parts, median ms: input delay / handlers / until the next frame');
+console.log(
+  '\nthe slowest interaction of each step in parts, median ms: input delay / handlers / until the next frame',
+);
 for (const step of STEPS) {
   const split = partsOfRuns.map((parts) => parts[step.name]).filter(Boolean);
   if (!split.length) continue;

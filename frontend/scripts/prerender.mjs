@@ -12,16 +12,23 @@ import { pathToFileURL } from 'node:url';
 // `--dist DIR --ssr DIR` prerender another build (scripts/first-load-deltas.mjs builds variants).
 const dirOption = (name, fallback) => {
   const at = process.argv.indexOf(name);
-  return at === -1 ? new URL(fallback, import.meta.url) : pathToFileURL(`${process.argv[at + 1].replace(/\/?$/, '/')}`);
+  return at === -1
+    ? new URL(fallback, import.meta.url)
+    : pathToFileURL(`${process.argv[at + 1].replace(/\/?$/, '/')}`);
 };
 const dist = dirOption('--dist', '../dist/');
 const ssrDir = dirOption('--ssr', '../dist-ssr/');
-const { renderPage, renderQuoteResultPage, QUOTE_RESULT_VARIANTS } = await import(new URL('entry-server.js', ssrDir).href);
+const { renderPage, renderQuoteResultPage, QUOTE_RESULT_VARIANTS } = await import(
+  new URL('entry-server.js', ssrDir).href
+);
 const shell = readFileSync(new URL('index.html', dist), 'utf8');
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
 const inlineStyles = (html) =>
-  html.replace(STYLESHEET, (_, file) => `<style>${readFileSync(new URL(file, dist), 'utf8').trim()}</style>`);
+  html.replace(
+    STYLESHEET,
+    (_, file) => `<style>${readFileSync(new URL(file, dist), 'utf8').trim()}</style>`,
+  );
 
 const pages = [
   { path: '/', file: 'index.html' },
@@ -42,6 +49,8 @@ mkdirSync(results, { recursive: true });
 for (const variant of QUOTE_RESULT_VARIANTS) {
   const page = await renderQuoteResultPage(shell, variant);
   writeFileSync(new URL(`${variant}.html`, results), page);
-  console.log(`prerendered the quote result '${variant}' -> dist/.quote-result/${variant}.html (${(page.length / 1024).toFixed(1)} KB)`);
+  console.log(
+    `prerendered the quote result '${variant}' -> dist/.quote-result/${variant}.html (${(page.length / 1024).toFixed(1)} KB)`,
+  );
 }
 rmSync(ssrDir, { recursive: true, force: true });

@@ -14,7 +14,13 @@ export const isLandingPath = (path: string) => path === '/' || path === '/index.
  */
 export function App({ path, quoteResult }: { path: string; quoteResult?: QuoteResultVariant }) {
   const landing = !quoteResult && isLandingPath(path);
-  const page = quoteResult ? <QuoteResultPage variant={quoteResult} /> : landing ? <LandingPage /> : <NotFoundPage />;
+  const page = quoteResult ? (
+    <QuoteResultPage variant={quoteResult} />
+  ) : landing ? (
+    <LandingPage />
+  ) : (
+    <NotFoundPage />
+  );
   return (
     <>
       <Island name="particles" />

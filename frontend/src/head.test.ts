@@ -8,7 +8,14 @@ describe('headTags', () => {
     expect(head).toContain(`<title>${seo.title}</title>`);
     expect(head).toContain('<meta name="description" content="');
     expect(head).toContain(`<link rel="canonical" href="${brand.url}" />`);
-    for (const property of ['og:type', 'og:title', 'og:description', 'og:url', 'og:site_name', 'og:image']) {
+    for (const property of [
+      'og:type',
+      'og:title',
+      'og:description',
+      'og:url',
+      'og:site_name',
+      'og:image',
+    ]) {
       expect(head).toContain(`<meta property="${property}" content="`);
     }
     const json = head.match(/<script type="application\/ld\+json">(.*)<\/script>/)![1];

@@ -26,9 +26,10 @@ export function insuranceAgencyJsonLd() {
 
 export function headTags(page: PageKind): string {
   if (typeof page === 'object') {
-    return [`<title>${escapeHtml(`${page.quoteResult} | ${brand.name}`)}</title>`, '<meta name="robots" content="noindex" />'].join(
-      '\n    ',
-    );
+    return [
+      `<title>${escapeHtml(`${page.quoteResult} | ${brand.name}`)}</title>`,
+      '<meta name="robots" content="noindex" />',
+    ].join('\n    ');
   }
   if (page === 'not-found') {
     return [

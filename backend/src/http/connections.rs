@@ -24,6 +24,7 @@ use tokio::sync::Semaphore;
 use warp::{Filter, Reply};
 
 use crate::http::client_ip::Peer;
+use crate::http::request_target;
 
 /// How long a client has to send its request head (and how long an idle keep-alive connection
 /// lives).
@@ -135,6 +136,7 @@ where
     let service = warp::service(filter);
     hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
         request.extensions_mut().insert(Peer(peer));
+        request_target::mark(&mut request);
         tower_service::Service::call(&mut service.clone(), request)
     })
 }

@@ -79,6 +79,13 @@ pub const UPSERT_CALL: &str = "INSERT INTO voice_calls
         summary = excluded.summary, transcript = excluded.transcript,
         reported_at = excluded.reported_at";
 
+/// $1 the cut-off. Every spoken quote has a tool call id, so the `NOT EXISTS` is answered by
+/// the unique index on (call_id, tool_call_id), whose condition it repeats.
+pub const PURGE_UNREFERENCED_CALLS: &str = "DELETE FROM voice_calls
+    WHERE reported_at < $1 AND NOT EXISTS (
+        SELECT 1 FROM quote_requests q
+        WHERE q.call_id = voice_calls.call_id AND q.tool_call_id IS NOT NULL)";
+
 /// $1 quote id, $2 now.
 pub const MARK_DELIVERED: &str =
     "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = $2 WHERE quote_id = $1";
@@ -92,7 +99,8 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
 /// The columns `Columns` names, with the call report and outbox row joined in.
 const SELECT_QUOTES: &str = "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at,
         q.call_id, c.ended_reason, c.summary,
-        o.quote_id IS NOT NULL, o.attempts, o.last_error, o.delivered_at, o.gave_up_at
+        o.quote_id IS NOT NULL, o.attempts, o.last_error, o.delivered_at, o.gave_up_at,
+        c.transcript
     FROM quote_requests q
     LEFT JOIN voice_calls c ON c.call_id = q.call_id
     LEFT JOIN lead_outbox o ON o.quote_id = q.id";
@@ -190,6 +198,7 @@ pub fn stored_quote(row: &impl QuoteRow) -> Result<StoredQuote, StoreError> {
         call_id: row.text(6)?,
         call_ended_reason: row.text(7)?,
         call_summary: row.text(8)?,
+        call_transcript: row.text(14)?,
         delivery: outbox.delivery(),
         id,
     })

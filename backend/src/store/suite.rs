@@ -21,6 +21,7 @@ macro_rules! for_each_case {
         $case!(a_repeated_voice_tool_call_is_stored_once, false);
         $case!(an_idempotency_key_answers_with_the_first_quote, true);
         $case!(call_reports_are_linked_and_replaced, false);
+        $case!(only_call_reports_no_quote_refers_to_are_purged, false);
         $case!(pages_follow_the_cursor_both_ways, false);
         $case!(the_outbox_tracks_each_lead_to_delivery_or_giving_up, true);
     };
@@ -163,11 +164,47 @@ pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
     let rows = store.list_since(None).await.unwrap();
     let (spoken, web): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r.call_id.is_some());
     assert_eq!(spoken[0].call_summary.as_deref(), Some("second"));
+    assert_eq!(spoken[0].call_transcript.as_deref(), Some("AI: Hi"));
     assert_eq!(
         spoken[0].call_ended_reason.as_deref(),
         Some("customer-ended-call")
     );
-    assert_eq!(web[0].call_summary, None);
+    assert_eq!(
+        (&web[0].call_summary, &web[0].call_transcript),
+        (&None, &None)
+    );
+    store.close().await;
+}
+
+pub async fn only_call_reports_no_quote_refers_to_are_purged(store: Arc<dyn QuoteStore>) {
+    store
+        .insert(spoken("ana@example.com", "with-lead", "t"))
+        .await
+        .unwrap();
+    for call_id in ["with-lead", "no-lead"] {
+        let report = CallReport {
+            call_id: call_id.into(),
+            ended_reason: Some("customer-ended-call".into()),
+            summary: Some("a summary".into()),
+            transcript: Some("AI: Hi".into()),
+        };
+        store.record_call(report).await.unwrap();
+    }
+    let a_day_ago = OffsetDateTime::now_utc() - Duration::from_secs(24 * 3600);
+    assert_eq!(
+        store.purge_call_reports(a_day_ago).await.unwrap(),
+        0,
+        "both reports are newer than the cut-off"
+    );
+    let later = OffsetDateTime::now_utc() + Duration::from_secs(60);
+    assert_eq!(store.purge_call_reports(later).await.unwrap(), 1);
+    assert_eq!(store.purge_call_reports(later).await.unwrap(), 0);
+    let rows = store.list_since(None).await.unwrap();
+    assert_eq!(
+        rows[0].call_summary.as_deref(),
+        Some("a summary"),
+        "the report a quote refers to stays"
+    );
     store.close().await;
 }
 

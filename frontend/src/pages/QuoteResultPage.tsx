@@ -6,7 +6,13 @@ import { QUOTE_HREF } from '../features/quote/quote-link';
 import { Island } from '../islands/Island';
 
 /** One prerendered page per outcome of a form post; the server picks one and fills its slots. */
-export const QUOTE_RESULT_VARIANTS = ['submitted', 'failed', 'invalid-product', 'invalid-email', 'invalid-both'] as const;
+export const QUOTE_RESULT_VARIANTS = [
+  'submitted',
+  'failed',
+  'invalid-product',
+  'invalid-email',
+  'invalid-both',
+] as const;
 export type QuoteResultVariant = (typeof QUOTE_RESULT_VARIANTS)[number];
 
 /**
@@ -23,9 +29,11 @@ const SLOT = {
 
 /** The heading, the words under it and, unless the request went through, the form to try again. */
 function outcome(variant: QuoteResultVariant) {
-  if (variant === 'submitted') return { title: quoteSection.success.title, text: quoteSection.success.description };
+  if (variant === 'submitted')
+    return { title: quoteSection.success.title, text: quoteSection.success.description };
   const values = { product: SLOT.product, email: SLOT.email };
-  if (variant === 'failed') return { title: quoteSection.failure.title, text: SLOT.reason, form: { values, errors: {} } };
+  if (variant === 'failed')
+    return { title: quoteSection.failure.title, text: SLOT.reason, form: { values, errors: {} } };
   const errors = {
     product: variant === 'invalid-email' ? undefined : SLOT.productError,
     email: variant === 'invalid-product' ? undefined : SLOT.emailError,
@@ -45,7 +53,11 @@ export function QuoteResultPage({ variant }: { variant: QuoteResultVariant }) {
   return (
     <>
       <Island name="header" />
-      <main id="main" tabIndex={-1} className="flex min-h-screen items-center justify-center px-4 pt-24 pb-16 outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex min-h-screen items-center justify-center px-4 pt-24 pb-16 outline-none"
+      >
         <div className="w-full max-w-4xl rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-200 sm:p-12">
           <h1 className="text-center text-3xl font-bold text-slate-900">{title}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{text}</p>

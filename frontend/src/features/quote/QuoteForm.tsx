@@ -90,7 +90,11 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
     } catch (error) {
       if (error instanceof QuoteSubmissionError && error.fields) showErrors(error.fields);
       const message = error instanceof Error ? error.message : '';
-      toast({ title: text.failure.title, description: message || text.failure.fallback, variant: 'destructive' });
+      toast({
+        title: text.failure.title,
+        description: message || text.failure.fallback,
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
