@@ -14,9 +14,10 @@ use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, request_log, request_target};
 use crate::lead_retention::{self, LeadRetention};
 use crate::retention::Retention;
+use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
-use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
+use crate::routes::{admin, client_config, health, openapi, quote_result, quotes, site, vapi};
 use crate::settings::Config;
 use crate::store::{self, QuoteStore, StoreError, StoreOptions};
 
@@ -26,6 +27,7 @@ const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    result_pages: Arc<ResultPages>,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let limits = Arc::new(PostLimits::new(
@@ -68,6 +70,8 @@ pub fn routes(
             Arc::clone(&site),
             config.inbox.password_hash.is_some(),
         ))
+        .unify()
+        .or(quote_result::routes(result_pages))
         .unify()
         .or(site::routes(site))
         .unify();
@@ -138,7 +142,14 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     if deleted > 0 {
         tracing::info!(deleted, "leads past LEAD_RETENTION_DAYS deleted");
     }
-    let mut server = serve(config, Arc::clone(&store), Arc::new(site)).await?;
+    let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
+    let mut server = serve(
+        config,
+        Arc::clone(&store),
+        Arc::new(site),
+        Arc::new(result_pages),
+    )
+    .await?;
     server.retention = Some(Retention::start(Arc::clone(&store)));
     server.lead_retention = Some(LeadRetention::start(Arc::clone(&store), plan));
     server.workers = Some(Workers::start(store, &config.leads, config.email.as_ref()));
@@ -149,6 +160,7 @@ pub async fn serve(
     config: &Config,
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    result_pages: Arc<ResultPages>,
 ) -> Result<RunningServer, StartError> {
     let addr = config.addr;
     let listener = TcpListener::bind(addr)
@@ -158,7 +170,7 @@ pub async fn serve(
         .local_addr()
         .map_err(|source| StartError::Bind { addr, source })?;
     let (stop, stopped) = oneshot::channel::<()>();
-    let routes = routes(Arc::clone(&store), site, config);
+    let routes = routes(Arc::clone(&store), site, result_pages, config);
     let task = tokio::spawn(connections::serve(
         listener,
         routes,

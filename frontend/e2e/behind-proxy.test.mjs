@@ -29,6 +29,8 @@ const CADDY = '/usr/bin/caddy';
 const CADDYFILE = join(repoRoot, 'deploy/Caddyfile');
 const SITE = 'localhost';
 const QUOTE = JSON.stringify({ product: 'family', email: 'ana@example.com' });
+/** Posted as the browser's form; it must never show in an access log. */
+const FORM_EMAIL = 'form.through.caddy@example.com';
 /** The umask Debian's caddy.service runs with once the shipped drop-in is installed. */
 const CADDY_UMASK = readFileSync(
   join(repoRoot, 'deploy/caddy.service.d/quotes.conf'),
@@ -253,14 +255,50 @@ describe(
       );
     });
 
-    test('Caddy writes its access log', () => {
-      const lines = readFileSync(accessLog(), 'utf8')
+    test('the form posted without JavaScript: 303 to the result page, which reads its outcome once', async () => {
+      const from = '127.0.0.60';
+      const posted = await send({
+        port: httpsPort,
+        path: '/api/quote-requests',
+        method: 'POST',
+        from,
+        body: `product=family&email=${encodeURIComponent(FORM_EMAIL)}&website=`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      assert.equal(posted.status, 303, posted.body);
+      assert.equal(posted.headers.location, '/quote-result');
+      const cookie = posted.headers['set-cookie'][0].split(';')[0];
+      const page = await send({
+        port: httpsPort,
+        path: '/quote-result',
+        from,
+        headers: { cookie },
+      });
+      assert.equal(page.status, 200);
+      assert.match(page.body, /Quote request submitted!/);
+      assert.match(page.headers['set-cookie'][0], /^quote_result=;.*Max-Age=0/);
+      assert.ok(server.rows().some((row) => row.email === FORM_EMAIL));
+    });
+
+    test("Caddy writes its access log, and no typed value is in it or in the backend's", async () => {
+      await waitForLogLine((entry) => entry.request?.uri === '/quote-result');
+      const text = readFileSync(accessLog(), 'utf8');
+      const lines = text
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line));
       assert.ok(
         lines.some((line) => line.request?.uri === '/api/quote-requests' && line.status === 201),
       );
+      assert.ok(lines.some((line) => line.request?.uri === '/quote-result' && line.status === 200));
+      for (const [name, log] of [
+        ['Caddy', text],
+        ['the backend', server.log()],
+      ]) {
+        for (const value of [FORM_EMAIL, encodeURIComponent(FORM_EMAIL), 'product=family']) {
+          assert.ok(!log.includes(value), `${value} in ${name}'s log`);
+        }
+      }
     });
 
     test('no credential reaches the access log, which other users cannot read', async () => {

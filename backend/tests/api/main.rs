@@ -16,5 +16,6 @@ mod lead_forwarding;
 mod locked_database;
 mod postgres_outage;
 mod quote_api;
+mod quote_form;
 mod site_and_health;
 mod voice_webhook;

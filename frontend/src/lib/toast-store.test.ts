@@ -15,7 +15,11 @@ describe('toast store', () => {
       toast({ title: 'second', variant: 'destructive' });
     });
     expect(result.current).toHaveLength(1);
-    expect(result.current[0]).toMatchObject({ title: 'second', variant: 'destructive', open: true });
+    expect(result.current[0]).toMatchObject({
+      title: 'second',
+      variant: 'destructive',
+      open: true,
+    });
   });
 
   it('closes on dismiss and forgets after the removal delay', () => {

@@ -11,7 +11,10 @@ export function TestimonialsSection() {
     <section aria-labelledby="testimonials-heading" className="bg-slate-100 px-4 py-20">
       <div className="mx-auto max-w-6xl">
         <Reveal>
-          <h2 id="testimonials-heading" className="text-center text-3xl font-bold text-slate-900 sm:text-4xl">
+          <h2
+            id="testimonials-heading"
+            className="text-center text-3xl font-bold text-slate-900 sm:text-4xl"
+          >
             {testimonials.heading}
           </h2>
         </Reveal>
@@ -54,7 +57,9 @@ export function TestimonialsSection() {
               <span
                 className={clsx(
                   'block h-3 rounded-full transition-all',
-                  index === active ? 'w-8 bg-brand-700' : 'w-3 bg-slate-500 group-hover:bg-slate-700',
+                  index === active
+                    ? 'w-8 bg-brand-700'
+                    : 'w-3 bg-slate-500 group-hover:bg-slate-700',
                 )}
               />
             </button>

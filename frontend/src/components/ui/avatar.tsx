@@ -33,7 +33,10 @@ export function Avatar({ src, name, size = AVATAR_SIZE_PX, className }: AvatarPr
   }, []);
   return (
     <span
-      className={cn('relative inline-flex shrink-0 overflow-hidden rounded-full bg-brand-700', className)}
+      className={cn(
+        'relative inline-flex shrink-0 overflow-hidden rounded-full bg-brand-700',
+        className,
+      )}
       style={{ width: size, height: size }}
     >
       <span

@@ -13,7 +13,8 @@ describe('Toaster', () => {
   it('closes a notification by itself after the spec duration', () => {
     render(<Toaster />);
     act(() => void toast({ title: 'Quote request submitted!' }));
-    const open = () => screen.queryByText('Quote request submitted!')?.closest('li')?.dataset.state === 'open';
+    const open = () =>
+      screen.queryByText('Quote request submitted!')?.closest('li')?.dataset.state === 'open';
     expect(open()).toBe(true);
     act(() => vi.advanceTimersByTime(SPEC_DURATION_MS - 1));
     expect(open()).toBe(true);

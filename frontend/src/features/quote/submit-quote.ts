@@ -69,7 +69,11 @@ export async function submitQuote(values: QuoteValues, honeypot = ''): Promise<v
   }
   if (!response.ok) {
     const { message, fields } = readErrorBody(await response.text().catch(() => ''));
-    throw new QuoteSubmissionError(`${response.status}: ${message ?? response.statusText}`, response.status, fields);
+    throw new QuoteSubmissionError(
+      `${response.status}: ${message ?? response.statusText}`,
+      response.status,
+      fields,
+    );
   }
   if (unconfirmed?.key === key) unconfirmed = undefined;
 }
