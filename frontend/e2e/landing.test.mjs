@@ -8,7 +8,7 @@ import { sharedSite } from './support/site.mjs';
 
 const site = sharedSite();
 
-/** Every text the spec gives, in page order (header, seven sections, footer). */
+/** Every text docs/product.md gives, in page order (header, seven sections, footer). */
 const TEXTS_IN_ORDER = [
   'Enjoy the Life at Every stage',
   'is committed to providing individuals, employers, health care professionals, producers and others with innovative benefits, products and services',

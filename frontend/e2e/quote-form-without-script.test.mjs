@@ -1,6 +1,6 @@
 // The quote form before, or without, its script: JavaScript off, the form's script blocked while
 // the rest of the page loads, and a submit before the form is live on a throttled phone. The
-// browser posts the form itself; the server answers 303 to a result page in the spec's words.
+// browser posts the form itself; the server answers 303 to a result page in the product's words.
 // After every one: no typed value in any URL, redirect or access log line.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -358,7 +358,7 @@ describe('result pages: axe', () => {
         const { page, context } = await openWithout(way, viewport);
         const check = async (heading, name) => {
           await page.getByRole('heading', { name: heading }).waitFor();
-          // The header's links fade in (spec §4): axe judges their contrast once they are opaque.
+          // The header's links fade in (docs/product.md §4): axe judges their contrast once they are opaque.
           await animationsDone(page.getByRole('banner'));
           assert.deepEqual(await axeViolations(page), [], name);
           await page.screenshot({

@@ -6,7 +6,7 @@ import { QuoteResultPage, type QuoteResultVariant } from './pages/QuoteResultPag
 export const isLandingPath = (path: string) => path === '/' || path === '/index.html';
 
 /**
- * One landing route, with the voice button; every other path is the 404 screen (spec §2). The
+ * One landing route, with the voice button; every other path is the 404 screen (docs/product.md §2). The
  * result pages of a form post without JavaScript are rendered by `quoteResult` (the server picks
  * one for its `/quote-result`).
  * Page-wide layers are siblings of the page: the background canvas goes before it (the page sits

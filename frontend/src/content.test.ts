@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server';
 
-// The counts and figures the spec fixes (§1, §9), written here and looked for in the page as it
+// The counts and figures docs/product.md fixes (§1, §9), written here and looked for in the page as it
 // is prerendered, so neither a rebrand of content.ts nor a section that stops showing its data
 // can drop one unnoticed.
 let page: Document;
@@ -18,7 +18,7 @@ const sectionTitled = (heading: string) =>
     (s) => s.querySelector('h2')?.textContent === heading,
   )!;
 
-describe('the landing page shows the spec content', () => {
+describe('the landing page shows the product content', () => {
   it('has the four header links, all to the top of the page', () => {
     const nav = [...page.querySelectorAll('header a')].filter((a) => a.textContent?.trim());
     const links = nav.filter((a) =>

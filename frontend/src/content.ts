@@ -1,5 +1,5 @@
 // Every word, link and figure the site shows, in one typed module, so the broker can rebrand
-// without touching components. Section copy is English and header/voice texts Spanish (spec §1).
+// without touching components. Section copy is English and header/voice texts Spanish (docs/product.md §1).
 
 export interface Link {
   label: string;
@@ -40,14 +40,14 @@ export const seo = {
   locale: 'en_US',
 } as const;
 
-/** The page has one route; these links all lead to its top (spec §2). */
+/** The page has one route; these links all lead to its top (docs/product.md §2). */
 const TOP = '#top';
-/** Links whose destination the spec leaves open. */
+/** Links whose destination docs/product.md leaves open. */
 const PLACEHOLDER = '#';
 
 /**
- * The language of the header's and the voice assistant's texts, which the spec keeps in Spanish
- * (§1) on an English page: marked on them so screen readers pronounce them right (WCAG 3.1.2).
+ * The language of the header's and the voice assistant's texts, which docs/product.md §1 keeps in Spanish
+ * on an English page: marked on them so screen readers pronounce them right (WCAG 3.1.2).
  */
 export const spanish = 'es';
 

@@ -10,7 +10,7 @@ use backend::store::DatabaseUrl;
 const FORM: &str = "application/x-www-form-urlencoded";
 
 /// Result pages as the front end's build writes them, reduced to their slots: `{{reason}}`, the
-/// form with the typed values and each field's message, and the spec's success words.
+/// form with the typed values and each field's message, and the product's success words.
 const BUILT_FORM_PAGE: &str = r#"<h1>{{reason}}</h1><select name="product"><option value="">Select Product</option><option value="medicare" class="c">Medicare</option><option value="family" class="c">Family Health</option></select><span>{{product_error}}</span><input value="{{email}}"/><span>{{email_error}}</span>"#;
 const BUILT_SUBMITTED_PAGE: &str = "<h1>Quote request submitted!</h1>";
 

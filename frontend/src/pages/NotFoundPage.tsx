@@ -3,7 +3,7 @@ import { Button } from '../components/ui/button';
 import { notFoundPage as text } from '../content';
 import { Island } from '../islands/Island';
 
-/** The spec's 404 texts, with the header and footer of every page and a way back home. */
+/** The 404 texts of docs/product.md §2, with the header and footer of every page and a way back home. */
 export function NotFoundPage() {
   return (
     <>

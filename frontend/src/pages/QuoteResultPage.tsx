@@ -44,7 +44,7 @@ function outcome(variant: QuoteResultVariant) {
 export const quoteResultTitle = (variant: QuoteResultVariant) => outcome(variant).title;
 
 /**
- * What came of a quote form posted without JavaScript, in the spec's words, with the values typed
+ * What came of a quote form posted without JavaScript, in the product's words, with the values typed
  * still in the form and a way back; the header and footer of every page. The form here is plain
  * HTML (no island): it posts to the server again.
  */

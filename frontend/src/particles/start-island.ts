@@ -7,7 +7,7 @@ import { loadWasmCore } from '../wasm/wasm-core';
 type Report = Partial<Record<'particles' | 'drawn' | 'particlesHost' | 'frames', string>>;
 
 export interface IslandOptions {
-  /** Defaults to the spec's count (wasm-core). */
+  /** Defaults to the product's count (wasm-core). */
   count?: number;
   seed?: number;
 }

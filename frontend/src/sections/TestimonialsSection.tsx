@@ -4,7 +4,7 @@ import { Reveal } from '../components/motion/Reveal';
 import { Avatar } from '../components/ui/avatar';
 import { testimonials } from '../content';
 
-/** Three quotes, always all visible; the pager dots only move the highlight (spec §4). */
+/** Three quotes, always all visible; the pager dots only move the highlight (docs/product.md §4). */
 export function TestimonialsSection() {
   const [active, setActive] = useState(0);
   return (

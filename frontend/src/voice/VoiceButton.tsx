@@ -7,7 +7,7 @@ import { RING_MAX_GROWTH } from './constants';
 import { tooltip } from './texts';
 import type { VoiceSnapshot } from './voice-session';
 
-/** The tooltip, which is also the button's accessible name, for each state (spec §2). */
+/** The tooltip, which is also the button's accessible name, for each state (docs/product.md §2). */
 function buttonLabel(phase: VoiceSnapshot['phase']): string {
   if (phase === 'connecting') return tooltip.connecting;
   if (phase === 'in-call') return tooltip.inCall;

@@ -243,7 +243,7 @@ export class VoiceSession {
     this.set(AFTER_CALL);
   }
 
-  /** Any failure: back to idle, the spec's console line, a short message for the visitor. */
+  /** Any failure: back to idle, the product's console line, a short message for the visitor. */
   private fail(detail: unknown) {
     const wasConnecting = this.snapshot.phase === 'connecting';
     this.attempt++;

@@ -1,5 +1,5 @@
 //! `GET /quote-result`: the page a quote form post without JavaScript is sent to (POST, then
-//! `303`, then this GET), telling the outcome in the spec's words. The outcome comes in a
+//! `303`, then this GET), telling the outcome in the product's words. The outcome comes in a
 //! short-lived HttpOnly cookie the post set, and the page clears it as it reads it; the URL, the
 //! `Location` and so the logs never hold what was typed.
 

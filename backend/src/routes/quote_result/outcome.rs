@@ -76,7 +76,7 @@ impl Failure {
         }
     }
 
-    /// The reason as the form's failure toast gives it (spec §8): `<status>: <message>`.
+    /// The reason as the form's failure toast gives it (docs/product.md §8): `<status>: <message>`.
     pub fn reason(self) -> String {
         let error = self.error();
         format!("{}: {}", error.status().as_u16(), error)
@@ -85,7 +85,7 @@ impl Failure {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// Stored (or stored before, or the honeypot): the spec's success words.
+    /// Stored (or stored before, or the honeypot): the product's success words.
     Submitted,
     /// The quote rules refused a field: the result page says which, with what was typed.
     Invalid(Typed),

@@ -26,7 +26,7 @@ const FILES: [&str; 5] = [
 
 const PLAIN_LINK: &str = r#"<p><a href="/#quote">Back to the quote form</a></p>"#;
 
-/// The stand-ins for `FILES`, in the same order: the spec's words and a way back, unstyled.
+/// The stand-ins for `FILES`, in the same order: the product's words and a way back, unstyled.
 fn plain_pages() -> [String; 5] {
     let page = |title: &str, body: &str| {
         format!(

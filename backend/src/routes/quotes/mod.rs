@@ -22,7 +22,7 @@ use form::FormRoute;
 use handlers::Post;
 use limits::{Bucket, PostLimits};
 
-/// Largest quote request body accepted (issue 2).
+/// Largest quote request body accepted.
 const MAX_QUOTE_BODY_BYTES: usize = 16 * 1024;
 
 pub fn routes(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {

@@ -10,7 +10,7 @@ interface NavLinksProps {
   onNavigate?: () => void;
 }
 
-/** The four header links; each leads to the top of the page and does nothing else (spec §2). */
+/** The four header links; each leads to the top of the page and does nothing else (docs/product.md §2). */
 export function NavLinks({
   className,
   linkClassName,

@@ -19,7 +19,7 @@ export function initials(name: string): string {
 }
 
 /**
- * A round portrait (spec §4): a plain lazy `<img>` over the initials, so the initials show while
+ * A round portrait (docs/product.md §4): a plain lazy `<img>` over the initials, so the initials show while
  * the image is idle or loading, and alone, named, once it cannot load. A plain element rather than
  * Radix Avatar, which loads the image from script and so cannot leave it to `loading="lazy"`.
  */

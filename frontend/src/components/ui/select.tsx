@@ -10,7 +10,7 @@ type SelectProps = ComponentProps<'select'> & {
 /**
  * The platform's own dropdown: it works in the prerendered HTML before any script (and without
  * one), a touch screen opens its native picker, and choosing costs no script at all. The browser
- * keeps the list inside the viewport and finds options by the letters typed (spec §9). `required`
+ * keeps the list inside the viewport and finds options by the letters typed (docs/product.md §9). `required`
  * only styles the placeholder (`:invalid`); the form's own rules say what is wrong.
  */
 export function Select({ className, placeholder, options, ...props }: SelectProps) {

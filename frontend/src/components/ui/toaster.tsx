@@ -18,7 +18,7 @@ const toastVariants = cva(
   },
 );
 
-/** The page's notification area (spec §2): 5 s, swipe right to dismiss, F8 to focus. */
+/** The page's notification area (docs/product.md §2): 5 s, swipe right to dismiss, F8 to focus. */
 export function Toaster() {
   const toasts = useToasts();
   return (

@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../spec-constants';
 
 /**
- * The spec's tooltip timings (§9) for the tooltips inside it. Wrap the part of the page that has
+ * The tooltip timings of docs/product.md §9 for the tooltips inside it. Wrap the part of the page that has
  * tooltips, not the whole app: Radix's provider pulls in the positioning engine, which would then
  * weigh on every page's first load.
  */

@@ -28,7 +28,7 @@ function typedSoFar(): QuoteValues {
 }
 
 /**
- * Idle → pending → success (toast, reset) or failure (toast, values kept) — spec §4. Before its
+ * Idle → pending → success (toast, reset) or failure (toast, values kept) — docs/product.md §4. Before its
  * script runs (or without one) it is a plain form posting to the same endpoint, which answers with
  * a result page. `initial` is for that page, prerendered with slots the server fills.
  */
