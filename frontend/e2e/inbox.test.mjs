@@ -98,7 +98,7 @@ function inboxSuite(name, database) {
       database.drop?.();
     });
 
-    test('sign in, find, read, mark, delete, export and sign out', async (t) => {
+    test('sign in, find, read, mark, delete, export and sign out', async () => {
       const { page, context } = await openPage(browser, {
         viewport: SIZES.desktop,
         acceptDownloads: true,
@@ -166,18 +166,10 @@ function inboxSuite(name, database) {
         await page.getByRole('link', { name: 'Answer by e-mail' }).getAttribute('href'),
         `mailto:${VOICE_EMAIL}`,
       );
-      const recording = page.getByRole('link', { name: 'Listen to the recording' });
-      const lead = await page.evaluate(async () =>
-        (await fetch(`/api/admin/quote-requests/${location.hash.slice(6)}`)).json(),
+      assert.equal(
+        await page.getByRole('link', { name: 'Listen to the recording' }).getAttribute('href'),
+        RECORDING,
       );
-      if ('call_recording_url' in lead) {
-        assert.equal(await recording.getAttribute('href'), RECORDING);
-      } else {
-        t.diagnostic(
-          'recording link not checked: this server does not keep artifact.recordingUrl yet',
-        );
-        assert.equal(await recording.count(), 0);
-      }
       await page.getByRole('button', { name: 'Mark contacted' }).click();
       await page.getByRole('status').filter({ hasText: 'Marked as contacted.' }).waitFor();
       await page.getByRole('button', { name: 'Mark as new' }).waitFor();
@@ -222,7 +214,8 @@ function inboxSuite(name, database) {
         page.getByRole('link', { name: 'Download CSV' }).click(),
       ]);
       const csv = readFileSync(await download.path(), 'utf8');
-      const lines = csv.trim().split('\n');
+      // Records end at a line break outside quotes (the transcript's own line breaks are quoted).
+      const lines = csv.trim().split(/\r?\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
       assert.equal(lines.length, 2, csv);
       assert.match(lines[0], /^"?id"?,"?created_at"?,"?product"?,"?email"?/);
       assert.ok(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv);
