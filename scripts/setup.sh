@@ -91,6 +91,19 @@ if $want_test_tools && [[ ! -x /usr/bin/caddy ]]; then
   fi
 fi
 
+# The slow-reader crowd of frontend/e2e/hostile-clients.test.mjs.
+if $want_test_tools && [[ ! -x /usr/bin/slowhttptest ]]; then
+  if [[ $(id -u) -eq 0 ]]; then
+    say "installing Debian's slowhttptest for the hostile-clients test"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slowhttptest
+  else
+    echo "error: the hostile-clients test needs Debian's slowhttptest. Run as root:" >&2
+    echo "  apt-get update && apt-get install -y slowhttptest" >&2
+    exit 1
+  fi
+fi
+
 # The API fuzzer (scripts/fuzz-api.sh), in its own virtualenv so no system Python is touched.
 if $want_test_tools && [[ "$(.venv-tools/bin/schemathesis --version 2>/dev/null | awk '{print $NF}')" != "$SCHEMATHESIS_VERSION" ]]; then
   need python3 "Install Python 3.9 or newer (Debian: apt-get install python3 python3-venv)."

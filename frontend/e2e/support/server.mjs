@@ -52,6 +52,8 @@ export async function startServer({
   });
   return {
     url,
+    /** The server's process id (`launcher` execs the binary, so it is the server's own). */
+    pid: child.pid,
     dir,
     databaseUrl: database,
     log: () => log,
