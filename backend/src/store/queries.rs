@@ -65,6 +65,31 @@ macro_rules! insert_quote_values {
 }
 pub(super) use insert_quote_values;
 
+/// PostgreSQL's group commit: many quotes stored by one statement (one round trip, one commit).
+/// $1 to $9 are arrays of `INSERT_QUOTE`'s values, one element per quote, in its column order;
+/// what was stored comes back as its ids. A quote seen before is skipped as by `INSERT_QUOTE`.
+/// With `forward_leads` each stored quote's outbox row is written by the same statement; another
+/// outbox would be one more `INSERT ... SELECT ... FROM stored` beside it.
+pub fn insert_quotes(forward_leads: bool) -> String {
+    let outbox = if forward_leads {
+        ", outbox AS (
+            INSERT INTO lead_outbox (quote_id, next_attempt_at) SELECT id, created_at FROM stored)"
+    } else {
+        ""
+    };
+    format!(
+        "WITH stored AS (
+            INSERT INTO quote_requests
+                (id, product, email, source, user_agent, created_at, call_id, tool_call_id,
+                 idempotency_key)
+            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                                 $6::text[], $7::text[], $8::text[], $9::text[])
+            ON CONFLICT DO NOTHING
+            RETURNING id, created_at){outbox}
+        SELECT id FROM stored"
+    )
+}
+
 /// $1 idempotency key, $2 call id, $3 tool call id (NULL ones match nothing).
 pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests
     WHERE idempotency_key = $1 OR (call_id = $2 AND tool_call_id = $3)";

@@ -1,8 +1,11 @@
 //! The PostgreSQL store, for several stateless backend instances sharing one database.
 //!
-//! A pool of connections; each quote and its outbox row are one transaction (PostgreSQL groups
-//! concurrent commits into one WAL flush by itself). Errors reaching the server are `Unavailable`,
-//! so the routes answer 503; the pool reconnects by itself once the database is back.
+//! A pool of connections. Quotes go through group commit (`group_commit`): those arriving
+//! together, with their outbox rows, are one statement and one commit. Errors reaching the server
+//! are `Unavailable`, so the routes answer 503; the pool reconnects by itself once the database is
+//! back.
+
+mod group_commit;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
 use futures_util::future::BoxFuture;
@@ -13,14 +16,15 @@ use tokio_postgres::{NoTls, Row};
 
 use super::migrations::MIGRATIONS;
 use super::model::format_timestamp;
-use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
+use super::queries::{self, stored_quote, QuoteRow};
 use super::DATABASE_WAIT;
 use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
+use group_commit::GroupCommit;
 
-/// Connections per instance.
+/// Connections per instance (`group_commit::WRITERS` of them held by the writers).
 const POOL_SIZE: usize = 16;
 /// How long to wait for the server to answer a new connection before a request is told the
 /// database is unavailable.
@@ -34,7 +38,7 @@ const MIGRATION_LOCK: i64 = 0x7175_07e5;
 
 pub struct PostgresStore {
     pool: Pool,
-    options: StoreOptions,
+    writer: GroupCommit,
 }
 
 /// Connection-level trouble (no SQLSTATE, or class 08 connection exception, 53 insufficient
@@ -83,14 +87,14 @@ impl PostgresStore {
             .recycle_timeout(Some(CONNECT_TIMEOUT))
             .build()
             .map_err(|e| StoreError::Database(e.to_string()))?;
-        let store = PostgresStore { pool, options };
-        store.migrate().await?;
-        Ok(store)
+        PostgresStore::migrate(&pool).await?;
+        let writer = GroupCommit::start(&pool, options.forward_leads);
+        Ok(PostgresStore { pool, writer })
     }
 
     /// The same migrations as SQLite; the version is kept in `schema_version`.
-    async fn migrate(&self) -> Result<(), StoreError> {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
+    async fn migrate(pool: &Pool) -> Result<(), StoreError> {
+        let mut client = pool.get().await.map_err(pool_error)?;
         let tx = client.transaction().await.map_err(classify)?;
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
             .await
@@ -137,43 +141,6 @@ impl PostgresStore {
         let statement = client.prepare_cached(sql).await.map_err(classify)?;
         client.execute(&statement, params).await.map_err(classify)
     }
-
-    async fn insert_quote(&self, quote: NewQuote) -> Result<Inserted, StoreError> {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        let tx = client.transaction().await.map_err(classify)?;
-        let values = QuoteValues::new(&quote);
-        let insert: [&(dyn ToSql + Sync); 9] = insert_quote_values!(values);
-        let stored = tx
-            .execute(queries::INSERT_QUOTE, &insert)
-            .await
-            .map_err(classify)?;
-        if stored == 0 {
-            let row = tx
-                .query_one(
-                    queries::EARLIER_QUOTE,
-                    &[
-                        &values.idempotency_key,
-                        &values.call_id,
-                        &values.tool_call_id,
-                    ],
-                )
-                .await
-                .map_err(classify)?;
-            return Ok(Inserted::earlier(
-                &quote,
-                row.get(0),
-                row.get(1),
-                row.get(2),
-            ));
-        }
-        if self.options.forward_leads {
-            tx.execute(queries::INSERT_OUTBOX, &[&values.id, &values.created_at])
-                .await
-                .map_err(classify)?;
-        }
-        tx.commit().await.map_err(classify)?;
-        Ok(Inserted::New)
-    }
 }
 
 impl QuoteRow for Row {
@@ -195,7 +162,7 @@ fn limit(n: Option<usize>) -> Option<i64> {
 
 impl QuoteStore for PostgresStore {
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
-        self.insert_quote(quote).boxed()
+        self.writer.insert(quote).boxed()
     }
 
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
@@ -288,8 +255,11 @@ impl QuoteStore for PostgresStore {
     }
 
     fn close(&self) -> BoxFuture<'_, ()> {
-        self.pool.close();
-        async {}.boxed()
+        async {
+            self.writer.close().await;
+            self.pool.close();
+        }
+        .boxed()
     }
 }
 
