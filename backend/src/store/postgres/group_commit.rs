@@ -113,7 +113,11 @@ async fn write_loop(pool: Pool, jobs: Queue, sql: Arc<str>) {
     }
 }
 
-async fn commit(client: &Object, sql: &str, batch: Vec<Job>) {
+async fn commit(client: &Object, sql: &str, mut batch: Vec<Job>) {
+    // Two batches that both repeat two keys would each wait for the other's row if they took
+    // them in opposite orders (a deadlock PostgreSQL breaks after a second); in one order they
+    // cannot.
+    batch.sort_by(|a, b| unique_keys(&a.quote).cmp(&unique_keys(&b.quote)));
     let quotes: Vec<&NewQuote> = batch.iter().map(|job| &job.quote).collect();
     match insert(client, sql, &quotes).await {
         Ok(outcomes) => {
@@ -136,6 +140,15 @@ async fn commit(client: &Object, sql: &str, batch: Vec<Job>) {
             }
         }
     }
+}
+
+/// What makes a quote unique besides its id: its idempotency key, its call and tool call.
+fn unique_keys(quote: &NewQuote) -> (Option<&str>, Option<(&str, &str)>) {
+    let voice = quote
+        .voice
+        .as_ref()
+        .map(|v| (v.call_id.as_str(), v.tool_call_id.as_str()));
+    (quote.idempotency_key.as_deref(), voice)
 }
 
 /// Stores `quotes` in one statement; then each one it skipped is compared with the earlier row.
