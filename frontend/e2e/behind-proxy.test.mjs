@@ -5,63 +5,18 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { createServer } from 'node:net';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, openPage } from './support/browser.mjs';
+import { CADDY, SITE, freePort, haveCaddy, send } from './support/caddy.mjs';
 import { gotoHydrated } from './support/landing.mjs';
 import { repoRoot, startServer } from './support/server.mjs';
 
-const CADDY = '/usr/bin/caddy';
-const SITE = 'localhost';
 const QUOTE = JSON.stringify({ product: 'family', email: 'ana@example.com' });
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** One request from `from` (a loopback source address) through Caddy; resolves {status, headers, body}. */
-function send({ port, path = '/', method = 'GET', from = '127.0.0.1', headers = {}, body, tls = true }) {
-  const request = tls ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        localAddress: from,
-        servername: SITE,
-        // Caddy's own CA signed the certificate; trusting it is not what this test is about.
-        rejectUnauthorized: false,
-        agent: false,
-        headers: { host: `${SITE}:${port}`, ...headers },
-        timeout: 10_000,
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.on('timeout', () => req.destroy(new Error(`no answer from ${path}`)));
-    req.end(body);
-  });
-}
 
 const postQuote = (port, from, headers = {}) =>
   send({ port, path: '/api/quote-requests', method: 'POST', from, body: QUOTE, headers: { 'content-type': 'application/json', ...headers } });
-
-const haveCaddy = existsSync(CADDY);
 
 describe('behind Caddy, as deployed', { skip: haveCaddy ? false : `${CADDY} is missing: run scripts/setup.sh --test` }, () => {
   let server;
