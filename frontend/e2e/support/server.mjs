@@ -59,7 +59,7 @@ export async function startServer({
     log: () => log,
     /** Rows as the backend's `export --format jsonl` prints them. */
     rows() {
-      const out = execFileSync(binary, ['export', '--format', 'jsonl'], { env: { ...childEnv }, encoding: 'utf8' });
+      const out = execFileSync(binary, ['export', '--format', 'jsonl'], { env: { ...childEnv }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
       return out.split('\n').filter(Boolean).map((line) => JSON.parse(line));
     },
     /** Sends `signal`; resolves with `{code, signal}` once the process is gone (the data stays). */
