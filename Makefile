@@ -1,5 +1,6 @@
-# The two commands: `make run` (build and start the site) and `make test` (every test).
-.PHONY: run test build setup setup-test
+# The two commands: `make run` (build and start the site) and `make test` (every test, the
+# formatters and linters among them). `make lint` runs only those; `make fmt` fixes what they can.
+.PHONY: run test build setup setup-test lint fmt
 
 run: build
 	scripts/run.sh
@@ -16,3 +17,9 @@ setup:
 
 setup-test:
 	scripts/setup.sh --test
+
+lint: setup
+	scripts/lint.sh
+
+fmt: setup
+	scripts/lint.sh --fix

@@ -2,6 +2,7 @@
 # Load benchmark of valid quote posts against the real release server, loopback only.
 #
 #   scripts/bench.sh [POSTGRES_URL]
+#   scripts/bench.sh --distinct-clients
 #
 # Always measures SQLite (a fresh database in a temp dir); also PostgreSQL when a postgres://
 # URL is given and the server accepts it (each run in a fresh database on that cluster when the
@@ -10,6 +11,12 @@
 # /healthz, for each of BENCH_RUNS rounds (SQLite then PostgreSQL in each, so both see the same
 # machine), then the median (min-max) of each figure and PostgreSQL's rate as a share of SQLite's.
 # Bounded: each run lasts at most BENCH_SECONDS and BENCH_MAX_REQUESTS requests.
+#
+# --distinct-clients: the rate limiter's cost when every post comes from another client
+# (BENCH_CLIENTS, default 200,000, through X-Forwarded-For from the trusted loopback peer):
+# BENCH_ROUNDS (default 6) rounds of the limiter off and on (the default 10 a minute, burst 5)
+# over SQLite, 20 s each, then the median and spread of each (posts/s and the server's CPU time
+# a post) and the change; exits 1 when the limiter costs more than 10 % of the median posts/s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,6 +49,9 @@ made_databases=()
 trap 'stop_server; drop_databases; rm -rf "$work"' EXIT
 
 rss_kb() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$server_pid/status"; }
+# The server's CPU time so far (user + system, in clock ticks): per request it is steadier than
+# requests/s when other work shares the machine.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$server_pid/stat"; }
 mb() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb / 1024 }'; }
 
 # Waits for the server's first healthy /healthz, for at most 5 seconds.
@@ -54,11 +64,13 @@ healthy() {
 }
 
 declare -A seen figures
+# run NAME DATABASE_URL [NAME=value ...]: one measured run; sets $rps and $cpu_us.
 run() {
   local name=$1 database=$2
+  shift 2
   local t0=$EPOCHREALTIME
-  # The rate limit is off: every request comes from 127.0.0.1.
-  if ! start_server DATABASE_URL="$database" RATE_LIMIT_PER_MINUTE=0 || ! healthy; then
+  # The rate limit is off unless asked for: every request comes from 127.0.0.1.
+  if ! start_server DATABASE_URL="$database" RATE_LIMIT_PER_MINUTE=0 "$@" || ! healthy; then
     echo "$name: skipped, the server refused DATABASE_URL ($(tail -n 3 "$work/log" "$work/out" | grep -v '^==' | tr '\n' ' '))"
     stop_server
     return
@@ -68,15 +80,18 @@ run() {
   sleep 1
   local idle_kb
   idle_kb=$(rss_kb VmRSS)
-  local line
-  line=$(BENCH_MAX_PER_THREAD=$(( MAX_REQUESTS / THREADS )) timeout $(( SECONDS_PER_RUN + 30 )) \
+  local line cpu0 cpu1
+  cpu0=$(cpu_ticks)
+  line=$(BENCH_MAX_PER_THREAD=$(( MAX_REQUESTS / THREADS )) BENCH_THREADS=$THREADS timeout $(( SECONDS_PER_RUN + 30 )) \
     "${priority[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --timeout 5s -s scripts/bench/post-quote.lua "$url" | grep '^BENCH')
   local peak_kb
   peak_kb=$(rss_kb VmHWM)
+  cpu1=$(cpu_ticks)
   stop_server
   eval "$(sed 's/^BENCH //' <<< "$line")"
-  printf '%s: %s quote posts/s (%s in %ss, %s failed), p50 %s ms, p99 %s ms, peak RSS %s MB, idle RSS %s MB, start to healthy %s ms\n' \
-    "$name" "$rps" "$requests" "$seconds" "$failed" "$p50_ms" "$p99_ms" "$(mb "$peak_kb")" "$(mb "$idle_kb")" "$startup_ms"
+  cpu_us=$(awk -v t=$(( cpu1 - cpu0 )) -v hz="$(getconf CLK_TCK)" -v n="$requests" 'BEGIN { printf "%.1f", t / hz * 1e6 / (n > 0 ? n : 1) }')
+  printf '%s: %s quote posts/s (%s in %ss, %s failed), p50 %s ms, p99 %s ms, server CPU %s µs a post, peak RSS %s MB, idle RSS %s MB, start to healthy %s ms\n' \
+    "$name" "$rps" "$requests" "$seconds" "$failed" "$p50_ms" "$p99_ms" "$cpu_us" "$(mb "$peak_kb")" "$(mb "$idle_kb")" "$startup_ms"
   seen[$name]=$(( requests - failed ))
   figures[$name rps]+=" $rps"
   figures[$name p50]+=" $p50_ms"
@@ -131,6 +146,48 @@ times.sort()
 print(f"disk: 4 KiB write + fsync p50 {times[100]:.2f} ms, p99 {times[197]:.2f} ms, max {times[-1]:.2f} ms (200 samples)")
 PY
 }
+
+# --distinct-clients: limiter off and on in alternating order (off-on, then on-off: drift in
+# what else runs weighs on both alike), every post from another client. Runs last 20 s unless
+# BENCH_SECONDS says otherwise, so each of the 200,000 clients is seen at 10,000 posts/s.
+limiter_comparison() {
+  export BENCH_CLIENTS=${BENCH_CLIENTS:-200000}
+  SECONDS_PER_RUN=${BENCH_SECONDS:-20}
+  local rounds=${BENCH_ROUNDS:-6} results="$work/limiter"
+  echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s per run, $BENCH_CLIENTS distinct clients, $rounds rounds, $(nproc) cores shared with the server, priority: ${priority[*]:-normal}"
+  echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  for round in $(seq 1 "$rounds"); do
+    local order="off on"
+    (( round % 2 == 0 )) && order="on off"
+    for mode in $order; do
+      local limit=0
+      [[ $mode == on ]] && limit=10
+      run "round $round, limiter $mode" "sqlite://$work/$round-$mode.db" RATE_LIMIT_PER_MINUTE=$limit RATE_LIMIT_BURST=5
+      echo "$mode $rps $cpu_us" >> "$results"
+      rm -f "$work/$round-$mode".db*
+    done
+  done
+  echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  python3 - "$results" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+median = {}
+for mode in ("off", "on"):
+    rps = [float(r[1]) for r in rows if r[0] == mode]
+    cpu = [float(r[2]) for r in rows if r[0] == mode]
+    median[mode] = statistics.median(rps), statistics.median(cpu)
+    print(f"limiter {mode}: median {median[mode][0]:.0f} quote posts/s (spread {min(rps):.0f}-{max(rps):.0f}), server CPU median {median[mode][1]:.1f} µs a post ({min(cpu):.1f}-{max(cpu):.1f})")
+change = (median["on"][0] / median["off"][0] - 1) * 100
+cpu_change = (median["on"][1] / median["off"][1] - 1) * 100
+print(f"limiter on vs off: {change:+.1f} % quote posts/s, {cpu_change:+.1f} % server CPU a post (medians; budget: posts within 10 %)")
+sys.exit(0 if change >= -10 else 1)
+PY
+}
+
+if [[ ${1:-} == --distinct-clients ]]; then
+  limiter_comparison
+  exit
+fi
 
 fsync_probe
 echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s and $MAX_REQUESTS requests per store, $RUNS rounds, $(nproc) cores shared with the server, priority: ${priority[*]:-normal}"

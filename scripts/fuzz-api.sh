@@ -39,7 +39,8 @@ fi
 # The secrets and voice settings mount the admin list and the voice webhook and give
 # client-config its full shape; the fuzzer sends both credentials on every request so it gets
 # past the checks into the handlers.
-admin_token=fuzz-admin-token
+# ADMIN_TOKEN needs at least 32 characters.
+admin_token=fuzz-admin-token-0123456789abcdef
 webhook_secret=fuzz-webhook-secret
 # start [NAME=value ...]: the server over $database_url with the fuzzing settings and those given.
 start() {

@@ -23,6 +23,14 @@ need npm "Install npm (it ships with Node.js)."
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 (( node_major >= 20 )) || { echo "error: Node.js 20 or newer is needed, found $(node --version)" >&2; exit 1; }
 
+# rustfmt and clippy for `make lint` (rustup's default profile has them; a minimal one does not).
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    say "adding the $component Rust component"
+    rustup component add "$component"
+  fi
+done
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown Rust target"
   rustup target add wasm32-unknown-unknown

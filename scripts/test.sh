@@ -27,6 +27,7 @@ run_on_postgres() {
   results+=(SKIPPED)
 }
 
+run "formatters and linters (make lint)" scripts/lint.sh
 run "Rust unit and integration tests" cargo test --workspace
 # The PostgreSQL tests are #[ignore]d (cargo lists them as ignored, with the reason), run here.
 run_on_postgres "Rust tests against PostgreSQL" cargo test --workspace -- --ignored

@@ -10,7 +10,9 @@ use warp::{Filter, Reply};
 
 use crate::forward::Forwarder;
 use crate::http::error::recover;
-use crate::http::{connections, request_log};
+use crate::http::failure_limit::FailureLimit;
+use crate::http::{connections, request_log, request_target};
+use crate::retention::Retention;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
 use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
@@ -39,8 +41,15 @@ pub fn routes(
         Some(secret) => vapi::routes(Arc::clone(&store), secret.clone()),
         None => off(),
     };
+    // One count of failed sign-ins per client, shared by every sign-in there is.
+    let sign_in_failures = Arc::new(FailureLimit::default());
     let admin = match &config.leads.admin_token {
-        Some(token) => admin::routes(Arc::clone(&store), token.clone()),
+        Some(token) => admin::routes(
+            Arc::clone(&store),
+            token.clone(),
+            sign_in_failures,
+            config.trusted_proxies.clone(),
+        ),
         None => off(),
     };
     let api = webhook
@@ -54,11 +63,13 @@ pub fn routes(
         .unify()
         .recover(recover)
         .unify();
-    health::routes(store)
+    let pages = health::routes(store)
         .or(under_api().and(api))
         .unify()
         .or(site::routes(site))
-        .unify()
+        .unify();
+    request_target::paths_only()
+        .and(pages)
         .recover(recover)
         .unify()
         .with(warp::reply::with::headers(
@@ -100,6 +111,7 @@ pub struct RunningServer {
     task: JoinHandle<()>,
     store: Arc<dyn QuoteStore>,
     forwarder: Option<Forwarder>,
+    retention: Option<Retention>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
@@ -110,6 +122,7 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
     let mut server = serve(config, Arc::clone(&store), Arc::new(site)).await?;
+    server.retention = Some(Retention::start(Arc::clone(&store)));
     server.forwarder = forwarding.map(|forwarding| Forwarder::start(store, forwarding));
     Ok(server)
 }
@@ -143,6 +156,7 @@ pub async fn serve(
         task,
         store,
         forwarder: None,
+        retention: None,
     })
 }
 
@@ -158,6 +172,9 @@ impl RunningServer {
         }
         if let Some(forwarder) = self.forwarder {
             forwarder.stop().await;
+        }
+        if let Some(retention) = self.retention {
+            retention.stop().await;
         }
         self.store.close().await;
     }

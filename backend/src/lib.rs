@@ -5,6 +5,7 @@ pub mod app;
 pub mod export;
 pub mod forward;
 pub mod http;
+pub mod retention;
 pub mod routes;
 pub mod settings;
 pub mod store;

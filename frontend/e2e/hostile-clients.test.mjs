@@ -1,13 +1,25 @@
-// Slow and silent clients against the release server: they are timed out, connections stay
-// below the open-file limit, one address cannot hold them all, and a new visitor is always
-// answered. Loopback only, bounded in time (each case ends within about 30 s) and count (1,500
-// connections). The slow-reader crowd is Debian's slowhttptest (`scripts/setup.sh --test`).
+// Hostile clients against the release server. Slow and silent ones are timed out, connections
+// stay below the open-file limit, one address cannot hold them all, and a new visitor is always
+// answered; unfinished request heads hold little memory; request targets that are not a path
+// (CONNECT, OPTIONS *) get a JSON 400, never a panic; symbolic links out of the static directory
+// are never served. Loopback only, bounded in time (each case ends within about 30 s) and count
+// (1,500 connections). The slow-reader crowd is Debian's slowhttptest (`scripts/setup.sh --test`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer } from './support/server.mjs';
 
 /** The server's head and send timeouts (backend/src/http/connections.rs HEAD_TIMEOUT, SEND_TIMEOUT). */
@@ -39,9 +51,27 @@ function closedBy(socket, limitMs) {
   });
 }
 
+/** Writes `request` on a new connection; resolves with what came back once the server closes it. */
+async function exchange(port, request) {
+  const socket = await open(port);
+  const closed = closedBy(socket, 5_000);
+  socket.write(request);
+  return (await closed).data;
+}
+
+/** Waits until `count` returns at least `n` (the log arrives through a pipe), at most 5 s. */
+async function eventually(count, n) {
+  const deadline = Date.now() + 5_000;
+  while (count() < n && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  return count();
+}
+
 async function healthzMs(url) {
   const start = Date.now();
-  const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(HEAD_TIMEOUT_MS + 5_000) });
+  const response = await fetch(`${url}/healthz`, {
+    signal: AbortSignal.timeout(HEAD_TIMEOUT_MS + 5_000),
+  });
   assert.equal(response.status, 200);
   return Date.now() - start;
 }
@@ -101,7 +131,9 @@ test('silent, slow-header, stalled-body and idle keep-alive connections are clos
     );
     const idle = await open(port);
     idle.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
-    const [s, h, b, i] = await Promise.all([silent, slowHead, slowBody, idle].map((socket) => closedBy(socket, limit)));
+    const [s, h, b, i] = await Promise.all(
+      [silent, slowHead, slowBody, idle].map((socket) => closedBy(socket, limit)),
+    );
     for (const [name, closed] of Object.entries({ silent: s, slowHead: h, slowBody: b, idle: i })) {
       assert.ok(closed.ms >= HEAD_TIMEOUT_MS - 1_000, `${name} closed after ${closed.ms} ms`);
     }
@@ -115,14 +147,99 @@ test('silent, slow-header, stalled-body and idle keep-alive connections are clos
   }
 });
 
+test('CONNECT and OPTIONS * get 400 with the JSON body, one log line each, and nothing outside the JSON log', async () => {
+  const server = await startServer();
+  try {
+    const { port } = new URL(server.url);
+    const targets = [
+      'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\nConnection: close\r\n\r\n',
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\nConnection: close\r\n\r\n',
+      'OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      'GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    ];
+    for (const request of targets) {
+      const data = await exchange(port, request);
+      assert.match(data, /^HTTP\/1\.1 400 /, `${request.split('\r')[0]} answered:\n${data}`);
+      const body = JSON.parse(data.slice(data.indexOf('\r\n\r\n') + 4));
+      assert.equal(body.code, 'invalid_request_target');
+      assert.match(body.message, /path/);
+    }
+    // The issue's burst: 2,000 of them once wrote 6,000 panic lines in a third of a second.
+    const burst = 200;
+    await Promise.all(
+      Array.from({ length: burst }, () =>
+        exchange(port, 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+      ),
+    );
+    const refused = () =>
+      server
+        .log()
+        .split('\n')
+        .filter((line) => line.includes('"target":"request"') && line.includes('"status":400'))
+        .length;
+    assert.equal(
+      await eventually(refused, targets.length + burst),
+      targets.length + burst,
+      'one log line per request',
+    );
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+    const lines = server.log().split('\n').filter(Boolean);
+    for (const line of lines)
+      assert.doesNotThrow(() => JSON.parse(line), `a line outside the JSON log: ${line}`);
+    assert.doesNotMatch(server.log(), /panic/);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('symbolic links out of STATIC_DIR are never served, and a link loop does not stop start-up', async () => {
+  const site = mkdtempSync(join(tmpdir(), 'quote-site-'));
+  const outside = mkdtempSync(join(tmpdir(), 'quote-outside-'));
+  writeFileSync(join(outside, 'secret.txt'), 'SECRET=1');
+  mkdirSync(join(site, 'assets'));
+  writeFileSync(join(site, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(join(site, '404.html'), '<!doctype html><title>Not found</title>');
+  symlinkSync('/etc/passwd', join(site, 'passwd'));
+  symlinkSync(join(outside, 'secret.txt'), join(site, 'assets', 'app-leak.js'));
+  symlinkSync(outside, join(site, 'outside'));
+  symlinkSync(join(site, 'loop'), join(site, 'loop'));
+  const server = await startServer({ staticDir: site });
+  try {
+    for (const path of ['/passwd', '/assets/app-leak.js', '/outside/secret.txt', '/loop']) {
+      const response = await fetch(`${server.url}${path}`);
+      assert.equal(response.status, 404, path);
+      const text = await response.text();
+      assert.doesNotMatch(text, /root:|SECRET/, path);
+    }
+    assert.equal((await fetch(server.url)).status, 200);
+    const skipped = server
+      .log()
+      .split('\n')
+      .filter((line) => line.includes('static file skipped'));
+    assert.equal(skipped.length, 4, `one warning per link:\n${skipped.join('\n')}`);
+  } finally {
+    await server.stop();
+    rmSync(site, { recursive: true, force: true });
+    rmSync(outside, { recursive: true, force: true });
+  }
+});
+
 /** `GET /healthz` from `from` (another loopback address than the crowd's); resolves with its time in ms. */
 function healthzFrom(url, from) {
   const start = Date.now();
   return new Promise((resolve, reject) => {
-    const req = request(`${url}/healthz`, { localAddress: from, agent: false, timeout: 15_000 }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve(Date.now() - start) : reject(new Error(`status ${res.statusCode}`))));
-    });
+    const req = request(
+      `${url}/healthz`,
+      { localAddress: from, agent: false, timeout: 15_000 },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Date.now() - start)
+            : reject(new Error(`status ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('no answer')));
     req.on('error', reject);
     req.end();
@@ -131,7 +248,9 @@ function healthzFrom(url, from) {
 
 /** The server's sockets on `port` in state ESTABLISHED, as `ss` lists them: [{recvQ, peer}]. */
 function established(port) {
-  const out = execFileSync('ss', ['-Htn', 'state', 'established', `( sport = :${port} )`], { encoding: 'utf8' });
+  const out = execFileSync('ss', ['-Htn', 'state', 'established', `( sport = :${port} )`], {
+    encoding: 'utf8',
+  });
   return out
     .split('\n')
     .filter(Boolean)
@@ -151,7 +270,12 @@ async function until(check, limitMs, what) {
   return Date.now() - start;
 }
 
-const kb = (pid, field) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))[1]);
+const kb = (pid, field) =>
+  Number(
+    readFileSync(`/proc/${pid}/status`, 'utf8').match(
+      new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'),
+    )[1],
+  );
 
 test('a response the client does not read is cut off after the send timeout', async () => {
   const server = await startServer();
@@ -173,15 +297,47 @@ test('a response the client does not read is cut off after the send timeout', as
 
 test(
   'with the open-file limit at 1,024, 1,500 slow readers from one address do not delay a visitor from another',
-  { skip: existsSync(SLOWHTTPTEST) ? false : `${SLOWHTTPTEST} is missing: run scripts/setup.sh --test` },
+  {
+    skip: existsSync(SLOWHTTPTEST)
+      ? false
+      : `${SLOWHTTPTEST} is missing: run scripts/setup.sh --test`,
+  },
   async () => {
     // No trusted proxy: the crowd's 127.0.0.1 is a client like any other, capped per address.
-    const server = await startServer({ launcher: ['prlimit', '--nofile=1024:1024', '--'], env: { TRUSTED_PROXIES: '' } });
+    const server = await startServer({
+      launcher: ['prlimit', '--nofile=1024:1024', '--'],
+      env: { TRUSTED_PROXIES: '' },
+    });
     // Slow reading (-X) of the landing page, three requests pipelined per connection, a receive
     // window of 10 to 20 bytes, 32 bytes read every 5 s, 1,500 connections at 500 a second.
     const crowd = spawn(
       'prlimit',
-      ['--nofile=4096:4096', '--', SLOWHTTPTEST, '-X', '-c', '1500', '-r', '500', '-k', '3', '-w', '10', '-y', '20', '-n', '5', '-z', '32', '-l', '25', '-p', '3', '-u', `${server.url}/`],
+      [
+        '--nofile=4096:4096',
+        '--',
+        SLOWHTTPTEST,
+        '-X',
+        '-c',
+        '1500',
+        '-r',
+        '500',
+        '-k',
+        '3',
+        '-w',
+        '10',
+        '-y',
+        '20',
+        '-n',
+        '5',
+        '-z',
+        '32',
+        '-l',
+        '25',
+        '-p',
+        '3',
+        '-u',
+        `${server.url}/`,
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let report = '';
@@ -199,7 +355,10 @@ test(
       }
       console.log(`/healthz from another address under 1,500 slow readers: ${times.join(', ')} ms`);
       assert.ok(Math.max(...times) <= 1_000, `/healthz took ${Math.max(...times)} ms`);
-      assert.match(server.log(), /connection cap per address reached.*"max_per_address":64|"max_per_address":64.*connection cap per address reached/);
+      assert.match(
+        server.log(),
+        /connection cap per address reached.*"max_per_address":64|"max_per_address":64.*connection cap per address reached/,
+      );
       const held = established(port).length;
       assert.ok(held <= 64 + 1, `the crowd holds ${held} connections`);
     } finally {
@@ -229,7 +388,11 @@ test('200 unfinished request heads of 400 KB hold tens of kilobytes each, not hu
       }),
     );
     // Everything sent is read by the server (its sockets' receive queues are empty).
-    await until(() => established(port).every(({ recvQ }) => recvQ === 0), 10_000, 'the server read every head');
+    await until(
+      () => established(port).every(({ recvQ }) => recvQ === 0),
+      10_000,
+      'the server read every head',
+    );
     const grownMb = (kb(server.pid, 'VmHWM') - before) / 1024;
     sockets.forEach((socket) => socket.destroy());
     console.log(`memory grown by 200 unfinished heads: ${grownMb.toFixed(1)} MB`);

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 test('page errors and console errors fail the test that caused them, unless expected', () => {
   const fixture = new URL('./support/fixtures/page-errors.fixture.mjs', import.meta.url).pathname;
   // A runner of its own: without NODE_TEST_CONTEXT, which would make it defer to this one.
-  const { NODE_TEST_CONTEXT, ...env } = process.env;
+  const { NODE_TEST_CONTEXT: _parentRunner, ...env } = process.env;
   const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', fixture], { encoding: 'utf8', env, timeout: 120_000 });
   const outcome = Object.fromEntries(
     [...run.stdout.matchAll(/^(ok|not ok) \d+ - (.+)$/gm)].map(([, result, name]) => [name, result]),

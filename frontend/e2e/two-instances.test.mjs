@@ -43,7 +43,14 @@ function createDatabase() {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => execFileSync('psql', [BASE_URL, '-v', 'ON_ERROR_STOP=1', '-qc', `DROP DATABASE ${name} WITH (FORCE)`]),
+    drop: () =>
+      execFileSync('psql', [
+        BASE_URL,
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-qc',
+        `DROP DATABASE ${name} WITH (FORCE)`,
+      ]),
   };
 }
 
@@ -54,12 +61,20 @@ async function startReceiver() {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      deliveries.push({ key: req.headers['idempotency-key'], lead: JSON.parse(body), at: Date.now() });
+      deliveries.push({
+        key: req.headers['idempotency-key'],
+        lead: JSON.parse(body),
+        at: Date.now(),
+      });
       res.end('ok');
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/leads`, deliveries, stop: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}/leads`,
+    deliveries,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 /** One visitor: posts a new quote after each answer until `running()` is false; a post not answered 201 is sent again with its key. */
@@ -84,7 +99,16 @@ async function visit(i, port, running, answers) {
       } catch (error) {
         status = `error ${error.code ?? error.message}`;
       }
-      answers.push({ visitor: i, key, quote, attempt, start, end: Date.now(), status, id: status === 201 ? JSON.parse(body).id : undefined });
+      answers.push({
+        visitor: i,
+        key,
+        quote,
+        attempt,
+        start,
+        end: Date.now(),
+        status,
+        id: status === 201 ? JSON.parse(body).id : undefined,
+      });
       if (status === 201) break;
       assert.ok(attempt < 20, `visitor ${i} could not post ${key}: ${status} ${body}`);
       await sleep(200);
@@ -92,83 +116,113 @@ async function visit(i, port, running, answers) {
   }
 }
 
-test('two instances behind Caddy: one is killed and restarted while 20 visitors post; nothing is lost', { skip }, async () => {
-  const database = createDatabase();
-  const receiver = await startReceiver();
-  const ports = [await freePort(), await freePort()];
-  const instance = (port) =>
-    startServer({ databaseUrl: database.url, env: { PORT: String(port), LEAD_WEBHOOK_URL: receiver.url } });
-  const instances = [await instance(ports[0]), await instance(ports[1])];
-  let caddy;
-  try {
-    caddy = await startCaddy('Caddyfile.instances', { BACKEND_ADDRESSES: ports.map((p) => `127.0.0.1:${p}`).join(' ') });
-    const answers = [];
-    let posting = true;
-    const visitors = Array.from({ length: VISITORS }, (_, i) => visit(i, caddy.httpsPort, () => posting, answers));
+test(
+  'two instances behind Caddy: one is killed and restarted while 20 visitors post; nothing is lost',
+  { skip },
+  async () => {
+    const database = createDatabase();
+    const receiver = await startReceiver();
+    const ports = [await freePort(), await freePort()];
+    const instance = (port) =>
+      startServer({
+        databaseUrl: database.url,
+        env: { PORT: String(port), LEAD_WEBHOOK_URL: receiver.url },
+      });
+    const instances = [await instance(ports[0]), await instance(ports[1])];
+    let caddy;
+    try {
+      caddy = await startCaddy('Caddyfile.instances', {
+        BACKEND_ADDRESSES: ports.map((p) => `127.0.0.1:${p}`).join(' '),
+      });
+      const answers = [];
+      let posting = true;
+      const visitors = Array.from({ length: VISITORS }, (_, i) =>
+        visit(i, caddy.httpsPort, () => posting, answers),
+      );
 
-    await sleep(2_000);
-    const killedAt = Date.now();
-    const killed = instances[0];
-    await killed.kill('SIGKILL');
-    await sleep(4_000);
-    const restartedAt = Date.now();
-    instances[0] = await instance(ports[0]);
-    instances.push(killed);
-    // Back in Caddy's rotation once it has served a post again.
-    await until(() => /quote-requests/.test(instances[0].log()), 15_000, 'the restarted instance served a post');
-    await sleep(1_000);
-    posting = false;
-    await Promise.all(visitors);
+      await sleep(2_000);
+      const killedAt = Date.now();
+      const killed = instances[0];
+      await killed.kill('SIGKILL');
+      await sleep(4_000);
+      const restartedAt = Date.now();
+      instances[0] = await instance(ports[0]);
+      instances.push(killed);
+      // Back in Caddy's rotation once it has served a post again.
+      await until(
+        () => /quote-requests/.test(instances[0].log()),
+        15_000,
+        'the restarted instance served a post',
+      );
+      await sleep(1_000);
+      posting = false;
+      await Promise.all(visitors);
 
-    const ok = answers.filter((a) => a.status === 201);
-    const failed = answers.filter((a) => a.status !== 201);
-    const down = ok.filter((a) => a.start > killedAt && a.end < restartedAt);
-    console.log(
-      `posts: ${answers.length} sent, ${ok.length} answered 201 (${down.length} while an instance was down), ` +
-        `${failed.length} not: ${[...new Set(failed.map((a) => a.status))].join(', ') || 'none'}`,
-    );
-    // Only a post in flight at the kill may go unanswered; the visitor's retry with its key settles it.
-    for (const a of failed) {
-      assert.ok(a.start <= killedAt && a.end >= killedAt, `a post sent at +${a.start - killedAt} ms got ${a.status}`);
-    }
-    const visitorsServedWhileDown = new Set(down.map((a) => a.visitor));
-    assert.equal(visitorsServedWhileDown.size, VISITORS, 'every visitor was answered while one instance was down');
+      const ok = answers.filter((a) => a.status === 201);
+      const failed = answers.filter((a) => a.status !== 201);
+      const down = ok.filter((a) => a.start > killedAt && a.end < restartedAt);
+      console.log(
+        `posts: ${answers.length} sent, ${ok.length} answered 201 (${down.length} while an instance was down), ` +
+          `${failed.length} not: ${[...new Set(failed.map((a) => a.status))].join(', ') || 'none'}`,
+      );
+      // Only a post in flight at the kill may go unanswered; the visitor's retry with its key settles it.
+      for (const a of failed) {
+        assert.ok(
+          a.start <= killedAt && a.end >= killedAt,
+          `a post sent at +${a.start - killedAt} ms got ${a.status}`,
+        );
+      }
+      const visitorsServedWhileDown = new Set(down.map((a) => a.visitor));
+      assert.equal(
+        visitorsServedWhileDown.size,
+        VISITORS,
+        'every visitor was answered while one instance was down',
+      );
 
-    // Every 201 stored with its data, and nothing stored that no 201 answered.
-    const rows = instances[0].rows();
-    const stored = new Map(rows.map((row) => [row.id, row]));
-    const keys = new Map();
-    for (const a of ok) {
-      const row = stored.get(a.id);
-      assert.ok(row, `${a.key} answered 201 with ${a.id} but not stored`);
-      assert.deepEqual([row.product, row.email], [a.quote.product, a.quote.email]);
-      assert.equal(keys.get(a.key) ?? a.id, a.id, `${a.key} answered with two ids`);
-      keys.set(a.key, a.id);
-    }
-    assert.equal(rows.length, keys.size, 'one row per posted quote');
-    console.log(`stored: ${rows.length} quotes`);
+      // Every 201 stored with its data, and nothing stored that no 201 answered.
+      const rows = instances[0].rows();
+      const stored = new Map(rows.map((row) => [row.id, row]));
+      const keys = new Map();
+      for (const a of ok) {
+        const row = stored.get(a.id);
+        assert.ok(row, `${a.key} answered 201 with ${a.id} but not stored`);
+        assert.deepEqual([row.product, row.email], [a.quote.product, a.quote.email]);
+        assert.equal(keys.get(a.key) ?? a.id, a.id, `${a.key} answered with two ids`);
+        keys.set(a.key, a.id);
+      }
+      assert.equal(rows.length, keys.size, 'one row per posted quote');
+      console.log(`stored: ${rows.length} quotes`);
 
-    // Every stored lead reaches the receiver; the dead instance's claimed leads are taken over once their claim runs out.
-    const delivered = () => new Set(receiver.deliveries.map((d) => d.key));
-    await until(() => rows.every((row) => delivered().has(row.id)), LEAD_CLAIM_MS + 20_000, 'every stored lead delivered');
-    for (const { key, lead } of receiver.deliveries) {
-      const row = stored.get(key);
-      assert.ok(row, `delivered ${key}, which is not stored`);
-      assert.deepEqual([lead.id, lead.product, lead.email], [row.id, row.product, row.email]);
+      // Every stored lead reaches the receiver; the dead instance's claimed leads are taken over once their claim runs out.
+      const delivered = () => new Set(receiver.deliveries.map((d) => d.key));
+      await until(
+        () => rows.every((row) => delivered().has(row.id)),
+        LEAD_CLAIM_MS + 20_000,
+        'every stored lead delivered',
+      );
+      for (const { key, lead } of receiver.deliveries) {
+        const row = stored.get(key);
+        assert.ok(row, `delivered ${key}, which is not stored`);
+        assert.deepEqual([lead.id, lead.product, lead.email], [row.id, row.product, row.email]);
+      }
+      const times = new Map();
+      for (const { key, at } of receiver.deliveries)
+        times.set(key, [...(times.get(key) ?? []), at]);
+      const twice = [...times].filter(([, at]) => at.length > 1);
+      console.log(
+        `delivered: ${delivered().size} leads in ${receiver.deliveries.length} deliveries, ${twice.length} delivered twice (in flight at the kill)`,
+      );
+      for (const [key, at] of twice) {
+        assert.ok(
+          Math.min(...at) <= killedAt + 1_000,
+          `${key} delivered twice, first at +${Math.min(...at) - killedAt} ms after the kill`,
+        );
+      }
+    } finally {
+      await caddy?.stop();
+      for (const server of instances) await server.stop();
+      await receiver.stop();
+      database.drop();
     }
-    const times = new Map();
-    for (const { key, at } of receiver.deliveries) times.set(key, [...(times.get(key) ?? []), at]);
-    const twice = [...times].filter(([, at]) => at.length > 1);
-    console.log(
-      `delivered: ${delivered().size} leads in ${receiver.deliveries.length} deliveries, ${twice.length} delivered twice (in flight at the kill)`,
-    );
-    for (const [key, at] of twice) {
-      assert.ok(Math.min(...at) <= killedAt + 1_000, `${key} delivered twice, first at +${Math.min(...at) - killedAt} ms after the kill`);
-    }
-  } finally {
-    await caddy?.stop();
-    for (const server of instances) await server.stop();
-    await receiver.stop();
-    database.drop();
-  }
-});
+  },
+);

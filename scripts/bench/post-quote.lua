@@ -1,13 +1,37 @@
 -- wrk script: valid quote posts, each thread stopping after its share of MAX_REQUESTS, then
 -- one machine-readable line with the figures bench.sh reports.
+--
+-- With BENCH_CLIENTS=N (and BENCH_THREADS, wrk's -t), every request comes from another client:
+-- an X-Forwarded-For from 10.0.0.0/8 (the server trusts its loopback peer), the threads taking
+-- turns through N addresses, so each is seen again only after N requests.
 local max_per_thread = tonumber(os.getenv("BENCH_MAX_PER_THREAD") or "0")
+local clients = tonumber(os.getenv("BENCH_CLIENTS") or "0")
+local threads = tonumber(os.getenv("BENCH_THREADS") or "1")
 local sent = 0
+
+local started = 0
+function setup(thread)
+  thread:set("thread_index", started)
+  started = started + 1
+end
 
 wrk.method = "POST"
 wrk.path = "/api/quote-requests"
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["User-Agent"] = "bench"
 wrk.body = '{"product":"family","email":"bench.user@example.com"}'
+
+local next_client = nil
+if clients > 0 then
+  function request()
+    next_client = next_client or thread_index
+    local i = next_client
+    next_client = (next_client + threads) % clients
+    wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d",
+      math.floor(i / 65536) % 256, math.floor(i / 256) % 256, i % 256)
+    return wrk.format()
+  end
+end
 
 function response(status, headers, body)
   sent = sent + 1

@@ -19,7 +19,8 @@ start_server() {
   "${server_priority[@]}" env PORT=0 BIND=127.0.0.1 STATIC_DIR=frontend/dist "$@" "$server_binary" > "$work/out" 2> "$work/log" &
   server_pid=$!
   url=
-  for _ in $(seq 1 2000); do
+  local deadline=$((SECONDS + 10))
+  while ((SECONDS < deadline)); do
     kill -0 "$server_pid" 2>/dev/null || { server_pid=; return 1; }
     url=$(sed -n 's/^Listening on //p' "$work/out")
     [[ -n $url ]] && return 0

@@ -1,12 +1,19 @@
 //! Shared-secret checks for the voice webhook and the admin API, and the filters that refuse a
 //! request without them.
 
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderMap};
 use warp::{Filter, Rejection};
 
-use crate::http::error::ApiError;
+use crate::http::client_ip::rate_key;
+use crate::http::error::{retry_after_secs, ApiError};
+use crate::http::failure_limit::FailureLimit;
 
 /// Compares in constant time; comparing digests keeps the secret's length from leaking too.
 pub fn secrets_match(given: &[u8], expected: &[u8]) -> bool {
@@ -33,11 +40,48 @@ pub fn bearer_matches(headers: &HeaderMap, token: &str) -> bool {
 }
 
 /// Refuses with 401 (and a `Bearer` challenge) a request without `Authorization: Bearer <token>`.
-pub fn bearer(token: String) -> impl Filter<Extract = (), Error = Rejection> + Clone {
-    require(
-        move |headers| bearer_matches(headers, &token),
-        Some("Bearer"),
-    )
+/// Each request that sends credentials is a sign-in attempt of its client (`client`, by
+/// `rate_key`) counted by `failures`: past its limit, 429 whatever it sends. A request sending
+/// none guesses nothing and is not counted.
+pub fn bearer(
+    token: String,
+    failures: Arc<FailureLimit>,
+    client: BoxedFilter<(Option<IpAddr>,)>,
+) -> impl Filter<Extract = (), Error = Rejection> + Clone {
+    client
+        .and(warp::header::headers_cloned())
+        .and_then(move |client: Option<IpAddr>, headers: HeaderMap| {
+            let outcome = sign_in(&token, &failures, client, &headers);
+            async move { outcome.map_err(warp::reject::custom) }
+        })
+        .untuple_one()
+}
+
+fn sign_in(
+    token: &str,
+    failures: &FailureLimit,
+    client: Option<IpAddr>,
+    headers: &HeaderMap,
+) -> Result<(), ApiError> {
+    let unauthorized = ApiError::Unauthorized {
+        challenge: Some("Bearer"),
+    };
+    if !headers.contains_key(header::AUTHORIZATION) {
+        return Err(unauthorized);
+    }
+    let attempt = client
+        .map(|client| failures.begin(rate_key(client), Instant::now()))
+        .transpose()
+        .map_err(|wait| ApiError::TooManyFailedAttempts {
+            retry_after_secs: retry_after_secs(wait),
+        })?;
+    if !bearer_matches(headers, token) {
+        return Err(unauthorized);
+    }
+    if let Some(attempt) = attempt {
+        failures.succeeded(attempt);
+    }
+    Ok(())
 }
 
 /// Refuses with 401 a request whose header `name` does not hold `secret`.

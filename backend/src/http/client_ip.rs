@@ -9,6 +9,7 @@
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
+use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
 use warp::Filter;
 
@@ -23,6 +24,17 @@ pub struct Peer(pub SocketAddr);
 /// `warp::test`).
 pub fn peer() -> impl Filter<Extract = (Option<SocketAddr>,), Error = Infallible> + Copy {
     warp::ext::optional::<Peer>().map(|peer: Option<Peer>| peer.map(|Peer(addr)| addr))
+}
+
+/// Each request's client address behind `proxies` (`None` outside a real connection, as in
+/// `warp::test`).
+pub fn client(proxies: TrustedProxies) -> BoxedFilter<(Option<IpAddr>,)> {
+    peer()
+        .and(warp::header::headers_cloned())
+        .map(move |peer: Option<SocketAddr>, headers: HeaderMap| {
+            peer.map(|peer| proxies.client(peer.ip(), &headers))
+        })
+        .boxed()
 }
 
 impl TrustedProxies {
@@ -50,36 +62,40 @@ impl TrustedProxies {
     }
 }
 
-/// The forwarded hops, leftmost first, over every header line in order.
+/// The forwarded hops, leftmost first, over every header line in order. `X-Forwarded-For` wins
+/// whenever it is present, readable or not: falling back to `Forwarded` on a line we cannot read
+/// would let a client pick its own address by sending one non-ASCII byte. A line we cannot read
+/// is one unreadable hop (`""`), so the walk ends there.
 fn forwarded_chain(headers: &HeaderMap) -> Vec<String> {
-    let lines = |name: &str| -> Vec<&str> {
+    let lines = |name: &str| -> Vec<Option<&str>> {
         headers
             .get_all(name)
             .iter()
-            .filter_map(|v| v.to_str().ok())
+            .map(|v| v.to_str().ok())
+            .collect()
+    };
+    let hops = |lines: Vec<Option<&str>>, hop: fn(&str) -> String| -> Vec<String> {
+        lines
+            .into_iter()
+            .flat_map(|line| match line {
+                Some(line) => line.split(',').map(hop).collect(),
+                None => vec![String::new()],
+            })
             .collect()
     };
     let xff = lines("x-forwarded-for");
     if !xff.is_empty() {
-        return xff
-            .iter()
-            .flat_map(|line| line.split(','))
-            .map(|hop| hop.trim().to_owned())
-            .collect();
+        return hops(xff, |hop| hop.trim().to_owned());
     }
     // RFC 7239: `for=` of each comma-separated element; other parameters are ignored.
-    lines("forwarded")
-        .iter()
-        .flat_map(|line| line.split(','))
-        .map(|element| {
-            element
-                .split(';')
-                .filter_map(|pair| pair.split_once('='))
-                .find(|(name, _)| name.trim().eq_ignore_ascii_case("for"))
-                .map(|(_, value)| value.trim().trim_matches('"').to_owned())
-                .unwrap_or_default()
-        })
-        .collect()
+    hops(lines("forwarded"), |element| {
+        element
+            .split(';')
+            .filter_map(|pair| pair.split_once('='))
+            .find(|(name, _)| name.trim().eq_ignore_ascii_case("for"))
+            .map(|(_, value)| value.trim().trim_matches('"').to_owned())
+            .unwrap_or_default()
+    })
 }
 
 /// `1.2.3.4`, `1.2.3.4:5678`, `2001:db8::1`, `[2001:db8::1]` or `[2001:db8::1]:443`.
@@ -115,12 +131,22 @@ fn canonical(ip: IpAddr) -> IpAddr {
 /// network gets a /64 or more, so its addresses are one client).
 pub fn rate_key(ip: IpAddr) -> IpAddr {
     match canonical(ip) {
-        IpAddr::V6(v6) => {
-            let network = u128::from(v6) & !(u128::MAX >> 64);
-            IpAddr::V6(Ipv6Addr::from(network))
-        }
+        IpAddr::V6(v6) => IpAddr::V6(prefix(v6, 64)),
         v4 => v4,
     }
+}
+
+/// The coarser key an IPv6 client is counted under as well: its /48, the most one site is
+/// usually given, which holds 65,536 /64s and so as many fresh `rate_key`s. IPv4 has none.
+pub fn network_key(ip: IpAddr) -> Option<IpAddr> {
+    match canonical(ip) {
+        IpAddr::V6(v6) => Some(IpAddr::V6(prefix(v6, 48))),
+        IpAddr::V4(_) => None,
+    }
+}
+
+fn prefix(ip: Ipv6Addr, bits: u32) -> Ipv6Addr {
+    Ipv6Addr::from(u128::from(ip) & !(u128::MAX >> bits))
 }
 
 #[cfg(test)]
@@ -228,6 +254,45 @@ mod tests {
             ("x-forwarded-for", "203.0.113.7"),
         ]);
         assert_eq!(loopback().client(ip("::1"), &both), ip("203.0.113.7"));
+    }
+
+    #[test]
+    fn an_unreadable_x_forwarded_for_ends_the_walk_and_forwarded_is_not_read() {
+        let mut h = HeaderMap::new();
+        h.append(
+            "x-forwarded-for",
+            warp::http::HeaderValue::from_bytes(b"203.0.113.7, caf\xc3\xa9").unwrap(),
+        );
+        h.append("forwarded", "for=6.6.6.6".parse().unwrap());
+        assert_eq!(loopback().client(ip("127.0.0.1"), &h), ip("127.0.0.1"));
+        // Proxies append lines too: a readable line after it is walked first.
+        h.append("x-forwarded-for", "198.51.100.4".parse().unwrap());
+        assert_eq!(loopback().client(ip("127.0.0.1"), &h), ip("198.51.100.4"));
+        let mut forwarded = HeaderMap::new();
+        forwarded.append(
+            "forwarded",
+            warp::http::HeaderValue::from_bytes(b"for=\xff").unwrap(),
+        );
+        forwarded.append("forwarded", "for=127.0.0.2".parse().unwrap());
+        assert_eq!(loopback().client(ip("::1"), &forwarded), ip("127.0.0.2"));
+    }
+
+    #[test]
+    fn ipv6_clients_are_also_counted_by_their_48() {
+        assert_eq!(
+            network_key(ip("2001:db8:1:2:aaaa::1")),
+            Some(ip("2001:db8:1::"))
+        );
+        assert_eq!(
+            network_key(ip("2001:db8:1:ffff::9")),
+            network_key(ip("2001:db8:1:2::1"))
+        );
+        assert_ne!(
+            network_key(ip("2001:db8:1::1")),
+            network_key(ip("2001:db8:2::1"))
+        );
+        assert_eq!(network_key(ip("203.0.113.7")), None);
+        assert_eq!(network_key(ip("::ffff:203.0.113.7")), None);
     }
 
     #[test]

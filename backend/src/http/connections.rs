@@ -31,6 +31,7 @@ use warp::{Filter, Reply};
 
 use crate::http::address_cap::{AddressCap, MAX_PER_ADDRESS};
 use crate::http::client_ip::Peer;
+use crate::http::request_target;
 use crate::http::send_deadline::SendDeadline;
 use crate::settings::trusted_proxies::TrustedProxies;
 
@@ -174,6 +175,7 @@ where
     let service = warp::service(filter);
     hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
         request.extensions_mut().insert(Peer(peer));
+        request_target::mark(&mut request);
         tower_service::Service::call(&mut service.clone(), request)
     })
 }

@@ -42,6 +42,10 @@ pub enum ApiError {
     IdempotencyConflict,
     #[error("The request body did not arrive in time")]
     RequestTimeout,
+    #[error("The request target must be a path such as /; this server is not a proxy")]
+    InvalidRequestTarget,
+    #[error("Too many failed sign-in attempts from your network. Please try again in {retry_after_secs} seconds.")]
+    TooManyFailedAttempts { retry_after_secs: u64 },
 }
 
 #[derive(Serialize)]
@@ -68,6 +72,8 @@ impl ApiError {
             ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
             ApiError::IdempotencyConflict => StatusCode::CONFLICT,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            ApiError::InvalidRequestTarget => StatusCode::BAD_REQUEST,
+            ApiError::TooManyFailedAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
         }
     }
 
@@ -86,6 +92,8 @@ impl ApiError {
             ApiError::InvalidParameter(_) => "invalid_parameter",
             ApiError::IdempotencyConflict => "idempotency_conflict",
             ApiError::RequestTimeout => "request_timeout",
+            ApiError::InvalidRequestTarget => "invalid_request_target",
+            ApiError::TooManyFailedAttempts { .. } => "too_many_failed_attempts",
         }
     }
 }
@@ -109,7 +117,8 @@ impl ApiError {
             ApiError::MethodNotAllowed { allow } => {
                 headers.insert(header::ALLOW, HeaderValue::from_static(allow));
             }
-            ApiError::RateLimited { retry_after_secs } => {
+            ApiError::RateLimited { retry_after_secs }
+            | ApiError::TooManyFailedAttempts { retry_after_secs } => {
                 headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
             }
             ApiError::Unavailable => {
@@ -150,6 +159,11 @@ impl From<StoreError> for ApiError {
             StoreError::Database(_) => ApiError::Storage,
         }
     }
+}
+
+/// A `Retry-After` in whole seconds, at least 1, for a wait a limit reports.
+pub fn retry_after_secs(wait: std::time::Duration) -> u64 {
+    wait.as_secs_f64().ceil().max(1.0) as u64
 }
 
 /// Every rejection becomes its JSON error body: ours (`ApiError`), and those warp itself produces.

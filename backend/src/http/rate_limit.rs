@@ -5,6 +5,15 @@
 //! (`per_minute` tokens a minute). Posts that fail validation are counted apart, against a
 //! looser limit (`INVALID_POST_FACTOR` times the quote limit): a visitor fixing a typo never
 //! loses a quote to it, yet nobody can flood the server with bad posts.
+//!
+//! The buckets live in `RecentClients`: at most `MAX_TRACKED_CLIENTS` per limit, at a constant
+//! cost per request however many clients come. A client unseen while `MAX_TRACKED_CLIENTS / 2`
+//! others came is forgotten and starts again with a full burst.
+//!
+//! An IPv6 client is counted by its /64 and, beside it, by its /48 (`client_ip::network_key`)
+//! against a limit `NETWORK_FACTOR` times looser: whoever holds a /48 has 65,536 /64s, and
+//! without it as many fresh buckets. The /64 is checked first, so a client already over its own
+//! limit spends nothing of its neighbours' shared one.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -12,23 +21,32 @@ use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::NoOpMiddleware;
-use governor::state::keyed::DefaultKeyedStateStore;
+use governor::nanos::Nanos;
+use governor::state::StateStore;
 use governor::Quota;
 
+use crate::http::client_ip::{network_key, rate_key};
+use crate::http::recent_clients::RecentClients;
 use crate::settings::rate_limit::RateLimit;
 
-/// Clients whose rate is tracked before idle ones are forgotten.
+/// Clients whose rate is tracked at most, per limit.
 const MAX_TRACKED_CLIENTS: usize = 100_000;
 
 /// How much looser the limit on invalid posts is than the one on quotes.
 pub const INVALID_POST_FACTOR: u32 = 6;
+/// How much looser the limit on an IPv6 /48 is than the one on each of its /64s.
+pub const NETWORK_FACTOR: u32 = 16;
 
 impl RateLimit {
     /// The limit on posts that fail validation.
     pub fn looser(self) -> RateLimit {
+        self.times(INVALID_POST_FACTOR)
+    }
+
+    fn times(self, factor: u32) -> RateLimit {
         RateLimit {
-            per_minute: self.per_minute.saturating_mul(INVALID_POST_FACTOR),
-            burst: self.burst.saturating_mul(INVALID_POST_FACTOR),
+            per_minute: self.per_minute.saturating_mul(factor),
+            burst: self.burst.saturating_mul(factor),
         }
     }
 
@@ -38,13 +56,27 @@ impl RateLimit {
     }
 }
 
+/// governor keeps one number per key (the bucket's theoretical arrival time); these are kept
+/// for the recent clients only.
+impl StateStore for RecentClients<Nanos> {
+    type Key = IpAddr;
+
+    fn measure_and_replace<T, F, E>(&self, key: &IpAddr, f: F) -> Result<T, E>
+    where
+        F: Fn(Option<Nanos>) -> Result<(T, Nanos), E>,
+    {
+        self.update(*key, f)
+    }
+}
+
+type Buckets<C> =
+    governor::RateLimiter<IpAddr, RecentClients<Nanos>, C, NoOpMiddleware<<C as Clock>::Instant>>;
+
 pub struct RateLimiter<C: Clock = DefaultClock> {
-    buckets: governor::RateLimiter<
-        IpAddr,
-        DefaultKeyedStateStore<IpAddr>,
-        C,
-        NoOpMiddleware<C::Instant>,
-    >,
+    /// By IPv4 address or IPv6 /64.
+    buckets: Buckets<C>,
+    /// By IPv6 /48.
+    networks: Buckets<C>,
     clock: C,
 }
 
@@ -56,19 +88,29 @@ impl RateLimiter {
 
 impl<C: Clock + Clone> RateLimiter<C> {
     fn with_clock(limit: RateLimit, clock: C) -> RateLimiter<C> {
+        let buckets = |limit: RateLimit| {
+            let clients = RecentClients::new(MAX_TRACKED_CLIENTS);
+            governor::RateLimiter::new(limit.quota(), clients, clock.clone())
+        };
         RateLimiter {
-            buckets: governor::RateLimiter::dashmap_with_clock(limit.quota(), clock.clone()),
+            buckets: buckets(limit),
+            networks: buckets(limit.times(NETWORK_FACTOR)),
             clock,
         }
     }
 
-    /// Takes one token for this client key, or says how long until one is available.
-    pub fn check(&self, key: IpAddr) -> Result<(), Duration> {
-        if self.buckets.len() >= MAX_TRACKED_CLIENTS {
-            // A full bucket holds no information: forgetting it changes nobody's limit.
-            self.buckets.retain_recent();
+    /// Takes one token for the client at `ip` (and one for its IPv6 /48), or says how long
+    /// until one is available.
+    pub fn check(&self, ip: IpAddr) -> Result<(), Duration> {
+        self.take(&self.buckets, rate_key(ip))?;
+        match network_key(ip) {
+            Some(network) => self.take(&self.networks, network),
+            None => Ok(()),
         }
-        self.buckets
+    }
+
+    fn take(&self, buckets: &Buckets<C>, key: IpAddr) -> Result<(), Duration> {
+        buckets
             .check_key(&key)
             .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
     }
@@ -108,19 +150,43 @@ mod tests {
     }
 
     #[test]
-    fn idle_clients_are_forgotten_once_too_many_are_tracked() {
-        let clock = FakeRelativeClock::default();
-        let limiter = RateLimiter::with_clock(LIMIT, clock.clone());
-        for i in 0..MAX_TRACKED_CLIENTS as u32 {
-            limiter.check(IpAddr::from(i.to_be_bytes())).unwrap();
+    fn an_ipv6_48_has_a_limit_of_its_own_sixteen_times_looser() {
+        let limiter = RateLimiter::with_clock(LIMIT, FakeRelativeClock::default());
+        let client = |n: u32| -> IpAddr { format!("2001:db8:7:{n:x}::1").parse().unwrap() };
+        // 16 /64s spend their bursts: 80 posts, the /48's own burst.
+        for n in 0..16 {
+            for _ in 0..5 {
+                limiter.check(client(n)).unwrap();
+            }
+            assert!(limiter.check(client(n)).is_err(), "each /64 has its limit");
         }
-        clock.advance(Duration::from_secs(60));
-        limiter.check("255.255.255.255".parse().unwrap()).unwrap();
         assert!(
-            limiter.buckets.len() < 10,
-            "{} buckets kept",
-            limiter.buckets.len()
+            limiter.check(client(16)).is_err(),
+            "a fresh /64 in the same /48 is refused"
         );
+        limiter
+            .check("2001:db8:8::1".parse().unwrap())
+            .expect("another /48 has its own");
+        limiter
+            .check("203.0.113.7".parse().unwrap())
+            .expect("IPv4 has no network limit");
+    }
+
+    #[test]
+    fn memory_stays_bounded_and_a_busy_client_keeps_its_count() {
+        let limiter = RateLimiter::with_clock(LIMIT, FakeRelativeClock::default());
+        let busy: IpAddr = "198.51.100.1".parse().unwrap();
+        for _ in 0..5 {
+            limiter.check(busy).unwrap();
+        }
+        for i in 0..(MAX_TRACKED_CLIENTS as u32 * 5 / 2) {
+            limiter.check(IpAddr::from(i.to_be_bytes())).unwrap();
+            if i % 10_000 == 0 {
+                assert!(limiter.check(busy).is_err(), "still over its limit");
+            }
+        }
+        let tracked = limiter.buckets.into_state_store().len();
+        assert!(tracked <= MAX_TRACKED_CLIENTS, "{tracked} clients tracked");
     }
 
     #[test]

@@ -1,8 +1,13 @@
-//! One structured line per request. Only method, path, status and latency: never a body or
-//! a query string, so an e-mail address cannot end up in the logs.
+//! The JSON log on stderr, and one structured line per request in it. Only method, path,
+//! status and latency: never a body or a query string, so an e-mail address cannot end up in
+//! the logs.
+
+use std::backtrace::{Backtrace, BacktraceStatus};
+use std::panic::PanicHookInfo;
 
 use tracing_subscriber::EnvFilter;
 
+/// Installs the JSON subscriber and routes panics through it (see `log_panic`).
 pub fn init() {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
@@ -10,6 +15,30 @@ pub fn init() {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .try_init();
+    std::panic::set_hook(Box::new(log_panic));
+}
+
+/// A panic becomes one JSON error line like any other event, instead of the default hook's
+/// free text on stderr, which log collectors reading JSON lines would garble or drop.
+fn log_panic(info: &PanicHookInfo<'_>) {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(a panic without a message)");
+    let location = info.location().map(ToString::to_string);
+    let backtrace = Backtrace::capture();
+    let backtrace =
+        (backtrace.status() == BacktraceStatus::Captured).then(|| backtrace.to_string());
+    tracing::error!(
+        target: "panic",
+        panic = message,
+        location,
+        backtrace,
+        thread = std::thread::current().name(),
+        "a task panicked"
+    );
 }
 
 pub fn log() -> warp::log::Log<impl Fn(warp::log::Info<'_>) + Copy> {
@@ -22,4 +51,54 @@ pub fn log() -> warp::log::Log<impl Fn(warp::log::Info<'_>) + Copy> {
             latency_ms = info.elapsed().as_secs_f64() * 1000.0,
         );
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+
+    #[derive(Clone, Default)]
+    struct Captured(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_panic_is_one_json_line_in_the_log() {
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .json()
+            .with_writer(move || writer.clone())
+            .finish();
+        // The hook is global: it is ours only around this one panic, on this thread, whose
+        // subscriber is the captured one.
+        tracing::subscriber::with_default(subscriber, || {
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(log_panic));
+            let outcome = std::panic::catch_unwind(|| panic!("static str is not valid {}", "path"));
+            std::panic::set_hook(previous);
+            assert!(outcome.is_err());
+        });
+        let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1, "{text}");
+        let line: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+        assert_eq!(line["level"], "ERROR");
+        assert_eq!(line["target"], "panic");
+        assert_eq!(line["fields"]["panic"], "static str is not valid path");
+        assert!(line["fields"]["location"]
+            .as_str()
+            .unwrap()
+            .contains("request_log.rs"));
+    }
 }

@@ -64,6 +64,10 @@ mod tests {
             ApiError::InvalidParameter(String::new()),
             ApiError::IdempotencyConflict,
             ApiError::RequestTimeout,
+            ApiError::InvalidRequestTarget,
+            ApiError::TooManyFailedAttempts {
+                retry_after_secs: 1,
+            },
         ];
         // No wildcard arm: a new ApiError variant stops this from compiling until it is listed above.
         for error in &every_error {
@@ -80,7 +84,9 @@ mod tests {
                 | ApiError::Unauthorized { .. }
                 | ApiError::InvalidParameter(_)
                 | ApiError::IdempotencyConflict
-                | ApiError::RequestTimeout => {}
+                | ApiError::RequestTimeout
+                | ApiError::InvalidRequestTarget
+                | ApiError::TooManyFailedAttempts { .. } => {}
             }
         }
         let doc = document();

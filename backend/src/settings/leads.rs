@@ -8,9 +8,22 @@ use validator::{Validate, ValidationError};
 use super::invalid::{check, InvalidSetting};
 
 pub const DEFAULT_GIVE_UP_DAYS: u32 = 3;
+/// The shortest `ADMIN_TOKEN` accepted: 32 characters (`openssl rand -hex 32` makes 64) are
+/// beyond guessing, even at the sign-in failure limit's pace.
+pub const MIN_ADMIN_TOKEN_CHARS: usize = 32;
 /// The first retry waits about this long, each later one twice as long, up to the longest.
 const RETRY_FIRST: Duration = Duration::from_secs(2);
 const RETRY_LONGEST: Duration = Duration::from_secs(30 * 60);
+
+/// Why the lead settings cannot be used.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum LeadsError {
+    #[error(transparent)]
+    Invalid(#[from] InvalidSetting),
+    /// The token itself is never printed: it would land in the journal.
+    #[error("ADMIN_TOKEN has {length} characters; it needs at least {MIN_ADMIN_TOKEN_CHARS}. Make one with: openssl rand -hex 32")]
+    ShortAdminToken { length: usize },
+}
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LeadsConfig {
@@ -66,9 +79,7 @@ fn at_least_a_day(period: &Duration) -> Result<(), ValidationError> {
 }
 
 impl LeadsConfig {
-    pub fn from_lookup(
-        get: impl Fn(&str) -> Option<String>,
-    ) -> Result<LeadsConfig, InvalidSetting> {
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<LeadsConfig, LeadsError> {
         // An empty variable counts as unset, so `VAR=` switches a part off.
         let get = |key: &str| get(key).filter(|v| !v.trim().is_empty());
         let forwarding = match get("LEAD_WEBHOOK_URL") {
@@ -104,9 +115,17 @@ impl LeadsConfig {
                 Some(forwarding)
             }
         };
+        let admin_token = get("ADMIN_TOKEN");
+        if let Some(length) = admin_token
+            .as_ref()
+            .map(|token| token.chars().count())
+            .filter(|length| *length < MIN_ADMIN_TOKEN_CHARS)
+        {
+            return Err(LeadsError::ShortAdminToken { length });
+        }
         Ok(LeadsConfig {
             vapi_webhook_secret: get("VAPI_WEBHOOK_SECRET"),
-            admin_token: get("ADMIN_TOKEN"),
+            admin_token,
             forwarding,
         })
     }
@@ -116,7 +135,7 @@ impl LeadsConfig {
 mod tests {
     use super::*;
 
-    fn leads(vars: &[(&str, &str)]) -> Result<LeadsConfig, InvalidSetting> {
+    fn leads(vars: &[(&str, &str)]) -> Result<LeadsConfig, LeadsError> {
         LeadsConfig::from_lookup(crate::settings::lookup(vars))
     }
 
@@ -127,6 +146,26 @@ mod tests {
             leads(&[("ADMIN_TOKEN", ""), ("LEAD_WEBHOOK_URL", " ")]).unwrap(),
             LeadsConfig::default()
         );
+    }
+
+    #[test]
+    fn the_admin_token_has_at_least_32_characters_and_is_never_printed() {
+        let long = "0123456789abcdef0123456789abcdef";
+        assert_eq!(
+            leads(&[("ADMIN_TOKEN", long)])
+                .unwrap()
+                .admin_token
+                .as_deref(),
+            Some(long)
+        );
+        let error = leads(&[("ADMIN_TOKEN", &long[1..])])
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "ADMIN_TOKEN has 31 characters; it needs at least 32. Make one with: openssl rand -hex 32"
+        );
+        assert!(!error.contains(&long[1..]));
     }
 
     #[test]

@@ -50,6 +50,13 @@ pub trait QuoteStore: Send + Sync {
     /// Keeps the end-of-call report (a repeated report replaces the earlier one).
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>>;
 
+    /// Deletes the end-of-call reports received before `reported_before` that no quote request
+    /// refers to, and says how many (`retention`).
+    fn purge_call_reports(
+        &self,
+        reported_before: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<u64, StoreError>>;
+
     /// Stored quotes with their call and delivery state, in the order and page `query` asks.
     fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>>;
 

@@ -104,6 +104,13 @@ pub const UPSERT_CALL: &str = "INSERT INTO voice_calls
         summary = excluded.summary, transcript = excluded.transcript,
         reported_at = excluded.reported_at";
 
+/// $1 the cut-off. Every spoken quote has a tool call id, so the `NOT EXISTS` is answered by
+/// the unique index on (call_id, tool_call_id), whose condition it repeats.
+pub const PURGE_UNREFERENCED_CALLS: &str = "DELETE FROM voice_calls
+    WHERE reported_at < $1 AND NOT EXISTS (
+        SELECT 1 FROM quote_requests q
+        WHERE q.call_id = voice_calls.call_id AND q.tool_call_id IS NOT NULL)";
+
 /// $1 quote id, $2 now.
 pub const MARK_DELIVERED: &str =
     "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = $2 WHERE quote_id = $1";

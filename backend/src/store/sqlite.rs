@@ -41,11 +41,20 @@ enum Write {
         quote_id: String,
         outcome: DeliveryOutcome,
     },
+    PurgeCalls {
+        reported_before: String,
+    },
+}
+
+/// What one write did: a quote's insert, or how many rows a purge deleted.
+enum Applied {
+    Quote(Inserted),
+    Rows(usize),
 }
 
 struct WriteJob {
     write: Write,
-    done: oneshot::Sender<Result<Inserted, StoreError>>,
+    done: oneshot::Sender<Result<Applied, StoreError>>,
 }
 
 pub struct SqliteStore {
@@ -133,7 +142,7 @@ impl SqliteStore {
     }
 
     /// Hands `write` to the writer thread; resolves once its transaction has committed.
-    fn write(&self, write: Write) -> BoxFuture<'static, Result<Inserted, StoreError>> {
+    fn write(&self, write: Write) -> BoxFuture<'static, Result<Applied, StoreError>> {
         let (done, result) = oneshot::channel();
         let sent = match &*self.writer.lock().unwrap_or_else(|p| p.into_inner()) {
             Some(writer) => writer.send(WriteJob { write, done }).is_ok(),
@@ -168,7 +177,7 @@ fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>, options: Sto
             // not a bad row; retrying would make every one of them wait the busy timeout again.
             Err(StoreError::Database(_)) if batch.len() > 1 => batch.into_iter().for_each(|job| {
                 let result = commit(&mut conn, std::iter::once(&job.write), options)
-                    .map(|outcomes| outcomes.into_iter().next().unwrap_or(Inserted::New));
+                    .map(|outcomes| outcomes.into_iter().next().unwrap_or(Applied::Rows(0)));
                 let _ = job.done.send(result);
             }),
             Err(e) => batch.into_iter().for_each(|job| {
@@ -182,7 +191,7 @@ fn commit<'a>(
     conn: &mut Connection,
     writes: impl Iterator<Item = &'a Write>,
     options: StoreOptions,
-) -> Result<Vec<Inserted>, StoreError> {
+) -> Result<Vec<Applied>, StoreError> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let outcomes = writes
         .map(|write| apply(&tx, write, options))
@@ -191,7 +200,7 @@ fn commit<'a>(
     Ok(outcomes)
 }
 
-fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inserted, StoreError> {
+fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Applied, StoreError> {
     let now = || format_timestamp(OffsetDateTime::now_utc());
     let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| -> Result<usize, StoreError> {
         Ok(tx
@@ -210,7 +219,9 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inser
                     params![values.idempotency_key, values.call_id, values.tool_call_id],
                     |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
                 )?;
-                return Ok(Inserted::earlier(quote, id, &product, &email));
+                return Ok(Applied::Quote(Inserted::earlier(
+                    quote, id, &product, &email,
+                )));
             }
             if options.forward_leads {
                 run(
@@ -248,8 +259,14 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Inser
                 }
             };
         }
+        Write::PurgeCalls { reported_before } => {
+            return Ok(Applied::Rows(run(
+                queries::PURGE_UNREFERENCED_CALLS,
+                params![reported_before],
+            )?));
+        }
     }
-    Ok(Inserted::New)
+    Ok(Applied::Quote(Inserted::New))
 }
 
 fn read_quote(row: &Row) -> Result<StoredQuote, StoreError> {
@@ -271,10 +288,32 @@ impl QuoteRow for Row<'_> {
 impl QuoteStore for SqliteStore {
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
         self.write(Write::Quote(quote))
+            .map(|r| {
+                r.map(|applied| match applied {
+                    Applied::Quote(inserted) => inserted,
+                    Applied::Rows(_) => Inserted::New,
+                })
+            })
+            .boxed()
     }
 
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
         self.write(Write::Call(report)).map(|r| r.map(drop)).boxed()
+    }
+
+    fn purge_call_reports(
+        &self,
+        reported_before: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<u64, StoreError>> {
+        let reported_before = format_timestamp(reported_before);
+        self.write(Write::PurgeCalls { reported_before })
+            .map(|r| {
+                r.map(|applied| match applied {
+                    Applied::Rows(n) => n as u64,
+                    Applied::Quote(_) => 0,
+                })
+            })
+            .boxed()
     }
 
     fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {

@@ -22,6 +22,7 @@ macro_rules! for_each_case {
         $case!(an_idempotency_key_answers_with_the_first_quote, true);
         $case!(repeats_among_concurrent_inserts_fail_alone, true);
         $case!(call_reports_are_linked_and_replaced, false);
+        $case!(only_call_reports_no_quote_refers_to_are_purged, false);
         $case!(pages_follow_the_cursor_both_ways, false);
         $case!(the_outbox_tracks_each_lead_to_delivery_or_giving_up, true);
     };
@@ -223,6 +224,38 @@ pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
         Some("customer-ended-call")
     );
     assert_eq!(web[0].call_summary, None);
+    store.close().await;
+}
+
+pub async fn only_call_reports_no_quote_refers_to_are_purged(store: Arc<dyn QuoteStore>) {
+    store
+        .insert(spoken("ana@example.com", "with-lead", "t"))
+        .await
+        .unwrap();
+    for call_id in ["with-lead", "no-lead"] {
+        let report = CallReport {
+            call_id: call_id.into(),
+            ended_reason: Some("customer-ended-call".into()),
+            summary: Some("a summary".into()),
+            transcript: Some("AI: Hi".into()),
+        };
+        store.record_call(report).await.unwrap();
+    }
+    let a_day_ago = OffsetDateTime::now_utc() - Duration::from_secs(24 * 3600);
+    assert_eq!(
+        store.purge_call_reports(a_day_ago).await.unwrap(),
+        0,
+        "both reports are newer than the cut-off"
+    );
+    let later = OffsetDateTime::now_utc() + Duration::from_secs(60);
+    assert_eq!(store.purge_call_reports(later).await.unwrap(), 1);
+    assert_eq!(store.purge_call_reports(later).await.unwrap(), 0);
+    let rows = store.list_since(None).await.unwrap();
+    assert_eq!(
+        rows[0].call_summary.as_deref(),
+        Some("a summary"),
+        "the report a quote refers to stays"
+    );
     store.close().await;
 }
 

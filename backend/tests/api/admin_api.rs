@@ -5,7 +5,8 @@ use crate::common::TestApp;
 use backend::settings::leads::LeadsConfig;
 use serde_json::{json, Value};
 
-const TOKEN: &str = "admin-token-xyz";
+/// As `openssl rand -hex 32` makes one (ADMIN_TOKEN needs at least 32 characters).
+const TOKEN: &str = "5f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
 const SECRET: &str = "voice-secret";
 
 async fn app() -> TestApp {
@@ -53,15 +54,15 @@ async fn the_token_is_required_and_checked() {
         "unauthorized"
     );
     for header in [
-        "Bearer wrong",
-        "Bearer admin-token-xy",
-        "Basic admin-token-xyz",
-        TOKEN,
+        "Bearer wrong".to_owned(),
+        format!("Bearer {}", &TOKEN[1..]),
+        format!("Basic {TOKEN}"),
+        TOKEN.to_owned(),
     ] {
         let response = app
             .client
             .get(&url)
-            .header("authorization", header)
+            .header("authorization", &header)
             .send()
             .await
             .unwrap();
@@ -84,6 +85,64 @@ async fn the_token_is_required_and_checked() {
     assert_eq!(post.status(), 405);
     assert_eq!(post.headers()["allow"], "GET, HEAD");
     assert_eq!(post.headers()["cache-control"], "no-store");
+    app.stop().await;
+}
+
+/// A request to the admin list from `client` (behind the trusted loopback proxy) with
+/// `authorization`, if any.
+async fn admin_from(app: &TestApp, client: &str, authorization: Option<&str>) -> reqwest::Response {
+    let mut request = app
+        .client
+        .get(app.url("/api/admin/quote-requests"))
+        .header("x-forwarded-for", client);
+    if let Some(authorization) = authorization {
+        request = request.header("authorization", authorization);
+    }
+    request.send().await.unwrap()
+}
+
+#[tokio::test]
+async fn five_wrong_tokens_in_15_minutes_then_429_whatever_the_client_sends() {
+    let app = app().await;
+    let right = format!("Bearer {TOKEN}");
+    let guesser = "203.0.113.9";
+    for guess in 0..5 {
+        let wrong = format!("Bearer guess-{guess}");
+        let response = admin_from(&app, guesser, Some(&wrong)).await;
+        assert_eq!(response.status(), 401, "guess {guess}");
+    }
+    for authorization in ["Bearer guess-5", right.as_str()] {
+        let refused = admin_from(&app, guesser, Some(authorization)).await;
+        assert_eq!(refused.status(), 429, "{authorization}");
+        let retry_after: u64 = refused.headers()["retry-after"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            (890..=900).contains(&retry_after),
+            "until the first failure is 15 minutes old, got {retry_after}"
+        );
+        assert_eq!(refused.headers()["cache-control"], "no-store");
+        let body: Value = refused.json().await.unwrap();
+        assert_eq!(body["code"], "too_many_failed_attempts");
+        assert!(
+            body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Too many failed sign-in attempts"),
+            "{body}"
+        );
+    }
+    // Another client is not affected, and sending no credentials guesses nothing.
+    let neighbour = "203.0.113.10";
+    for _ in 0..10 {
+        assert_eq!(admin_from(&app, neighbour, None).await.status(), 401);
+    }
+    assert_eq!(
+        admin_from(&app, neighbour, Some(&right)).await.status(),
+        200
+    );
     app.stop().await;
 }
 

@@ -17,3 +17,20 @@ fn a_bad_setting_stops_start_up_with_one_line() {
     );
     assert!(output.stdout.is_empty(), "it never listened");
 }
+
+#[test]
+fn a_short_admin_token_stops_start_up_with_one_line_that_does_not_print_it() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_backend"))
+        .env("PORT", "0")
+        .env("DATABASE_URL", "sqlite::memory:")
+        .env("ADMIN_TOKEN", "hunter2-hunter2")
+        .env("RUST_LOG", "error")
+        .output()
+        .expect("the backend binary runs");
+    assert!(!output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: ADMIN_TOKEN has 15 characters; it needs at least 32. Make one with: openssl rand -hex 32\n"
+    );
+    assert!(output.stdout.is_empty(), "it never listened");
+}

@@ -4,6 +4,7 @@ use crate::common::TestApp;
 use backend::settings::rate_limit::RateLimit;
 use backend::settings::trusted_proxies::TrustedProxies;
 use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const VALID: &str = r#"{"product":"family","email":"ana@example.com"}"#;
 
@@ -299,4 +300,42 @@ async fn one_address_past_its_share_of_connections_is_closed_at_once_unless_a_tr
     let (served, _held) = answered(&proxied, MAX_PER_ADDRESS + 5).await;
     assert_eq!(served, MAX_PER_ADDRESS + 5);
     proxied.stop().await;
+}
+
+/// What the server answers to `request` written on a raw connection (these targets cannot be
+/// sent with an HTTP client).
+async fn raw_exchange(app: &TestApp, request: &str) -> String {
+    let mut stream = tokio::net::TcpStream::connect(app.addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer).await;
+    answer
+}
+
+#[tokio::test]
+async fn connect_and_asterisk_targets_get_400_with_the_json_body() {
+    let app = TestApp::start().await;
+    for request in [
+        "CONNECT 127.0.0.1:22 HTTP/1.1\r\nhost: 127.0.0.1:22\r\nconnection: close\r\n\r\n",
+        "OPTIONS * HTTP/1.1\r\nhost: test\r\nconnection: close\r\n\r\n",
+        "GET * HTTP/1.1\r\nhost: test\r\nconnection: close\r\n\r\n",
+    ] {
+        let answer = raw_exchange(&app, request).await;
+        assert!(
+            answer.starts_with("HTTP/1.1 400 "),
+            "{request:?} got {answer:?}"
+        );
+        let body: Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+        assert_eq!(body["code"], "invalid_request_target", "{request:?}");
+        assert!(
+            answer.contains("content-security-policy"),
+            "the usual headers too"
+        );
+    }
+    assert_eq!(
+        app.get("/healthz").await.status(),
+        200,
+        "the server lives on"
+    );
+    app.stop().await;
 }

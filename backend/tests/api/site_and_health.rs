@@ -103,6 +103,61 @@ async fn dotfiles_are_never_served_except_well_known() {
 }
 
 #[tokio::test]
+async fn links_out_of_the_site_are_never_served_and_a_link_loop_does_not_stop_start_up() {
+    use std::os::unix::fs::symlink;
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("passwd"), "root:x:0:0:SECRET").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("dist");
+    std::fs::create_dir_all(site.join("assets")).unwrap();
+    std::fs::write(site.join("index.html"), INDEX_HTML).unwrap();
+    std::fs::write(site.join("404.html"), NOT_FOUND_HTML).unwrap();
+    symlink(outside.path().join("passwd"), site.join("passwd")).unwrap();
+    symlink(
+        outside.path().join("passwd"),
+        site.join("assets/app-leak.js"),
+    )
+    .unwrap();
+    symlink(outside.path().join("passwd"), site.join("index.html.gz")).unwrap();
+    symlink(outside.path(), site.join("etc")).unwrap();
+    symlink(site.join("loop"), site.join("loop")).unwrap();
+    symlink(&site, site.join("assets/parent")).unwrap();
+    let database =
+        backend::store::DatabaseUrl::Sqlite(dir.path().join("q.db").to_string_lossy().into());
+    let app = TestApp::spawn()
+        .dir(dir)
+        .static_dir(site)
+        .database(database)
+        .start()
+        .await;
+    for path in [
+        "/passwd",
+        "/assets/app-leak.js",
+        "/etc/passwd",
+        "/loop",
+        "/assets/parent/index.html",
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        assert_eq!(response.text().await.unwrap(), NOT_FOUND_HTML, "{path}");
+    }
+    let home = app
+        .client
+        .get(app.url("/"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(home.status(), 200);
+    assert!(
+        home.headers().get("content-encoding").is_none(),
+        "the linked .gz is not used"
+    );
+    assert_eq!(home.text().await.unwrap(), INDEX_HTML);
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn html_has_an_etag_and_a_revisit_is_304() {
     let app = TestApp::start().await;
     let first = app.get("/").await;

@@ -1,4 +1,4 @@
-use crate::common::voice::{end_of_call, quote_call, tool_calls, webhook};
+use crate::common::voice::{call_with_one_quote, end_of_call, quote_call, tool_calls, webhook};
 use crate::common::TestApp;
 use backend::settings::leads::LeadsConfig;
 use serde_json::{json, Value};
@@ -324,5 +324,59 @@ async fn a_message_beyond_its_bounds_is_refused_whole_and_stores_nothing() {
         );
     }
     assert!(app.rows().await.is_empty());
+    app.stop().await;
+}
+
+/// A connection of the test's own to the app's SQLite file.
+fn sqlite(app: &TestApp) -> rusqlite::Connection {
+    let backend::store::DatabaseUrl::Sqlite(path) = &app.database else {
+        panic!("an SQLite test")
+    };
+    rusqlite::Connection::open(path).unwrap()
+}
+
+/// The stored call ids.
+fn stored_calls(app: &TestApp) -> Vec<String> {
+    let conn = sqlite(app);
+    let mut statement = conn
+        .prepare("SELECT call_id FROM voice_calls ORDER BY call_id")
+        .unwrap();
+    let ids = statement.query_map([], |row| row.get(0)).unwrap();
+    ids.collect::<Result<_, _>>().unwrap()
+}
+
+#[tokio::test]
+async fn a_report_of_a_call_without_a_lead_is_deleted_after_a_day_a_linked_one_is_kept() {
+    let mut app = app().await;
+    call_with_one_quote(
+        &app,
+        SECRET,
+        "with-lead",
+        "family",
+        "ana@example.com",
+        "Wants family cover",
+    )
+    .await;
+    for call_id in ["no-lead-old", "no-lead-new"] {
+        let report = end_of_call(call_id, "customer-ended-call", "Asked about prices");
+        assert_eq!(webhook(&app, Some(SECRET), &report).await.status(), 200);
+    }
+    app.shutdown().await;
+    sqlite(&app)
+        .execute(
+            "UPDATE voice_calls SET reported_at = '2026-01-01T00:00:00.000Z'
+             WHERE call_id IN ('with-lead', 'no-lead-old')",
+            [],
+        )
+        .unwrap();
+    app.restart().await;
+    let expected = ["no-lead-new", "with-lead"];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while stored_calls(&app) != expected && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(stored_calls(&app), expected, "purged at start");
+    let rows = app.rows().await;
+    assert_eq!(rows[0].call_summary.as_deref(), Some("Wants family cover"));
     app.stop().await;
 }

@@ -23,7 +23,16 @@ export function freePort() {
 }
 
 /** One request from `from` (a loopback source address) through Caddy; resolves {status, headers, body}. */
-export function send({ port, path = '/', method = 'GET', from = '127.0.0.1', headers = {}, body, tls = true, timeout = 10_000 }) {
+export function send({
+  port,
+  path = '/',
+  method = 'GET',
+  from = '127.0.0.1',
+  headers = {},
+  body,
+  tls = true,
+  timeout = 10_000,
+}) {
   const request = tls ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
@@ -59,22 +68,26 @@ export function send({ port, path = '/', method = 'GET', from = '127.0.0.1', hea
 export async function startCaddy(caddyfile, env = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'caddy-e2e-'));
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
-  const caddy = spawn(CADDY, ['run', '--config', join(repoRoot, 'deploy', caddyfile), '--adapter', 'caddyfile'], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: dir,
-      XDG_DATA_HOME: join(dir, 'data'),
-      XDG_CONFIG_HOME: join(dir, 'config'),
-      SITE_DOMAIN: SITE,
-      CADDY_HTTP_PORT: String(httpPort),
-      CADDY_HTTPS_PORT: String(httpsPort),
-      CADDY_ISSUER: 'internal',
-      CADDY_BIND: '127.0.0.1',
-      CADDY_ACCESS_LOG: join(dir, 'access.log'),
-      ...env,
+  const caddy = spawn(
+    CADDY,
+    ['run', '--config', join(repoRoot, 'deploy', caddyfile), '--adapter', 'caddyfile'],
+    {
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        XDG_DATA_HOME: join(dir, 'data'),
+        XDG_CONFIG_HOME: join(dir, 'config'),
+        SITE_DOMAIN: SITE,
+        CADDY_HTTP_PORT: String(httpPort),
+        CADDY_HTTPS_PORT: String(httpsPort),
+        CADDY_ISSUER: 'internal',
+        CADDY_BIND: '127.0.0.1',
+        CADDY_ACCESS_LOG: join(dir, 'access.log'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let log = '';
   caddy.stdout.on('data', (chunk) => (log += chunk));
   caddy.stderr.on('data', (chunk) => (log += chunk));

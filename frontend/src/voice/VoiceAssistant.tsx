@@ -30,6 +30,9 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
   const inCall = state.phase === 'in-call';
 
   useEffect(() => {
+    // The visitor's remembered choice lives in localStorage, outside React: read when a call
+    // starts, not during render (the prerendered HTML has no storage).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (inCall) setPanelOpenState(captionsOpenAtStart());
   }, [inCall]);
   const setPanelOpen = (open: boolean) => {
@@ -87,6 +90,9 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
     <VoiceMotion>
       {/* Not hoverable: the tooltip must never sit over the in-call controls and catch their clicks. */}
       <TooltipProvider disableHoverableContent>
+        {/* The region only delegates its controls' keys and focus (Escape, arrows); it is not a
+            control itself. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
         <div
           role="region"
           aria-label={controls.region}

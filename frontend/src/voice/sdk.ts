@@ -14,8 +14,8 @@ export type VapiEvent =
   | 'camera-error';
 
 export interface VapiLike {
-  on(event: VapiEvent, listener: (...args: any[]) => void): unknown;
-  removeListener(event: VapiEvent, listener: (...args: any[]) => void): unknown;
+  on(event: VapiEvent, listener: (...args: never[]) => void): unknown;
+  removeListener(event: VapiEvent, listener: (...args: never[]) => void): unknown;
   /** Resolves to `null` (not a rejection) on most failures. */
   start(assistantId: string): Promise<unknown>;
   stop(): Promise<void> | void;

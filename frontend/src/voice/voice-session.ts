@@ -174,7 +174,6 @@ export class VoiceSession {
       if (attempt !== this.attempt) return;
       call = await vapi.start(config.assistantId);
     } catch (error) {
-      call = null;
       if (attempt === this.attempt && this.snapshot.phase !== 'idle') this.fail(error);
       return;
     }
@@ -239,7 +238,7 @@ export class VoiceSession {
   }
 
   private listen(vapi: VapiLike) {
-    const on = (event: VapiEvent, listener: (...args: any[]) => void) => vapi.on(event, listener);
+    const on = (event: VapiEvent, listener: (...args: never[]) => void) => vapi.on(event, listener);
     on('call-start', () => {
       if (this.snapshot.phase !== 'idle') this.callStarted();
     });

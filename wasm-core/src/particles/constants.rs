@@ -1,5 +1,5 @@
-//! Every number of the particle background, named once. The front end reads the ones it needs
-//! from wasm (`particleCount`, `linkDistance`, `linkAlphaBuckets`), so there is one source.
+//! Every number of the particle background, named once. The island draws with them in wasm, and
+//! `particleStyle` (bindings.rs) hands the look to any other renderer, so there is one source.
 
 /// Particles on the page (spec §9).
 pub const PARTICLE_COUNT: usize = 100;

@@ -4,11 +4,11 @@
 //! Plain Rust: the island (`island/`) steps and draws it in the browser, the tests and benches
 //! natively; nothing of it crosses to JavaScript.
 
+use super::bounce::bounce;
 use super::constants::{
     LINK_DISTANCE, MAX_PARTICLE_COUNT, MAX_SPEED, MIN_SPEED, RESERVED_LINKS_PER_PARTICLE,
     WORST_CASE_RESERVE_UP_TO,
 };
-use super::edges::Edges;
 use super::error::{check_size, FieldError};
 use super::links::LinkGrid;
 use super::rng::Rng;
@@ -16,7 +16,6 @@ use super::rng::Rng;
 pub struct ParticleField {
     width: f32,
     height: f32,
-    edges: Edges,
     positions: Vec<f32>,
     velocities: Vec<f32>,
     links: LinkGrid,
@@ -53,7 +52,6 @@ impl ParticleField {
         Ok(ParticleField {
             width,
             height,
-            edges: Edges::Bounce,
             positions,
             velocities,
             links,
@@ -63,14 +61,14 @@ impl ParticleField {
     /// Moves every particle by its velocity times `seconds`, so the speed on screen is the same
     /// at any frame rate, then applies the edge rule.
     pub fn step(&mut self, seconds: f32) {
-        let (width, height, edges) = (self.width, self.height, self.edges);
+        let (width, height) = (self.width, self.height);
         for (p, v) in self
             .positions
             .chunks_exact_mut(2)
             .zip(self.velocities.chunks_exact_mut(2))
         {
-            let (x, vx) = edges.fold(p[0] + v[0] * seconds, v[0], width);
-            let (y, vy) = edges.fold(p[1] + v[1] * seconds, v[1], height);
+            let (x, vx) = bounce(p[0] + v[0] * seconds, v[0], width);
+            let (y, vy) = bounce(p[1] + v[1] * seconds, v[1], height);
             p.copy_from_slice(&[x, y]);
             v.copy_from_slice(&[vx, vy]);
         }
@@ -94,10 +92,6 @@ impl ParticleField {
         self.height = height;
         self.links.resize(width, height);
         Ok(())
-    }
-
-    pub fn set_edges(&mut self, edges: Edges) {
-        self.edges = edges;
     }
 
     pub fn count(&self) -> usize {

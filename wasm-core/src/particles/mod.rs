@@ -1,9 +1,9 @@
 //! The decorative particle background: a field of moving particles and the lines between those
 //! closer than the link distance, simulated and drawn here (`island`) on a worker or the page.
 
+mod bounce;
 pub mod constants;
 mod draw_method;
-mod edges;
 mod error;
 mod field;
 mod links;
@@ -20,7 +20,6 @@ pub mod bindings;
 mod tests;
 
 pub use draw_method::DrawMethod;
-pub use edges::Edges;
 pub use error::FieldError;
 pub use field::ParticleField;
 pub use links::{alpha_bucket, link_alpha};

@@ -106,6 +106,7 @@ impl FieldRaster {
     }
 
     /// Where the pixels are; the allocation tests watch that no frame moves them.
+    #[cfg(test)]
     pub fn pixels_ptr(&self) -> *const u32 {
         self.pixels.as_ptr()
     }
@@ -132,11 +133,13 @@ impl FieldRaster {
     }
 
     /// The opacity drawn at pixel (x, y) so far, 0 to 255.
+    #[cfg(test)]
     pub fn alpha_at(&self, x: usize, y: usize) -> u8 {
         255 - self.transparency[self.index(x, y)]
     }
 
     /// The opacity drawn at every pixel so far, row by row (the margin left out).
+    #[cfg(test)]
     pub fn coverage(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.height).flat_map(move |y| {
             let start = self.index(0, y);

@@ -37,10 +37,6 @@ impl Email {
     pub fn as_str(&self) -> &str {
         &self.0
     }
-
-    pub fn into_string(self) -> String {
-        self.0
-    }
 }
 
 fn is_valid(address: &str) -> bool {

@@ -13,9 +13,3 @@ pub struct FieldErrors {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<&'static str>,
 }
-
-impl FieldErrors {
-    pub fn is_empty(&self) -> bool {
-        self.product.is_none() && self.email.is_none()
-    }
-}

@@ -12,15 +12,24 @@ use warp::reply::Response;
 use warp::Filter;
 
 use crate::http::auth::bearer;
+use crate::http::client_ip;
 use crate::http::error::recover;
+use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
+use crate::settings::trusted_proxies::TrustedProxies;
 use crate::store::QuoteStore;
 
-/// Its errors are answered here, so that they too carry `Cache-Control: no-store`.
-pub fn routes(store: Arc<dyn QuoteStore>, token: String) -> BoxedFilter<(Response,)> {
+/// Its errors are answered here, so that they too carry `Cache-Control: no-store`. Wrong tokens
+/// count against `failures`, per client behind `proxies`.
+pub fn routes(
+    store: Arc<dyn QuoteStore>,
+    token: String,
+    failures: Arc<FailureLimit>,
+    proxies: TrustedProxies,
+) -> BoxedFilter<(Response,)> {
     let query = warp::query::raw().or(warp::any().map(String::new)).unify();
     let page = methods("GET, HEAD")
-        .and(bearer(token))
+        .and(bearer(token, failures, client_ip::client(proxies)))
         .and(warp::header::headers_cloned())
         .and(query)
         .and_then(move |headers, query: String| handler::page(Arc::clone(&store), headers, query));

@@ -1,14 +1,13 @@
 //! The rate limits a quote post meets, counted per client behind any trusted proxies.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use warp::filters::BoxedFilter;
-use warp::http::HeaderMap;
 use warp::Filter;
 
-use crate::http::client_ip::{self, rate_key};
-use crate::http::error::ApiError;
+use crate::http::client_ip;
+use crate::http::error::{retry_after_secs, ApiError};
 use crate::http::rate_limit::RateLimiter;
 use crate::settings::rate_limit::RateLimit;
 use crate::settings::trusted_proxies::TrustedProxies;
@@ -35,20 +34,14 @@ impl PostLimits {
         PostLimits { proxies, limiters }
     }
 
-    /// Each request's client key (its address behind trusted proxies, IPv6 by /64); `None`
-    /// outside a real connection, as in `warp::test`, and when no limit is set, so an unlimited
-    /// server does not read the forwarded headers at all.
+    /// Each request's client address behind trusted proxies; `None` outside a real connection,
+    /// as in `warp::test`, and when no limit is set, so an unlimited server does not read the
+    /// forwarded headers at all.
     pub fn client(self: &Arc<Self>) -> BoxedFilter<(Option<IpAddr>,)> {
         if self.limiters.is_none() {
             return warp::any().map(|| None).boxed();
         }
-        let limits = Arc::clone(self);
-        client_ip::peer()
-            .and(warp::header::headers_cloned())
-            .map(move |peer: Option<SocketAddr>, headers: HeaderMap| {
-                peer.map(|peer| rate_key(limits.proxies.client(peer.ip(), &headers)))
-            })
-            .boxed()
+        client_ip::client(self.proxies.clone())
     }
 
     /// Spends one token of `bucket` for the client, or says when to retry.
@@ -61,7 +54,7 @@ impl PostLimits {
             Bucket::Invalid => invalid,
         };
         limiter.check(client).map_err(|wait| ApiError::RateLimited {
-            retry_after_secs: wait.as_secs_f64().ceil().max(1.0) as u64,
+            retry_after_secs: retry_after_secs(wait),
         })
     }
 }

@@ -8,9 +8,13 @@
 //! Nothing whose path has a segment starting with `.` is loaded (a `.env` or `.git/` copied into
 //! `STATIC_DIR` by mistake stays private), except the top-level `/.well-known/`. Revalidated
 //! files carry an `ETag`, so a revisit with `If-None-Match` costs a 304 and no body.
+//!
+//! Only regular files inside `STATIC_DIR` are served (`files.rs`): a symbolic link is followed
+//! only to a regular file inside it, never out of it, and a link loop is skipped, not fatal.
 
 mod content_type;
 mod encoding;
+mod files;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -23,14 +27,13 @@ use warp::reply::Response as Reply;
 use warp::{Filter, Reply as _};
 
 use encoding::Encoding;
+use files::servable_files;
 use sha2::Digest;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 const INDEX: &str = "/index.html";
 const NOT_FOUND_PAGE: &str = "/404.html";
-/// The one dot-directory served (RFC 8615: `security.txt`, ACME challenges and the like).
-const WELL_KNOWN: &str = ".well-known";
 
 struct Asset {
     content_type: String,
@@ -51,50 +54,34 @@ impl Site {
     /// Loads every file under `dir`. A missing directory gives an empty site (the API still works).
     pub fn load(dir: &Path) -> std::io::Result<Site> {
         let mut site = Site::default();
-        if dir.is_dir() {
-            site.load_dir(dir, dir)?;
-        } else {
+        if !dir.is_dir() {
             tracing::warn!(dir = %dir.display(), "front end not built; serving the API only");
+            return Ok(site);
         }
-        Ok(site)
-    }
-
-    fn load_dir(&mut self, root: &Path, dir: &Path) -> std::io::Result<()> {
-        for entry in std::fs::read_dir(dir)? {
-            let entry = entry?;
-            let hidden = entry.file_name().to_string_lossy().starts_with('.');
-            if hidden && !(dir == root && entry.file_name() == WELL_KNOWN) {
+        let files = servable_files(dir)?;
+        for (url, path) in &files {
+            if url.ends_with(".gz") || url.ends_with(".br") {
                 continue;
             }
-            let path = entry.path();
-            if path.is_dir() {
-                self.load_dir(root, &path)?;
-                continue;
-            }
-            let name = path.to_string_lossy();
-            if name.ends_with(".gz") || name.ends_with(".br") {
-                continue;
-            }
-            let relative = path
-                .strip_prefix(root)
-                .unwrap_or(&path)
-                .to_string_lossy()
-                .replace('\\', "/");
-            let url = format!("/{relative}");
-            let sibling = |ext: &str| std::fs::read(format!("{name}.{ext}")).ok().map(Bytes::from);
-            let identity = Bytes::from(std::fs::read(&path)?);
+            let sibling = |ext: &str| -> std::io::Result<Option<Bytes>> {
+                files
+                    .get(&format!("{url}.{ext}"))
+                    .map(|path| std::fs::read(path).map(Bytes::from))
+                    .transpose()
+            };
+            let identity = Bytes::from(std::fs::read(path)?);
             let immutable = url.starts_with("/assets/");
             let asset = Asset {
-                content_type: content_type::for_path(&url),
+                content_type: content_type::for_path(url),
                 cache_control: if immutable { IMMUTABLE } else { REVALIDATE },
                 etag: (!immutable).then(|| etag(&identity)),
                 identity,
-                gzip: sibling("gz"),
-                brotli: sibling("br"),
+                gzip: sibling("gz")?,
+                brotli: sibling("br")?,
             };
-            self.assets.insert(url, asset);
+            site.assets.insert(url.clone(), asset);
         }
-        Ok(())
+        Ok(site)
     }
 
     fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Reply {

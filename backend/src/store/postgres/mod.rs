@@ -180,6 +180,18 @@ impl QuoteStore for PostgresStore {
         .boxed()
     }
 
+    fn purge_call_reports(
+        &self,
+        reported_before: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<u64, StoreError>> {
+        async move {
+            let cutoff = format_timestamp(reported_before);
+            self.execute(queries::PURGE_UNREFERENCED_CALLS, &[&cutoff])
+                .await
+        }
+        .boxed()
+    }
+
     fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
         async move {
             let sql = queries::list(&query);

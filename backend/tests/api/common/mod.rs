@@ -40,6 +40,9 @@ fn small_site(dir: &TempDir) -> PathBuf {
 /// `Config::from_lookup`, as from the environment) except the rate limit, which is off because
 /// tests post far more than 10 a minute from one address; a fresh SQLite database and the small
 /// site in a temporary folder; then whatever the test sets.
+/// A last change to the settings, after everything else the test set.
+type Configure = Box<dyn FnOnce(&mut Config)>;
+
 #[derive(Default)]
 pub struct Spawn {
     env: Vec<(String, String)>,
@@ -47,7 +50,7 @@ pub struct Spawn {
     static_dir: Option<PathBuf>,
     database: Option<DatabaseUrl>,
     leads: Option<LeadsConfig>,
-    configure: Option<Box<dyn FnOnce(&mut Config)>>,
+    configure: Option<Configure>,
 }
 
 impl Spawn {

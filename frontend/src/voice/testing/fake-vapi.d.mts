@@ -11,8 +11,8 @@ export declare class FakeVapi implements VapiLike {
   started: boolean;
   inCall: boolean;
   muted: boolean;
-  on(event: VapiEvent, listener: (...args: any[]) => void): this;
-  removeListener(event: VapiEvent, listener: (...args: any[]) => void): this;
+  on(event: VapiEvent, listener: (...args: never[]) => void): this;
+  removeListener(event: VapiEvent, listener: (...args: never[]) => void): this;
   listenerCount(event: VapiEvent): number;
   emit(event: VapiEvent, ...args: unknown[]): boolean;
   start(assistantId: string): Promise<unknown>;

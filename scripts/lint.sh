@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The formatters and linters, in check mode: rustfmt and clippy over the workspace (native, and
+# wasm-core for the wasm target too), Prettier and ESLint over the front end. `--fix` (make fmt)
+# lets each tool fix what it can instead. Every check runs even after a failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if [[ "${1:-}" == "--fix" ]]; then
+  set -e
+  cargo fmt --all
+  cd frontend
+  npx prettier --log-level warn --write .
+  npx eslint --fix .
+  exit 0
+fi
+
+failed=0
+check() {
+  printf '\033[1m--> %s\033[0m\n' "$*"
+  "$@" || failed=1
+}
+check cargo fmt --all --check
+check cargo clippy --workspace --all-targets -- -D warnings
+# The native benchmark (criterion) does not build for wasm32; the wasm one does.
+check cargo clippy -p wasm-core --target wasm32-unknown-unknown --lib --tests --bench particles_wasm \
+  -- -D warnings
+cd frontend
+check npx prettier --log-level warn --check .
+check npx eslint --max-warnings 0 .
+exit $failed
