@@ -83,8 +83,8 @@ export async function startCaddy(caddyfile, env = {}) {
         CADDY_ISSUER: 'internal',
         CADDY_BIND: '127.0.0.1',
         CADDY_ACCESS_LOG: join(dir, 'access.log'),
-      // Where a Caddyfile that keeps its admin endpoint puts it: a socket of this run's own.
-      CADDY_ADMIN: `unix/${join(dir, 'admin.sock')}`,
+        // Where a Caddyfile that keeps its admin endpoint puts it: a socket of this run's own.
+        CADDY_ADMIN: `unix/${join(dir, 'admin.sock')}`,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
