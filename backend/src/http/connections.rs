@@ -13,7 +13,7 @@
 //! - A response the client does not read is cut off `SEND_TIMEOUT` after its socket first stopped
 //!   taking bytes (`send_deadline`), so slow readers give their connections back too.
 //! - A request head may be at most `MAX_HEAD_BYTES` (431 beyond): hyper's read buffer never grows
-//!   past it, so an unfinished head costs tens of kilobytes, not hyper's default of 400.
+//!   past it, so an unfinished head costs tens of kilobytes, not hyper's default of about 400.
 //! - A request body that stalls is cut off by the handler reading it (`quotes::body`).
 
 use std::convert::Infallible;
@@ -40,8 +40,8 @@ use crate::settings::trusted_proxies::TrustedProxies;
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a response may wait for a client that stopped reading it.
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
-/// The largest request head (request line and headers): four times what browsers send with a
-/// full set of cookies. hyper's read buffer is capped here (its floor is 8 KiB).
+/// The largest request head (request line and headers), far above the few kilobytes a browser
+/// sends; hyper's read buffer is capped here (its floor is 8 KiB, its default about 400 KB).
 pub const MAX_HEAD_BYTES: usize = 32 * 1024;
 /// Descriptors kept back from connections: the SQLite files, the PostgreSQL pool, the lead
 /// forwarder's connections, standard streams and the runtime's own.
