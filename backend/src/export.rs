@@ -8,43 +8,22 @@ use time::{Date, OffsetDateTime, UtcOffset};
 
 use crate::store::{format_timestamp, QuoteStore, StoredQuote};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Csv,
+    /// One JSON object a line.
+    #[value(name = "jsonl", alias = "json")]
     JsonLines,
 }
 
-#[derive(Debug, PartialEq, Eq)]
+/// `backend export`'s options.
+#[derive(Debug, PartialEq, Eq, clap::Args)]
 pub struct ExportArgs {
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
     pub format: Format,
+    /// Only requests created at or after this day (UTC) or time: YYYY-MM-DD or RFC 3339.
+    #[arg(long, value_name = "WHEN", value_parser = parse_since)]
     pub since: Option<OffsetDateTime>,
-}
-
-pub const USAGE: &str = "usage: backend export [--format csv|jsonl] [--since YYYY-MM-DD|RFC3339]";
-
-impl ExportArgs {
-    pub fn parse(args: &[String]) -> Result<ExportArgs, String> {
-        let mut parsed = ExportArgs {
-            format: Format::Csv,
-            since: None,
-        };
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
-            match arg.as_str() {
-                "--format" => {
-                    parsed.format = match value()?.as_str() {
-                        "csv" => Format::Csv,
-                        "jsonl" | "json" => Format::JsonLines,
-                        other => return Err(format!("unknown format {other:?}")),
-                    }
-                }
-                "--since" => parsed.since = Some(parse_since(value()?)?),
-                other => return Err(format!("unknown argument {other:?}")),
-            }
-        }
-        Ok(parsed)
-    }
 }
 
 /// Answered in UTC: the store compares UTC text, and a time whose UTC day falls outside the years
@@ -60,7 +39,8 @@ pub fn parse_since(text: &str) -> Result<OffsetDateTime, String> {
         .map_err(|_| format!("since {text:?} is neither YYYY-MM-DD nor an RFC 3339 time"))
 }
 
-pub const CSV_HEADER: [&str; 12] = [
+/// The JSON row's fields flattened (`delivery.attempts` is `delivery_attempts`).
+pub const CSV_HEADER: [&str; 14] = [
     "id",
     "created_at",
     "product",
@@ -69,9 +49,11 @@ pub const CSV_HEADER: [&str; 12] = [
     "call_id",
     "call_ended_reason",
     "call_summary",
+    "call_transcript",
     "delivery",
     "delivery_attempts",
     "delivery_last_error",
+    "delivery_delivered_at",
     "user_agent",
 ];
 
@@ -110,7 +92,7 @@ pub fn write_csv(rows: &[StoredQuote], out: &mut impl Write) -> std::io::Result<
     writer.flush()
 }
 
-fn csv_cells(row: &StoredQuote) -> [String; 12] {
+fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
     let text = |cell: &Option<String>| cell.clone().unwrap_or_default();
     let delivery = row.delivery.as_ref();
     [
@@ -122,12 +104,16 @@ fn csv_cells(row: &StoredQuote) -> [String; 12] {
         text(&row.call_id),
         text(&row.call_ended_reason),
         text(&row.call_summary),
+        text(&row.call_transcript),
         delivery
             .map(|d| d.status.as_str().to_owned())
             .unwrap_or_default(),
         delivery.map(|d| d.attempts.to_string()).unwrap_or_default(),
         delivery
             .and_then(|d| d.last_error.clone())
+            .unwrap_or_default(),
+        delivery
+            .and_then(|d| d.delivered_at.clone())
             .unwrap_or_default(),
         text(&row.user_agent),
     ]
@@ -140,9 +126,11 @@ const FORMULA_STARTS: [char; 11] = [
     '=', '+', '-', '@', '\u{ff1d}', '\u{ff0b}', '\u{ff0d}', '\u{ff20}', '\t', '\r', '\n',
 ];
 
-/// A leading apostrophe makes a cell text. Spaces before the formula do not hide it.
+/// A leading apostrophe makes a cell text. White space before the formula does not hide it:
+/// spreadsheets skip a no-break space (U+00A0), an ideographic space (U+3000) and the rest of
+/// Unicode's White_Space as readily as an ASCII one.
 pub fn formula_guard(cell: &str) -> String {
-    if cell.trim_start_matches(' ').starts_with(FORMULA_STARTS) {
+    if cell.starts_with(FORMULA_STARTS) || cell.trim_start().starts_with(FORMULA_STARTS) {
         format!("'{cell}")
     } else {
         cell.to_owned()
@@ -164,6 +152,7 @@ mod tests {
             call_id: None,
             call_ended_reason: None,
             call_summary: None,
+            call_transcript: None,
             delivery: None,
         };
         let mut out = Vec::new();
@@ -187,6 +176,10 @@ mod tests {
             ("-1", "'-1"),
             ("@SUM(A1)", "'@SUM(A1)"),
             ("  =1+1", "'  =1+1"),
+            ("\u{a0}=1+1", "'\u{a0}=1+1"),
+            ("\u{2003}\u{3000}+1", "'\u{2003}\u{3000}+1"),
+            ("\u{202f}\u{2028}@SUM(A1)", "'\u{202f}\u{2028}@SUM(A1)"),
+            ("\u{a0}plain", "\u{a0}plain"),
             ("\u{ff1d}1+1", "'\u{ff1d}1+1"),
             ("\tx", "'\tx"),
             ("\n=1", "'\n=1"),
@@ -198,9 +191,75 @@ mod tests {
     }
 
     #[test]
+    fn the_csv_columns_are_the_json_fields_flattened() {
+        let row = StoredQuote {
+            id: "0195".into(),
+            created_at: time::macros::datetime!(2026-11-22 09:30 UTC),
+            product: wasm_core::Product::Employer,
+            email: "ana@example.com".into(),
+            source: crate::store::Source::Voice,
+            user_agent: Some("agent".into()),
+            call_id: Some("call-1".into()),
+            call_ended_reason: Some("customer-ended-call".into()),
+            call_summary: Some("Wants a plan".into()),
+            call_transcript: Some("AI: Hello\nUser: Hi".into()),
+            delivery: Some(crate::store::Delivery {
+                status: crate::store::DeliveryStatus::Delivered,
+                attempts: 2,
+                last_error: Some("HTTP 502".into()),
+                delivered_at: Some("2026-11-22T09:31:00.000Z".into()),
+            }),
+        };
+        let mut json = serde_json::to_value(&row).unwrap();
+        let delivery = json["delivery"].take();
+        let mut flattened: Vec<(String, String)> = json
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(field, _)| *field != "delivery")
+            .map(|(field, value)| (field.clone(), value.as_str().unwrap().to_owned()))
+            .collect();
+        for (field, value) in delivery.as_object().unwrap() {
+            let column = match field.as_str() {
+                "status" => "delivery".to_owned(),
+                other => format!("delivery_{other}"),
+            };
+            let text = value
+                .as_str()
+                .map_or_else(|| value.to_string(), str::to_owned);
+            flattened.push((column, text));
+        }
+        let mut out = Vec::new();
+        write_csv(&[row], &mut out).unwrap();
+        let mut csv = csv::Reader::from_reader(out.as_slice());
+        let header: Vec<String> = csv.headers().unwrap().iter().map(str::to_owned).collect();
+        let cells: Vec<String> = csv
+            .records()
+            .next()
+            .unwrap()
+            .unwrap()
+            .iter()
+            .map(str::to_owned)
+            .collect();
+        let mut columns: Vec<(String, String)> = header.into_iter().zip(cells).collect();
+        columns.sort();
+        flattened.sort();
+        assert_eq!(columns, flattened);
+    }
+
+    #[test]
     fn arguments() {
-        let args =
-            |a: &[&str]| ExportArgs::parse(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        use clap::Parser;
+
+        #[derive(Parser)]
+        struct Export {
+            #[command(flatten)]
+            args: ExportArgs,
+        }
+        let args = |a: &[&str]| {
+            Export::try_parse_from(std::iter::once("export").chain(a.iter().copied()))
+                .map(|export| export.args)
+        };
         assert_eq!(
             args(&[]).unwrap(),
             ExportArgs {
@@ -211,9 +270,11 @@ mod tests {
         let parsed = args(&["--format", "jsonl", "--since", "2026-01-01"]).unwrap();
         assert_eq!(parsed.format, Format::JsonLines);
         assert_eq!(parsed.since.unwrap().unix_timestamp(), 1_767_225_600);
+        assert_eq!(args(&["--format=json"]).unwrap().format, Format::JsonLines);
+        assert_eq!(args(&["--format=csv"]).unwrap().format, Format::Csv);
         assert!(args(&["--since", "yesterday"]).is_err());
         assert!(args(&["--since", "9999-12-31T23:59:59-23:59"]).is_err());
-        let offset = args(&["--since", "2026-01-01T01:00:00+01:00"])
+        let offset = args(&["--since=2026-01-01T01:00:00+01:00"])
             .unwrap()
             .since
             .unwrap();
@@ -222,6 +283,7 @@ mod tests {
             (1_767_225_600, UtcOffset::UTC)
         );
         assert!(args(&["--format"]).is_err());
+        assert!(args(&["--format", "xml"]).is_err());
         assert!(args(&["--bogus"]).is_err());
     }
 }

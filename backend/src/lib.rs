@@ -1,7 +1,8 @@
 //! The quote-request server: a warp application over a `QuoteStore`. Imports point down:
-//! `settings` and `store` at the bottom, then `http`, `routes`, and `app` on top.
+//! `error_chain`, `settings` and `store` at the bottom, then `http`, `routes`, and `app` on top.
 
 pub mod app;
+pub mod error_chain;
 pub mod export;
 pub mod forward;
 pub mod http;

@@ -4,17 +4,33 @@ use backend::export::{self, ExportArgs};
 use backend::http::request_log;
 use backend::settings::Config;
 use backend::{app, store};
+use clap::{Parser, Subcommand};
+
+/// The health insurance broker's site: the quote API, the voice webhook, the admin API and the
+/// built front end. Settings come from the environment (README, "Configuration").
+#[derive(Parser)]
+#[command(name = "backend", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the site and the API (what runs without a command).
+    Serve,
+    /// Print the stored quote requests, oldest first, from DATABASE_URL read-only.
+    Export(ExportArgs),
+}
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    // --help and --version print and exit 0 here; a bad argument exits 2 with clap's message.
+    let cli = Cli::parse();
     request_log::init();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        None | Some("serve") => serve().await,
-        Some("export") => run_export(&args[1..]).await,
-        Some(other) => Err(format!(
-            "unknown command {other:?}\nusage: backend [serve | export]"
-        )),
+    let result = match cli.command {
+        None | Some(Command::Serve) => serve().await,
+        Some(Command::Export(args)) => run_export(&args).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -59,13 +75,12 @@ async fn shutdown_signal() {
     let _ = ctrl_c.await;
 }
 
-async fn run_export(args: &[String]) -> Result<(), String> {
-    let args = ExportArgs::parse(args).map_err(|e| format!("{e}\n{}", export::USAGE))?;
+async fn run_export(args: &ExportArgs) -> Result<(), String> {
     let config = Config::from_env().map_err(|e| e.to_string())?;
-    let store = store::open(&config.database)
+    let store = store::open_read_only(&config.database)
         .await
         .map_err(|e| e.to_string())?;
-    let result = export::run(store.as_ref(), &args, &mut std::io::stdout().lock()).await;
+    let result = export::run(store.as_ref(), args, &mut std::io::stdout().lock()).await;
     store.close().await;
     result.map_err(|e| e.to_string())
 }

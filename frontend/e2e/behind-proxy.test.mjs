@@ -1,11 +1,19 @@
 // The site as deployed: real Caddy (Debian's package) running deploy/Caddyfile with its own CA
-// on loopback ports, in front of the release backend with its default settings (rate limit and
-// trusted proxies included). Skipped with a message when caddy is not installed
-// (`scripts/setup.sh --test` installs it).
+// on loopback ports, under the umask of deploy/caddy.service.d/quotes.conf, in front of the
+// release backend with its default settings (rate limit and trusted proxies included). Skipped
+// with a message when caddy is not installed (`scripts/setup.sh --test` installs it).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, openPage } from './support/browser.mjs';
@@ -13,26 +21,46 @@ import { CADDY, SITE, freePort, haveCaddy, send } from './support/caddy.mjs';
 import { gotoHydrated } from './support/landing.mjs';
 import { repoRoot, startServer } from './support/server.mjs';
 
+const CADDYFILE = join(repoRoot, 'deploy/Caddyfile');
 const QUOTE = JSON.stringify({ product: 'family', email: 'ana@example.com' });
+/** The umask Debian's caddy.service runs with once the shipped drop-in is installed. */
+const CADDY_UMASK = readFileSync(
+  join(repoRoot, 'deploy/caddy.service.d/quotes.conf'),
+  'utf8',
+).match(/^UMask=(0[0-7]{3})$/m)[1];
+/** Rolled at 1 MiB here (50 MiB as shipped), so the test can make it roll. */
+const ROLL_BYTES = 1024 * 1024;
 
 const postQuote = (port, from, headers = {}) =>
-  send({ port, path: '/api/quote-requests', method: 'POST', from, body: QUOTE, headers: { 'content-type': 'application/json', ...headers } });
+  send({
+    port,
+    path: '/api/quote-requests',
+    method: 'POST',
+    from,
+    body: QUOTE,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
-describe('behind Caddy, as deployed', { skip: haveCaddy ? false : `${CADDY} is missing: run scripts/setup.sh --test` }, () => {
-  let server;
-  let caddy;
-  let dir;
-  let httpPort;
-  let httpsPort;
-  let caddyLog = '';
+describe(
+  'behind Caddy, as deployed',
+  { skip: haveCaddy ? false : `${CADDY} is missing: run scripts/setup.sh --test` },
+  () => {
+    let server;
+    let caddy;
+    let dir;
+    let httpPort;
+    let httpsPort;
+    let caddyLog = '';
+    let caddyEnv;
+    const logDir = () => join(dir, 'log');
+    const accessLog = () => join(logDir(), 'access.log');
 
-  before(async () => {
-    // The backend's defaults: the rate limit (10 a minute, burst 5) and TRUSTED_PROXIES (loopback).
-    server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: undefined } });
-    dir = mkdtempSync(join(tmpdir(), 'caddy-e2e-'));
-    [httpPort, httpsPort] = [await freePort(), await freePort()];
-    caddy = spawn(CADDY, ['run', '--config', join(repoRoot, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
-      env: {
+    before(async () => {
+      // The backend's defaults: the rate limit (10 a minute, burst 5) and TRUSTED_PROXIES (loopback).
+      server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: undefined } });
+      dir = mkdtempSync(join(tmpdir(), 'caddy-e2e-'));
+      [httpPort, httpsPort] = [await freePort(), await freePort()];
+      caddyEnv = {
         PATH: process.env.PATH,
         HOME: dir,
         XDG_DATA_HOME: join(dir, 'data'),
@@ -42,82 +70,209 @@ describe('behind Caddy, as deployed', { skip: haveCaddy ? false : `${CADDY} is m
         CADDY_HTTPS_PORT: String(httpsPort),
         CADDY_ISSUER: 'internal',
         CADDY_BIND: '127.0.0.1',
-        CADDY_ACCESS_LOG: join(dir, 'access.log'),
+        CADDY_ADMIN: `unix/${join(dir, 'admin.sock')}`,
+        CADDY_ACCESS_LOG: accessLog(),
+        CADDY_LOG_ROLL_SIZE: '1MiB',
         BACKEND_ADDRESS: new URL(server.url).host,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    caddy.stdout.on('data', (chunk) => (caddyLog += chunk));
-    caddy.stderr.on('data', (chunk) => (caddyLog += chunk));
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      try {
-        if ((await send({ port: httpsPort, path: '/healthz' })).status === 200) break;
-      } catch {
-        // Not listening yet, or still issuing its certificate.
+      };
+      // The log directory as Debian's package makes /var/log/caddy: 0755, so the file's own mode
+      // is what keeps other users out.
+      execFileSync('install', ['-d', '-m', '755', logDir()]);
+      const run = `umask ${CADDY_UMASK} && exec "$0" run --config "$1" --adapter caddyfile`;
+      caddy = spawn('sh', ['-c', run, CADDY, CADDYFILE], {
+        env: caddyEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      caddy.stdout.on('data', (chunk) => (caddyLog += chunk));
+      caddy.stderr.on('data', (chunk) => (caddyLog += chunk));
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        try {
+          if ((await send({ port: httpsPort, path: '/healthz' })).status === 200) break;
+        } catch {
+          // Not listening yet, or still issuing its certificate.
+        }
+        if (caddy.exitCode !== null || Date.now() > deadline)
+          throw new Error(`caddy did not come up:\n${caddyLog}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      if (caddy.exitCode !== null || Date.now() > deadline) throw new Error(`caddy did not come up:\n${caddyLog}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+
+    after(async () => {
+      if (caddy && caddy.exitCode === null) {
+        const exited = new Promise((resolve) => caddy.once('exit', resolve));
+        caddy.kill('SIGTERM');
+        await exited;
+      }
+      await server?.stop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    });
+
+    test('the page loads over HTTPS in Chromium, with HSTS', async () => {
+      const browser = await launchBrowser();
+      try {
+        const { page, context, errors } = await openPage(browser, { ignoreHTTPSErrors: true });
+        const response = await gotoHydrated(page, `https://${SITE}:${httpsPort}/`);
+        assert.equal(response.status(), 200);
+        assert.match(response.headers()['strict-transport-security'], /^max-age=31536000/);
+        assert.match(
+          response.headers()['content-security-policy'],
+          /default-src 'self'/,
+          'the backend answered',
+        );
+        assert.deepEqual(errors, []);
+        await context.close();
+      } finally {
+        await browser.close();
+      }
+    });
+
+    test('HTTP is redirected to HTTPS', async () => {
+      const response = await send({ port: httpPort, path: '/quote?x=1', tls: false });
+      assert.ok([301, 308].includes(response.status), `status ${response.status}`);
+      // Caddy 2.6 names no port in the redirect (443 in production, where it is the default).
+      const location = new URL(response.headers.location);
+      assert.deepEqual(
+        [location.protocol, location.hostname, location.pathname + location.search],
+        ['https:', SITE, '/quote?x=1'],
+      );
+      assert.equal(
+        response.headers['strict-transport-security'],
+        undefined,
+        'HSTS only over HTTPS',
+      );
+    });
+
+    test('20 visitors from 20 addresses each get their 201', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => postQuote(httpsPort, `127.0.0.${i + 2}`)),
+      );
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        Array(20).fill(201),
+        answers.map((a) => a.body).join('\n'),
+      );
+    });
+
+    test('a visitor cannot move into another bucket with its own X-Forwarded-For', async () => {
+      const [spoofer, victim] = ['127.0.0.40', '127.0.0.41'];
+      for (let i = 0; i < 5; i++) {
+        assert.equal(
+          (await postQuote(httpsPort, spoofer, { 'x-forwarded-for': victim })).status,
+          201,
+        );
+      }
+      const sixth = await postQuote(httpsPort, spoofer, {
+        'x-forwarded-for': '203.0.113.9',
+        forwarded: 'for=203.0.113.9',
+      });
+      assert.equal(sixth.status, 429, 'still counted as itself');
+      assert.equal(JSON.parse(sixth.body).code, 'rate_limited');
+      assert.equal(
+        (await postQuote(httpsPort, victim)).status,
+        201,
+        "the victim's bucket was not spent",
+      );
+    });
+
+    test('Caddy writes its access log', () => {
+      const lines = readFileSync(accessLog(), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      assert.ok(
+        lines.some((line) => line.request?.uri === '/api/quote-requests' && line.status === 201),
+      );
+    });
+
+    test('no credential reaches the access log, which other users cannot read', async () => {
+      const secrets = [
+        'vapi-secret-7f3a',
+        'admin-token-9c1e',
+        'session-cookie-4b2d',
+        'proxy-pass-6e8f',
+      ];
+      const agent = 'credential-probe';
+      await send({
+        port: httpsPort,
+        path: '/api/vapi/webhook',
+        method: 'POST',
+        body: '{}',
+        headers: {
+          'user-agent': agent,
+          'content-type': 'application/json',
+          'x-vapi-secret': secrets[0],
+          authorization: `Bearer ${secrets[1]}`,
+          cookie: `session=${secrets[2]}`,
+          'proxy-authorization': `Basic ${secrets[3]}`,
+        },
+      });
+      const line = await waitForLogLine(
+        (entry) => entry.request?.headers?.['User-Agent']?.[0] === agent,
+      );
+      assert.deepEqual(
+        Object.keys(line.request.headers).filter((name) =>
+          /secret|authorization|cookie/i.test(name),
+        ),
+        [],
+        JSON.stringify(line.request.headers),
+      );
+      const text = readFileSync(accessLog(), 'utf8');
+      for (const secret of secrets)
+        assert.ok(!text.includes(secret), `${secret} is in the access log`);
+      assert.equal(statSync(accessLog()).mode & 0o777, 0o640);
+    });
+
+    test('`caddy reload` works twice in a row, as `systemctl reload caddy` runs it', async () => {
+      for (let i = 1; i <= 2; i++) {
+        // Debian's caddy.service: ExecReload=/usr/bin/caddy reload --config /etc/caddy/Caddyfile --force
+        execFileSync(
+          CADDY,
+          ['reload', '--config', CADDYFILE, '--adapter', 'caddyfile', '--force'],
+          {
+            env: caddyEnv,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        assert.equal(
+          (await send({ port: httpsPort, path: '/healthz' })).status,
+          200,
+          `after reload ${i}`,
+        );
+      }
+    });
+
+    test('the access log rolls, and the rolled files keep its mode', async () => {
+      // About 8 KB of log per request (the header is logged), so 1 MiB rolls within 200 requests.
+      const padding = 'p'.repeat(8000);
+      const rolled = () => readdirSync(logDir()).filter((name) => name !== 'access.log');
+      for (let i = 0; i < 200 && rolled().length === 0; i++) {
+        await send({ port: httpsPort, path: '/healthz', headers: { 'x-padding': padding } });
+      }
+      assert.notDeepEqual(rolled(), [], 'no rolled file');
+      for (const name of readdirSync(logDir())) {
+        assert.equal(statSync(join(logDir(), name)).mode & 0o777, 0o640, name);
+      }
+      assert.ok(statSync(accessLog()).size < ROLL_BYTES);
+    });
+
+    /** The first access-log entry `match` accepts, waiting for Caddy to write it (bounded). */
+    async function waitForLogLine(match) {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const entries = readFileSync(accessLog(), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line));
+        const found = entries.find(match);
+        if (found) return found;
+        assert.ok(Date.now() < deadline, 'the request was not logged within 5 s');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     }
-  });
-
-  after(async () => {
-    if (caddy && caddy.exitCode === null) {
-      const exited = new Promise((resolve) => caddy.once('exit', resolve));
-      caddy.kill('SIGTERM');
-      await exited;
-    }
-    await server?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  test('the page loads over HTTPS in Chromium, with HSTS', async () => {
-    const browser = await launchBrowser();
-    try {
-      const { page, context, errors } = await openPage(browser, { ignoreHTTPSErrors: true });
-      const response = await gotoHydrated(page, `https://${SITE}:${httpsPort}/`);
-      assert.equal(response.status(), 200);
-      assert.match(response.headers()['strict-transport-security'], /^max-age=31536000/);
-      assert.match(response.headers()['content-security-policy'], /default-src 'self'/, 'the backend answered');
-      assert.deepEqual(errors, []);
-      await context.close();
-    } finally {
-      await browser.close();
-    }
-  });
-
-  test('HTTP is redirected to HTTPS', async () => {
-    const response = await send({ port: httpPort, path: '/quote?x=1', tls: false });
-    assert.ok([301, 308].includes(response.status), `status ${response.status}`);
-    // Caddy 2.6 names no port in the redirect (443 in production, where it is the default).
-    const location = new URL(response.headers.location);
-    assert.deepEqual([location.protocol, location.hostname, location.pathname + location.search], ['https:', SITE, '/quote?x=1']);
-    assert.equal(response.headers['strict-transport-security'], undefined, 'HSTS only over HTTPS');
-  });
-
-  test('20 visitors from 20 addresses each get their 201', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => postQuote(httpsPort, `127.0.0.${i + 2}`)),
-    );
-    assert.deepEqual(answers.map((a) => a.status), Array(20).fill(201), answers.map((a) => a.body).join('\n'));
-  });
-
-  test('a visitor cannot move into another bucket with its own X-Forwarded-For', async () => {
-    const [spoofer, victim] = ['127.0.0.40', '127.0.0.41'];
-    for (let i = 0; i < 5; i++) {
-      assert.equal((await postQuote(httpsPort, spoofer, { 'x-forwarded-for': victim })).status, 201);
-    }
-    const sixth = await postQuote(httpsPort, spoofer, { 'x-forwarded-for': '203.0.113.9', forwarded: 'for=203.0.113.9' });
-    assert.equal(sixth.status, 429, 'still counted as itself');
-    assert.equal(JSON.parse(sixth.body).code, 'rate_limited');
-    assert.equal((await postQuote(httpsPort, victim)).status, 201, "the victim's bucket was not spent");
-  });
-
-  test('Caddy writes its access log', () => {
-    const lines = readFileSync(join(dir, 'access.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    assert.ok(lines.some((line) => line.request?.uri === '/api/quote-requests' && line.status === 201));
-  });
-});
+  },
+);
 
 test('the systemd unit passes systemd-analyze verify', (t) => {
   let analyze;
@@ -134,11 +289,104 @@ test('the systemd unit passes systemd-analyze verify', (t) => {
     copyFileSync(join(repoRoot, 'deploy/quotes.service'), unit);
     const text = readFileSync(unit, 'utf8');
     assert.match(text, /^ExecStart=\/opt\/quotes\/backend serve$/m);
-    writeFileSync(unit, text.replace(/^ExecStart=\/opt\/quotes\/backend/m, `ExecStart=${join(repoRoot, 'target/release/backend')}`));
-    execFileSync(analyze, ['verify', unit], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const setting of ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'StateDirectory=', 'LimitNOFILE=', 'Restart=on-failure', 'EnvironmentFile=', 'DynamicUser=yes']) {
+    writeFileSync(
+      unit,
+      text.replace(
+        /^ExecStart=\/opt\/quotes\/backend/m,
+        `ExecStart=${join(repoRoot, 'target/release/backend')}`,
+      ),
+    );
+    execFileSync(analyze, ['verify', unit], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const setting of [
+      'NoNewPrivileges=yes',
+      'ProtectSystem=strict',
+      'StateDirectory=',
+      'LimitNOFILE=',
+      'Restart=on-failure',
+      'EnvironmentFile=',
+      'DynamicUser=yes',
+    ]) {
       assert.ok(text.includes(setting), setting);
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the commands in docs/operating.md "Put it online" match deploy/', (t) => {
+  const docs = readFileSync(join(repoRoot, 'docs/operating.md'), 'utf8');
+  const section = docs.slice(
+    docs.indexOf('## Put it online'),
+    docs.indexOf('## Leads reach the broker'),
+  );
+  const unit = readFileSync(join(repoRoot, 'deploy/quotes.service'), 'utf8');
+  const binary = unit.match(/^ExecStart=(\S+) serve$/m)[1];
+  const unitEnv = Object.fromEntries(
+    unit
+      .match(/^Environment=(.*)$/m)[1]
+      .split(' ')
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+
+  // What rsync copies lands where the unit looks for it.
+  const rsyncs = [...section.matchAll(/^rsync -a (.+) root@quotes\.example\.com:(\S+)$/gm)];
+  assert.ok(rsyncs.length >= 2, 'an install and an upgrade rsync');
+  for (const [, sources, destination] of rsyncs) {
+    const copied = sources.split(' ').map((source) => join(destination, source.split('/').pop()));
+    assert.deepEqual(copied, [binary, unitEnv.STATIC_DIR, '/opt/quotes/deploy']);
+  }
+  assert.match(section, /apt-get install -y caddy rsync/, 'rsync on the server too');
+  assert.match(section, /glibc 2\.34 or newer/);
+
+  // The export reads the service's database.
+  const urls = [...section.matchAll(/DATABASE_URL=(\S+)/g)].map((match) => match[1]);
+  assert.ok(urls.length >= 2, 'the systemd-run and the root command');
+  for (const url of urls) assert.equal(url, unitEnv.DATABASE_URL);
+  assert.match(section, /-p StateDirectory=quotes /);
+
+  // The drop-in goes where systemd reads caddy.service's drop-ins.
+  assert.match(
+    section,
+    /deploy\/caddy\.service\.d\/quotes\.conf \/etc\/systemd\/system\/caddy\.service\.d\/quotes\.conf/,
+  );
+
+  // The sed line gives the Caddyfile the domain, and no other name is left.
+  const [, expression] = section.match(
+    /^sed '(s\/[^']+)' \/opt\/quotes\/deploy\/Caddyfile > \/etc\/caddy\/Caddyfile$/m,
+  );
+  if (!haveCaddy) {
+    t.diagnostic(`${CADDY} is missing: the sed line's result is not adapted`);
+    return;
+  }
+  const edited = execFileSync(
+    'sed',
+    [expression.replace('YOUR.DOMAIN', 'shop.example.org'), CADDYFILE],
+    { encoding: 'utf8' },
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'caddyfile-'));
+  try {
+    writeFileSync(join(dir, 'Caddyfile'), edited);
+    const json = execFileSync(CADDY, ['adapt', '--config', join(dir, 'Caddyfile')], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const config = JSON.parse(json);
+    const routes = config.apps.http.servers.srv0.routes;
+    assert.deepEqual(
+      routes.flatMap((route) => route.match?.flatMap((match) => match.host ?? []) ?? []),
+      ['shop.example.org'],
+    );
+    assert.ok(!json.includes('example.com'), json);
+    // The bounded history the docs promise: 50 MiB files, at most 10, none older than 90 days.
+    const writer = Object.values(config.logging.logs).find(
+      (log) => log.writer?.output === 'file',
+    ).writer;
+    assert.deepEqual([writer.roll_size_mb, writer.roll_keep, writer.roll_keep_days], [50, 10, 90]);
+    assert.match(section, /rolled at 50 MiB with at most 10 files\s+of at most 90 days kept/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
 import { chooseProduct, gotoHydrated } from './support/landing.mjs';
@@ -24,7 +25,10 @@ describe('quote form against the real server and database', () => {
       await toast.waitFor();
       assert.match(await toast.textContent(), /We'll contact you shortly with more information\./);
       assert.equal(await email.inputValue(), '');
-      assert.equal(await page.getByRole('combobox', { name: 'Product' }).textContent(), 'Select Product');
+      assert.equal(
+        await page.getByRole('combobox', { name: 'Product' }).textContent(),
+        'Select Product',
+      );
       await page.screenshot({ path: join(outputDir, 'quote-success.png') });
 
       const rows = server.rows();
@@ -54,7 +58,11 @@ describe('quote form against the real server and database', () => {
       await page.goto(server.url);
       const email = page.getByPlaceholder('Enter your email address');
       await email.fill('early.bird@example.com');
-      assert.equal(await page.locator('form[data-hydrated]').count(), 0, 'typed before the form was live');
+      assert.equal(
+        await page.locator('form[data-hydrated]').count(),
+        0,
+        'typed before the form was live',
+      );
       typed();
       await page.locator('form[data-hydrated]').waitFor();
       assert.equal(await email.inputValue(), 'early.bird@example.com');
@@ -84,7 +92,10 @@ describe('quote form against the real server and database', () => {
       await page.getByRole('button', { name: 'Get a Quote' }).click();
       await page.getByText('Please select a product').waitFor();
       await page.getByText('Please enter a valid email address').waitFor();
-      assert.equal(await page.getByRole('combobox', { name: 'Product' }).getAttribute('aria-invalid'), 'true');
+      assert.equal(
+        await page.getByRole('combobox', { name: 'Product' }).getAttribute('aria-invalid'),
+        'true',
+      );
 
       await page.getByPlaceholder('Enter your email address').fill('ana@example');
       await page.getByRole('button', { name: 'Get a Quote' }).click();
@@ -98,12 +109,20 @@ describe('quote form against the real server and database', () => {
   });
 
   test('a server failure shows "Submission failed" with the status and keeps the values', async () => {
-    const seed = await startServer();
-    await seed.stop({ keepDir: true });
-    const readOnly = `file:${join(seed.dir, 'quotes.db')}?mode=ro`;
-    const server = await startServer({ dir: seed.dir, databaseUrl: readOnly });
+    const server = await startServer();
+    // A trigger added beside the running server (as an operator's tool could) refuses every row.
+    const refuse =
+      "CREATE TRIGGER refuse BEFORE INSERT ON quote_requests BEGIN SELECT RAISE(ABORT, 'refused'); END";
+    execFileSync('python3', [
+      '-c',
+      'import sqlite3, sys; sqlite3.connect(sys.argv[1]).executescript(sys.argv[2])',
+      join(server.dir, 'quotes.db'),
+      refuse,
+    ]);
     try {
-      const { page, context } = await openPage(browser, { expectErrors: [/status of 500 .*\/api\/quote-requests:/] });
+      const { page, context } = await openPage(browser, {
+        expectErrors: [/status of 500 .*\/api\/quote-requests:/],
+      });
       await gotoHydrated(page, server.url);
       await chooseProduct(page, 'Medicare');
       await page.getByPlaceholder('Enter your email address').fill('ana@example.com');
@@ -111,8 +130,14 @@ describe('quote form against the real server and database', () => {
       await submit.click();
       const toast = page.getByRole('status').filter({ hasText: 'Submission failed' });
       await toast.waitFor();
-      assert.match(await toast.textContent(), /500: We could not save your request\. Please try again\./);
-      assert.equal(await page.getByPlaceholder('Enter your email address').inputValue(), 'ana@example.com');
+      assert.match(
+        await toast.textContent(),
+        /500: We could not save your request\. Please try again\./,
+      );
+      assert.equal(
+        await page.getByPlaceholder('Enter your email address').inputValue(),
+        'ana@example.com',
+      );
       assert.equal(await submit.isEnabled(), true);
       await context.close();
     } finally {

@@ -5,6 +5,7 @@ use hmac::{Hmac, Mac};
 use serde::Serialize;
 use sha2::Sha256;
 
+use crate::error_chain;
 use crate::settings::leads::ForwardingConfig;
 use crate::store::{format_timestamp, StoredQuote};
 
@@ -54,7 +55,13 @@ pub async fn send(
     if let Some(secret) = &config.secret {
         request = request.header(SIGNATURE_HEADER, signature(secret, &body));
     }
-    let response = request.body(body).send().await.map_err(|e| describe(&e))?;
+    // reqwest names the URL in its error, and LEAD_WEBHOOK_URL may carry a key in its query or
+    // path (`?api_key=...`, `/hooks/<token>`): the error is logged and stored, so it goes without.
+    let response = request
+        .body(body)
+        .send()
+        .await
+        .map_err(|e| describe(&e.without_url()))?;
     let status = response.status();
     if status.is_success() {
         Ok(())
@@ -65,14 +72,10 @@ pub async fn send(
 
 /// The error with its causes, which say what actually went wrong (refused, timed out, TLS...).
 fn describe(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
-    }
-    text.chars().take(ERROR_CHARS).collect()
+    error_chain::describe(error)
+        .chars()
+        .take(ERROR_CHARS)
+        .collect()
 }
 
 #[cfg(test)]

@@ -156,7 +156,7 @@ impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> ApiError {
         match error {
             StoreError::Unavailable(_) => ApiError::Unavailable,
-            StoreError::Database(_) => ApiError::Storage,
+            StoreError::Database(_) | StoreError::Unusable(_) => ApiError::Storage,
         }
     }
 }

@@ -89,7 +89,7 @@ impl Config {
         )
         .map_err(ConfigError::TrustedProxies)?;
         let voice = VoiceSettings::from_lookup(&get)?;
-        let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref());
+        let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref())?;
         let leads = LeadsConfig::from_lookup(&get)?;
         Ok(Config {
             addr: SocketAddr::new(ip, port),

@@ -2,21 +2,20 @@
 //! live here: the provider's public key is meant to be embedded in pages.
 
 use serde::Serialize;
-use validator::{Validate, ValidationError};
 
-use super::invalid::{check, InvalidSetting};
+use super::invalid::InvalidSetting;
+
+/// What `VAPI_API_BASE_URL` must look like, for its start-up error.
+const BASE_URL_FORM: &str =
+    "an http:// or https:// address without user, query or fragment, such as https://api.vapi.ai";
 
 /// What the page needs to start a voice call. Absent (`voice: null`) when no key is configured.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Validate)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct VoiceSettings {
     pub public_key: String,
     pub assistant_id: String,
-    /// The provider API's base address; `None` means the SDK's default.
-    #[validate(custom(
-        function = "base_url",
-        message = "an http:// or https:// address without query, such as https://api.vapi.ai"
-    ))]
+    /// The provider API's base address, normalised (`base_url`); `None` means the SDK's default.
     pub api_base_url: Option<String>,
     /// When set, shown once before the first call and remembered once accepted.
     pub consent_text: Option<String>,
@@ -47,33 +46,45 @@ impl VoiceSettings {
             (Some(_), None) => return Err(VoiceConfigError::Incomplete("VAPI_PUBLIC_KEY")),
             (None, Some(_)) => return Err(VoiceConfigError::Incomplete("VAPI_ASSISTANT_ID")),
         };
-        let settings = VoiceSettings {
+        let api_base_url = read("VAPI_API_BASE_URL")
+            .map(|url| {
+                base_url(&url).map_err(|problem| InvalidSetting {
+                    variable: "VAPI_API_BASE_URL",
+                    value: get("VAPI_API_BASE_URL").unwrap_or_default(),
+                    problem: problem.into(),
+                    expected: BASE_URL_FORM.into(),
+                })
+            })
+            .transpose()?;
+        Ok(Some(VoiceSettings {
             public_key,
             assistant_id,
-            // The SDK appends paths such as `/call/web` to the base, so a trailing slash is dropped.
-            api_base_url: read("VAPI_API_BASE_URL").map(|url| url.trim_end_matches('/').to_owned()),
+            api_base_url,
             consent_text: read("VOICE_CONSENT_TEXT"),
-        };
-        check(&settings, &[("api_base_url", "VAPI_API_BASE_URL")], &get)?;
-        Ok(Some(settings))
+        }))
     }
 }
 
-fn base_url(url: &str) -> Result<(), ValidationError> {
-    let rest = url
-        .strip_prefix("https://")
-        .or_else(|| url.strip_prefix("http://"));
-    let host_ok = rest.is_some_and(|r| {
-        let host = r.split('/').next().unwrap_or("");
-        !host.is_empty() && !host.contains(char::is_whitespace)
-    });
-    if !host_ok {
-        return Err(ValidationError::new("has no http(s) host"));
+/// The base as a URL parser reads it (lower-case scheme and host, no default port), without the
+/// trailing slash, since the SDK appends paths such as `/call/web`. Its origin goes into the
+/// Content-Security-Policy and the page's client config, so a user or password (which would be
+/// published there), a query or a fragment is refused.
+fn base_url(raw: &str) -> Result<String, &'static str> {
+    // The parser drops tabs and new lines silently; a space in a base URL is a typo.
+    if raw.contains(char::is_whitespace) {
+        return Err("holds a space");
     }
-    if url.contains(['?', '#']) || url.contains(char::is_whitespace) {
-        return Err(ValidationError::new("holds a query, fragment or space"));
+    let url = reqwest::Url::parse(raw).map_err(|_| "has no http(s) host")?;
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
+        return Err("has no http(s) host");
     }
-    Ok(())
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err("holds a user or password");
+    }
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err("holds a query or fragment");
+    }
+    Ok(url.as_str().trim_end_matches('/').to_owned())
 }
 
 #[cfg(test)]
@@ -126,14 +137,37 @@ mod tests {
     }
 
     #[test]
+    fn a_base_url_is_normalised_as_a_url_parser_reads_it() {
+        let base = |url| {
+            settings(&[
+                ("VAPI_PUBLIC_KEY", "pk"),
+                ("VAPI_ASSISTANT_ID", "a"),
+                ("VAPI_API_BASE_URL", url),
+            ])
+            .unwrap()
+            .unwrap()
+            .api_base_url
+            .unwrap()
+        };
+        assert_eq!(base("HTTPS://X.Example.COM:443/"), "https://x.example.com");
+        assert_eq!(
+            base("http://127.0.0.1:9000/v1/"),
+            "http://127.0.0.1:9000/v1"
+        );
+        assert_eq!(base("https://api.vapi.ai"), "https://api.vapi.ai");
+    }
+
+    #[test]
     fn a_base_url_that_is_not_http_is_refused() {
-        for bad in [
-            "api.vapi.ai",
-            "ftp://x",
-            "https://",
-            "https://a b",
-            "https://x/?q=1",
-            "https://x#f",
+        for (bad, problem) in [
+            ("api.vapi.ai", "has no http(s) host"),
+            ("ftp://x", "has no http(s) host"),
+            ("https://", "has no http(s) host"),
+            ("https://a b", "holds a space"),
+            ("https://x/?q=1", "holds a query or fragment"),
+            ("https://x#f", "holds a query or fragment"),
+            ("https://user:pw@api.vapi.ai", "holds a user or password"),
+            ("https://user@api.vapi.ai", "holds a user or password"),
         ] {
             let result = settings(&[
                 ("VAPI_PUBLIC_KEY", "pk"),
@@ -144,8 +178,12 @@ mod tests {
                 panic!("{bad} accepted")
             };
             assert_eq!(
-                (invalid.variable, invalid.value.as_str()),
-                ("VAPI_API_BASE_URL", bad)
+                (
+                    invalid.variable,
+                    invalid.value.as_str(),
+                    invalid.problem.as_str()
+                ),
+                ("VAPI_API_BASE_URL", bad, problem)
             );
         }
     }

@@ -3,6 +3,8 @@
 
 use rusqlite::Connection;
 
+use super::StoreError;
+
 pub const MIGRATIONS: &[&str] = &[
     // 1: quote requests.
     "CREATE TABLE quote_requests (
@@ -42,6 +44,23 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE UNIQUE INDEX quote_requests_idempotency_key ON quote_requests (idempotency_key)
         WHERE idempotency_key IS NOT NULL;",
 ];
+
+/// Whether a database at schema version `found` is one this release reads as it is, for a
+/// command that never migrates (`backend export`); `database` names it in the message.
+pub fn check_version(found: usize, database: &str) -> Result<(), StoreError> {
+    let current = MIGRATIONS.len();
+    let problem = match found {
+        0 => format!("{database} holds no quote requests (it has no schema): is it the server's database?"),
+        n if n < current => format!(
+            "{database} has schema version {n} and this release reads {current}: start this release's server on it once, which migrates it"
+        ),
+        n if n > current => format!(
+            "{database} has schema version {n}, newer than this release's {current}: use the release that wrote it"
+        ),
+        _ => return Ok(()),
+    };
+    Err(StoreError::Unusable(problem))
+}
 
 pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     let current: usize = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;

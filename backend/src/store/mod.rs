@@ -33,6 +33,10 @@ pub enum StoreError {
     Unavailable(String),
     #[error("database error: {0}")]
     Database(String),
+    /// The database is not one this command can use as it is (missing, read-only for the
+    /// server, another schema): retrying will not help, the setting or the file must change.
+    #[error("{0}")]
+    Unusable(String),
 }
 
 /// How the store behaves beyond keeping rows.
@@ -95,6 +99,20 @@ pub trait QuoteStore: Send + Sync {
 
 pub async fn open(url: &DatabaseUrl) -> Result<Arc<dyn QuoteStore>, StoreError> {
     open_with(url, StoreOptions::default()).await
+}
+
+/// For reading what is stored (`backend export`): never creates a file, a table or a
+/// migration, and takes no writes. A missing SQLite file, or a database whose schema is not
+/// this release's, is `Unusable`.
+pub async fn open_read_only(url: &DatabaseUrl) -> Result<Arc<dyn QuoteStore>, StoreError> {
+    match url {
+        DatabaseUrl::Sqlite(target) => {
+            Ok(Arc::new(sqlite::SqliteStore::open_read_only(target).await?))
+        }
+        DatabaseUrl::Postgres(url) => Ok(Arc::new(
+            postgres::PostgresStore::open_read_only(url).await?,
+        )),
+    }
 }
 
 pub async fn open_with(

@@ -140,6 +140,8 @@ pub struct StoredQuote {
     pub call_id: Option<String>,
     pub call_ended_reason: Option<String>,
     pub call_summary: Option<String>,
+    /// The call's transcript from its end-of-call report.
+    pub call_transcript: Option<String>,
     /// `None` when forwarding was off for this row.
     pub delivery: Option<Delivery>,
 }

@@ -124,7 +124,8 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
 /// The columns `Columns` names, with the call report and outbox row joined in.
 const SELECT_QUOTES: &str = "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at,
         q.call_id, c.ended_reason, c.summary,
-        o.quote_id IS NOT NULL, o.attempts, o.last_error, o.delivered_at, o.gave_up_at
+        o.quote_id IS NOT NULL, o.attempts, o.last_error, o.delivered_at, o.gave_up_at,
+        c.transcript
     FROM quote_requests q
     LEFT JOIN voice_calls c ON c.call_id = q.call_id
     LEFT JOIN lead_outbox o ON o.quote_id = q.id";
@@ -222,6 +223,7 @@ pub fn stored_quote(row: &impl QuoteRow) -> Result<StoredQuote, StoreError> {
         call_id: row.text(6)?,
         call_ended_reason: row.text(7)?,
         call_summary: row.text(8)?,
+        call_transcript: row.text(14)?,
         delivery: outbox.delivery(),
         id,
     })

@@ -6,18 +6,18 @@
 //! the transaction holding its row has committed. Reads use their own connection (WAL lets them
 //! run beside the writer).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use rusqlite::{params, Connection, OpenFlags, Row, Transaction};
+use rusqlite::{params, Connection, OpenFlags, Row, Transaction, MAIN_DB};
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
-use super::migrations::migrate;
+use super::migrations::{check_version, migrate};
 use super::model::format_timestamp;
 use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
 use super::{
@@ -75,7 +75,9 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
-/// `target` is a file path, or a `file:` URI such as `file:quotes.db?mode=ro`.
+/// `target` is a file path, or a `file:` URI such as `file:quotes.db?cache=shared`. The server
+/// writes every quote, so a database it could only read (a `mode=ro` URI, a file it may not
+/// write) stops it at start rather than failing every post.
 fn connect(target: &str) -> Result<Connection, StoreError> {
     if !target.starts_with("file:") {
         if let Some(dir) = Path::new(target)
@@ -92,11 +94,55 @@ fn connect(target: &str) -> Result<Connection, StoreError> {
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(target, flags)
         .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+    if conn.is_readonly(MAIN_DB)? {
+        return Err(StoreError::Unusable(format!(
+            "the database {} is read-only (a mode=ro URI, or a file the server may not write), and the server stores every quote in it: give it a writable one (`backend export` reads a read-only one)",
+            file_named(target).display()
+        )));
+    }
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // WAL lets the reader work beside the writer; FULL makes every commit survive power loss.
     conn.pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     Ok(conn)
+}
+
+/// For reading only: no file, directory, journal mode or migration is created, and a missing
+/// file is an error that names it.
+fn connect_read_only(target: &str) -> Result<Connection, StoreError> {
+    let file = file_named(target);
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_URI
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let cannot_read = |e: rusqlite::Error| {
+        StoreError::Unusable(if file.exists() {
+            format!("cannot read the database {}: {e}", file.display())
+        } else {
+            format!("no database at {}", file.display())
+        })
+    };
+    let conn = Connection::open_with_flags(target, flags).map_err(cannot_read)?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let version: usize = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .map_err(cannot_read)?;
+    check_version(version, &file.display().to_string())?;
+    Ok(conn)
+}
+
+/// The file `target` names, absolute, for messages: the path itself, or the path part of a
+/// `file:` URI (`file:///var/lib/quotes/quotes.db?mode=ro`).
+fn file_named(target: &str) -> PathBuf {
+    let path = match target.strip_prefix("file:") {
+        Some(uri) => {
+            let path = uri.split(['?', '#']).next().unwrap_or_default();
+            path.strip_prefix("//localhost")
+                .or_else(|| path.strip_prefix("//"))
+                .unwrap_or(path)
+        }
+        None => target,
+    };
+    std::path::absolute(path).unwrap_or_else(|_| PathBuf::from(path))
 }
 
 impl SqliteStore {
@@ -107,8 +153,26 @@ impl SqliteStore {
             .map_err(|e| StoreError::Unavailable(e.to_string()))?
     }
 
+    /// See `store::open_read_only`: a reader and no writer.
+    pub async fn open_read_only(target: &str) -> Result<SqliteStore, StoreError> {
+        let target = target.to_owned();
+        let reader = tokio::task::spawn_blocking(move || connect_read_only(&target))
+            .await
+            .map_err(|e| StoreError::Unavailable(e.to_string()))??;
+        Ok(SqliteStore {
+            writer: Mutex::new(None),
+            writer_thread: Mutex::new(None),
+            reader: Arc::new(Mutex::new(reader)),
+        })
+    }
+
     fn open_blocking(target: &str, options: StoreOptions) -> Result<SqliteStore, StoreError> {
         let mut write_conn = connect(target)?;
+        // Which file a relative DATABASE_URL (or the default) ended up as, so it is never a guess.
+        tracing::info!(
+            path = write_conn.path().unwrap_or(target),
+            "SQLite database opened"
+        );
         migrate(&mut write_conn)?;
         let reader = connect(target)?;
         let (tx, rx) = mpsc::channel();
@@ -150,7 +214,9 @@ impl SqliteStore {
         };
         async move {
             if !sent {
-                return Err(StoreError::Unavailable("the store is shutting down".into()));
+                return Err(StoreError::Unavailable(
+                    "the store takes no writes (opened read-only, or shutting down)".into(),
+                ));
             }
             result
                 .await
@@ -360,8 +426,9 @@ impl QuoteStore for SqliteStore {
             .boxed()
     }
 
-    /// Answers, and can take the write lock: a lock another process holds means writes cannot
-    /// commit, which monitoring must see even though reads still work.
+    /// Answers, and can take the write lock: a lock another process holds (or a file that can
+    /// no longer be written) means writes cannot commit, which monitoring must see even though
+    /// reads still work. The server never opens a read-only database, so any failure counts.
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         self.read(|conn| {
             conn.query_row("SELECT 1", [], |_| Ok(()))
@@ -369,11 +436,7 @@ impl QuoteStore for SqliteStore {
             conn.busy_timeout(HEALTH_LOCK_WAIT)?;
             let probe = conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;");
             conn.busy_timeout(BUSY_TIMEOUT)?;
-            match probe.map_err(StoreError::from) {
-                // A read-only database has no writes to wait for.
-                Err(StoreError::Database(_)) | Ok(()) => Ok(()),
-                Err(unavailable) => Err(unavailable),
-            }
+            Ok(probe?)
         })
     }
 
@@ -422,18 +485,63 @@ mod tests {
     suite::for_each_case!(suite_case);
 
     #[tokio::test]
-    async fn a_read_only_database_refuses_writes() {
+    async fn the_server_refuses_a_read_only_database_which_the_reader_opens() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("q.db");
-        store(&dir, false).await.close().await;
-        let ro = SqliteStore::open(
-            &format!("file:{}?mode=ro", path.display()),
-            StoreOptions::default(),
-        )
-        .await
-        .unwrap();
-        ro.ping().await.unwrap();
-        assert!(ro.insert(suite::web("a@example.com")).await.is_err());
+        let quotes = store(&dir, false).await;
+        quotes.insert(suite::web("a@example.com")).await.unwrap();
+        quotes.close().await;
+        let read_only = format!("file:{}?mode=ro", path.display());
+        let Err(StoreError::Unusable(message)) =
+            SqliteStore::open(&read_only, StoreOptions::default()).await
+        else {
+            panic!("the server opened a read-only database");
+        };
+        assert!(
+            message.starts_with(&format!("the database {} is read-only", path.display())),
+            "{message}"
+        );
+        for target in [read_only, path.display().to_string()] {
+            let reader = SqliteStore::open_read_only(&target).await.unwrap();
+            assert_eq!(reader.list_since(None).await.unwrap().len(), 1);
+            assert!(reader.insert(suite::web("b@example.com")).await.is_err());
+        }
+    }
+
+    async fn message(target: &str) -> String {
+        match SqliteStore::open_read_only(target).await {
+            Err(StoreError::Unusable(message)) => message,
+            Err(other) => panic!("{other:?}"),
+            Ok(_) => panic!("{target} opened"),
+        }
+    }
+
+    #[tokio::test]
+    async fn the_reader_creates_nothing_and_names_what_it_cannot_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("none/q.db");
+        assert_eq!(
+            message(missing.to_str().unwrap()).await,
+            format!("no database at {}", missing.display())
+        );
+        assert!(!dir.path().join("none").exists(), "no directory was made");
+        let empty = dir.path().join("empty.db");
+        Connection::open(&empty).unwrap();
+        assert_eq!(
+            message(&format!("file:{}", empty.display())).await,
+            format!(
+                "{} holds no quote requests (it has no schema): is it the server's database?",
+                empty.display()
+            )
+        );
+        let old = dir.path().join("old.db");
+        Connection::open(&old)
+            .unwrap()
+            .pragma_update(None, "user_version", 1)
+            .unwrap();
+        assert!(message(old.to_str().unwrap())
+            .await
+            .contains("has schema version 1 and this release reads"));
     }
 
     #[tokio::test]

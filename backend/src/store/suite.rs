@@ -219,11 +219,15 @@ pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
     let rows = store.list_since(None).await.unwrap();
     let (spoken, web): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r.call_id.is_some());
     assert_eq!(spoken[0].call_summary.as_deref(), Some("second"));
+    assert_eq!(spoken[0].call_transcript.as_deref(), Some("AI: Hi"));
     assert_eq!(
         spoken[0].call_ended_reason.as_deref(),
         Some("customer-ended-call")
     );
-    assert_eq!(web[0].call_summary, None);
+    assert_eq!(
+        (&web[0].call_summary, &web[0].call_transcript),
+        (&None, &None)
+    );
     store.close().await;
 }
 

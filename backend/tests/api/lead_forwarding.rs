@@ -246,7 +246,11 @@ async fn an_unreachable_receiver_is_recorded_with_the_reason() {
         .local_addr()
         .unwrap()
         .port();
-    let url = format!("http://127.0.0.1:{port}/leads").parse().unwrap();
+    // Credentials in every part a receiver may take them from: none may reach a log or a row.
+    let url =
+        format!("http://forwarder:s3cret-pw@127.0.0.1:{port}/leads/s3cret-path?api_key=s3cret-key")
+            .parse()
+            .unwrap();
     let receiver = Receiver::start(true).await;
     let app = app(ForwardingConfig {
         url,
@@ -269,6 +273,7 @@ async fn an_unreachable_receiver_is_recorded_with_the_reason() {
         error.to_lowercase().contains("refused") || error.contains("connect"),
         "{error}"
     );
+    assert!(!error.contains("s3cret"), "{error}");
     app.stop().await;
 }
 

@@ -6,6 +6,7 @@ mod common;
 mod admin_api;
 mod bad_setting;
 mod client_config;
+mod command_line;
 mod export_command;
 mod hardening;
 mod idempotency;

@@ -195,19 +195,19 @@ async fn a_thousand_concurrent_posts_make_a_thousand_rows_with_distinct_ids() {
 }
 
 #[tokio::test]
-async fn a_read_only_database_answers_500_with_a_json_body() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("quotes.db");
-    let writable = backend::store::DatabaseUrl::Sqlite(path.to_string_lossy().into());
-    backend::store::open(&writable).await.unwrap().close().await;
-    let read_only = backend::store::DatabaseUrl::Sqlite(format!("file:{}?mode=ro", path.display()));
-    let site = dir.path().join("none");
-    let app = TestApp::spawn()
-        .dir(dir)
-        .static_dir(site)
-        .database(read_only)
-        .start()
-        .await;
+async fn a_row_the_database_refuses_answers_500_with_a_json_body() {
+    let app = TestApp::start().await;
+    let backend::store::DatabaseUrl::Sqlite(path) = &app.database else {
+        unreachable!("the test app runs on SQLite")
+    };
+    // A second connection, as an operator's tool would have, makes every insert fail.
+    rusqlite::Connection::open(path)
+        .unwrap()
+        .execute_batch(
+            "CREATE TRIGGER refuse BEFORE INSERT ON quote_requests
+             BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;",
+        )
+        .unwrap();
     let response = app
         .post_json(r#"{"product":"family","email":"a@b.co"}"#)
         .await;

@@ -10,7 +10,7 @@ const binary = join(repoRoot, 'target/release/backend');
 const builtSite = join(repoRoot, 'frontend/dist');
 
 /**
- * `databaseUrl` may be given to reuse a database (for example read-only); `launcher` is a
+ * `databaseUrl` may be given to reuse a database; `launcher` is a
  * command the binary runs under (for example `['prlimit', '--nofile=1024:1024', '--']`);
  * `staticDir` another built site than frontend/dist.
  */
@@ -34,7 +34,9 @@ export async function startServer({
   };
   const [command, ...args] = [...launcher, binary];
   const child = spawn(command, args, { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let log = '';
   child.stderr.on('data', (chunk) => (log += chunk));
   const url = await new Promise((resolve, reject) => {
@@ -59,8 +61,16 @@ export async function startServer({
     log: () => log,
     /** Rows as the backend's `export --format jsonl` prints them. */
     rows() {
-      const out = execFileSync(binary, ['export', '--format', 'jsonl'], { env: { ...childEnv }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-      return out.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      const out = execFileSync(binary, ['export', '--format', 'jsonl'], {
+        env: { ...childEnv },
+        encoding: 'utf8',
+        // Room for a large export (4,000 rows overflow the default 1 MB).
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      return out
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
     },
     /** Sends `signal`; resolves with `{code, signal}` once the process is gone (the data stays). */
     kill(signal) {

@@ -8,11 +8,21 @@ use super::REQUEST_QUOTE_TOOL;
 const ECHO_CHARS: usize = 80;
 
 pub fn saved(request: &QuoteRequest) -> String {
+    let label = request.product().label();
     format!(
-        "Saved: a {} quote request for {}. A licensed agent will follow up by email.",
-        request.product().label(),
+        "Saved: {} {label} quote request for {}. A licensed agent will follow up by email.",
+        article(label),
         request.email().as_str()
     )
+}
+
+/// "an Employer Plan", "an Individual Health", "a Medicare": by the label's first letter, which
+/// for every product label is also its first sound.
+fn article(label: &str) -> &'static str {
+    match label.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
 }
 
 pub fn invalid(product: &str, email: &str, errors: &FieldErrors) -> String {
@@ -91,7 +101,15 @@ mod tests {
         assert!(!invalid("family", "nope", &only_email).contains("product"));
         let long = "x".repeat(500);
         assert!(invalid("", &long, &QuoteRequest::parse("", &long).unwrap_err()).len() < 400);
-        let saved = saved(&QuoteRequest::parse("family", "ana@example.com").unwrap());
-        assert_eq!(saved, "Saved: a Family Health quote request for ana@example.com. A licensed agent will follow up by email.");
+        let saved = |product| saved(&QuoteRequest::parse(product, "ana@example.com").unwrap());
+        assert_eq!(saved("family"), "Saved: a Family Health quote request for ana@example.com. A licensed agent will follow up by email.");
+        for (product, start) in [
+            ("employer", "Saved: an Employer Plan quote"),
+            ("individual", "Saved: an Individual Health quote"),
+            ("medicare", "Saved: a Medicare quote"),
+            ("medicaid", "Saved: a Medicaid quote"),
+        ] {
+            assert!(saved(product).starts_with(start), "{}", saved(product));
+        }
     }
 }

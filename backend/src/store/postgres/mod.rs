@@ -11,10 +11,11 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use time::OffsetDateTime;
+use tokio_postgres::config::Host;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{NoTls, Row};
 
-use super::migrations::MIGRATIONS;
+use super::migrations::{check_version, MIGRATIONS};
 use super::model::format_timestamp;
 use super::queries::{self, stored_quote, QuoteRow};
 use super::DATABASE_WAIT;
@@ -22,6 +23,7 @@ use super::{
     CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
+use crate::error_chain;
 use group_commit::GroupCommit;
 
 /// Connections per instance (`group_commit::WRITERS` of them held by the writers).
@@ -57,6 +59,31 @@ fn classify(error: tokio_postgres::Error) -> StoreError {
     }
 }
 
+fn parse(url: &str) -> Result<tokio_postgres::Config, StoreError> {
+    url.parse()
+        .map_err(|e| StoreError::Database(format!("DATABASE_URL: {e}")))
+}
+
+/// `host:port` of each server the URL names (never its user or password), for messages.
+fn servers(config: &tokio_postgres::Config) -> String {
+    let ports = config.get_ports();
+    let servers: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .enumerate()
+        .map(|(i, host)| {
+            // One port for all hosts, or one each; none means the default.
+            let port = ports.get(i).or(ports.first()).copied().unwrap_or(5432);
+            match host {
+                Host::Tcp(name) => format!("{name}:{port}"),
+                #[cfg(unix)]
+                Host::Unix(dir) => format!("{}/.s.PGSQL.{port}", dir.display()),
+            }
+        })
+        .collect();
+    servers.join(", ")
+}
+
 /// Not getting a connection at all (refused, not accepting connections, timed out) is always
 /// temporary from the caller's side.
 fn pool_error(error: PoolError) -> StoreError {
@@ -65,12 +92,55 @@ fn pool_error(error: PoolError) -> StoreError {
 
 impl PostgresStore {
     pub async fn open(url: &str, options: StoreOptions) -> Result<PostgresStore, StoreError> {
-        let mut config: tokio_postgres::Config = url
-            .parse()
-            .map_err(|e| StoreError::Database(format!("DATABASE_URL: {e}")))?;
+        let store = PostgresStore::connect(parse(url)?, options).await?;
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// See `store::open_read_only`: no migration (nor the NOTICE its `IF NOT EXISTS` prints),
+    /// and every session read-only, so the server refuses any write whatever runs.
+    pub async fn open_read_only(url: &str) -> Result<PostgresStore, StoreError> {
+        let mut config = parse(url)?;
+        let given = config
+            .get_options()
+            .map(|o| format!("{o} "))
+            .unwrap_or_default();
+        config.options(format!("{given}-c default_transaction_read_only=on"));
+        let database = format!(
+            "the PostgreSQL database {:?} on {}",
+            config.get_dbname().unwrap_or_default(),
+            servers(&config)
+        );
+        let store = PostgresStore::connect(config, StoreOptions::default()).await?;
+        let client = store.pool.get().await.map_err(pool_error)?;
+        let has_schema: bool = client
+            .query_one("SELECT to_regclass('schema_version') IS NOT NULL", &[])
+            .await
+            .map_err(classify)?
+            .get(0);
+        let version = match has_schema {
+            false => 0,
+            true => client
+                .query_opt("SELECT version FROM schema_version", &[])
+                .await
+                .map_err(classify)?
+                .map_or(0, |row| row.get::<_, i32>(0)),
+        };
+        check_version(usize::try_from(version).unwrap_or(0), &database)?;
+        drop(client);
+        Ok(store)
+    }
+
+    /// The pool, and its first connection at once: a server that cannot be reached at start is
+    /// reported with where it was looked for and why it did not answer.
+    async fn connect(
+        mut config: tokio_postgres::Config,
+        options: StoreOptions,
+    ) -> Result<PostgresStore, StoreError> {
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
+        let servers = servers(&config);
         let manager = Manager::from_config(
             config,
             NoTls,
@@ -87,14 +157,25 @@ impl PostgresStore {
             .recycle_timeout(Some(CONNECT_TIMEOUT))
             .build()
             .map_err(|e| StoreError::Database(e.to_string()))?;
-        PostgresStore::migrate(&pool).await?;
-        let writer = GroupCommit::start(&pool, options.forward_leads);
-        Ok(PostgresStore { pool, writer })
+        let cause = match pool.get().await {
+            Ok(_first) => {
+                let writer = GroupCommit::start(&pool, options.forward_leads);
+                return Ok(PostgresStore { pool, writer });
+            }
+            Err(PoolError::Backend(error)) => error_chain::describe(&error),
+            Err(PoolError::Timeout(_)) => {
+                format!("no answer within {} s", CONNECT_TIMEOUT.as_secs())
+            }
+            Err(other) => other.to_string(),
+        };
+        Err(StoreError::Unavailable(format!(
+            "cannot reach PostgreSQL at {servers}: {cause}"
+        )))
     }
 
     /// The same migrations as SQLite; the version is kept in `schema_version`.
-    async fn migrate(pool: &Pool) -> Result<(), StoreError> {
-        let mut client = pool.get().await.map_err(pool_error)?;
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
         let tx = client.transaction().await.map_err(classify)?;
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
             .await

@@ -13,9 +13,13 @@ pub fn quote_call(id: &str, product: &str, email: &str) -> Value {
     json!({"id": id, "name": "request_quote", "parameters": {"product": product, "email": email}})
 }
 
+/// The transcript every `end_of_call` report carries.
+pub const TRANSCRIPT: &str = "AI: Which plan?\nUser: Medicare, please.";
+
 pub fn end_of_call(call_id: &str, ended_reason: &str, summary: &str) -> Value {
     json!({"message": {"type": "end-of-call-report", "call": {"id": call_id},
-        "endedReason": ended_reason, "analysis": {"summary": summary}}})
+        "endedReason": ended_reason, "analysis": {"summary": summary},
+        "artifact": {"transcript": TRANSCRIPT}}})
 }
 
 pub async fn webhook(app: &TestApp, secret: Option<&str>, body: &Value) -> reqwest::Response {
