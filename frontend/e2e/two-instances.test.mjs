@@ -8,9 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { haveCaddy, freePort, send, startCaddy } from './support/caddy.mjs';
-import { startServer } from './support/server.mjs';
+import { repoRoot, startServer } from './support/server.mjs';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 /** How long a dead instance's claimed leads wait before another takes them (store/postgres LEAD_CLAIM). */
@@ -226,3 +228,23 @@ test(
     }
   },
 );
+
+test('the commands in docs/operating.md "Several instances" match deploy/', () => {
+  const docs = readFileSync(join(repoRoot, 'docs/operating.md'), 'utf8');
+  const start = docs.indexOf('## Several instances');
+  const section = docs.slice(start, docs.indexOf('\n## ', start + 1));
+  const unit = readFileSync(join(repoRoot, 'deploy/quotes.service'), 'utf8');
+  // Each of the sed expressions making the second unit changes a line the unit has.
+  for (const [, , anchored, from] of section.matchAll(/-e 's([/#])(\^?)(.+?)\$?\1/g)) {
+    const line = new RegExp(`${anchored ? '^' : ''}${from}${anchored ? '$' : ''}`, 'm');
+    assert.match(unit, line, `the unit has no ${from}`);
+  }
+  assert.match(section, /quotes-2\.service/);
+  const [, domain] = section.match(
+    /^sed 's\/([^/]+)\/YOUR\.DOMAIN\/' \/opt\/quotes\/deploy\/Caddyfile\.instances/m,
+  );
+  const caddyfile = readFileSync(join(repoRoot, 'deploy/Caddyfile.instances'), 'utf8');
+  assert.ok(caddyfile.includes(domain.replaceAll('\\', '')), `the Caddyfile has no ${domain}`);
+  assert.match(caddyfile, /BACKEND_ADDRESSES/);
+  assert.match(section, /BACKEND_ADDRESSES/);
+});
