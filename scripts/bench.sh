@@ -3,6 +3,9 @@
 #
 #   scripts/bench.sh [POSTGRES_URL]
 #   scripts/bench.sh --distinct-clients
+#   scripts/bench.sh --email    SQLite with e-mail off and on (to a real SMTP server on loopback),
+#                               alternating for BENCH_EMAIL_ROUNDS (5) rounds: sending must stay
+#                               off the request path (goal: on within 10 % of off)
 #
 # Always measures SQLite (a fresh database in a temp dir); also PostgreSQL when a postgres://
 # URL is given and the server accepts it (each run in a fresh database on that cluster when the
@@ -32,6 +35,7 @@ priority=()
 [[ $(id -u) -eq 0 ]] && priority=(nice -n -20)
 export SERVER_PRIORITY="${priority[*]}"
 source scripts/lib/server.sh
+source scripts/lib/smtp.sh
 
 if ! command -v wrk >/dev/null; then
   if [[ $(id -u) -eq 0 ]]; then
@@ -46,7 +50,7 @@ fi
 work=$(mktemp -d)
 postgres_url=${1:-${BENCH_POSTGRES_URL:-}}
 made_databases=()
-trap 'stop_server; drop_databases; rm -rf "$work"' EXIT
+trap 'stop_server; stop_smtp; drop_databases; rm -rf "$work"' EXIT
 
 rss_kb() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$server_pid/status"; }
 # The server's CPU time so far (user + system, in clock ticks): per request it is steadier than
@@ -146,6 +150,24 @@ times.sort()
 print(f"disk: 4 KiB write + fsync p50 {times[100]:.2f} ms, p99 {times[197]:.2f} ms, max {times[-1]:.2f} ms (200 samples)")
 PY
 }
+
+if [[ ${1:-} == --email ]]; then
+  echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s per run, $(nproc) cores shared with the server and the SMTP server, priority: ${priority[*]:-normal}; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  start_smtp "$work/smtp"
+  off=() on=()
+  for round in $(seq 1 "${BENCH_EMAIL_ROUNDS:-5}"); do
+    run "SQLite, e-mail off" "sqlite://$work/off$round.db"
+    off+=("$rps")
+    # shellcheck disable=SC2046
+    run "SQLite, e-mail on" "sqlite://$work/on$round.db" $(smtp_env)
+    on+=("$rps")
+  done
+  off_median=$(printf '%s\n' "${off[@]}" | spread)
+  on_median=$(printf '%s\n' "${on[@]}" | spread)
+  echo "quote posts/s, median (min-max): e-mail off $off_median, e-mail on $on_median; on is $(awk -v a="${on_median%% *}" -v b="${off_median%% *}" 'BEGIN { printf "%+.1f %%", (a / b - 1) * 100 }') of off"
+  echo "SMTP server: $(find "$work/smtp/messages" -name '*.json' | wc -l) messages accepted while the runs lasted (the rest were still in the outbox when each server stopped)"
+  exit 0
+fi
 
 # --distinct-clients: limiter off and on in alternating order (off-on, then on-off: drift in
 # what else runs weighs on both alike), every post from another client. Runs last 20 s unless

@@ -112,6 +112,20 @@ if $want_test_tools && [[ ! -x /usr/bin/slowhttptest ]]; then
   fi
 fi
 
+# The real SMTP server the e-mail tests run (backend/tests/api/common/smtp_server.py), with
+# Debian's Python, and openssl for its self-signed certificate.
+if $want_test_tools && ! { /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null && command -v openssl >/dev/null; }; then
+  if [[ $(id -u) -eq 0 ]]; then
+    say "installing Debian's python3-aiosmtpd and openssl for the e-mail tests"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-aiosmtpd openssl
+  else
+    echo "error: the e-mail tests need Debian's python3-aiosmtpd and openssl. Run as root:" >&2
+    echo "  apt-get update && apt-get install -y python3-aiosmtpd openssl" >&2
+    exit 1
+  fi
+fi
+
 # The API fuzzer (scripts/fuzz-api.sh), in its own virtualenv so no system Python is touched.
 if $want_test_tools && [[ "$(.venv-tools/bin/schemathesis --version 2>/dev/null | awk '{print $NF}')" != "$SCHEMATHESIS_VERSION" ]]; then
   need python3 "Install Python 3.9 or newer (Debian: apt-get install python3 python3-venv)."

@@ -8,7 +8,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use warp::{Filter, Reply};
 
-use crate::forward::Forwarder;
+use crate::forward::Workers;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, request_log, request_target};
@@ -110,20 +110,20 @@ pub struct RunningServer {
     stop: oneshot::Sender<()>,
     task: JoinHandle<()>,
     store: Arc<dyn QuoteStore>,
-    forwarder: Option<Forwarder>,
+    workers: Option<Workers>,
     retention: Option<Retention>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
-    let forwarding = config.leads.forwarding.clone();
     let options = StoreOptions {
-        forward_leads: forwarding.is_some(),
+        forward_leads: config.leads.forwarding.is_some(),
+        email_leads: config.email.is_some(),
     };
     let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
     let mut server = serve(config, Arc::clone(&store), Arc::new(site)).await?;
     server.retention = Some(Retention::start(Arc::clone(&store)));
-    server.forwarder = forwarding.map(|forwarding| Forwarder::start(store, forwarding));
+    server.workers = Some(Workers::start(store, &config.leads, config.email.as_ref()));
     Ok(server)
 }
 
@@ -155,7 +155,7 @@ pub async fn serve(
         stop,
         task,
         store,
-        forwarder: None,
+        workers: None,
         retention: None,
     })
 }
@@ -170,8 +170,8 @@ impl RunningServer {
         {
             tracing::warn!("in-flight requests did not finish in time");
         }
-        if let Some(forwarder) = self.forwarder {
-            forwarder.stop().await;
+        if let Some(workers) = self.workers {
+            workers.stop().await;
         }
         if let Some(retention) = self.retention {
             retention.stop().await;

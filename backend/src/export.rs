@@ -6,7 +6,7 @@ use time::format_description::well_known::Rfc3339;
 use time::macros::format_description;
 use time::{Date, OffsetDateTime, UtcOffset};
 
-use crate::store::{format_timestamp, QuoteStore, StoredQuote};
+use crate::store::{format_timestamp, Channel, Delivery, QuoteStore, StoredQuote};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -39,8 +39,10 @@ pub fn parse_since(text: &str) -> Result<OffsetDateTime, String> {
         .map_err(|_| format!("since {text:?} is neither YYYY-MM-DD nor an RFC 3339 time"))
 }
 
-/// The JSON row's fields flattened (`delivery.attempts` is `delivery_attempts`).
-pub const CSV_HEADER: [&str; 14] = [
+/// The JSON row's fields flattened: a channel's `delivery.<channel>.attempts` is
+/// `<channel>_delivery_attempts`, except the webhook's, whose columns keep their first names
+/// (`delivery`, `delivery_attempts`...); the e-mail channels' follow at the end.
+pub const CSV_HEADER: [&str; 22] = [
     "id",
     "created_at",
     "product",
@@ -55,6 +57,14 @@ pub const CSV_HEADER: [&str; 14] = [
     "delivery_last_error",
     "delivery_delivered_at",
     "user_agent",
+    "email_delivery",
+    "email_delivery_attempts",
+    "email_delivery_last_error",
+    "email_delivery_delivered_at",
+    "follow_up_delivery",
+    "follow_up_delivery_attempts",
+    "follow_up_delivery_last_error",
+    "follow_up_delivery_delivered_at",
 ];
 
 pub async fn run(
@@ -92,19 +102,10 @@ pub fn write_csv(rows: &[StoredQuote], out: &mut impl Write) -> std::io::Result<
     writer.flush()
 }
 
-fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
-    let text = |cell: &Option<String>| cell.clone().unwrap_or_default();
-    let delivery = row.delivery.as_ref();
+/// A channel's status, attempts, last error and delivery time, empty when the row has no entry
+/// on it.
+fn delivery_cells(delivery: Option<&Delivery>) -> [String; 4] {
     [
-        row.id.clone(),
-        format_timestamp(row.created_at),
-        row.product.as_str().to_owned(),
-        row.email.clone(),
-        row.source.as_str().to_owned(),
-        text(&row.call_id),
-        text(&row.call_ended_reason),
-        text(&row.call_summary),
-        text(&row.call_transcript),
         delivery
             .map(|d| d.status.as_str().to_owned())
             .unwrap_or_default(),
@@ -115,7 +116,40 @@ fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
         delivery
             .and_then(|d| d.delivered_at.clone())
             .unwrap_or_default(),
+    ]
+}
+
+fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
+    let text = |cell: &Option<String>| cell.clone().unwrap_or_default();
+    let [webhook, webhook_attempts, webhook_error, webhook_at] =
+        delivery_cells(row.delivery_on(Channel::Webhook));
+    let [email, email_attempts, email_error, email_at] =
+        delivery_cells(row.delivery_on(Channel::Email));
+    let [follow_up, follow_up_attempts, follow_up_error, follow_up_at] =
+        delivery_cells(row.delivery_on(Channel::FollowUp));
+    [
+        row.id.clone(),
+        format_timestamp(row.created_at),
+        row.product.as_str().to_owned(),
+        row.email.clone(),
+        row.source.as_str().to_owned(),
+        text(&row.call_id),
+        text(&row.call_ended_reason),
+        text(&row.call_summary),
+        text(&row.call_transcript),
+        webhook,
+        webhook_attempts,
+        webhook_error,
+        webhook_at,
         text(&row.user_agent),
+        email,
+        email_attempts,
+        email_error,
+        email_at,
+        follow_up,
+        follow_up_attempts,
+        follow_up_error,
+        follow_up_at,
     ]
 }
 
@@ -203,11 +237,20 @@ mod tests {
             call_ended_reason: Some("customer-ended-call".into()),
             call_summary: Some("Wants a plan".into()),
             call_transcript: Some("AI: Hello\nUser: Hi".into()),
-            delivery: Some(crate::store::Delivery {
-                status: crate::store::DeliveryStatus::Delivered,
-                attempts: 2,
-                last_error: Some("HTTP 502".into()),
-                delivered_at: Some("2026-11-22T09:31:00.000Z".into()),
+            delivery: Some(crate::store::Deliveries {
+                webhook: Some(crate::store::Delivery {
+                    status: crate::store::DeliveryStatus::Delivered,
+                    attempts: 2,
+                    last_error: Some("HTTP 502".into()),
+                    delivered_at: Some("2026-11-22T09:31:00.000Z".into()),
+                }),
+                email: Some(crate::store::Delivery {
+                    status: crate::store::DeliveryStatus::Pending,
+                    attempts: 1,
+                    last_error: Some("451 try later".into()),
+                    delivered_at: None,
+                }),
+                follow_up: None,
             }),
         };
         let mut json = serde_json::to_value(&row).unwrap();
@@ -219,15 +262,25 @@ mod tests {
             .filter(|(field, _)| *field != "delivery")
             .map(|(field, value)| (field.clone(), value.as_str().unwrap().to_owned()))
             .collect();
-        for (field, value) in delivery.as_object().unwrap() {
-            let column = match field.as_str() {
-                "status" => "delivery".to_owned(),
-                other => format!("delivery_{other}"),
+        for (channel, state) in delivery.as_object().unwrap() {
+            let prefix = match channel.as_str() {
+                "webhook" => "delivery".to_owned(),
+                other => format!("{other}_delivery"),
             };
-            let text = value
-                .as_str()
-                .map_or_else(|| value.to_string(), str::to_owned);
-            flattened.push((column, text));
+            // A channel without an entry is `null` in JSON and empty cells in the CSV.
+            for field in ["status", "attempts", "last_error", "delivered_at"] {
+                let column = match field {
+                    "status" => prefix.clone(),
+                    other => format!("{prefix}_{other}"),
+                };
+                let value = &state[field];
+                let text = match value {
+                    serde_json::Value::Null => String::new(),
+                    serde_json::Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                };
+                flattened.push((column, text));
+            }
         }
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();

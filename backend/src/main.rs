@@ -50,6 +50,8 @@ async fn serve() -> Result<(), String> {
         admin_api = leads.admin_token.is_some(),
         // The host only: the URL may carry credentials.
         lead_forwarding = leads.forwarding.as_ref().and_then(|f| f.url.host_str()),
+        // The relay's URL with its password replaced.
+        lead_email = config.email.as_ref().map(|e| e.relay.to_string()),
         "lead endpoints"
     );
     // Scripts and tests read this line to learn the port when PORT=0.

@@ -1,135 +1,91 @@
-//! Forwarding every new lead to the broker's systems (`LEAD_WEBHOOK_URL`).
+//! Getting every new lead to the broker through the durable outbox: the webhook
+//! (`LEAD_WEBHOOK_URL`) and e-mail (`SMTP_URL`), each a channel with its own outbox row per lead.
 //!
-//! The store writes an outbox row in the same transaction as the quote, so nothing is lost
-//! between commit and send. This worker delivers outbox rows at least once, retrying with
-//! exponential backoff and jitter; the state lives in the database, so it survives restarts.
-//! A row still failing `give_up_after` past its creation stays in the export as undelivered.
+//! The store writes a lead's outbox rows in the same transaction as the lead, so nothing is lost
+//! between commit and send. One worker per channel (`worker.rs`) delivers them at least once,
+//! retrying with exponential backoff and jitter; the state lives in the database, so it
+//! survives restarts. A row still failing past the retry policy's give-up time (or refused for
+//! good) stays in the admin API and the export as undelivered.
 
 mod backoff;
-mod delivery;
+mod email;
+mod webhook;
+mod worker;
 
 use std::sync::Arc;
-use std::time::Duration;
 
-use futures_util::StreamExt;
-use time::OffsetDateTime;
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
+pub use webhook::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 
-pub use delivery::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
+use crate::settings::email::EmailSettings;
+use crate::settings::leads::LeadsConfig;
+use crate::store::{Channel, QuoteStore};
+use email::{FollowUpEmail, LeadEmail, Mailer};
+use webhook::Webhook;
+use worker::{Lane, Worker};
 
-use crate::settings::leads::ForwardingConfig;
-use crate::store::{DeliveryOutcome, PendingLead, QuoteStore};
+/// Webhook deliveries in flight at once.
+const WEBHOOK_CONCURRENCY: usize = 16;
 
-/// How long one delivery may take before it counts as failed.
-const DELIVERY_TIMEOUT: Duration = Duration::from_secs(10);
-/// How often the forwarder looks for due leads, how many it takes at once and sends together.
-const POLL_INTERVAL: Duration = Duration::from_millis(200);
-const BATCH: usize = 64;
-const CONCURRENCY: usize = 16;
+/// The running workers, one per channel that is on.
+pub struct Workers(Vec<Worker>);
 
-/// The running worker; `stop` ends it.
-pub struct Forwarder {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<()>,
-}
-
-impl Forwarder {
-    pub fn start(store: Arc<dyn QuoteStore>, config: ForwardingConfig) -> Forwarder {
-        let (stop, stopped) = oneshot::channel();
-        let task = tokio::spawn(run(store, config, stopped));
-        Forwarder { stop, task }
-    }
-
-    /// Deliveries in flight get up to `DELIVERY_TIMEOUT` to finish; any still unfinished
-    /// stay due and go out again after a restart, under the same idempotency key.
-    pub async fn stop(self) {
-        let _ = self.stop.send(());
-        let _ = self.task.await;
-    }
-}
-
-async fn run(
-    store: Arc<dyn QuoteStore>,
-    config: ForwardingConfig,
-    mut stopped: oneshot::Receiver<()>,
-) {
-    let client = match reqwest::Client::builder()
-        .timeout(DELIVERY_TIMEOUT)
-        .user_agent(concat!("lead-forwarder/", env!("CARGO_PKG_VERSION")))
-        .build()
-    {
-        Ok(client) => client,
-        Err(error) => {
-            tracing::error!(%error, "cannot build the lead forwarding client; leads stay in the outbox");
-            return;
-        }
-    };
-    loop {
-        let round = deliver_due(store.as_ref(), &config, &client);
-        tokio::pin!(round);
-        let busy = tokio::select! {
-            busy = &mut round => busy,
-            _ = &mut stopped => {
-                // Let what is in flight finish and be recorded, within a bound.
-                let _ = tokio::time::timeout(DELIVERY_TIMEOUT, round).await;
-                return;
-            }
-        };
-        if !busy {
-            tokio::select! {
-                _ = tokio::time::sleep(POLL_INTERVAL) => {}
-                _ = &mut stopped => return,
-            }
-        }
-    }
-}
-
-/// Sends every due lead once; true when there may be more due right away.
-async fn deliver_due(
-    store: &dyn QuoteStore,
-    config: &ForwardingConfig,
-    client: &reqwest::Client,
-) -> bool {
-    let due = match store.due_leads(OffsetDateTime::now_utc(), BATCH).await {
-        Ok(due) => due,
-        Err(error) => {
-            tracing::warn!(%error, "cannot read the lead outbox");
-            return false;
-        }
-    };
-    let full = due.len() == BATCH;
-    futures_util::stream::iter(due)
-        .for_each_concurrent(CONCURRENCY, |lead| deliver_one(store, config, client, lead))
-        .await;
-    full
-}
-
-async fn deliver_one(
-    store: &dyn QuoteStore,
-    config: &ForwardingConfig,
-    client: &reqwest::Client,
-    lead: PendingLead,
-) {
-    let outcome = match delivery::send(client, config, &lead.quote).await {
-        Ok(()) => DeliveryOutcome::Delivered,
-        Err(error) => {
-            let now = OffsetDateTime::now_utc();
-            if now - lead.quote.created_at >= config.give_up_after {
-                tracing::error!(id = %lead.quote.id, %error, "giving up forwarding a lead");
-                DeliveryOutcome::GiveUp { error }
-            } else {
-                let wait = backoff::delay(lead.attempts, config.retry_first, config.retry_longest);
-                tracing::warn!(id = %lead.quote.id, %error, attempts = lead.attempts + 1, "lead delivery failed; will retry");
-                DeliveryOutcome::Retry {
-                    error,
-                    next_attempt_at: now + wait,
+impl Workers {
+    /// Starts a worker for each channel that is on. A channel whose client cannot be built
+    /// leaves its leads in the outbox (and says so), where a fixed restart finds them.
+    pub fn start(
+        store: Arc<dyn QuoteStore>,
+        leads: &LeadsConfig,
+        email: Option<&EmailSettings>,
+    ) -> Workers {
+        let mut lanes = Vec::new();
+        if let Some(forwarding) = &leads.forwarding {
+            match Webhook::new(forwarding.clone()) {
+                Ok(webhook) => lanes.push(Lane {
+                    channel: Channel::Webhook,
+                    sender: Arc::new(webhook),
+                    retry: leads.retry,
+                    concurrency: WEBHOOK_CONCURRENCY,
+                }),
+                Err(error) => {
+                    tracing::error!(%error, "cannot build the lead forwarding client; leads stay in the outbox")
                 }
             }
         }
-    };
-    if let Err(error) = store.record_delivery(lead.quote.id.clone(), outcome).await {
-        // The row stays due, so it is sent again: at least once, never lost.
-        tracing::warn!(id = %lead.quote.id, %error, "cannot record a lead delivery");
+        if let Some(settings) = email {
+            match Mailer::new(settings.clone()) {
+                Ok(mailer) => {
+                    let concurrency = mailer.max_connections();
+                    let mailer = Arc::new(mailer);
+                    lanes.push(Lane {
+                        channel: Channel::Email,
+                        sender: Arc::new(LeadEmail(Arc::clone(&mailer))),
+                        retry: leads.retry,
+                        concurrency,
+                    });
+                    lanes.push(Lane {
+                        channel: Channel::FollowUp,
+                        sender: Arc::new(FollowUpEmail {
+                            mailer,
+                            store: Arc::clone(&store),
+                        }),
+                        retry: leads.retry,
+                        concurrency,
+                    });
+                }
+                Err(error) => {
+                    tracing::error!(%error, "cannot build the SMTP transport; e-mails stay in the outbox")
+                }
+            }
+        }
+        Workers(
+            lanes
+                .into_iter()
+                .map(|lane| Worker::start(Arc::clone(&store), lane))
+                .collect(),
+        )
+    }
+
+    pub async fn stop(self) {
+        futures_util::future::join_all(self.0.into_iter().map(Worker::stop)).await;
     }
 }

@@ -1,5 +1,5 @@
-//! Settings for getting leads to the broker: the voice webhook, the admin API and forwarding.
-//! Each part is off until its variable is set.
+//! Settings for getting leads to the broker: the voice webhook, the admin API, forwarding, and
+//! how every delivery channel retries. Each part is off until its variable is set.
 
 use std::time::Duration;
 
@@ -31,34 +31,45 @@ pub struct LeadsConfig {
     pub vapi_webhook_secret: Option<String>,
     /// `ADMIN_TOKEN`: the bearer token of `GET /api/admin/quote-requests`.
     pub admin_token: Option<String>,
-    /// `LEAD_WEBHOOK_URL` and friends.
+    /// `LEAD_WEBHOOK_URL` and `LEAD_WEBHOOK_SECRET`.
     pub forwarding: Option<ForwardingConfig>,
+    /// How every delivery channel (webhook, e-mail) retries and when it gives up.
+    pub retry: RetryPolicy,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Validate)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForwardingConfig {
     pub url: reqwest::Url,
     /// `LEAD_WEBHOOK_SECRET`: the HMAC-SHA256 key of the signature header.
     pub secret: Option<String>,
-    /// `LEAD_WEBHOOK_GIVE_UP_DAYS`: how long after its creation a lead is retried.
+}
+
+impl ForwardingConfig {
+    pub fn new(url: reqwest::Url, secret: Option<String>) -> ForwardingConfig {
+        ForwardingConfig { url, secret }
+    }
+}
+
+/// Retries with backoff, shared by every delivery channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Validate)]
+pub struct RetryPolicy {
+    /// `LEAD_GIVE_UP_DAYS`: how long after its creation a lead is retried.
     #[validate(custom(
         function = "at_least_a_day",
         message = "a whole number of days, 1 or more"
     ))]
     pub give_up_after: Duration,
-    /// The first retry waits about this long; each later one twice as long, up to `retry_longest`.
-    pub retry_first: Duration,
-    pub retry_longest: Duration,
+    /// The first retry waits about this long; each later one twice as long, up to `longest`.
+    pub first: Duration,
+    pub longest: Duration,
 }
 
-impl ForwardingConfig {
-    pub fn new(url: reqwest::Url, secret: Option<String>) -> ForwardingConfig {
-        ForwardingConfig {
-            url,
-            secret,
+impl Default for RetryPolicy {
+    fn default() -> RetryPolicy {
+        RetryPolicy {
             give_up_after: days(DEFAULT_GIVE_UP_DAYS),
-            retry_first: RETRY_FIRST,
-            retry_longest: RETRY_LONGEST,
+            first: RETRY_FIRST,
+            longest: RETRY_LONGEST,
         }
     }
 }
@@ -69,13 +80,51 @@ fn days(n: u32) -> Duration {
     DAY * n
 }
 
+/// The setting now covers e-mail as well as the webhook, hence its new name.
+const GIVE_UP_DAYS: &str = "LEAD_GIVE_UP_DAYS";
+const RENAMED_GIVE_UP_DAYS: &str = "LEAD_WEBHOOK_GIVE_UP_DAYS";
+
 /// Which field holds which variable, for `InvalidSetting`.
-const VARIABLES: &[(&str, &str)] = &[("give_up_after", "LEAD_WEBHOOK_GIVE_UP_DAYS")];
+const VARIABLES: &[(&str, &str)] = &[("give_up_after", GIVE_UP_DAYS)];
 
 fn at_least_a_day(period: &Duration) -> Result<(), ValidationError> {
     (*period >= DAY)
         .then_some(())
         .ok_or_else(|| ValidationError::new("is less than a day"))
+}
+
+fn unreadable(variable: &'static str, value: String, expected: &str) -> InvalidSetting {
+    InvalidSetting {
+        variable,
+        value,
+        problem: "cannot be read".into(),
+        expected: expected.into(),
+    }
+}
+
+impl RetryPolicy {
+    fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<RetryPolicy, InvalidSetting> {
+        if let Some(value) = get(RENAMED_GIVE_UP_DAYS) {
+            return Err(InvalidSetting {
+                variable: RENAMED_GIVE_UP_DAYS,
+                value,
+                problem: "is no longer read".into(),
+                expected: format!(
+                    "{GIVE_UP_DAYS} (the same number of days, now for webhook and e-mail alike)"
+                ),
+            });
+        }
+        let mut retry = RetryPolicy::default();
+        if let Some(raw) = get(GIVE_UP_DAYS) {
+            let n: u32 = raw
+                .trim()
+                .parse()
+                .map_err(|_| unreadable(GIVE_UP_DAYS, raw, "a whole number of days"))?;
+            retry.give_up_after = days(n);
+        }
+        check(&retry, VARIABLES, get)?;
+        Ok(retry)
+    }
 }
 
 impl LeadsConfig {
@@ -85,13 +134,6 @@ impl LeadsConfig {
         let forwarding = match get("LEAD_WEBHOOK_URL") {
             None => None,
             Some(raw) => {
-                let unreadable =
-                    |variable: &'static str, value: String, expected: &str| InvalidSetting {
-                        variable,
-                        value,
-                        problem: "cannot be read".into(),
-                        expected: expected.into(),
-                    };
                 // `Url` is not `Serialize`, which `validator`'s custom rules need: its scheme is
                 // checked here.
                 let url = reqwest::Url::parse(&raw)
@@ -104,15 +146,7 @@ impl LeadsConfig {
                             "an http(s) URL such as https://crm.example.com/leads",
                         )
                     })?;
-                let mut forwarding = ForwardingConfig::new(url, get("LEAD_WEBHOOK_SECRET"));
-                if let Some(raw) = get("LEAD_WEBHOOK_GIVE_UP_DAYS") {
-                    let n: u32 = raw.trim().parse().map_err(|_| {
-                        unreadable("LEAD_WEBHOOK_GIVE_UP_DAYS", raw, "a whole number of days")
-                    })?;
-                    forwarding.give_up_after = days(n);
-                }
-                check(&forwarding, VARIABLES, &get)?;
-                Some(forwarding)
+                Some(ForwardingConfig::new(url, get("LEAD_WEBHOOK_SECRET")))
             }
         };
         let admin_token = get("ADMIN_TOKEN");
@@ -127,6 +161,7 @@ impl LeadsConfig {
             vapi_webhook_secret: get("VAPI_WEBHOOK_SECRET"),
             admin_token,
             forwarding,
+            retry: RetryPolicy::from_lookup(&get)?,
         })
     }
 }
@@ -173,13 +208,13 @@ mod tests {
         let c = leads(&[
             ("LEAD_WEBHOOK_URL", "https://crm.example.com/leads"),
             ("LEAD_WEBHOOK_SECRET", "k"),
-            ("LEAD_WEBHOOK_GIVE_UP_DAYS", "7"),
+            ("LEAD_GIVE_UP_DAYS", "7"),
         ])
         .unwrap();
+        assert_eq!(c.retry.give_up_after, Duration::from_secs(7 * 86_400));
         let f = c.forwarding.unwrap();
         assert_eq!(f.url.as_str(), "https://crm.example.com/leads");
         assert_eq!(f.secret.as_deref(), Some("k"));
-        assert_eq!(f.give_up_after, Duration::from_secs(7 * 86_400));
         let message = |vars: &[(&str, &str)]| leads(vars).unwrap_err().to_string();
         assert_eq!(
             message(&[("LEAD_WEBHOOK_URL", "ftp://x")]),
@@ -187,14 +222,17 @@ mod tests {
         );
         assert!(message(&[("LEAD_WEBHOOK_URL", "not a url")])
             .starts_with("LEAD_WEBHOOK_URL=\"not a url\" cannot be read"));
-        let url = ("LEAD_WEBHOOK_URL", "http://x");
         assert_eq!(
-            message(&[url, ("LEAD_WEBHOOK_GIVE_UP_DAYS", "0")]),
-            "LEAD_WEBHOOK_GIVE_UP_DAYS=\"0\" is less than a day; expected a whole number of days, 1 or more"
+            message(&[("LEAD_GIVE_UP_DAYS", "0")]),
+            "LEAD_GIVE_UP_DAYS=\"0\" is less than a day; expected a whole number of days, 1 or more"
         );
         assert_eq!(
-            message(&[url, ("LEAD_WEBHOOK_GIVE_UP_DAYS", "soon")]),
-            "LEAD_WEBHOOK_GIVE_UP_DAYS=\"soon\" cannot be read; expected a whole number of days"
+            message(&[("LEAD_GIVE_UP_DAYS", "soon")]),
+            "LEAD_GIVE_UP_DAYS=\"soon\" cannot be read; expected a whole number of days"
+        );
+        assert_eq!(
+            message(&[("LEAD_WEBHOOK_GIVE_UP_DAYS", "7")]),
+            "LEAD_WEBHOOK_GIVE_UP_DAYS=\"7\" is no longer read; expected LEAD_GIVE_UP_DAYS (the same number of days, now for webhook and e-mail alike)"
         );
     }
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use thiserror::Error;
 
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
+use email::EmailSettings;
 use invalid::InvalidSetting;
 use leads::{LeadsConfig, LeadsError};
 use rate_limit::{RateLimit, RateLimitError};
@@ -13,6 +14,7 @@ use security_headers::SecurityHeaders;
 use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::{VoiceConfigError, VoiceSettings};
 
+pub mod email;
 pub mod invalid;
 pub mod leads;
 pub mod rate_limit;
@@ -38,6 +40,8 @@ pub struct Config {
     /// The voice assistant's settings; `None` when `VAPI_PUBLIC_KEY` is not set.
     pub voice: Option<VoiceSettings>,
     pub leads: LeadsConfig,
+    /// An e-mail per lead; `None` when `SMTP_URL` is not set.
+    pub email: Option<EmailSettings>,
 }
 
 #[derive(Debug, Error)]
@@ -91,6 +95,7 @@ impl Config {
         let voice = VoiceSettings::from_lookup(&get)?;
         let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref())?;
         let leads = LeadsConfig::from_lookup(&get)?;
+        let email = EmailSettings::from_lookup(&get)?;
         Ok(Config {
             addr: SocketAddr::new(ip, port),
             database,
@@ -100,6 +105,7 @@ impl Config {
             security_headers,
             voice,
             leads,
+            email,
         })
     }
 }

@@ -43,6 +43,27 @@ pub const MIGRATIONS: &[&str] = &[
     "ALTER TABLE quote_requests ADD COLUMN idempotency_key TEXT;
     CREATE UNIQUE INDEX quote_requests_idempotency_key ON quote_requests (idempotency_key)
         WHERE idempotency_key IS NOT NULL;",
+    // 4: one outbox row per lead and delivery channel (webhook, e-mail, the e-mail after a
+    // call), the webhook's rows kept; the call's recording link.
+    "ALTER TABLE voice_calls ADD COLUMN recording_url TEXT;
+    CREATE TABLE lead_outbox_channels (
+        quote_id         TEXT NOT NULL REFERENCES quote_requests (id),
+        channel          TEXT NOT NULL CHECK (channel IN ('webhook','email','follow_up')),
+        attempts         INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at  TEXT NOT NULL,
+        last_error       TEXT,
+        delivered_at     TEXT,
+        gave_up_at       TEXT,
+        PRIMARY KEY (quote_id, channel)
+    );
+    INSERT INTO lead_outbox_channels
+        (quote_id, channel, attempts, next_attempt_at, last_error, delivered_at, gave_up_at)
+        SELECT quote_id, 'webhook', attempts, next_attempt_at, last_error, delivered_at, gave_up_at
+        FROM lead_outbox;
+    DROP TABLE lead_outbox;
+    ALTER TABLE lead_outbox_channels RENAME TO lead_outbox;
+    CREATE INDEX lead_outbox_due ON lead_outbox (channel, next_attempt_at)
+        WHERE delivered_at IS NULL AND gave_up_at IS NULL;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a
@@ -113,5 +134,42 @@ mod tests {
             conn.execute(keyed, ["f"]).is_err(),
             "one row per idempotency key"
         );
+        let outbox =
+            "INSERT INTO lead_outbox (quote_id, channel, next_attempt_at) VALUES ('a', ?1, 't')";
+        conn.execute(outbox, ["webhook"]).unwrap();
+        conn.execute(outbox, ["email"]).unwrap();
+        assert!(
+            conn.execute(outbox, ["email"]).is_err(),
+            "one row per lead and channel"
+        );
+        assert!(
+            conn.execute(outbox, ["fax"]).is_err(),
+            "known channels only"
+        );
+    }
+
+    #[test]
+    fn the_webhook_outbox_survives_the_move_to_channels() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let tx = conn.transaction().unwrap();
+        for sql in &MIGRATIONS[..3] {
+            tx.execute_batch(sql).unwrap();
+        }
+        tx.pragma_update(None, "user_version", 3).unwrap();
+        tx.execute_batch(
+            "INSERT INTO quote_requests (id, product, email, created_at) VALUES ('a','family','x@y.z','t');
+             INSERT INTO lead_outbox (quote_id, attempts, next_attempt_at, last_error) VALUES ('a', 2, 'n', 'HTTP 503');",
+        )
+        .unwrap();
+        tx.commit().unwrap();
+        migrate(&mut conn).unwrap();
+        let row: (String, u32, String) = conn
+            .query_row(
+                "SELECT channel, attempts, last_error FROM lead_outbox WHERE quote_id = 'a'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!(row, ("webhook".into(), 2, "HTTP 503".into()));
     }
 }

@@ -17,8 +17,8 @@ use futures_util::future::BoxFuture;
 use time::OffsetDateTime;
 
 pub use model::{
-    format_timestamp, CallReport, Delivery, DeliveryOutcome, DeliveryStatus, Inserted, ListQuery,
-    NewQuote, PendingLead, Source, StoredQuote, VoiceOrigin,
+    format_timestamp, CallReport, Channel, Deliveries, Delivery, DeliveryOutcome, DeliveryStatus,
+    Inserted, ListQuery, NewQuote, PendingLead, Source, StoredQuote, VoiceOrigin,
 };
 
 pub use database_url::{DatabaseUrl, UnsupportedDatabaseUrl};
@@ -44,6 +44,21 @@ pub enum StoreError {
 pub struct StoreOptions {
     /// Write an outbox row with every new quote, in the same transaction, for the forwarder.
     pub forward_leads: bool,
+    /// Write an e-mail outbox row with every new quote, and a follow-up one with the end-of-call
+    /// report of a call that produced quotes, each in the same transaction.
+    pub email_leads: bool,
+}
+
+impl StoreOptions {
+    /// The outbox channels every new quote gets a row on, in its own transaction.
+    pub fn lead_channels(self) -> impl Iterator<Item = Channel> {
+        [
+            (self.forward_leads, Channel::Webhook),
+            (self.email_leads, Channel::Email),
+        ]
+        .into_iter()
+        .filter_map(|(on, channel)| on.then_some(channel))
+    }
 }
 
 pub trait QuoteStore: Send + Sync {
@@ -51,8 +66,12 @@ pub trait QuoteStore: Send + Sync {
     /// committed. A voice quote whose call and tool call are already stored is not stored again.
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;
 
-    /// Keeps the end-of-call report (a repeated report replaces the earlier one).
+    /// Keeps the end-of-call report (a repeated report replaces the earlier one). With
+    /// `email_leads`, the call's first quote gets a follow-up outbox row (once).
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>>;
+
+    /// The end-of-call report stored for `call_id`, if any.
+    fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>>;
 
     /// Deletes the end-of-call reports received before `reported_before` that no quote request
     /// refers to, and says how many (`retention`).
@@ -75,18 +94,21 @@ pub trait QuoteStore: Send + Sync {
         })
     }
 
-    /// Outbox rows neither delivered nor given up whose next attempt is due at `now`. A store
-    /// several instances share hands each row to one caller (until `LEAD_CLAIM` has passed).
+    /// `channel`'s outbox rows neither delivered nor given up whose next attempt is due at
+    /// `now`. A store several instances share hands each row to one caller (until `LEAD_CLAIM`
+    /// has passed).
     fn due_leads(
         &self,
+        channel: Channel,
         now: OffsetDateTime,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>>;
 
-    /// Records one delivery attempt of the quote `quote_id`.
+    /// Records one delivery attempt of the quote `quote_id` on `channel`.
     fn record_delivery(
         &self,
         quote_id: String,
+        channel: Channel,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>>;
 

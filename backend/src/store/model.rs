@@ -142,8 +142,66 @@ pub struct StoredQuote {
     pub call_summary: Option<String>,
     /// The call's transcript from its end-of-call report.
     pub call_transcript: Option<String>,
-    /// `None` when forwarding was off for this row.
-    pub delivery: Option<Delivery>,
+    /// Each delivery channel's state; `None` when every channel was off for this row.
+    pub delivery: Option<Deliveries>,
+}
+
+/// Where a lead is delivered; each lead has one outbox entry per channel that was on when it
+/// was stored (`FollowUp` once its call's end-of-call report arrives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Channel {
+    /// `LEAD_WEBHOOK_URL`.
+    Webhook,
+    /// The e-mail to the broker about the new lead.
+    Email,
+    /// The e-mail after the call a voice lead came from, threaded under the lead's.
+    FollowUp,
+}
+
+impl Channel {
+    pub const ALL: [Channel; 3] = [Channel::Webhook, Channel::Email, Channel::FollowUp];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Webhook => "webhook",
+            Channel::Email => "email",
+            Channel::FollowUp => "follow_up",
+        }
+    }
+}
+
+/// The delivery state of each channel of one lead (`None`: no entry on that channel).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Deliveries {
+    pub webhook: Option<Delivery>,
+    pub email: Option<Delivery>,
+    pub follow_up: Option<Delivery>,
+}
+
+impl Deliveries {
+    pub fn get(&self, channel: Channel) -> Option<&Delivery> {
+        match channel {
+            Channel::Webhook => self.webhook.as_ref(),
+            Channel::Email => self.email.as_ref(),
+            Channel::FollowUp => self.follow_up.as_ref(),
+        }
+    }
+
+    pub fn set(&mut self, channel: Channel, delivery: Option<Delivery>) {
+        *match channel {
+            Channel::Webhook => &mut self.webhook,
+            Channel::Email => &mut self.email,
+            Channel::FollowUp => &mut self.follow_up,
+        } = delivery;
+    }
+}
+
+impl StoredQuote {
+    /// The state of one channel's delivery, when the lead has an entry on it.
+    pub fn delivery_on(&self, channel: Channel) -> Option<&Delivery> {
+        self.delivery.as_ref().and_then(|d| d.get(channel))
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -181,6 +239,8 @@ pub struct CallReport {
     pub ended_reason: Option<String>,
     pub summary: Option<String>,
     pub transcript: Option<String>,
+    /// `artifact.recordingUrl`: where the provider keeps the call's recording.
+    pub recording_url: Option<String>,
 }
 
 /// Which quotes to list: `since` bounds the creation time, `after` is the id of the last row of
@@ -193,17 +253,22 @@ pub struct ListQuery {
     pub newest_first: bool,
 }
 
-/// A quote waiting in the outbox, as the forwarding worker sends it.
+/// A quote waiting in the outbox on one channel, as that channel's worker sends it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PendingLead {
     pub quote: StoredQuote,
+    pub channel: Channel,
     pub attempts: u32,
 }
 
 impl PendingLead {
-    pub fn new(quote: StoredQuote) -> PendingLead {
-        let attempts = quote.delivery.as_ref().map_or(0, |d| d.attempts);
-        PendingLead { quote, attempts }
+    pub fn new(quote: StoredQuote, channel: Channel) -> PendingLead {
+        let attempts = quote.delivery_on(channel).map_or(0, |d| d.attempts);
+        PendingLead {
+            quote,
+            channel,
+            attempts,
+        }
     }
 }
 

@@ -21,7 +21,7 @@ use super::migrations::{check_version, migrate};
 use super::model::format_timestamp;
 use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
 use super::{
-    CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
+    CallReport, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
 
@@ -39,6 +39,7 @@ enum Write {
     Call(CallReport),
     Delivery {
         quote_id: String,
+        channel: Channel,
         outcome: DeliveryOutcome,
     },
     PurgeCalls {
@@ -289,14 +290,15 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Appli
                     quote, id, &product, &email,
                 )));
             }
-            if options.forward_leads {
+            for channel in options.lead_channels() {
                 run(
                     queries::INSERT_OUTBOX,
-                    params![values.id, values.created_at],
+                    params![values.id, values.created_at, channel.as_str()],
                 )?;
             }
         }
         Write::Call(report) => {
+            let now = now();
             run(
                 queries::UPSERT_CALL,
                 params![
@@ -304,25 +306,35 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Appli
                     report.ended_reason,
                     report.summary,
                     report.transcript,
-                    now()
+                    now,
+                    report.recording_url
                 ],
             )?;
+            if options.email_leads {
+                run(queries::INSERT_FOLLOW_UP, params![report.call_id, now])?;
+            }
         }
-        Write::Delivery { quote_id, outcome } => {
+        Write::Delivery {
+            quote_id,
+            channel,
+            outcome,
+        } => {
+            let channel = channel.as_str();
             match outcome {
                 DeliveryOutcome::Delivered => {
-                    run(queries::MARK_DELIVERED, params![quote_id, now()])?
+                    run(queries::MARK_DELIVERED, params![quote_id, now(), channel])?
                 }
                 DeliveryOutcome::Retry {
                     error,
                     next_attempt_at,
                 } => run(
                     queries::MARK_RETRY,
-                    params![quote_id, error, format_timestamp(*next_attempt_at)],
+                    params![quote_id, error, format_timestamp(*next_attempt_at), channel],
                 )?,
-                DeliveryOutcome::GiveUp { error } => {
-                    run(queries::MARK_GAVE_UP, params![quote_id, error, now()])?
-                }
+                DeliveryOutcome::GiveUp { error } => run(
+                    queries::MARK_GAVE_UP,
+                    params![quote_id, error, now(), channel],
+                )?,
             };
         }
         Write::PurgeCalls { reported_before } => {
@@ -367,6 +379,22 @@ impl QuoteStore for SqliteStore {
         self.write(Write::Call(report)).map(|r| r.map(drop)).boxed()
     }
 
+    fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>> {
+        self.read(move |conn| {
+            let mut statement = conn.prepare_cached(&queries::for_sqlite(queries::SELECT_CALL))?;
+            let mut rows = statement.query_and_then(params![call_id], |row| {
+                Ok::<_, StoreError>(CallReport {
+                    call_id: row.get(0)?,
+                    ended_reason: row.get(1)?,
+                    summary: row.get(2)?,
+                    transcript: row.get(3)?,
+                    recording_url: row.get(4)?,
+                })
+            })?;
+            rows.next().transpose()
+        })
+    }
+
     fn purge_call_reports(
         &self,
         reported_before: OffsetDateTime,
@@ -403,15 +431,17 @@ impl QuoteStore for SqliteStore {
 
     fn due_leads(
         &self,
+        channel: Channel,
         now: OffsetDateTime,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         self.read(move |conn| {
             let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::due_leads()))?;
             let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-            let rows = statement.query_and_then(params![format_timestamp(now), limit], |row| {
-                read_quote(row).map(PendingLead::new)
-            })?;
+            let rows = statement.query_and_then(
+                params![format_timestamp(now), limit, channel.as_str()],
+                |row| read_quote(row).map(|quote| PendingLead::new(quote, channel)),
+            )?;
             rows.collect()
         })
     }
@@ -419,11 +449,16 @@ impl QuoteStore for SqliteStore {
     fn record_delivery(
         &self,
         quote_id: String,
+        channel: Channel,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>> {
-        self.write(Write::Delivery { quote_id, outcome })
-            .map(|r| r.map(drop))
-            .boxed()
+        self.write(Write::Delivery {
+            quote_id,
+            channel,
+            outcome,
+        })
+        .map(|r| r.map(drop))
+        .boxed()
     }
 
     /// Answers, and can take the write lock: a lock another process holds (or a file that can
@@ -462,10 +497,10 @@ mod tests {
     use super::*;
     use crate::store::suite;
 
-    async fn store(dir: &tempfile::TempDir, forward_leads: bool) -> Arc<dyn QuoteStore> {
+    async fn store(dir: &tempfile::TempDir, options: StoreOptions) -> Arc<dyn QuoteStore> {
         let path = dir.path().join("q.db");
         Arc::new(
-            SqliteStore::open(path.to_str().unwrap(), StoreOptions { forward_leads })
+            SqliteStore::open(path.to_str().unwrap(), options)
                 .await
                 .unwrap(),
         )
@@ -473,11 +508,11 @@ mod tests {
 
     /// Runs one case of the shared store suite on a fresh SQLite file.
     macro_rules! suite_case {
-        ($name:ident, $forward:expr) => {
+        ($name:ident, $options:expr) => {
             #[tokio::test]
             async fn $name() {
                 let dir = tempfile::tempdir().unwrap();
-                suite::$name(store(&dir, $forward).await).await;
+                suite::$name(store(&dir, $options).await).await;
             }
         };
     }
@@ -488,7 +523,7 @@ mod tests {
     async fn the_server_refuses_a_read_only_database_which_the_reader_opens() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("q.db");
-        let quotes = store(&dir, false).await;
+        let quotes = store(&dir, StoreOptions::default()).await;
         quotes.insert(suite::web("a@example.com")).await.unwrap();
         quotes.close().await;
         let read_only = format!("file:{}?mode=ro", path.display());
@@ -547,7 +582,7 @@ mod tests {
     #[tokio::test]
     async fn a_stored_value_the_typed_row_cannot_hold_is_a_clear_error() {
         let dir = tempfile::tempdir().unwrap();
-        let quotes = store(&dir, false).await;
+        let quotes = store(&dir, StoreOptions::default()).await;
         quotes.insert(suite::web("a@example.com")).await.unwrap();
         let edited = Connection::open(dir.path().join("q.db")).unwrap();
         edited

@@ -7,26 +7,57 @@ use time::OffsetDateTime;
 use wasm_core::QuoteRequest;
 
 use super::{
-    CallReport, DeliveryOutcome, DeliveryStatus, Inserted, ListQuery, NewQuote, QuoteStore, Source,
-    VoiceOrigin,
+    CallReport, Channel, DeliveryOutcome, DeliveryStatus, Inserted, ListQuery, NewQuote,
+    QuoteStore, Source, StoreOptions, VoiceOrigin,
 };
 
-/// Expands `$case!(name, forward_leads)` for every case below, so each store runs them all.
+/// Expands `$case!(name, StoreOptions)` for every case below, so each store runs them all.
 macro_rules! for_each_case {
     ($case:ident) => {
         $case!(
             concurrent_inserts_are_all_committed_and_read_back_in_order,
-            false
+            $crate::store::StoreOptions::default()
         );
-        $case!(a_repeated_voice_tool_call_is_stored_once, false);
-        $case!(an_idempotency_key_answers_with_the_first_quote, true);
-        $case!(repeats_among_concurrent_inserts_fail_alone, true);
-        $case!(call_reports_are_linked_and_replaced, false);
-        $case!(only_call_reports_no_quote_refers_to_are_purged, false);
-        $case!(pages_follow_the_cursor_both_ways, false);
-        $case!(the_outbox_tracks_each_lead_to_delivery_or_giving_up, true);
+        $case!(
+            a_repeated_voice_tool_call_is_stored_once,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
+            an_idempotency_key_answers_with_the_first_quote,
+            $crate::store::suite::EVERY_CHANNEL
+        );
+        $case!(
+            call_reports_are_linked_and_replaced,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
+            only_call_reports_no_quote_refers_to_are_purged,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
+            pages_follow_the_cursor_both_ways,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
+            the_outbox_tracks_each_lead_to_delivery_or_giving_up,
+            $crate::store::suite::EVERY_CHANNEL
+        );
+        $case!(
+            each_channel_has_its_own_outbox_row_and_a_call_one_follow_up,
+            $crate::store::suite::EVERY_CHANNEL
+        );
+        $case!(
+            repeats_among_concurrent_inserts_fail_alone,
+            $crate::store::suite::EVERY_CHANNEL
+        );
     };
 }
+
+/// Webhook and e-mail both on.
+pub const EVERY_CHANNEL: StoreOptions = StoreOptions {
+    forward_leads: true,
+    email_leads: true,
+};
 pub(crate) use for_each_case;
 
 pub fn web(email: &str) -> NewQuote {
@@ -196,8 +227,11 @@ pub async fn repeats_among_concurrent_inserts_fail_alone(store: Arc<dyn QuoteSto
     let rows = store.list_since(None).await.unwrap();
     assert_eq!(rows.len(), 1 + 140 + 1);
     assert!(
-        rows.iter().all(|r| r.delivery.is_some()),
-        "each with its outbox row"
+        rows.iter().all(|r| r
+            .delivery
+            .as_ref()
+            .is_some_and(|d| d.webhook.is_some() && d.email.is_some())),
+        "each with its outbox row on every channel"
     );
     store.close().await;
 }
@@ -213,6 +247,7 @@ pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
         ended_reason: Some("customer-ended-call".into()),
         summary: Some(summary.into()),
         transcript: Some("AI: Hi".into()),
+        recording_url: Some("https://recordings.example.com/call.wav".into()),
     };
     store.record_call(report("first")).await.unwrap();
     store.record_call(report("second")).await.unwrap();
@@ -228,6 +263,17 @@ pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
         (&web[0].call_summary, &web[0].call_transcript),
         (&None, &None)
     );
+    let call = store.call("call".into()).await.unwrap().unwrap();
+    assert_eq!(
+        call.recording_url.as_deref(),
+        Some("https://recordings.example.com/call.wav")
+    );
+    assert_eq!(call.summary.as_deref(), Some("second"));
+    assert_eq!(store.call("none".into()).await.unwrap(), None);
+    assert!(
+        rows.iter().all(|r| r.delivery.is_none()),
+        "no outbox rows with every channel off"
+    );
     store.close().await;
 }
 
@@ -242,6 +288,7 @@ pub async fn only_call_reports_no_quote_refers_to_are_purged(store: Arc<dyn Quot
             ended_reason: Some("customer-ended-call".into()),
             summary: Some("a summary".into()),
             transcript: Some("AI: Hi".into()),
+            recording_url: None,
         };
         store.record_call(report).await.unwrap();
     }
@@ -301,18 +348,19 @@ pub async fn pages_follow_the_cursor_both_ways(store: Arc<dyn QuoteStore>) {
     store.close().await;
 }
 
-/// `store` must have been opened with `forward_leads`.
+/// `store` must have been opened with every channel on; the webhook's rows are followed here.
 pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn QuoteStore>) {
+    const WEBHOOK: Channel = Channel::Webhook;
     for email in ["a@example.com", "b@example.com", "c@example.com"] {
         store.insert(web(email)).await.unwrap();
     }
     let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
-    let due = store.due_leads(now, 10).await.unwrap();
+    let due = store.due_leads(WEBHOOK, now, 10).await.unwrap();
     assert_eq!(due.len(), 3);
     assert!(due.iter().all(|lead| lead.attempts == 0));
     let [a, b, c] = [0, 1, 2].map(|i| due[i].quote.id.clone());
     store
-        .record_delivery(a.clone(), DeliveryOutcome::Delivered)
+        .record_delivery(a.clone(), WEBHOOK, DeliveryOutcome::Delivered)
         .await
         .unwrap();
     let later = now + Duration::from_secs(60);
@@ -320,10 +368,14 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
         error: "HTTP 500".into(),
         next_attempt_at: later,
     };
-    store.record_delivery(b.clone(), retry).await.unwrap();
+    store
+        .record_delivery(b.clone(), WEBHOOK, retry)
+        .await
+        .unwrap();
     store
         .record_delivery(
             c.clone(),
+            WEBHOOK,
             DeliveryOutcome::GiveUp {
                 error: "HTTP 410".into(),
             },
@@ -332,10 +384,10 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
         .unwrap();
 
     assert!(
-        store.due_leads(now, 10).await.unwrap().is_empty(),
+        store.due_leads(WEBHOOK, now, 10).await.unwrap().is_empty(),
         "b waits; a and c are done"
     );
-    let due = store.due_leads(later, 10).await.unwrap();
+    let due = store.due_leads(WEBHOOK, later, 10).await.unwrap();
     assert_eq!(
         (due.len(), due[0].quote.id.as_str(), due[0].attempts),
         (1, b.as_str(), 1)
@@ -346,8 +398,8 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
         rows.iter()
             .find(|r| r.id == id)
             .unwrap()
-            .delivery
-            .clone()
+            .delivery_on(WEBHOOK)
+            .cloned()
             .unwrap()
     };
     assert_eq!(delivery(&a).status, DeliveryStatus::Delivered);
@@ -359,6 +411,89 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
     assert_eq!(
         (delivery(&c).status, delivery(&c).attempts),
         (DeliveryStatus::Undelivered, 1)
+    );
+    assert!(
+        rows.iter()
+            .all(|r| r.delivery_on(Channel::Email).unwrap().status == DeliveryStatus::Pending),
+        "the e-mail channel is untouched by the webhook's deliveries"
+    );
+    store.close().await;
+}
+
+/// `store` must have been opened with every channel on.
+pub async fn each_channel_has_its_own_outbox_row_and_a_call_one_follow_up(
+    store: Arc<dyn QuoteStore>,
+) {
+    let now = || OffsetDateTime::now_utc() + Duration::from_millis(5);
+    store
+        .insert(spoken("ana@example.com", "call", "t1"))
+        .await
+        .unwrap();
+    store
+        .insert(spoken("bea@example.com", "call", "t2"))
+        .await
+        .unwrap();
+    store.insert(web("web@example.com")).await.unwrap();
+    for channel in [Channel::Webhook, Channel::Email] {
+        assert_eq!(store.due_leads(channel, now(), 10).await.unwrap().len(), 3);
+    }
+    assert!(store
+        .due_leads(Channel::FollowUp, now(), 10)
+        .await
+        .unwrap()
+        .is_empty());
+    let report = CallReport {
+        call_id: "call".into(),
+        ended_reason: Some("customer-ended-call".into()),
+        summary: None,
+        transcript: None,
+        recording_url: None,
+    };
+    store.record_call(report.clone()).await.unwrap();
+    store.record_call(report.clone()).await.unwrap();
+    store
+        .record_call(CallReport {
+            call_id: "no-quotes".into(),
+            ..report
+        })
+        .await
+        .unwrap();
+    let follow_ups = store.due_leads(Channel::FollowUp, now(), 10).await.unwrap();
+    assert_eq!(
+        follow_ups.len(),
+        1,
+        "one per call with quotes: {follow_ups:?}"
+    );
+    let first = &follow_ups[0].quote;
+    assert_eq!(
+        (first.email.as_str(), follow_ups[0].attempts),
+        ("ana@example.com", 0),
+        "threaded under the call's first quote"
+    );
+    store
+        .record_delivery(
+            first.id.clone(),
+            Channel::Email,
+            DeliveryOutcome::GiveUp {
+                error: "permanent error (550): no".into(),
+            },
+        )
+        .await
+        .unwrap();
+    let rows = store.list_since(None).await.unwrap();
+    let row = rows.iter().find(|r| r.id == first.id).unwrap();
+    let deliveries = row.delivery.as_ref().unwrap();
+    assert_eq!(
+        deliveries.email.as_ref().unwrap().status,
+        DeliveryStatus::Undelivered
+    );
+    assert_eq!(
+        deliveries.webhook.as_ref().unwrap().status,
+        DeliveryStatus::Pending
+    );
+    assert_eq!(
+        deliveries.follow_up.as_ref().unwrap().status,
+        DeliveryStatus::Pending
     );
     store.close().await;
 }

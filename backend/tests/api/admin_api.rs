@@ -283,12 +283,12 @@ async fn csv_by_accept_or_format_is_escaped_against_formulas() {
     assert_eq!(lines.len(), 4);
     assert!(
         lines[1].contains(r#","'+3@example.com","#)
-            && lines[1].ends_with(r#","plain, with comma""#),
+            && lines[1].contains(r#","plain, with comma","#),
         "{}",
         lines[1]
     );
     assert!(
-        lines[2].contains(r#","'-2@example.com","#) && lines[2].ends_with(r#","'@SUM(A1:A9)""#),
+        lines[2].contains(r#","'-2@example.com","#) && lines[2].contains(r#","'@SUM(A1:A9)","#),
         "{}",
         lines[2]
     );
@@ -298,7 +298,7 @@ async fn csv_by_accept_or_format_is_escaped_against_formulas() {
         lines[3]
     );
     assert!(
-        lines[3].ends_with(r#","'=HYPERLINK(""http://evil"",""x"")""#),
+        lines[3].contains(r#","'=HYPERLINK(""http://evil"",""x"")","#),
         "{}",
         lines[3]
     );

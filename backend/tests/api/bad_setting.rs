@@ -1,29 +1,62 @@
 //! A bad setting stops start-up with one line naming the variable, the problem and the form.
 
-use std::process::{Command, Output};
-
-fn serve(env: &[(&str, &str)]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_backend"))
+/// Runs the server binary with `vars`; it must refuse to start. Its standard error.
+fn refused(vars: &[(&str, &str)]) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_backend"))
         .env("PORT", "0")
+        .env("DATABASE_URL", "sqlite::memory:")
         .env("RUST_LOG", "error")
-        .envs(env.iter().copied())
+        .envs(vars.iter().copied())
         .output()
-        .expect("the backend binary runs")
+        .expect("the backend binary runs");
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty(), "it never listened");
+    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 #[test]
 fn a_bad_setting_stops_start_up_with_one_line() {
-    let output = serve(&[
-        ("DATABASE_URL", "sqlite::memory:"),
-        ("LEAD_WEBHOOK_URL", "https://crm.example.com/leads"),
-        ("LEAD_WEBHOOK_GIVE_UP_DAYS", "0"),
-    ]);
-    assert!(!output.status.success());
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
-        "error: LEAD_WEBHOOK_GIVE_UP_DAYS=\"0\" is less than a day; expected a whole number of days, 1 or more\n"
+        refused(&[
+            ("LEAD_WEBHOOK_URL", "https://crm.example.com/leads"),
+            ("LEAD_GIVE_UP_DAYS", "0")
+        ]),
+        "error: LEAD_GIVE_UP_DAYS=\"0\" is less than a day; expected a whole number of days, 1 or more\n"
     );
-    assert!(output.stdout.is_empty(), "it never listened");
+}
+
+#[test]
+fn the_renamed_give_up_setting_names_its_new_name() {
+    assert_eq!(
+        refused(&[("LEAD_WEBHOOK_GIVE_UP_DAYS", "7")]),
+        "error: LEAD_WEBHOOK_GIVE_UP_DAYS=\"7\" is no longer read; expected LEAD_GIVE_UP_DAYS (the same number of days, now for webhook and e-mail alike)\n"
+    );
+}
+
+#[test]
+fn a_bad_smtp_url_is_refused_without_showing_its_password() {
+    let stderr = refused(&[
+        (
+            "SMTP_URL",
+            "smtp://user:hunter2@relay.example.com:587?tls=always",
+        ),
+        ("LEAD_EMAIL_TO", "broker@example.com"),
+        ("LEAD_EMAIL_FROM", "quotes@example.com"),
+    ]);
+    assert!(!stderr.contains("hunter2"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: SMTP_URL=\"…\" has tls=\"always\", not required or opportunistic; expected smtp://")
+            && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    let stderr = refused(&[
+        ("SMTP_URL", "smtp://127.0.0.1:25"),
+        ("LEAD_EMAIL_TO", "broker@example.com"),
+    ]);
+    assert!(
+        stderr.starts_with("error: LEAD_EMAIL_FROM=\"\" is required with SMTP_URL"),
+        "{stderr}"
+    );
 }
 
 #[tokio::test]
@@ -32,13 +65,10 @@ async fn a_read_only_database_stops_start_up_with_one_line() {
     let path = dir.path().join("quotes.db");
     let writable = backend::store::DatabaseUrl::Sqlite(path.to_string_lossy().into());
     backend::store::open(&writable).await.unwrap().close().await;
-    let output = serve(&[("DATABASE_URL", &format!("file:{}?mode=ro", path.display()))]);
-    assert!(!output.status.success());
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
+        refused(&[("DATABASE_URL", &format!("file:{}?mode=ro", path.display()))]),
         format!("error: cannot open the database: the database {} is read-only (a mode=ro URI, or a file the server may not write), and the server stores every quote in it: give it a writable one (`backend export` reads a read-only one)\n", path.display())
     );
-    assert!(output.stdout.is_empty(), "it never listened");
 }
 
 #[test]
@@ -50,9 +80,7 @@ fn an_unreachable_postgresql_is_named_with_its_cause() {
         .unwrap()
         .port();
     let url = format!("postgres://quotes:pw-s3cret@127.0.0.1:{port}/quotes");
-    let output = serve(&[("DATABASE_URL", &url)]);
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stderr = refused(&[("DATABASE_URL", &url)]);
     assert!(
         stderr.contains(&format!(
             "cannot reach PostgreSQL at 127.0.0.1:{port}: error connecting to server: Connection refused"
@@ -65,14 +93,8 @@ fn an_unreachable_postgresql_is_named_with_its_cause() {
 
 #[test]
 fn a_short_admin_token_stops_start_up_with_one_line_that_does_not_print_it() {
-    let output = serve(&[
-        ("DATABASE_URL", "sqlite::memory:"),
-        ("ADMIN_TOKEN", "hunter2-hunter2"),
-    ]);
-    assert!(!output.status.success());
     assert_eq!(
-        String::from_utf8_lossy(&output.stderr),
+        refused(&[("ADMIN_TOKEN", "hunter2-hunter2")]),
         "error: ADMIN_TOKEN has 15 characters; it needs at least 32. Make one with: openssl rand -hex 32\n"
     );
-    assert!(output.stdout.is_empty(), "it never listened");
 }

@@ -90,13 +90,14 @@ async fn the_export_has_source_call_summary_and_delivery_state() {
     );
     assert_eq!(row["call_summary"], "=Wants a quote, by e-mail");
     assert_eq!(row["call_transcript"], TRANSCRIPT);
-    assert_eq!(row["delivery"]["status"], "pending");
+    assert_eq!(row["delivery"]["webhook"]["status"], "pending");
+    assert_eq!(row["delivery"]["email"], Value::Null, "e-mail is off");
 
     let csv = export(database, &["--format", "csv", "--since", "2026-01-01"]);
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        r#""id","created_at","product","email","source","call_id","call_ended_reason","call_summary","call_transcript","delivery","delivery_attempts","delivery_last_error","delivery_delivered_at","user_agent""#
+        r#""id","created_at","product","email","source","call_id","call_ended_reason","call_summary","call_transcript","delivery","delivery_attempts","delivery_last_error","delivery_delivered_at","user_agent","email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at""#
     );
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
     let header = reader.headers().unwrap().clone();

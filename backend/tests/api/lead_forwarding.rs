@@ -5,30 +5,48 @@ use crate::common::postgres::TestDatabase;
 use crate::common::receiver::Receiver;
 use crate::common::TestApp;
 use backend::forward::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
-use backend::settings::leads::{ForwardingConfig, LeadsConfig};
+use backend::settings::leads::{ForwardingConfig, LeadsConfig, RetryPolicy};
 use backend::store::DatabaseUrl;
-use backend::store::{DeliveryStatus, StoredQuote};
+use backend::store::{Channel, Delivery, DeliveryStatus, StoredQuote};
 use serde_json::{json, Value};
 
 const SECRET: &str = "lead-signing-key";
 
 fn forwarding(receiver: &Receiver) -> ForwardingConfig {
-    ForwardingConfig {
+    ForwardingConfig::new(receiver.url.clone(), Some(SECRET.into()))
+}
+
+/// Retries within milliseconds, so the tests watch several.
+pub fn fast_retry() -> RetryPolicy {
+    RetryPolicy {
         give_up_after: Duration::from_secs(24 * 60 * 60),
-        retry_first: Duration::from_millis(20),
-        retry_longest: Duration::from_millis(200),
-        ..ForwardingConfig::new(receiver.url.clone(), Some(SECRET.into()))
+        first: Duration::from_millis(20),
+        longest: Duration::from_millis(200),
+    }
+}
+
+fn leads(forwarding: ForwardingConfig, retry: RetryPolicy) -> LeadsConfig {
+    LeadsConfig {
+        forwarding: Some(forwarding),
+        retry,
+        ..LeadsConfig::default()
     }
 }
 
 async fn app(forwarding: ForwardingConfig) -> TestApp {
+    app_retrying(forwarding, fast_retry()).await
+}
+
+async fn app_retrying(forwarding: ForwardingConfig, retry: RetryPolicy) -> TestApp {
     TestApp::spawn()
-        .leads(LeadsConfig {
-            forwarding: Some(forwarding),
-            ..LeadsConfig::default()
-        })
+        .leads(leads(forwarding, retry))
         .start()
         .await
+}
+
+/// The webhook's delivery of `row`.
+fn webhook(row: &StoredQuote) -> Option<&Delivery> {
+    row.delivery_on(Channel::Webhook)
 }
 
 async fn post_quote(app: &TestApp, email: &str) -> String {
@@ -46,28 +64,8 @@ async fn post_quote(app: &TestApp, email: &str) -> String {
         .to_owned()
 }
 
-/// Polls the database (bounded) until `done` holds for its rows.
-async fn wait_for_rows(
-    app: &TestApp,
-    what: &str,
-    done: impl Fn(&[StoredQuote]) -> bool,
-) -> Vec<StoredQuote> {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
-    loop {
-        let rows = app.rows().await;
-        if done(&rows) {
-            return rows;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "timed out waiting for {what}: {rows:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
 fn status(row: &StoredQuote) -> DeliveryStatus {
-    row.delivery.as_ref().expect("an outbox row").status
+    webhook(row).expect("an outbox row").status
 }
 
 #[tokio::test]
@@ -94,11 +92,12 @@ async fn a_lead_is_delivered_once_with_its_body_key_and_signature() {
         lead.header(SIGNATURE_HEADER),
         Some(signature(SECRET, &lead.body).as_str())
     );
-    let rows = wait_for_rows(&app, "the delivery to be recorded", |rows| {
-        status(&rows[0]) == DeliveryStatus::Delivered
-    })
-    .await;
-    let delivery = rows[0].delivery.as_ref().unwrap();
+    let rows = app
+        .wait_for_rows("the delivery to be recorded", |rows| {
+            status(&rows[0]) == DeliveryStatus::Delivered
+        })
+        .await;
+    let delivery = webhook(&rows[0]).unwrap();
     assert_eq!(
         (delivery.attempts, delivery.last_error.as_deref()),
         (1, None)
@@ -114,11 +113,12 @@ async fn a_receiver_down_for_a_while_gets_the_lead_after_it_recovers() {
     let receiver = Receiver::start(false).await;
     let app = app(forwarding(&receiver)).await;
     let id = post_quote(&app, "bo@example.com").await;
-    let rows = wait_for_rows(&app, "failed attempts", |rows| {
-        rows[0].delivery.as_ref().is_some_and(|d| d.attempts >= 3)
-    })
-    .await;
-    let delivery = rows[0].delivery.as_ref().unwrap();
+    let rows = app
+        .wait_for_rows("failed attempts", |rows| {
+            webhook(&rows[0]).is_some_and(|d| d.attempts >= 3)
+        })
+        .await;
+    let delivery = webhook(&rows[0]).unwrap();
     assert_eq!(delivery.status, DeliveryStatus::Pending);
     assert_eq!(
         delivery.last_error.as_deref(),
@@ -129,7 +129,7 @@ async fn a_receiver_down_for_a_while_gets_the_lead_after_it_recovers() {
         .wait_for("the delivery after recovery", |d| !d.is_empty())
         .await;
     assert_eq!(delivered[0].header(IDEMPOTENCY_HEADER), Some(id.as_str()));
-    wait_for_rows(&app, "delivered", |rows| {
+    app.wait_for_rows("delivered", |rows| {
         status(&rows[0]) == DeliveryStatus::Delivered
     })
     .await;
@@ -144,9 +144,9 @@ async fn a_server_restarted_mid_retry_still_delivers() {
     for i in 0..3 {
         ids.insert(post_quote(&app, &format!("c{i}@example.com")).await);
     }
-    wait_for_rows(&app, "retries under way", |rows| {
+    app.wait_for_rows("retries under way", |rows| {
         rows.iter()
-            .all(|r| r.delivery.as_ref().is_some_and(|d| d.attempts >= 2))
+            .all(|r| webhook(r).is_some_and(|d| d.attempts >= 2))
     })
     .await;
     app.restart().await;
@@ -200,7 +200,7 @@ async fn five_hundred_leads_while_the_receiver_flaps_are_all_delivered() {
         ids,
         "none lost"
     );
-    wait_for_rows(&app, "every row recorded as delivered", |rows| {
+    app.wait_for_rows("every row recorded as delivered", |rows| {
         rows.len() == 500 && rows.iter().all(|r| status(r) == DeliveryStatus::Delivered)
     })
     .await;
@@ -210,17 +210,21 @@ async fn five_hundred_leads_while_the_receiver_flaps_are_all_delivered() {
 #[tokio::test]
 async fn a_lead_past_the_give_up_time_stays_visible_as_undelivered() {
     let receiver = Receiver::start(false).await;
-    let app = app(ForwardingConfig {
-        give_up_after: Duration::from_millis(300),
-        ..forwarding(&receiver)
-    })
+    let app = app_retrying(
+        forwarding(&receiver),
+        RetryPolicy {
+            give_up_after: Duration::from_millis(300),
+            ..fast_retry()
+        },
+    )
     .await;
     post_quote(&app, "dee@example.com").await;
-    let rows = wait_for_rows(&app, "giving up", |rows| {
-        status(&rows[0]) == DeliveryStatus::Undelivered
-    })
-    .await;
-    let delivery = rows[0].delivery.as_ref().unwrap();
+    let rows = app
+        .wait_for_rows("giving up", |rows| {
+            status(&rows[0]) == DeliveryStatus::Undelivered
+        })
+        .await;
+    let delivery = webhook(&rows[0]).unwrap();
     assert!(
         delivery.attempts >= 2,
         "retried before giving up: {delivery:?}"
@@ -258,17 +262,12 @@ async fn an_unreachable_receiver_is_recorded_with_the_reason() {
     })
     .await;
     post_quote(&app, "eve@example.com").await;
-    let rows = wait_for_rows(&app, "a failed attempt", |rows| {
-        rows[0].delivery.as_ref().is_some_and(|d| d.attempts >= 1)
-    })
-    .await;
-    let error = rows[0]
-        .delivery
-        .as_ref()
-        .unwrap()
-        .last_error
-        .clone()
-        .unwrap();
+    let rows = app
+        .wait_for_rows("a failed attempt", |rows| {
+            webhook(&rows[0]).is_some_and(|d| d.attempts >= 1)
+        })
+        .await;
+    let error = webhook(&rows[0]).unwrap().last_error.clone().unwrap();
     assert!(
         error.to_lowercase().contains("refused") || error.contains("connect"),
         "{error}"
@@ -282,10 +281,7 @@ async fn an_unreachable_receiver_is_recorded_with_the_reason() {
 async fn on_postgresql_a_restart_mid_retry_still_delivers_every_lead() {
     let database = TestDatabase::create().await;
     let receiver = Receiver::start(false).await;
-    let leads = LeadsConfig {
-        forwarding: Some(forwarding(&receiver)),
-        ..LeadsConfig::default()
-    };
+    let leads = leads(forwarding(&receiver), fast_retry());
     let database_url = DatabaseUrl::Postgres(database.url.clone());
     let mut app = TestApp::spawn()
         .database(database_url)
@@ -298,9 +294,9 @@ async fn on_postgresql_a_restart_mid_retry_still_delivers_every_lead() {
             .await
             .into_iter()
             .collect();
-    wait_for_rows(&app, "retries under way", |rows| {
+    app.wait_for_rows("retries under way", |rows| {
         rows.iter()
-            .all(|r| r.delivery.as_ref().is_some_and(|d| d.attempts >= 1))
+            .all(|r| webhook(r).is_some_and(|d| d.attempts >= 1))
     })
     .await;
     app.restart().await;
@@ -319,7 +315,7 @@ async fn on_postgresql_a_restart_mid_retry_still_delivers_every_lead() {
         .map(|d| d.header(IDEMPOTENCY_HEADER).unwrap().to_owned())
         .collect();
     assert_eq!(keys, ids);
-    wait_for_rows(&app, "every row recorded as delivered", |rows| {
+    app.wait_for_rows("every row recorded as delivered", |rows| {
         rows.iter().all(|r| status(r) == DeliveryStatus::Delivered)
     })
     .await;

@@ -7,6 +7,7 @@ mod admin_api;
 mod bad_setting;
 mod client_config;
 mod command_line;
+mod email;
 mod export_command;
 mod hardening;
 mod idempotency;

@@ -69,6 +69,9 @@ pub fn parse(bytes: &[u8]) -> Result<ServerMessage, ApiError> {
                 transcript: at(message, &["artifact", "transcript"])
                     .or_else(|| text(message, "transcript"))
                     .map(without_nul),
+                recording_url: at(message, &["artifact", "recordingUrl"])
+                    .or_else(|| text(message, "recordingUrl"))
+                    .map(without_nul),
             })
         }
         _ => ServerMessage::Other(kind),
@@ -277,12 +280,14 @@ mod tests {
     fn end_of_call_report_in_current_and_older_layouts() {
         let current = parse_value(json!({"message": {
             "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "customer-ended-call",
-            "analysis": {"summary": "Wants family cover."}, "artifact": {"transcript": "AI: Hi"}
+            "analysis": {"summary": "Wants family cover."},
+            "artifact": {"transcript": "AI: Hi", "recordingUrl": "https://storage.vapi.ai/k.wav"}
         }}))
         .unwrap();
         let older = parse_value(json!({"message": {
             "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "customer-ended-call",
-            "summary": "Wants family cover.", "transcript": "AI: Hi"
+            "summary": "Wants family cover.", "transcript": "AI: Hi",
+            "recordingUrl": "https://storage.vapi.ai/k.wav"
         }}))
         .unwrap();
         let expected = ServerMessage::EndOfCallReport(CallReport {
@@ -290,6 +295,7 @@ mod tests {
             ended_reason: Some("customer-ended-call".into()),
             summary: Some("Wants family cover.".into()),
             transcript: Some("AI: Hi".into()),
+            recording_url: Some("https://storage.vapi.ai/k.wav".into()),
         });
         assert_eq!(current, expected);
         assert_eq!(older, expected);

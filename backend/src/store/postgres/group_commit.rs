@@ -1,5 +1,5 @@
-//! Group commit on PostgreSQL: quotes that arrive together are stored by one statement
-//! (`queries::insert_quotes`), so they share one round trip and one commit, as SQLite's writer
+//! Group commit on PostgreSQL: quotes that arrive together, with their outbox rows, are stored by
+//! one statement (`queries::INSERT_QUOTES`), so they share one round trip and one commit, as SQLite's writer
 //! thread shares one transaction among them.
 //!
 //! A few writer tasks, each on a connection of its own, take turns at the queue: one waits for
@@ -19,7 +19,7 @@ use tokio_postgres::types::ToSql;
 
 use super::{classify, pool_error};
 use crate::store::queries::{self, QuoteValues};
-use crate::store::{Inserted, NewQuote, StoreError};
+use crate::store::{Inserted, NewQuote, StoreError, StoreOptions};
 
 /// Writers, each holding a connection from the pool: while one waits for its commit, the next
 /// gathers the following batch.
@@ -34,22 +34,25 @@ struct Job {
 
 type Queue = Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Job>>>;
 
+/// The outbox channels of every new quote, as `INSERT_QUOTES`' last parameter.
+type Channels = Arc<Vec<&'static str>>;
+
 pub(super) struct GroupCommit {
     queue: Mutex<Option<mpsc::UnboundedSender<Job>>>,
     writers: Mutex<Vec<JoinHandle<()>>>,
 }
 
 impl GroupCommit {
-    pub(super) fn start(pool: &Pool, forward_leads: bool) -> GroupCommit {
+    pub(super) fn start(pool: &Pool, options: StoreOptions) -> GroupCommit {
         let (queue, jobs) = mpsc::unbounded_channel();
         let jobs: Queue = Arc::new(tokio::sync::Mutex::new(jobs));
-        let sql: Arc<str> = queries::insert_quotes(forward_leads).into();
+        let channels: Channels = Arc::new(options.lead_channels().map(|c| c.as_str()).collect());
         let writers = (0..WRITERS)
             .map(|_| {
                 tokio::spawn(write_loop(
                     pool.clone(),
                     Arc::clone(&jobs),
-                    Arc::clone(&sql),
+                    Arc::clone(&channels),
                 ))
             })
             .collect();
@@ -84,7 +87,7 @@ impl GroupCommit {
     }
 }
 
-async fn write_loop(pool: Pool, jobs: Queue, sql: Arc<str>) {
+async fn write_loop(pool: Pool, jobs: Queue, channels: Channels) {
     let mut connection: Option<Object> = None;
     let mut batch = Vec::with_capacity(MAX_BATCH);
     loop {
@@ -109,17 +112,17 @@ async fn write_loop(pool: Pool, jobs: Queue, sql: Arc<str>) {
                 }
             },
         };
-        commit(client, &sql, std::mem::take(&mut batch)).await;
+        commit(client, &channels, std::mem::take(&mut batch)).await;
     }
 }
 
-async fn commit(client: &Object, sql: &str, mut batch: Vec<Job>) {
+async fn commit(client: &Object, channels: &[&str], mut batch: Vec<Job>) {
     // Two batches that both repeat two keys would each wait for the other's row if they took
     // them in opposite orders (a deadlock PostgreSQL breaks after a second); in one order they
     // cannot.
     batch.sort_by(|a, b| unique_keys(&a.quote).cmp(&unique_keys(&b.quote)));
     let quotes: Vec<&NewQuote> = batch.iter().map(|job| &job.quote).collect();
-    match insert(client, sql, &quotes).await {
+    match insert(client, channels, &quotes).await {
         Ok(outcomes) => {
             for (job, outcome) in batch.into_iter().zip(outcomes) {
                 let _ = job.done.send(Ok(outcome));
@@ -128,7 +131,7 @@ async fn commit(client: &Object, sql: &str, mut batch: Vec<Job>) {
         // Not the connection: one quote may be at fault, and must not fail its neighbours.
         Err(StoreError::Database(_)) if batch.len() > 1 => {
             for job in batch {
-                let result = insert(client, sql, &[&job.quote])
+                let result = insert(client, channels, &[&job.quote])
                     .await
                     .map(|outcomes| outcomes.into_iter().next().unwrap_or(Inserted::New));
                 let _ = job.done.send(result);
@@ -154,14 +157,17 @@ fn unique_keys(quote: &NewQuote) -> (Option<&str>, Option<(&str, &str)>) {
 /// Stores `quotes` in one statement; then each one it skipped is compared with the earlier row.
 async fn insert(
     client: &Object,
-    sql: &str,
+    channels: &[&str],
     quotes: &[&NewQuote],
 ) -> Result<Vec<Inserted>, StoreError> {
     let values: Vec<QuoteValues> = quotes.iter().map(|quote| QuoteValues::new(quote)).collect();
     let columns = Columns::of(&values);
-    let statement = client.prepare_cached(sql).await.map_err(classify)?;
+    let statement = client
+        .prepare_cached(queries::INSERT_QUOTES)
+        .await
+        .map_err(classify)?;
     let stored: HashSet<String> = client
-        .query(&statement, &columns.params())
+        .query(&statement, &columns.params(&channels))
         .await
         .map_err(classify)?
         .iter()
@@ -193,7 +199,8 @@ async fn insert(
     Ok(outcomes)
 }
 
-/// `insert_quotes`' parameters: one array per column of `INSERT_QUOTE`, in its order.
+/// `INSERT_QUOTES`' parameters: one array per column of `INSERT_QUOTE`, in its order, then the
+/// channels.
 struct Columns<'a> {
     id: Vec<&'a str>,
     product: Vec<&'a str>,
@@ -221,7 +228,7 @@ impl<'a> Columns<'a> {
         }
     }
 
-    fn params(&self) -> [&(dyn ToSql + Sync); 9] {
+    fn params<'p>(&'p self, channels: &'p &[&str]) -> [&'p (dyn ToSql + Sync); 10] {
         [
             &self.id,
             &self.product,
@@ -232,6 +239,7 @@ impl<'a> Columns<'a> {
             &self.call_id,
             &self.tool_call_id,
             &self.idempotency_key,
+            channels,
         ]
     }
 }

@@ -20,7 +20,7 @@ use super::model::format_timestamp;
 use super::queries::{self, stored_quote, QuoteRow};
 use super::DATABASE_WAIT;
 use super::{
-    CallReport, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
+    CallReport, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
 use crate::error_chain;
@@ -40,6 +40,7 @@ const MIGRATION_LOCK: i64 = 0x7175_07e5;
 
 pub struct PostgresStore {
     pool: Pool,
+    options: StoreOptions,
     writer: GroupCommit,
 }
 
@@ -159,8 +160,12 @@ impl PostgresStore {
             .map_err(|e| StoreError::Database(e.to_string()))?;
         let cause = match pool.get().await {
             Ok(_first) => {
-                let writer = GroupCommit::start(&pool, options.forward_leads);
-                return Ok(PostgresStore { pool, writer });
+                let writer = GroupCommit::start(&pool, options);
+                return Ok(PostgresStore {
+                    pool,
+                    options,
+                    writer,
+                });
             }
             Err(PoolError::Backend(error)) => error_chain::describe(&error),
             Err(PoolError::Timeout(_)) => {
@@ -222,6 +227,30 @@ impl PostgresStore {
         let statement = client.prepare_cached(sql).await.map_err(classify)?;
         client.execute(&statement, params).await.map_err(classify)
     }
+
+    /// The report, and with e-mail on the call's follow-up outbox row, in one transaction.
+    async fn upsert_call(&self, report: CallReport) -> Result<(), StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await.map_err(classify)?;
+        let now = format_timestamp(OffsetDateTime::now_utc());
+        let params: [&(dyn ToSql + Sync); 6] = [
+            &report.call_id,
+            &report.ended_reason,
+            &report.summary,
+            &report.transcript,
+            &now,
+            &report.recording_url,
+        ];
+        tx.execute(queries::UPSERT_CALL, &params)
+            .await
+            .map_err(classify)?;
+        if self.options.email_leads {
+            tx.execute(queries::INSERT_FOLLOW_UP, &[&report.call_id, &now])
+                .await
+                .map_err(classify)?;
+        }
+        tx.commit().await.map_err(classify)
+    }
 }
 
 impl QuoteRow for Row {
@@ -247,16 +276,23 @@ impl QuoteStore for PostgresStore {
     }
 
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.upsert_call(report).boxed()
+    }
+
+    fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>> {
         async move {
-            let now = format_timestamp(OffsetDateTime::now_utc());
-            let params: [&(dyn ToSql + Sync); 5] = [
-                &report.call_id,
-                &report.ended_reason,
-                &report.summary,
-                &report.transcript,
-                &now,
-            ];
-            self.execute(queries::UPSERT_CALL, &params).await.map(drop)
+            let rows = self.query(queries::SELECT_CALL, &[&call_id]).await?;
+            rows.first()
+                .map(|row| {
+                    Ok(CallReport {
+                        call_id: row.try_get(0).map_err(classify)?,
+                        ended_reason: row.try_get(1).map_err(classify)?,
+                        summary: row.try_get(2).map_err(classify)?,
+                        transcript: row.try_get(3).map_err(classify)?,
+                        recording_url: row.try_get(4).map_err(classify)?,
+                    })
+                })
+                .transpose()
         }
         .boxed()
     }
@@ -290,16 +326,21 @@ impl QuoteStore for PostgresStore {
 
     fn due_leads(
         &self,
+        channel: Channel,
         now: OffsetDateTime,
         max: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         async move {
             let until = format_timestamp(now + LEAD_CLAIM);
-            let params: [&(dyn ToSql + Sync); 3] =
-                [&format_timestamp(now), &limit(Some(max)), &until];
+            let params: [&(dyn ToSql + Sync); 4] = [
+                &format_timestamp(now),
+                &limit(Some(max)),
+                &until,
+                &channel.as_str(),
+            ];
             let rows = self.query(&queries::claim_due_leads(), &params).await?;
             rows.iter()
-                .map(|row| stored_quote(row).map(PendingLead::new))
+                .map(|row| stored_quote(row).map(|quote| PendingLead::new(quote, channel)))
                 .collect()
         }
         .boxed()
@@ -308,13 +349,15 @@ impl QuoteStore for PostgresStore {
     fn record_delivery(
         &self,
         quote_id: String,
+        channel: Channel,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>> {
         async move {
             let now = format_timestamp(OffsetDateTime::now_utc());
+            let channel = channel.as_str();
             match outcome {
                 DeliveryOutcome::Delivered => {
-                    self.execute(queries::MARK_DELIVERED, &[&quote_id, &now])
+                    self.execute(queries::MARK_DELIVERED, &[&quote_id, &now, &channel])
                         .await
                 }
                 DeliveryOutcome::Retry {
@@ -322,11 +365,11 @@ impl QuoteStore for PostgresStore {
                     next_attempt_at,
                 } => {
                     let next = format_timestamp(next_attempt_at);
-                    self.execute(queries::MARK_RETRY, &[&quote_id, &error, &next])
+                    self.execute(queries::MARK_RETRY, &[&quote_id, &error, &next, &channel])
                         .await
                 }
                 DeliveryOutcome::GiveUp { error } => {
-                    self.execute(queries::MARK_GAVE_UP, &[&quote_id, &error, &now])
+                    self.execute(queries::MARK_GAVE_UP, &[&quote_id, &error, &now, &channel])
                         .await
                 }
             }
@@ -365,14 +408,12 @@ mod tests {
 
     /// Runs one case of the shared store suite in a fresh schema.
     macro_rules! suite_case {
-        ($name:ident, $forward:expr) => {
+        ($name:ident, $options:expr) => {
             #[tokio::test]
             #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
             async fn $name() {
                 let schema = PostgresSchema::create().await;
-                let options = StoreOptions {
-                    forward_leads: $forward,
-                };
+                let options = $options;
                 let store = PostgresStore::open(&schema.url(), options).await.unwrap();
                 suite::$name(Arc::new(store)).await;
                 schema.drop().await;
@@ -405,6 +446,7 @@ mod tests {
         let schema = PostgresSchema::create().await;
         let forward = StoreOptions {
             forward_leads: true,
+            email_leads: true,
         };
         let a = PostgresStore::open(&schema.url(), forward).await.unwrap();
         let b = PostgresStore::open(&schema.url(), forward).await.unwrap();
@@ -414,7 +456,9 @@ mod tests {
                 .unwrap();
         }
         let now = OffsetDateTime::now_utc() + std::time::Duration::from_millis(5);
-        let (from_a, from_b) = tokio::join!(a.due_leads(now, 25), b.due_leads(now, 25));
+        let email = Channel::Email;
+        let (from_a, from_b) =
+            tokio::join!(a.due_leads(email, now, 25), b.due_leads(email, now, 25));
         let ids =
             |leads: Vec<PendingLead>| leads.into_iter().map(|l| l.quote.id).collect::<Vec<_>>();
         let (from_a, from_b) = (ids(from_a.unwrap()), ids(from_b.unwrap()));
@@ -427,12 +471,17 @@ mod tests {
             "each lead to exactly one"
         );
         assert!(
-            a.due_leads(now, 100).await.unwrap().is_empty(),
+            a.due_leads(email, now, 100).await.unwrap().is_empty(),
             "claimed leads are not due"
+        );
+        assert_eq!(
+            a.due_leads(Channel::Webhook, now, 100).await.unwrap().len(),
+            40,
+            "each channel is claimed on its own"
         );
         let expired = now + LEAD_CLAIM + std::time::Duration::from_secs(1);
         assert_eq!(
-            b.due_leads(expired, 100).await.unwrap().len(),
+            b.due_leads(email, expired, 100).await.unwrap().len(),
             40,
             "due again if never recorded"
         );

@@ -2,6 +2,7 @@
 
 pub mod postgres;
 pub mod receiver;
+pub mod smtp;
 pub mod voice;
 
 use std::net::SocketAddr;
@@ -179,6 +180,26 @@ impl TestApp {
         let rows = store.list_since(None).await.unwrap();
         store.close().await;
         rows
+    }
+
+    /// Polls the database (bounded) until `done` holds for its rows.
+    pub async fn wait_for_rows(
+        &self,
+        what: &str,
+        done: impl Fn(&[StoredQuote]) -> bool,
+    ) -> Vec<StoredQuote> {
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            let rows = self.rows().await;
+            if done(&rows) {
+                return rows;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "timed out waiting for {what}: {rows:?}"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
     }
 
     pub async fn stop(mut self) {

@@ -1,19 +1,43 @@
-//! One delivery: the lead as JSON, its id as idempotency key, and an HMAC signature when a
-//! secret is set.
+//! The webhook channel (`LEAD_WEBHOOK_URL`): the lead as JSON, its id as idempotency key, and an
+//! HMAC signature when a secret is set. Every failure is retried.
 
+use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
 use hmac::{Hmac, Mac};
 use serde::Serialize;
 use sha2::Sha256;
 
+use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
 use crate::error_chain;
 use crate::settings::leads::ForwardingConfig;
-use crate::store::{format_timestamp, StoredQuote};
+use crate::store::{format_timestamp, PendingLead, StoredQuote};
 
 pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";
 /// `sha256=<hex HMAC-SHA256 of the body keyed with LEAD_WEBHOOK_SECRET>`.
 pub const SIGNATURE_HEADER: &str = "x-lead-signature";
-/// The longest error text kept per row.
-const ERROR_CHARS: usize = 500;
+
+pub struct Webhook {
+    client: reqwest::Client,
+    config: ForwardingConfig,
+}
+
+impl Webhook {
+    pub fn new(config: ForwardingConfig) -> Result<Webhook, reqwest::Error> {
+        let client = reqwest::Client::builder()
+            .timeout(DELIVERY_TIMEOUT)
+            .user_agent(concat!("lead-forwarder/", env!("CARGO_PKG_VERSION")))
+            .build()?;
+        Ok(Webhook { client, config })
+    }
+}
+
+impl Sender for Webhook {
+    fn send<'a>(&'a self, lead: &'a PendingLead) -> BoxFuture<'a, Result<(), Failure>> {
+        send(&self.client, &self.config, &lead.quote)
+            .map(|sent| sent.map_err(Failure::Temporary))
+            .boxed()
+    }
+}
 
 /// What the broker's system receives.
 #[derive(Serialize)]
@@ -34,7 +58,7 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
 }
 
 /// `Ok` only for a 2xx answer; otherwise why not, for the outbox's `last_error`.
-pub async fn send(
+async fn send(
     client: &reqwest::Client,
     config: &ForwardingConfig,
     quote: &StoredQuote,
@@ -61,21 +85,13 @@ pub async fn send(
         .body(body)
         .send()
         .await
-        .map_err(|e| describe(&e.without_url()))?;
+        .map_err(|e| error_chain::describe(&e.without_url()))?;
     let status = response.status();
     if status.is_success() {
         Ok(())
     } else {
         Err(format!("HTTP {status}"))
     }
-}
-
-/// The error with its causes, which say what actually went wrong (refused, timed out, TLS...).
-fn describe(error: &dyn std::error::Error) -> String {
-    error_chain::describe(error)
-        .chars()
-        .take(ERROR_CHARS)
-        .collect()
 }
 
 #[cfg(test)]

@@ -1,0 +1,302 @@
+//! The e-mails the broker receives: one per lead, and one after the call a voice lead came from,
+//! threaded under the lead's. Headers hold only what we make (the product's label, the source,
+//! ids) and the lead's address as a checked `Reply-To`; everything a visitor or the voice
+//! provider sends goes in the body, escaped in the HTML part, so none of it can add a header.
+
+use std::time::SystemTime;
+
+use html_escape::{encode_double_quoted_attribute, encode_text};
+use lettre::message::{Mailbox, MessageBuilder, MultiPart};
+use lettre::{Address, Message};
+use time::macros::format_description;
+
+use crate::settings::email::EmailSettings;
+use crate::store::{CallReport, Source, StoredQuote};
+
+/// `<lead id@sender's domain>`: the same lead always gets the same id, so a resend is
+/// recognisably the same message.
+fn message_id(settings: &EmailSettings, lead_id: &str) -> String {
+    format!("<{lead_id}@{}>", settings.from.email.domain())
+}
+
+fn follow_up_id(settings: &EmailSettings, lead_id: &str) -> String {
+    format!("<{lead_id}.call@{}>", settings.from.email.domain())
+}
+
+fn subject(quote: &StoredQuote) -> String {
+    format!(
+        "New quote request: {} ({})",
+        quote.product.label(),
+        quote.source.as_str()
+    )
+}
+
+pub(super) fn lead(
+    settings: &EmailSettings,
+    quote: &StoredQuote,
+) -> Result<Message, lettre::error::Error> {
+    let (text, html) = lead_body(quote);
+    headers(settings, quote)
+        .subject(subject(quote))
+        .message_id(Some(message_id(settings, &quote.id)))
+        .multipart(MultiPart::alternative_plain_html(text, html))
+}
+
+/// After the call: how it ended, its summary, transcript and recording link.
+pub(super) fn follow_up(
+    settings: &EmailSettings,
+    quote: &StoredQuote,
+    call: &CallReport,
+) -> Result<Message, lettre::error::Error> {
+    let (text, html) = follow_up_body(quote, call);
+    let lead_id = message_id(settings, &quote.id);
+    headers(settings, quote)
+        .subject(format!("Re: {}", subject(quote)))
+        .message_id(Some(follow_up_id(settings, &quote.id)))
+        .in_reply_to(lead_id.clone())
+        .references(lead_id)
+        .multipart(MultiPart::alternative_plain_html(text, html))
+}
+
+/// The plain-text and HTML parts of a lead's e-mail.
+fn lead_body(quote: &StoredQuote) -> (String, String) {
+    let mut fields = vec![
+        ("Product", quote.product.label().to_owned()),
+        ("E-mail", quote.email.clone()),
+        ("Source", quote.source.as_str().to_owned()),
+        ("Time", utc(quote)),
+    ];
+    if let Some(call_id) = &quote.call_id {
+        fields.push(("Call id", call_id.clone()));
+    }
+    if let (Source::Web, Some(agent)) = (quote.source, &quote.user_agent) {
+        fields.push(("Browser", agent.clone()));
+    }
+    fields.push(("Lead id", quote.id.clone()));
+    let heading = "New quote request";
+    let closing = format!("Reply to this message to write to {}.", quote.email);
+    let text = format!("{heading}\n\n{}\n\n{closing}\n", text_fields(&fields));
+    let html = format!(
+        "<!doctype html><html><body><h1>{heading}</h1>{}<p>{}</p></body></html>",
+        html_fields(&fields),
+        encode_text(&closing)
+    );
+    (text, html)
+}
+
+/// The plain-text and HTML parts of the e-mail after a call.
+fn follow_up_body(quote: &StoredQuote, call: &CallReport) -> (String, String) {
+    let missing = || "(none)".to_owned();
+    let mut fields = vec![
+        (
+            "Ended reason",
+            call.ended_reason.clone().unwrap_or_else(missing),
+        ),
+        ("Call id", call.call_id.clone()),
+        (
+            "Lead",
+            format!("{} ({})", quote.email, quote.product.label()),
+        ),
+        ("Lead id", quote.id.clone()),
+    ];
+    if let Some(url) = &call.recording_url {
+        fields.push(("Recording", url.clone()));
+    }
+    let summary = call.summary.as_deref().map(lines).unwrap_or_else(missing);
+    let transcript = call
+        .transcript
+        .as_deref()
+        .map(lines)
+        .unwrap_or_else(missing);
+    let heading = "The call has ended";
+    let text = format!(
+        "{heading}\n\n{}\n\nSummary\n\n{summary}\n\nTranscript\n\n{transcript}\n",
+        text_fields(&fields)
+    );
+    let recording = call
+        .recording_url
+        .as_deref()
+        .filter(|url| is_web_link(url))
+        .map(|url| {
+            format!(
+                "<p><a href=\"{}\">Listen to the recording</a></p>",
+                encode_double_quoted_attribute(url)
+            )
+        })
+        .unwrap_or_default();
+    let html = format!(
+        "<!doctype html><html><body><h1>{heading}</h1>{}{recording}<h2>Summary</h2><p style=\"white-space:pre-wrap\">{}</p><h2>Transcript</h2><pre style=\"white-space:pre-wrap\">{}</pre></body></html>",
+        html_fields(&fields),
+        encode_text(&summary),
+        encode_text(&transcript)
+    );
+    (text, html)
+}
+
+/// From, To, Reply-To and Date, the same for both messages of a lead.
+fn headers(settings: &EmailSettings, quote: &StoredQuote) -> MessageBuilder {
+    let mut builder = Message::builder()
+        .from(settings.from.clone())
+        .date(SystemTime::from(quote.created_at));
+    for to in &settings.to {
+        builder = builder.to(to.clone());
+    }
+    // The quote rules accept only addresses an e-mail can carry, so this holds; should one ever
+    // not parse, the message goes without Reply-To (the address is in the body).
+    match quote.email.parse::<Address>() {
+        Ok(address) => builder.reply_to(Mailbox::new(None, address)),
+        Err(error) => {
+            tracing::warn!(id = %quote.id, %error, "the lead's address cannot be a Reply-To");
+            builder
+        }
+    }
+}
+
+fn utc(quote: &StoredQuote) -> String {
+    quote
+        .created_at
+        .format(format_description!(
+            "[year]-[month]-[day] [hour]:[minute]:[second] UTC"
+        ))
+        .unwrap_or_default()
+}
+
+/// One value per line: control characters (line breaks among them) become spaces.
+fn one_line(value: &str) -> String {
+    value
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// Free text with its line breaks, each written `\n` (the transport sends CRLF).
+fn lines(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+fn text_fields(fields: &[(&str, String)]) -> String {
+    fields
+        .iter()
+        .map(|(name, value)| format!("{name}: {}", one_line(value)))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn html_fields(fields: &[(&str, String)]) -> String {
+    let rows: String = fields
+        .iter()
+        .map(|(name, value)| {
+            format!(
+                "<tr><th align=\"left\">{name}</th><td>{}</td></tr>",
+                encode_text(&one_line(value))
+            )
+        })
+        .collect();
+    format!("<table>{rows}</table>")
+}
+
+/// Only an http(s) link becomes clickable; anything else stays text.
+fn is_web_link(url: &str) -> bool {
+    reqwest::Url::parse(url).is_ok_and(|u| matches!(u.scheme(), "http" | "https"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::email::SmtpUrl;
+
+    fn settings() -> EmailSettings {
+        EmailSettings {
+            relay: SmtpUrl::parse("smtp://127.0.0.1:25").unwrap(),
+            to: vec!["broker@example.com".parse().unwrap()],
+            from: "Quotes <quotes@broker.example>".parse().unwrap(),
+            extra_roots: None,
+            max_connections: 1,
+        }
+    }
+
+    fn quote(email: &str, user_agent: &str) -> StoredQuote {
+        StoredQuote {
+            id: "0195-lead".into(),
+            product: wasm_core::Product::Family,
+            email: email.into(),
+            source: Source::Web,
+            user_agent: Some(user_agent.into()),
+            created_at: time::macros::datetime!(2026-11-22 15:40 UTC),
+            call_id: None,
+            call_ended_reason: None,
+            call_summary: None,
+            call_transcript: None,
+            delivery: None,
+        }
+    }
+
+    fn header<'a>(raw: &'a str, name: &str) -> Vec<&'a str> {
+        let head = raw.split("\r\n\r\n").next().unwrap();
+        head.split("\r\n")
+            .filter_map(|line| line.split_once(": "))
+            .filter(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v)
+            .collect()
+    }
+
+    #[test]
+    fn a_lead_has_its_subject_reply_to_and_stable_id() {
+        let quote = quote("o'brien+x{1}@example.com", "UA\r\nBcc: evil@example.com");
+        let raw = String::from_utf8(lead(&settings(), &quote).unwrap().formatted()).unwrap();
+        assert_eq!(
+            header(&raw, "Subject"),
+            ["New quote request: Family Health (web)"]
+        );
+        assert_eq!(header(&raw, "Reply-To"), ["o'brien+x{1}@example.com"]);
+        assert_eq!(header(&raw, "Message-ID"), ["<0195-lead@broker.example>"]);
+        assert!(header(&raw, "Bcc").is_empty(), "{raw}");
+        assert!(header(&raw, "Date")[0].contains("22 Nov 2026 15:40:00"));
+        let (text, html) = lead_body(&quote);
+        assert!(
+            text.contains("\nBrowser: UA  Bcc: evil@example.com\n"),
+            "{text}"
+        );
+        assert!(
+            html.contains("o&#x27;brien+x{1}@example.com")
+                || html.contains("o'brien+x{1}@example.com"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn the_follow_up_threads_under_the_lead_and_escapes_its_text() {
+        let call = CallReport {
+            call_id: "call-1".into(),
+            ended_reason: Some("customer-ended-call".into()),
+            summary: Some("<b>Wants</b>\r\nSubject: hacked".into()),
+            transcript: Some("AI: Hi\r\nUser: hello".into()),
+            recording_url: Some("javascript:alert(1)".into()),
+        };
+        let quote = quote("ana@example.com", "x");
+        let message = follow_up(&settings(), &quote, &call).unwrap();
+        let raw = String::from_utf8(message.formatted()).unwrap();
+        assert_eq!(
+            header(&raw, "Subject"),
+            ["Re: New quote request: Family Health (web)"]
+        );
+        assert_eq!(header(&raw, "In-Reply-To"), ["<0195-lead@broker.example>"]);
+        assert_eq!(header(&raw, "References"), ["<0195-lead@broker.example>"]);
+        assert_eq!(
+            header(&raw, "Message-ID"),
+            ["<0195-lead.call@broker.example>"]
+        );
+        assert!(header(&raw, "Subject").len() == 1, "{raw}");
+        let (text, html) = follow_up_body(&quote, &call);
+        assert!(
+            text.contains("Summary\n\n<b>Wants</b>\nSubject: hacked\n"),
+            "{text}"
+        );
+        assert!(
+            html.contains("&lt;b&gt;Wants&lt;/b&gt;\nSubject: hacked"),
+            "{html}"
+        );
+        assert!(!html.contains("href=\"javascript"), "not a link: {html}");
+        assert!(text.contains("Recording: javascript:alert(1)"), "{text}");
+    }
+}

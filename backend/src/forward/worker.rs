@@ -1,0 +1,157 @@
+//! The outbox worker every delivery channel shares: it takes the channel's due leads, sends each
+//! through the channel's `Sender` (a bounded number at once), and records the outcome; failures
+//! are retried with exponential backoff and jitter until the retry policy gives up. The state
+//! lives in the database, so it survives restarts.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+use futures_util::StreamExt;
+use time::OffsetDateTime;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::backoff;
+use crate::settings::leads::RetryPolicy;
+use crate::store::{Channel, DeliveryOutcome, PendingLead, QuoteStore};
+
+/// How long one delivery may take before it counts as failed (and, on shutdown, how long the
+/// deliveries in flight get to finish).
+pub const DELIVERY_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often a worker looks for due leads, and how many it takes at once.
+const POLL_INTERVAL: Duration = Duration::from_millis(200);
+const BATCH: usize = 64;
+/// The longest error text kept per outbox row.
+const ERROR_CHARS: usize = 500;
+
+/// Why a delivery failed, and whether trying again can help.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Retried with backoff until the retry policy gives up.
+    Temporary(String),
+    /// Not retried: the lead is marked undelivered with this error.
+    Permanent(String),
+}
+
+/// One channel's way of delivering a lead.
+pub trait Sender: Send + Sync + 'static {
+    fn send<'a>(&'a self, lead: &'a PendingLead) -> BoxFuture<'a, Result<(), Failure>>;
+}
+
+/// What a worker runs: a channel, its sender, how often it retries and how many at once.
+pub struct Lane {
+    pub channel: Channel,
+    pub sender: Arc<dyn Sender>,
+    pub retry: RetryPolicy,
+    pub concurrency: usize,
+}
+
+/// A running worker; `stop` ends it.
+pub struct Worker {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<()>,
+}
+
+impl Worker {
+    pub fn start(store: Arc<dyn QuoteStore>, lane: Lane) -> Worker {
+        let (stop, stopped) = oneshot::channel();
+        let task = tokio::spawn(run(store, lane, stopped));
+        Worker { stop, task }
+    }
+
+    /// Deliveries in flight get up to `DELIVERY_TIMEOUT` to finish; any still unfinished stay
+    /// due and go out again after a restart (at least once).
+    pub async fn stop(self) {
+        let _ = self.stop.send(());
+        let _ = self.task.await;
+    }
+}
+
+async fn run(store: Arc<dyn QuoteStore>, lane: Lane, mut stopped: oneshot::Receiver<()>) {
+    loop {
+        let round = deliver_due(store.as_ref(), &lane);
+        tokio::pin!(round);
+        let busy = tokio::select! {
+            busy = &mut round => busy,
+            _ = &mut stopped => {
+                // Let what is in flight finish and be recorded, within a bound.
+                let _ = tokio::time::timeout(DELIVERY_TIMEOUT, round).await;
+                return;
+            }
+        };
+        if !busy {
+            tokio::select! {
+                _ = tokio::time::sleep(POLL_INTERVAL) => {}
+                _ = &mut stopped => return,
+            }
+        }
+    }
+}
+
+/// Sends every due lead once; true when there may be more due right away.
+async fn deliver_due(store: &dyn QuoteStore, lane: &Lane) -> bool {
+    let now = OffsetDateTime::now_utc();
+    let due = match store.due_leads(lane.channel, now, BATCH).await {
+        Ok(due) => due,
+        Err(error) => {
+            tracing::warn!(%error, channel = lane.channel.as_str(), "cannot read the lead outbox");
+            return false;
+        }
+    };
+    let full = due.len() == BATCH;
+    futures_util::stream::iter(due)
+        .for_each_concurrent(lane.concurrency, |lead| deliver_one(store, lane, lead))
+        .await;
+    full
+}
+
+async fn deliver_one(store: &dyn QuoteStore, lane: &Lane, lead: PendingLead) {
+    let channel = lane.channel.as_str();
+    let sent = tokio::time::timeout(DELIVERY_TIMEOUT, lane.sender.send(&lead))
+        .await
+        .unwrap_or_else(|_| {
+            Err(Failure::Temporary(format!(
+                "timed out after {} s",
+                DELIVERY_TIMEOUT.as_secs()
+            )))
+        });
+    let outcome = match sent {
+        Ok(()) => DeliveryOutcome::Delivered,
+        Err(Failure::Permanent(error)) => {
+            let error = bounded(error);
+            tracing::error!(id = %lead.quote.id, channel, %error, "lead refused for good; not retried");
+            DeliveryOutcome::GiveUp { error }
+        }
+        Err(Failure::Temporary(error)) => {
+            let error = bounded(error);
+            let now = OffsetDateTime::now_utc();
+            if now - lead.quote.created_at >= lane.retry.give_up_after {
+                tracing::error!(id = %lead.quote.id, channel, %error, "giving up delivering a lead");
+                DeliveryOutcome::GiveUp { error }
+            } else {
+                let wait = backoff::delay(lead.attempts, lane.retry.first, lane.retry.longest);
+                tracing::warn!(id = %lead.quote.id, channel, %error, attempts = lead.attempts + 1, "lead delivery failed; will retry");
+                DeliveryOutcome::Retry {
+                    error,
+                    next_attempt_at: now + wait,
+                }
+            }
+        }
+    };
+    if let Err(error) = store
+        .record_delivery(lead.quote.id.clone(), lane.channel, outcome)
+        .await
+    {
+        // The row stays due, so it is sent again: at least once, never lost.
+        tracing::warn!(id = %lead.quote.id, channel, %error, "cannot record a lead delivery");
+    }
+}
+
+fn bounded(error: String) -> String {
+    if error.chars().count() <= ERROR_CHARS {
+        error
+    } else {
+        error.chars().take(ERROR_CHARS).collect()
+    }
+}

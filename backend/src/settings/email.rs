@@ -1,0 +1,318 @@
+//! An e-mail to the broker per lead: the SMTP relay, the recipients and the sender. Off while
+//! `SMTP_URL` is unset; `LEAD_EMAIL_TO` and `LEAD_EMAIL_FROM` are required with it.
+
+use std::fmt;
+
+use lettre::message::{Mailbox, Mailboxes};
+use lettre::{AsyncSmtpTransport, Tokio1Executor};
+use secrecy::{ExposeSecret, SecretString};
+
+use super::invalid::InvalidSetting;
+
+const SMTP_URL: &str = "SMTP_URL";
+const TO: &str = "LEAD_EMAIL_TO";
+const FROM: &str = "LEAD_EMAIL_FROM";
+const CA_FILE: &str = "SMTP_CA_FILE";
+const MAX_CONNECTIONS: &str = "SMTP_MAX_CONNECTIONS";
+/// Messages in flight to the relay at once (each on its own connection), unless set.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 16;
+const MAX_CONNECTIONS_FORM: &str = "a whole number from 1 to 256";
+const SMTP_URL_FORM: &str = "smtp://host:25 (plain), smtp://user:pass@host:587?tls=required (STARTTLS) or smtps://user:pass@host:465 (TLS), with @ : / in the user or password percent-encoded";
+
+#[derive(Clone, Debug)]
+pub struct EmailSettings {
+    /// `SMTP_URL`: the relay, as `lettre` reads it.
+    pub relay: SmtpUrl,
+    /// `LEAD_EMAIL_TO`: every lead goes to each of these.
+    pub to: Vec<Mailbox>,
+    /// `LEAD_EMAIL_FROM`: the sender, whose domain also names the messages' ids.
+    pub from: Mailbox,
+    /// `SMTP_CA_FILE`: PEM certificates trusted for the relay besides the public roots (a relay
+    /// with a certificate of its own CA).
+    pub extra_roots: Option<Vec<u8>>,
+    /// `SMTP_MAX_CONNECTIONS`: most messages in flight at once, each on a connection of its own
+    /// (providers limit how many one account may open; some to 3).
+    pub max_connections: usize,
+}
+
+/// How the connection to the relay is secured, from the URL's scheme and `tls` parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SmtpTls {
+    None,
+    /// `?tls=opportunistic`: STARTTLS when the relay offers it.
+    Opportunistic,
+    /// `?tls=required`: STARTTLS or no delivery.
+    Required,
+    /// `smtps://`: TLS from the first byte.
+    Wrapper,
+}
+
+/// The relay's URL. It may hold a password, so `Debug` and `Display` show it with the password
+/// replaced; only the transport reads the real one.
+#[derive(Clone)]
+pub struct SmtpUrl {
+    secret: SecretString,
+    shown: String,
+    host: String,
+    tls: SmtpTls,
+}
+
+impl SmtpUrl {
+    /// `Err` holds what is wrong, never the URL (it may hold a password).
+    pub fn parse(raw: &str) -> Result<SmtpUrl, String> {
+        let mut url = reqwest::Url::parse(raw).map_err(|e| format!("cannot be read ({e})"))?;
+        let host = url
+            .host_str()
+            .filter(|h| !h.is_empty())
+            .ok_or("has no host")?
+            .to_owned();
+        let tls_parameter = url
+            .query_pairs()
+            .find(|(key, _)| key == "tls")
+            .map(|(_, value)| value.into_owned());
+        let tls = match (url.scheme(), tls_parameter.as_deref()) {
+            ("smtp", None) => SmtpTls::None,
+            ("smtp", Some("opportunistic")) => SmtpTls::Opportunistic,
+            ("smtp", Some("required")) => SmtpTls::Required,
+            ("smtps", None) => SmtpTls::Wrapper,
+            ("smtp" | "smtps", Some(other)) => {
+                return Err(format!("has tls={other:?}, not required or opportunistic"))
+            }
+            (scheme, _) => return Err(format!("has the scheme {scheme:?}, not smtp or smtps")),
+        };
+        // What the transport will be built from must be what lettre reads too.
+        AsyncSmtpTransport::<Tokio1Executor>::from_url(raw)
+            .map_err(|e| format!("is refused by the SMTP client ({e})"))?;
+        if url.password().is_some() {
+            let _ = url.set_password(Some("***"));
+        }
+        Ok(SmtpUrl {
+            secret: SecretString::from(raw),
+            shown: url.to_string(),
+            host,
+            tls,
+        })
+    }
+
+    /// The URL with its password, for building the transport only.
+    pub fn expose(&self) -> &str {
+        self.secret.expose_secret()
+    }
+
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    pub fn tls(&self) -> SmtpTls {
+        self.tls
+    }
+}
+
+impl fmt::Display for SmtpUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.shown)
+    }
+}
+
+impl fmt::Debug for SmtpUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SmtpUrl({})", self.shown)
+    }
+}
+
+impl EmailSettings {
+    pub fn from_lookup(
+        get: impl Fn(&str) -> Option<String>,
+    ) -> Result<Option<EmailSettings>, InvalidSetting> {
+        let get = |key: &str| get(key).filter(|v| !v.trim().is_empty());
+        let Some(raw) = get(SMTP_URL) else {
+            return Ok(None);
+        };
+        let relay = SmtpUrl::parse(raw.trim()).map_err(|problem| InvalidSetting {
+            variable: SMTP_URL,
+            // Never the value itself: it may hold the password.
+            value: "…".into(),
+            problem,
+            expected: SMTP_URL_FORM.into(),
+        })?;
+        let required = |variable: &'static str, example: &str| {
+            get(variable).ok_or_else(|| InvalidSetting {
+                variable,
+                value: String::new(),
+                problem: "is required with SMTP_URL".into(),
+                expected: example.into(),
+            })
+        };
+        let to_raw = required(
+            TO,
+            "one or more addresses such as broker@example.com, Ana <ana@example.com>",
+        )?;
+        let to: Vec<Mailbox> = to_raw
+            .parse::<Mailboxes>()
+            .map(|list| list.into_iter().collect())
+            .map_err(|e| InvalidSetting {
+                variable: TO,
+                value: to_raw.clone(),
+                problem: format!("cannot be read ({e})"),
+                expected:
+                    "comma-separated addresses such as broker@example.com, Ana <ana@example.com>"
+                        .into(),
+            })?;
+        if to.is_empty() {
+            return Err(InvalidSetting {
+                variable: TO,
+                value: to_raw,
+                problem: "names no address".into(),
+                expected: "one or more addresses such as broker@example.com".into(),
+            });
+        }
+        let from_raw = required(FROM, "an address such as Quotes <quotes@example.com>")?;
+        let from = from_raw
+            .trim()
+            .parse::<Mailbox>()
+            .map_err(|e| InvalidSetting {
+                variable: FROM,
+                value: from_raw.clone(),
+                problem: format!("cannot be read ({e})"),
+                expected: "an address such as Quotes <quotes@example.com>".into(),
+            })?;
+        let extra_roots = match get(CA_FILE) {
+            None => None,
+            Some(path) => Some(std::fs::read(path.trim()).map_err(|e| InvalidSetting {
+                variable: CA_FILE,
+                value: path.clone(),
+                problem: format!("cannot be read ({e})"),
+                expected: "the path of a PEM file of CA certificates".into(),
+            })?),
+        };
+        let max_connections = match get(MAX_CONNECTIONS) {
+            None => DEFAULT_MAX_CONNECTIONS,
+            Some(raw) => raw
+                .trim()
+                .parse()
+                .ok()
+                .filter(|n| (1..=256).contains(n))
+                .ok_or_else(|| InvalidSetting {
+                    variable: MAX_CONNECTIONS,
+                    value: raw.clone(),
+                    problem: "is not a number from 1 to 256".into(),
+                    expected: MAX_CONNECTIONS_FORM.into(),
+                })?,
+        };
+        Ok(Some(EmailSettings {
+            relay,
+            to,
+            from,
+            extra_roots,
+            max_connections,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn email(vars: &[(&str, &str)]) -> Result<Option<EmailSettings>, InvalidSetting> {
+        EmailSettings::from_lookup(crate::settings::lookup(vars))
+    }
+
+    const TO_FROM: [(&str, &str); 2] = [
+        (TO, "broker@example.com, Ana Díaz <ana@example.com>"),
+        (FROM, "Quotes <quotes@example.com>"),
+    ];
+
+    #[test]
+    fn off_without_smtp_url_and_read_with_it() {
+        assert!(email(&[]).unwrap().is_none());
+        assert!(email(&[(SMTP_URL, " ")]).unwrap().is_none());
+        let vars = [
+            (
+                SMTP_URL,
+                "smtp://user:p%40ss@relay.example.com:587?tls=required",
+            ),
+            TO_FROM[0],
+            TO_FROM[1],
+        ];
+        let settings = email(&vars).unwrap().unwrap();
+        assert_eq!(settings.to.len(), 2);
+        assert_eq!(settings.to[1].email.to_string(), "ana@example.com");
+        assert_eq!(settings.from.email.domain(), "example.com");
+        assert_eq!(settings.relay.tls(), SmtpTls::Required);
+        assert_eq!(settings.relay.host(), "relay.example.com");
+        assert_eq!(settings.max_connections, DEFAULT_MAX_CONNECTIONS);
+        assert_eq!(
+            settings.relay.expose(),
+            "smtp://user:p%40ss@relay.example.com:587?tls=required"
+        );
+        for tls in [
+            ("smtp://127.0.0.1:2525", SmtpTls::None),
+            ("smtp://h?tls=opportunistic", SmtpTls::Opportunistic),
+            ("smtps://u:p@h:465", SmtpTls::Wrapper),
+        ] {
+            let vars = [(SMTP_URL, tls.0), TO_FROM[0], TO_FROM[1]];
+            assert_eq!(
+                email(&vars).unwrap().unwrap().relay.tls(),
+                tls.1,
+                "{}",
+                tls.0
+            );
+        }
+    }
+
+    #[test]
+    fn the_password_never_shows() {
+        let vars = [
+            (
+                SMTP_URL,
+                "smtp://user:hunter2@relay.example.com:587?tls=required",
+            ),
+            TO_FROM[0],
+            TO_FROM[1],
+        ];
+        let settings = email(&vars).unwrap().unwrap();
+        for shown in [format!("{settings:?}"), settings.relay.to_string()] {
+            assert!(!shown.contains("hunter2"), "{shown}");
+            assert!(shown.contains("user:***@relay.example.com:587"), "{shown}");
+        }
+        let bad = [
+            (SMTP_URL, "smtp://user:hunter2@relay?tls=maybe"),
+            TO_FROM[0],
+            TO_FROM[1],
+        ];
+        let message = email(&bad).unwrap_err().to_string();
+        assert!(!message.contains("hunter2"), "{message}");
+        assert!(
+            message.starts_with("SMTP_URL=\"…\" has tls=\"maybe\""),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn one_line_errors() {
+        let message = |vars: &[(&str, &str)]| email(vars).unwrap_err().to_string();
+        let url = (SMTP_URL, "smtp://127.0.0.1:25");
+        assert_eq!(
+            message(&[url, TO_FROM[1]]),
+            "LEAD_EMAIL_TO=\"\" is required with SMTP_URL; expected one or more addresses such as broker@example.com, Ana <ana@example.com>"
+        );
+        assert!(message(&[url, TO_FROM[0]])
+            .starts_with("LEAD_EMAIL_FROM=\"\" is required with SMTP_URL"));
+        assert!(message(&[url, (TO, "not an address"), TO_FROM[1]])
+            .starts_with("LEAD_EMAIL_TO=\"not an address\" cannot be read"));
+        assert!(message(&[url, TO_FROM[0], (FROM, "quotes")])
+            .starts_with("LEAD_EMAIL_FROM=\"quotes\" cannot be read"));
+        assert!(
+            message(&[(SMTP_URL, "http://relay"), TO_FROM[0], TO_FROM[1]])
+                .contains("has the scheme \"http\", not smtp or smtps")
+        );
+        assert!(message(&[(SMTP_URL, "smtp://"), TO_FROM[0], TO_FROM[1]]).contains("has no host"));
+        assert!(message(&[
+            url,
+            TO_FROM[0],
+            TO_FROM[1],
+            (CA_FILE, "/nonexistent/ca.pem")
+        ])
+        .starts_with("SMTP_CA_FILE=\"/nonexistent/ca.pem\" cannot be read"));
+    }
+}

@@ -1,0 +1,72 @@
+// Posts LEADS valid quotes to URL over CONNECTIONS concurrent keep-alive connections, noting when
+// each got its 201, then waits until the SMTP server (scripts/bench-email.sh's, which keeps each
+// accepted message with its acceptance time in MESSAGES_DIR) has every lead's message, and prints
+// one machine-readable line: p50, p99 and max from the 201 to the message's acceptance.
+//
+//   node scripts/bench/email-latency.mjs URL MESSAGES_DIR [LEADS] [CONNECTIONS]
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Agent, request } from 'node:http';
+
+const [url, messagesDir, leads = '1000', connections = '64'] = process.argv.slice(2);
+const total = Number(leads);
+const agent = new Agent({ keepAlive: true, maxSockets: Number(connections) });
+const now = () => performance.timeOrigin + performance.now();
+
+function post(i) {
+  const body = JSON.stringify({ product: 'family', email: `bench${i}@example.com` });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}/api/quote-requests`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () =>
+          res.statusCode === 201 ? resolve({ id: JSON.parse(text).id, at: now() }) : reject(new Error(`HTTP ${res.statusCode}: ${text}`)),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const created = new Map();
+let next = 0;
+const started = now();
+await Promise.all(
+  Array.from({ length: Number(connections) }, async () => {
+    while (next < total) {
+      const { id, at } = await post(next++);
+      created.set(id, at);
+    }
+  }),
+);
+const postedMs = now() - started;
+agent.destroy();
+
+// The SMTP server's files, read until every lead's message is there (bounded: 120 s).
+const accepted = new Map();
+const seen = new Set();
+const deadline = Date.now() + 120_000;
+while (accepted.size < created.size && Date.now() < deadline) {
+  for (const name of readdirSync(messagesDir)) {
+    if (!name.endsWith('.json') || seen.has(name)) continue;
+    seen.add(name);
+    const mail = JSON.parse(readFileSync(join(messagesDir, name), 'utf8'));
+    const messageId = mail.headers.find(([n]) => n.toLowerCase() === 'message-id')?.[1] ?? '';
+    const id = messageId.replace(/^<|@.*$/g, '');
+    if (created.has(id) && !accepted.has(id)) accepted.set(id, mail.accepted_at * 1000);
+  }
+  if (accepted.size < created.size) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+if (accepted.size < created.size) {
+  console.error(`only ${accepted.size} of ${created.size} messages arrived within 120 s`);
+  process.exit(1);
+}
+const latencies = [...created].map(([id, at]) => accepted.get(id) - at).sort((a, b) => a - b);
+const pick = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
+console.log(
+  `BENCH leads=${total} posted_s=${(postedMs / 1000).toFixed(2)} p50_ms=${pick(0.5).toFixed(0)} p99_ms=${pick(0.99).toFixed(0)} max_ms=${latencies.at(-1).toFixed(0)}`,
+);
