@@ -26,8 +26,10 @@ use super::{
 use crate::error_chain;
 use group_commit::GroupCommit;
 
-/// Connections per instance (`group_commit::WRITERS` of them held by the writers).
-const POOL_SIZE: usize = 16;
+/// Connections per instance: 16 for reads, the health check and the forwarders (which records
+/// up to 16 deliveries at once), and one held by each group-commit writer on top, so the writers
+/// never starve `/healthz` (a load balancer would take the instance out).
+const POOL_SIZE: usize = 16 + group_commit::WRITERS;
 /// How long to wait for the server to answer a new connection before a request is told the
 /// database is unavailable.
 const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
