@@ -36,16 +36,18 @@ if [[ ${1:-} == --postgres ]]; then
   database_url="${base%/*}/$database${TEST_DATABASE_URL#"$base"}"
 fi
 
-# The secrets and voice settings mount the admin list and the voice webhook and give
-# client-config its full shape; the fuzzer sends both credentials on every request so it gets
-# past the checks into the handlers.
+# The secrets and voice settings mount the admin API (the password its session endpoints too)
+# and the voice webhook and give client-config its full shape; the fuzzer sends both credentials
+# on every request so it gets past the checks into the handlers.
 # ADMIN_TOKEN needs at least 32 characters.
 admin_token=fuzz-admin-token-0123456789abcdef
+# `backend hash-password` of "inbox-test-password-1" (the fuzzer is not meant to guess it).
+admin_password_hash='$argon2id$v=19$m=19456,t=2,p=1$/BOc58QKv6BSgngjj2kfaQ$vf23gmdJyzg4h0K/ftw/Ob5zyCQnF3ZK37k2NeSSJ28'
 webhook_secret=fuzz-webhook-secret
 # start [NAME=value ...]: the server over $database_url with the fuzzing settings and those given.
 start() {
   start_server DATABASE_URL="$database_url" RUST_LOG=warn,request=info \
-    ADMIN_TOKEN=$admin_token VAPI_WEBHOOK_SECRET=$webhook_secret \
+    ADMIN_TOKEN=$admin_token ADMIN_PASSWORD_HASH="$admin_password_hash" VAPI_WEBHOOK_SECRET=$webhook_secret \
     VAPI_PUBLIC_KEY=fuzz-public-key VAPI_ASSISTANT_ID=fuzz-assistant VOICE_CONSENT_TEXT="An AI answers this call." "$@" ||
     { cat "$work/log" >&2; echo "error: the server did not start" >&2; exit 1; }
 }

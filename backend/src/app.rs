@@ -12,10 +12,12 @@ use crate::forward::Workers;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, request_log, request_target};
+use crate::lead_retention::{self, LeadRetention};
 use crate::retention::Retention;
+use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
-use crate::routes::{admin, client_config, health, openapi, quotes, site, vapi};
+use crate::routes::{admin, client_config, health, openapi, quote_result, quotes, site, vapi};
 use crate::settings::Config;
 use crate::store::{self, QuoteStore, StoreError, StoreOptions};
 
@@ -25,6 +27,7 @@ const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    result_pages: Arc<ResultPages>,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let limits = Arc::new(PostLimits::new(
@@ -41,16 +44,13 @@ pub fn routes(
         Some(secret) => vapi::routes(Arc::clone(&store), secret.clone()),
         None => off(),
     };
-    // One count of failed sign-ins per client, shared by every sign-in there is.
+    // One count of failed sign-ins per client, shared by every sign-in there is (the token and
+    // the inbox's password).
     let sign_in_failures = Arc::new(FailureLimit::default());
-    let admin = match &config.leads.admin_token {
-        Some(token) => admin::routes(
-            Arc::clone(&store),
-            token.clone(),
-            sign_in_failures,
-            config.trusted_proxies.clone(),
-        ),
-        None => off(),
+    let admin = if admin::enabled(config) {
+        admin::routes(Arc::clone(&store), config, sign_in_failures)
+    } else {
+        off()
     };
     let api = webhook
         .or(admin)
@@ -65,6 +65,13 @@ pub fn routes(
         .unify();
     let pages = health::routes(store)
         .or(under_api().and(api))
+        .unify()
+        .or(site::admin_page(
+            Arc::clone(&site),
+            config.inbox.password_hash.is_some(),
+        ))
+        .unify()
+        .or(quote_result::routes(result_pages))
         .unify()
         .or(site::routes(site))
         .unify();
@@ -97,6 +104,8 @@ pub enum StartError {
     Store(#[from] StoreError),
     #[error("cannot read the front end: {0}")]
     Site(std::io::Error),
+    #[error("cannot delete old leads: {0}")]
+    LeadRetention(StoreError),
     #[error("cannot listen on {addr}: {source}")]
     Bind {
         addr: SocketAddr,
@@ -112,6 +121,7 @@ pub struct RunningServer {
     store: Arc<dyn QuoteStore>,
     workers: Option<Workers>,
     retention: Option<Retention>,
+    lead_retention: Option<LeadRetention>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
@@ -121,8 +131,27 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     };
     let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
-    let mut server = serve(config, Arc::clone(&store), Arc::new(site)).await?;
+    // The first round before serving, so no lead past the limit is shown or forwarded.
+    let plan = lead_retention::Plan {
+        leads: config.inbox.retention,
+        sessions: config.inbox.password_hash.is_some(),
+    };
+    let deleted = lead_retention::run_once(store.as_ref(), plan, time::OffsetDateTime::now_utc())
+        .await
+        .map_err(StartError::LeadRetention)?;
+    if deleted > 0 {
+        tracing::info!(deleted, "leads past LEAD_RETENTION_DAYS deleted");
+    }
+    let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
+    let mut server = serve(
+        config,
+        Arc::clone(&store),
+        Arc::new(site),
+        Arc::new(result_pages),
+    )
+    .await?;
     server.retention = Some(Retention::start(Arc::clone(&store)));
+    server.lead_retention = Some(LeadRetention::start(Arc::clone(&store), plan));
     server.workers = Some(Workers::start(store, &config.leads, config.email.as_ref()));
     Ok(server)
 }
@@ -131,6 +160,7 @@ pub async fn serve(
     config: &Config,
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
+    result_pages: Arc<ResultPages>,
 ) -> Result<RunningServer, StartError> {
     let addr = config.addr;
     let listener = TcpListener::bind(addr)
@@ -140,7 +170,7 @@ pub async fn serve(
         .local_addr()
         .map_err(|source| StartError::Bind { addr, source })?;
     let (stop, stopped) = oneshot::channel::<()>();
-    let routes = routes(Arc::clone(&store), site, config);
+    let routes = routes(Arc::clone(&store), site, result_pages, config);
     let task = tokio::spawn(connections::serve(
         listener,
         routes,
@@ -157,6 +187,7 @@ pub async fn serve(
         store,
         workers: None,
         retention: None,
+        lead_retention: None,
     })
 }
 
@@ -169,6 +200,9 @@ impl RunningServer {
             .is_err()
         {
             tracing::warn!("in-flight requests did not finish in time");
+        }
+        if let Some(lead_retention) = self.lead_retention {
+            lead_retention.stop().await;
         }
         if let Some(workers) = self.workers {
             workers.stop().await;

@@ -42,7 +42,7 @@ pub fn parse_since(text: &str) -> Result<OffsetDateTime, String> {
 /// The JSON row's fields flattened: a channel's `delivery.<channel>.attempts` is
 /// `<channel>_delivery_attempts`, except the webhook's, whose columns keep their first names
 /// (`delivery`, `delivery_attempts`...); the e-mail channels' follow at the end.
-pub const CSV_HEADER: [&str; 22] = [
+pub const CSV_HEADER: [&str; 24] = [
     "id",
     "created_at",
     "product",
@@ -57,6 +57,8 @@ pub const CSV_HEADER: [&str; 22] = [
     "delivery_last_error",
     "delivery_delivered_at",
     "user_agent",
+    "status",
+    "status_changed_at",
     "email_delivery",
     "email_delivery_attempts",
     "email_delivery_last_error",
@@ -142,6 +144,8 @@ fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
         webhook_error,
         webhook_at,
         text(&row.user_agent),
+        row.status.as_str().to_owned(),
+        text(&row.status_changed_at),
         email,
         email_attempts,
         email_error,
@@ -188,6 +192,8 @@ mod tests {
             call_summary: None,
             call_transcript: None,
             delivery: None,
+            status: Default::default(),
+            status_changed_at: None,
         };
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();
@@ -252,6 +258,8 @@ mod tests {
                 }),
                 follow_up: None,
             }),
+            status: crate::store::LeadStatus::Contacted,
+            status_changed_at: Some("2026-11-22T10:00:00.000Z".into()),
         };
         let mut json = serde_json::to_value(&row).unwrap();
         let delivery = json["delivery"].take();

@@ -2,10 +2,14 @@
 //! `error_chain`, `settings` and `store` at the bottom, then `http`, `routes`, and `app` on top.
 
 pub mod app;
+pub mod deletion;
 pub mod error_chain;
 pub mod export;
 pub mod forward;
+pub mod hash_password;
 pub mod http;
+pub mod lead_retention;
+pub mod password;
 pub mod retention;
 pub mod routes;
 pub mod settings;

@@ -1,6 +1,7 @@
 use std::process::ExitCode;
 
 use backend::export::{self, ExportArgs};
+use backend::hash_password;
 use backend::http::request_log;
 use backend::settings::Config;
 use backend::{app, store};
@@ -21,6 +22,8 @@ enum Command {
     Serve,
     /// Print the stored quote requests, oldest first, from DATABASE_URL read-only.
     Export(ExportArgs),
+    /// Read the inbox password from standard input and print its ADMIN_PASSWORD_HASH line.
+    HashPassword,
 }
 
 #[tokio::main]
@@ -31,6 +34,7 @@ async fn main() -> ExitCode {
     let result = match cli.command {
         None | Some(Command::Serve) => serve().await,
         Some(Command::Export(args)) => run_export(&args).await,
+        Some(Command::HashPassword) => hash_password::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -48,6 +52,8 @@ async fn serve() -> Result<(), String> {
     tracing::info!(
         voice_webhook = leads.vapi_webhook_secret.is_some(),
         admin_api = leads.admin_token.is_some(),
+        admin_inbox = config.inbox.password_hash.is_some(),
+        lead_retention_days = config.inbox.retention.map(|r| r.as_secs() / 86_400),
         // The host only: the URL may carry credentials.
         lead_forwarding = leads.forwarding.as_ref().and_then(|f| f.url.host_str()),
         // The relay's URL with its password replaced.

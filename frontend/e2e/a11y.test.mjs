@@ -39,7 +39,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const { page, context } = await openPage(site.browser, { viewport, expectErrors: [/status of 404 .*\/missing-page:/] });
       await page.goto(new URL('/missing-page', site.server.url).href);
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-      // The header's links fade in (spec §4): axe judges their contrast once they are opaque.
+      // The header's links fade in (docs/product.md §4): axe judges their contrast once they are opaque.
       await animationsDone(page.getByRole('banner'));
       assert.deepEqual(await axeViolations(page), []);
       await context.close();

@@ -18,11 +18,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, openPage } from './support/browser.mjs';
 import { CADDY, SITE, freePort, haveCaddy, send } from './support/caddy.mjs';
+import { ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { gotoHydrated } from './support/landing.mjs';
 import { repoRoot, startServer } from './support/server.mjs';
 
 const CADDYFILE = join(repoRoot, 'deploy/Caddyfile');
 const QUOTE = JSON.stringify({ product: 'family', email: 'ana@example.com' });
+/** Posted as the browser's form; it must never show in an access log. */
+const FORM_EMAIL = 'form.through.caddy@example.com';
 /** The umask Debian's caddy.service runs with once the shipped drop-in is installed. */
 const CADDY_UMASK = readFileSync(
   join(repoRoot, 'deploy/caddy.service.d/quotes.conf'),
@@ -56,8 +59,9 @@ describe(
     const accessLog = () => join(logDir(), 'access.log');
 
     before(async () => {
-      // The backend's defaults: the rate limit (10 a minute, burst 5) and TRUSTED_PROXIES (loopback).
-      server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: undefined } });
+      // The backend's defaults: the rate limit (10 a minute, burst 5) and TRUSTED_PROXIES
+      // (loopback); the inbox's password, for its cookie over HTTPS.
+      server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: undefined, ADMIN_PASSWORD_HASH } });
       dir = mkdtempSync(join(tmpdir(), 'caddy-e2e-'));
       [httpPort, httpsPort] = [await freePort(), await freePort()];
       caddyEnv = {
@@ -127,6 +131,28 @@ describe(
       }
     });
 
+    test('the inbox over HTTPS: a Secure __Host- session cookie that works through Caddy', async () => {
+      const browser = await launchBrowser();
+      try {
+        // Probing the session before signing in is answered 401, which Chromium logs.
+        const { page, context } = await openPage(browser, { ignoreHTTPSErrors: true, allowErrors: [/status of 401/] });
+        await signIn(page, `https://${SITE}:${httpsPort}`);
+        const [cookie] = await context.cookies();
+        assert.deepEqual(
+          { name: cookie.name, secure: cookie.secure, httpOnly: cookie.httpOnly, sameSite: cookie.sameSite, path: cookie.path },
+          { name: '__Host-inbox_session', secure: true, httpOnly: true, sameSite: 'Strict', path: '/' },
+        );
+        // The cookie comes back and the page's own origin passes the cross-site check.
+        await page.getByRole('status').filter({ hasText: / on this page\.|No leads match/ }).waitFor();
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
+        assert.deepEqual(await context.cookies(), [], 'signing out cleared it');
+        await context.close();
+      } finally {
+        await browser.close();
+      }
+    });
+
     test('HTTP is redirected to HTTPS', async () => {
       const response = await send({ port: httpPort, path: '/quote?x=1', tls: false });
       assert.ok([301, 308].includes(response.status), `status ${response.status}`);
@@ -175,14 +201,50 @@ describe(
       );
     });
 
-    test('Caddy writes its access log', () => {
-      const lines = readFileSync(accessLog(), 'utf8')
+    test('the form posted without JavaScript: 303 to the result page, which reads its outcome once', async () => {
+      const from = '127.0.0.60';
+      const posted = await send({
+        port: httpsPort,
+        path: '/api/quote-requests',
+        method: 'POST',
+        from,
+        body: `product=family&email=${encodeURIComponent(FORM_EMAIL)}&website=`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      assert.equal(posted.status, 303, posted.body);
+      assert.equal(posted.headers.location, '/quote-result');
+      const cookie = posted.headers['set-cookie'][0].split(';')[0];
+      const page = await send({
+        port: httpsPort,
+        path: '/quote-result',
+        from,
+        headers: { cookie },
+      });
+      assert.equal(page.status, 200);
+      assert.match(page.body, /Quote request submitted!/);
+      assert.match(page.headers['set-cookie'][0], /^quote_result=;.*Max-Age=0/);
+      assert.ok(server.rows().some((row) => row.email === FORM_EMAIL));
+    });
+
+    test("Caddy writes its access log, and no typed value is in it or in the backend's", async () => {
+      await waitForLogLine((entry) => entry.request?.uri === '/quote-result');
+      const text = readFileSync(accessLog(), 'utf8');
+      const lines = text
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line));
       assert.ok(
         lines.some((line) => line.request?.uri === '/api/quote-requests' && line.status === 201),
       );
+      assert.ok(lines.some((line) => line.request?.uri === '/quote-result' && line.status === 200));
+      for (const [name, log] of [
+        ['Caddy', text],
+        ['the backend', server.log()],
+      ]) {
+        for (const value of [FORM_EMAIL, encodeURIComponent(FORM_EMAIL), 'product=family']) {
+          assert.ok(!log.includes(value), `${value} in ${name}'s log`);
+        }
+      }
     });
 
     test('no credential reaches the access log, which other users cannot read', async () => {

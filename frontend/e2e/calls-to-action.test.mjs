@@ -13,7 +13,7 @@ const site = sharedSite();
 async function formReached(page) {
   const inView = () => {
     const field = document.activeElement;
-    if (field?.getAttribute('role') !== 'combobox') return false;
+    if (field?.id !== 'quote') return false;
     const box = field.getBoundingClientRect();
     return box.top >= 0 && box.bottom <= window.innerHeight;
   };
@@ -25,7 +25,11 @@ async function formReached(page) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const product = page.getByRole('combobox', { name: 'Product' });
-  assert.equal(await product.evaluate((el) => el === document.activeElement), true, 'the Product field has focus');
+  assert.equal(
+    await product.evaluate((el) => el === document.activeElement),
+    true,
+    'the Product field has focus',
+  );
   assert.equal(new URL(page.url()).hash, '#quote');
 }
 
@@ -45,7 +49,10 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     describe(`calls to action at ${viewport.width}x${viewport.height}, ${javaScript ? 'with' : 'without'} JavaScript`, () => {
       for (const cta of callsToAction(mobile, javaScript)) {
         test(`'${cta.name}'${cta.menu ? ' in the side menu' : ''} reaches the form and focuses the product field`, async () => {
-          const { page, context, errors } = await openPage(site.browser, { viewport, javaScriptEnabled: javaScript });
+          const { page, context, errors } = await openPage(site.browser, {
+            viewport,
+            javaScriptEnabled: javaScript,
+          });
           if (javaScript) await gotoHydrated(page, site.server.url);
           else await page.goto(site.server.url);
           let scope = cta.within ? page.getByRole(cta.within) : page;
@@ -54,7 +61,11 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
             scope = page.getByRole('dialog');
           }
           const link = scope.getByRole('link', { name: cta.name, exact: true });
-          assert.equal(new URL(await link.getAttribute('href'), site.server.url).hash, '#quote', 'a real link to the form');
+          assert.equal(
+            new URL(await link.getAttribute('href'), site.server.url).hash,
+            '#quote',
+            'a real link to the form',
+          );
           await link.click();
           if (cta.menu) await page.getByRole('dialog').waitFor({ state: 'detached' });
           await formReached(page);
@@ -68,10 +79,16 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
 describe('scrolling to the form', () => {
   test('is smooth, and instant under prefers-reduced-motion', async () => {
-    for (const [reducedMotion, behavior] of [['no-preference', 'smooth'], ['reduce', 'auto']]) {
+    for (const [reducedMotion, behavior] of [
+      ['no-preference', 'smooth'],
+      ['reduce', 'auto'],
+    ]) {
       const { page, context } = await openPage(site.browser, { reducedMotion });
       await page.goto(site.server.url);
-      assert.equal(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior), behavior);
+      assert.equal(
+        await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+        behavior,
+      );
       await context.close();
     }
   });
@@ -79,12 +96,19 @@ describe('scrolling to the form', () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     test(`from the 404 page at ${viewport.width}x${viewport.height}, the header's link leads to the landing page's form`, async () => {
       // Chromium logs the page's own 404 status as a failed load.
-      const { page, context, errors } = await openPage(site.browser, { viewport, expectErrors: [/status of 404 .*\/missing-page:/] });
+      const { page, context, errors } = await openPage(site.browser, {
+        viewport,
+        expectErrors: [/status of 404 .*\/missing-page:/],
+      });
       await page.goto(new URL('/missing-page', site.server.url).href);
       let scope = page.getByRole('banner');
       if (size === 'mobile') {
         // The header island is live once React owns its element (no form here to mark it).
-        await page.waitForFunction(() => Object.keys(document.querySelector('header')).some((key) => key.startsWith('__reactFiber')));
+        await page.waitForFunction(() =>
+          Object.keys(document.querySelector('header')).some((key) =>
+            key.startsWith('__reactFiber'),
+          ),
+        );
         await page.getByRole('button', { name: 'Open Menu' }).click();
         scope = page.getByRole('dialog');
       }

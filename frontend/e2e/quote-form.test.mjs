@@ -25,8 +25,10 @@ describe('quote form against the real server and database', () => {
       await toast.waitFor();
       assert.match(await toast.textContent(), /We'll contact you shortly with more information\./);
       assert.equal(await email.inputValue(), '');
+      const product = page.getByRole('combobox', { name: 'Product' });
+      assert.equal(await product.inputValue(), '');
       assert.equal(
-        await page.getByRole('combobox', { name: 'Product' }).textContent(),
+        await product.evaluate((select) => select.selectedOptions[0].label),
         'Select Product',
       );
       await page.screenshot({ path: join(outputDir, 'quote-success.png') });
@@ -44,11 +46,11 @@ describe('quote form against the real server and database', () => {
     }
   });
 
-  test('an e-mail typed before the form is live is kept and sent', async () => {
+  test('a product picked and an e-mail typed before the form is live stay, with the focus, and are sent', async () => {
     const server = await startServer();
     try {
       const { page, context, errors } = await openPage(browser);
-      // Hold the form's code back until the visitor has typed into the prerendered field.
+      // Hold the form's code back until the visitor has filled in the prerendered form.
       let typed;
       const typedBeforeLive = new Promise((resolve) => (typed = resolve));
       await page.route(/\/assets\/QuoteForm-[^/]+\.js$/, async (route) => {
@@ -56,25 +58,34 @@ describe('quote form against the real server and database', () => {
         await route.continue();
       });
       await page.goto(server.url);
+      await chooseProduct(page, 'Medicare');
       const email = page.getByPlaceholder('Enter your email address');
       await email.fill('early.bird@example.com');
       assert.equal(
         await page.locator('form[data-hydrated]').count(),
         0,
-        'typed before the form was live',
+        'filled in before the form was live',
       );
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name'));
+      assert.equal(await focused(), 'email');
       typed();
       await page.locator('form[data-hydrated]').waitFor();
       assert.equal(await email.inputValue(), 'early.bird@example.com');
+      assert.equal(await page.getByRole('combobox', { name: 'Product' }).inputValue(), 'medicare');
+      assert.equal(await focused(), 'email', 'the focus stayed where it was');
 
-      await chooseProduct(page, 'Medicare');
-      assert.equal(await email.inputValue(), 'early.bird@example.com', 'kept across re-renders');
+      // Typing on goes into the live form's state: what is sent is what the fields show.
+      await email.press('End');
+      await page.keyboard.type('m');
+      assert.equal(await email.inputValue(), 'early.bird@example.comm');
+      await email.press('Backspace');
       await page.getByRole('button', { name: 'Get a Quote' }).click();
       await page.getByRole('status').filter({ hasText: 'Quote request submitted!' }).waitFor();
       assert.deepEqual(
         server.rows().map((row) => [row.product, row.email]),
         [['medicare', 'early.bird@example.com']],
       );
+      assert.equal(new URL(page.url()).pathname, '/', 'sent as JSON, no page load');
       assert.deepEqual(errors, []);
       await context.close();
     } finally {

@@ -4,12 +4,25 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.wasm', '.json', '.txt', '.xml', '.webmanifest']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.svg',
+  '.wasm',
+  '.json',
+  '.txt',
+  '.xml',
+  '.webmanifest',
+]);
 const MIN_BYTES = 512;
 const dist = new URL('../dist/', import.meta.url).pathname;
 
+// Hidden folders are not served (the quote result templates: the server fills and sends them).
 function* files(dir) {
   for (const name of readdirSync(dir)) {
+    if (name.startsWith('.')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* files(path);
     else yield path;
@@ -24,7 +37,12 @@ for (const path of files(dist)) {
   writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
   writeFileSync(
     `${path}.br`,
-    brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    brotliCompressSync(data, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
   );
   count++;
 }

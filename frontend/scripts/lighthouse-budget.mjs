@@ -1,7 +1,7 @@
 // Lighthouse against the built site served by the real backend, with Debian's Chromium
 // (CHROME_PATH, default /usr/bin/chromium): mobile preset (Lighthouse's default: Moto G
 // emulation, simulated slow 4G and 4x CPU slowdown), five runs, median of each figure (and its
-// spread), checked against the budgets below (issue 12). Needs `scripts/build.sh` first.
+// spread), checked against the budgets below. Needs `scripts/build.sh` first.
 // Usage: node scripts/lighthouse-budget.mjs [--runs N] [--url URL] [--save DIR]   (exit 1 when
 // over budget; --save keeps each run's report as DIR/run-N.json, to read its audits, and its
 // trace as DIR/run-N.trace.json, to open in DevTools' Performance panel)

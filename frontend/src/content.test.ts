@@ -1,25 +1,35 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server';
 
-// The counts and figures the spec fixes (§1, §9), written here and looked for in the page as it
+// The counts and figures docs/product.md fixes (§1, §9), written here and looked for in the page as it
 // is prerendered, so neither a rebrand of content.ts nor a section that stops showing its data
 // can drop one unnoticed.
 let page: Document;
 beforeAll(async () => {
-  const shell = '<!doctype html><html><head><!--app-head--></head><body><!--app-html--></body></html>';
+  const shell =
+    '<!doctype html><html><head><!--app-head--></head><body><!--app-html--></body></html>';
   page = new DOMParser().parseFromString(await renderPage(shell, '/'), 'text/html');
 });
 
 const texts = (selector: string, root: ParentNode = page) =>
   [...root.querySelectorAll(selector)].map((el) => el.textContent?.trim() ?? '');
 const sectionTitled = (heading: string) =>
-  [...page.querySelectorAll('section')].find((s) => s.querySelector('h2')?.textContent === heading)!;
+  [...page.querySelectorAll('section')].find(
+    (s) => s.querySelector('h2')?.textContent === heading,
+  )!;
 
-describe('the landing page shows the spec content', () => {
+describe('the landing page shows the product content', () => {
   it('has the four header links, all to the top of the page', () => {
     const nav = [...page.querySelectorAll('header a')].filter((a) => a.textContent?.trim());
-    const links = nav.filter((a) => ['Home', 'Products & Services', 'About', 'Contact'].includes(a.textContent!.trim()));
-    expect(links.map((a) => a.textContent)).toEqual(['Home', 'Products & Services', 'About', 'Contact']);
+    const links = nav.filter((a) =>
+      ['Home', 'Products & Services', 'About', 'Contact'].includes(a.textContent!.trim()),
+    );
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Home',
+      'Products & Services',
+      'About',
+      'Contact',
+    ]);
     expect(new Set(links.map((a) => a.getAttribute('href')))).toEqual(new Set(['#top']));
   });
 
@@ -31,27 +41,35 @@ describe('the landing page shows the spec content', () => {
   });
 
   it('has four plans and three testimonials', () => {
-    expect(texts('h3', sectionTitled('Plans for every stage of life'))).toEqual(['Medicare', 'Family & Individual', 'Medicaid', 'Employer']);
+    expect(texts('h3', sectionTitled('Plans for every stage of life'))).toEqual([
+      'Medicare',
+      'Family & Individual',
+      'Medicaid',
+      'Employer',
+    ]);
     expect(sectionTitled('Our Super Client Says').querySelectorAll('blockquote')).toHaveLength(3);
   });
 
   it('has the marketing figures', () => {
     const about = sectionTitled("Company that's building a healthier world").textContent!;
-    for (const figure of [/200k\+\s*Satisfied Clients/i, /20\+\s*Years Experience/, /32\+\s*Industry Awards/]) {
+    for (const figure of [
+      /200k\+\s*Satisfied Clients/i,
+      /20\+\s*Years Experience/,
+      /32\+\s*Industry Awards/,
+    ]) {
       expect(about).toMatch(figure);
     }
   });
 
   it('has three footer columns of four links and four social links', () => {
     const footer = page.querySelector('footer')!;
-    const columns = [...footer.querySelectorAll('ul')].filter((ul) => !ul.querySelector('a[aria-label]'));
+    const columns = [...footer.querySelectorAll('ul')].filter(
+      (ul) => !ul.querySelector('a[aria-label]'),
+    );
     expect(columns.map((ul) => ul.querySelectorAll('a').length)).toEqual([4, 4, 4]);
-    expect([...footer.querySelectorAll('a[aria-label]')].map((a) => a.getAttribute('aria-label'))).toEqual([
-      'Facebook',
-      'Twitter',
-      'Instagram',
-      'LinkedIn',
-    ]);
+    expect(
+      [...footer.querySelectorAll('a[aria-label]')].map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Facebook', 'Twitter', 'Instagram', 'LinkedIn']);
     expect(footer.textContent).toMatch(/© \d{4} /);
   });
 });

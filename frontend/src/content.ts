@@ -1,5 +1,5 @@
 // Every word, link and figure the site shows, in one typed module, so the broker can rebrand
-// without touching components. Section copy is English and header/voice texts Spanish (spec §1).
+// without touching components. Section copy is English and header/voice texts Spanish (docs/product.md §1).
 
 export interface Link {
   label: string;
@@ -23,7 +23,8 @@ export const brand = {
   logoOnDark: { src: '/images/logo-light.svg', width: 220, height: 40 },
   description:
     'Clearharbor Health helps you compare and choose Medicare, Medicaid, family & individual and employer health plans, with free quotes and friendly advice.',
-  tagline: 'Medicare, Medicaid, family & individual and employer plans. Free quotes, friendly advice.',
+  tagline:
+    'Medicare, Medicaid, family & individual and employer plans. Free quotes, friendly advice.',
   /** The card social sites show for a shared link (PNG: they do not take SVG). Made from this
    * module and the SVGs by `node scripts/render-share-card.mjs`; rerun it after rebranding. */
   shareImage: {
@@ -39,14 +40,14 @@ export const seo = {
   locale: 'en_US',
 } as const;
 
-/** The page has one route; these links all lead to its top (spec §2). */
+/** The page has one route; these links all lead to its top (docs/product.md §2). */
 const TOP = '#top';
-/** Links whose destination the spec leaves open. */
+/** Links whose destination docs/product.md leaves open. */
 const PLACEHOLDER = '#';
 
 /**
- * The language of the header's and the voice assistant's texts, which the spec keeps in Spanish
- * (§1) on an English page: marked on them so screen readers pronounce them right (WCAG 3.1.2).
+ * The language of the header's and the voice assistant's texts, which docs/product.md §1 keeps in Spanish
+ * on an English page: marked on them so screen readers pronounce them right (WCAG 3.1.2).
  */
 export const spanish = 'es';
 
@@ -118,25 +119,29 @@ export const plans = {
     {
       icon: 'medicare',
       title: 'Medicare',
-      description: 'Compare Medicare Advantage, supplement and drug plans, and enrol with confidence at 65 and beyond.',
+      description:
+        'Compare Medicare Advantage, supplement and drug plans, and enrol with confidence at 65 and beyond.',
       link: { label: 'Learn more', href: PLACEHOLDER },
     },
     {
       icon: 'family',
       title: 'Family & Individual',
-      description: 'Coverage for you and the people you love, with plans that fit your budget and your doctors.',
+      description:
+        'Coverage for you and the people you love, with plans that fit your budget and your doctors.',
       link: { label: 'Learn more', href: PLACEHOLDER },
     },
     {
       icon: 'medicaid',
       title: 'Medicaid',
-      description: 'Find out whether you qualify and get help choosing a Medicaid plan in your state.',
+      description:
+        'Find out whether you qualify and get help choosing a Medicaid plan in your state.',
       link: { label: 'Learn more', href: PLACEHOLDER },
     },
     {
       icon: 'employer',
       title: 'Employer',
-      description: 'Group health benefits that help small and large businesses attract and keep great people.',
+      description:
+        'Group health benefits that help small and large businesses attract and keep great people.',
       link: { label: 'Learn more', href: PLACEHOLDER },
     },
   ] satisfies PlanCard[],
@@ -166,8 +171,14 @@ export const membership = {
   eyebrow: 'MEMBERSHIP BENEFITS',
   heading: 'Become a member to check your coverage anytime',
   benefits: [
-    { title: 'Find network providers', text: 'Search doctors, hospitals and pharmacies in your plan’s network near you.' },
-    { title: 'See claims and coverage', text: 'Follow every claim and check what your plan covers, any time of day.' },
+    {
+      title: 'Find network providers',
+      text: 'Search doctors, hospitals and pharmacies in your plan’s network near you.',
+    },
+    {
+      title: 'See claims and coverage',
+      text: 'Follow every claim and check what your plan covers, any time of day.',
+    },
     {
       title: 'Easy access to mental health providers',
       text: 'Reach licensed therapists and counsellors quickly, in person or online.',
@@ -227,7 +238,8 @@ export const productOptions: readonly ProductOption[] = [
 
 export const quoteSection = {
   heading: 'Get a Free Quote to Create Your Desired Insurance',
-  subtitle: "Provide your basic information and we'll connect you with the right insurance plan for your needs.",
+  subtitle:
+    "Provide your basic information and we'll connect you with the right insurance plan for your needs.",
   productLabel: 'Product',
   productPlaceholder: 'Select Product',
   emailLabel: 'Email address',
@@ -244,6 +256,11 @@ export const quoteSection = {
   },
 } as const;
 
+/** The page a form post without JavaScript lands on (the server fills in the outcome). */
+export const quoteResult = {
+  backLink: 'Back to the quote form',
+} as const;
+
 export const notFoundPage = {
   title: '404 Page Not Found',
   text: 'Did you forget to add the page to the router?',
@@ -258,15 +275,24 @@ export const footer = {
   columns: [
     {
       heading: 'About',
-      links: ['About Us', 'Features', 'News & Blog', 'Careers'].map((label) => ({ label, href: PLACEHOLDER })),
+      links: ['About Us', 'Features', 'News & Blog', 'Careers'].map((label) => ({
+        label,
+        href: PLACEHOLDER,
+      })),
     },
     {
       heading: 'Company',
-      links: ['Our Team', 'Partner With Us', 'Privacy & Policy', 'Licenses'].map((label) => ({ label, href: PLACEHOLDER })),
+      links: ['Our Team', 'Partner With Us', 'Privacy & Policy', 'Licenses'].map((label) => ({
+        label,
+        href: PLACEHOLDER,
+      })),
     },
     {
       heading: 'Support',
-      links: ['Account', 'Support Center', 'Feedback', 'Contact Us'].map((label) => ({ label, href: PLACEHOLDER })),
+      links: ['Account', 'Support Center', 'Feedback', 'Contact Us'].map((label) => ({
+        label,
+        href: PLACEHOLDER,
+      })),
     },
   ] satisfies { heading: string; links: Link[] }[],
   socialLabel: 'Social media',

@@ -8,6 +8,9 @@ import { App, isLandingPath } from './App';
 import { headTags } from './head';
 import { IslandHtml } from './islands/Island';
 import { islandIdPrefix, islands, type IslandName } from './islands/registry';
+import { quoteResultTitle, type QuoteResultVariant } from './pages/QuoteResultPage';
+
+export { QUOTE_RESULT_VARIANTS } from './pages/QuoteResultPage';
 
 async function prerender(node: ReactNode, identifierPrefix: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(node, {
@@ -38,15 +41,32 @@ async function prerenderIslands(): Promise<Partial<Record<IslandName, string>>> 
 
 /** The page for `path` in the HTML shell (index.html with its two markers filled). */
 export async function renderPage(shell: string, path: string): Promise<string> {
+  return fillShell(
+    shell,
+    headTags(isLandingPath(path) ? 'landing' : 'not-found'),
+    <App path={path} />,
+  );
+}
+
+/** A quote form post's result page, with the slots the server fills (QuoteResultPage.tsx). */
+export async function renderQuoteResultPage(
+  shell: string,
+  variant: QuoteResultVariant,
+): Promise<string> {
+  return fillShell(
+    shell,
+    headTags({ quoteResult: quoteResultTitle(variant) }),
+    <App path="/quote-result" quoteResult={variant} />,
+  );
+}
+
+async function fillShell(shell: string, head: string, app: ReactNode): Promise<string> {
   for (const marker of ['<!--app-head-->', '<!--app-html-->']) {
     if (!shell.includes(marker)) throw new Error(`the HTML shell lacks ${marker}`);
   }
   const html = renderToStaticMarkup(
-    <IslandHtml.Provider value={await prerenderIslands()}>
-      <App path={path} />
-    </IslandHtml.Provider>,
+    <IslandHtml.Provider value={await prerenderIslands()}>{app}</IslandHtml.Provider>,
   );
-  const head = headTags(isLandingPath(path) ? 'landing' : 'not-found');
   // Function replacements, so `$` in the content is not read as a pattern.
   return shell.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => html);
 }

@@ -8,7 +8,14 @@ describe('headTags', () => {
     expect(head).toContain(`<title>${seo.title}</title>`);
     expect(head).toContain('<meta name="description" content="');
     expect(head).toContain(`<link rel="canonical" href="${brand.url}" />`);
-    for (const property of ['og:type', 'og:title', 'og:description', 'og:url', 'og:site_name', 'og:image']) {
+    for (const property of [
+      'og:type',
+      'og:title',
+      'og:description',
+      'og:url',
+      'og:site_name',
+      'og:image',
+    ]) {
       expect(head).toContain(`<meta property="${property}" content="`);
     }
     const json = head.match(/<script type="application\/ld\+json">(.*)<\/script>/)![1];
@@ -25,6 +32,13 @@ describe('headTags', () => {
 
   it('keeps the 404 page out of search results and without a canonical link', () => {
     const head = headTags('not-found');
+    expect(head).toContain('<meta name="robots" content="noindex" />');
+    expect(head).not.toContain('canonical');
+  });
+
+  it('titles a quote result page with its outcome, out of search results', () => {
+    const head = headTags({ quoteResult: 'Quote request submitted!' });
+    expect(head).toContain(`<title>Quote request submitted! | ${brand.name}</title>`);
     expect(head).toContain('<meta name="robots" content="noindex" />');
     expect(head).not.toContain('canonical');
   });

@@ -2,7 +2,7 @@
 // the schema.org InsuranceAgency description, all built from content.ts.
 import { brand, hero, notFoundPage, seo } from './content';
 
-export type PageKind = 'landing' | 'not-found';
+export type PageKind = 'landing' | 'not-found' | { quoteResult: string };
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -25,6 +25,12 @@ export function insuranceAgencyJsonLd() {
 }
 
 export function headTags(page: PageKind): string {
+  if (typeof page === 'object') {
+    return [
+      `<title>${escapeHtml(`${page.quoteResult} | ${brand.name}`)}</title>`,
+      '<meta name="robots" content="noindex" />',
+    ].join('\n    ');
+  }
   if (page === 'not-found') {
     return [
       `<title>${escapeHtml(`${notFoundPage.title} | ${brand.name}`)}</title>`,

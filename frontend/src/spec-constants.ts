@@ -1,4 +1,4 @@
-// Every number the product spec (§9) fixes for the page, named once.
+// Every number docs/product.md (§9) fixes for the page, named once.
 
 /** Toasts close by themselves after this long. */
 export const TOAST_DURATION_MS = 5000;

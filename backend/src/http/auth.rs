@@ -57,7 +57,9 @@ pub fn bearer(
         .untuple_one()
 }
 
-fn sign_in(
+/// One bearer sign-in attempt by `client` (its address behind trusted proxies), counted by
+/// `failures`; also the admin API's check when the inbox's session is the other way in.
+pub fn sign_in(
     token: &str,
     failures: &FailureLimit,
     client: Option<IpAddr>,

@@ -1,6 +1,6 @@
 //! Request body filters: the body read with a hard size cap, whether or not it declares its
 //! length, and a deadline, so a client that stops sending mid-body does not hold its connection
-//! open; and the check that a body is declared JSON.
+//! open; and the checks that a body is declared JSON or an HTML form's.
 
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 use futures_util::StreamExt;
@@ -17,21 +17,45 @@ const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 /// Refuses (415) a request that does not say its body is JSON (`application/json`, any
 /// parameters).
 pub fn json_content_type() -> impl Filter<Extract = (), Error = Rejection> + Clone {
+    content_type("application/json", || {
+        warp::reject::custom(ApiError::UnsupportedMediaType)
+    })
+}
+
+/// Passes a request whose body is an HTML form's (`application/x-www-form-urlencoded`); any
+/// other is rejected as not found, so a route for another body type can still take it.
+pub fn form_content_type() -> impl Filter<Extract = (), Error = Rejection> + Clone {
+    content_type("application/x-www-form-urlencoded", warp::reject::not_found)
+}
+
+/// Passes a request whose `Content-Type` is `media_type` (any parameters, any case), otherwise
+/// rejects it with `refuse()`.
+fn content_type(
+    media_type: &'static str,
+    refuse: fn() -> Rejection,
+) -> impl Filter<Extract = (), Error = Rejection> + Clone {
     optional_header("content-type")
-        .and_then(|value: Option<HeaderValue>| async move {
-            let essence = value
-                .as_ref()
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(';').next());
-            if essence
-                .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
-            {
+        .and_then(move |value: Option<HeaderValue>| async move {
+            if has_media_type(value.as_ref(), media_type) {
                 Ok(())
             } else {
-                Err(warp::reject::custom(ApiError::UnsupportedMediaType))
+                Err(refuse())
             }
         })
         .untuple_one()
+}
+
+/// Whether a `Content-Type` value says JSON (`application/json`, any parameters).
+pub fn is_json(content_type: Option<&HeaderValue>) -> bool {
+    has_media_type(content_type, "application/json")
+}
+
+/// Whether a `Content-Type` value is `media_type`, with any parameters, in any case.
+fn has_media_type(content_type: Option<&HeaderValue>, media_type: &str) -> bool {
+    content_type
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case(media_type))
 }
 
 /// The whole body, at most `limit` bytes. A declared `Content-Length` over the limit is refused

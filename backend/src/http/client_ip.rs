@@ -38,7 +38,7 @@ pub fn client(proxies: TrustedProxies) -> BoxedFilter<(Option<IpAddr>,)> {
 }
 
 impl TrustedProxies {
-    fn trusts(&self, ip: IpAddr) -> bool {
+    pub fn trusts(&self, ip: IpAddr) -> bool {
         let ip = canonical(ip);
         self.ranges().iter().any(|net| net.contains(&ip))
     }

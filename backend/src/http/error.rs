@@ -46,6 +46,10 @@ pub enum ApiError {
     InvalidRequestTarget,
     #[error("Too many failed sign-in attempts from your network. Please try again in {retry_after_secs} seconds.")]
     TooManyFailedAttempts { retry_after_secs: u64 },
+    #[error("The password is wrong.")]
+    WrongPassword,
+    #[error("This request did not come from this site's own pages, so it was refused.")]
+    CrossSite,
 }
 
 #[derive(Serialize)]
@@ -74,6 +78,8 @@ impl ApiError {
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::InvalidRequestTarget => StatusCode::BAD_REQUEST,
             ApiError::TooManyFailedAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::WrongPassword => StatusCode::UNAUTHORIZED,
+            ApiError::CrossSite => StatusCode::FORBIDDEN,
         }
     }
 
@@ -94,6 +100,8 @@ impl ApiError {
             ApiError::RequestTimeout => "request_timeout",
             ApiError::InvalidRequestTarget => "invalid_request_target",
             ApiError::TooManyFailedAttempts { .. } => "too_many_failed_attempts",
+            ApiError::WrongPassword => "wrong_password",
+            ApiError::CrossSite => "cross_site_request",
         }
     }
 }

@@ -38,6 +38,8 @@ mod tests {
             "/api/quote-requests",
             "/api/client-config",
             "/api/admin/quote-requests",
+            "/api/admin/quote-requests/{id}",
+            "/api/admin/session",
             "/api/vapi/webhook",
             "/healthz",
             "/api/openapi.json",
@@ -68,6 +70,8 @@ mod tests {
             ApiError::TooManyFailedAttempts {
                 retry_after_secs: 1,
             },
+            ApiError::WrongPassword,
+            ApiError::CrossSite,
         ];
         // No wildcard arm: a new ApiError variant stops this from compiling until it is listed above.
         for error in &every_error {
@@ -86,7 +90,9 @@ mod tests {
                 | ApiError::IdempotencyConflict
                 | ApiError::RequestTimeout
                 | ApiError::InvalidRequestTarget
-                | ApiError::TooManyFailedAttempts { .. } => {}
+                | ApiError::TooManyFailedAttempts { .. }
+                | ApiError::WrongPassword
+                | ApiError::CrossSite => {}
             }
         }
         let doc = document();

@@ -7,6 +7,7 @@ use thiserror::Error;
 
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
 use email::EmailSettings;
+use inbox::InboxSettings;
 use invalid::InvalidSetting;
 use leads::{LeadsConfig, LeadsError};
 use rate_limit::{RateLimit, RateLimitError};
@@ -15,9 +16,11 @@ use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::{VoiceConfigError, VoiceSettings};
 
 pub mod email;
+pub mod inbox;
 pub mod invalid;
 pub mod leads;
 pub mod rate_limit;
+pub mod secret;
 pub mod security_headers;
 pub mod trusted_proxies;
 pub mod voice;
@@ -42,6 +45,8 @@ pub struct Config {
     pub leads: LeadsConfig,
     /// An e-mail per lead; `None` when `SMTP_URL` is not set.
     pub email: Option<EmailSettings>,
+    /// The `/admin` inbox: its password and the lead retention.
+    pub inbox: InboxSettings,
 }
 
 #[derive(Debug, Error)]
@@ -96,6 +101,7 @@ impl Config {
         let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref())?;
         let leads = LeadsConfig::from_lookup(&get)?;
         let email = EmailSettings::from_lookup(&get)?;
+        let inbox = InboxSettings::from_lookup(&get)?;
         Ok(Config {
             addr: SocketAddr::new(ip, port),
             database,
@@ -106,6 +112,7 @@ impl Config {
             voice,
             leads,
             email,
+            inbox,
         })
     }
 }

@@ -1,9 +1,9 @@
 //! `RATE_LIMIT_PER_MINUTE` and `RATE_LIMIT_BURST`: the per-client limit on quote posts (the
 //! limiter itself is `http::rate_limit`).
 
-/// Quote posts a client may make per minute once its burst is spent (issue 7).
+/// Quote posts a client may make per minute once its burst is spent.
 pub const DEFAULT_RATE_PER_MINUTE: u32 = 10;
-/// Quote posts a client may make at once (issue 7).
+/// Quote posts a client may make at once.
 pub const DEFAULT_RATE_BURST: u32 = 5;
 
 #[derive(Clone, Copy, Debug, PartialEq)]

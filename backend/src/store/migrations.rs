@@ -64,6 +64,17 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE lead_outbox_channels RENAME TO lead_outbox;
     CREATE INDEX lead_outbox_due ON lead_outbox (channel, next_attempt_at)
         WHERE delivered_at IS NULL AND gave_up_at IS NULL;",
+    // 5: the broker's inbox: each lead's status, and signed-in sessions (by the SHA-256 of
+    // their id; `last_seen_at` ends them after the idle limit).
+    "ALTER TABLE quote_requests ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+        CHECK (status IN ('new','contacted'));
+    ALTER TABLE quote_requests ADD COLUMN status_changed_at TEXT;
+    CREATE INDEX quote_requests_status ON quote_requests (status, created_at);
+    CREATE TABLE admin_sessions (
+        id_hash       TEXT PRIMARY KEY,
+        created_at    TEXT NOT NULL,
+        last_seen_at  TEXT NOT NULL
+    );",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

@@ -2,6 +2,8 @@
 //! database can stand behind it without touching the routes.
 
 mod database_url;
+mod inbox;
+mod inbox_queries;
 mod migrations;
 mod model;
 pub mod postgres;
@@ -16,9 +18,10 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use time::OffsetDateTime;
 
+pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, Sessions};
 pub use model::{
     format_timestamp, CallReport, Channel, Deliveries, Delivery, DeliveryOutcome, DeliveryStatus,
-    Inserted, ListQuery, NewQuote, PendingLead, Source, StoredQuote, VoiceOrigin,
+    Inserted, LeadStatus, ListQuery, NewQuote, PendingLead, Source, StoredQuote, VoiceOrigin,
 };
 
 pub use database_url::{DatabaseUrl, UnsupportedDatabaseUrl};
@@ -61,7 +64,7 @@ impl StoreOptions {
     }
 }
 
-pub trait QuoteStore: Send + Sync {
+pub trait QuoteStore: Inbox + Sessions + Send + Sync {
     /// Resolves only once the quote, and its outbox row when forwarding is on, is durably
     /// committed. A voice quote whose call and tool call are already stored is not stored again.
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;

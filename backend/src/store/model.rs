@@ -30,6 +30,30 @@ impl Source {
     }
 }
 
+/// Where the broker is with a lead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LeadStatus {
+    #[default]
+    New,
+    Contacted,
+}
+
+impl LeadStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LeadStatus::New => "new",
+            LeadStatus::Contacted => "contacted",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<LeadStatus> {
+        [LeadStatus::New, LeadStatus::Contacted]
+            .into_iter()
+            .find(|status| status.as_str() == text)
+    }
+}
+
 /// The voice call and tool call a quote was spoken in; the pair identifies it, so the provider
 /// retrying a tool call does not store it twice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,6 +168,9 @@ pub struct StoredQuote {
     pub call_transcript: Option<String>,
     /// Each delivery channel's state; `None` when every channel was off for this row.
     pub delivery: Option<Deliveries>,
+    pub status: LeadStatus,
+    /// When the status was last changed (`None`: never, it is as it arrived).
+    pub status_changed_at: Option<String>,
 }
 
 /// Where a lead is delivered; each lead has one outbox entry per channel that was on when it

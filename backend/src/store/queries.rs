@@ -6,7 +6,9 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
-use super::model::{Channel, Deliveries, Delivery, DeliveryStatus, NewQuote, Source, StoredQuote};
+use super::model::{
+    Channel, Deliveries, Delivery, DeliveryStatus, LeadStatus, NewQuote, Source, StoredQuote,
+};
 use super::{ListQuery, StoreError};
 
 /// Stores nothing when the idempotency key or the voice call and tool call were seen before
@@ -132,12 +134,13 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
 
 /// The columns `stored_quote` reads, with the call report and each channel's outbox row (in
 /// `Channel::ALL`'s order, `OUTBOX_COLUMNS` each) joined in.
-const SELECT_QUOTES: &str = "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at,
+pub(super) const SELECT_QUOTES: &str =
+    "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at,
         q.call_id, c.ended_reason, c.summary,
         w.quote_id IS NOT NULL, w.attempts, w.last_error, w.delivered_at, w.gave_up_at,
         e.quote_id IS NOT NULL, e.attempts, e.last_error, e.delivered_at, e.gave_up_at,
         f.quote_id IS NOT NULL, f.attempts, f.last_error, f.delivered_at, f.gave_up_at,
-        c.transcript
+        c.transcript, q.status, q.status_changed_at
     FROM quote_requests q
     LEFT JOIN voice_calls c ON c.call_id = q.call_id
     LEFT JOIN lead_outbox w ON w.quote_id = q.id AND w.channel = 'webhook'
@@ -148,6 +151,8 @@ const FIRST_OUTBOX_COLUMN: usize = 9;
 const OUTBOX_COLUMNS: usize = 5;
 /// The call's transcript, after every channel's outbox columns.
 const TRANSCRIPT_COLUMN: usize = FIRST_OUTBOX_COLUMN + 3 * OUTBOX_COLUMNS;
+/// The lead's status, then when it last changed.
+const STATUS_COLUMN: usize = TRANSCRIPT_COLUMN + 1;
 
 /// $1 now, $2 limit, $3 channel.
 pub fn due_leads() -> String {
@@ -243,6 +248,8 @@ pub fn stored_quote(row: &impl QuoteRow) -> Result<StoredQuote, StoreError> {
         any |= delivery.is_some();
         deliveries.set(channel, delivery);
     }
+    let status = required(STATUS_COLUMN)?;
+    let status = LeadStatus::parse(&status).ok_or_else(|| unreadable("status", &status))?;
     Ok(StoredQuote {
         product,
         email: required(2)?,
@@ -254,6 +261,8 @@ pub fn stored_quote(row: &impl QuoteRow) -> Result<StoredQuote, StoreError> {
         call_summary: row.text(8)?,
         call_transcript: row.text(TRANSCRIPT_COLUMN)?,
         delivery: any.then_some(deliveries),
+        status,
+        status_changed_at: row.text(STATUS_COLUMN + 1)?,
         id,
     })
 }

@@ -6,6 +6,8 @@
 //! the transaction holding its row has committed. Reads use their own connection (WAL lets them
 //! run beside the writer).
 
+mod inbox;
+
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};

@@ -82,7 +82,7 @@ async fn a_body_that_is_not_json_is_415() {
     let response = app
         .client
         .post(app.url("/api/quote-requests"))
-        .header("content-type", "application/x-www-form-urlencoded")
+        .header("content-type", "text/plain")
         .body("product=family&email=a%40b.co")
         .send()
         .await

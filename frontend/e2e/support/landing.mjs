@@ -20,10 +20,9 @@ export async function gotoHydrated(page, url) {
   return response;
 }
 
-/** Picks a product in the quote form's dropdown (Radix Select), as a visitor does. */
+/** Picks a product in the quote form's dropdown (the platform's own `<select>`), as a visitor does. */
 export async function chooseProduct(page, label) {
-  await page.getByRole('combobox', { name: 'Product' }).click();
-  await page.getByRole('option', { name: label, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Product' }).selectOption({ label });
 }
 
 /** Scrolls through the whole page so every scroll-triggered entrance has played, then back up. */
@@ -35,7 +34,9 @@ export async function revealAll(page) {
     await page.waitForTimeout(60);
   }
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-reveal]')].every((el) => getComputedStyle(el).opacity === '1'),
+    [...document.querySelectorAll('[data-reveal]')].every(
+      (el) => getComputedStyle(el).opacity === '1',
+    ),
   );
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 }
@@ -45,7 +46,9 @@ export async function axeViolations(page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
 }
 
 /** Resolves once the element's finite CSS animations and its descendants' (the side menu sliding in, the header's links fading in) have finished. */

@@ -65,7 +65,10 @@ function whenNear(container: HTMLElement, start: () => void) {
  */
 export function mountIslands() {
   const containers = new Map(
-    [...document.querySelectorAll<HTMLElement>('[data-island]')].map((el) => [el.dataset.island as IslandName, el]),
+    [...document.querySelectorAll<HTMLElement>('[data-island]')].map((el) => [
+      el.dataset.island as IslandName,
+      el,
+    ]),
   );
   const start = (name: IslandName) => {
     setTimeout(() => mount(name, containers.get(name)!));

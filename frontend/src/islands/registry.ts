@@ -18,7 +18,8 @@ interface IslandEntry {
 
 export const islands = {
   particles: {
-    load: () => import('../particles/ParticleBackground').then((module) => module.ParticleBackground),
+    load: () =>
+      import('../particles/ParticleBackground').then((module) => module.ParticleBackground),
     prerender: true,
     when: 'load',
   },
@@ -33,7 +34,8 @@ export const islands = {
     when: 'visible',
   },
   testimonials: {
-    load: () => import('../sections/TestimonialsSection').then((module) => module.TestimonialsSection),
+    load: () =>
+      import('../sections/TestimonialsSection').then((module) => module.TestimonialsSection),
     prerender: true,
     when: 'visible',
   },

@@ -15,7 +15,9 @@ export function afterFirstPaint(start: () => void) {
     observer?.disconnect();
     start();
   };
-  const paints = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  const paints =
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint');
   const observer = paints
     ? new PerformanceObserver((list) => {
         if (list.getEntriesByName('first-contentful-paint').length > 0) once();

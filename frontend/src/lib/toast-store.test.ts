@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, toast, useToasts } from './toast-store';
 import { renderHook, act } from '@testing-library/react';
 
-// Spec §9: a dismissed toast is removed after 1,000,000 ms (written here, not imported from the code).
+// docs/product.md §9: a dismissed toast is removed after 1,000,000 ms (written here, not imported from the code).
 const SPEC_REMOVE_DELAY_MS = 1_000_000;
 
 describe('toast store', () => {
@@ -15,7 +15,11 @@ describe('toast store', () => {
       toast({ title: 'second', variant: 'destructive' });
     });
     expect(result.current).toHaveLength(1);
-    expect(result.current[0]).toMatchObject({ title: 'second', variant: 'destructive', open: true });
+    expect(result.current[0]).toMatchObject({
+      title: 'second',
+      variant: 'destructive',
+      open: true,
+    });
   });
 
   it('closes on dismiss and forgets after the removal delay', () => {

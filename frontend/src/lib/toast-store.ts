@@ -24,14 +24,14 @@ function publish(next: ToastItem[]) {
   listeners.forEach((listener) => listener());
 }
 
-/** Shows a notification; it replaces the one on screen (one at a time, spec §4). */
+/** Shows a notification; it replaces the one on screen (one at a time, docs/product.md §4). */
 export function toast({ title, description, variant = 'default' }: ToastInput): number {
   const id = nextId++;
   publish([{ id, title, description, variant, open: true }, ...toasts].slice(0, TOAST_LIMIT));
   return id;
 }
 
-/** Closes a notification; it is forgotten after the spec's removal delay. */
+/** Closes a notification; it is forgotten after the product's removal delay. */
 export function dismissToast(id: number) {
   publish(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
   setTimeout(() => publish(toasts.filter((t) => t.id !== id)), TOAST_REMOVE_DELAY_MS);

@@ -7,7 +7,7 @@ import { PlansSection } from '../sections/PlansSection';
 import { QuoteSection } from '../sections/QuoteSection';
 
 /**
- * Header, the seven sections in the spec's order (§2), footer; one file per section. Hero, plans,
+ * Header, the seven sections in the order of docs/product.md §2, footer; one file per section. Hero, plans,
  * about, membership and footer have nothing interactive and stay static HTML; the header, the
  * partner strip (its pause button), the testimonials (their pager) and the quote form are islands.
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { whenInteractive } from './when-interactive';
 
 /**
- * The decorative particle canvas behind every page (spec §2). It is fixed to the viewport under
+ * The decorative particle canvas behind every page (docs/product.md §2). It is fixed to the viewport under
  * the content, ignores the pointer and is hidden from assistive technology. wasm-core draws it,
  * off the main thread where the browser can (`start-island.ts`), after the page is interactive.
  */

@@ -7,7 +7,7 @@ import { loadWasmCore } from '../wasm/wasm-core';
 type Report = Partial<Record<'particles' | 'drawn' | 'particlesHost' | 'frames', string>>;
 
 export interface IslandOptions {
-  /** Defaults to the spec's count (wasm-core). */
+  /** Defaults to the product's count (wasm-core). */
   count?: number;
   seed?: number;
 }
@@ -38,7 +38,10 @@ export interface Island {
 export function startIsland(canvas: HTMLCanvasElement, options: IslandOptions = {}): Island {
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
   const report = (data: Report) => Object.assign(canvas.dataset, data);
-  const host = 'transferControlToOffscreen' in canvas ? workerHost(canvas, options, reducedMotion, report) : mainThreadHost(canvas, options, reducedMotion, report);
+  const host =
+    'transferControlToOffscreen' in canvas
+      ? workerHost(canvas, options, reducedMotion, report)
+      : mainThreadHost(canvas, options, reducedMotion, report);
   const update = () => host.post(viewOf(canvas, reducedMotion));
   window.addEventListener('resize', update);
   document.addEventListener('visibilitychange', update);
@@ -60,7 +63,12 @@ interface Host {
   stop(): void;
 }
 
-function workerHost(canvas: HTMLCanvasElement, options: IslandOptions, reducedMotion: MediaQueryList, report: (data: Report) => void): Host {
+function workerHost(
+  canvas: HTMLCanvasElement,
+  options: IslandOptions,
+  reducedMotion: MediaQueryList,
+  report: (data: Report) => void,
+): Host {
   const offscreen = canvas.transferControlToOffscreen();
   const worker = new Worker(new URL('./particle-worker.ts', import.meta.url), { type: 'module' });
   let ready = false;
@@ -69,7 +77,9 @@ function workerHost(canvas: HTMLCanvasElement, options: IslandOptions, reducedMo
     // The first message carries the canvas and the view as it is now, so nothing sent before
     // the worker listened is missed.
     ready = true;
-    worker.postMessage({ canvas: offscreen, ...options, ...viewOf(canvas, reducedMotion) }, [offscreen]);
+    worker.postMessage({ canvas: offscreen, ...options, ...viewOf(canvas, reducedMotion) }, [
+      offscreen,
+    ]);
   };
   worker.onerror = (event) => console.error('Fondo de partículas no disponible', event.message);
   return {
@@ -78,12 +88,22 @@ function workerHost(canvas: HTMLCanvasElement, options: IslandOptions, reducedMo
   };
 }
 
-function mainThreadHost(canvas: HTMLCanvasElement, options: IslandOptions, reducedMotion: MediaQueryList, report: (data: Report) => void): Host {
+function mainThreadHost(
+  canvas: HTMLCanvasElement,
+  options: IslandOptions,
+  reducedMotion: MediaQueryList,
+  report: (data: Report) => void,
+): Host {
   let island: { post(message: object): void; free(): void } | undefined;
   let stopped = false;
   loadWasmCore()
     .then((core) => {
-      if (!stopped) island = new core.ParticleIsland(canvas, { ...options, ...viewOf(canvas, reducedMotion) }, report);
+      if (!stopped)
+        island = new core.ParticleIsland(
+          canvas,
+          { ...options, ...viewOf(canvas, reducedMotion) },
+          report,
+        );
     })
     .catch((error: unknown) => console.error('Fondo de partículas no disponible', error));
   return {

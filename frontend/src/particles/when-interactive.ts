@@ -9,7 +9,9 @@ export function whenInteractive(start: () => void): () => void {
   const hasIdle = typeof window.requestIdleCallback === 'function';
   const run = () => !cancelled && start();
   const schedule = () => {
-    handle = hasIdle ? window.requestIdleCallback(run, { timeout: 2000 }) : window.setTimeout(run, 200);
+    handle = hasIdle
+      ? window.requestIdleCallback(run, { timeout: 2000 })
+      : window.setTimeout(run, 200);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });

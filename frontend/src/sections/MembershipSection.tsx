@@ -9,12 +9,18 @@ export function MembershipSection() {
     <section aria-labelledby="membership-heading" className="px-4 py-20">
       <Reveal className="mx-auto max-w-6xl">
         <p className="text-sm font-bold tracking-widest text-brand-700">{membership.eyebrow}</p>
-        <h2 id="membership-heading" className="mt-3 max-w-2xl text-3xl font-bold text-slate-900 sm:text-4xl">
+        <h2
+          id="membership-heading"
+          className="mt-3 max-w-2xl text-3xl font-bold text-slate-900 sm:text-4xl"
+        >
           {membership.heading}
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {membership.benefits.map((benefit) => (
-            <li key={benefit.title} className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200">
+            <li
+              key={benefit.title}
+              className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-slate-200"
+            >
               <CheckCircle2 aria-hidden="true" width={28} height={28} className="text-accent-700" />
               <h3 className="mt-4 text-lg font-semibold text-slate-900">{benefit.title}</h3>
               <p className="mt-2 text-slate-700">{benefit.text}</p>

@@ -18,7 +18,11 @@ export function PartnerStrip() {
     <section aria-label={partners.label} className="border-y border-slate-200 bg-white/70 py-8">
       <Reveal className="mx-auto flex max-w-6xl items-center gap-4 px-4">
         <div className="partner-strip-mask relative flex-1 overflow-hidden">
-          <ul data-paused={paused} className="partner-strip flex w-max items-center gap-12" style={loop}>
+          <ul
+            data-paused={paused}
+            className="partner-strip flex w-max items-center gap-12"
+            style={loop}
+          >
             {copies.map((partner, index) => {
               const isCopy = index >= partners.items.length;
               return (
@@ -42,7 +46,11 @@ export function PartnerStrip() {
           aria-label={paused ? partners.play : partners.pause}
           className="partner-strip-toggle inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-brand-600"
         >
-          {paused ? <PlayIcon aria-hidden="true" className="h-5 w-5" /> : <PauseIcon aria-hidden="true" className="h-5 w-5" />}
+          {paused ? (
+            <PlayIcon aria-hidden="true" className="h-5 w-5" />
+          ) : (
+            <PauseIcon aria-hidden="true" className="h-5 w-5" />
+          )}
         </button>
       </Reveal>
     </section>

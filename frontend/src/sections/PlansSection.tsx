@@ -9,7 +9,10 @@ export function PlansSection() {
     <section aria-labelledby="plans-heading" className="px-4 py-20">
       <div className="mx-auto max-w-6xl">
         <Reveal>
-          <h2 id="plans-heading" className="text-center text-3xl font-bold text-slate-900 sm:text-4xl">
+          <h2
+            id="plans-heading"
+            className="text-center text-3xl font-bold text-slate-900 sm:text-4xl"
+          >
             {plans.heading}
           </h2>
         </Reveal>

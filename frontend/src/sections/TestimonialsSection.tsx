@@ -4,14 +4,17 @@ import { Reveal } from '../components/motion/Reveal';
 import { Avatar } from '../components/ui/avatar';
 import { testimonials } from '../content';
 
-/** Three quotes, always all visible; the pager dots only move the highlight (spec §4). */
+/** Three quotes, always all visible; the pager dots only move the highlight (docs/product.md §4). */
 export function TestimonialsSection() {
   const [active, setActive] = useState(0);
   return (
     <section aria-labelledby="testimonials-heading" className="bg-slate-100 px-4 py-20">
       <div className="mx-auto max-w-6xl">
         <Reveal>
-          <h2 id="testimonials-heading" className="text-center text-3xl font-bold text-slate-900 sm:text-4xl">
+          <h2
+            id="testimonials-heading"
+            className="text-center text-3xl font-bold text-slate-900 sm:text-4xl"
+          >
             {testimonials.heading}
           </h2>
         </Reveal>
@@ -54,7 +57,9 @@ export function TestimonialsSection() {
               <span
                 className={clsx(
                   'block h-3 rounded-full transition-all',
-                  index === active ? 'w-8 bg-brand-700' : 'w-3 bg-slate-500 group-hover:bg-slate-700',
+                  index === active
+                    ? 'w-8 bg-brand-700'
+                    : 'w-3 bg-slate-500 group-hover:bg-slate-700',
                 )}
               />
             </button>

@@ -17,7 +17,14 @@ const round =
   'hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 /** The in-call controls beside the main button: mute, and the captions panel. */
-export function CallControls({ muted, panelOpen, panelId, panelToggleRef, onToggleMute, onTogglePanel }: Props) {
+export function CallControls({
+  muted,
+  panelOpen,
+  panelId,
+  panelToggleRef,
+  onToggleMute,
+  onTogglePanel,
+}: Props) {
   return (
     <>
       <button
@@ -38,7 +45,11 @@ export function CallControls({ muted, panelOpen, panelId, panelToggleRef, onTogg
         onClick={onToggleMute}
         className={cn(round, muted && 'bg-slate-800 text-white hover:bg-slate-700')}
       >
-        {muted ? <MicOff aria-hidden className="h-5 w-5" /> : <Mic aria-hidden className="h-5 w-5" />}
+        {muted ? (
+          <MicOff aria-hidden className="h-5 w-5" />
+        ) : (
+          <Mic aria-hidden className="h-5 w-5" />
+        )}
       </button>
     </>
   );

@@ -33,10 +33,16 @@ export function CaptionsPanel({ id, state, onClose }: Props) {
           <X aria-hidden className="h-4 w-4" />
         </button>
       </div>
-      <ol aria-live="polite" aria-relevant="additions" className="max-h-48 space-y-1 overflow-y-auto">
+      <ol
+        aria-live="polite"
+        aria-relevant="additions"
+        className="max-h-48 space-y-1 overflow-y-auto"
+      >
         {captions.map((c) => (
           <li key={c.id}>
-            <span className="font-semibold">{c.role === 'user' ? controls.visitor : controls.assistant}: </span>
+            <span className="font-semibold">
+              {c.role === 'user' ? controls.visitor : controls.assistant}:{' '}
+            </span>
             {c.text}
           </li>
         ))}

@@ -2,7 +2,13 @@ import { X } from 'lucide-react';
 import { controls, failureMessage, type FailureKind } from './texts';
 
 /** The short visible message when a call could not start or broke. */
-export function FailureNotice({ failure, onDismiss }: { failure: FailureKind; onDismiss: () => void }) {
+export function FailureNotice({
+  failure,
+  onDismiss,
+}: {
+  failure: FailureKind;
+  onDismiss: () => void;
+}) {
   return (
     <div
       role="alert"

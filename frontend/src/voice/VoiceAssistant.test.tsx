@@ -20,15 +20,25 @@ globalThis.ResizeObserver ??= class {
 
 // framer-motion reads prefers-reduced-motion once per page and then follows the query's change
 // events, so the file shares one query whose answer a test can change.
-const reducedMotionQuery = Object.assign(new EventTarget(), { matches: false, media: '(prefers-reduced-motion)' });
+const reducedMotionQuery = Object.assign(new EventTarget(), {
+  matches: false,
+  media: '(prefers-reduced-motion)',
+});
 function prefersReducedMotion(matches: boolean) {
   reducedMotionQuery.matches = matches;
   reducedMotionQuery.dispatchEvent(new Event('change'));
 }
 window.matchMedia = ((query: string) =>
-  query === reducedMotionQuery.media ? reducedMotionQuery : { matches: false, media: query }) as typeof window.matchMedia;
+  query === reducedMotionQuery.media
+    ? reducedMotionQuery
+    : { matches: false, media: query }) as typeof window.matchMedia;
 
-const CONFIG: VoiceConfig = { publicKey: 'pk-test', assistantId: 'asst-1', apiBaseUrl: null, consentText: null };
+const CONFIG: VoiceConfig = {
+  publicKey: 'pk-test',
+  assistantId: 'asst-1',
+  apiBaseUrl: null,
+  consentText: null,
+};
 
 let clock = 0;
 type Spy = ReturnType<typeof vi.spyOn>;
@@ -41,7 +51,10 @@ function expectConsole(method: 'error' | 'warn') {
   logs[method].mockImplementation(() => {});
 }
 
-function setup(config: VoiceConfig | null = CONFIG, { strict = false, loadConfig = async () => config } = {}) {
+function setup(
+  config: VoiceConfig | null = CONFIG,
+  { strict = false, loadConfig = async () => config } = {},
+) {
   const loadSdk = vi.fn(async () => FakeVapi);
   const session = new VoiceSession({
     loadConfig,
@@ -86,7 +99,11 @@ afterEach(() => {
   cleanup();
   const unexpected = (['error', 'warn'] as const)
     .filter((method) => !expectedConsole.has(method))
-    .flatMap((method) => logs[method].mock.calls.map((call: unknown[]) => `console.${method}: ${call.map(String).join(' ')}`));
+    .flatMap((method) =>
+      logs[method].mock.calls.map(
+        (call: unknown[]) => `console.${method}: ${call.map(String).join(' ')}`,
+      ),
+    );
   vi.restoreAllMocks();
   expect(unexpected).toEqual([]);
 });
@@ -110,7 +127,9 @@ describe('voice button states', () => {
     expect(logs.log).toHaveBeenCalledWith(consoleLine.started);
 
     await act$(() => fake().assistantListening());
-    expect(logs.log.mock.calls.filter((call: unknown[]) => call[0] === consoleLine.started)).toHaveLength(1);
+    expect(
+      logs.log.mock.calls.filter((call: unknown[]) => call[0] === consoleLine.started),
+    ).toHaveLength(1);
 
     await user.click(inCall);
     expect(await screen.findByRole('button', { name: tooltip.idle })).toHaveFocus();
@@ -150,7 +169,9 @@ describe('voice button states', () => {
     expectConsole('error');
     const { user } = setup();
     await startCall(user);
-    await act$(() => fake().emit('error', { type: 'daily-error', error: { message: 'connection lost' } }));
+    await act$(() =>
+      fake().emit('error', { type: 'daily-error', error: { message: 'connection lost' } }),
+    );
     await screen.findByRole('button', { name: tooltip.idle });
     expect(screen.getByRole('alert')).toHaveTextContent(failureMessage.unavailable);
     expect(logs.error).toHaveBeenCalledWith(consoleLine.callError, expect.anything());
@@ -161,7 +182,9 @@ describe('voice button states', () => {
     expectConsole('warn');
     const { user } = setup();
     await startCall(user);
-    await act$(() => fake().emit('error', { type: 'audio-processing-setup-error', error: { message: 'Krisp' } }));
+    await act$(() =>
+      fake().emit('error', { type: 'audio-processing-setup-error', error: { message: 'Krisp' } }),
+    );
     expect(button(tooltip.inCall)).toBeInTheDocument();
   });
 
@@ -179,7 +202,10 @@ describe('voice button states', () => {
   it.each([
     [{ message: 'Request failed with status 500' }, failureMessage.unavailable],
     [{ name: 'NotAllowedError', message: 'Permission denied' }, failureMessage.permission],
-    [{ name: 'NotReadableError', message: 'Could not start audio source' }, failureMessage.micInUse],
+    [
+      { name: 'NotReadableError', message: 'Could not start audio source' },
+      failureMessage.micInUse,
+    ],
   ])('call-start-failed with %o shows the matching message', async (error, message) => {
     expectConsole('error');
     expectConsole('warn'); // the SDK's 'error' event after call-start-failed
@@ -198,7 +224,10 @@ describe('voice button states', () => {
     const { user } = setup();
     await startCall(user);
     await act$(() =>
-      fake().emit('camera-error', { type: 'camera-error', error: { error: { type: 'permissions', blockedBy: 'user', blockedMedia: ['audio'] } } }),
+      fake().emit('camera-error', {
+        type: 'camera-error',
+        error: { error: { type: 'permissions', blockedBy: 'user', blockedMedia: ['audio'] } },
+      }),
     );
     await screen.findByRole('button', { name: tooltip.idle });
     expect(screen.getByRole('alert')).toHaveTextContent(failureMessage.permission);
@@ -273,7 +302,9 @@ describe('whether the button is shown', () => {
 
 describe('captions panel', () => {
   const phone = (matches: boolean) =>
-    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({ matches, media: query }) as MediaQueryList);
+    vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query) => ({ matches, media: query }) as MediaQueryList);
 
   it('starts closed on a phone; the toggle opens it and the choice holds for the next call', async () => {
     phone(true);
@@ -283,18 +314,24 @@ describe('captions panel', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('region', { name: 'Conversación con el asistente' })).toBeNull();
     await user.click(toggle);
-    expect(screen.getByRole('region', { name: 'Conversación con el asistente' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'Conversación con el asistente' }),
+    ).toBeInTheDocument();
 
     await user.click(button(tooltip.inCall));
     await startCall(user);
-    expect(screen.getByRole('region', { name: 'Conversación con el asistente' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'Conversación con el asistente' }),
+    ).toBeInTheDocument();
   });
 
   it('starts open on a wider screen', async () => {
     phone(false);
     const { user } = setup();
     await startCall(user);
-    expect(screen.getByRole('region', { name: 'Conversación con el asistente' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('region', { name: 'Conversación con el asistente' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -321,10 +358,11 @@ describe('in-call controls', () => {
     await act$(() => fake().say('assistant', 'Hola, ¿en qué puedo ayudarte?'));
     await act$(() => fake().say('user', 'Quiero un seguro familiar'));
     const live = panel.querySelector('[aria-live="polite"]')!;
-    expect(within(live as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Asistente: Hola, ¿en qué puedo ayudarte?',
-      'Tú: Quiero un seguro familiar',
-    ]);
+    expect(
+      within(live as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Asistente: Hola, ¿en qué puedo ayudarte?', 'Tú: Quiero un seguro familiar']);
   });
 
   it('Escape closes the panel and focus goes to its toggle; a call end returns focus to the button', async () => {
@@ -425,7 +463,9 @@ describe('motion', () => {
     expect(panel).toBeInTheDocument();
     expect(wrapper).toHaveAttribute('aria-hidden', 'true');
     expect(wrapper).toHaveAttribute('inert');
-    await vi.waitFor(() => expect(panel).not.toBeInTheDocument(), { timeout: POP_SECONDS * 1000 * 10 });
+    await vi.waitFor(() => expect(panel).not.toBeInTheDocument(), {
+      timeout: POP_SECONDS * 1000 * 10,
+    });
   });
 
   it('the in-call controls leave with their exit when the call ends, focus back on the button', async () => {
@@ -436,7 +476,9 @@ describe('motion', () => {
     await act$(() => fake().leave());
     expect(await screen.findByRole('button', { name: tooltip.idle })).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Silenciar micrófono' })).toBeNull();
-    await vi.waitFor(() => expect(mute).not.toBeInTheDocument(), { timeout: POP_SECONDS * 1000 * 10 });
+    await vi.waitFor(() => expect(mute).not.toBeInTheDocument(), {
+      timeout: POP_SECONDS * 1000 * 10,
+    });
   });
 
   it('under prefers-reduced-motion the panel is there at once, fully shown, and goes without an exit', async () => {

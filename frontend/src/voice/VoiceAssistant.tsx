@@ -105,7 +105,11 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
             <AnimatePresence initial={false}>
               {consentText !== null && (
                 <Pop key="consent">
-                  <ConsentNotice text={consentText} onAccept={() => closeConsent(true)} onCancel={() => closeConsent(false)} />
+                  <ConsentNotice
+                    text={consentText}
+                    onAccept={() => closeConsent(true)}
+                    onCancel={() => closeConsent(false)}
+                  />
                 </Pop>
               )}
               {state.failure && state.phase === 'idle' && (

@@ -14,7 +14,8 @@ function visitorChoice(): boolean | undefined {
   }
 }
 
-const isPhone = () => window.matchMedia?.(`(max-width: ${CAPTIONS_CLOSED_BELOW_PX - 0.02}px)`).matches ?? false;
+const isPhone = () =>
+  window.matchMedia?.(`(max-width: ${CAPTIONS_CLOSED_BELOW_PX - 0.02}px)`).matches ?? false;
 
 export function captionsOpenAtStart(): boolean {
   return visitorChoice() ?? !isPhone();

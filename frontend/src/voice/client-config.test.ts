@@ -4,14 +4,29 @@ import { fetchVoiceConfig, parseVoiceConfig } from './client-config';
 describe('client configuration', () => {
   it('reads the voice settings and treats blanks as absent', () => {
     expect(
-      parseVoiceConfig({ voice: { publicKey: 'pk', assistantId: 'a', apiBaseUrl: 'http://127.0.0.1:9', consentText: ' ' } }),
-    ).toEqual({ publicKey: 'pk', assistantId: 'a', apiBaseUrl: 'http://127.0.0.1:9', consentText: null });
+      parseVoiceConfig({
+        voice: {
+          publicKey: 'pk',
+          assistantId: 'a',
+          apiBaseUrl: 'http://127.0.0.1:9',
+          consentText: ' ',
+        },
+      }),
+    ).toEqual({
+      publicKey: 'pk',
+      assistantId: 'a',
+      apiBaseUrl: 'http://127.0.0.1:9',
+      consentText: null,
+    });
   });
 
-  it.each([[{ voice: null }], [{}], [null], [{ voice: { publicKey: 'pk' } }], [{ voice: { publicKey: 1, assistantId: 'a' } }]])(
-    '%o means not configured',
-    (body) => expect(parseVoiceConfig(body)).toBeNull(),
-  );
+  it.each([
+    [{ voice: null }],
+    [{}],
+    [null],
+    [{ voice: { publicKey: 'pk' } }],
+    [{ voice: { publicKey: 1, assistantId: 'a' } }],
+  ])('%o means not configured', (body) => expect(parseVoiceConfig(body)).toBeNull());
 
   it('fails clearly when the server answers an error', async () => {
     const fetchImpl = (async () => new Response('{}', { status: 503 })) as typeof fetch;

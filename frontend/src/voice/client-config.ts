@@ -25,7 +25,9 @@ export function parseVoiceConfig(body: unknown): VoiceConfig | null {
 }
 
 /** Fails with an error when the server cannot be asked; `null` means "not configured". */
-export async function fetchVoiceConfig(fetchImpl: typeof fetch = fetch): Promise<VoiceConfig | null> {
+export async function fetchVoiceConfig(
+  fetchImpl: typeof fetch = fetch,
+): Promise<VoiceConfig | null> {
   const response = await fetchImpl(CLIENT_CONFIG_PATH, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`${CLIENT_CONFIG_PATH} answered ${response.status}`);
   return parseVoiceConfig(await response.json());

@@ -1,4 +1,4 @@
-// The voice widget's own numbers (not from the spec; the spec's live in spec-constants.ts and
+// The voice widget's own numbers (not from docs/product.md, whose numbers live in spec-constants.ts and
 // wasm-core/src/speaking).
 
 /** The visitor's microphone silent this long during a call shows the "no te escuchamos" hint. */

@@ -1,21 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { failureKind, isMeetingEndedEjection, isMicrophoneFailure, isNonFatal, payloadText } from './failure';
+import {
+  failureKind,
+  isMeetingEndedEjection,
+  isMicrophoneFailure,
+  isNonFatal,
+  payloadText,
+} from './failure';
 
 describe('reading SDK error payloads', () => {
   it('recognises the ejection daily-js raises after a normal end', () => {
-    expect(isMeetingEndedEjection({ type: 'daily-error', error: { message: 'Meeting has ended', errorMsg: 'Meeting has ended' } })).toBe(true);
+    expect(
+      isMeetingEndedEjection({
+        type: 'daily-error',
+        error: { message: 'Meeting has ended', errorMsg: 'Meeting has ended' },
+      }),
+    ).toBe(true);
     expect(isMeetingEndedEjection({ error: { type: 'ejected', msg: 'x' } })).toBe(true);
-    expect(isMeetingEndedEjection({ type: 'daily-error', error: { message: 'connection-error' } })).toBe(false);
+    expect(
+      isMeetingEndedEjection({ type: 'daily-error', error: { message: 'connection-error' } }),
+    ).toBe(false);
   });
 
   it('classifies microphone permission, microphone in use and the rest', () => {
-    expect(failureKind({ error: new DOMException('Permission denied', 'NotAllowedError') })).toBe('permission');
-    expect(failureKind({ error: Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }) })).toBe('permission');
-    expect(failureKind({ error: { error: { type: 'permissions', blockedBy: 'browser' } } })).toBe('permission');
-    expect(failureKind({ error: { error: { type: 'mic-in-use', msg: 'in use' } } })).toBe('micInUse');
+    expect(failureKind({ error: new DOMException('Permission denied', 'NotAllowedError') })).toBe(
+      'permission',
+    );
+    expect(
+      failureKind({
+        error: Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }),
+      }),
+    ).toBe('permission');
+    expect(failureKind({ error: { error: { type: 'permissions', blockedBy: 'browser' } } })).toBe(
+      'permission',
+    );
+    expect(failureKind({ error: { error: { type: 'mic-in-use', msg: 'in use' } } })).toBe(
+      'micInUse',
+    );
     expect(failureKind({ error: { name: 'NotReadableError' } })).toBe('micInUse');
     expect(failureKind('start() returned null')).toBe('unavailable');
-    expect(failureKind({ error: { message: 'Request failed with status 401' } })).toBe('unavailable');
+    expect(failureKind({ error: { message: 'Request failed with status 401' } })).toBe(
+      'unavailable',
+    );
   });
 
   it('keeps the call for the SDK’s non-fatal errors only', () => {
@@ -26,8 +51,12 @@ describe('reading SDK error payloads', () => {
   });
 
   it('a camera-error ends the call only when the microphone is affected', () => {
-    expect(isMicrophoneFailure({ error: { errorMsg: { audioOk: false }, error: { type: 'unknown' } } })).toBe(true);
-    expect(isMicrophoneFailure({ error: { error: { type: 'not-found' }, errorMsg: { audioOk: true } } })).toBe(false);
+    expect(
+      isMicrophoneFailure({ error: { errorMsg: { audioOk: false }, error: { type: 'unknown' } } }),
+    ).toBe(true);
+    expect(
+      isMicrophoneFailure({ error: { error: { type: 'not-found' }, errorMsg: { audioOk: true } } }),
+    ).toBe(false);
   });
 
   it('flattens cyclic payloads and errors without throwing', () => {

@@ -18,7 +18,8 @@ export function payloadText(payload: unknown): string {
     return (
       JSON.stringify(payload, (_key, value: unknown) => {
         // Their name and message are not enumerable, so JSON would drop them.
-        if (value instanceof Error || value instanceof DOMException) return { ...value, name: value.name, message: value.message };
+        if (value instanceof Error || value instanceof DOMException)
+          return { ...value, name: value.name, message: value.message };
         if (value && typeof value === 'object') {
           if (seen.has(value)) return undefined;
           seen.add(value);
@@ -45,8 +46,14 @@ export function isNonFatal(payload: unknown): boolean {
 /** Which short message the visitor sees for a failure. */
 export function failureKind(payload: unknown): FailureKind {
   const text = payloadText(payload);
-  if (/NotAllowedError|permission denied|"type":"permissions"|not-allowed|blockedBy/i.test(text)) return 'permission';
-  if (/NotReadableError|mic-in-use|cam-mic-in-use|device in use|could not start audio source/i.test(text)) return 'micInUse';
+  if (/NotAllowedError|permission denied|"type":"permissions"|not-allowed|blockedBy/i.test(text))
+    return 'permission';
+  if (
+    /NotReadableError|mic-in-use|cam-mic-in-use|device in use|could not start audio source/i.test(
+      text,
+    )
+  )
+    return 'micInUse';
   return 'unavailable';
 }
 

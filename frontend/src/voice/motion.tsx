@@ -31,7 +31,9 @@ export function VoiceMotion({ children }: { children: ReactNode }) {
  * While it leaves it is inert and hidden from assistive technology: for them it is gone at once,
  * as it was before it animated. Under reduced motion it appears and goes without a transition.
  */
-export function Pop(props: Omit<HTMLMotionProps<'div'>, 'initial' | 'animate' | 'exit' | 'transition'>) {
+export function Pop(
+  props: Omit<HTMLMotionProps<'div'>, 'initial' | 'animate' | 'exit' | 'transition'>,
+) {
   const present = useIsPresent();
   const reduced = useReducedMotionConfig() ?? false;
   return (

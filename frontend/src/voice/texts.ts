@@ -1,5 +1,5 @@
 // Every Spanish text of the voice assistant, in one place. The tooltips and the console lines
-// are the spec's (§2, §8); 'Error connecting to Vapi' is kept in English as the spec gives it.
+// are docs/product.md's (§2, §8); 'Error connecting to Vapi' is kept in English as the product gives it.
 
 export const tooltip = {
   idle: 'Habla con nuestro asistente',

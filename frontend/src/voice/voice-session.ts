@@ -94,7 +94,9 @@ export class VoiceSession {
 
   private set(patch: Partial<VoiceSnapshot>) {
     const next = { ...this.snapshot, ...patch };
-    const changed = (Object.keys(patch) as (keyof VoiceSnapshot)[]).some((k) => next[k] !== this.snapshot[k]);
+    const changed = (Object.keys(patch) as (keyof VoiceSnapshot)[]).some(
+      (k) => next[k] !== this.snapshot[k],
+    );
     if (!changed) return;
     this.snapshot = next;
     for (const listener of this.listeners) listener();
@@ -104,7 +106,10 @@ export class VoiceSession {
   checkAvailability(): Promise<VoiceConfig | null> {
     this.config ??= this.deps.loadConfig().then(
       (config) => {
-        this.set({ availability: config ? 'available' : 'not-configured', consentText: config?.consentText ?? null });
+        this.set({
+          availability: config ? 'available' : 'not-configured',
+          consentText: config?.consentText ?? null,
+        });
         return config;
       },
       (error) => {
@@ -122,7 +127,10 @@ export class VoiceSession {
     void this.checkAvailability().then(
       (config) =>
         config &&
-        Promise.all([this.instance(config), this.deps.createDetector().then((d) => d.free())]).catch(() => undefined),
+        Promise.all([
+          this.instance(config),
+          this.deps.createDetector().then((d) => d.free()),
+        ]).catch(() => undefined),
     );
   }
 
@@ -143,7 +151,10 @@ export class VoiceSession {
 
   /** Fresh detectors for each call, so one call's silence does not carry into the next. */
   private async resetDetectors() {
-    const [assistant, visitor] = await Promise.all([this.deps.createDetector(), this.deps.createDetector()]);
+    const [assistant, visitor] = await Promise.all([
+      this.deps.createDetector(),
+      this.deps.createDetector(),
+    ]);
     this.assistant?.free();
     this.visitor?.free();
     this.assistant = assistant;
@@ -160,7 +171,14 @@ export class VoiceSession {
     if (this.snapshot.phase !== 'idle') return;
     const attempt = ++this.attempt;
     this.announcedStart = false;
-    this.set({ phase: 'connecting', failure: null, captions: [], partial: null, muted: false, visitorSilent: false });
+    this.set({
+      phase: 'connecting',
+      failure: null,
+      captions: [],
+      partial: null,
+      muted: false,
+      visitorSilent: false,
+    });
     const config = await this.checkAvailability();
     if (attempt !== this.attempt) return;
     if (!config) {
@@ -225,7 +243,7 @@ export class VoiceSession {
     this.set(AFTER_CALL);
   }
 
-  /** Any failure: back to idle, the spec's console line, a short message for the visitor. */
+  /** Any failure: back to idle, the product's console line, a short message for the visitor. */
   private fail(detail: unknown) {
     const wasConnecting = this.snapshot.phase === 'connecting';
     this.attempt++;
@@ -275,22 +293,36 @@ export class VoiceSession {
   private onAssistantLevel(level: number) {
     if (this.snapshot.phase !== 'in-call' || !this.assistant) return;
     const speaking = this.assistant.feedLevel(level, this.now());
-    this.set({ assistantLevel: Math.round(this.assistant.level * 20) / 20, assistantSpeaking: speaking });
+    this.set({
+      assistantLevel: Math.round(this.assistant.level * 20) / 20,
+      assistantSpeaking: speaking,
+    });
   }
 
   private onVisitorLevel(level: number) {
     if (this.snapshot.phase !== 'in-call' || !this.visitor) return;
     this.visitor.feedLevel(level, this.now());
-    this.set({ visitorSilent: !this.snapshot.muted && this.visitor.silentForMs >= SILENCE_HINT_AFTER_MS });
+    this.set({
+      visitorSilent: !this.snapshot.muted && this.visitor.silentForMs >= SILENCE_HINT_AFTER_MS,
+    });
   }
 
   private onMessage(message: unknown) {
-    const m = message as { type?: unknown; role?: unknown; transcriptType?: unknown; transcript?: unknown } | null;
-    if (m?.type !== 'transcript' || typeof m.transcript !== 'string' || !m.transcript.trim()) return;
+    const m = message as {
+      type?: unknown;
+      role?: unknown;
+      transcriptType?: unknown;
+      transcript?: unknown;
+    } | null;
+    if (m?.type !== 'transcript' || typeof m.transcript !== 'string' || !m.transcript.trim())
+      return;
     const role = m.role === 'user' ? 'user' : 'assistant';
     const line = { id: ++this.captionId, role, text: m.transcript.trim() } as const;
     if (m.transcriptType === 'final') {
-      this.set({ captions: [...this.snapshot.captions, line].slice(-MAX_CAPTION_LINES), partial: null });
+      this.set({
+        captions: [...this.snapshot.captions, line].slice(-MAX_CAPTION_LINES),
+        partial: null,
+      });
     } else {
       this.set({ partial: line });
     }

@@ -1,5 +1,5 @@
 // The benchmarked scene, shared by the native and the wasm benches: N particles at the density
-// of the spec's 100 on a 1280 x 800 screen, so the links per particle stay what the page sees.
+// of the product's 100 on a 1280 x 800 screen, so the links per particle stay what the page sees.
 
 use wasm_core::particles::constants::{COLOR, LINK_ALPHA, PARTICLE_ALPHA, PARTICLE_RADIUS};
 use wasm_core::particles::{FieldRaster, ParticleField};

@@ -1,9 +1,9 @@
 //! Every number of the particle background, named once. The island draws with them in wasm, and
 //! `particleStyle` (bindings.rs) hands the look to any other renderer, so there is one source.
 
-/// Particles on the page (spec §9).
+/// Particles on the page (docs/product.md §9).
 pub const PARTICLE_COUNT: usize = 100;
-/// Two particles closer than this (CSS px) are joined by a line (spec §9).
+/// Two particles closer than this (CSS px) are joined by a line (docs/product.md §9).
 pub const LINK_DISTANCE: f32 = 100.0;
 /// Line opacities are rounded to this many levels so the page strokes one path per level.
 pub const LINK_ALPHA_BUCKETS: usize = 8;

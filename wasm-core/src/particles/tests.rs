@@ -155,7 +155,7 @@ both_targets! {
             assert_eq!(buffers(&field), before);
         }
         assert!(most_links > 0);
-        // The spec's field reserves room for every possible link, so no frame can outgrow it.
+        // The page's field (100 particles) reserves room for every possible link, so no frame can outgrow it.
         assert_eq!(field.segments_capacity(), PARTICLE_COUNT * (PARTICLE_COUNT - 1) / 2 * SEGMENT_FLOATS);
     }
 

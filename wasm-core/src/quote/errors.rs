@@ -1,8 +1,8 @@
 use serde::Serialize;
 
-/// Shown under the product dropdown (spec §5).
+/// Shown under the product dropdown (docs/product.md §5).
 pub const PRODUCT_MESSAGE: &str = "Please select a product";
-/// Shown under the e-mail input (spec §5).
+/// Shown under the e-mail input (docs/product.md §5).
 pub const EMAIL_MESSAGE: &str = "Please enter a valid email address";
 
 /// The per-field messages of a rejected quote request; a field without a problem is `None`.

@@ -1,6 +1,6 @@
 use serde::Serialize;
 
-/// The plans a visitor can ask a quote for (spec §3).
+/// The plans a visitor can ask a quote for (docs/product.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Product {

@@ -1,4 +1,4 @@
-//! The speaking-detection constants of the spec (§9), named once.
+//! The speaking-detection constants of docs/product.md §9, named once.
 
 /// A raw sum of participants' levels equal to this is full scale (level 1).
 pub const RAW_SUM_FULL_SCALE: f64 = 0.15;

@@ -1,4 +1,4 @@
-//! Speaking detection from audio levels: the spec's constants (§9), computed by the product
+//! Speaking detection from audio levels: the constants of docs/product.md §9, computed by the product
 //! itself to drive the voice button's level ring and the "we cannot hear you" hint.
 //!
 //! Samples arrive about every 100 ms either as raw sums of the participants' levels or as

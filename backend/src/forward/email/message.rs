@@ -228,6 +228,8 @@ mod tests {
             call_summary: None,
             call_transcript: None,
             delivery: None,
+            status: crate::store::LeadStatus::New,
+            status_changed_at: None,
         }
     }
 

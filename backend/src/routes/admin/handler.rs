@@ -8,7 +8,7 @@ use warp::{Rejection, Reply};
 use super::params::{self, Format};
 use crate::export::write_csv;
 use crate::http::error::ApiError;
-use crate::store::{ListQuery, QuoteStore, StoredQuote};
+use crate::store::{LeadQuery, QuoteStore, StoredQuote};
 
 /// Where the CSV answer puts the cursor of the next page (the JSON answer has it in the body).
 pub const NEXT_CURSOR_HEADER: &str = "x-next-cursor";
@@ -20,7 +20,7 @@ struct Page<'a> {
     next_cursor: Option<&'a str>,
 }
 
-/// One page of leads; the method and the token are already checked.
+/// One page of leads, filtered; the method and the caller are already checked.
 pub async fn page(
     store: Arc<dyn QuoteStore>,
     headers: HeaderMap,
@@ -29,11 +29,10 @@ pub async fn page(
     let params = params::parse(&query, &headers).map_err(warp::reject::custom)?;
     // One row beyond the page tells whether another page follows.
     let mut rows = store
-        .list(ListQuery {
-            since: params.since,
+        .find_leads(LeadQuery {
+            filter: params.filter,
             after: params.cursor,
-            limit: Some(params.limit + 1),
-            newest_first: true,
+            limit: params.limit + 1,
         })
         .await
         .map_err(|error| {

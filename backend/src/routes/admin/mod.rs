@@ -1,45 +1,117 @@
-//! `GET /api/admin/quote-requests`: the broker reads every lead, newest first, a page at a time,
-//! as JSON or CSV. Off unless `ADMIN_TOKEN` is set.
+//! The broker's admin API, behind `ADMIN_TOKEN` (a bearer token, for scripts) and
+//! `ADMIN_PASSWORD_HASH` (a signed-in session, for the `/admin` inbox page):
+//! - `/api/admin/session`: sign in, who is signed in, sign out (with the password only);
+//! - `/api/admin/quote-requests`: the leads, newest first, filtered, a page at a time, as JSON
+//!   or CSV;
+//! - `/api/admin/quote-requests/{id}`: one lead; its status; its deletion.
+//!
+//! Off (404, like any unknown path) unless one of the two is set.
 
+mod caller;
 mod handler;
+mod lead;
 mod params;
+mod session;
+mod session_cookie;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderValue};
 use warp::reply::Response;
-use warp::Filter;
+use warp::{Filter, Rejection};
 
-use crate::http::auth::bearer;
-use crate::http::client_ip;
+use crate::http::body;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
-use crate::settings::trusted_proxies::TrustedProxies;
+use crate::settings::Config;
 use crate::store::QuoteStore;
+use caller::{caller, request_facts, Access};
+use session::SignIn;
+
+/// A session ends after this long without a request.
+pub const SESSION_IDLE: Duration = Duration::from_secs(12 * 60 * 60);
+/// The admin API's JSON bodies (a password, a status) are small.
+const MAX_ADMIN_BODY_BYTES: usize = 4 * 1024;
+
+/// Whether the admin API is on at all.
+pub fn enabled(config: &Config) -> bool {
+    config.leads.admin_token.is_some() || config.inbox.password_hash.is_some()
+}
 
 /// Its errors are answered here, so that they too carry `Cache-Control: no-store`. Wrong tokens
-/// count against `failures`, per client behind `proxies`.
+/// and wrong passwords count against `failures`, per client.
 pub fn routes(
     store: Arc<dyn QuoteStore>,
-    token: String,
+    config: &Config,
     failures: Arc<FailureLimit>,
-    proxies: TrustedProxies,
 ) -> BoxedFilter<(Response,)> {
+    let access = Arc::new(Access {
+        token: config.leads.admin_token.clone(),
+        password_hash: config.inbox.password_hash.clone(),
+        store: Arc::clone(&store),
+        proxies: config.trusted_proxies.clone(),
+        failures,
+    });
     let query = warp::query::raw().or(warp::any().map(String::new)).unify();
-    let page = methods("GET, HEAD")
-        .and(bearer(token, failures, client_ip::client(proxies)))
+    let list_store = Arc::clone(&store);
+    let list = methods("GET, HEAD")
+        .and(caller(Arc::clone(&access)))
         .and(warp::header::headers_cloned())
         .and(query)
-        .and_then(move |headers, query: String| handler::page(Arc::clone(&store), headers, query));
-    warp::path!("api" / "admin" / "quote-requests")
-        .and(page.recover(recover).unify())
+        .and_then(move |_caller, headers, query: String| {
+            handler::page(Arc::clone(&list_store), headers, query)
+        });
+    let list = warp::path!("api" / "admin" / "quote-requests").and(answered_here(list));
+    let one = warp::path!("api" / "admin" / "quote-requests" / String)
+        .and(methods("GET, HEAD, PATCH, DELETE"))
+        .and(caller(Arc::clone(&access)))
+        .and(request_facts())
+        .and(body::limited(MAX_ADMIN_BODY_BYTES))
+        .and_then(move |id, _caller, facts, body| {
+            lead::handle(Arc::clone(&store), id, facts, body)
+        });
+    let routes = list.or(answered_here(one)).unify().boxed();
+    let routes = match config.inbox.password_hash {
+        Some(_) => {
+            let sign_in = Arc::new(SignIn::new());
+            let session = warp::path!("api" / "admin" / "session")
+                .and(methods("GET, HEAD, POST, DELETE"))
+                .and(request_facts())
+                .and(body::limited(MAX_ADMIN_BODY_BYTES))
+                .and_then(move |facts, body| {
+                    session::handle(Arc::clone(&access), Arc::clone(&sign_in), facts, body)
+                });
+            routes.or(answered_here(session)).unify().boxed()
+        }
+        None => routes,
+    };
+    routes
         .map(|mut response: Response| {
             response
                 .headers_mut()
                 .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             response
+        })
+        .boxed()
+}
+
+/// Answers `filter`'s refusals with their error body, except a path it does not match, which
+/// is left to the other routes.
+fn answered_here(
+    filter: impl Filter<Extract = (Response,), Error = Rejection> + Clone + Send + Sync + 'static,
+) -> BoxedFilter<(Response,)> {
+    filter
+        .or_else(|rejection: Rejection| async move {
+            if rejection.is_not_found() {
+                return Err(rejection);
+            }
+            match recover(rejection).await {
+                Ok(response) => Ok((response,)),
+                Err(never) => match never {},
+            }
         })
         .boxed()
 }

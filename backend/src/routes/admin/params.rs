@@ -1,16 +1,21 @@
 //! The admin list's query parameters and the format the caller wants.
 
-use time::OffsetDateTime;
+use time::macros::format_description;
+use time::{Date, OffsetDateTime};
 use uuid::Uuid;
 use validator::{Validate, ValidationErrors};
 use warp::http::{header, HeaderMap};
+use wasm_core::Product;
 
 use crate::export::parse_since;
 use crate::http::error::ApiError;
+use crate::store::{LeadFilter, LeadStatus, Source};
 
 /// Page size when none is asked for, and the largest one allowed.
 const ADMIN_PAGE_DEFAULT: usize = 50;
 const ADMIN_PAGE_MAX: usize = 1000;
+/// The longest e-mail search (an address is at most 254 bytes).
+const EMAIL_SEARCH_MAX: usize = 254;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -26,6 +31,8 @@ pub struct Params {
     pub cursor: Option<String>,
     pub since: Option<OffsetDateTime>,
     pub format: Format,
+    /// The rest of the filter (`since` is kept above too, for its own tests).
+    pub filter: LeadFilter,
 }
 
 /// `format=json|csv` wins; otherwise an `Accept` naming `text/csv` gets CSV.
@@ -39,6 +46,7 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
         cursor: None,
         since: None,
         format: if wants_csv { Format::Csv } else { Format::Json },
+        filter: LeadFilter::default(),
     };
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         let invalid = |what: String| ApiError::InvalidParameter(what);
@@ -52,6 +60,34 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
                 params.cursor = Some(id.to_string());
             }
             "since" => params.since = Some(parse_since(&value).map_err(invalid)?),
+            "until" => params.filter.until = Some(parse_until(&value).map_err(invalid)?),
+            "product" => {
+                let product = Product::ALL.into_iter().find(|p| p.as_str() == value);
+                params.filter.product = Some(product.ok_or_else(|| {
+                    invalid(format!(
+                        "product must be one of medicare, individual, family, medicaid, employer, got {value:?}"
+                    ))
+                })?);
+            }
+            "source" => {
+                params.filter.source = Some(Source::parse(&value).ok_or_else(|| {
+                    invalid(format!("source must be web or voice, got {value:?}"))
+                })?);
+            }
+            "status" => {
+                params.filter.status = Some(LeadStatus::parse(&value).ok_or_else(|| {
+                    invalid(format!("status must be new or contacted, got {value:?}"))
+                })?);
+            }
+            "email" => {
+                let text = value.trim();
+                if text.len() > EMAIL_SEARCH_MAX {
+                    return Err(invalid(format!(
+                        "email must be at most {EMAIL_SEARCH_MAX} bytes"
+                    )));
+                }
+                params.filter.email = (!text.is_empty()).then(|| text.to_owned());
+            }
             "format" => {
                 params.format = match value.as_ref() {
                     "json" => Format::Json,
@@ -69,7 +105,21 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
     params
         .validate()
         .map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
+    params.filter.since = params.since;
     Ok(params)
+}
+
+/// A day (`YYYY-MM-DD`) includes all of it; an RFC 3339 time is the first moment left out.
+fn parse_until(text: &str) -> Result<OffsetDateTime, String> {
+    let end_of = |date: Date| {
+        date.next_day()
+            .map(|next| next.midnight().assume_utc())
+            .ok_or_else(|| format!("until {text:?} is out of range"))
+    };
+    match Date::parse(text, format_description!("[year]-[month]-[day]")) {
+        Ok(date) => end_of(date),
+        Err(_) => parse_since(text).map_err(|e| e.replacen("since", "until", 1)),
+    }
 }
 
 /// `limit must be from 1 to 1000`: the field and the bounds `validator` reports.
@@ -117,6 +167,26 @@ mod tests {
             (2, Some(id), Format::Csv)
         );
         assert_eq!(p.since.unwrap().unix_timestamp(), 1_767_225_600);
+        let f = parse(
+            "product=medicare&source=voice&status=contacted&until=2026-01-01&email=%20Ana%20",
+            &none,
+        )
+        .unwrap()
+        .filter;
+        assert_eq!(
+            (f.product, f.source, f.status, f.email.as_deref()),
+            (
+                Some(Product::Medicare),
+                Some(Source::Voice),
+                Some(LeadStatus::Contacted),
+                Some("Ana")
+            )
+        );
+        assert_eq!(
+            f.until.unwrap().unix_timestamp(),
+            1_767_225_600 + 86_400,
+            "the whole day"
+        );
         for bad in ["limit=0", "limit=x", "limit=100000"] {
             let message = parse(bad, &none).unwrap_err().to_string();
             assert_eq!(
@@ -133,6 +203,10 @@ mod tests {
             "since=soon",
             "format=xml",
             "page=2",
+            "product=dental",
+            "source=phone",
+            "status=done",
+            "until=tomorrow",
         ] {
             assert!(
                 matches!(parse(bad, &none), Err(ApiError::InvalidParameter(_))),

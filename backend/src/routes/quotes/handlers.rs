@@ -11,7 +11,7 @@ use crate::store::{Inserted, NewQuote, QuoteStore, Source};
 
 /// The form's hidden field: people never see it, so a request that fills it is a bot's. It is
 /// answered like a success (so the bot learns nothing) and not stored.
-const HONEYPOT_FIELD: &str = "website";
+pub const HONEYPOT_FIELD: &str = "website";
 
 /// A post whose body was read and parsed: a quote that passed the rules, or the honeypot.
 pub struct Post {
@@ -43,18 +43,32 @@ pub async fn create(
         tracing::info!("honeypot filled; answered 201 and not stored");
         return Ok(created(&uuid::Uuid::now_v7().to_string()));
     };
-    let user_agent = user_agent.as_ref().and_then(|v| v.to_str().ok());
+    let id = insert(&*store, request, post.idempotency_key, user_agent.as_ref())
+        .await
+        .map_err(warp::reject::custom)?;
+    Ok(created(&id))
+}
+
+/// Stores a quote from the web under its idempotency key and gives its id: the new one, or the
+/// first one stored under the same key and request.
+pub async fn insert(
+    store: &dyn QuoteStore,
+    request: QuoteRequest,
+    idempotency_key: Option<String>,
+    user_agent: Option<&HeaderValue>,
+) -> Result<String, ApiError> {
+    let user_agent = user_agent.and_then(|v| v.to_str().ok());
     let quote =
-        NewQuote::new(request, Source::Web, user_agent).with_idempotency_key(post.idempotency_key);
+        NewQuote::new(request, Source::Web, user_agent).with_idempotency_key(idempotency_key);
     let id = quote.id.to_string();
     let inserted = store.insert(quote).await.map_err(|error| {
         tracing::error!(%error, "storing a quote request failed");
-        warp::reject::custom(ApiError::from(error))
+        ApiError::from(error)
     })?;
     match inserted {
-        Inserted::New => Ok(created(&id)),
-        Inserted::Replayed { id } => Ok(created(&id)),
-        Inserted::Conflict => Err(warp::reject::custom(ApiError::IdempotencyConflict)),
+        Inserted::New => Ok(id),
+        Inserted::Replayed { id } => Ok(id),
+        Inserted::Conflict => Err(ApiError::IdempotencyConflict),
     }
 }
 

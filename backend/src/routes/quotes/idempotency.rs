@@ -7,7 +7,7 @@ use warp::{Filter, Rejection};
 use crate::http::error::ApiError;
 use crate::http::headers::optional_header;
 
-const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
+pub(super) const IDEMPOTENCY_KEY_HEADER: &str = "idempotency-key";
 /// The longest key accepted (the usual bound of the IETF Idempotency-Key draft's users).
 pub const MAX_IDEMPOTENCY_KEY_CHARS: usize = 255;
 
@@ -19,7 +19,7 @@ pub fn key() -> impl Filter<Extract = (Option<String>,), Error = Rejection> + Cl
 }
 
 /// A key is 1 to 255 visible ASCII characters.
-fn parse(value: Option<&HeaderValue>) -> Result<Option<String>, ApiError> {
+pub(super) fn parse(value: Option<&HeaderValue>) -> Result<Option<String>, ApiError> {
     let Some(value) = value else { return Ok(None) };
     let bytes = value.as_bytes();
     if bytes.is_empty()

@@ -1,5 +1,8 @@
-//! `POST /api/quote-requests`: the quote form's endpoint.
+//! `POST /api/quote-requests`: the quote form's endpoint. JSON from the live form and other
+//! clients; the browser's own form post (`form.rs`) before or without the form's script.
 
+mod double_submit;
+mod form;
 mod handlers;
 mod idempotency;
 pub mod limits;
@@ -15,13 +18,43 @@ use crate::http::body;
 use crate::http::headers::optional_header;
 use crate::http::methods::methods;
 use crate::store::QuoteStore;
+use form::FormRoute;
 use handlers::Post;
 use limits::{Bucket, PostLimits};
 
-/// Largest quote request body accepted (issue 2).
+/// Largest quote request body accepted.
 const MAX_QUOTE_BODY_BYTES: usize = 16 * 1024;
 
 pub fn routes(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {
+    form_route(Arc::clone(&store), Arc::clone(&limits))
+        .or(json_route(store, limits))
+        .unify()
+        .boxed()
+}
+
+/// A browser's form post is answered `303` to the result page, whatever came of it (only a
+/// malformed `Idempotency-Key`, which no browser sends, is refused as in JSON).
+fn form_route(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {
+    let route = Arc::new(FormRoute {
+        store,
+        limits: Arc::clone(&limits),
+        recent: Default::default(),
+    });
+    warp::path!("api" / "quote-requests")
+        .and(methods("POST"))
+        .and(body::form_content_type())
+        .and(limits.client())
+        .and(optional_header(idempotency::IDEMPOTENCY_KEY_HEADER))
+        .and(outcome(body::limited(MAX_QUOTE_BODY_BYTES)))
+        .and(optional_header("user-agent"))
+        .then(move |client, key, body, user_agent| {
+            let route = Arc::clone(&route);
+            async move { route.submit(client, key, body, user_agent).await }
+        })
+        .boxed()
+}
+
+fn json_route(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {
     let post = body::json_content_type()
         .and(idempotency::key())
         .and(body::limited(MAX_QUOTE_BODY_BYTES))

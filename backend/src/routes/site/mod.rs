@@ -34,6 +34,9 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 const INDEX: &str = "/index.html";
 const NOT_FOUND_PAGE: &str = "/404.html";
+/// The broker's inbox (`frontend/admin.html`): served only at `/admin`, and only when the
+/// password is set (`admin_page`), never under its file name.
+const ADMIN_PAGE: &str = "/admin.html";
 
 struct Asset {
     content_type: String,
@@ -85,12 +88,21 @@ impl Site {
     }
 
     fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
+        let lookup = match path {
+            "/" => Some(INDEX),
+            ADMIN_PAGE => None,
+            path => Some(path),
+        };
+        self.serve(method, lookup, headers)
+    }
+
+    /// `lookup` is the asset to send; `None`, or one that does not exist, gets the 404 page.
+    fn serve(&self, method: &Method, lookup: Option<&str>, headers: &HeaderMap) -> Reply {
         if method != Method::GET && method != Method::HEAD {
             return crate::http::error::ApiError::MethodNotAllowed { allow: "GET, HEAD" }
                 .into_response();
         }
-        let lookup = if path == "/" { INDEX } else { path };
-        let (asset, status) = match self.assets.get(lookup) {
+        let (asset, status) = match lookup.and_then(|lookup| self.assets.get(lookup)) {
             Some(asset) => (asset, StatusCode::OK),
             None => match self
                 .assets
@@ -166,6 +178,35 @@ fn if_none_match(headers: &HeaderMap, etag: &HeaderValue) -> bool {
 
 fn plain(status: StatusCode, text: &'static str) -> Reply {
     warp::reply::with_status(text, status).into_response()
+}
+
+/// `/admin`, the broker's inbox page, when `enabled` (`ADMIN_PASSWORD_HASH` is set): kept out
+/// of search engines (`X-Robots-Tag`) and of caches. Otherwise the path is left to the site,
+/// which answers 404 like for any unknown path.
+pub fn admin_page(site: Arc<Site>, enabled: bool) -> BoxedFilter<(warp::reply::Response,)> {
+    warp::path!("admin")
+        .and_then(move || async move {
+            if enabled {
+                Ok(())
+            } else {
+                Err(warp::reject::not_found())
+            }
+        })
+        .untuple_one()
+        .and(warp::method())
+        .and(warp::header::headers_cloned())
+        .map(move |method: Method, headers: HeaderMap| {
+            let mut response = site.serve(&method, Some(ADMIN_PAGE), &headers);
+            let headers = response.headers_mut();
+            headers.insert(
+                "x-robots-tag",
+                HeaderValue::from_static("noindex, nofollow"),
+            );
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            headers.remove(header::ETAG);
+            response
+        })
+        .boxed()
 }
 
 /// Every path not claimed by the API.

@@ -7,6 +7,8 @@
 
 mod group_commit;
 
+mod inbox;
+
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;

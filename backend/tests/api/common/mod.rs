@@ -202,6 +202,43 @@ impl TestApp {
         }
     }
 
+    /// Runs `sql` on the app's database directly (to age a row, or look at a table the API
+    /// does not show).
+    pub async fn sql(&self, sql: &str) {
+        match &self.database {
+            DatabaseUrl::Sqlite(path) => {
+                rusqlite::Connection::open(path)
+                    .unwrap()
+                    .execute_batch(sql)
+                    .unwrap();
+            }
+            DatabaseUrl::Postgres(url) => {
+                let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                    .await
+                    .unwrap();
+                tokio::spawn(connection);
+                client.batch_execute(sql).await.unwrap();
+            }
+        }
+    }
+
+    /// The number `sql` (one `SELECT count(*)`) gives on the app's database.
+    pub async fn count(&self, sql: &str) -> i64 {
+        match &self.database {
+            DatabaseUrl::Sqlite(path) => rusqlite::Connection::open(path)
+                .unwrap()
+                .query_row(sql, [], |row| row.get(0))
+                .unwrap(),
+            DatabaseUrl::Postgres(url) => {
+                let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                    .await
+                    .unwrap();
+                tokio::spawn(connection);
+                client.query_one(sql, &[]).await.unwrap().get(0)
+            }
+        }
+    }
+
     pub async fn stop(mut self) {
         self.shutdown().await;
     }

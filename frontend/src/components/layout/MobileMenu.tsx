@@ -58,7 +58,11 @@ export default function MobileMenu({ open, onOpenChange, trigger }: MobileMenuPr
             </Dialog.Close>
           </div>
           <nav aria-label={header.navLabel}>
-            <NavLinks className="flex flex-col gap-1" linkClassName="block px-2 py-3 text-lg" onNavigate={close} />
+            <NavLinks
+              className="flex flex-col gap-1"
+              linkClassName="block px-2 py-3 text-lg"
+              onNavigate={close}
+            />
           </nav>
           <Button asChild lang={spanish} size="wrapping">
             <a

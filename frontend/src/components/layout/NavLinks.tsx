@@ -10,8 +10,13 @@ interface NavLinksProps {
   onNavigate?: () => void;
 }
 
-/** The four header links; each leads to the top of the page and does nothing else (spec §2). */
-export function NavLinks({ className, linkClassName, animated = false, onNavigate }: NavLinksProps) {
+/** The four header links; each leads to the top of the page and does nothing else (docs/product.md §2). */
+export function NavLinks({
+  className,
+  linkClassName,
+  animated = false,
+  onNavigate,
+}: NavLinksProps) {
   return (
     <ul className={className}>
       {header.nav.map((link, index) => (
@@ -19,7 +24,9 @@ export function NavLinks({ className, linkClassName, animated = false, onNavigat
           key={link.label}
           className={animated ? 'enter-fade-down' : undefined}
           style={
-            animated ? { animationDelay: `${NAV_ENTRANCE_DELAY_S + index * NAV_ENTRANCE_STAGGER_S}s` } : undefined
+            animated
+              ? { animationDelay: `${NAV_ENTRANCE_DELAY_S + index * NAV_ENTRANCE_STAGGER_S}s` }
+              : undefined
           }
         >
           <a

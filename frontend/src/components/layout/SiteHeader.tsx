@@ -3,7 +3,11 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { brand, header, spanish } from '../../content';
 import { QUOTE_HREF } from '../../features/quote/quote-link';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
-import { HEADER_SOLID_AFTER_PX, NAV_ENTRANCE_DELAY_S, NAV_ENTRANCE_STAGGER_S } from '../../spec-constants';
+import {
+  HEADER_SOLID_AFTER_PX,
+  NAV_ENTRANCE_DELAY_S,
+  NAV_ENTRANCE_STAGGER_S,
+} from '../../spec-constants';
 import { buttonVariants } from '../ui/button-variants';
 import { MenuIcon } from '../ui/first-screen-icons';
 import { NavLinks } from './NavLinks';
@@ -51,7 +55,9 @@ export function SiteHeader() {
         </nav>
         <div
           className="enter-fade-down hidden md:block"
-          style={{ animationDelay: `${NAV_ENTRANCE_DELAY_S + header.nav.length * NAV_ENTRANCE_STAGGER_S}s` }}
+          style={{
+            animationDelay: `${NAV_ENTRANCE_DELAY_S + header.nav.length * NAV_ENTRANCE_STAGGER_S}s`,
+          }}
         >
           <a href={QUOTE_HREF} lang={spanish} className={buttonVariants()}>
             {header.cta}

@@ -4,7 +4,7 @@ import { footer } from '../../content';
 export const COPYRIGHT_ATTRIBUTE = 'data-copyright';
 
 /**
- * Writes the visitor's current year into the copyright line (spec §1): a year fixed at build
+ * Writes the visitor's current year into the copyright line (docs/product.md §1): a year fixed at build
  * time would go stale on 1 January.
  */
 export function showCurrentYear(now = new Date()) {

@@ -8,7 +8,7 @@ interface RevealProps {
 }
 
 /**
- * Fades and slides its content in once, when it is first scrolled into view (spec §4): a CSS
+ * Fades and slides its content in once, when it is first scrolled into view (docs/product.md §4): a CSS
  * transition (index.css) started by lib/reveal-on-scroll.ts, so it works in static sections and
  * islands alike. Under prefers-reduced-motion it appears at once; without JavaScript a
  * <noscript> rule in index.html shows the content as it is.

@@ -13,7 +13,9 @@ describe('initials', () => {
 
 describe('Avatar', () => {
   it('is a lazy, sized, named image over the initials; 40 px round by default', () => {
-    const { container } = render(<Avatar src="/images/portraits/margaret.svg" name="Margaret Ellison" />);
+    const { container } = render(
+      <Avatar src="/images/portraits/margaret.svg" name="Margaret Ellison" />,
+    );
     const image = within(container).getByRole('img', { name: 'Margaret Ellison' });
     expect(image.tagName).toBe('IMG');
     expect(image).toHaveAttribute('loading', 'lazy');
@@ -27,7 +29,9 @@ describe('Avatar', () => {
   });
 
   it('shows the initials, named, when the image cannot load', () => {
-    const { container } = render(<Avatar src="/images/portraits/missing.svg" name="Margaret Ellison" size={48} />);
+    const { container } = render(
+      <Avatar src="/images/portraits/missing.svg" name="Margaret Ellison" size={48} />,
+    );
     fireEvent.error(within(container).getByRole('img', { name: 'Margaret Ellison' }));
     const fallback = within(container).getByRole('img', { name: 'Margaret Ellison' });
     expect(fallback.tagName).toBe('SPAN');

@@ -19,7 +19,7 @@ export function initials(name: string): string {
 }
 
 /**
- * A round portrait (spec §4): a plain lazy `<img>` over the initials, so the initials show while
+ * A round portrait (docs/product.md §4): a plain lazy `<img>` over the initials, so the initials show while
  * the image is idle or loading, and alone, named, once it cannot load. A plain element rather than
  * Radix Avatar, which loads the image from script and so cannot leave it to `loading="lazy"`.
  */
@@ -33,7 +33,10 @@ export function Avatar({ src, name, size = AVATAR_SIZE_PX, className }: AvatarPr
   }, []);
   return (
     <span
-      className={cn('relative inline-flex shrink-0 overflow-hidden rounded-full bg-brand-700', className)}
+      className={cn(
+        'relative inline-flex shrink-0 overflow-hidden rounded-full bg-brand-700',
+        className,
+      )}
       style={{ width: size, height: size }}
     >
       <span

@@ -4,7 +4,8 @@ import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
 import { buttonVariants } from './button-variants';
 
-type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 /**
  * `className` adds classes (a margin, say); it does not override the variant's own: a different

@@ -1,60 +1,50 @@
-import * as SelectPrimitive from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
+import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
 
-// Radix Select gives the spec's dropdown behaviour (§9) as it is: in the default item-aligned
-// position it keeps 10 px between the list and the viewport edges, and type-ahead finds an option
-// by its first letters, forgetting what was typed after 1 s.
-export const Select = SelectPrimitive.Root;
-export const SelectValue = SelectPrimitive.Value;
+type SelectProps = ComponentProps<'select'> & {
+  /** The first option, chosen until the visitor picks another: its value is empty. */
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+};
 
-export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+/**
+ * The platform's own dropdown: it works in the prerendered HTML before any script (and without
+ * one), a touch screen opens its native picker, and choosing costs no script at all. The browser
+ * keeps the list inside the viewport and finds options by the letters typed (docs/product.md §9). `required`
+ * only styles the placeholder (`:invalid`); the form's own rules say what is wrong.
+ */
+export function Select({ className, placeholder, options, ...props }: SelectProps) {
   return (
-    <SelectPrimitive.Trigger
-      className={cn(
-        'flex h-12 w-full items-center justify-between rounded-xl border border-slate-300 bg-white px-4 text-left ' +
-          'text-slate-900 data-[placeholder]:text-slate-600 focus-visible:outline-3 focus-visible:outline-brand-600 ' +
-          'aria-[invalid=true]:border-red-700',
-        className,
-      )}
-      {...props}
-    >
-      {children}
-      <SelectPrimitive.Icon asChild>
-        <ChevronDown aria-hidden="true" className="h-4 w-4 text-slate-600" />
-      </SelectPrimitive.Icon>
-    </SelectPrimitive.Trigger>
-  );
-}
-
-export function SelectContent({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Content>) {
-  return (
-    <SelectPrimitive.Portal>
-      <SelectPrimitive.Content
-        className={cn('z-50 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl', className)}
+    <div className="relative">
+      <select
+        required
+        className={clsx(
+          'h-12 w-full appearance-none rounded-xl border border-slate-300 bg-white pr-10 pl-4 text-slate-900 ' +
+            'invalid:text-slate-600 focus-visible:outline-3 focus-visible:outline-brand-600 aria-[invalid=true]:border-red-700',
+          className,
+        )}
         {...props}
       >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
-      </SelectPrimitive.Content>
-    </SelectPrimitive.Portal>
-  );
-}
-
-export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
-  return (
-    <SelectPrimitive.Item
-      className={cn(
-        'relative flex cursor-pointer items-center rounded-lg py-2 pr-3 pl-8 text-slate-900 outline-none select-none ' +
-          'data-[highlighted]:bg-brand-700 data-[highlighted]:text-white',
-        className,
-      )}
-      {...props}
-    >
-      <SelectPrimitive.ItemIndicator className="absolute left-2">
-        <Check aria-hidden="true" className="h-4 w-4" />
-      </SelectPrimitive.ItemIndicator>
-      <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
-    </SelectPrimitive.Item>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value} className="text-slate-900">
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {/* lucide's chevron-down, drawn inline: the form needs no icon runtime. */}
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className="pointer-events-none absolute top-1/2 right-4 h-4 w-4 -translate-y-1/2 text-slate-600"
+      >
+        <path d="m6 9 6 6 6-6" />
+      </svg>
+    </div>
   );
 }

@@ -3,17 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../lib/toast-store';
 import { Toaster } from './toaster';
 
-// Spec §9: a toast closes by itself after 5000 ms (written here, not imported from the code).
+// docs/product.md §9: a toast closes by itself after 5000 ms (written here, not imported from the code).
 const SPEC_DURATION_MS = 5000;
 
 describe('Toaster', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('closes a notification by itself after the spec duration', () => {
+  it('closes a notification by itself after the product duration', () => {
     render(<Toaster />);
     act(() => void toast({ title: 'Quote request submitted!' }));
-    const open = () => screen.queryByText('Quote request submitted!')?.closest('li')?.dataset.state === 'open';
+    const open = () =>
+      screen.queryByText('Quote request submitted!')?.closest('li')?.dataset.state === 'open';
     expect(open()).toBe(true);
     act(() => vi.advanceTimersByTime(SPEC_DURATION_MS - 1));
     expect(open()).toBe(true);

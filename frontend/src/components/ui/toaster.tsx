@@ -18,7 +18,7 @@ const toastVariants = cva(
   },
 );
 
-/** The page's notification area (spec §2): 5 s, swipe right to dismiss, F8 to focus. */
+/** The page's notification area (docs/product.md §2): 5 s, swipe right to dismiss, F8 to focus. */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -38,7 +38,9 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {t.description}
+              </ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close

@@ -10,7 +10,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-// Spec §9: tooltip delay 700 ms, skip delay 300 ms (written here, not imported from the code).
+// docs/product.md §9: tooltip delay 700 ms, skip delay 300 ms (written here, not imported from the code).
 const SPEC_DELAY_MS = 700;
 const SPEC_SKIP_DELAY_MS = 300;
 
@@ -18,7 +18,7 @@ describe('Tooltip', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => vi.useRealTimers());
 
-  it('opens only after the spec delay of hovering', async () => {
+  it('opens only after the product delay of hovering', async () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(
       <TooltipProvider>

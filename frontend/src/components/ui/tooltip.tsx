@@ -3,15 +3,29 @@ import type { ComponentProps, ReactNode } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../spec-constants';
 
 /**
- * The spec's tooltip timings (§9) for the tooltips inside it. Wrap the part of the page that has
+ * The tooltip timings of docs/product.md §9 for the tooltips inside it. Wrap the part of the page that has
  * tooltips, not the whole app: Radix's provider pulls in the positioning engine, which would then
  * weigh on every page's first load.
  */
-export function TooltipProvider(props: Omit<ComponentProps<typeof TooltipPrimitive.Provider>, 'delayDuration' | 'skipDelayDuration'>) {
-  return <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />;
+export function TooltipProvider(
+  props: Omit<
+    ComponentProps<typeof TooltipPrimitive.Provider>,
+    'delayDuration' | 'skipDelayDuration'
+  >,
+) {
+  return (
+    <TooltipPrimitive.Provider
+      delayDuration={TOOLTIP_DELAY_MS}
+      skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}
+      {...props}
+    />
+  );
 }
 
-type Placement = Pick<ComponentProps<typeof TooltipPrimitive.Content>, 'side' | 'align' | 'sideOffset'>;
+type Placement = Pick<
+  ComponentProps<typeof TooltipPrimitive.Content>,
+  'side' | 'align' | 'sideOffset'
+>;
 
 /**
  * Shows `label` next to `children` (one focusable element) on hover and keyboard focus. The label

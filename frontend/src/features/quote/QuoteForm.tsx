@@ -1,35 +1,70 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Select } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
 import { QUOTE_FIELD_ID } from './quote-link';
-import { loadQuoteRules, validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
-import { HONEYPOT_FIELD, QuoteSubmissionError, submitQuote } from './submit-quote';
+import { validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
+import { HONEYPOT_FIELD, QUOTE_ENDPOINT, QuoteSubmissionError, submitQuote } from './submit-quote';
 import { toast } from '../../lib/toast-store';
 import { useHydrated } from '../../lib/use-hydrated';
 
 const EMPTY: QuoteValues = { product: '', email: '' };
 
-/** Idle → pending → success (toast, reset) or failure (toast, values kept) — spec §4. */
-export function QuoteForm() {
-  const [values, setValues] = useState<QuoteValues>(EMPTY);
-  const [errors, setErrors] = useState<QuoteErrors>({});
+/**
+ * What the visitor has already picked and typed into the prerendered form, read as the island
+ * comes to life: the form works without its script (it posts to the server), so a visitor may
+ * well be half-way through it. Starting from these values, hydration finds the page as it is and
+ * leaves the fields, and the focus, alone. Empty when rendered on the server.
+ */
+function typedSoFar(): QuoteValues {
+  if (typeof document === 'undefined') return EMPTY;
+  const product = document.getElementById(QUOTE_FIELD_ID);
+  const form = product instanceof HTMLSelectElement ? product.form : null;
+  const email = form?.elements.namedItem('email');
+  return {
+    product: product instanceof HTMLSelectElement ? product.value : '',
+    email: email instanceof HTMLInputElement ? email.value : '',
+  };
+}
+
+/**
+ * Idle → pending → success (toast, reset) or failure (toast, values kept) — docs/product.md §4. Before its
+ * script runs (or without one) it is a plain form posting to the same endpoint, which answers with
+ * a result page. `initial` is for that page, prerendered with slots the server fills.
+ */
+export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors: QuoteErrors } }) {
+  const [values, setValues] = useState<QuoteValues>(() => initial?.values ?? typedSoFar());
+  const [errors, setErrors] = useState<QuoteErrors>(initial?.errors ?? {});
   const [pending, setPending] = useState(false);
   // Set once the prerendered form is live, so tests (and styles) can tell it reacts to input.
   const hydrated = useHydrated();
-  const productRef = useRef<HTMLButtonElement>(null);
+  const productRef = useRef<HTMLSelectElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const productErrorId = `${id}-product-error`;
   const emailErrorId = `${id}-email-error`;
 
-  // The form is prerendered and its code arrives after the page's, so a visitor may type an
-  // e-mail before it is live. React leaves that text in the field while hydrating, but the first
-  // re-render would set the field back to the empty state: adopt it into the state first.
+  // Hydration renders in slices (a transition), so the visitor may have typed on after the
+  // values were first read: adopt what the fields hold once the form is live.
   useEffect(() => {
-    const typed = emailRef.current?.value ?? '';
-    if (typed) setValues((v) => (v.email ? v : { ...v, email: typed }));
+    const product = productRef.current?.value ?? '';
+    const email = emailRef.current?.value ?? '';
+    setValues((v) => (v.product === product && v.email === email ? v : { product, email }));
+  }, []);
+
+  // The rules (wasm) are needed at the first submit: fetch, compile and run them once (the engine
+  // compiles a wasm function on its first call) while the visitor reads, once the form is live,
+  // not inside a tap on the form (interaction latency).
+  useEffect(() => {
+    const prefetch = () => void validateQuote(EMPTY).catch(() => undefined);
+    if (!('requestIdleCallback' in window)) {
+      // Where there are no idle callbacks (Safari), the next task will do.
+      const timer = setTimeout(prefetch);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(prefetch);
+    return () => cancelIdleCallback(handle);
   }, []);
 
   const showErrors = (found: QuoteErrors) => {
@@ -48,14 +83,18 @@ export function QuoteForm() {
         showErrors(found);
         return;
       }
-      setErrors({});
+      setErrors((e) => (Object.keys(e).length ? {} : e));
       await submitQuote(values, honeypotRef.current?.value);
       toast(text.success);
       setValues(EMPTY);
     } catch (error) {
       if (error instanceof QuoteSubmissionError && error.fields) showErrors(error.fields);
       const message = error instanceof Error ? error.message : '';
-      toast({ title: text.failure.title, description: message || text.failure.fallback, variant: 'destructive' });
+      toast({
+        title: text.failure.title,
+        description: message || text.failure.fallback,
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -63,43 +102,36 @@ export function QuoteForm() {
 
   const update = (field: keyof QuoteValues, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    // The same state back when there is no message to clear: React then skips that update.
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
 
   return (
     <form
+      method="post"
+      action={QUOTE_ENDPOINT}
       noValidate
       data-hydrated={hydrated || undefined}
       onSubmit={onSubmit}
-      onFocus={() => void loadQuoteRules().catch(() => undefined)}
-      onPointerEnter={() => void loadQuoteRules().catch(() => undefined)}
       className="grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start"
     >
       <div className="grid gap-1">
         <label htmlFor={QUOTE_FIELD_ID} className="sr-only">
           {text.productLabel}
         </label>
-        <Select name="product" value={values.product} onValueChange={(v) => update('product', v)}>
-          {/* The calls to action lead here; the margin keeps the section's heading in view. A style,
-              not a class: an added class goes through tailwind-merge, whose first call builds its
-              tables (tens of milliseconds on a phone) while the form hydrates. */}
-          <SelectTrigger
-            id={QUOTE_FIELD_ID}
-            style={{ scrollMarginTop: '40vh' }}
-            ref={productRef}
-            aria-invalid={errors.product ? true : undefined}
-            aria-describedby={errors.product ? productErrorId : undefined}
-          >
-            <SelectValue placeholder={text.productPlaceholder} />
-          </SelectTrigger>
-          <SelectContent position="item-aligned">
-            {productOptions.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {/* The calls to action lead here; the margin keeps the section's heading in view. */}
+        <Select
+          ref={productRef}
+          id={QUOTE_FIELD_ID}
+          name="product"
+          style={{ scrollMarginTop: '40vh' }}
+          placeholder={text.productPlaceholder}
+          options={productOptions}
+          value={values.product}
+          onChange={(e) => update('product', e.target.value)}
+          aria-invalid={errors.product ? true : undefined}
+          aria-describedby={errors.product ? productErrorId : undefined}
+        />
         {errors.product && (
           <p id={productErrorId} className="text-sm font-medium text-red-700">
             {errors.product}

@@ -18,7 +18,8 @@ export function goToQuote(): boolean {
   if (!field) return false;
   field.scrollIntoView({ block: 'start' });
   field.focus({ preventScroll: true });
-  if (window.location.hash !== `#${QUOTE_FIELD_ID}`) window.history.pushState(null, '', `#${QUOTE_FIELD_ID}`);
+  if (window.location.hash !== `#${QUOTE_FIELD_ID}`)
+    window.history.pushState(null, '', `#${QUOTE_FIELD_ID}`);
   return true;
 }
 
@@ -32,9 +33,11 @@ const isPlainClick = (event: MouseEvent) =>
  */
 export function enhanceQuoteLinks() {
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || !isPlainClick(event) || !(event.target instanceof Element)) return;
+    if (event.defaultPrevented || !isPlainClick(event) || !(event.target instanceof Element))
+      return;
     const link = event.target.closest('a');
-    if (!link || link.pathname !== window.location.pathname || link.hash !== `#${QUOTE_FIELD_ID}`) return;
+    if (!link || link.pathname !== window.location.pathname || link.hash !== `#${QUOTE_FIELD_ID}`)
+      return;
     if (goToQuote()) event.preventDefault();
   });
 }

@@ -6,7 +6,10 @@ import { loadQuoteRules, validateQuote } from './quote-rules';
 describe('quote rules from wasm-core', () => {
   it('gives the shared corpus verdicts through the JavaScript glue', async () => {
     for (const c of corpus) {
-      expect(await validateQuote({ product: c.product, email: c.email }), JSON.stringify(c)).toEqual(c.errors);
+      expect(
+        await validateQuote({ product: c.product, email: c.email }),
+        JSON.stringify(c),
+      ).toEqual(c.errors);
     }
   });
 

@@ -1,10 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER, QUOTE_ENDPOINT, QuoteSubmissionError, submitQuote } from './submit-quote';
+import {
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  QUOTE_ENDPOINT,
+  QuoteSubmissionError,
+  submitQuote,
+} from './submit-quote';
 
 const values = { product: 'family', email: 'ana@example.com' };
 
 function answer(status: number, body: string, statusText = '') {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status, statusText })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status, statusText })),
+  );
 }
 
 describe('submitQuote', () => {
@@ -15,7 +24,10 @@ describe('submitQuote', () => {
     await submitQuote(values);
     expect(fetch).toHaveBeenCalledWith(QUOTE_ENDPOINT, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', [IDEMPOTENCY_HEADER]: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      headers: {
+        'Content-Type': 'application/json',
+        [IDEMPOTENCY_HEADER]: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
       credentials: 'include',
       body: JSON.stringify(values),
     });
@@ -25,19 +37,32 @@ describe('submitQuote', () => {
     answer(201, '{"id":"x"}');
     await submitQuote(values, 'http://spam.example');
     const init = vi.mocked(fetch).mock.calls[0][1] as RequestInit;
-    expect(JSON.parse(init.body as string)).toEqual({ ...values, [HONEYPOT_FIELD]: 'http://spam.example' });
+    expect(JSON.parse(init.body as string)).toEqual({
+      ...values,
+      [HONEYPOT_FIELD]: 'http://spam.example',
+    });
   });
 
   it('reports status and the server message', async () => {
-    answer(500, '{"code":"storage_failed","message":"We could not save your request. Please try again."}');
-    await expect(submitQuote(values)).rejects.toThrow('500: We could not save your request. Please try again.');
+    answer(
+      500,
+      '{"code":"storage_failed","message":"We could not save your request. Please try again."}',
+    );
+    await expect(submitQuote(values)).rejects.toThrow(
+      '500: We could not save your request. Please try again.',
+    );
   });
 
   it('keeps the per-field messages of a 422', async () => {
-    answer(422, '{"code":"validation_failed","message":"x","fields":{"email":"Please enter a valid email address"}}');
+    answer(
+      422,
+      '{"code":"validation_failed","message":"x","fields":{"email":"Please enter a valid email address"}}',
+    );
     const error = await submitQuote(values).catch((e: QuoteSubmissionError) => e);
     expect(error).toBeInstanceOf(QuoteSubmissionError);
-    expect((error as QuoteSubmissionError).fields).toEqual({ email: 'Please enter a valid email address' });
+    expect((error as QuoteSubmissionError).fields).toEqual({
+      email: 'Please enter a valid email address',
+    });
   });
 
   it('falls back to plain text, then to the status text', async () => {
@@ -54,7 +79,9 @@ describe('submitQuote', () => {
         'fetch',
         vi.fn(async (_url: string, init: RequestInit) => {
           keys.push((init.headers as Record<string, string>)[IDEMPOTENCY_HEADER]);
-          return status ? new Response('{}', { status }) : Promise.reject(new TypeError('Failed to fetch'));
+          return status
+            ? new Response('{}', { status })
+            : Promise.reject(new TypeError('Failed to fetch'));
         }),
       );
     const other = { product: 'medicare', email: 'bo@example.com' };
@@ -71,7 +98,10 @@ describe('submitQuote', () => {
   });
 
   it('turns a network failure into an error without a message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(submitQuote(values)).rejects.toMatchObject({ message: '' });
   });
 });

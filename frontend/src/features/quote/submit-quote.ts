@@ -22,7 +22,7 @@ function idempotencyKeyFor(body: string): string {
   return unconfirmed.key;
 }
 
-/** A failed submission. `message` is `<status>: <server's message or status text>` (spec §8). */
+/** A failed submission. `message` is `<status>: <server's message or status text>` (docs/product.md §8). */
 export class QuoteSubmissionError extends Error {
   constructor(
     message: string,
@@ -51,7 +51,7 @@ function readErrorBody(text: string): { message?: string; fields?: QuoteErrors }
   return { message: text.trim() || undefined };
 }
 
-/** Sends the quote once (no automatic retry, spec §9); resolves only on a 2xx answer. */
+/** Sends the quote once (no automatic retry, docs/product.md §9); resolves only on a 2xx answer. */
 export async function submitQuote(values: QuoteValues, honeypot = ''): Promise<void> {
   const body = JSON.stringify(honeypot ? { ...values, [HONEYPOT_FIELD]: honeypot } : values);
   const key = idempotencyKeyFor(body);
@@ -69,7 +69,11 @@ export async function submitQuote(values: QuoteValues, honeypot = ''): Promise<v
   }
   if (!response.ok) {
     const { message, fields } = readErrorBody(await response.text().catch(() => ''));
-    throw new QuoteSubmissionError(`${response.status}: ${message ?? response.statusText}`, response.status, fields);
+    throw new QuoteSubmissionError(
+      `${response.status}: ${message ?? response.statusText}`,
+      response.status,
+      fields,
+    );
   }
   if (unconfirmed?.key === key) unconfirmed = undefined;
 }

@@ -27,7 +27,10 @@ export class FakeVapi {
   }
 
   removeListener(event, listener) {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((l) => l !== listener));
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((l) => l !== listener),
+    );
     return this;
   }
 
@@ -37,7 +40,8 @@ export class FakeVapi {
 
   emit(event, ...args) {
     const listeners = [...(this.listeners.get(event) ?? [])];
-    if (event === 'error' && listeners.length === 0) throw args[0] instanceof Error ? args[0] : new Error('Unhandled error');
+    if (event === 'error' && listeners.length === 0)
+      throw args[0] instanceof Error ? args[0] : new Error('Unhandled error');
     for (const listener of listeners) listener(...args);
     return listeners.length > 0;
   }
@@ -46,7 +50,11 @@ export class FakeVapi {
   start(assistant) {
     if (!assistant) {
       const error = new Error('Assistant or Squad or Workflow must be provided.');
-      this.emit('error', { type: 'validation-error', stage: 'input-validation', error: { message: error.message } });
+      this.emit('error', {
+        type: 'validation-error',
+        stage: 'input-validation',
+        error: { message: error.message },
+      });
       throw error;
     }
     this.startCalls.push(assistant);
@@ -69,8 +77,19 @@ export class FakeVapi {
 
   /** A failed start, as the SDK reports it: two events, cleanup, then null. */
   failStart(error = { message: 'Request failed with status 500' }) {
-    this.emit('call-start-failed', { stage: 'unknown', totalDuration: 5, error: error.message, timestamp: new Date().toISOString(), context: {} });
-    this.emit('error', { type: 'start-method-error', stage: 'unknown', error, timestamp: new Date().toISOString() });
+    this.emit('call-start-failed', {
+      stage: 'unknown',
+      totalDuration: 5,
+      error: error.message,
+      timestamp: new Date().toISOString(),
+      context: {},
+    });
+    this.emit('error', {
+      type: 'start-method-error',
+      stage: 'unknown',
+      error,
+      timestamp: new Date().toISOString(),
+    });
     this.started = false;
     this.pending?.(null);
     this.pending = null;
@@ -86,7 +105,14 @@ export class FakeVapi {
   /** The assistant hangs up: call-end, the status update, then daily-js's ejection error. */
   assistantEndsCall() {
     this.leave();
-    this.emit('error', { type: 'daily-error', error: { message: 'Meeting has ended', errorMsg: 'Meeting has ended', error: { type: 'ejected', msg: 'Meeting has ended' } } });
+    this.emit('error', {
+      type: 'daily-error',
+      error: {
+        message: 'Meeting has ended',
+        errorMsg: 'Meeting has ended',
+        error: { type: 'ejected', msg: 'Meeting has ended' },
+      },
+    });
   }
 
   stop() {
@@ -100,7 +126,11 @@ export class FakeVapi {
     this.inCall = false;
     this.started = false;
     this.emit('call-end');
-    this.emit('message', { type: 'status-update', status: 'ended', endedReason: 'customer-ended-call' });
+    this.emit('message', {
+      type: 'status-update',
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+    });
   }
 
   setMuted(muted) {

@@ -18,11 +18,14 @@ const declarations = readFileSync(join(sdkDist, 'vapi.d.ts'), 'utf8');
 const compiled = readFileSync(join(sdkDist, 'vapi.js'), 'utf8');
 const productSdk = readFileSync(join(frontend, 'src/voice/sdk.ts'), 'utf8');
 
-const parse = (name: string, text: string) => ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true);
+const parse = (name: string, text: string) =>
+  ts.createSourceFile(name, text, ts.ScriptTarget.ES2022, true);
 
 /** The string literals of the union type alias `name` in `file`. */
 function unionMembers(file: ts.SourceFile, name: string): string[] {
-  const alias = file.statements.find((s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === name);
+  const alias = file.statements.find(
+    (s): s is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(s) && s.name.text === name,
+  );
   if (!alias || !ts.isUnionTypeNode(alias.type)) throw new Error(`no union type ${name}`);
   return alias.type.types.map((t) => ((t as ts.LiteralTypeNode).literal as ts.StringLiteral).text);
 }
@@ -35,8 +38,10 @@ function declaredMethods(file: ts.SourceFile, ...names: string[]): Set<string> {
     if (!names.includes(statement.name?.text ?? '')) continue;
     for (const member of statement.members) {
       const isMethod = ts.isMethodDeclaration(member) || ts.isMethodSignature(member);
-      const isPrivate = ts.getCombinedModifierFlags(member as ts.Declaration) & ts.ModifierFlags.Private;
-      if (isMethod && !isPrivate && member.name && ts.isIdentifier(member.name)) methods.add(member.name.text);
+      const isPrivate =
+        ts.getCombinedModifierFlags(member as ts.Declaration) & ts.ModifierFlags.Private;
+      if (isMethod && !isPrivate && member.name && ts.isIdentifier(member.name))
+        methods.add(member.name.text);
     }
   }
   return methods;
@@ -44,7 +49,9 @@ function declaredMethods(file: ts.SourceFile, ...names: string[]): Set<string> {
 
 const sdkDeclarations = parse('vapi.d.ts', declarations);
 const declaredEvents = unionMembers(sdkDeclarations, 'VapiEventNames');
-const emittedEvents = new Set([...compiled.matchAll(/\.emit\(\s*['"]([\w-]+)['"]/g)].map((m) => m[1]));
+const emittedEvents = new Set(
+  [...compiled.matchAll(/\.emit\(\s*['"]([\w-]+)['"]/g)].map((m) => m[1]),
+);
 const productEvents = unionMembers(parse('sdk.ts', productSdk), 'VapiEvent');
 
 /** Everything the fake emits while a test drives it through each of its scenarios. */
@@ -89,7 +96,9 @@ describe('the fake SDK against the real @vapi-ai/web', () => {
 
   it('emits only events the SDK declares and emits', () => {
     const events = [...new Set(fakeEmissions().map((e) => e.event))];
-    expect(events).toEqual(expect.arrayContaining(['call-start', 'call-end', 'message', 'error', 'call-start-failed']));
+    expect(events).toEqual(
+      expect.arrayContaining(['call-start', 'call-end', 'message', 'error', 'call-start-failed']),
+    );
     expect(events.filter((event) => !declaredEvents.includes(event))).toEqual([]);
     expect(events.filter((event) => !emittedEvents.has(event))).toEqual([]);
   });
@@ -99,19 +108,23 @@ describe('the fake SDK against the real @vapi-ai/web', () => {
     const usedByProduct = [...declaredMethods(parse('sdk.ts', productSdk), 'VapiLike')];
     expect(usedByProduct.length).toBeGreaterThan(3);
     expect(usedByProduct.filter((method) => !sdkMethods.has(method))).toEqual([]);
-    expect(usedByProduct.filter((method) => typeof (FakeVapi.prototype as never)[method] !== 'function')).toEqual([]);
+    expect(
+      usedByProduct.filter((method) => typeof (FakeVapi.prototype as never)[method] !== 'function'),
+    ).toEqual([]);
   });
 
   it('sends payloads of the shapes the SDK declares', () => {
     // Each payload, as the fake sent it, assigned to the type the SDK gives it; the SDK types
     // `message` as any, so messages are checked against the message type of their `type`.
     const expectedType: Record<string, (payload: { type?: string }) => string | null> = {
-      'call-start-failed': () => `Parameters<Parameters<typeof vapi.on<'call-start-failed'>>[1]>[0]`,
+      'call-start-failed': () =>
+        `Parameters<Parameters<typeof vapi.on<'call-start-failed'>>[1]>[0]`,
       'volume-level': () => `Parameters<Parameters<typeof vapi.on<'volume-level'>>[1]>[0]`,
       message: (payload) =>
-        ({ transcript: 'Api.ClientMessageTranscript', 'status-update': `Pick<Api.ServerMessageStatusUpdate, 'type' | 'status' | 'endedReason'>` })[
-          payload.type ?? ''
-        ] ?? null,
+        ({
+          transcript: 'Api.ClientMessageTranscript',
+          'status-update': `Pick<Api.ServerMessageStatusUpdate, 'type' | 'status' | 'endedReason'>`,
+        })[payload.type ?? ''] ?? null,
     };
     const lines: string[] = [];
     const unchecked: string[] = [];
@@ -148,10 +161,17 @@ function typeErrors(fileName: string, source: string): string[] {
   };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, language) => (name === fileName ? ts.createSourceFile(name, source, language) : getSourceFile(name, language));
-  host.fileExists = ((fileExists) => (name: string) => name === fileName || fileExists(name))(host.fileExists.bind(host));
+  host.getSourceFile = (name, language) =>
+    name === fileName ? ts.createSourceFile(name, source, language) : getSourceFile(name, language);
+  host.fileExists = (
+    (fileExists) => (name: string) =>
+      name === fileName || fileExists(name)
+  )(host.fileExists.bind(host));
   const program = ts.createProgram([fileName], options, host);
   return ts
     .getPreEmitDiagnostics(program, program.getSourceFile(fileName))
-    .map((d) => `${source.split('\n')[d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line : 0]}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    .map(
+      (d) =>
+        `${source.split('\n')[d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line : 0]}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }

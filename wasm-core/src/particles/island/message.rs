@@ -41,7 +41,7 @@ impl View {
     }
 }
 
-/// How many particles and which seed, from the first message; the spec's count and a seed from
+/// How many particles and which seed, from the first message; the product's count and a seed from
 /// the clock by default.
 pub struct Start {
     pub count: usize,

@@ -1,0 +1,31 @@
+//! Deleting a lead whole, the one way both the broker's delete and the retention limit use: the
+//! store removes the row, its outbox entry, its idempotency key and its call's report once no
+//! lead refers to the call; a log line records the id and why (never the e-mail).
+
+use crate::store::{QuoteStore, StoreError};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// The broker deleted it (for example on the person's request).
+    Asked,
+    /// It was older than `LEAD_RETENTION_DAYS`.
+    Retention,
+}
+
+impl Why {
+    fn as_str(self) -> &'static str {
+        match self {
+            Why::Asked => "asked",
+            Why::Retention => "retention",
+        }
+    }
+}
+
+/// Whether the lead existed.
+pub async fn delete_lead(store: &dyn QuoteStore, id: &str, why: Why) -> Result<bool, StoreError> {
+    let deleted = store.delete_lead(id.to_owned()).await?;
+    if deleted {
+        tracing::info!(lead_id = id, reason = why.as_str(), "lead deleted");
+    }
+    Ok(deleted)
+}

@@ -1,0 +1,79 @@
+//! Whether a request came over HTTPS. The server itself speaks plain HTTP, so HTTPS means a
+//! trusted proxy (`TRUSTED_PROXIES`) terminated TLS and said so in `X-Forwarded-Proto` (or
+//! `Forwarded: proto=`); the same header from anyone else is ignored.
+
+use std::net::IpAddr;
+
+use warp::http::HeaderMap;
+
+use crate::settings::trusted_proxies::TrustedProxies;
+
+pub fn is_https(proxies: &TrustedProxies, peer: Option<IpAddr>, headers: &HeaderMap) -> bool {
+    if !peer.is_some_and(|peer| proxies.trusts(peer)) {
+        return false;
+    }
+    let text = |name| {
+        headers
+            .get_all(name)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    // The proxy next to us appends last: its word is the rightmost.
+    let forwarded_proto = text("x-forwarded-proto");
+    if let Some(last) = forwarded_proto
+        .rsplit(',')
+        .next()
+        .filter(|v| !v.trim().is_empty())
+    {
+        return last.trim().eq_ignore_ascii_case("https");
+    }
+    text("forwarded")
+        .rsplit(',')
+        .next()
+        .and_then(|element| {
+            element
+                .split(';')
+                .filter_map(|pair| pair.split_once('='))
+                .find(|(name, _)| name.trim().eq_ignore_ascii_case("proto"))
+                .map(|(_, value)| value.trim().trim_matches('"').eq_ignore_ascii_case("https"))
+        })
+        .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::trusted_proxies::DEFAULT_TRUSTED_PROXIES;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (name, value) in pairs {
+            h.append(*name, value.parse().unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn only_a_trusted_proxy_can_say_https() {
+        let proxies = TrustedProxies::parse(DEFAULT_TRUSTED_PROXIES).unwrap();
+        let local = Some("127.0.0.1".parse().unwrap());
+        let remote = Some("203.0.113.9".parse().unwrap());
+        let https = headers(&[("x-forwarded-proto", "https")]);
+        assert!(is_https(&proxies, local, &https));
+        assert!(!is_https(&proxies, remote, &https));
+        assert!(!is_https(&proxies, None, &https));
+        assert!(!is_https(&proxies, local, &headers(&[])));
+        assert!(!is_https(
+            &proxies,
+            local,
+            &headers(&[("x-forwarded-proto", "https, http")])
+        ));
+        assert!(is_https(
+            &proxies,
+            local,
+            &headers(&[("forwarded", "for=1.2.3.4;proto=https")])
+        ));
+    }
+}

@@ -1,0 +1,126 @@
+//! Who is calling the admin API: a script with `ADMIN_TOKEN` as a bearer token, or the inbox
+//! page with its session cookie. A request acting with the cookie must come from the site
+//! itself (`same_site`); a bearer request carries no cookie, so no other site can make one.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+use time::OffsetDateTime;
+use warp::http::{header, HeaderMap, Method};
+use warp::{Filter, Rejection};
+
+use super::session_cookie;
+use super::SESSION_IDLE;
+use crate::http::auth::sign_in;
+use crate::http::client_ip;
+use crate::http::error::ApiError;
+use crate::http::failure_limit::FailureLimit;
+use crate::http::forwarded_proto::is_https;
+use crate::http::same_site::from_the_site;
+use crate::settings::secret::Secret;
+use crate::settings::trusted_proxies::TrustedProxies;
+use crate::store::QuoteStore;
+
+pub enum Caller {
+    Token,
+    Session { id_hash: String },
+}
+
+impl Caller {
+    pub fn via(&self) -> &'static str {
+        match self {
+            Caller::Token => "token",
+            Caller::Session { .. } => "session",
+        }
+    }
+}
+
+/// What the admin API checks callers against.
+pub struct Access {
+    pub token: Option<String>,
+    /// `ADMIN_PASSWORD_HASH`; sessions exist only with it.
+    pub password_hash: Option<Secret>,
+    pub store: Arc<dyn QuoteStore>,
+    pub proxies: TrustedProxies,
+    /// Failed sign-ins per client, shared by the token and the password.
+    pub failures: Arc<FailureLimit>,
+}
+
+/// What the request says about itself, for `Access::identify`.
+pub struct RequestFacts {
+    pub method: Method,
+    pub headers: HeaderMap,
+    pub peer: Option<IpAddr>,
+}
+
+impl RequestFacts {
+    pub fn https(&self, proxies: &TrustedProxies) -> bool {
+        is_https(proxies, self.peer, &self.headers)
+    }
+
+    /// The client's address behind trusted proxies (`None` outside a real connection).
+    pub fn client(&self, proxies: &TrustedProxies) -> Option<IpAddr> {
+        self.peer.map(|peer| proxies.client(peer, &self.headers))
+    }
+}
+
+pub fn request_facts(
+) -> impl Filter<Extract = (RequestFacts,), Error = std::convert::Infallible> + Clone {
+    warp::method()
+        .and(warp::header::headers_cloned())
+        .and(client_ip::peer())
+        .map(|method, headers, peer: Option<SocketAddr>| RequestFacts {
+            method,
+            headers,
+            peer: peer.map(|p| p.ip()),
+        })
+}
+
+/// The caller, or the refusal: 401 without valid credentials, 403 for a cookie request that
+/// changes something and does not come from the site.
+pub fn caller(access: Arc<Access>) -> impl Filter<Extract = (Caller,), Error = Rejection> + Clone {
+    request_facts().and_then(move |facts: RequestFacts| {
+        let access = Arc::clone(&access);
+        async move { access.identify(&facts).await.map_err(warp::reject::custom) }
+    })
+}
+
+impl Access {
+    pub async fn identify(&self, facts: &RequestFacts) -> Result<Caller, ApiError> {
+        let refused = ApiError::Unauthorized {
+            challenge: self.token.as_ref().map(|_| "Bearer"),
+        };
+        if facts.headers.contains_key(header::AUTHORIZATION) {
+            let Some(token) = &self.token else {
+                return Err(refused);
+            };
+            let client = facts.client(&self.proxies);
+            return sign_in(token, &self.failures, client, &facts.headers).map(|()| Caller::Token);
+        }
+        let https = facts.https(&self.proxies);
+        if !facts.method.is_safe() && !from_the_site(&facts.headers, https) {
+            return Err(ApiError::CrossSite);
+        }
+        if self.password_hash.is_none() {
+            return Err(refused);
+        }
+        let Some(id) = session_cookie::read(&facts.headers, https) else {
+            return Err(refused);
+        };
+        let id_hash = session_cookie::id_hash(&id);
+        let now = OffsetDateTime::now_utc();
+        let live = self
+            .store
+            .touch_session(id_hash.clone(), now, now - SESSION_IDLE)
+            .await
+            .map_err(|error| {
+                tracing::error!(%error, "reading the session failed");
+                ApiError::from(error)
+            })?;
+        if live {
+            Ok(Caller::Session { id_hash })
+        } else {
+            Err(refused)
+        }
+    }
+}

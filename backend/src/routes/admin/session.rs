@@ -1,0 +1,147 @@
+//! `/api/admin/session`: signing in with the password (`POST`), who is signed in (`GET`), and
+//! signing out (`DELETE`).
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::Arc;
+use std::time::Instant;
+
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use tokio::sync::Semaphore;
+use warp::http::{header, Method, StatusCode};
+use warp::reply::Response;
+use warp::{Rejection, Reply};
+
+use super::caller::{Access, Caller, RequestFacts};
+use super::session_cookie;
+use crate::http::body::is_json;
+use crate::http::client_ip::rate_key;
+use crate::http::error::{retry_after_secs, ApiError};
+use crate::http::same_site::from_the_site;
+use crate::password;
+
+/// Argon2 takes 19 MiB and tens of milliseconds per check: this many at once at most, so a flood
+/// of sign-ins from many addresses cannot exhaust memory.
+const CONCURRENT_CHECKS: usize = 4;
+
+/// Password checks under way (wrong ones count against `Access::failures`, with the token's).
+pub struct SignIn {
+    checks: Semaphore,
+}
+
+impl SignIn {
+    pub fn new() -> SignIn {
+        SignIn {
+            checks: Semaphore::new(CONCURRENT_CHECKS),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Credentials {
+    password: String,
+}
+
+#[derive(Serialize)]
+struct SignedIn {
+    /// `session` (the cookie) or `token` (a script's bearer token).
+    via: &'static str,
+}
+
+pub async fn handle(
+    access: Arc<Access>,
+    sign_in: Arc<SignIn>,
+    facts: RequestFacts,
+    body: Bytes,
+) -> Result<Response, Rejection> {
+    let result = match facts.method {
+        Method::POST => start(&access, &sign_in, &facts, &body).await,
+        Method::DELETE => end(&access, &facts).await,
+        _ => access
+            .identify(&facts)
+            .await
+            .map(|caller| warp::reply::json(&SignedIn { via: caller.via() }).into_response()),
+    };
+    result.map_err(warp::reject::custom)
+}
+
+async fn start(
+    access: &Access,
+    sign_in: &SignIn,
+    facts: &RequestFacts,
+    body: &[u8],
+) -> Result<Response, ApiError> {
+    let https = facts.https(&access.proxies);
+    if !from_the_site(&facts.headers, https) {
+        return Err(ApiError::CrossSite);
+    }
+    let client = rate_key(
+        facts
+            .client(&access.proxies)
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)),
+    );
+    // Counted as a failure from here until the password is found right.
+    let attempt = access
+        .failures
+        .begin(client, Instant::now())
+        .map_err(|wait| ApiError::TooManyFailedAttempts {
+            retry_after_secs: retry_after_secs(wait),
+        })?;
+    if !is_json(facts.headers.get(header::CONTENT_TYPE)) {
+        return Err(ApiError::UnsupportedMediaType);
+    }
+    let credentials: Credentials = serde_json::from_slice(body)
+        .map_err(|_| ApiError::MalformedJson(r#"expected {"password": "..."}"#.into()))?;
+    let Some(phc) = access.password_hash.clone() else {
+        return Err(ApiError::NotFound);
+    };
+    let matches = {
+        let _permit = sign_in
+            .checks
+            .acquire()
+            .await
+            .map_err(|_| ApiError::Unavailable)?;
+        tokio::task::spawn_blocking(move || password::verify(phc.expose(), &credentials.password))
+            .await
+            .map_err(|_| ApiError::Storage)?
+    };
+    if !matches {
+        tracing::warn!(%client, "admin sign-in with a wrong password");
+        return Err(ApiError::WrongPassword);
+    }
+    access.failures.succeeded(attempt);
+    let id = session_cookie::new_id();
+    access
+        .store
+        .create_session(session_cookie::id_hash(&id), OffsetDateTime::now_utc())
+        .await
+        .map_err(|error| {
+            tracing::error!(%error, "storing the session failed");
+            ApiError::from(error)
+        })?;
+    tracing::info!(%client, "admin signed in");
+    let mut response = warp::reply::json(&SignedIn { via: "session" }).into_response();
+    response
+        .headers_mut()
+        .insert(header::SET_COOKIE, session_cookie::set(&id, https));
+    Ok(response)
+}
+
+async fn end(access: &Access, facts: &RequestFacts) -> Result<Response, ApiError> {
+    let caller = access.identify(facts).await?;
+    if let Caller::Session { id_hash } = caller {
+        access
+            .store
+            .delete_session(id_hash)
+            .await
+            .map_err(ApiError::from)?;
+        tracing::info!("admin signed out");
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response.headers_mut().insert(
+        header::SET_COOKIE,
+        session_cookie::clear(facts.https(&access.proxies)),
+    );
+    Ok(response)
+}

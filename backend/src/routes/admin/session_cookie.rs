@@ -1,0 +1,97 @@
+//! The session cookie: a random id (256 bits from the OS), of which the database keeps only the
+//! SHA-256. Over HTTPS it is `Secure` with the `__Host-` prefix (the browser then refuses it
+//! from plain HTTP, from a subdomain or for another path); over plain HTTP (a local test) it has
+//! a name without the prefix, which an HTTPS request never reads.
+
+use argon2::password_hash::rand_core::{OsRng, RngCore};
+use sha2::{Digest, Sha256};
+use warp::http::{header, HeaderMap, HeaderValue};
+
+const HTTPS_NAME: &str = "__Host-inbox_session";
+const HTTP_NAME: &str = "inbox_session";
+const ID_BYTES: usize = 32;
+
+pub fn new_id() -> String {
+    let mut bytes = [0u8; ID_BYTES];
+    OsRng.fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+/// What the database keeps in place of the id.
+pub fn id_hash(id: &str) -> String {
+    hex::encode(Sha256::digest(id.as_bytes()))
+}
+
+fn name(https: bool) -> &'static str {
+    if https {
+        HTTPS_NAME
+    } else {
+        HTTP_NAME
+    }
+}
+
+/// The session id the request carries under the name for its scheme.
+pub fn read(headers: &HeaderMap, https: bool) -> Option<String> {
+    let wanted = name(https);
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|line| line.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == wanted)
+        .map(|(_, value)| value.to_owned())
+        .filter(|id| id.len() == ID_BYTES * 2 && id.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// A session cookie (no `Max-Age`: the server ends it after the idle limit).
+pub fn set(id: &str, https: bool) -> HeaderValue {
+    cookie(&format!("{}={id}", name(https)), https)
+}
+
+/// Tells the browser to drop the cookie.
+pub fn clear(https: bool) -> HeaderValue {
+    cookie(&format!("{}=; Max-Age=0", name(https)), https)
+}
+
+fn cookie(start: &str, https: bool) -> HeaderValue {
+    let secure = if https { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{start}; Path=/; HttpOnly; SameSite=Strict{secure}"
+    ))
+    .unwrap_or_else(|_| HeaderValue::from_static("inbox_session=; Max-Age=0"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attributes_and_reading_back() {
+        let id = new_id();
+        assert_eq!(id.len(), 64);
+        assert_ne!(id, new_id());
+        assert_eq!(
+            set(&id, true),
+            format!("__Host-inbox_session={id}; Path=/; HttpOnly; SameSite=Strict; Secure")
+        );
+        assert_eq!(
+            set(&id, false),
+            format!("inbox_session={id}; Path=/; HttpOnly; SameSite=Strict")
+        );
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::COOKIE,
+            HeaderValue::from_str(&format!("a=b; inbox_session={id}")).unwrap(),
+        );
+        assert_eq!(read(&headers, false), Some(id.clone()));
+        assert_eq!(
+            read(&headers, true),
+            None,
+            "https reads only the prefixed name"
+        );
+        headers.insert(header::COOKIE, HeaderValue::from_static("inbox_session=zz"));
+        assert_eq!(read(&headers, false), None);
+        assert_ne!(id_hash(&id), id);
+    }
+}

@@ -1,0 +1,73 @@
+//! `GET /quote-result`: the page a quote form post without JavaScript is sent to (POST, then
+//! `303`, then this GET), telling the outcome in the product's words. The outcome comes in a
+//! short-lived HttpOnly cookie the post set, and the page clears it as it reads it; the URL, the
+//! `Location` and so the logs never hold what was typed.
+
+mod outcome;
+mod pages;
+
+use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderValue, Response, StatusCode};
+use warp::reply::Response as Reply;
+use warp::{Filter, Reply as _};
+
+pub use outcome::{Failure, Outcome, Typed};
+pub use pages::ResultPages;
+
+pub const RESULT_PATH: &str = "/quote-result";
+const COOKIE: &str = "quote_result";
+/// Long enough for the browser to follow the redirect on a slow connection, short enough that a
+/// shared computer does not keep what was typed.
+const COOKIE_MAX_AGE_SECS: u32 = 300;
+/// Where a visit without an outcome (a reload, a bookmark) goes: the form itself.
+const FORM_PATH: &str = "/#quote";
+
+/// The post's answer: `303` to the result page, the outcome in the cookie.
+pub fn redirect(outcome: &Outcome) -> Reply {
+    let cookie = format!(
+        "{COOKIE}={}; Path={RESULT_PATH}; Max-Age={COOKIE_MAX_AGE_SECS}; HttpOnly; SameSite=Strict",
+        outcome.encode()
+    );
+    see_other(RESULT_PATH, Some(cookie))
+}
+
+fn see_other(location: &'static str, cookie: Option<String>) -> Reply {
+    let mut response = Response::builder()
+        .status(StatusCode::SEE_OTHER)
+        .header(header::LOCATION, location)
+        .header(header::CACHE_CONTROL, "no-store");
+    if let Some(cookie) = cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
+        response = response.header(header::SET_COOKIE, cookie);
+    }
+    response.body(bytes::Bytes::new()).map_or_else(
+        |_| StatusCode::SEE_OTHER.into_response(),
+        |r| r.into_response(),
+    )
+}
+
+pub fn routes(pages: std::sync::Arc<ResultPages>) -> BoxedFilter<(Reply,)> {
+    warp::path!("quote-result")
+        .and(warp::get())
+        .and(warp::cookie::optional::<String>(COOKIE))
+        .map(move |cookie: Option<String>| {
+            let page = cookie
+                .as_deref()
+                .and_then(Outcome::decode)
+                .and_then(|outcome| pages.render(&outcome));
+            let Some(page) = page else {
+                return see_other(FORM_PATH, None);
+            };
+            let clear =
+                format!("{COOKIE}=; Path={RESULT_PATH}; Max-Age=0; HttpOnly; SameSite=Strict");
+            Response::builder()
+                .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
+                .header(header::CACHE_CONTROL, "no-store")
+                .header(header::SET_COOKIE, clear)
+                .body(bytes::Bytes::from(page))
+                .map_or_else(
+                    |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+                    |r| r.into_response(),
+                )
+        })
+        .boxed()
+}

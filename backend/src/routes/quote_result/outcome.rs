@@ -1,0 +1,240 @@
+//! What came of a quote form post, carried from the post's `303` to the result page in a
+//! short-lived cookie: the values typed travel in a header the browser sends back once, never in
+//! a URL, a `Location` or a log line.
+
+use crate::http::error::ApiError;
+
+/// Typed values kept for the result page are cut to this many bytes (at a character boundary), so
+/// the cookie stays well under the 4 KiB a browser keeps. An e-mail address is at most 254 bytes;
+/// anything longer is invalid and shown cut.
+const MAX_KEPT_BYTES: usize = 1024;
+
+/// The field values a visitor typed, as the result page shows them again.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Typed {
+    pub product: String,
+    pub email: String,
+}
+
+impl Typed {
+    pub fn new(product: &str, email: &str) -> Typed {
+        Typed {
+            product: cut(product).to_owned(),
+            email: cut(email).to_owned(),
+        }
+    }
+}
+
+fn cut(text: &str) -> &str {
+    if text.len() <= MAX_KEPT_BYTES {
+        return text;
+    }
+    let end = (0..=MAX_KEPT_BYTES)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    &text[..end]
+}
+
+/// Why a valid post was not stored: what the JSON API answers with a status (429, 503, 500...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    RateLimited {
+        retry_after_secs: u64,
+    },
+    Unavailable,
+    Storage,
+    TooLarge {
+        limit: usize,
+    },
+    Timeout,
+    /// A client's own `Idempotency-Key` used before for another request (a browser sends none).
+    Conflict,
+}
+
+impl Failure {
+    /// The failure a refused valid post meets (anything unforeseen reads as a storage failure).
+    pub fn from_error(error: &ApiError) -> Failure {
+        match *error {
+            ApiError::RateLimited { retry_after_secs } => Failure::RateLimited { retry_after_secs },
+            ApiError::Unavailable => Failure::Unavailable,
+            ApiError::PayloadTooLarge { limit } => Failure::TooLarge { limit },
+            ApiError::RequestTimeout => Failure::Timeout,
+            ApiError::IdempotencyConflict => Failure::Conflict,
+            _ => Failure::Storage,
+        }
+    }
+
+    fn error(self) -> ApiError {
+        match self {
+            Failure::RateLimited { retry_after_secs } => ApiError::RateLimited { retry_after_secs },
+            Failure::Unavailable => ApiError::Unavailable,
+            Failure::Storage => ApiError::Storage,
+            Failure::TooLarge { limit } => ApiError::PayloadTooLarge { limit },
+            Failure::Timeout => ApiError::RequestTimeout,
+            Failure::Conflict => ApiError::IdempotencyConflict,
+        }
+    }
+
+    /// The reason as the form's failure toast gives it (docs/product.md §8): `<status>: <message>`.
+    pub fn reason(self) -> String {
+        let error = self.error();
+        format!("{}: {}", error.status().as_u16(), error)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Stored (or stored before, or the honeypot): the product's success words.
+    Submitted,
+    /// The quote rules refused a field: the result page says which, with what was typed.
+    Invalid(Typed),
+    /// A valid post that could not be stored now.
+    Failed(Failure, Typed),
+}
+
+impl Outcome {
+    /// The cookie value: form-encoded pairs, whose characters all fit a cookie unquoted.
+    pub fn encode(&self) -> String {
+        let mut pairs = form_urlencoded::Serializer::new(String::new());
+        let typed = match self {
+            Outcome::Submitted => {
+                pairs.append_pair("o", "submitted");
+                None
+            }
+            Outcome::Invalid(typed) => {
+                pairs.append_pair("o", "invalid");
+                Some(typed)
+            }
+            Outcome::Failed(failure, typed) => {
+                pairs.append_pair("o", "failed");
+                let (code, number) = match *failure {
+                    Failure::RateLimited { retry_after_secs } => ("rate_limited", retry_after_secs),
+                    Failure::Unavailable => ("unavailable", 0),
+                    Failure::Storage => ("storage", 0),
+                    Failure::TooLarge { limit } => ("too_large", limit as u64),
+                    Failure::Timeout => ("timeout", 0),
+                    Failure::Conflict => ("conflict", 0),
+                };
+                pairs.append_pair("f", code);
+                pairs.append_pair("n", &number.to_string());
+                Some(typed)
+            }
+        };
+        if let Some(typed) = typed {
+            pairs.append_pair("p", &typed.product);
+            pairs.append_pair("e", &typed.email);
+        }
+        pairs.finish()
+    }
+
+    /// `None` for anything `encode` did not write (an old or altered cookie): the visitor is then
+    /// sent back to the form rather than shown a made-up outcome.
+    pub fn decode(value: &str) -> Option<Outcome> {
+        let mut outcome = None;
+        let (mut failure, mut number, mut typed) = (None, None, Typed::default());
+        for (key, value) in form_urlencoded::parse(value.as_bytes()) {
+            match &*key {
+                "o" => outcome = Some(value.into_owned()),
+                "f" => failure = Some(value.into_owned()),
+                "n" => number = value.parse::<u64>().ok(),
+                "p" => typed.product = cut(&value).to_owned(),
+                "e" => typed.email = cut(&value).to_owned(),
+                _ => return None,
+            }
+        }
+        match outcome.as_deref()? {
+            "submitted" => Some(Outcome::Submitted),
+            "invalid" => Some(Outcome::Invalid(typed)),
+            "failed" => {
+                let number = number?;
+                let failure = match failure.as_deref()? {
+                    "rate_limited" => Failure::RateLimited {
+                        retry_after_secs: number.max(1),
+                    },
+                    "unavailable" => Failure::Unavailable,
+                    "storage" => Failure::Storage,
+                    "too_large" => Failure::TooLarge {
+                        limit: usize::try_from(number).ok()?,
+                    },
+                    "timeout" => Failure::Timeout,
+                    "conflict" => Failure::Conflict,
+                    _ => return None,
+                };
+                Some(Outcome::Failed(failure, typed))
+            }
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_outcome_survives_its_cookie() {
+        let typed = Typed::new("family", "ana; \"x\"=1,+é@example.com");
+        for outcome in [
+            Outcome::Submitted,
+            Outcome::Invalid(typed.clone()),
+            Outcome::Failed(
+                Failure::RateLimited {
+                    retry_after_secs: 42,
+                },
+                typed.clone(),
+            ),
+            Outcome::Failed(Failure::Unavailable, typed.clone()),
+            Outcome::Failed(Failure::Storage, Typed::default()),
+            Outcome::Failed(Failure::TooLarge { limit: 16384 }, typed.clone()),
+            Outcome::Failed(Failure::Timeout, typed.clone()),
+            Outcome::Failed(Failure::Conflict, typed.clone()),
+        ] {
+            let value = outcome.encode();
+            // RFC 6265 cookie-octet: no white space, DQUOTE, comma, semicolon or backslash.
+            assert!(
+                value
+                    .bytes()
+                    .all(|b| b.is_ascii_graphic() && !b"\",;\\".contains(&b)),
+                "{value}"
+            );
+            assert_eq!(Outcome::decode(&value), Some(outcome));
+        }
+    }
+
+    #[test]
+    fn anything_else_is_no_outcome() {
+        for value in [
+            "",
+            "o=maybe",
+            "o=failed&f=rate_limited",
+            "o=failed&f=teapot&n=1",
+            "o=invalid&x=1",
+        ] {
+            assert_eq!(Outcome::decode(value), None, "{value}");
+        }
+    }
+
+    #[test]
+    fn long_values_are_cut_at_a_character_boundary() {
+        let long = "é".repeat(MAX_KEPT_BYTES);
+        let typed = Typed::new("", &long);
+        assert!(typed.email.len() <= MAX_KEPT_BYTES && typed.email.len() >= MAX_KEPT_BYTES - 1);
+        assert!(typed.email.chars().all(|c| c == 'é'));
+    }
+
+    #[test]
+    fn the_reason_is_status_and_message() {
+        assert_eq!(
+            Failure::RateLimited {
+                retry_after_secs: 7
+            }
+            .reason(),
+            "429: Too many quote requests from your network. Please try again in 7 seconds."
+        );
+        assert_eq!(
+            Failure::Unavailable.reason(),
+            "503: The service is briefly unavailable. Please try again in a few seconds."
+        );
+    }
+}

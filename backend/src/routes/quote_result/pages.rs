@@ -1,0 +1,209 @@
+//! The result page's HTML for each outcome. The front end's build prerenders one page per outcome
+//! (`frontend/scripts/prerender.mjs`) into `STATIC_DIR/.quote-result/`, a hidden folder the site
+//! itself never serves, with slots the server fills here: `{{reason}}`, `{{email}}`,
+//! `{{product_error}}`, `{{email_error}}`; the product typed is chosen by marking its `<option>`
+//! selected. Without a built front end (an API-only server, the integration tests) plain pages
+//! with the same slots stand in, so a form post is still answered in words.
+
+use std::io;
+use std::path::Path;
+
+use wasm_core::{FieldErrors, Product, QuoteRequest};
+
+use super::outcome::{Outcome, Typed};
+
+/// Beside the built pages, hidden: a template's empty slots are not a page to serve as it is.
+const TEMPLATE_DIR: &str = ".quote-result";
+
+/// The pages' files, one per outcome and, for an invalid post, per set of wrong fields.
+const FILES: [&str; 5] = [
+    "submitted.html",
+    "failed.html",
+    "invalid-product.html",
+    "invalid-email.html",
+    "invalid-both.html",
+];
+
+const PLAIN_LINK: &str = r#"<p><a href="/#quote">Back to the quote form</a></p>"#;
+
+/// The stand-ins for `FILES`, in the same order: the product's words and a way back, unstyled.
+fn plain_pages() -> [String; 5] {
+    let page = |title: &str, body: &str| {
+        format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+             <title>{title}</title></head><body><main><h1>{title}</h1>{body}{PLAIN_LINK}</main></body></html>"
+        )
+    };
+    let invalid = |fields: &str| page("Please check your quote request", fields);
+    [
+        page(
+            "Quote request submitted!",
+            "<p>We&#39;ll contact you shortly with more information.</p>",
+        ),
+        page("Submission failed", "<p>{{reason}}</p>"),
+        invalid("<p>{{product_error}}</p>"),
+        invalid("<p>{{email_error}}</p>"),
+        invalid("<p>{{product_error}}</p><p>{{email_error}}</p>"),
+    ]
+}
+
+pub struct ResultPages {
+    /// In `FILES`' order.
+    pages: [String; 5],
+}
+
+impl ResultPages {
+    /// Reads the built pages; each one missing is replaced by its plain stand-in.
+    pub fn load(static_dir: &Path) -> io::Result<ResultPages> {
+        let dir = static_dir.join(TEMPLATE_DIR);
+        let mut pages = plain_pages();
+        let mut missing = Vec::new();
+        for (page, file) in pages.iter_mut().zip(FILES) {
+            match std::fs::read_to_string(dir.join(file)) {
+                Ok(built) => *page = built,
+                Err(error) if error.kind() == io::ErrorKind::NotFound => missing.push(file),
+                Err(error) => return Err(error),
+            }
+        }
+        if !missing.is_empty() {
+            tracing::warn!(dir = %dir.display(), ?missing, "quote result pages not built; plain ones stand in");
+        }
+        Ok(ResultPages { pages })
+    }
+
+    /// The page telling `outcome`; `None` for an "invalid" outcome whose values pass the rules
+    /// (not one the form post wrote).
+    pub fn render(&self, outcome: &Outcome) -> Option<String> {
+        let [submitted, failed, invalid_product, invalid_email, invalid_both] = &self.pages;
+        match outcome {
+            Outcome::Submitted => Some(submitted.clone()),
+            Outcome::Failed(failure, typed) => Some(fill(
+                failed,
+                typed,
+                &FieldErrors::default(),
+                &failure.reason(),
+            )),
+            Outcome::Invalid(typed) => {
+                let errors = QuoteRequest::parse(&typed.product, &typed.email).err()?;
+                let page = match (errors.product, errors.email) {
+                    (Some(_), Some(_)) => invalid_both,
+                    (Some(_), None) => invalid_product,
+                    (None, _) => invalid_email,
+                };
+                Some(fill(page, typed, &errors, ""))
+            }
+        }
+    }
+}
+
+/// `page` with its slots filled in one pass (so a value that looks like a slot stays text) and
+/// the typed product's option selected.
+fn fill(page: &str, typed: &Typed, errors: &FieldErrors, reason: &str) -> String {
+    let mut html = String::with_capacity(page.len() + typed.email.len() + reason.len());
+    let mut rest = page;
+    while let Some(start) = rest.find("{{") {
+        let Some(end) = rest[start..].find("}}").map(|end| start + end + 2) else {
+            break;
+        };
+        let value = match &rest[start + 2..end - 2] {
+            "reason" => Some(reason),
+            "email" => Some(typed.email.as_str()),
+            "product_error" => Some(errors.product.unwrap_or_default()),
+            "email_error" => Some(errors.email.unwrap_or_default()),
+            _ => None,
+        };
+        match value {
+            Some(value) => {
+                html.push_str(&rest[..start]);
+                escape_into(&mut html, value);
+            }
+            None => html.push_str(&rest[..end]),
+        }
+        rest = &rest[end..];
+    }
+    html.push_str(rest);
+    match Product::parse(&typed.product) {
+        Some(product) => {
+            // The value is quoted, so this cannot match a longer one; other attributes may follow.
+            let option = format!(r#"<option value="{}""#, product.as_str());
+            let chosen = format!(r#"<option value="{}" selected="""#, product.as_str());
+            html.replacen(&option, &chosen, 1)
+        }
+        None => html,
+    }
+}
+
+/// Text and attribute values alike (slots sit in both).
+fn escape_into(html: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => html.push_str("&amp;"),
+            '<' => html.push_str("&lt;"),
+            '>' => html.push_str("&gt;"),
+            '"' => html.push_str("&quot;"),
+            '\'' => html.push_str("&#39;"),
+            c => html.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::routes::quote_result::outcome::Failure;
+
+    const FORM: &str = r#"<h1>{{reason}}</h1><select><option value="">Select Product</option><option value="medicare">Medicare</option><option value="family" class="c">Family Health</option></select><p>{{product_error}}</p><input value="{{email}}"/><p>{{email_error}}</p>{{unknown}}"#;
+
+    fn pages() -> ResultPages {
+        ResultPages {
+            pages: [
+                "done".into(),
+                FORM.into(),
+                FORM.into(),
+                FORM.into(),
+                FORM.into(),
+            ],
+        }
+    }
+
+    #[test]
+    fn slots_are_filled_escaped_and_the_typed_product_selected() {
+        let typed = Typed::new(" family ", r#"<b>"ana"</b>{{reason}}@x"#);
+        let html = pages()
+            .render(&Outcome::Failed(Failure::Unavailable, typed))
+            .unwrap();
+        assert_eq!(
+            html,
+            r#"<h1>503: The service is briefly unavailable. Please try again in a few seconds.</h1><select><option value="">Select Product</option><option value="medicare">Medicare</option><option value="family" selected="" class="c">Family Health</option></select><p></p><input value="&lt;b&gt;&quot;ana&quot;&lt;/b&gt;{{reason}}@x"/><p></p>{{unknown}}"#
+        );
+    }
+
+    #[test]
+    fn an_invalid_outcome_names_each_wrong_field() {
+        let html = pages()
+            .render(&Outcome::Invalid(Typed::new("dental", "ana@")))
+            .unwrap();
+        assert!(html.contains("<p>Please select a product</p>"), "{html}");
+        assert!(html.contains("<p>Please enter a valid email address</p>"));
+        assert!(html.contains(r#"value="ana@""#));
+        assert!(!html.contains("selected"));
+        let valid = Outcome::Invalid(Typed::new("family", "ana@example.com"));
+        assert_eq!(pages().render(&valid), None);
+    }
+
+    #[test]
+    fn missing_pages_have_plain_stand_ins() {
+        let dir = tempfile::tempdir().unwrap();
+        let pages = ResultPages::load(dir.path()).unwrap();
+        let html = pages
+            .render(&Outcome::Invalid(Typed::new("family", "nope")))
+            .unwrap();
+        assert!(html.contains("<p>Please enter a valid email address</p>"));
+        assert!(html.contains(r##"href="/#quote""##));
+        assert!(pages
+            .render(&Outcome::Submitted)
+            .unwrap()
+            .contains("Quote request submitted!"));
+    }
+}

@@ -1,0 +1,111 @@
+//! The inbox's SQL, written once for both stores like `queries.rs` (PostgreSQL's `$n`; SQLite
+//! reads them through `for_sqlite`). An open filter is a NULL parameter, so one statement serves
+//! every combination of filters.
+
+use super::inbox::LeadQuery;
+use super::model::format_timestamp;
+use super::queries::SELECT_QUOTES;
+
+/// $1 since, $2 until, $3 product, $4 source, $5 status, $6 e-mail `LIKE` pattern, $7 the
+/// cursor id, $8 the limit.
+pub fn find_leads() -> String {
+    format!(
+        "{SELECT_QUOTES}
+         WHERE (CAST($1 AS TEXT) IS NULL OR q.created_at >= $1)
+           AND (CAST($2 AS TEXT) IS NULL OR q.created_at < $2)
+           AND (CAST($3 AS TEXT) IS NULL OR q.product = $3)
+           AND (CAST($4 AS TEXT) IS NULL OR q.source = $4)
+           AND (CAST($5 AS TEXT) IS NULL OR q.status = $5)
+           AND (CAST($6 AS TEXT) IS NULL OR LOWER(q.email) LIKE $6 ESCAPE '\\')
+           AND (CAST($7 AS TEXT) IS NULL OR (q.created_at, q.id) <
+                (SELECT created_at, id FROM quote_requests WHERE id = $7))
+         ORDER BY q.created_at DESC, q.id DESC LIMIT $8"
+    )
+}
+
+/// `find_leads`'s first seven parameters, in order.
+pub struct FilterValues {
+    pub since: Option<String>,
+    pub until: Option<String>,
+    pub product: Option<&'static str>,
+    pub source: Option<&'static str>,
+    pub status: Option<&'static str>,
+    pub email_pattern: Option<String>,
+    pub after: Option<String>,
+}
+
+impl FilterValues {
+    pub fn new(query: &LeadQuery) -> FilterValues {
+        let filter = &query.filter;
+        FilterValues {
+            since: filter.since.map(format_timestamp),
+            until: filter.until.map(format_timestamp),
+            product: filter.product.map(|p| p.as_str()),
+            source: filter.source.map(|s| s.as_str()),
+            status: filter.status.map(|s| s.as_str()),
+            email_pattern: filter.email.as_deref().map(contains_pattern),
+            after: query.after.clone(),
+        }
+    }
+}
+
+/// `%text%` in lower case with `LIKE`'s own characters escaped, so `_` and `%` match themselves.
+fn contains_pattern(text: &str) -> String {
+    let mut pattern = String::from("%");
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+/// $1 id.
+pub fn lead() -> String {
+    format!("{SELECT_QUOTES} WHERE q.id = $1")
+}
+
+/// $1 call id.
+pub const CALL_RECORDING: &str = "SELECT recording_url FROM voice_calls WHERE call_id = $1";
+
+/// $1 id, $2 status, $3 when.
+pub const SET_STATUS: &str =
+    "UPDATE quote_requests SET status = $2, status_changed_at = $3 WHERE id = $1";
+
+/// $1 id: the call the lead came from (no row: no such lead).
+pub const LEAD_CALL: &str = "SELECT call_id FROM quote_requests WHERE id = $1";
+/// $1 id.
+pub const DELETE_OUTBOX: &str = "DELETE FROM lead_outbox WHERE quote_id = $1";
+/// $1 id.
+pub const DELETE_LEAD: &str = "DELETE FROM quote_requests WHERE id = $1";
+/// $1 call id: its report, once no lead refers to the call.
+pub const DELETE_CALL_IF_UNCLAIMED: &str = "DELETE FROM voice_calls WHERE call_id = $1
+    AND NOT EXISTS (SELECT 1 FROM quote_requests WHERE call_id = $1)";
+
+/// $1 cutoff, $2 limit.
+pub const LEADS_CREATED_BEFORE: &str =
+    "SELECT id FROM quote_requests WHERE created_at < $1 ORDER BY created_at, id LIMIT $2";
+
+/// $1 id hash, $2 now.
+pub const CREATE_SESSION: &str =
+    "INSERT INTO admin_sessions (id_hash, created_at, last_seen_at) VALUES ($1, $2, $2)";
+/// $1 id hash, $2 now, $3 idle since.
+pub const TOUCH_SESSION: &str =
+    "UPDATE admin_sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at > $3";
+/// $1 id hash.
+pub const DELETE_SESSION: &str = "DELETE FROM admin_sessions WHERE id_hash = $1";
+/// $1 idle since.
+pub const DELETE_IDLE_SESSIONS: &str = "DELETE FROM admin_sessions WHERE last_seen_at <= $1";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_email_search_matches_like_characters_literally() {
+        assert_eq!(contains_pattern("Ana_B%"), "%ana\\_b\\%%");
+        assert_eq!(contains_pattern("x\\y"), "%x\\\\y%");
+    }
+}

@@ -1,0 +1,172 @@
+//! The inbox on PostgreSQL: the same statements as SQLite (`inbox_queries.rs`), a deletion in
+//! one transaction.
+
+use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
+use time::OffsetDateTime;
+use tokio_postgres::types::ToSql;
+
+use super::{classify, limit, pool_error, PostgresStore};
+use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, Sessions};
+use crate::store::inbox_queries::{self as sql, FilterValues};
+use crate::store::model::{format_timestamp, LeadStatus, StoredQuote};
+use crate::store::queries::stored_quote;
+use crate::store::StoreError;
+
+impl Inbox for PostgresStore {
+    fn find_leads(&self, query: LeadQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+        async move {
+            let v = FilterValues::new(&query);
+            let limit = limit(Some(query.limit));
+            let params: [&(dyn ToSql + Sync); 8] = [
+                &v.since,
+                &v.until,
+                &v.product,
+                &v.source,
+                &v.status,
+                &v.email_pattern,
+                &v.after,
+                &limit,
+            ];
+            let rows = self.query(&sql::find_leads(), &params).await?;
+            rows.iter().map(stored_quote).collect()
+        }
+        .boxed()
+    }
+
+    fn lead(&self, id: String) -> BoxFuture<'_, Result<Option<LeadDetail>, StoreError>> {
+        async move {
+            let rows = self.query(&sql::lead(), &[&id]).await?;
+            let Some(quote) = rows.first().map(stored_quote).transpose()? else {
+                return Ok(None);
+            };
+            let call_recording_url = match &quote.call_id {
+                Some(call_id) => self
+                    .query(sql::CALL_RECORDING, &[call_id])
+                    .await?
+                    .first()
+                    .and_then(|row| row.get::<_, Option<String>>(0)),
+                None => None,
+            };
+            Ok(Some(LeadDetail {
+                quote,
+                call_recording_url,
+            }))
+        }
+        .boxed()
+    }
+
+    fn set_status(
+        &self,
+        id: String,
+        status: LeadStatus,
+        at: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        async move {
+            let at = format_timestamp(at);
+            let changed = self
+                .execute(sql::SET_STATUS, &[&id, &status.as_str(), &at])
+                .await?;
+            Ok(changed == 1)
+        }
+        .boxed()
+    }
+
+    fn delete_lead(&self, id: String) -> BoxFuture<'_, Result<bool, StoreError>> {
+        async move {
+            let mut client = self.pool.get().await.map_err(pool_error)?;
+            let tx = client.transaction().await.map_err(classify)?;
+            // Locks the lead, so a concurrent deletion of the same one waits and finds nothing.
+            let found = tx
+                .query_opt(&format!("{} FOR UPDATE", sql::LEAD_CALL), &[&id])
+                .await
+                .map_err(classify)?;
+            let Some(row) = found else {
+                return Ok(false);
+            };
+            let call: Option<String> = row.get(0);
+            tx.execute(sql::DELETE_OUTBOX, &[&id])
+                .await
+                .map_err(classify)?;
+            tx.execute(sql::DELETE_LEAD, &[&id])
+                .await
+                .map_err(classify)?;
+            if let Some(call) = call {
+                tx.execute(sql::DELETE_CALL_IF_UNCLAIMED, &[&call])
+                    .await
+                    .map_err(classify)?;
+            }
+            tx.commit().await.map_err(classify)?;
+            Ok(true)
+        }
+        .boxed()
+    }
+
+    fn leads_created_before(
+        &self,
+        cutoff: OffsetDateTime,
+        max: usize,
+    ) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        async move {
+            let cutoff = format_timestamp(cutoff);
+            let rows = self
+                .query(sql::LEADS_CREATED_BEFORE, &[&cutoff, &limit(Some(max))])
+                .await?;
+            Ok(rows.iter().map(|row| row.get(0)).collect())
+        }
+        .boxed()
+    }
+}
+
+impl Sessions for PostgresStore {
+    fn create_session(
+        &self,
+        id_hash: String,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<(), StoreError>> {
+        async move {
+            let now = format_timestamp(now);
+            self.execute(sql::CREATE_SESSION, &[&id_hash, &now])
+                .await
+                .map(drop)
+        }
+        .boxed()
+    }
+
+    fn touch_session(
+        &self,
+        id_hash: String,
+        now: OffsetDateTime,
+        idle_since: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        async move {
+            let (now, idle_since) = (format_timestamp(now), format_timestamp(idle_since));
+            let touched = self
+                .execute(sql::TOUCH_SESSION, &[&id_hash, &now, &idle_since])
+                .await?;
+            Ok(touched == 1)
+        }
+        .boxed()
+    }
+
+    fn delete_session(&self, id_hash: String) -> BoxFuture<'_, Result<(), StoreError>> {
+        async move {
+            self.execute(sql::DELETE_SESSION, &[&id_hash])
+                .await
+                .map(drop)
+        }
+        .boxed()
+    }
+
+    fn delete_idle_sessions(
+        &self,
+        idle_since: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<u64, StoreError>> {
+        async move {
+            let idle_since = format_timestamp(idle_since);
+            self.execute(sql::DELETE_IDLE_SESSIONS, &[&idle_since])
+                .await
+        }
+        .boxed()
+    }
+}

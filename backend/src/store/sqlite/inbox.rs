@@ -1,0 +1,179 @@
+//! The inbox on SQLite. Its writes are rare and a person waits for each, so they run on the
+//! reader's connection in their own immediate transaction (waiting out the writer's lock like
+//! any other connection) instead of queueing behind the request path's group commits.
+
+use futures_util::future::BoxFuture;
+use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
+use time::OffsetDateTime;
+
+use super::{read_quote, SqliteStore};
+use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, Sessions};
+use crate::store::inbox_queries::{self as sql, FilterValues};
+use crate::store::model::{format_timestamp, LeadStatus, StoredQuote};
+use crate::store::queries::for_sqlite;
+use crate::store::StoreError;
+
+fn execute(
+    conn: &Connection,
+    statement: &str,
+    values: &[&dyn rusqlite::ToSql],
+) -> Result<usize, StoreError> {
+    Ok(conn
+        .prepare_cached(&for_sqlite(statement))?
+        .execute(values)?)
+}
+
+fn limit(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+impl Inbox for SqliteStore {
+    fn find_leads(&self, query: LeadQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+        self.read(move |conn| {
+            let v = FilterValues::new(&query);
+            let mut statement = conn.prepare_cached(&for_sqlite(&sql::find_leads()))?;
+            let rows = statement.query_and_then(
+                params![
+                    v.since,
+                    v.until,
+                    v.product,
+                    v.source,
+                    v.status,
+                    v.email_pattern,
+                    v.after,
+                    limit(query.limit)
+                ],
+                read_quote,
+            )?;
+            rows.collect()
+        })
+    }
+
+    fn lead(&self, id: String) -> BoxFuture<'_, Result<Option<LeadDetail>, StoreError>> {
+        self.read(move |conn| {
+            let mut statement = conn.prepare_cached(&for_sqlite(&sql::lead()))?;
+            let Some(quote) = statement
+                .query_and_then([&id], read_quote)?
+                .next()
+                .transpose()?
+            else {
+                return Ok(None);
+            };
+            let call_recording_url = match &quote.call_id {
+                Some(call_id) => conn
+                    .prepare_cached(&for_sqlite(sql::CALL_RECORDING))?
+                    .query_row([call_id], |row| row.get::<_, Option<String>>(0))
+                    .optional()?
+                    .flatten(),
+                None => None,
+            };
+            Ok(Some(LeadDetail {
+                quote,
+                call_recording_url,
+            }))
+        })
+    }
+
+    fn set_status(
+        &self,
+        id: String,
+        status: LeadStatus,
+        at: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        self.read(move |conn| {
+            let changed = execute(
+                conn,
+                sql::SET_STATUS,
+                params![id, status.as_str(), format_timestamp(at)],
+            )?;
+            Ok(changed == 1)
+        })
+    }
+
+    fn delete_lead(&self, id: String) -> BoxFuture<'_, Result<bool, StoreError>> {
+        self.read(move |conn| {
+            let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
+            let call: Option<Option<String>> = tx
+                .prepare_cached(&for_sqlite(sql::LEAD_CALL))?
+                .query_row([&id], |row| row.get(0))
+                .optional()?;
+            let Some(call) = call else {
+                return Ok(false);
+            };
+            execute(&tx, sql::DELETE_OUTBOX, params![id])?;
+            execute(&tx, sql::DELETE_LEAD, params![id])?;
+            if let Some(call) = call {
+                execute(&tx, sql::DELETE_CALL_IF_UNCLAIMED, params![call])?;
+            }
+            tx.commit()?;
+            Ok(true)
+        })
+    }
+
+    fn leads_created_before(
+        &self,
+        cutoff: OffsetDateTime,
+        max: usize,
+    ) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        self.read(move |conn| {
+            let mut statement = conn.prepare_cached(&for_sqlite(sql::LEADS_CREATED_BEFORE))?;
+            let ids = statement
+                .query_map(params![format_timestamp(cutoff), limit(max)], |row| {
+                    row.get(0)
+                })?
+                .collect::<Result<Vec<String>, _>>()?;
+            Ok(ids)
+        })
+    }
+}
+
+impl Sessions for SqliteStore {
+    fn create_session(
+        &self,
+        id_hash: String,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.read(move |conn| {
+            execute(
+                conn,
+                sql::CREATE_SESSION,
+                params![id_hash, format_timestamp(now)],
+            )
+            .map(drop)
+        })
+    }
+
+    fn touch_session(
+        &self,
+        id_hash: String,
+        now: OffsetDateTime,
+        idle_since: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        self.read(move |conn| {
+            let touched = execute(
+                conn,
+                sql::TOUCH_SESSION,
+                params![id_hash, format_timestamp(now), format_timestamp(idle_since)],
+            )?;
+            Ok(touched == 1)
+        })
+    }
+
+    fn delete_session(&self, id_hash: String) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.read(move |conn| execute(conn, sql::DELETE_SESSION, params![id_hash]).map(drop))
+    }
+
+    fn delete_idle_sessions(
+        &self,
+        idle_since: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<u64, StoreError>> {
+        self.read(move |conn| {
+            let deleted = execute(
+                conn,
+                sql::DELETE_IDLE_SESSIONS,
+                params![format_timestamp(idle_since)],
+            )?;
+            Ok(deleted as u64)
+        })
+    }
+}

@@ -1,0 +1,807 @@
+//! The broker's inbox API: password sign-in and its session cookie, the limit on wrong
+//! passwords, cross-site refusals, filters, status, deletion and retention. Every scenario runs
+//! on SQLite and (ignored unless TEST_DATABASE_URL is set) on PostgreSQL.
+
+use serde_json::{json, Value};
+
+use crate::common::postgres::TestDatabase;
+use crate::common::voice::{quote_call, tool_calls, webhook};
+use crate::common::TestApp;
+use backend::store::DatabaseUrl;
+
+/// Made by `backend hash-password` from `PASSWORD`.
+const HASH: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$/BOc58QKv6BSgngjj2kfaQ$vf23gmdJyzg4h0K/ftw/Ob5zyCQnF3ZK37k2NeSSJ28";
+const PASSWORD: &str = "inbox-test-password-1";
+/// ADMIN_TOKEN needs 32 characters or more.
+const TOKEN: &str = "inbox-admin-token-0123456789abcdef";
+const VOICE_SECRET: &str = "inbox-voice-secret";
+
+#[derive(Clone, Copy)]
+enum Db {
+    Sqlite,
+    Postgres,
+}
+
+/// The app with the password, the token and the voice webhook on, and the database it uses.
+struct Inbox {
+    app: TestApp,
+    database: Option<TestDatabase>,
+}
+
+impl Inbox {
+    async fn start(db: Db, env: &[(&str, &str)]) -> Inbox {
+        let database = match db {
+            Db::Sqlite => None,
+            Db::Postgres => Some(TestDatabase::create().await),
+        };
+        let mut vars = vec![
+            ("ADMIN_PASSWORD_HASH", HASH),
+            ("ADMIN_TOKEN", TOKEN),
+            ("VAPI_WEBHOOK_SECRET", VOICE_SECRET),
+        ];
+        vars.extend_from_slice(env);
+        let mut spawn = TestApp::spawn().env(&vars);
+        if let Some(database) = &database {
+            spawn = spawn.database(DatabaseUrl::Postgres(database.url.clone()));
+        }
+        Inbox {
+            app: spawn.start().await,
+            database,
+        }
+    }
+
+    async fn stop(self) {
+        self.app.stop().await;
+        if let Some(database) = self.database {
+            database.drop().await;
+        }
+    }
+
+    fn origin(&self) -> String {
+        format!("http://{}", self.app.addr)
+    }
+
+    /// A request from the inbox page itself: same origin, with the cookie when there is one.
+    fn page_request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        cookie: Option<&str>,
+    ) -> reqwest::RequestBuilder {
+        let mut request = self
+            .app
+            .client
+            .request(method, self.app.url(path))
+            .header("origin", self.origin())
+            .header("sec-fetch-site", "same-origin");
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        request
+    }
+
+    async fn sign_in(&self, password: &str) -> reqwest::Response {
+        self.page_request(reqwest::Method::POST, "/api/admin/session", None)
+            .json(&json!({ "password": password }))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Signs in and returns the `name=value` to send back as `Cookie`.
+    async fn session(&self) -> String {
+        let response = self.sign_in(PASSWORD).await;
+        assert_eq!(response.status(), 200);
+        set_cookie(&response).split(';').next().unwrap().to_owned()
+    }
+
+    async fn get(&self, path: &str, cookie: &str) -> reqwest::Response {
+        self.page_request(reqwest::Method::GET, path, Some(cookie))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    async fn web_lead(&self, product: &str, email: &str) -> String {
+        let response = self
+            .app
+            .client
+            .post(self.app.url("/api/quote-requests"))
+            .json(&json!({"product": product, "email": email}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201);
+        response.json::<Value>().await.unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    /// A spoken lead in `call_id`, then the call's end-of-call report with a transcript.
+    async fn voice_lead(&self, call_id: &str, tool_call_id: &str, email: &str) {
+        let quote = tool_calls(
+            call_id,
+            json!([quote_call(tool_call_id, "medicare", email)]),
+        );
+        assert_eq!(
+            webhook(&self.app, Some(VOICE_SECRET), &quote)
+                .await
+                .status(),
+            200
+        );
+        let report = json!({"message": {"type": "end-of-call-report", "call": {"id": call_id},
+            "endedReason": "customer-ended-call", "analysis": {"summary": "Wants Medicare."},
+            "artifact": {"transcript": "AI: Hola.\nUser: Medicare, please."}}});
+        assert_eq!(
+            webhook(&self.app, Some(VOICE_SECRET), &report)
+                .await
+                .status(),
+            200
+        );
+    }
+
+    async fn list(&self, cookie: &str, query: &str) -> Vec<Value> {
+        let response = self
+            .get(&format!("/api/admin/quote-requests{query}"), cookie)
+            .await;
+        assert_eq!(response.status(), 200, "{query}");
+        response.json::<Value>().await.unwrap()["quote_requests"]
+            .as_array()
+            .unwrap()
+            .clone()
+    }
+}
+
+fn set_cookie(response: &reqwest::Response) -> String {
+    response.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .to_owned()
+}
+
+async fn code(response: reqwest::Response) -> String {
+    response.json::<Value>().await.unwrap()["code"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// Runs the scenario `$name(Db)` once per store.
+macro_rules! on_both_stores {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$name(super::Db::Sqlite).await;
+            }
+
+            #[tokio::test]
+            #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+            async fn postgres() {
+                super::$name(super::Db::Postgres).await;
+            }
+        }
+    )*};
+}
+
+on_both_stores!(
+    signing_in_and_out_with_a_strict_http_only_cookie,
+    the_sixth_wrong_password_in_15_minutes_is_refused_429,
+    an_idle_session_expires_after_12_hours,
+    cross_site_requests_are_refused_403_and_change_nothing,
+    no_admin_data_without_a_session_or_the_token,
+    the_token_keeps_working_beside_the_password,
+    filters_search_and_csv,
+    marking_contacted_and_back,
+    deleting_a_lead_removes_its_outbox_row_key_and_call_report,
+    retention_deletes_old_leads_at_start,
+);
+
+async fn signing_in_and_out_with_a_strict_http_only_cookie(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let wrong = inbox.sign_in("not the password").await;
+    assert_eq!(wrong.status(), 401);
+    assert!(wrong.headers().get("set-cookie").is_none());
+    let body: Value = wrong.json().await.unwrap();
+    assert_eq!(
+        (body["code"].as_str(), body["message"].as_str()),
+        (Some("wrong_password"), Some("The password is wrong."))
+    );
+
+    let response = inbox.sign_in(PASSWORD).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let cookie = set_cookie(&response);
+    let (pair, attributes) = cookie.split_once("; ").unwrap();
+    let (name, id) = pair.split_once('=').unwrap();
+    assert_eq!(name, "inbox_session", "no __Host- prefix over plain http");
+    assert_eq!(id.len(), 64, "256 random bits in hex");
+    assert_eq!(attributes, "Path=/; HttpOnly; SameSite=Strict");
+    assert_eq!(
+        inbox.app.count("SELECT count(*) FROM admin_sessions").await,
+        1,
+        "held in the database"
+    );
+    assert_eq!(
+        inbox
+            .app
+            .count(&format!(
+                "SELECT count(*) FROM admin_sessions WHERE id_hash = '{id}'"
+            ))
+            .await,
+        0,
+        "only a hash of the id is stored"
+    );
+
+    let who = inbox.get("/api/admin/session", pair).await;
+    assert_eq!(
+        who.json::<Value>().await.unwrap(),
+        json!({"via": "session"})
+    );
+    assert!(inbox.list(pair, "").await.is_empty());
+
+    // The session lives in the database: a restarted server still knows it.
+    let mut inbox = inbox;
+    inbox.app.restart().await;
+    assert!(inbox.list(pair, "").await.is_empty());
+
+    let out = inbox
+        .page_request(reqwest::Method::DELETE, "/api/admin/session", Some(pair))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status(), 204);
+    assert_eq!(
+        set_cookie(&out),
+        "inbox_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict"
+    );
+    let after = inbox.get("/api/admin/quote-requests", pair).await;
+    assert_eq!(after.status(), 401);
+    assert_eq!(
+        inbox.app.count("SELECT count(*) FROM admin_sessions").await,
+        0
+    );
+    inbox.stop().await;
+}
+
+async fn the_sixth_wrong_password_in_15_minutes_is_refused_429(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    for attempt in 1..=5 {
+        let response = inbox.sign_in(&format!("guess number {attempt}")).await;
+        assert_eq!(response.status(), 401, "attempt {attempt}");
+    }
+    for password in ["guess number 6", PASSWORD] {
+        let response = inbox.sign_in(password).await;
+        assert_eq!(response.status(), 429);
+        let retry_after: u64 = response.headers()["retry-after"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((800..=900).contains(&retry_after), "{retry_after}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "too_many_failed_attempts");
+    }
+    inbox.stop().await;
+}
+
+async fn an_idle_session_expires_after_12_hours(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let cookie = inbox.session().await;
+    assert!(inbox.list(&cookie, "").await.is_empty());
+    let idle_for = |hours: i64| {
+        let at = time::OffsetDateTime::now_utc() - time::Duration::hours(hours);
+        format!(
+            "UPDATE admin_sessions SET last_seen_at = '{}'",
+            backend::store::format_timestamp(at)
+        )
+    };
+    // Eleven hours idle is still in, and the request counts as use again.
+    inbox.app.sql(&idle_for(11)).await;
+    assert!(inbox.list(&cookie, "").await.is_empty());
+    inbox.app.sql(&idle_for(13)).await;
+    let expired = inbox.get("/api/admin/quote-requests", &cookie).await;
+    assert_eq!(expired.status(), 401);
+    assert_eq!(code(expired).await, "unauthorized");
+    let who = inbox.get("/api/admin/session", &cookie).await;
+    assert_eq!(who.status(), 401);
+    inbox.stop().await;
+}
+
+async fn cross_site_requests_are_refused_403_and_change_nothing(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let cookie = inbox.session().await;
+    let id = inbox.web_lead("family", "ana@example.com").await;
+    let lead = format!("/api/admin/quote-requests/{id}");
+    let evil = |method: reqwest::Method, path: &str, how: &str| {
+        let request = inbox
+            .app
+            .client
+            .request(method, inbox.app.url(path))
+            .header("cookie", &cookie);
+        match how {
+            "origin" => request.header("origin", "https://evil.example"),
+            "fetch-site" => request.header("sec-fetch-site", "cross-site"),
+            _ => request,
+        }
+    };
+    for how in ["origin", "fetch-site", "no evidence"] {
+        let attempts = [
+            evil(reqwest::Method::POST, "/api/admin/session", how)
+                .json(&json!({ "password": PASSWORD })),
+            evil(reqwest::Method::DELETE, "/api/admin/session", how),
+            evil(reqwest::Method::PATCH, &lead, how).json(&json!({"status": "contacted"})),
+            evil(reqwest::Method::DELETE, &lead, how),
+        ];
+        for attempt in attempts {
+            let response = attempt.send().await.unwrap();
+            assert_eq!(response.status(), 403, "{how}");
+            assert!(response.headers().get("set-cookie").is_none());
+            assert_eq!(code(response).await, "cross_site_request");
+        }
+    }
+    let rows = inbox.list(&cookie, "").await;
+    assert_eq!(rows.len(), 1, "not deleted");
+    assert_eq!(rows[0]["status"], "new", "not marked");
+    assert_eq!(
+        inbox.app.count("SELECT count(*) FROM admin_sessions").await,
+        1,
+        "neither signed out nor a new session"
+    );
+    inbox.stop().await;
+}
+
+async fn no_admin_data_without_a_session_or_the_token(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let id = inbox.web_lead("family", "ana@example.com").await;
+    let lead = format!("/api/admin/quote-requests/{id}");
+    let forged = format!("inbox_session={}", "ab".repeat(32));
+    for cookie in [None, Some(forged.as_str()), Some("inbox_session=short")] {
+        for (method, path) in [
+            (reqwest::Method::GET, "/api/admin/quote-requests"),
+            (reqwest::Method::GET, "/api/admin/quote-requests?format=csv"),
+            (reqwest::Method::GET, lead.as_str()),
+            (reqwest::Method::PATCH, lead.as_str()),
+            (reqwest::Method::DELETE, lead.as_str()),
+            (reqwest::Method::GET, "/api/admin/session"),
+            (reqwest::Method::DELETE, "/api/admin/session"),
+        ] {
+            let response = inbox
+                .page_request(method.clone(), path, cookie)
+                .json(&json!({"status": "contacted"}))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(response.status(), 401, "{method} {path} {cookie:?}");
+            assert_eq!(response.headers()["cache-control"], "no-store");
+            let body = response.text().await.unwrap();
+            assert!(!body.contains("ana@example.com"), "{body}");
+        }
+    }
+    let wrong_token = inbox
+        .app
+        .client
+        .get(inbox.app.url("/api/admin/quote-requests"))
+        .bearer_auth("guess")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(wrong_token.status(), 401);
+    assert_eq!(
+        inbox.app.count("SELECT count(*) FROM quote_requests").await,
+        1
+    );
+    inbox.stop().await;
+}
+
+async fn the_token_keeps_working_beside_the_password(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let id = inbox.web_lead("family", "ana@example.com").await;
+    let lead = inbox.app.url(&format!("/api/admin/quote-requests/{id}"));
+    let client = &inbox.app.client;
+    // A script sends no Origin: the token, not a cookie, speaks for it.
+    let marked = client
+        .patch(&lead)
+        .bearer_auth(TOKEN)
+        .json(&json!({"status": "contacted"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(marked.status(), 200);
+    assert_eq!(marked.json::<Value>().await.unwrap()["status"], "contacted");
+    let who = client
+        .get(inbox.app.url("/api/admin/session"))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(who.json::<Value>().await.unwrap(), json!({"via": "token"}));
+    let deleted = client
+        .delete(&lead)
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(deleted.status(), 204);
+    let again = client
+        .delete(&lead)
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 404);
+    inbox.stop().await;
+
+    // The token alone, without a password: the API works, sessions and /admin do not exist.
+    let app = TestApp::spawn()
+        .env(&[("ADMIN_TOKEN", TOKEN)])
+        .start()
+        .await;
+    let list = app
+        .client
+        .get(app.url("/api/admin/quote-requests"))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(list.status(), 200);
+    assert_eq!(app.get("/api/admin/session").await.status(), 404);
+    assert_eq!(app.get("/admin").await.status(), 404);
+    app.stop().await;
+}
+
+async fn filters_search_and_csv(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let cookie = inbox.session().await;
+    inbox.web_lead("family", "Ana_Web@Example.com").await;
+    inbox.web_lead("individual", "anaxweb@example.com").await;
+    inbox.voice_lead("call-1", "t1", "bob@example.com").await;
+    let emails = |rows: Vec<Value>| -> Vec<String> {
+        rows.iter()
+            .map(|r| r["email"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        emails(inbox.list(&cookie, "").await),
+        [
+            "bob@example.com",
+            "anaxweb@example.com",
+            "Ana_Web@Example.com"
+        ],
+        "newest first"
+    );
+    assert_eq!(
+        emails(inbox.list(&cookie, "?source=voice").await),
+        ["bob@example.com"]
+    );
+    assert_eq!(
+        emails(inbox.list(&cookie, "?product=family").await),
+        ["Ana_Web@Example.com"]
+    );
+    assert_eq!(
+        emails(inbox.list(&cookie, "?email=ANA_").await),
+        ["Ana_Web@Example.com"],
+        "any case, and _ is itself"
+    );
+    assert_eq!(inbox.list(&cookie, "?status=contacted").await.len(), 0);
+    assert_eq!(inbox.list(&cookie, "?status=new").await.len(), 3);
+    assert_eq!(inbox.list(&cookie, "?until=2000-01-01").await.len(), 0);
+    assert_eq!(
+        inbox
+            .list(&cookie, "?since=2000-01-01&until=2999-01-01")
+            .await
+            .len(),
+        3
+    );
+    let page = inbox.list(&cookie, "?limit=1&source=web").await;
+    assert_eq!(emails(page), ["anaxweb@example.com"]);
+    let voice = &inbox.list(&cookie, "?source=voice").await[0];
+    assert_eq!(voice["status"], "new");
+    assert_eq!(voice["call_summary"], "Wants Medicare.");
+
+    let csv = inbox
+        .get("/api/admin/quote-requests?format=csv&source=web", &cookie)
+        .await;
+    assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
+    let csv = csv.text().await.unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(csv.contains("\"Ana_Web@Example.com\"") && !csv.contains("bob@"));
+
+    let bad = inbox
+        .get("/api/admin/quote-requests?source=phone", &cookie)
+        .await;
+    assert_eq!(bad.status(), 400);
+    assert_eq!(code(bad).await, "invalid_parameter");
+    inbox.stop().await;
+}
+
+async fn marking_contacted_and_back(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let cookie = inbox.session().await;
+    inbox.voice_lead("call-1", "t1", "bob@example.com").await;
+    let id = inbox.list(&cookie, "").await[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let path = format!("/api/admin/quote-requests/{id}");
+    let lead: Value = inbox.get(&path, &cookie).await.json().await.unwrap();
+    assert_eq!(
+        lead["call_transcript"],
+        "AI: Hola.\nUser: Medicare, please."
+    );
+    assert_eq!(lead["call_ended_reason"], "customer-ended-call");
+    assert_eq!(lead["status_changed_at"], Value::Null);
+    let mark = |status: &str| {
+        inbox
+            .page_request(reqwest::Method::PATCH, &path, Some(&cookie))
+            .json(&json!({ "status": status }))
+            .send()
+    };
+    let contacted: Value = mark("contacted").await.unwrap().json().await.unwrap();
+    assert_eq!(contacted["status"], "contacted");
+    assert!(contacted["status_changed_at"]
+        .as_str()
+        .unwrap()
+        .ends_with('Z'));
+    assert_eq!(inbox.list(&cookie, "?status=contacted").await.len(), 1);
+    let back: Value = mark("new").await.unwrap().json().await.unwrap();
+    assert_eq!(back["status"], "new");
+    let bad = mark("done").await.unwrap();
+    assert_eq!(bad.status(), 400);
+    let text = inbox
+        .page_request(reqwest::Method::PATCH, &path, Some(&cookie))
+        .body("status=new")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(text.status(), 415);
+    let unknown = inbox
+        .page_request(
+            reqwest::Method::PATCH,
+            "/api/admin/quote-requests/0195a3b0-0000-7000-8000-000000000000",
+            Some(&cookie),
+        )
+        .json(&json!({"status": "new"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unknown.status(), 404);
+    inbox.stop().await;
+}
+
+async fn deleting_a_lead_removes_its_outbox_row_key_and_call_report(db: Db) {
+    // Forwarding on (to a closed port), so each lead has an outbox row.
+    let inbox = Inbox::start(db, &[("LEAD_WEBHOOK_URL", "http://127.0.0.1:9/leads")]).await;
+    let cookie = inbox.session().await;
+    inbox.voice_lead("call-1", "t1", "bob@example.com").await;
+    inbox
+        .voice_lead("call-1", "t2", "bob.two@example.com")
+        .await;
+    let keyed = inbox
+        .app
+        .client
+        .post(inbox.app.url("/api/quote-requests"))
+        .header("idempotency-key", "key-1")
+        .json(&json!({"product": "family", "email": "ana@example.com"}))
+        .send()
+        .await
+        .unwrap();
+    let web_id = keyed.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(inbox.app.count("SELECT count(*) FROM lead_outbox").await, 3);
+    let delete = |id: String| {
+        inbox
+            .page_request(
+                reqwest::Method::DELETE,
+                &format!("/api/admin/quote-requests/{id}"),
+                Some(&cookie),
+            )
+            .send()
+    };
+    assert_eq!(delete(web_id.clone()).await.unwrap().status(), 204);
+    assert_eq!(inbox.app.count("SELECT count(*) FROM lead_outbox").await, 2);
+    // The key went with the row: the same key now makes a new lead instead of a conflict.
+    let reused = inbox
+        .app
+        .client
+        .post(inbox.app.url("/api/quote-requests"))
+        .header("idempotency-key", "key-1")
+        .json(&json!({"product": "medicare", "email": "other@example.com"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(reused.status(), 201);
+    assert_ne!(reused.json::<Value>().await.unwrap()["id"], web_id.as_str());
+
+    let voice: Vec<String> = inbox
+        .list(&cookie, "?source=voice")
+        .await
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(delete(voice[0].clone()).await.unwrap().status(), 204);
+    let reports = "SELECT count(*) FROM voice_calls";
+    assert_eq!(
+        inbox.app.count(reports).await,
+        1,
+        "another lead still refers to the call"
+    );
+    let left: Value = inbox
+        .get(&format!("/api/admin/quote-requests/{}", voice[1]), &cookie)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        left["call_transcript"],
+        "AI: Hola.\nUser: Medicare, please."
+    );
+    assert_eq!(delete(voice[1].clone()).await.unwrap().status(), 204);
+    assert_eq!(
+        inbox.app.count(reports).await,
+        0,
+        "the last lead took the report with it"
+    );
+    assert_eq!(delete(voice[1].clone()).await.unwrap().status(), 404);
+    assert_eq!(delete("not-an-id".into()).await.unwrap().status(), 404);
+    inbox.stop().await;
+}
+
+async fn retention_deletes_old_leads_at_start(db: Db) {
+    let mut inbox = Inbox::start(db, &[("LEAD_RETENTION_DAYS", "30")]).await;
+    let old = inbox.web_lead("family", "old@example.com").await;
+    inbox.web_lead("family", "young@example.com").await;
+    inbox
+        .voice_lead("call-old", "t1", "old.voice@example.com")
+        .await;
+    inbox
+        .app
+        .sql(&format!(
+            "UPDATE quote_requests SET created_at = '2001-01-01T00:00:00.000Z'
+             WHERE id = '{old}' OR email = 'old.voice@example.com';
+             UPDATE voice_calls SET reported_at = '2001-01-01T00:00:00.000Z';"
+        ))
+        .await;
+    assert_eq!(
+        inbox.app.count("SELECT count(*) FROM quote_requests").await,
+        3
+    );
+    inbox.app.restart().await;
+    let cookie = inbox.session().await;
+    let rows = inbox.list(&cookie, "").await;
+    let emails: Vec<_> = rows.iter().map(|r| r["email"].as_str().unwrap()).collect();
+    assert_eq!(emails, ["young@example.com"]);
+    assert_eq!(inbox.app.count("SELECT count(*) FROM voice_calls").await, 0);
+    inbox.stop().await;
+}
+
+#[tokio::test]
+async fn https_behind_a_trusted_proxy_gets_a_secure_host_prefixed_cookie() {
+    let inbox = Inbox::start(Db::Sqlite, &[]).await;
+    let host = inbox.app.addr.to_string();
+    // The test client connects from loopback, which TRUSTED_PROXIES trusts by default: it
+    // plays the TLS-terminating proxy.
+    let response = inbox
+        .app
+        .client
+        .post(inbox.app.url("/api/admin/session"))
+        .header("x-forwarded-proto", "https")
+        .header("origin", format!("https://{host}"))
+        .json(&json!({ "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let cookie = set_cookie(&response);
+    let (pair, attributes) = cookie.split_once("; ").unwrap();
+    assert!(pair.starts_with("__Host-inbox_session="), "{cookie}");
+    assert_eq!(attributes, "Path=/; HttpOnly; SameSite=Strict; Secure");
+    // Over https only the prefixed cookie is read.
+    let https = |cookie: String| {
+        inbox
+            .app
+            .client
+            .get(inbox.app.url("/api/admin/session"))
+            .header("x-forwarded-proto", "https")
+            .header("cookie", cookie)
+            .send()
+    };
+    assert_eq!(https(pair.to_owned()).await.unwrap().status(), 200);
+    let unprefixed = pair.replacen("__Host-", "", 1);
+    assert_eq!(https(unprefixed).await.unwrap().status(), 401);
+    // The http origin is another site for an https page.
+    let downgraded = inbox
+        .app
+        .client
+        .post(inbox.app.url("/api/admin/session"))
+        .header("x-forwarded-proto", "https")
+        .header("origin", format!("http://{host}"))
+        .json(&json!({ "password": PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(downgraded.status(), 403);
+    inbox.stop().await;
+}
+
+#[tokio::test]
+async fn the_admin_page_is_noindex_and_only_there_with_a_password() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(&site).unwrap();
+    std::fs::write(site.join("index.html"), "home").unwrap();
+    std::fs::write(site.join("404.html"), "not found").unwrap();
+    std::fs::write(site.join("admin.html"), "<title>Inbox</title>").unwrap();
+    let with = TestApp::spawn()
+        .env(&[("ADMIN_PASSWORD_HASH", HASH)])
+        .static_dir(site.clone())
+        .start()
+        .await;
+    let page = with.get("/admin").await;
+    assert_eq!(page.status(), 200);
+    assert_eq!(page.headers()["x-robots-tag"], "noindex, nofollow");
+    assert_eq!(page.headers()["cache-control"], "no-store");
+    assert_eq!(page.text().await.unwrap(), "<title>Inbox</title>");
+    let by_file_name = with.get("/admin.html").await;
+    assert_eq!(by_file_name.status(), 404);
+    assert_eq!(by_file_name.text().await.unwrap(), "not found");
+    with.stop().await;
+    let without = TestApp::spawn().static_dir(site).start().await;
+    let page = without.get("/admin").await;
+    assert_eq!(page.status(), 404);
+    assert_eq!(page.text().await.unwrap(), "not found");
+    assert_eq!(without.get("/api/admin/session").await.status(), 404);
+    without.stop().await;
+}
+
+/// Runs `backend hash-password` with `stdin` piped in (not a terminal: read as one line).
+fn hash_password(stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_backend"))
+        .arg("hash-password")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn hash_password_prints_the_line_for_the_environment_file() {
+    let output = hash_password("correct horse battery staple\n");
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let hash = stdout
+        .trim_end()
+        .strip_prefix("ADMIN_PASSWORD_HASH='")
+        .and_then(|rest| rest.strip_suffix('\''))
+        .unwrap_or_else(|| panic!("{stdout:?}"));
+    assert!(hash.starts_with("$argon2id$v=19$"), "{hash}");
+    assert!(backend::password::verify(
+        hash,
+        "correct horse battery staple"
+    ));
+    assert!(
+        !stdout.contains("horse") && !String::from_utf8_lossy(&output.stderr).contains("horse")
+    );
+
+    let short = hash_password("hunter2\n");
+    assert!(!short.status.success());
+    assert!(short.stdout.is_empty());
+    let message = String::from_utf8(short.stderr).unwrap();
+    assert_eq!(
+        message,
+        "error: the password must be at least 12 characters long\n"
+    );
+}

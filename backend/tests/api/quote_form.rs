@@ -1,0 +1,318 @@
+//! The quote form posted by the browser itself (no JavaScript): `303` to `/quote-result`, the
+//! outcome in a cookie the result page reads once, the same rules, limits, honeypot and store as
+//! JSON, and no typed value in a URL, a `Location` or a log line.
+
+use crate::common::TestApp;
+use backend::settings::rate_limit::RateLimit;
+use backend::settings::trusted_proxies::TrustedProxies;
+use backend::store::DatabaseUrl;
+
+const FORM: &str = "application/x-www-form-urlencoded";
+
+/// Result pages as the front end's build writes them, reduced to their slots: `{{reason}}`, the
+/// form with the typed values and each field's message, and the product's success words.
+const BUILT_FORM_PAGE: &str = r#"<h1>{{reason}}</h1><select name="product"><option value="">Select Product</option><option value="medicare" class="c">Medicare</option><option value="family" class="c">Family Health</option></select><span>{{product_error}}</span><input value="{{email}}"/><span>{{email_error}}</span>"#;
+const BUILT_SUBMITTED_PAGE: &str = "<h1>Quote request submitted!</h1>";
+
+/// The app with `BUILT_*` as its result pages, in `STATIC_DIR/.quote-result/`.
+fn with_built_pages() -> crate::common::Spawn {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("dist");
+    let pages = site.join(".quote-result");
+    std::fs::create_dir_all(&pages).unwrap();
+    for file in [
+        "failed.html",
+        "invalid-product.html",
+        "invalid-email.html",
+        "invalid-both.html",
+    ] {
+        std::fs::write(pages.join(file), BUILT_FORM_PAGE).unwrap();
+    }
+    std::fs::write(pages.join("submitted.html"), BUILT_SUBMITTED_PAGE).unwrap();
+    TestApp::spawn().static_dir(site).dir(dir)
+}
+
+/// A browser's form post as its first step: the redirect itself, not followed.
+async fn post_form(app: &TestApp, body: &str) -> reqwest::Response {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .post(app.url("/api/quote-requests"))
+        .header("content-type", FORM)
+        .header("user-agent", "form-test")
+        .body(body.to_owned())
+        .send()
+        .await
+        .unwrap()
+}
+
+/// What the browser does next: the result page, with the cookie the post set.
+async fn follow(app: &TestApp, posted: reqwest::Response) -> (reqwest::StatusCode, String, String) {
+    assert_eq!(posted.status(), 303);
+    assert_eq!(posted.headers()["location"], "/quote-result");
+    let set_cookie = posted.headers()["set-cookie"].to_str().unwrap().to_owned();
+    for attribute in [
+        "Path=/quote-result",
+        "HttpOnly",
+        "SameSite=Strict",
+        "Max-Age=",
+    ] {
+        assert!(set_cookie.contains(attribute), "{set_cookie}");
+    }
+    let cookie = set_cookie.split(';').next().unwrap().to_owned();
+    let page = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+        .get(app.url("/quote-result"))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    let status = page.status();
+    let cleared = page.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(
+        cleared.starts_with("quote_result=;") && cleared.contains("Max-Age=0"),
+        "{cleared}"
+    );
+    assert_eq!(page.headers()["cache-control"], "no-store");
+    (status, cleared, page.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn a_valid_form_post_is_stored_and_the_result_page_says_so() {
+    let app = TestApp::start().await;
+    let posted = post_form(&app, "product=family&email=+ana%40example.com+&website=").await;
+    let (status, _, page) = follow(&app, posted).await;
+    assert_eq!(status, 200);
+    assert!(page.contains("Quote request submitted!"), "{page}");
+    assert!(page.contains("We&#39;ll contact you shortly with more information."));
+    let rows = app.rows().await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (rows[0].product.as_str(), rows[0].email.as_str()),
+        ("family", "ana@example.com")
+    );
+    assert_eq!(rows[0].user_agent.as_deref(), Some("form-test"));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn wrong_fields_get_their_messages_with_what_was_typed() {
+    let app = with_built_pages().start().await;
+    let posted = post_form(&app, "product=&email=%3Cana%3E%40example").await;
+    let (status, _, page) = follow(&app, posted).await;
+    assert_eq!(status, 200);
+    assert!(page.contains("Please select a product"), "{page}");
+    assert!(page.contains("Please enter a valid email address"));
+    assert!(
+        page.contains("&lt;ana&gt;@example"),
+        "typed value kept, escaped"
+    );
+    let posted = post_form(&app, "product=medicare&email=nope").await;
+    let (_, _, page) = follow(&app, posted).await;
+    assert!(!page.contains("Please select a product"));
+    assert!(page.contains(r#"<option value="medicare" selected="""#));
+    assert!(page.contains("Please enter a valid email address"));
+    assert!(app.rows().await.is_empty());
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_double_submit_is_one_lead_and_a_filled_honeypot_none() {
+    let app = TestApp::start().await;
+    let body = "product=employer&email=twice%40example.com&website=";
+    let (first, second) = tokio::join!(post_form(&app, body), post_form(&app, body));
+    for posted in [first, second] {
+        let (_, _, page) = follow(&app, posted).await;
+        assert!(page.contains("Quote request submitted!"));
+    }
+    let (_, _, page) = follow(&app, post_form(&app, body).await).await;
+    assert!(
+        page.contains("Quote request submitted!"),
+        "a third time too"
+    );
+    assert_eq!(app.rows().await.len(), 1);
+
+    let bot = post_form(
+        &app,
+        "product=family&email=bot%40example.com&website=http%3A%2F%2Fspam",
+    )
+    .await;
+    let (_, _, page) = follow(&app, bot).await;
+    assert!(page.contains("Quote request submitted!"));
+    assert_eq!(app.rows().await.len(), 1, "the honeypot stored nothing");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn over_the_rate_limit_the_page_says_429_and_why() {
+    let app = with_built_pages()
+        .configure(|c| {
+            c.rate_limit = Some(RateLimit {
+                per_minute: 1,
+                burst: 1,
+            });
+            c.trusted_proxies = TrustedProxies::parse("").unwrap();
+        })
+        .start()
+        .await;
+    let (_, _, page) = follow(
+        &app,
+        post_form(&app, "product=family&email=a%40example.com").await,
+    )
+    .await;
+    assert!(page.contains("Quote request submitted!"));
+    let limited = post_form(&app, "product=family&email=b%40example.com").await;
+    let (_, _, page) = follow(&app, limited).await;
+    assert!(
+        page.contains("<h1>429: Too many quote requests from your network."),
+        "{page}"
+    );
+    assert!(
+        page.contains("b@example.com"),
+        "typed value kept for a retry"
+    );
+    // The JSON API shares the client's bucket.
+    let json = app
+        .post_json(r#"{"product":"family","email":"c@example.com"}"#)
+        .await;
+    assert_eq!(json.status(), 429);
+    assert_eq!(app.rows().await.len(), 1);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_database_outage_is_a_503_page_and_nothing_is_lost_once_back() {
+    let app = TestApp::start().await;
+    let DatabaseUrl::Sqlite(path) = app.database.clone() else {
+        panic!("SQLite")
+    };
+    let holder = rusqlite::Connection::open(&path).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let body = "product=medicaid&email=retry%40example.com";
+    let (_, _, page) = follow(&app, post_form(&app, body).await).await;
+    assert!(page.contains("Submission failed"), "{page}");
+    assert!(page.contains("503: The service is briefly unavailable."));
+    holder.execute_batch("ROLLBACK").unwrap();
+    drop(holder);
+    let (_, _, page) = follow(&app, post_form(&app, body).await).await;
+    assert!(page.contains("Quote request submitted!"));
+    assert_eq!(app.rows().await.len(), 1);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_result_page_without_its_cookie_leads_back_to_the_form() {
+    let app = TestApp::start().await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    for cookie in [None, Some("quote_result=o=made-up"), Some("quote_result=")] {
+        let mut request = client.get(app.url("/quote-result"));
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", cookie);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), 303, "{cookie:?}");
+        assert_eq!(response.headers()["location"], "/#quote");
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn json_posts_are_unchanged_and_other_bodies_still_415() {
+    let app = TestApp::start().await;
+    let json = app
+        .post_json(r#"{"product":"family","email":"json@example.com"}"#)
+        .await;
+    assert_eq!(json.status(), 201);
+    let text = app
+        .client
+        .post(app.url("/api/quote-requests"))
+        .header("content-type", "text/plain")
+        .body("product=family")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(text.status(), 415);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn built_result_pages_get_their_slots_filled() {
+    let app = with_built_pages().start().await;
+    let (_, _, page) = follow(&app, post_form(&app, "product=family&email=ana%40").await).await;
+    assert_eq!(
+        page,
+        r#"<h1></h1><select name="product"><option value="">Select Product</option><option value="medicare" class="c">Medicare</option><option value="family" selected="" class="c">Family Health</option></select><span></span><input value="ana@"/><span>Please enter a valid email address</span>"#
+    );
+    // The hidden folder is not served as it is.
+    assert_eq!(app.get("/.quote-result/failed.html").await.status(), 404);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn without_a_built_front_end_plain_pages_say_it() {
+    let app = TestApp::start().await;
+    let (status, _, page) = follow(&app, post_form(&app, "product=&email=x").await).await;
+    assert_eq!(status, 200);
+    assert!(page.contains("Please select a product"), "{page}");
+    assert!(page.contains(r##"<a href="/#quote">"##));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn an_oversized_form_body_is_a_413_failure_page() {
+    let app = TestApp::start().await;
+    let body = "x".repeat(17 * 1024);
+    let (_, _, page) = follow(&app, post_form(&app, &body).await).await;
+    assert!(
+        page.contains("413: The request body is larger than 16384 bytes"),
+        "{page}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_client_may_name_its_form_post_and_a_malformed_key_is_400() {
+    let app = with_built_pages().start().await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let post = |key: &'static str, body: &'static str| {
+        client
+            .post(app.url("/api/quote-requests"))
+            .header("content-type", FORM)
+            .header("idempotency-key", key)
+            .body(body)
+            .send()
+    };
+    let malformed = post("two words", "product=family&email=a%40example.com")
+        .await
+        .unwrap();
+    assert_eq!(malformed.status(), 400);
+    let body: serde_json::Value = malformed.json().await.unwrap();
+    assert_eq!(body["code"], "invalid_parameter");
+
+    let first = post("k-1", "product=family&email=a%40example.com")
+        .await
+        .unwrap();
+    assert!(follow(&app, first)
+        .await
+        .2
+        .contains("Quote request submitted!"));
+    let other = post("k-1", "product=family&email=b%40example.com")
+        .await
+        .unwrap();
+    let (_, _, page) = follow(&app, other).await;
+    assert!(
+        page.contains("<h1>409: This Idempotency-Key was already used"),
+        "{page}"
+    );
+    assert_eq!(app.rows().await.len(), 1);
+    app.stop().await;
+}

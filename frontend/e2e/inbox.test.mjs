@@ -1,0 +1,309 @@
+// The broker's inbox (/admin) in Chromium against the release backend, on SQLite and on
+// PostgreSQL (TEST_DATABASE_URL; reported SKIPPED without it): sign in, a web and a voice lead
+// listed, filter and search, the voice lead's transcript, mark it contacted, delete the other
+// after confirming, download the CSV and read it back, sign out. Also: the cookie's attributes
+// over http, no password hash, session id or deleted e-mail in the server's log, and axe on the
+// sign-in, list and lead pages at phone and desktop sizes.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH } from './support/inbox.mjs';
+import { axeViolations } from './support/landing.mjs';
+import { startServer } from './support/server.mjs';
+
+const [HASH, PASSWORD] = [ADMIN_PASSWORD_HASH, ADMIN_PASSWORD];
+const VOICE_SECRET = 'e2e-voice-secret';
+const SIZES = { phone: { width: 412, height: 823 }, desktop: { width: 1350, height: 940 } };
+const WEB_EMAIL = 'web.lead@example.com';
+const VOICE_EMAIL = 'voice.lead@example.com';
+const TRANSCRIPT = 'AI: Hello, how can I help?\nUser: I would like a Medicare quote.';
+const RECORDING = 'https://storage.example.com/recordings/call-e2e.wav';
+
+async function post(url, path, body, headers = {}) {
+  const response = await fetch(new URL(path, url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  assert.ok(response.ok, `${path}: ${response.status} ${await response.clone().text()}`);
+  return response.json();
+}
+
+/** A web lead through the quote API and a voice lead through the webhook, with its report. */
+async function seed(url) {
+  await post(url, '/api/quote-requests', { product: 'family', email: WEB_EMAIL });
+  const voice = { 'x-vapi-secret': VOICE_SECRET };
+  const call = { id: 'call-e2e' };
+  await post(
+    url,
+    '/api/vapi/webhook',
+    {
+      message: {
+        type: 'tool-calls',
+        call,
+        toolCallList: [
+          {
+            id: 't1',
+            name: 'request_quote',
+            parameters: { product: 'medicare', email: VOICE_EMAIL },
+          },
+        ],
+      },
+    },
+    voice,
+  );
+  await post(
+    url,
+    '/api/vapi/webhook',
+    {
+      message: {
+        type: 'end-of-call-report',
+        call,
+        endedReason: 'customer-ended-call',
+        analysis: { summary: 'Wants a Medicare quote.' },
+        artifact: { transcript: TRANSCRIPT, recordingUrl: RECORDING },
+      },
+    },
+    voice,
+  );
+}
+
+function inboxSuite(name, database) {
+  const skip = database.skip ?? false;
+  describe(`inbox on ${name}`, { skip }, () => {
+    let browser;
+    let server;
+    before(async () => {
+      const databaseUrl = database.create?.();
+      [browser, server] = await Promise.all([
+        launchBrowser(),
+        startServer({
+          databaseUrl,
+          // Forwarding to a closed port: each lead has a webhook delivery that keeps failing.
+          env: {
+            ADMIN_PASSWORD_HASH: HASH,
+            VAPI_WEBHOOK_SECRET: VOICE_SECRET,
+            LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/leads',
+          },
+        }),
+      ]);
+      await seed(server.url);
+    });
+    after(async () => {
+      await browser?.close();
+      await server?.stop();
+      database.drop?.();
+    });
+
+    test('sign in, find, read, mark, delete, export and sign out', async (t) => {
+      const { page, context } = await openPage(browser, {
+        viewport: SIZES.desktop,
+        acceptDownloads: true,
+        // Probing the session before signing in is answered 401, which Chromium logs.
+        allowErrors: [/status of 401/],
+      });
+      const admin = new URL('/admin', server.url).href;
+      const response = await page.goto(admin);
+      assert.equal(response.headers()['x-robots-tag'], 'noindex, nofollow');
+      assert.equal(
+        await page.locator('meta[name="robots"]').getAttribute('content'),
+        'noindex, nofollow',
+      );
+      await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
+
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').filter({ hasText: 'The password is wrong.' }).waitFor();
+
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Leads' }).waitFor();
+      const cookies = await context.cookies();
+      assert.equal(cookies.length, 1);
+      const [cookie] = cookies;
+      assert.deepEqual(
+        {
+          name: cookie.name,
+          httpOnly: cookie.httpOnly,
+          sameSite: cookie.sameSite,
+          secure: cookie.secure,
+          path: cookie.path,
+        },
+        { name: 'inbox_session', httpOnly: true, sameSite: 'Strict', secure: false, path: '/' },
+      );
+      assert.equal(
+        await page.evaluate(() => document.cookie),
+        '',
+        'HttpOnly: not readable by scripts',
+      );
+
+      const table = page.locator('table');
+      await table.getByRole('link', { name: WEB_EMAIL }).waitFor();
+      await table.getByRole('link', { name: VOICE_EMAIL }).waitFor();
+
+      // Filter by source, then search by e-mail.
+      await page.getByLabel('Source').selectOption('voice');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
+      assert.equal(await table.getByRole('link', { name: WEB_EMAIL }).count(), 0);
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await page.getByLabel('Search by e-mail').fill('WEB.lead');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
+      await table.getByRole('link', { name: WEB_EMAIL }).waitFor();
+      await page.getByRole('button', { name: 'Clear' }).click();
+
+      // The voice lead: its call, transcript and recording; mark it contacted.
+      await table.getByRole('link', { name: VOICE_EMAIL }).click();
+      await page.getByRole('heading', { name: VOICE_EMAIL }).waitFor();
+      await page.getByText('Wants a Medicare quote.').waitFor();
+      await page.getByText('Delivery: Webhook').waitFor();
+      assert.equal(await page.locator('p.whitespace-pre-wrap').innerText(), TRANSCRIPT);
+      assert.equal(
+        await page.getByRole('link', { name: 'Answer by e-mail' }).getAttribute('href'),
+        `mailto:${VOICE_EMAIL}`,
+      );
+      const recording = page.getByRole('link', { name: 'Listen to the recording' });
+      const lead = await page.evaluate(async () =>
+        (await fetch(`/api/admin/quote-requests/${location.hash.slice(6)}`)).json(),
+      );
+      if ('call_recording_url' in lead) {
+        assert.equal(await recording.getAttribute('href'), RECORDING);
+      } else {
+        t.diagnostic(
+          'recording link not checked: this server does not keep artifact.recordingUrl yet',
+        );
+        assert.equal(await recording.count(), 0);
+      }
+      await page.getByRole('button', { name: 'Mark contacted' }).click();
+      await page.getByRole('status').filter({ hasText: 'Marked as contacted.' }).waitFor();
+      await page.getByRole('button', { name: 'Mark as new' }).waitFor();
+
+      // The web lead: delete it after confirming.
+      await page.getByRole('link', { name: 'Back to the list' }).click();
+      await table.getByRole('link', { name: WEB_EMAIL }).click();
+      await page.getByRole('heading', { name: WEB_EMAIL }).waitFor();
+      const webId = await page.evaluate(() => location.hash.slice(6));
+      // By keyboard: the dialog takes focus, Escape closes it and gives focus back; then Cancel.
+      const deleteButton = page.getByRole('button', { name: 'Delete lead' });
+      await deleteButton.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Delete this lead?' });
+      await dialog.waitFor();
+      assert.ok(
+        await dialog.evaluate((el) => el.contains(document.activeElement)),
+        'focus is in the dialog',
+      );
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      assert.ok(
+        await deleteButton.evaluate((el) => el === document.activeElement),
+        'focus is back',
+      );
+      await deleteButton.click();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Delete lead' }).click();
+      await dialog.getByRole('button', { name: 'Delete for good' }).click();
+      await page.getByRole('heading', { name: 'Leads' }).waitFor();
+      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
+      assert.equal(await table.getByRole('link', { name: WEB_EMAIL }).count(), 0);
+      assert.match(
+        await table.locator('tbody tr').innerText(),
+        /Contacted[\s\S]*Webhook: (pending|undelivered)/,
+      );
+
+      // The CSV of the current filter, read back.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download CSV' }).click(),
+      ]);
+      const csv = readFileSync(await download.path(), 'utf8');
+      const lines = csv.trim().split('\n');
+      assert.equal(lines.length, 2, csv);
+      assert.match(lines[0], /^"?id"?,"?created_at"?,"?product"?,"?email"?/);
+      assert.ok(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv);
+
+      // Sign out: the sign-in form again, and the API no longer answers this browser.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
+      const status = await page.evaluate(
+        async () => (await fetch('/api/admin/quote-requests')).status,
+      );
+      assert.equal(status, 401);
+
+      // The log: the deletion with the lead's id; never its e-mail, the hash or the session id.
+      const log = server.log();
+      assert.ok(
+        log.split('\n').some((line) => line.includes('lead deleted') && line.includes(webId)),
+        log,
+      );
+      for (const secret of [WEB_EMAIL, HASH, PASSWORD, cookie.value]) {
+        assert.ok(!log.includes(secret), `the log holds ${secret}`);
+      }
+      await context.close();
+    });
+
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      test(`axe at ${size} size (${viewport.width}x${viewport.height}): sign-in, list and lead page`, async () => {
+        const { page, context } = await openPage(browser, {
+          viewport,
+          allowErrors: [/status of 401/],
+        });
+        await page.goto(new URL('/admin', server.url).href);
+        await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
+        assert.deepEqual(await axeViolations(page), [], 'sign-in');
+        const shot = (name) =>
+          page.screenshot({ path: join(outputDir, `inbox-${name}-${size}.png`), fullPage: true });
+        await shot('sign-in');
+        await page.getByLabel('Password').fill(PASSWORD);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('heading', { name: 'Leads' }).waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: / on this page\./ })
+          .waitFor();
+        assert.deepEqual(await axeViolations(page), [], 'list');
+        await shot('list');
+        await page.getByRole('link', { name: VOICE_EMAIL }).click();
+        await page.getByRole('heading', { name: VOICE_EMAIL }).waitFor();
+        assert.deepEqual(await axeViolations(page), [], 'lead page');
+        await shot('lead');
+        await context.close();
+      });
+    }
+  });
+}
+
+inboxSuite('SQLite', {});
+
+const postgres = process.env.TEST_DATABASE_URL;
+let postgresDatabase;
+inboxSuite('PostgreSQL', {
+  skip: postgres ? false : 'TEST_DATABASE_URL is not set',
+  create() {
+    postgresDatabase = `inbox_e2e_${process.pid}`;
+    execFileSync('psql', [postgres, '-qc', `CREATE DATABASE ${postgresDatabase}`]);
+    const url = new URL(postgres);
+    url.pathname = `/${postgresDatabase}`;
+    return url.href;
+  },
+  drop() {
+    if (postgresDatabase)
+      execFileSync('psql', [postgres, '-qc', `DROP DATABASE ${postgresDatabase} WITH (FORCE)`]);
+  },
+});
+
+test('/admin answers 404 when ADMIN_PASSWORD_HASH is unset', async () => {
+  const server = await startServer();
+  try {
+    const response = await fetch(new URL('/admin', server.url));
+    assert.equal(response.status, 404);
+    assert.equal((await fetch(new URL('/admin.html', server.url))).status, 404);
+  } finally {
+    await server.stop();
+  }
+});

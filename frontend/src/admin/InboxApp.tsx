@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '../components/ui/button';
+import { brand } from '../content';
+import { api, ApiError, emptyFilter, type Filter } from './api';
+import { LeadList } from './LeadList';
+import { LeadPage } from './LeadPage';
+import { SignIn } from './SignIn';
+
+type Session = 'checking' | 'signed-out' | 'signed-in';
+
+/** `#lead/<id>` is a lead's page, anything else the list: the browser's back button works. */
+function leadInHash(): string | null {
+  const match = /^#lead\/([0-9a-f-]+)$/i.exec(window.location.hash);
+  return match ? match[1] : null;
+}
+
+export function InboxApp() {
+  const [session, setSession] = useState<Session>('checking');
+  const [notice, setNotice] = useState('');
+  const [leadId, setLeadId] = useState(leadInHash);
+  const [filter, setFilter] = useState<Filter>(emptyFilter);
+
+  useEffect(() => {
+    const onHash = () => setLeadId(leadInHash());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  useEffect(() => {
+    api.whoAmI().then(
+      () => setSession('signed-in'),
+      () => setSession('signed-out'),
+    );
+  }, []);
+
+  /** Every failed call comes here: a 401 means the session ended. */
+  const onError = useCallback((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) {
+      setNotice('Your session has ended. Please sign in again.');
+      setSession('signed-out');
+      return null;
+    }
+    return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  }, []);
+
+  const signOut = async () => {
+    await api.signOut().catch(() => undefined);
+    setNotice('You are signed out.');
+    setSession('signed-out');
+  };
+
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+          <p className="text-lg font-semibold text-brand-700">
+            {brand.name} <span className="text-slate-700">Inbox</span>
+          </p>
+          {session === 'signed-in' && (
+            <Button variant="outline" size="sm" onClick={signOut}>
+              Sign out
+            </Button>
+          )}
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-6">
+        {session === 'checking' && <p role="status">Loading…</p>}
+        {session === 'signed-out' && (
+          <SignIn
+            notice={notice}
+            onSignedIn={() => {
+              setNotice('');
+              setSession('signed-in');
+            }}
+          />
+        )}
+        {session === 'signed-in' &&
+          (leadId ? (
+            <LeadPage id={leadId} onError={onError} />
+          ) : (
+            <LeadList filter={filter} onFilter={setFilter} onError={onError} />
+          ))}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../components/ui/button';
+import { buttonVariants } from '../components/ui/button-variants';
+import { api, deliveryChannels, type Lead } from './api';
+import { formatTime, productLabel, sourceLabel, statusLabel } from './format';
+
+interface LeadPageProps {
+  id: string;
+  /** Reports a failed call; returns the message to show, or null when it was handled. */
+  onError: (error: unknown) => string | null;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
+      <dt className="font-medium text-slate-700 sm:w-44 sm:shrink-0">{label}</dt>
+      <dd className="break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const backToList = () => {
+  window.location.hash = 'leads';
+};
+
+export function LeadPage({ id, onError }: LeadPageProps) {
+  const titleId = useId();
+  const [lead, setLead] = useState<Lead | null>(null);
+  const [message, setMessage] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    api.lead(id).then(
+      (found) => current && setLead(found),
+      (failure: unknown) => current && setMessage(onError(failure) ?? ''),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, onError]);
+
+  // Focus the heading when the page appears and again once the lead has loaded.
+  const loaded = lead !== null;
+  useEffect(() => heading.current?.focus(), [loaded]);
+
+  const mark = async (status: 'new' | 'contacted') => {
+    try {
+      const changed = await api.setStatus(id, status);
+      setLead(changed);
+      setMessage(status === 'contacted' ? 'Marked as contacted.' : 'Marked as new again.');
+    } catch (failure) {
+      setMessage(onError(failure) ?? '');
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await api.remove(id);
+      setConfirming(false);
+      backToList();
+    } catch (failure) {
+      setConfirming(false);
+      setMessage(onError(failure) ?? '');
+    }
+  };
+
+  const back = (
+    <a href="#leads" className="text-brand-700 underline">
+      Back to the list
+    </a>
+  );
+
+  if (!lead) {
+    return (
+      <section aria-labelledby={titleId}>
+        {back}
+        <h1
+          id={titleId}
+          ref={heading}
+          tabIndex={-1}
+          className="mt-3 text-2xl font-semibold text-slate-900 outline-none"
+        >
+          Lead
+        </h1>
+        <p role="status" className="mt-3 text-slate-700">
+          {message || 'Loading…'}
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId}>
+      {back}
+      <h1
+        id={titleId}
+        ref={heading}
+        tabIndex={-1}
+        className="mt-3 text-2xl font-semibold break-all text-slate-900 outline-none"
+      >
+        {lead.email}
+      </h1>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <a href={`mailto:${lead.email}`} className={buttonVariants({ size: 'sm' })}>
+          Answer by e-mail
+        </a>
+        {lead.status === 'new' ? (
+          <Button variant="outline" size="sm" onClick={() => mark('contacted')}>
+            Mark contacted
+          </Button>
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => mark('new')}>
+            Mark as new
+          </Button>
+        )}
+        <Dialog.Root open={confirming} onOpenChange={setConfirming}>
+          <Dialog.Trigger asChild>
+            <Button variant="ghost" size="sm">
+              Delete lead
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+            <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl">
+              <Dialog.Title className="text-lg font-semibold text-slate-900">
+                Delete this lead?
+              </Dialog.Title>
+              <Dialog.Description className="mt-2 text-slate-700">
+                {lead.email} and everything kept with it (delivery state, and the call&apos;s report
+                when no other lead shares the call) will be deleted for good.
+              </Dialog.Description>
+              <div className="mt-6 flex flex-wrap justify-end gap-3">
+                <Dialog.Close asChild>
+                  <Button variant="ghost" size="sm">
+                    Cancel
+                  </Button>
+                </Dialog.Close>
+                <Button size="sm" onClick={remove}>
+                  Delete for good
+                </Button>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </div>
+      <p role="status" className="mt-3 min-h-6 text-slate-700">
+        {message}
+      </p>
+
+      <dl className="mt-2 flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
+        <Field label="Product">{productLabel(lead.product)}</Field>
+        <Field label="E-mail">{lead.email}</Field>
+        <Field label="Source">{sourceLabel(lead.source)}</Field>
+        <Field label="Received">{formatTime(lead.created_at)}</Field>
+        <Field label="Status">
+          {statusLabel(lead.status)}
+          {lead.status_changed_at && ` (since ${formatTime(lead.status_changed_at)})`}
+        </Field>
+        {deliveryChannels(lead).length === 0 && (
+          <Field label="Delivery">Not forwarded (forwarding was off)</Field>
+        )}
+        {deliveryChannels(lead).map(([channel, delivery]) => (
+          <Field key={channel} label={`Delivery: ${channel}`}>
+            {`${delivery.status}, ${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`}
+            {delivery.delivered_at && `, delivered ${formatTime(delivery.delivered_at)}`}
+            {delivery.last_error && (
+              <>
+                <br />
+                Last error: {delivery.last_error}
+              </>
+            )}
+          </Field>
+        ))}
+        {lead.user_agent && <Field label="Browser">{lead.user_agent}</Field>}
+        <Field label="Lead id">
+          <span className="font-mono text-sm">{lead.id}</span>
+        </Field>
+      </dl>
+
+      {lead.source === 'voice' && (
+        <section
+          aria-labelledby={`${titleId}-call`}
+          className="mt-6 rounded-2xl bg-white p-4 shadow-sm"
+        >
+          <h2 id={`${titleId}-call`} className="text-xl font-semibold text-slate-900">
+            Voice call
+          </h2>
+          <dl className="mt-3 flex flex-col gap-3">
+            <Field label="Call id">
+              <span className="font-mono text-sm break-all">{lead.call_id}</span>
+            </Field>
+            <Field label="Ended">{lead.call_ended_reason ?? 'No end-of-call report yet'}</Field>
+            {lead.call_summary && <Field label="Summary">{lead.call_summary}</Field>}
+            {lead.call_recording_url && (
+              <Field label="Recording">
+                <a
+                  href={lead.call_recording_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-brand-700 underline"
+                >
+                  Listen to the recording
+                </a>
+              </Field>
+            )}
+          </dl>
+          {lead.call_transcript && (
+            <>
+              <h3 className="mt-4 font-semibold text-slate-900">Transcript</h3>
+              <p className="mt-2 rounded-lg bg-slate-50 p-3 whitespace-pre-wrap text-slate-900">
+                {lead.call_transcript}
+              </p>
+            </>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

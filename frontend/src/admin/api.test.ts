@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { api, CSV_ROWS, deliveryChannels, emptyFilter, filterQuery, type Lead } from './api';
+
+describe('the inbox filter as query parameters', () => {
+  it('leaves out empty and blank parts and trims the rest', () => {
+    expect(filterQuery(emptyFilter)).toBe('');
+    expect(filterQuery({ ...emptyFilter, source: 'voice', email: '  Ana_B  ', product: ' ' })).toBe(
+      'source=voice&email=Ana_B',
+    );
+  });
+
+  it('adds the page or the format, escaping what needs it', () => {
+    expect(filterQuery({ ...emptyFilter, email: 'a+b@x.com' }, { limit: '25' })).toBe(
+      'email=a%2Bb%40x.com&limit=25',
+    );
+    expect(api.csvHref({ ...emptyFilter, status: 'new', since: '2026-01-01' })).toBe(
+      `/api/admin/quote-requests?status=new&since=2026-01-01&format=csv&limit=${CSV_ROWS}`,
+    );
+  });
+});
+
+describe('delivery channels', () => {
+  const delivery = {
+    status: 'pending',
+    attempts: 2,
+    last_error: 'HTTP 503',
+    delivered_at: null,
+  } as const;
+  const lead = (value: Lead['delivery']) => ({ delivery: value }) as Lead;
+
+  it('reads one webhook delivery and one per channel alike', () => {
+    expect(deliveryChannels(lead(null))).toEqual([]);
+    expect(deliveryChannels(lead(delivery))).toEqual([['Webhook', delivery]]);
+    expect(deliveryChannels(lead({ webhook: null, email: delivery, follow_up: delivery }))).toEqual(
+      [
+        ['E-mail', delivery],
+        ['Follow-up e-mail', delivery],
+      ],
+    );
+  });
+});

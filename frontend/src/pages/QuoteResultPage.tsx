@@ -1,0 +1,79 @@
+import { SiteFooter } from '../components/layout/SiteFooter';
+import { Button } from '../components/ui/button';
+import { quoteResult, quoteSection } from '../content';
+import { QuoteForm } from '../features/quote/QuoteForm';
+import { QUOTE_HREF } from '../features/quote/quote-link';
+import { Island } from '../islands/Island';
+
+/** One prerendered page per outcome of a form post; the server picks one and fills its slots. */
+export const QUOTE_RESULT_VARIANTS = [
+  'submitted',
+  'failed',
+  'invalid-product',
+  'invalid-email',
+  'invalid-both',
+] as const;
+export type QuoteResultVariant = (typeof QUOTE_RESULT_VARIANTS)[number];
+
+/**
+ * The slots the server fills (backend/src/routes/quote_result/pages.rs), escaped, in one pass.
+ * The product typed is chosen by marking its option selected, so its slot matches no option.
+ */
+const SLOT = {
+  reason: '{{reason}}',
+  product: '{{product}}',
+  email: '{{email}}',
+  productError: '{{product_error}}',
+  emailError: '{{email_error}}',
+} as const;
+
+/** The heading, the words under it and, unless the request went through, the form to try again. */
+function outcome(variant: QuoteResultVariant) {
+  if (variant === 'submitted')
+    return { title: quoteSection.success.title, text: quoteSection.success.description };
+  const values = { product: SLOT.product, email: SLOT.email };
+  if (variant === 'failed')
+    return { title: quoteSection.failure.title, text: SLOT.reason, form: { values, errors: {} } };
+  const errors = {
+    product: variant === 'invalid-email' ? undefined : SLOT.productError,
+    email: variant === 'invalid-product' ? undefined : SLOT.emailError,
+  };
+  return { title: quoteSection.heading, text: quoteSection.subtitle, form: { values, errors } };
+}
+
+export const quoteResultTitle = (variant: QuoteResultVariant) => outcome(variant).title;
+
+/**
+ * What came of a quote form posted without JavaScript, in the product's words, with the values typed
+ * still in the form and a way back; the header and footer of every page. The form here is plain
+ * HTML (no island): it posts to the server again.
+ */
+export function QuoteResultPage({ variant }: { variant: QuoteResultVariant }) {
+  const { title, text, form } = outcome(variant);
+  return (
+    <>
+      <Island name="header" />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex min-h-screen items-center justify-center px-4 pt-24 pb-16 outline-none"
+      >
+        <div className="w-full max-w-4xl rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-200 sm:p-12">
+          <h1 className="text-center text-3xl font-bold text-slate-900">{title}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{text}</p>
+          {form && (
+            <div className="mt-8">
+              <QuoteForm initial={form} />
+            </div>
+          )}
+          <p className="mt-8 text-center">
+            <Button asChild variant="outline">
+              <a href={QUOTE_HREF}>{quoteResult.backLink}</a>
+            </Button>
+          </p>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
