@@ -8,8 +8,11 @@
 #                               off the request path (goal: on within 10 % of off)
 #
 # Always measures SQLite (a fresh database in a temp dir); also PostgreSQL when a postgres://
-# URL is given and the server accepts it. Reports requests/s, p50 and p99 latency and peak RSS
-# at 64 connections, plus idle RSS and the time from start to the first healthy /healthz.
+# URL is given and the server accepts it (each run in a fresh database on that cluster when the
+# URL's user may create one, else in the URL's database). Reports requests/s, p50 and p99 latency
+# and peak RSS at 64 connections, plus idle RSS and the time from start to the first healthy
+# /healthz, for each of BENCH_RUNS rounds (SQLite then PostgreSQL in each, so both see the same
+# machine), then the median (min-max) of each figure and PostgreSQL's rate as a share of SQLite's.
 # Bounded: each run lasts at most BENCH_SECONDS and BENCH_MAX_REQUESTS requests.
 #
 # --distinct-clients: the rate limiter's cost when every post comes from another client
@@ -24,6 +27,7 @@ CONNECTIONS=${BENCH_CONNECTIONS:-64}
 THREADS=${BENCH_THREADS:-2}
 SECONDS_PER_RUN=${BENCH_SECONDS:-10}
 MAX_REQUESTS=${BENCH_MAX_REQUESTS:-1000000}
+RUNS=${BENCH_RUNS:-5}
 # As root, the server and wrk run at the highest priority (nice -20), so builds or tests running
 # beside the benchmark take little of the CPU from it: on this 2-core machine, two builds measured
 # back to back otherwise differ by more than the change being measured.
@@ -44,7 +48,9 @@ fi
 [[ -x $server_binary ]] || cargo build --release -p backend
 
 work=$(mktemp -d)
-trap 'stop_server; stop_smtp; rm -rf "$work"' EXIT
+postgres_url=${1:-${BENCH_POSTGRES_URL:-}}
+made_databases=()
+trap 'stop_server; stop_smtp; drop_databases; rm -rf "$work"' EXIT
 
 rss_kb() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$server_pid/status"; }
 # The server's CPU time so far (user + system, in clock ticks): per request it is steadier than
@@ -61,7 +67,7 @@ healthy() {
   return 1
 }
 
-declare -A seen
+declare -A seen figures
 # run NAME DATABASE_URL [NAME=value ...]: one measured run; sets $rps and $cpu_us.
 run() {
   local name=$1 database=$2
@@ -91,6 +97,41 @@ run() {
   printf '%s: %s quote posts/s (%s in %ss, %s failed), p50 %s ms, p99 %s ms, server CPU %s µs a post, peak RSS %s MB, idle RSS %s MB, start to healthy %s ms\n' \
     "$name" "$rps" "$requests" "$seconds" "$failed" "$p50_ms" "$p99_ms" "$cpu_us" "$(mb "$peak_kb")" "$(mb "$idle_kb")" "$startup_ms"
   seen[$name]=$(( requests - failed ))
+  figures[$name rps]+=" $rps"
+  figures[$name p50]+=" $p50_ms"
+  figures[$name p99]+=" $p99_ms"
+}
+
+# median (min-max) of the numbers on standard input, one per word.
+spread() {
+  tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ a[NR] = $1 }
+    END { m = NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%s (%s-%s)", m, a[1], a[NR] }'
+}
+
+median() { spread <<< "$1" | cut -d' ' -f1; }
+
+# Stored rows against 201 answers, through the server's own export command.
+check_stored() {
+  local name=$1 database=$2 stored
+  stored=$(DATABASE_URL="$database" "$server_binary" export --format jsonl 2>/dev/null | wc -l)
+  echo "$name: $stored rows stored, ${seen[$name]} requests answered 201"
+}
+
+# A fresh database for one PostgreSQL run, on the cluster of $postgres_url (the URL itself when
+# it cannot be made: no psql, or no right to create one).
+fresh_postgres() {
+  local name="bench_$$_$1"
+  if command -v psql >/dev/null && psql "$postgres_url" -qc "CREATE DATABASE $name" 2>/dev/null; then
+    made_databases+=("$name")
+    sed -E "s#^(postgres(ql)?://[^/]+)/[^?]*#\1/$name#" <<< "$postgres_url"
+  else
+    echo "$postgres_url"
+  fi
+}
+drop_databases() {
+  for name in "${made_databases[@]}"; do
+    psql "$postgres_url" -qc "DROP DATABASE IF EXISTS $name WITH (FORCE)" 2>/dev/null || true
+  done
 }
 
 # Every 201 waits for an fsync, so the disk's fsync latency is the floor under p50 and p99.
@@ -110,10 +151,6 @@ print(f"disk: 4 KiB write + fsync p50 {times[100]:.2f} ms, p99 {times[197]:.2f} 
 PY
 }
 
-median_spread() { # numbers on stdin: "median (min-max)"
-  sort -n | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%s (%s-%s)", m, v[1], v[NR] }'
-}
-
 if [[ ${1:-} == --email ]]; then
   echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s per run, $(nproc) cores shared with the server and the SMTP server, priority: ${priority[*]:-normal}; load average $(cut -d' ' -f1-3 /proc/loadavg)"
   start_smtp "$work/smtp"
@@ -125,8 +162,8 @@ if [[ ${1:-} == --email ]]; then
     run "SQLite, e-mail on" "sqlite://$work/on$round.db" $(smtp_env)
     on+=("$rps")
   done
-  off_median=$(printf '%s\n' "${off[@]}" | median_spread)
-  on_median=$(printf '%s\n' "${on[@]}" | median_spread)
+  off_median=$(printf '%s\n' "${off[@]}" | spread)
+  on_median=$(printf '%s\n' "${on[@]}" | spread)
   echo "quote posts/s, median (min-max): e-mail off $off_median, e-mail on $on_median; on is $(awk -v a="${on_median%% *}" -v b="${off_median%% *}" 'BEGIN { printf "%+.1f %%", (a / b - 1) * 100 }') of off"
   echo "SMTP server: $(find "$work/smtp/messages" -name '*.json' | wc -l) messages accepted while the runs lasted (the rest were still in the outbox when each server stopped)"
   exit 0
@@ -175,15 +212,36 @@ if [[ ${1:-} == --distinct-clients ]]; then
 fi
 
 fsync_probe
-echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s and $MAX_REQUESTS requests per store, $(nproc) cores shared with the server, priority: ${priority[*]:-normal}"
-run SQLite "sqlite://$work/bench.db"
-if (( ${#seen[@]} )); then
-  stored=$(DATABASE_URL="sqlite://$work/bench.db" "$server_binary" export --format jsonl | wc -l)
-  echo "SQLite: $stored rows stored, ${seen[SQLite]} requests answered 201"
-fi
-postgres_url=${1:-${BENCH_POSTGRES_URL:-}}
-if [[ -n $postgres_url ]]; then
-  run PostgreSQL "$postgres_url"
-else
-  echo "PostgreSQL: skipped, pass a postgres:// URL (scripts/bench.sh postgres://user@127.0.0.1/db)"
+echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s and $MAX_REQUESTS requests per store, $RUNS rounds, $(nproc) cores shared with the server, priority: ${priority[*]:-normal}"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+[[ -n $postgres_url ]] || echo "PostgreSQL: skipped, pass a postgres:// URL (scripts/bench.sh postgres://user@127.0.0.1/db)"
+for round in $(seq 1 "$RUNS"); do
+  echo "round $round:"
+  unset 'seen[SQLite]' 'seen[PostgreSQL]'
+  run SQLite "sqlite://$work/bench-$round.db"
+  [[ -n ${seen[SQLite]:-} ]] && check_stored SQLite "sqlite://$work/bench-$round.db"
+  rm -f "$work/bench-$round.db"*
+  if [[ -n $postgres_url ]]; then
+    database=$(fresh_postgres "$round")
+    run PostgreSQL "$database"
+    [[ -n ${seen[PostgreSQL]:-} ]] && check_stored PostgreSQL "$database"
+  fi
+done
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "median (min-max) of $RUNS rounds:"
+for name in SQLite PostgreSQL; do
+  [[ -n ${figures[$name rps]:-} ]] || continue
+  printf '%s: %s quote posts/s, p50 %s ms, p99 %s ms\n' "$name" \
+    "$(spread <<< "${figures[$name rps]}")" "$(spread <<< "${figures[$name p50]}")" "$(spread <<< "${figures[$name p99]}")"
+done
+if [[ -n ${figures[PostgreSQL rps]:-} && -n ${figures[SQLite rps]:-} ]]; then
+  read -ra sqlite_rates <<< "${figures[SQLite rps]}"
+  read -ra postgres_rates <<< "${figures[PostgreSQL rps]}"
+  ratios=""
+  for i in "${!postgres_rates[@]}"; do
+    ratios+=" $(awk -v p="${postgres_rates[$i]}" -v s="${sqlite_rates[$i]}" 'BEGIN { printf "%.2f", p / s }')"
+  done
+  printf 'PostgreSQL/SQLite: %s of the median rates (each round: %s)\n' \
+    "$(awk -v p="$(median "${figures[PostgreSQL rps]}")" -v s="$(median "${figures[SQLite rps]}")" 'BEGIN { printf "%.2f", p / s }')" \
+    "$(spread <<< "$ratios")"
 fi

@@ -99,6 +99,19 @@ if $want_test_tools && [[ ! -x /usr/bin/caddy ]]; then
   fi
 fi
 
+# The slow-reader crowd of frontend/e2e/hostile-clients.test.mjs.
+if $want_test_tools && [[ ! -x /usr/bin/slowhttptest ]]; then
+  if [[ $(id -u) -eq 0 ]]; then
+    say "installing Debian's slowhttptest for the hostile-clients test"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slowhttptest
+  else
+    echo "error: the hostile-clients test needs Debian's slowhttptest. Run as root:" >&2
+    echo "  apt-get update && apt-get install -y slowhttptest" >&2
+    exit 1
+  fi
+fi
+
 # The real SMTP server the e-mail tests run (backend/tests/api/common/smtp_server.py), with
 # Debian's Python, and openssl for its self-signed certificate.
 if $want_test_tools && ! { /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null && command -v openssl >/dev/null; }; then

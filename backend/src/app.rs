@@ -175,6 +175,7 @@ pub async fn serve(
         listener,
         routes,
         connections::connection_cap(),
+        config.trusted_proxies.clone(),
         async {
             let _ = stopped.await;
         },

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import {
   copyFileSync,
-  existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -15,19 +14,15 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, openPage } from './support/browser.mjs';
+import { CADDY, SITE, freePort, haveCaddy, send } from './support/caddy.mjs';
 import { ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { gotoHydrated } from './support/landing.mjs';
 import { repoRoot, startServer } from './support/server.mjs';
 
-const CADDY = '/usr/bin/caddy';
 const CADDYFILE = join(repoRoot, 'deploy/Caddyfile');
-const SITE = 'localhost';
 const QUOTE = JSON.stringify({ product: 'family', email: 'ana@example.com' });
 /** Posted as the browser's form; it must never show in an access log. */
 const FORM_EMAIL = 'form.through.caddy@example.com';
@@ -39,53 +34,6 @@ const CADDY_UMASK = readFileSync(
 /** Rolled at 1 MiB here (50 MiB as shipped), so the test can make it roll. */
 const ROLL_BYTES = 1024 * 1024;
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** One request from `from` (a loopback source address) through Caddy; resolves {status, headers, body}. */
-function send({
-  port,
-  path = '/',
-  method = 'GET',
-  from = '127.0.0.1',
-  headers = {},
-  body,
-  tls = true,
-}) {
-  const request = tls ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        localAddress: from,
-        servername: SITE,
-        // Caddy's own CA signed the certificate; trusting it is not what this test is about.
-        rejectUnauthorized: false,
-        agent: false,
-        headers: { host: `${SITE}:${port}`, ...headers },
-        timeout: 10_000,
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.on('timeout', () => req.destroy(new Error(`no answer from ${path}`)));
-    req.end(body);
-  });
-}
-
 const postQuote = (port, from, headers = {}) =>
   send({
     port,
@@ -95,8 +43,6 @@ const postQuote = (port, from, headers = {}) =>
     body: QUOTE,
     headers: { 'content-type': 'application/json', ...headers },
   });
-
-const haveCaddy = existsSync(CADDY);
 
 describe(
   'behind Caddy, as deployed',
@@ -434,10 +380,8 @@ test('the systemd unit passes systemd-analyze verify', (t) => {
 
 test('the commands in docs/operating.md "Put it online" match deploy/', (t) => {
   const docs = readFileSync(join(repoRoot, 'docs/operating.md'), 'utf8');
-  const section = docs.slice(
-    docs.indexOf('## Put it online'),
-    docs.indexOf('## Leads reach the broker'),
-  );
+  const start = docs.indexOf('## Put it online');
+  const section = docs.slice(start, docs.indexOf('\n## ', start + 1));
   const unit = readFileSync(join(repoRoot, 'deploy/quotes.service'), 'utf8');
   const binary = unit.match(/^ExecStart=(\S+) serve$/m)[1];
   const unitEnv = Object.fromEntries(

@@ -1,23 +1,36 @@
 // Hostile clients against the release server. Slow and silent ones are timed out, connections
-// stay below the open-file limit, and a new visitor is always answered; request targets that
-// are not a path (CONNECT, OPTIONS *) get a JSON 400, never a panic; symbolic links out of the
-// static directory are never served. Loopback only, bounded in time (each case ends within
-// about 15 s) and count (1,100 connections).
+// stay below the open-file limit, one address cannot hold them all, and a new visitor is always
+// answered; unfinished request heads hold little memory; request targets that are not a path
+// (CONNECT, OPTIONS *) get a JSON 400, never a panic; symbolic links out of the static directory
+// are never served. Loopback only, bounded in time (each case ends within about 30 s) and count
+// (1,500 connections). The slow-reader crowd is Debian's slowhttptest (`scripts/setup.sh --test`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './support/server.mjs';
 
-/** The server's head timeout (backend/src/http/connections.rs HEAD_TIMEOUT). */
+/** The server's head and send timeouts (backend/src/http/connections.rs HEAD_TIMEOUT, SEND_TIMEOUT). */
 const HEAD_TIMEOUT_MS = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
 const SILENT = 1_100;
+const SLOWHTTPTEST = '/usr/bin/slowhttptest';
 
-function open(port) {
+function open(port, localAddress = '127.0.0.1') {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host: '127.0.0.1', port, localAddress });
     socket.once('connect', () => resolve(socket));
     socket.once('error', reject);
   });
@@ -208,5 +221,185 @@ test('symbolic links out of STATIC_DIR are never served, and a link loop does no
     await server.stop();
     rmSync(site, { recursive: true, force: true });
     rmSync(outside, { recursive: true, force: true });
+  }
+});
+
+/** `GET /healthz` from `from` (another loopback address than the crowd's); resolves with its time in ms. */
+function healthzFrom(url, from) {
+  const start = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}/healthz`,
+      { localAddress: from, agent: false, timeout: 15_000 },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Date.now() - start)
+            : reject(new Error(`status ${res.statusCode}`)),
+        );
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('no answer')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The server's sockets on `port` in state ESTABLISHED, as `ss` lists them: [{recvQ, peer}]. */
+function established(port) {
+  const out = execFileSync('ss', ['-Htn', 'state', 'established', `( sport = :${port} )`], {
+    encoding: 'utf8',
+  });
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [recvQ, , , peer] = line.trim().split(/\s+/);
+      return { recvQ: Number(recvQ), peer };
+    });
+}
+
+/** Polls `check` every 100 ms until it returns true; rejects after `limitMs`. */
+async function until(check, limitMs, what) {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > limitMs) throw new Error(`${what}: not within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Date.now() - start;
+}
+
+const kb = (pid, field) =>
+  Number(
+    readFileSync(`/proc/${pid}/status`, 'utf8').match(
+      new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'),
+    )[1],
+  );
+
+test('a response the client does not read is cut off after the send timeout', async () => {
+  const server = await startServer();
+  try {
+    const { port } = new URL(server.url);
+    const socket = await open(port);
+    socket.on('error', () => {});
+    // Never read: the kernel's buffers fill with the first responses and the server's writes wait.
+    socket.pause();
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(400));
+    const mine = () => established(port).some(({ peer }) => peer.endsWith(`:${socket.localPort}`));
+    const ms = await until(() => !mine(), SEND_TIMEOUT_MS + 5_000, 'the unread connection closed');
+    assert.ok(ms >= SEND_TIMEOUT_MS - 1_000, `cut off after ${ms} ms, before the send timeout`);
+    socket.destroy();
+  } finally {
+    await server.stop();
+  }
+});
+
+test(
+  'with the open-file limit at 1,024, 1,500 slow readers from one address do not delay a visitor from another',
+  {
+    skip: existsSync(SLOWHTTPTEST)
+      ? false
+      : `${SLOWHTTPTEST} is missing: run scripts/setup.sh --test`,
+  },
+  async () => {
+    // No trusted proxy: the crowd's 127.0.0.1 is a client like any other, capped per address.
+    const server = await startServer({
+      launcher: ['prlimit', '--nofile=1024:1024', '--'],
+      env: { TRUSTED_PROXIES: '' },
+    });
+    // Slow reading (-X) of the landing page, three requests pipelined per connection, a receive
+    // window of 10 to 20 bytes, 32 bytes read every 5 s, 1,500 connections at 500 a second.
+    const crowd = spawn(
+      'prlimit',
+      [
+        '--nofile=4096:4096',
+        '--',
+        SLOWHTTPTEST,
+        '-X',
+        '-c',
+        '1500',
+        '-r',
+        '500',
+        '-k',
+        '3',
+        '-w',
+        '10',
+        '-y',
+        '20',
+        '-n',
+        '5',
+        '-z',
+        '32',
+        '-l',
+        '25',
+        '-p',
+        '3',
+        '-u',
+        `${server.url}/`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let report = '';
+    crowd.stdout.on('data', (chunk) => (report += chunk));
+    crowd.stderr.on('data', (chunk) => (report += chunk));
+    const crowdDone = new Promise((resolve) => crowd.once('exit', resolve));
+    try {
+      const { port } = new URL(server.url);
+      await until(() => established(port).length >= 64, 15_000, 'the crowd connected');
+      const times = [];
+      // Visitors through the attack's first 12 s: while it connects and while it reads slowly.
+      for (let i = 0; i < 12; i++) {
+        times.push(await healthzFrom(server.url, '127.0.0.2'));
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+      console.log(`/healthz from another address under 1,500 slow readers: ${times.join(', ')} ms`);
+      assert.ok(Math.max(...times) <= 1_000, `/healthz took ${Math.max(...times)} ms`);
+      assert.match(
+        server.log(),
+        /connection cap per address reached.*"max_per_address":64|"max_per_address":64.*connection cap per address reached/,
+      );
+      const held = established(port).length;
+      assert.ok(held <= 64 + 1, `the crowd holds ${held} connections`);
+    } finally {
+      crowd.kill('SIGINT');
+      await crowdDone;
+      await server.stop();
+    }
+  },
+);
+
+test('200 unfinished request heads of 400 KB hold tens of kilobytes each, not hundreds', async () => {
+  const server = await startServer();
+  try {
+    const { port } = new URL(server.url);
+    const before = kb(server.pid, 'VmRSS');
+    const head = `GET / HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(400_000)}`;
+    const sockets = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const socket = await open(port);
+        socket.on('error', () => {});
+        // Handed to the kernel in full, or refused by the server closing the connection.
+        await new Promise((resolve) => {
+          socket.once('close', resolve);
+          socket.write(head, resolve);
+        });
+        return socket;
+      }),
+    );
+    // Everything sent is read by the server (its sockets' receive queues are empty).
+    await until(
+      () => established(port).every(({ recvQ }) => recvQ === 0),
+      10_000,
+      'the server read every head',
+    );
+    const grownMb = (kb(server.pid, 'VmHWM') - before) / 1024;
+    sockets.forEach((socket) => socket.destroy());
+    console.log(`memory grown by 200 unfinished heads: ${grownMb.toFixed(1)} MB`);
+    // The server reads at most MAX_HEAD_BYTES of each (then answers 431, which
+    // backend/tests/api/hardening.rs checks): 200 x 32 KiB is 6.4 MB; before the cap, 87 MB.
+    assert.ok(grownMb < 20, `200 unfinished heads grew memory by ${grownMb.toFixed(1)} MB`);
+  } finally {
+    await server.stop();
   }
 });

@@ -8,6 +8,12 @@
 //!   limit at start), so the process always keeps descriptors for its database and logs. Past the
 //!   cap new connections wait in the kernel's backlog until one closes, which the timeout
 //!   guarantees within `HEAD_TIMEOUT`.
+//! - One client address holds at most `AddressCap`'s share of them (trusted proxies excepted), so
+//!   a single address cannot fill the cap and keep everyone else in the backlog.
+//! - A response the client does not read is cut off `SEND_TIMEOUT` after its socket first stopped
+//!   taking bytes (`send_deadline`), so slow readers give their connections back too.
+//! - A request head may be at most `MAX_HEAD_BYTES` (431 beyond): hyper's read buffer never grows
+//!   past it, so an unfinished head costs tens of kilobytes, not hyper's default of about 400.
 //! - A request body that stalls is cut off by the handler reading it (`quotes::body`).
 
 use std::convert::Infallible;
@@ -23,12 +29,20 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use warp::{Filter, Reply};
 
+use crate::http::address_cap::{AddressCap, MAX_PER_ADDRESS};
 use crate::http::client_ip::Peer;
 use crate::http::request_target;
+use crate::http::send_deadline::SendDeadline;
+use crate::settings::trusted_proxies::TrustedProxies;
 
 /// How long a client has to send its request head (and how long an idle keep-alive connection
 /// lives).
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a response may wait for a client that stopped reading it.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// The largest request head (request line and headers), far above the few kilobytes a browser
+/// sends; hyper's read buffer is capped here (its floor is 8 KiB, its default about 400 KB).
+pub const MAX_HEAD_BYTES: usize = 32 * 1024;
 /// Descriptors kept back from connections: the SQLite files, the PostgreSQL pool, the lead
 /// forwarder's connections, standard streams and the runtime's own.
 const RESERVED_FILES: u64 = 128;
@@ -55,11 +69,18 @@ pub fn connection_cap() -> usize {
     usize::try_from(cap).unwrap_or(usize::MAX)
 }
 
+/// One address may hold a quarter of the connections at most, so a few can never hold them all.
+fn per_address_cap(cap: usize, proxies: TrustedProxies) -> AddressCap {
+    AddressCap::new(MAX_PER_ADDRESS.min(cap / 4), proxies)
+}
+
 /// Serves `filter` on `listener` until `stop` resolves, then lets open connections finish.
+/// `proxies` are exempt from the per-address cap.
 pub async fn serve<F, R>(
     listener: TcpListener,
     filter: F,
     cap: usize,
+    proxies: TrustedProxies,
     stop: impl Future<Output = ()>,
 ) where
     F: Filter<Extract = (R,), Error = Infallible> + Clone + Send + Sync + 'static,
@@ -68,7 +89,9 @@ pub async fn serve<F, R>(
     let permits = Arc::new(Semaphore::new(cap));
     let graceful = GracefulShutdown::new();
     let mut stop = std::pin::pin!(stop);
+    let addresses = per_address_cap(cap, proxies);
     let mut cap_logged: Option<Instant> = None;
+    let mut address_cap_logged: Option<Instant> = None;
     loop {
         let permit = match Arc::clone(&permits).try_acquire_owned() {
             Ok(permit) => permit,
@@ -102,17 +125,33 @@ pub async fn serve<F, R>(
             },
             () = &mut stop => break,
         };
+        let Some(slot) = addresses.admit(peer.ip()) else {
+            // Closed at once: its descriptor and permit go back before the next accept.
+            if address_cap_logged.is_none_or(|at| at.elapsed() >= CAP_LOG_INTERVAL) {
+                tracing::warn!(
+                    peer = %peer.ip(),
+                    max_per_address = addresses.max(),
+                    "connection cap per address reached: its new connections are closed"
+                );
+                address_cap_logged = Some(Instant::now());
+            }
+            continue;
+        };
         let service = peer_service(filter.clone(), peer);
         let connection = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(HEAD_TIMEOUT)
-            .serve_connection(TokioIo::new(stream), service);
+            .max_buf_size(MAX_HEAD_BYTES)
+            .serve_connection(
+                TokioIo::new(SendDeadline::new(stream, SEND_TIMEOUT)),
+                service,
+            );
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             if let Err(error) = connection.await {
                 tracing::debug!(%error, "connection ended with an error");
             }
-            drop(permit);
+            drop((slot, permit));
         });
     }
     drop(listener);

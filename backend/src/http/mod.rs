@@ -2,6 +2,7 @@
 //! shares (methods, JSON body with a limit, client address, rate limit, auth, security headers,
 //! request log), and the accept loop.
 
+pub mod address_cap;
 pub mod auth;
 pub mod body;
 pub mod client_ip;
@@ -17,3 +18,4 @@ pub mod request_log;
 pub mod request_target;
 pub mod same_site;
 pub mod security_headers;
+pub mod send_deadline;

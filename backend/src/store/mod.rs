@@ -52,6 +52,18 @@ pub struct StoreOptions {
     pub email_leads: bool,
 }
 
+impl StoreOptions {
+    /// The outbox channels every new quote gets a row on, in its own transaction.
+    pub fn lead_channels(self) -> impl Iterator<Item = Channel> {
+        [
+            (self.forward_leads, Channel::Webhook),
+            (self.email_leads, Channel::Email),
+        ]
+        .into_iter()
+        .filter_map(|(on, channel)| on.then_some(channel))
+    }
+}
+
 pub trait QuoteStore: Inbox + Sessions + Send + Sync {
     /// Resolves only once the quote, and its outbox row when forwarding is on, is durably
     /// committed. A voice quote whose call and tool call are already stored is not stored again.

@@ -67,6 +67,25 @@ macro_rules! insert_quote_values {
 }
 pub(super) use insert_quote_values;
 
+/// PostgreSQL's group commit: many quotes stored by one statement (one round trip, one commit).
+/// $1 to $9 are arrays of `INSERT_QUOTE`'s values, one element per quote, in its column order;
+/// what was stored comes back as its ids. A quote seen before is skipped as by `INSERT_QUOTE`.
+/// Each stored quote gets an outbox row on each channel of $10 (`INSERT_OUTBOX`'s, for all of
+/// them at once; an empty array writes none) in the same statement.
+pub const INSERT_QUOTES: &str = "WITH stored AS (
+        INSERT INTO quote_requests
+            (id, product, email, source, user_agent, created_at, call_id, tool_call_id,
+             idempotency_key)
+        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+                             $6::text[], $7::text[], $8::text[], $9::text[])
+        ON CONFLICT DO NOTHING
+        RETURNING id, created_at),
+    outbox AS (
+        INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
+        SELECT stored.id, channel, stored.created_at
+        FROM stored CROSS JOIN unnest($10::text[]) AS channel)
+    SELECT id FROM stored";
+
 /// $1 idempotency key, $2 call id, $3 tool call id (NULL ones match nothing).
 pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests
     WHERE idempotency_key = $1 OR (call_id = $2 AND tool_call_id = $3)";

@@ -292,16 +292,11 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Appli
                     quote, id, &product, &email,
                 )));
             }
-            for (on, channel) in [
-                (options.forward_leads, Channel::Webhook),
-                (options.email_leads, Channel::Email),
-            ] {
-                if on {
-                    run(
-                        queries::INSERT_OUTBOX,
-                        params![values.id, values.created_at, channel.as_str()],
-                    )?;
-                }
+            for channel in options.lead_channels() {
+                run(
+                    queries::INSERT_OUTBOX,
+                    params![values.id, values.created_at, channel.as_str()],
+                )?;
             }
         }
         Write::Call(report) => {

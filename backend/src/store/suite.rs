@@ -46,6 +46,10 @@ macro_rules! for_each_case {
             each_channel_has_its_own_outbox_row_and_a_call_one_follow_up,
             $crate::store::suite::EVERY_CHANNEL
         );
+        $case!(
+            repeats_among_concurrent_inserts_fail_alone,
+            $crate::store::suite::EVERY_CHANNEL
+        );
     };
 }
 
@@ -172,6 +176,63 @@ pub async fn an_idempotency_key_answers_with_the_first_quote(store: Arc<dyn Quot
         "no key, no check"
     );
     assert_eq!(store.list_since(None).await.unwrap().len(), 3);
+    store.close().await;
+}
+
+/// Posts arriving together share a commit in both stores; the repeats among them must not take
+/// their neighbours down with them.
+pub async fn repeats_among_concurrent_inserts_fail_alone(store: Arc<dyn QuoteStore>) {
+    let first = web("ana@example.com").with_idempotency_key(Some("k".into()));
+    let first_id = first.id.to_string();
+    assert_eq!(store.insert(first).await.unwrap(), Inserted::New);
+    let inserts: Vec<_> = (0..200)
+        .map(|i| {
+            let quote = match i % 10 {
+                0 => web("ana@example.com").with_idempotency_key(Some("k".into())),
+                1 => web("bea@example.com").with_idempotency_key(Some("k".into())),
+                2 => spoken("ana@example.com", "call", "tool"),
+                _ => web(&format!("p{i}@example.com")),
+            };
+            let store = Arc::clone(&store);
+            tokio::spawn(async move { store.insert(quote).await })
+        })
+        .collect();
+    let mut outcomes = Vec::new();
+    for insert in inserts {
+        outcomes.push(insert.await.unwrap().unwrap());
+    }
+    let count = |wanted: &Inserted| outcomes.iter().filter(|o| *o == wanted).count();
+    assert_eq!(
+        count(&Inserted::Replayed {
+            id: first_id.clone()
+        }),
+        20,
+        "the same request again"
+    );
+    assert_eq!(
+        count(&Inserted::Conflict),
+        20,
+        "another request under the key"
+    );
+    let spoken_again = outcomes
+        .iter()
+        .filter(|o| matches!(o, Inserted::Replayed { id } if *id != first_id))
+        .count();
+    assert_eq!(spoken_again, 19, "the tool call stored once, then replayed");
+    assert_eq!(
+        count(&Inserted::New),
+        141,
+        "every other post, and the tool call once"
+    );
+    let rows = store.list_since(None).await.unwrap();
+    assert_eq!(rows.len(), 1 + 140 + 1);
+    assert!(
+        rows.iter().all(|r| r
+            .delivery
+            .as_ref()
+            .is_some_and(|d| d.webhook.is_some() && d.email.is_some())),
+        "each with its outbox row on every channel"
+    );
     store.close().await;
 }
 

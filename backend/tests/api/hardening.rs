@@ -247,6 +247,61 @@ async fn the_openapi_document_is_served() {
     app.stop().await;
 }
 
+#[tokio::test]
+async fn a_request_head_past_its_limit_is_answered_431_and_one_within_is_served() {
+    use backend::http::connections::MAX_HEAD_BYTES;
+    let app = TestApp::spawn().start().await;
+    let get = |padding: usize| {
+        app.client
+            .get(app.url("/healthz"))
+            .header("x-padding", "a".repeat(padding))
+            .send()
+    };
+    assert_eq!(get(MAX_HEAD_BYTES / 2).await.unwrap().status(), 200);
+    assert_eq!(get(MAX_HEAD_BYTES).await.unwrap().status(), 431);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn one_address_past_its_share_of_connections_is_closed_at_once_unless_a_trusted_proxy() {
+    use backend::http::address_cap::MAX_PER_ADDRESS;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpStream;
+
+    /// Opens `n` connections and sends each a request head; returns how many were answered.
+    async fn answered(app: &TestApp, n: usize) -> (usize, Vec<TcpStream>) {
+        let mut open = Vec::new();
+        let mut answered = 0;
+        for _ in 0..n {
+            let mut socket = TcpStream::connect(app.addr).await.unwrap();
+            let _ = socket
+                .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                .await;
+            let mut first = [0u8; 12];
+            if socket.read_exact(&mut first).await.is_ok() && &first == b"HTTP/1.1 200" {
+                answered += 1;
+            }
+            open.push(socket);
+        }
+        (answered, open)
+    }
+
+    let direct = TestApp::spawn()
+        .configure(|c| c.trusted_proxies = TrustedProxies::parse("").unwrap())
+        .start()
+        .await;
+    let (served, held) = answered(&direct, MAX_PER_ADDRESS + 5).await;
+    assert_eq!(served, MAX_PER_ADDRESS, "the rest are closed unanswered");
+    drop(held);
+    direct.stop().await;
+
+    // The default TRUSTED_PROXIES (loopback) covers this test's connections.
+    let proxied = TestApp::spawn().start().await;
+    let (served, _held) = answered(&proxied, MAX_PER_ADDRESS + 5).await;
+    assert_eq!(served, MAX_PER_ADDRESS + 5);
+    proxied.stop().await;
+}
+
 /// What the server answers to `request` written on a raw connection (these targets cannot be
 /// sent with an HTTP client).
 async fn raw_exchange(app: &TestApp, request: &str) -> String {

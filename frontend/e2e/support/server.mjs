@@ -54,6 +54,8 @@ export async function startServer({
   });
   return {
     url,
+    /** The server's process id (`launcher` execs the binary, so it is the server's own). */
+    pid: child.pid,
     dir,
     databaseUrl: database,
     log: () => log,
@@ -62,6 +64,8 @@ export async function startServer({
       const out = execFileSync(binary, ['export', '--format', 'jsonl'], {
         env: { ...childEnv },
         encoding: 'utf8',
+        // Room for a large export (4,000 rows overflow the default 1 MB).
+        maxBuffer: 256 * 1024 * 1024,
       });
       return out
         .split('\n')

@@ -1,8 +1,11 @@
 //! The PostgreSQL store, for several stateless backend instances sharing one database.
 //!
-//! A pool of connections; each quote and its outbox row are one transaction (PostgreSQL groups
-//! concurrent commits into one WAL flush by itself). Errors reaching the server are `Unavailable`,
-//! so the routes answer 503; the pool reconnects by itself once the database is back.
+//! A pool of connections. Quotes go through group commit (`group_commit`): those arriving
+//! together, with their outbox rows, are one statement and one commit. Errors reaching the server
+//! are `Unavailable`, so the routes answer 503; the pool reconnects by itself once the database is
+//! back.
+
+mod group_commit;
 
 mod inbox;
 
@@ -16,16 +19,19 @@ use tokio_postgres::{NoTls, Row};
 
 use super::migrations::{check_version, MIGRATIONS};
 use super::model::format_timestamp;
-use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
+use super::queries::{self, stored_quote, QuoteRow};
 use super::DATABASE_WAIT;
 use super::{
     CallReport, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
     StoreError, StoreOptions, StoredQuote,
 };
 use crate::error_chain;
+use group_commit::GroupCommit;
 
-/// Connections per instance.
-const POOL_SIZE: usize = 16;
+/// Connections per instance: 16 for reads, the health check and the forwarders (which records
+/// up to 16 deliveries at once), and one held by each group-commit writer on top, so the writers
+/// never starve `/healthz` (a load balancer would take the instance out).
+const POOL_SIZE: usize = 16 + group_commit::WRITERS;
 /// How long to wait for the server to answer a new connection before a request is told the
 /// database is unavailable.
 const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(3);
@@ -39,6 +45,7 @@ const MIGRATION_LOCK: i64 = 0x7175_07e5;
 pub struct PostgresStore {
     pool: Pool,
     options: StoreOptions,
+    writer: GroupCommit,
 }
 
 /// Connection-level trouble (no SQLSTATE, or class 08 connection exception, 53 insufficient
@@ -156,7 +163,14 @@ impl PostgresStore {
             .build()
             .map_err(|e| StoreError::Database(e.to_string()))?;
         let cause = match pool.get().await {
-            Ok(_first) => return Ok(PostgresStore { pool, options }),
+            Ok(_first) => {
+                let writer = GroupCommit::start(&pool, options);
+                return Ok(PostgresStore {
+                    pool,
+                    options,
+                    writer,
+                });
+            }
             Err(PoolError::Backend(error)) => error_chain::describe(&error),
             Err(PoolError::Timeout(_)) => {
                 format!("no answer within {} s", CONNECT_TIMEOUT.as_secs())
@@ -218,51 +232,6 @@ impl PostgresStore {
         client.execute(&statement, params).await.map_err(classify)
     }
 
-    async fn insert_quote(&self, quote: NewQuote) -> Result<Inserted, StoreError> {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        let tx = client.transaction().await.map_err(classify)?;
-        let values = QuoteValues::new(&quote);
-        let insert: [&(dyn ToSql + Sync); 9] = insert_quote_values!(values);
-        let stored = tx
-            .execute(queries::INSERT_QUOTE, &insert)
-            .await
-            .map_err(classify)?;
-        if stored == 0 {
-            let row = tx
-                .query_one(
-                    queries::EARLIER_QUOTE,
-                    &[
-                        &values.idempotency_key,
-                        &values.call_id,
-                        &values.tool_call_id,
-                    ],
-                )
-                .await
-                .map_err(classify)?;
-            return Ok(Inserted::earlier(
-                &quote,
-                row.get(0),
-                row.get(1),
-                row.get(2),
-            ));
-        }
-        for (on, channel) in [
-            (self.options.forward_leads, Channel::Webhook),
-            (self.options.email_leads, Channel::Email),
-        ] {
-            if on {
-                tx.execute(
-                    queries::INSERT_OUTBOX,
-                    &[&values.id, &values.created_at, &channel.as_str()],
-                )
-                .await
-                .map_err(classify)?;
-            }
-        }
-        tx.commit().await.map_err(classify)?;
-        Ok(Inserted::New)
-    }
-
     /// The report, and with e-mail on the call's follow-up outbox row, in one transaction.
     async fn upsert_call(&self, report: CallReport) -> Result<(), StoreError> {
         let mut client = self.pool.get().await.map_err(pool_error)?;
@@ -307,7 +276,7 @@ fn limit(n: Option<usize>) -> Option<i64> {
 
 impl QuoteStore for PostgresStore {
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
-        self.insert_quote(quote).boxed()
+        self.writer.insert(quote).boxed()
     }
 
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
@@ -426,8 +395,11 @@ impl QuoteStore for PostgresStore {
     }
 
     fn close(&self) -> BoxFuture<'_, ()> {
-        self.pool.close();
-        async {}.boxed()
+        async {
+            self.writer.close().await;
+            self.pool.close();
+        }
+        .boxed()
     }
 }
 

@@ -1,0 +1,245 @@
+//! Group commit on PostgreSQL: quotes that arrive together, with their outbox rows, are stored by
+//! one statement (`queries::INSERT_QUOTES`), so they share one round trip and one commit, as SQLite's writer
+//! thread shares one transaction among them.
+//!
+//! A few writer tasks, each on a connection of its own, take turns at the queue: one waits for
+//! quotes and takes every one waiting, stores them, and answers each only once the statement has
+//! committed, while the next writer gathers the quotes arriving meanwhile. A quote seen before
+//! (its idempotency key, or its call and tool call) is skipped by the statement alone and looked
+//! up afterwards, so its neighbours are stored; a batch that fails for another reason than the
+//! connection is retried quote by quote, so one bad quote fails alone.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use deadpool_postgres::{Object, Pool};
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+use tokio_postgres::types::ToSql;
+
+use super::{classify, pool_error};
+use crate::store::queries::{self, QuoteValues};
+use crate::store::{Inserted, NewQuote, StoreError, StoreOptions};
+
+/// Writers, each holding a connection from the pool: while one waits for its commit, the next
+/// gathers the following batch.
+pub(super) const WRITERS: usize = 4;
+/// Most quotes stored by one statement.
+const MAX_BATCH: usize = 512;
+
+struct Job {
+    quote: NewQuote,
+    done: oneshot::Sender<Result<Inserted, StoreError>>,
+}
+
+type Queue = Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Job>>>;
+
+/// The outbox channels of every new quote, as `INSERT_QUOTES`' last parameter.
+type Channels = Arc<Vec<&'static str>>;
+
+pub(super) struct GroupCommit {
+    queue: Mutex<Option<mpsc::UnboundedSender<Job>>>,
+    writers: Mutex<Vec<JoinHandle<()>>>,
+}
+
+impl GroupCommit {
+    pub(super) fn start(pool: &Pool, options: StoreOptions) -> GroupCommit {
+        let (queue, jobs) = mpsc::unbounded_channel();
+        let jobs: Queue = Arc::new(tokio::sync::Mutex::new(jobs));
+        let channels: Channels = Arc::new(options.lead_channels().map(|c| c.as_str()).collect());
+        let writers = (0..WRITERS)
+            .map(|_| {
+                tokio::spawn(write_loop(
+                    pool.clone(),
+                    Arc::clone(&jobs),
+                    Arc::clone(&channels),
+                ))
+            })
+            .collect();
+        GroupCommit {
+            queue: Mutex::new(Some(queue)),
+            writers: Mutex::new(writers),
+        }
+    }
+
+    /// Resolves once the statement holding `quote` has committed.
+    pub(super) async fn insert(&self, quote: NewQuote) -> Result<Inserted, StoreError> {
+        let (done, result) = oneshot::channel();
+        let queued = match &*self.queue.lock().unwrap_or_else(|p| p.into_inner()) {
+            Some(queue) => queue.send(Job { quote, done }).is_ok(),
+            None => false,
+        };
+        if !queued {
+            return Err(StoreError::Unavailable("the store is shutting down".into()));
+        }
+        result
+            .await
+            .unwrap_or_else(|_| Err(StoreError::Unavailable("the writer stopped".into())))
+    }
+
+    /// Stops taking quotes and waits until every queued one is committed and answered.
+    pub(super) async fn close(&self) {
+        self.queue.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let writers = std::mem::take(&mut *self.writers.lock().unwrap_or_else(|p| p.into_inner()));
+        for writer in writers {
+            let _ = writer.await;
+        }
+    }
+}
+
+async fn write_loop(pool: Pool, jobs: Queue, channels: Channels) {
+    let mut connection: Option<Object> = None;
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    loop {
+        let taken = jobs.lock().await.recv_many(&mut batch, MAX_BATCH).await;
+        if taken == 0 {
+            return;
+        }
+        // A connection the server dropped (a restart, an outage) is replaced by the next batch.
+        if connection.as_ref().is_some_and(|c| c.is_closed()) {
+            connection = None;
+        }
+        let client = match connection {
+            Some(ref client) => client,
+            None => match pool.get().await {
+                Ok(client) => connection.insert(client),
+                Err(error) => {
+                    let error = pool_error(error);
+                    for job in batch.drain(..) {
+                        let _ = job.done.send(Err(error.clone()));
+                    }
+                    continue;
+                }
+            },
+        };
+        commit(client, &channels, std::mem::take(&mut batch)).await;
+    }
+}
+
+async fn commit(client: &Object, channels: &[&str], mut batch: Vec<Job>) {
+    // Two batches that both repeat two keys would each wait for the other's row if they took
+    // them in opposite orders (a deadlock PostgreSQL breaks after a second); in one order they
+    // cannot.
+    batch.sort_by(|a, b| unique_keys(&a.quote).cmp(&unique_keys(&b.quote)));
+    let quotes: Vec<&NewQuote> = batch.iter().map(|job| &job.quote).collect();
+    match insert(client, channels, &quotes).await {
+        Ok(outcomes) => {
+            for (job, outcome) in batch.into_iter().zip(outcomes) {
+                let _ = job.done.send(Ok(outcome));
+            }
+        }
+        // Not the connection: one quote may be at fault, and must not fail its neighbours.
+        Err(StoreError::Database(_)) if batch.len() > 1 => {
+            for job in batch {
+                let result = insert(client, channels, &[&job.quote])
+                    .await
+                    .map(|outcomes| outcomes.into_iter().next().unwrap_or(Inserted::New));
+                let _ = job.done.send(result);
+            }
+        }
+        Err(error) => {
+            for job in batch {
+                let _ = job.done.send(Err(error.clone()));
+            }
+        }
+    }
+}
+
+/// What makes a quote unique besides its id: its idempotency key, its call and tool call.
+fn unique_keys(quote: &NewQuote) -> (Option<&str>, Option<(&str, &str)>) {
+    let voice = quote
+        .voice
+        .as_ref()
+        .map(|v| (v.call_id.as_str(), v.tool_call_id.as_str()));
+    (quote.idempotency_key.as_deref(), voice)
+}
+
+/// Stores `quotes` in one statement; then each one it skipped is compared with the earlier row.
+async fn insert(
+    client: &Object,
+    channels: &[&str],
+    quotes: &[&NewQuote],
+) -> Result<Vec<Inserted>, StoreError> {
+    let values: Vec<QuoteValues> = quotes.iter().map(|quote| QuoteValues::new(quote)).collect();
+    let columns = Columns::of(&values);
+    let statement = client
+        .prepare_cached(queries::INSERT_QUOTES)
+        .await
+        .map_err(classify)?;
+    let stored: HashSet<String> = client
+        .query(&statement, &columns.params(&channels))
+        .await
+        .map_err(classify)?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    let mut outcomes = Vec::with_capacity(quotes.len());
+    for (quote, values) in quotes.iter().zip(&values) {
+        if stored.contains(&values.id) {
+            outcomes.push(Inserted::New);
+            continue;
+        }
+        let earlier = client
+            .prepare_cached(queries::EARLIER_QUOTE)
+            .await
+            .map_err(classify)?;
+        let row = client
+            .query_one(
+                &earlier,
+                &[
+                    &values.idempotency_key,
+                    &values.call_id,
+                    &values.tool_call_id,
+                ],
+            )
+            .await
+            .map_err(classify)?;
+        outcomes.push(Inserted::earlier(quote, row.get(0), row.get(1), row.get(2)));
+    }
+    Ok(outcomes)
+}
+
+/// `INSERT_QUOTES`' parameters: one array per column of `INSERT_QUOTE`, in its order, then the
+/// channels.
+struct Columns<'a> {
+    id: Vec<&'a str>,
+    product: Vec<&'a str>,
+    email: Vec<&'a str>,
+    source: Vec<&'a str>,
+    user_agent: Vec<Option<&'a str>>,
+    created_at: Vec<&'a str>,
+    call_id: Vec<Option<&'a str>>,
+    tool_call_id: Vec<Option<&'a str>>,
+    idempotency_key: Vec<Option<&'a str>>,
+}
+
+impl<'a> Columns<'a> {
+    fn of(rows: &'a [QuoteValues<'a>]) -> Columns<'a> {
+        Columns {
+            id: rows.iter().map(|v| v.id.as_str()).collect(),
+            product: rows.iter().map(|v| v.product).collect(),
+            email: rows.iter().map(|v| v.email).collect(),
+            source: rows.iter().map(|v| v.source).collect(),
+            user_agent: rows.iter().map(|v| v.user_agent).collect(),
+            created_at: rows.iter().map(|v| v.created_at.as_str()).collect(),
+            call_id: rows.iter().map(|v| v.call_id).collect(),
+            tool_call_id: rows.iter().map(|v| v.tool_call_id).collect(),
+            idempotency_key: rows.iter().map(|v| v.idempotency_key).collect(),
+        }
+    }
+
+    fn params<'p>(&'p self, channels: &'p &[&str]) -> [&'p (dyn ToSql + Sync); 10] {
+        [
+            &self.id,
+            &self.product,
+            &self.email,
+            &self.source,
+            &self.user_agent,
+            &self.created_at,
+            &self.call_id,
+            &self.tool_call_id,
+            &self.idempotency_key,
+            channels,
+        ]
+    }
+}

@@ -1,0 +1,116 @@
+// Real Caddy (Debian's package) running one of deploy/'s Caddyfiles on loopback ports with its own
+// CA, and requests to it from a chosen loopback source address.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './server.mjs';
+
+export const CADDY = '/usr/bin/caddy';
+export const haveCaddy = existsSync(CADDY);
+export const SITE = 'localhost';
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One request from `from` (a loopback source address) through Caddy; resolves {status, headers, body}. */
+export function send({
+  port,
+  path = '/',
+  method = 'GET',
+  from = '127.0.0.1',
+  headers = {},
+  body,
+  tls = true,
+  timeout = 10_000,
+}) {
+  const request = tls ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        localAddress: from,
+        servername: SITE,
+        // Caddy's own CA signed the certificate; trusting it is not what these tests are about.
+        rejectUnauthorized: false,
+        agent: false,
+        headers: { host: `${SITE}:${port}`, ...headers },
+        timeout,
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.on('timeout', () => req.destroy(new Error(`no answer from ${path}`)));
+    req.end(body);
+  });
+}
+
+/**
+ * Runs `deploy/<caddyfile>` with `env` added (for example BACKEND_ADDRESSES); resolves once
+ * `/healthz` answers 200 through it.
+ */
+export async function startCaddy(caddyfile, env = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'caddy-e2e-'));
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const caddy = spawn(
+    CADDY,
+    ['run', '--config', join(repoRoot, 'deploy', caddyfile), '--adapter', 'caddyfile'],
+    {
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        XDG_DATA_HOME: join(dir, 'data'),
+        XDG_CONFIG_HOME: join(dir, 'config'),
+        SITE_DOMAIN: SITE,
+        CADDY_HTTP_PORT: String(httpPort),
+        CADDY_HTTPS_PORT: String(httpsPort),
+        CADDY_ISSUER: 'internal',
+        CADDY_BIND: '127.0.0.1',
+        CADDY_ACCESS_LOG: join(dir, 'access.log'),
+        // Where a Caddyfile that keeps its admin endpoint puts it: a socket of this run's own.
+        CADDY_ADMIN: `unix/${join(dir, 'admin.sock')}`,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let log = '';
+  caddy.stdout.on('data', (chunk) => (log += chunk));
+  caddy.stderr.on('data', (chunk) => (log += chunk));
+  const exited = new Promise((resolve) => caddy.once('exit', resolve));
+  const stop = async () => {
+    if (caddy.exitCode === null && caddy.signalCode === null) caddy.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await send({ port: httpsPort, path: '/healthz' })).status === 200) break;
+    } catch {
+      // Not listening yet, or still issuing its certificate.
+    }
+    if (caddy.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`caddy did not come up:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { dir, httpPort, httpsPort, log: () => log, stop };
+}
