@@ -53,7 +53,9 @@ export default defineConfig({
     // <link rel="modulepreload"> elements: inserting them cost the main thread 5 to 11 ms per
     // island here (measured), several times that on a phone; the browser's module loader finds
     // the same imports itself, a round trip later. The HTML's own preloads stay.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -17,9 +17,20 @@ const engine = params.get('engine') ?? 'wasm';
 const count = Number(params.get('n') ?? 100);
 
 async function startTsParticles() {
-  const [{ tsParticles }, { loadSlim }, core] = await Promise.all([import('@tsparticles/engine'), import('@tsparticles/slim'), loadWasmCore()]);
+  const [{ tsParticles }, { loadSlim }, core] = await Promise.all([
+    import('@tsparticles/engine'),
+    import('@tsparticles/slim'),
+    loadWasmCore(),
+  ]);
   await loadSlim(tsParticles);
-  const style = core.particleStyle() as { color: string; particleRadius: number; particleAlpha: number; linkAlpha: number; lineWidth: number; linkDistance: number };
+  const style = core.particleStyle() as {
+    color: string;
+    particleRadius: number;
+    particleAlpha: number;
+    linkAlpha: number;
+    lineWidth: number;
+    linkDistance: number;
+  };
   await tsParticles.load({
     id: 'tsparticles',
     options: {
@@ -31,7 +42,13 @@ async function startTsParticles() {
         color: { value: style.color },
         opacity: { value: style.particleAlpha },
         size: { value: style.particleRadius },
-        links: { enable: true, distance: style.linkDistance, color: style.color, opacity: style.linkAlpha, width: style.lineWidth },
+        links: {
+          enable: true,
+          distance: style.linkDistance,
+          color: style.color,
+          opacity: style.linkAlpha,
+          width: style.lineWidth,
+        },
         // tsParticles' speed is px per 60 Hz frame; ours averages 24 px/s.
         move: { enable: true, speed: 0.4, outModes: { default: 'bounce' } },
       },
@@ -41,7 +58,10 @@ async function startTsParticles() {
 
 async function start() {
   if (engine === 'wasm') {
-    const island = startIsland(document.getElementById('ours') as HTMLCanvasElement, { count, seed: 1 });
+    const island = startIsland(document.getElementById('ours') as HTMLCanvasElement, {
+      count,
+      seed: 1,
+    });
     window.benchCountFrames = island.countFrames;
   } else if (engine === 'tsparticles') {
     await startTsParticles();

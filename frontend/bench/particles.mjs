@@ -69,10 +69,15 @@ async function measure(browser, url, ready, { blockWasm = false, countPageFrames
       if (!canvas || !window.benchCountFrames) return undefined;
       const before = canvas.dataset.frames;
       window.benchCountFrames();
-      for (let i = 0; i < 100 && canvas.dataset.frames === before; i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 100 && canvas.dataset.frames === before; i++)
+        await new Promise((r) => setTimeout(r, 10));
       return Number(canvas.dataset.frames);
     });
-  const counts = async () => ({ frames: await page.evaluate(() => window.benchFrames), island: await islandFrames(), countedAt: performance.now() });
+  const counts = async () => ({
+    frames: await page.evaluate(() => window.benchFrames),
+    island: await islandFrames(),
+    countedAt: performance.now(),
+  });
   const metricsNow = async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
     const value = (name) => metrics.find((m) => m.name === name).value;
@@ -83,7 +88,9 @@ async function measure(browser, url, ready, { blockWasm = false, countPageFrames
   await page.waitForTimeout(SECONDS * 1000);
   const after = await metricsNow();
   Object.assign(after, await counts());
-  const drawn = await page.evaluate(() => document.querySelector('canvas[data-drawn]')?.dataset.drawn ?? '-');
+  const drawn = await page.evaluate(
+    () => document.querySelector('canvas[data-drawn]')?.dataset.drawn ?? '-',
+  );
   await context.close();
   // With the wasm blocked the background fails to load, as it should.
   if (errors.length && !blockWasm) throw errors[0];
@@ -92,8 +99,14 @@ async function measure(browser, url, ready, { blockWasm = false, countPageFrames
   return {
     scriptMsPerS: +((1000 * (after.script - before.script)) / seconds).toFixed(2),
     taskMsPerS: +((1000 * (after.task - before.task)) / seconds).toFixed(2),
-    fps: after.frames === undefined ? undefined : +((after.frames - before.frames) / countedSeconds).toFixed(1),
-    islandFps: after.island === undefined ? undefined : +((after.island - before.island) / countedSeconds).toFixed(1),
+    fps:
+      after.frames === undefined
+        ? undefined
+        : +((after.frames - before.frames) / countedSeconds).toFixed(1),
+    islandFps:
+      after.island === undefined
+        ? undefined
+        : +((after.island - before.island) / countedSeconds).toFixed(1),
     drawn,
   };
 }
@@ -116,25 +129,46 @@ const site = existsSync(join(frontend, 'dist/index.html')) ? await startServer()
 const browser = await launchBrowser();
 const page = (engine, n) => `${benchServer.url}/?engine=${engine}&n=${n}`;
 const islandRunning = () => document.querySelector('canvas[data-particles="running"]') !== null;
-const cases = [{ engine: 'empty page (display rate)', n: 0, url: page('none', 0), ready: () => window.benchReady, countPageFrames: true }];
+const cases = [
+  {
+    engine: 'empty page (display rate)',
+    n: 0,
+    url: page('none', 0),
+    ready: () => window.benchReady,
+    countPageFrames: true,
+  },
+];
 for (const n of COUNTS) {
   for (const engine of ENGINES) {
     cases.push(
       engine === 'wasm'
         ? { engine: 'wasm-core island (worker)', n, url: page('wasm', n), ready: islandRunning }
-        : { engine: '@tsparticles/slim', n, url: page(engine, n), ready: () => window.benchReady, countPageFrames: true },
+        : {
+            engine: '@tsparticles/slim',
+            n,
+            url: page(engine, n),
+            ready: () => window.benchReady,
+            countPageFrames: true,
+          },
     );
   }
 }
 if (site) {
   cases.push({ engine: 'the site (whole page)', n: 100, url: site.url, ready: islandRunning });
   const loaded = () => document.readyState === 'complete';
-  cases.push({ engine: 'the site, wasm blocked (no background)', n: 0, url: site.url, ready: loaded, blockWasm: true });
+  cases.push({
+    engine: 'the site, wasm blocked (no background)',
+    n: 0,
+    url: site.url,
+    ready: loaded,
+    blockWasm: true,
+  });
 }
 const results = cases.map(() => []);
 try {
   for (let run = 0; run < RUNS; run++) {
-    for (const [i, c] of cases.entries()) results[i].push(await measure(browser, c.url, c.ready, c));
+    for (const [i, c] of cases.entries())
+      results[i].push(await measure(browser, c.url, c.ready, c));
   }
 } finally {
   await browser.close();
@@ -152,7 +186,9 @@ const rows = cases.map((c, i) => ({
   'island fps': spread(results[i], 'islandFps'),
   drawn: results[i][0].drawn,
 }));
-console.log(`${RUNS} runs of ${SECONDS} s per case, median (min-max), CPU slowdown ${CPU_SLOWDOWN}x`);
+console.log(
+  `${RUNS} runs of ${SECONDS} s per case, median (min-max), CPU slowdown ${CPU_SLOWDOWN}x`,
+);
 console.table(rows);
 const med = (engine, n, key) => {
   const i = cases.findIndex((c) => c.engine === engine && c.n === n);
@@ -162,9 +198,13 @@ const ours = 'wasm-core island (worker)';
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 if (med(ours, 100, 'scriptMsPerS') !== undefined) {
   const [script, tasks] = [med(ours, 100, 'scriptMsPerS'), med(ours, 100, 'taskMsPerS')];
-  console.log(`N = 100: main thread script ${script} ms/s (bar 2), tasks ${tasks} ms/s (bar 20) -> ${verdict(script <= 2 && tasks <= 20)}`);
+  console.log(
+    `N = 100: main thread script ${script} ms/s (bar 2), tasks ${tasks} ms/s (bar 20) -> ${verdict(script <= 2 && tasks <= 20)}`,
+  );
 }
 if (med(ours, 2000, 'taskMsPerS') !== undefined) {
   const [tasks, fps] = [med(ours, 2000, 'taskMsPerS'), med(ours, 2000, 'islandFps')];
-  console.log(`N = 2,000: main thread tasks ${tasks} ms/s (bar 20), worker ${fps} fps (bar 55) -> ${verdict(tasks <= 20 && fps >= 55)}`);
+  console.log(
+    `N = 2,000: main thread tasks ${tasks} ms/s (bar 20), worker ${fps} fps (bar 55) -> ${verdict(tasks <= 20 && fps >= 55)}`,
+  );
 }

@@ -36,7 +36,10 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
     test('404 page: zero violations', async () => {
       // Chromium logs the page's own 404 status as a failed load.
-      const { page, context } = await openPage(site.browser, { viewport, expectErrors: [/status of 404 .*\/missing-page:/] });
+      const { page, context } = await openPage(site.browser, {
+        viewport,
+        expectErrors: [/status of 404 .*\/missing-page:/],
+      });
       await page.goto(new URL('/missing-page', site.server.url).href);
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       // The header's links fade in (docs/product.md §4): axe judges their contrast once they are opaque.

@@ -61,7 +61,9 @@ describe(
     before(async () => {
       // The backend's defaults: the rate limit (10 a minute, burst 5) and TRUSTED_PROXIES
       // (loopback); the inbox's password, for its cookie over HTTPS.
-      server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: undefined, ADMIN_PASSWORD_HASH } });
+      server = await startServer({
+        env: { RATE_LIMIT_PER_MINUTE: undefined, ADMIN_PASSWORD_HASH },
+      });
       dir = mkdtempSync(join(tmpdir(), 'caddy-e2e-'));
       [httpPort, httpsPort] = [await freePort(), await freePort()];
       caddyEnv = {
@@ -135,15 +137,33 @@ describe(
       const browser = await launchBrowser();
       try {
         // Probing the session before signing in is answered 401, which Chromium logs.
-        const { page, context } = await openPage(browser, { ignoreHTTPSErrors: true, allowErrors: [/status of 401/] });
+        const { page, context } = await openPage(browser, {
+          ignoreHTTPSErrors: true,
+          allowErrors: [/status of 401/],
+        });
         await signIn(page, `https://${SITE}:${httpsPort}`);
         const [cookie] = await context.cookies();
         assert.deepEqual(
-          { name: cookie.name, secure: cookie.secure, httpOnly: cookie.httpOnly, sameSite: cookie.sameSite, path: cookie.path },
-          { name: '__Host-inbox_session', secure: true, httpOnly: true, sameSite: 'Strict', path: '/' },
+          {
+            name: cookie.name,
+            secure: cookie.secure,
+            httpOnly: cookie.httpOnly,
+            sameSite: cookie.sameSite,
+            path: cookie.path,
+          },
+          {
+            name: '__Host-inbox_session',
+            secure: true,
+            httpOnly: true,
+            sameSite: 'Strict',
+            path: '/',
+          },
         );
         // The cookie comes back and the page's own origin passes the cross-site check.
-        await page.getByRole('status').filter({ hasText: / on this page\.|No leads match/ }).waitFor();
+        await page
+          .getByRole('status')
+          .filter({ hasText: / on this page\.|No leads match/ })
+          .waitFor();
         await page.getByRole('button', { name: 'Sign out' }).click();
         await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
         assert.deepEqual(await context.cookies(), [], 'signing out cleared it');

@@ -10,7 +10,15 @@ import { sharedSite } from './support/site.mjs';
 /** TCP's initial congestion window (10 segments): what arrives in the first round trip. */
 const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
 /** The interactive parts, in page order; everything else must stay static HTML. */
-const ISLANDS = ['particles', 'header', 'partners', 'testimonials', 'quote-form', 'toaster', 'voice'];
+const ISLANDS = [
+  'particles',
+  'header',
+  'partners',
+  'testimonials',
+  'quote-form',
+  'toaster',
+  'voice',
+];
 
 const site = sharedSite();
 
@@ -23,13 +31,17 @@ describe('first paint', () => {
       assert.doesNotMatch(html, /<link\b[^>]*rel="stylesheet"/);
       const head = html.slice(0, html.indexOf('</head>'));
       const styles = [...head.matchAll(/<style>(.*?)<\/style>/gs)].map(([, css]) => css);
-      assert.ok(styles.some((css) => css.includes('.bg-brand-700{')), 'the page styles are in the head');
+      assert.ok(
+        styles.some((css) => css.includes('.bg-brand-700{')),
+        'the page styles are in the head',
+      );
     });
   }
 
   test("the first screen's HTML, styles included, is within the first 14 KB compressed", async () => {
     const html = await pageHtml('/');
-    const heroEnd = html.indexOf('</section>', html.indexOf('id="hero-heading"')) + '</section>'.length;
+    const heroEnd =
+      html.indexOf('</section>', html.indexOf('id="hero-heading"')) + '</section>'.length;
     const firstScreen = Buffer.from(html.slice(0, heroEnd));
     for (const [encoding, size] of [
       ['gzip', gzipSync(firstScreen, { level: 9 }).length],
@@ -51,7 +63,9 @@ describe('first paint', () => {
 
   test('the testimonial portraits are in the HTML as lazy images with their size (56 px, content.ts)', async () => {
     const html = await pageHtml('/');
-    const portraits = [...html.matchAll(/<img\b[^>]*src="\/images\/portraits\/[^"]+"[^>]*>/g)].map(([img]) => img);
+    const portraits = [...html.matchAll(/<img\b[^>]*src="\/images\/portraits\/[^"]+"[^>]*>/g)].map(
+      ([img]) => img,
+    );
     assert.equal(portraits.length, 3);
     for (const img of portraits) {
       assert.match(img, /loading="lazy"/, img);
@@ -74,15 +88,25 @@ describe('islands', () => {
         .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
     }));
     const html = await pageHtml('/');
-    const firstLoad = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(([, path]) => path));
+    const firstLoad = new Set(
+      [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(([, path]) => path),
+    );
     const later = scripts.filter(({ name }) => !firstLoad.has(name));
-    assert.ok(later.some(({ name }) => /\/mount-/.test(name)), 'the islands\' mounting (with React DOM) is among them');
+    assert.ok(
+      later.some(({ name }) => /\/mount-/.test(name)),
+      "the islands' mounting (with React DOM) is among them",
+    );
     // A chunk the entry shares with an island can carry React with it onto the first paint's path.
     for (const path of firstLoad) {
       const code = await (await fetch(new URL(path, site.server.url))).text();
-      assert.doesNotMatch(code, /__reactContainer\$/, `${path}, which the HTML loads, holds React DOM`);
+      assert.doesNotMatch(
+        code,
+        /__reactContainer\$/,
+        `${path}, which the HTML loads, holds React DOM`,
+      );
     }
-    for (const { name, start } of later) assert.ok(start > paint, `${name} requested at ${start} ms, first paint at ${paint} ms`);
+    for (const { name, start } of later)
+      assert.ok(start > paint, `${name} requested at ${start} ms, first paint at ${paint} ms`);
     await context.close();
   });
 
@@ -92,12 +116,23 @@ describe('islands', () => {
     const found = await page.evaluate(() => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
       const outside = [];
-      while (walker.nextNode()) if (!walker.currentNode.parentElement.closest('[data-island]')) outside.push(walker.currentNode.data);
-      const staticParts = ['#hero-heading', '#plans-heading', '#about-heading', '#membership-heading', '#quote-heading', 'footer'];
+      while (walker.nextNode())
+        if (!walker.currentNode.parentElement.closest('[data-island]'))
+          outside.push(walker.currentNode.data);
+      const staticParts = [
+        '#hero-heading',
+        '#plans-heading',
+        '#about-heading',
+        '#membership-heading',
+        '#quote-heading',
+        'footer',
+      ];
       return {
         outside,
         islands: [...document.querySelectorAll('[data-island]')].map((el) => el.dataset.island),
-        inIsland: staticParts.filter((selector) => document.querySelector(selector).closest('[data-island]')),
+        inIsland: staticParts.filter((selector) =>
+          document.querySelector(selector).closest('[data-island]'),
+        ),
       };
     });
     assert.deepEqual(found.outside, [], 'React markers outside the islands');

@@ -9,19 +9,30 @@ test('page errors and console errors fail the test that caused them, unless expe
   const fixture = new URL('./support/fixtures/page-errors.fixture.mjs', import.meta.url).pathname;
   // A runner of its own: without NODE_TEST_CONTEXT, which would make it defer to this one.
   const { NODE_TEST_CONTEXT: _parentRunner, ...env } = process.env;
-  const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', fixture], { encoding: 'utf8', env, timeout: 120_000 });
+  const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', fixture], {
+    encoding: 'utf8',
+    env,
+    timeout: 120_000,
+  });
   const outcome = Object.fromEntries(
-    [...run.stdout.matchAll(/^(ok|not ok) \d+ - (.+)$/gm)].map(([, result, name]) => [name, result]),
+    [...run.stdout.matchAll(/^(ok|not ok) \d+ - (.+)$/gm)].map(([, result, name]) => [
+      name,
+      result,
+    ]),
   );
-  assert.deepEqual(outcome, {
-    'clean page': 'ok',
-    'uncaught page error': 'not ok',
-    'console error': 'not ok',
-    'console error left open': 'not ok',
-    'expected error that came': 'ok',
-    'expected error that never came': 'not ok',
-    'allowed error': 'ok',
-  }, run.stdout + run.stderr);
+  assert.deepEqual(
+    outcome,
+    {
+      'clean page': 'ok',
+      'uncaught page error': 'not ok',
+      'console error': 'not ok',
+      'console error left open': 'not ok',
+      'expected error that came': 'ok',
+      'expected error that never came': 'not ok',
+      'allowed error': 'ok',
+    },
+    run.stdout + run.stderr,
+  );
   assert.match(run.stdout, /unexpected uncaught page error: Error: boom from the page/);
   assert.match(run.stdout, /unexpected console error: logged by the page/);
   assert.match(run.stdout, /expected an error matching \/logged by the page\/, none came/);

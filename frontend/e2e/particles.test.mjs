@@ -38,7 +38,9 @@ async function openOn(host, options = {}) {
     window.playHidden = false;
     Object.defineProperty(Document.prototype, 'hidden', { get: () => window.playHidden });
     window.cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   }, host === 'main');
   return opened;
 }
@@ -82,7 +84,11 @@ describe('particle background', () => {
 
     const box = await page.$eval(CANVAS, (canvas) => {
       const style = getComputedStyle(canvas);
-      return { position: style.position, zIndex: Number(style.zIndex), pointerEvents: style.pointerEvents };
+      return {
+        position: style.position,
+        zIndex: Number(style.zIndex),
+        pointerEvents: style.pointerEvents,
+      };
     });
     assert.deepEqual(box, { position: 'fixed', zIndex: -10, pointerEvents: 'none' });
 
@@ -91,22 +97,37 @@ describe('particle background', () => {
     const timing = await page.evaluate(() => {
       const [navigation] = performance.getEntriesByType('navigation');
       const wasm = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.wasm'));
-      return { loaded: navigation.loadEventEnd, workers: window.workers, wasmOnMainThread: wasm.length, violations: window.cspViolations };
+      return {
+        loaded: navigation.loadEventEnd,
+        workers: window.workers,
+        wasmOnMainThread: wasm.length,
+        violations: window.cspViolations,
+      };
     });
     assert.equal(timing.workers.length, 1);
     assert.ok(timing.workers[0].url.startsWith(`${server.url}/assets/`), timing.workers[0].url);
-    assert.ok(timing.workers[0].at >= timing.loaded, `worker made at ${timing.workers[0].at} ms, load ended at ${timing.loaded} ms`);
+    assert.ok(
+      timing.workers[0].at >= timing.loaded,
+      `worker made at ${timing.workers[0].at} ms, load ended at ${timing.loaded} ms`,
+    );
     assert.equal(timing.wasmOnMainThread, 0);
     assert.match(response.headers()['content-security-policy'], /worker-src 'self';/);
     assert.deepEqual(timing.violations, [], 'no CSP violation with the worker running');
 
     // Whatever is under the pointer is content, never the canvas, and the form still takes clicks.
     const hits = await page.evaluate(() =>
-      [[5, 5], [640, 400], [1270, 790]].map(([x, y]) => document.elementFromPoint(x, y)?.tagName),
+      [
+        [5, 5],
+        [640, 400],
+        [1270, 790],
+      ].map(([x, y]) => document.elementFromPoint(x, y)?.tagName),
     );
     assert.ok(!hits.includes('CANVAS'), `hit ${hits}`);
     await page.getByPlaceholder('Enter your email address').click();
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('placeholder')), 'Enter your email address');
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute('placeholder')),
+      'Enter your email address',
+    );
 
     const first = await canvasPixels(page);
     const shot = await page.screenshot();
@@ -150,11 +171,17 @@ describe('particle background', () => {
     const first = await canvasPixels(page);
     await page.waitForTimeout(400);
     const second = await canvasPixels(page);
-    assert.ok(first.painted > 120 * 120 * 0.5, `the links cover the canvas: ${first.painted} pixels`);
+    assert.ok(
+      first.painted > 120 * 120 * 0.5,
+      `the links cover the canvas: ${first.painted} pixels`,
+    );
     assert.notEqual(first.hash, second.hash, 'the particles move');
     // The canvas keeps colours premultiplied by opacity, so reading them back may be off by a little.
     const blue = [0x0d, 0x6e, 0xa8];
-    assert.ok(first.colour.every((value, i) => Math.abs(value - blue[i]) <= 2), `drawn in the brand blue: ${first.colour}`);
+    assert.ok(
+      first.colour.every((value, i) => Math.abs(value - blue[i]) <= 2),
+      `drawn in the brand blue: ${first.colour}`,
+    );
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.locator(`${CANVAS}[data-drawn="paths"]`).waitFor();
@@ -166,7 +193,9 @@ describe('particle background', () => {
     test(`draws one still frame when reduced motion is requested (${host} host)`, async () => {
       const { page, context, errors } = await openOn(host, { reducedMotion: 'reduce' });
       await page.goto(server.url);
-      await page.locator(`${CANVAS}[data-particles="still"][data-particles-host="${host}"]`).waitFor();
+      await page
+        .locator(`${CANVAS}[data-particles="still"][data-particles-host="${host}"]`)
+        .waitFor();
       const first = await canvasPixels(page);
       await page.waitForTimeout(600);
       const second = await canvasPixels(page);
@@ -200,7 +229,9 @@ describe('particle background', () => {
   }
 
   test('is behind the 404 page too', async () => {
-    const { page, context } = await openOn('worker', { expectErrors: [/status of 404 .*\/no-such-page:/] });
+    const { page, context } = await openOn('worker', {
+      expectErrors: [/status of 404 .*\/no-such-page:/],
+    });
     await page.goto(`${server.url}/no-such-page`);
     await page.locator(running('worker')).waitFor();
     await context.close();

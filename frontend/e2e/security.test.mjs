@@ -13,7 +13,10 @@ after(async () => browser?.close());
 /** Collects CSP violations both as DOM events and as console messages. */
 async function watchCsp(page) {
   const console = [];
-  page.on('console', (message) => /Content Security Policy/i.test(message.text()) && console.push(message.text()));
+  page.on(
+    'console',
+    (message) => /Content Security Policy/i.test(message.text()) && console.push(message.text()),
+  );
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) =>
@@ -35,7 +38,10 @@ describe('hardening in the browser', () => {
       const { page, context, errors } = await openPage(browser);
       const violations = await watchCsp(page);
       const response = await gotoHydrated(page, server.url);
-      assert.match(response.headers()['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval'/);
+      assert.match(
+        response.headers()['content-security-policy'],
+        /script-src 'self' 'wasm-unsafe-eval'/,
+      );
       // Invalid input first: the wasm quote rules must compile under the policy.
       await page.getByRole('button', { name: 'Get a Quote' }).click();
       await page.getByText('Please select a product').waitFor();
@@ -61,8 +67,15 @@ describe('hardening in the browser', () => {
       const honeypot = page.locator('input[name="website"]');
       assert.equal(await honeypot.getAttribute('tabindex'), '-1');
       assert.equal(await honeypot.getAttribute('autocomplete'), 'off');
-      assert.equal(await honeypot.evaluate((el) => el.closest('[aria-hidden="true"]') !== null), true);
-      assert.equal(await page.getByRole('textbox', { name: 'Website' }).count(), 0, 'not in the accessibility tree');
+      assert.equal(
+        await honeypot.evaluate((el) => el.closest('[aria-hidden="true"]') !== null),
+        true,
+      );
+      assert.equal(
+        await page.getByRole('textbox', { name: 'Website' }).count(),
+        0,
+        'not in the accessibility tree',
+      );
       await fillQuote(page);
       await honeypot.evaluate((el) => (el.value = 'http://spam.example'));
       await page.getByRole('button', { name: 'Get a Quote' }).click();
@@ -75,9 +88,13 @@ describe('hardening in the browser', () => {
   });
 
   test('past the rate limit the form shows the 429 message and keeps the values', async () => {
-    const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '1' } });
+    const server = await startServer({
+      env: { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '1' },
+    });
     try {
-      const { page, context } = await openPage(browser, { expectErrors: [/status of 429 .*\/api\/quote-requests:/] });
+      const { page, context } = await openPage(browser, {
+        expectErrors: [/status of 429 .*\/api\/quote-requests:/],
+      });
       await gotoHydrated(page, server.url);
       await fillQuote(page);
       await page.getByRole('button', { name: 'Get a Quote' }).click();
@@ -87,7 +104,10 @@ describe('hardening in the browser', () => {
       const toast = page.getByRole('status').filter({ hasText: 'Submission failed' });
       await toast.waitFor();
       assert.match(await toast.textContent(), /429: Too many quote requests/);
-      assert.equal(await page.getByPlaceholder('Enter your email address').inputValue(), 'ana@example.com');
+      assert.equal(
+        await page.getByPlaceholder('Enter your email address').inputValue(),
+        'ana@example.com',
+      );
       assert.equal(server.rows().length, 1);
       await context.close();
     } finally {

@@ -85,7 +85,12 @@ describe('server process', () => {
         const row = stored.get(id);
         assert.ok(row, `acknowledged quote ${id} is stored`);
         assert.deepEqual(
-          { product: row.product, email: row.email, source: row.source, user_agent: row.user_agent },
+          {
+            product: row.product,
+            email: row.email,
+            source: row.source,
+            user_agent: row.user_agent,
+          },
           { ...quote, source: 'web', user_agent: 'crash-test' },
         );
       }
@@ -97,7 +102,10 @@ describe('server process', () => {
   for (const signal of ['SIGTERM', 'SIGINT']) {
     test(`${signal} finishes the request in flight, refuses new ones and exits 0`, async () => {
       const server = await startServer();
-      const inFlight = await openRequest(server.url, JSON.stringify({ product: 'medicaid', email: 'late@example.com' }));
+      const inFlight = await openRequest(
+        server.url,
+        JSON.stringify({ product: 'medicaid', email: 'late@example.com' }),
+      );
       // Let the server read the head, so the request is in its hands when the signal comes.
       await new Promise((r) => setTimeout(r, 300));
       const started = Date.now();
@@ -109,19 +117,28 @@ describe('server process', () => {
       assert.deepEqual(await exit, { code: 0, signal: null });
       assert.ok(Date.now() - started < SHUTDOWN_BOUND_MS + EXIT_MARGIN_MS);
       const rows = server.rows();
-      assert.deepEqual(rows.map((r) => [r.product, r.email]), [['medicaid', 'late@example.com']]);
+      assert.deepEqual(
+        rows.map((r) => [r.product, r.email]),
+        [['medicaid', 'late@example.com']],
+      );
       await server.stop();
     });
   }
 
   test('a request that never finishes cannot hold the shutdown past its bound', async () => {
     const server = await startServer();
-    const stalled = await openRequest(server.url, JSON.stringify({ product: 'family', email: 'stalled@example.com' }));
+    const stalled = await openRequest(
+      server.url,
+      JSON.stringify({ product: 'family', email: 'stalled@example.com' }),
+    );
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();
     assert.deepEqual(await server.kill('SIGTERM'), { code: 0, signal: null });
     const took = Date.now() - started;
-    assert.ok(took >= SHUTDOWN_BOUND_MS - EXIT_MARGIN_MS && took < SHUTDOWN_BOUND_MS + EXIT_MARGIN_MS, `exited after ${took} ms`);
+    assert.ok(
+      took >= SHUTDOWN_BOUND_MS - EXIT_MARGIN_MS && took < SHUTDOWN_BOUND_MS + EXIT_MARGIN_MS,
+      `exited after ${took} ms`,
+    );
     assert.doesNotMatch(await stalled.finish(), /201/);
     assert.deepEqual(server.rows(), []);
     await server.stop();

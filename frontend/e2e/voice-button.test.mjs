@@ -10,7 +10,10 @@ import { launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser
 import { chooseProduct } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
-const FAKE_SDK = readFileSync(new URL('../src/voice/testing/fake-vapi.mjs', import.meta.url), 'utf8');
+const FAKE_SDK = readFileSync(
+  new URL('../src/voice/testing/fake-vapi.mjs', import.meta.url),
+  'utf8',
+);
 const SDK_CHUNK = /\/assets\/vapi-[\w-]+\.js$/;
 const VOICE_ENV = { VAPI_PUBLIC_KEY: 'pk-e2e', VAPI_ASSISTANT_ID: 'asst-e2e' };
 const NAME = {
@@ -79,7 +82,10 @@ describe('voice button with the fake SDK', () => {
       await connecting.hover(); // activating closes a tooltip; hovering shows it again
       await page.getByRole('tooltip').filter({ hasText: NAME.connecting }).waitFor();
       await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
-      assert.deepEqual(await fake(page, () => [globalThis.fakeVapi.publicKey, ...globalThis.fakeVapi.startCalls]), ['pk-e2e', 'asst-e2e']);
+      assert.deepEqual(
+        await fake(page, () => [globalThis.fakeVapi.publicKey, ...globalThis.fakeVapi.startCalls]),
+        ['pk-e2e', 'asst-e2e'],
+      );
 
       await fake(page, () => globalThis.fakeVapi.answerStart());
       const inCall = voiceButton(page, NAME.inCall);
@@ -97,8 +103,14 @@ describe('voice button with the fake SDK', () => {
       });
       const live = page.locator('[aria-live="polite"]');
       await live.getByText('Busco un plan familiar').waitFor();
-      assert.equal(await page.getByTestId('voice-level-ring').getAttribute('data-speaking'), 'true');
-      assert.match(await page.getByTestId('voice-level-ring').getAttribute('style'), /scale\(1\.45\)/);
+      assert.equal(
+        await page.getByTestId('voice-level-ring').getAttribute('data-speaking'),
+        'true',
+      );
+      assert.match(
+        await page.getByTestId('voice-level-ring').getAttribute('style'),
+        /scale\(1\.45\)/,
+      );
 
       const mute = page.getByRole('button', { name: 'Silenciar micrófono' });
       await mute.click();
@@ -106,19 +118,34 @@ describe('voice button with the fake SDK', () => {
       assert.equal(await fake(page, () => globalThis.fakeVapi.muted), true);
       await page.getByRole('status').getByText('Tu micrófono está silenciado.').waitFor();
 
-      const axe = await new AxeBuilder({ page }).include('[role="region"][aria-label="Asistente de voz"]').analyze();
-      assert.deepEqual(axe.violations.map((v) => v.id), [], 'no accessibility violations in a call');
+      const axe = await new AxeBuilder({ page })
+        .include('[role="region"][aria-label="Asistente de voz"]')
+        .analyze();
+      assert.deepEqual(
+        axe.violations.map((v) => v.id),
+        [],
+        'no accessibility violations in a call',
+      );
       await page.screenshot({ path: join(outputDir, 'voice-in-call.png') });
 
       await page.getByRole('button', { name: 'Cerrar subtítulos' }).focus();
       await page.keyboard.press('Escape');
-      assert.equal(await page.getByRole('region', { name: 'Conversación con el asistente' }).count(), 0);
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Subtítulos de la conversación');
+      assert.equal(
+        await page.getByRole('region', { name: 'Conversación con el asistente' }).count(),
+        0,
+      );
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        'Subtítulos de la conversación',
+      );
 
       await inCall.focus();
       await page.keyboard.press('Space');
       await voiceButton(page, NAME.idle).waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), NAME.idle);
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        NAME.idle,
+      );
       assert.equal(await fake(page, () => globalThis.fakeVapi.stopCalls), 1);
       assert.ok(consoleLines.includes('log: Llamada iniciada'), consoleLines.join('\n'));
       assert.ok(consoleLines.includes('log: Llamada terminada'), consoleLines.join('\n'));
@@ -127,41 +154,74 @@ describe('voice button with the fake SDK', () => {
   });
 
   test('call-end, the ejection after it, an error, and start() returning null', async () => {
-    await withPage(VOICE_ENV, async ({ page, consoleLines }) => {
-      await startCall(page);
-      await fake(page, () => globalThis.fakeVapi.assistantEndsCall());
-      await voiceButton(page, NAME.idle).waitFor();
-      assert.equal(await page.getByRole('alert').count(), 0, 'the "Meeting has ended" ejection is not shown');
+    await withPage(
+      VOICE_ENV,
+      async ({ page, consoleLines }) => {
+        await startCall(page);
+        await fake(page, () => globalThis.fakeVapi.assistantEndsCall());
+        await voiceButton(page, NAME.idle).waitFor();
+        assert.equal(
+          await page.getByRole('alert').count(),
+          0,
+          'the "Meeting has ended" ejection is not shown',
+        );
 
-      await startCall(page);
-      await fake(page, () => globalThis.fakeVapi.emit('error', { type: 'daily-error', error: { message: 'network down' } }));
-      await voiceButton(page, NAME.idle).waitFor();
-      assert.equal(await page.getByRole('alert').textContent(), 'El asistente no está disponible ahora. Inténtalo más tarde.');
+        await startCall(page);
+        await fake(page, () =>
+          globalThis.fakeVapi.emit('error', {
+            type: 'daily-error',
+            error: { message: 'network down' },
+          }),
+        );
+        await voiceButton(page, NAME.idle).waitFor();
+        assert.equal(
+          await page.getByRole('alert').textContent(),
+          'El asistente no está disponible ahora. Inténtalo más tarde.',
+        );
 
-      await voiceButton(page, NAME.idle).click();
-      assert.equal(await page.getByRole('alert').count(), 0, 'a new attempt clears the old message');
-      await page.waitForFunction(() => globalThis.fakeVapi.startCalls.length === 3);
-      await fake(page, () => globalThis.fakeVapi.failStart({ name: 'NotAllowedError', message: 'Permission denied' }));
-      await voiceButton(page, NAME.idle).waitFor();
-      assert.equal(
-        await page.getByRole('alert').textContent(),
-        'Permite el acceso al micrófono para hablar con el asistente.',
-      );
-      await page.screenshot({ path: join(outputDir, 'voice-permission-denied.png') });
+        await voiceButton(page, NAME.idle).click();
+        assert.equal(
+          await page.getByRole('alert').count(),
+          0,
+          'a new attempt clears the old message',
+        );
+        await page.waitForFunction(() => globalThis.fakeVapi.startCalls.length === 3);
+        await fake(page, () =>
+          globalThis.fakeVapi.failStart({ name: 'NotAllowedError', message: 'Permission denied' }),
+        );
+        await voiceButton(page, NAME.idle).waitFor();
+        assert.equal(
+          await page.getByRole('alert').textContent(),
+          'Permite el acceso al micrófono para hablar con el asistente.',
+        );
+        await page.screenshot({ path: join(outputDir, 'voice-permission-denied.png') });
 
-      await voiceButton(page, NAME.idle).click();
-      await page.waitForFunction(() => globalThis.fakeVapi.startCalls.length === 4);
-      await fake(page, () => globalThis.fakeVapi.returnNull());
-      await page.getByRole('alert').waitFor();
-      assert.equal(await fake(page, () => globalThis.fakeVapi.constructor.instances.length), 1, 'one SDK instance for the page');
-      assert.ok(consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')), consoleLines.join('\n'));
-    }, {
-      // The widget's console lines for the in-call error, the failed start and the null start.
-      expectErrors: [/Error en la llamada de voz/, /Error connecting to Vapi .*Permission denied/, /Error connecting to Vapi start\(\) returned null/],
-    });
+        await voiceButton(page, NAME.idle).click();
+        await page.waitForFunction(() => globalThis.fakeVapi.startCalls.length === 4);
+        await fake(page, () => globalThis.fakeVapi.returnNull());
+        await page.getByRole('alert').waitFor();
+        assert.equal(
+          await fake(page, () => globalThis.fakeVapi.constructor.instances.length),
+          1,
+          'one SDK instance for the page',
+        );
+        assert.ok(
+          consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')),
+          consoleLines.join('\n'),
+        );
+      },
+      {
+        // The widget's console lines for the in-call error, the failed start and the null start.
+        expectErrors: [
+          /Error en la llamada de voz/,
+          /Error connecting to Vapi .*Permission denied/,
+          /Error connecting to Vapi start\(\) returned null/,
+        ],
+      },
+    );
   });
 
-  test('not configured: no voice button at all, and neither the SDK nor the assistant\'s code is loaded', async () => {
+  test("not configured: no voice button at all, and neither the SDK nor the assistant's code is loaded", async () => {
     await withPage({}, async ({ page, sdkRequests }) => {
       const answer = await page.waitForResponse((r) => r.url().endsWith('/api/client-config'));
       assert.equal((await answer.json()).voice ?? null, null);
@@ -171,7 +231,9 @@ describe('voice button with the fake SDK', () => {
       assert.equal(await page.locator('[data-island="voice"] button').count(), 0);
       assert.deepEqual(sdkRequests, []);
       const assistantCode = await page.evaluate(() =>
-        performance.getEntriesByType('resource').filter((entry) => /\/VoiceAssistant-[^/]+\.js$/.test(entry.name)),
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/VoiceAssistant-[^/]+\.js$/.test(entry.name)),
       );
       assert.deepEqual(assistantCode, [], "nor the assistant's own code");
     });
@@ -210,34 +272,46 @@ describe('voice button with the fake SDK', () => {
   });
 
   test('on the landing page only, its tooltip marked Spanish, and never under a notification', async () => {
-    await withPage(VOICE_ENV, async ({ page }) => {
-      const idle = voiceButton(page, NAME.idle);
-      await idle.focus();
-      const tip = page.getByRole('tooltip').filter({ hasText: NAME.idle });
-      assert.equal(await tip.evaluate((el) => el.closest('[lang]').getAttribute('lang')), 'es');
+    await withPage(
+      VOICE_ENV,
+      async ({ page }) => {
+        const idle = voiceButton(page, NAME.idle);
+        await idle.focus();
+        const tip = page.getByRole('tooltip').filter({ hasText: NAME.idle });
+        assert.equal(await tip.evaluate((el) => el.closest('[lang]').getAttribute('lang')), 'es');
 
-      // A quote's success toast shows in the same corner, above the button, which stays clickable.
-      // The form hydrates as it comes near the viewport.
-      await page.locator('form').scrollIntoViewIfNeeded();
-      await page.locator('form[data-hydrated]').waitFor();
-      await chooseProduct(page, 'Medicare');
-      await page.getByPlaceholder('Enter your email address').fill('corner@example.com');
-      await page.getByRole('button', { name: 'Get a Quote' }).click();
-      await page.getByRole('status').filter({ hasText: 'Quote request submitted!' }).waitFor();
-      const box = await idle.boundingBox();
-      const hits = await page.evaluate(
-        ({ x, y, width, height }) =>
-          [[x + width / 2, y + height / 2], [x + width / 2, y + 3], [x + width / 2, y + height - 3]].map(
-            ([px, py]) => document.elementFromPoint(px, py)?.closest('button')?.getAttribute('aria-label'),
-          ),
-        box,
-      );
-      assert.deepEqual(hits, [NAME.idle, NAME.idle, NAME.idle]);
+        // A quote's success toast shows in the same corner, above the button, which stays clickable.
+        // The form hydrates as it comes near the viewport.
+        await page.locator('form').scrollIntoViewIfNeeded();
+        await page.locator('form[data-hydrated]').waitFor();
+        await chooseProduct(page, 'Medicare');
+        await page.getByPlaceholder('Enter your email address').fill('corner@example.com');
+        await page.getByRole('button', { name: 'Get a Quote' }).click();
+        await page.getByRole('status').filter({ hasText: 'Quote request submitted!' }).waitFor();
+        const box = await idle.boundingBox();
+        const hits = await page.evaluate(
+          ({ x, y, width, height }) =>
+            [
+              [x + width / 2, y + height / 2],
+              [x + width / 2, y + 3],
+              [x + width / 2, y + height - 3],
+            ].map(([px, py]) =>
+              document.elementFromPoint(px, py)?.closest('button')?.getAttribute('aria-label'),
+            ),
+          box,
+        );
+        assert.deepEqual(hits, [NAME.idle, NAME.idle, NAME.idle]);
 
-      await page.goto(new URL('/no-such-page', page.url()).href);
-      await page.locator('canvas[data-particles="running"]').waitFor();
-      await page.waitForLoadState('networkidle');
-      assert.equal(await page.getByRole('region', { name: 'Asistente de voz' }).count(), 0, 'no voice button on the 404 page');
-    }, { expectErrors: [/status of 404 .*\/no-such-page:/] }); // the 404 page's own status, as Chromium logs it
+        await page.goto(new URL('/no-such-page', page.url()).href);
+        await page.locator('canvas[data-particles="running"]').waitFor();
+        await page.waitForLoadState('networkidle');
+        assert.equal(
+          await page.getByRole('region', { name: 'Asistente de voz' }).count(),
+          0,
+          'no voice button on the 404 page',
+        );
+      },
+      { expectErrors: [/status of 404 .*\/no-such-page:/] },
+    ); // the 404 page's own status, as Chromium logs it
   });
 });

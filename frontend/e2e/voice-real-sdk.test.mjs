@@ -27,10 +27,20 @@ async function startProviderStandIn(answer) {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
-      const call = { method: req.method, path: req.url, authorization: req.headers.authorization, body: JSON.parse(raw || 'null') };
+      const call = {
+        method: req.method,
+        path: req.url,
+        authorization: req.headers.authorization,
+        body: JSON.parse(raw || 'null'),
+      };
       calls.push(call);
-      const { status, json } = req.method === 'POST' && req.url === '/call/web' ? answer(call) : { status: 404, json: { message: 'Not Found' } };
-      res.writeHead(status, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(json));
+      const { status, json } =
+        req.method === 'POST' && req.url === '/call/web'
+          ? answer(call)
+          : { status: 404, json: { message: 'Not Found' } };
+      res
+        .writeHead(status, { ...cors, 'content-type': 'application/json' })
+        .end(JSON.stringify(json));
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,7 +58,11 @@ after(async () => browser?.close());
 async function withSite(answer, run, pageOptions) {
   const provider = await startProviderStandIn(answer);
   const site = await startServer({
-    env: { VAPI_PUBLIC_KEY: PUBLIC_KEY, VAPI_ASSISTANT_ID: ASSISTANT_ID, VAPI_API_BASE_URL: provider.url },
+    env: {
+      VAPI_PUBLIC_KEY: PUBLIC_KEY,
+      VAPI_ASSISTANT_ID: ASSISTANT_ID,
+      VAPI_API_BASE_URL: provider.url,
+    },
   });
   const { page, context, errors } = await openPage(browser, pageOptions);
   const sdkRequests = [];
@@ -56,7 +70,9 @@ async function withSite(answer, run, pageOptions) {
   const consoleLines = [];
   page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
   // daily-js fetches its call machine from its CDN; here that CDN is unreachable, always.
-  await context.route(/^https:\/\/([\w-]+\.)*daily\.co\//, (route) => route.abort('internetdisconnected'));
+  await context.route(/^https:\/\/([\w-]+\.)*daily\.co\//, (route) =>
+    route.abort('internetdisconnected'),
+  );
   try {
     await page.goto(site.url);
     await run({ page, provider, sdkRequests, consoleLines });
@@ -85,14 +101,20 @@ async function clickAndExpectIdleWithError(page, sdkRequests) {
 describe('the real Vapi web SDK against a local stand-in of the provider', () => {
   test('provider error: the assistant id and bearer key are sent, the page returns to idle with a message', async () => {
     await withSite(
-      () => ({ status: 400, json: { message: ['assistantId must be a UUID'], error: 'Bad Request', statusCode: 400 } }),
+      () => ({
+        status: 400,
+        json: { message: ['assistantId must be a UUID'], error: 'Bad Request', statusCode: 400 },
+      }),
       async ({ page, provider, sdkRequests, consoleLines }) => {
         const message = await clickAndExpectIdleWithError(page, sdkRequests);
         assert.equal(message, 'El asistente no está disponible ahora. Inténtalo más tarde.');
         assert.equal(provider.calls.length, 1);
         assert.equal(provider.calls[0].authorization, `Bearer ${PUBLIC_KEY}`);
         assert.equal(provider.calls[0].body.assistantId, ASSISTANT_ID);
-        assert.ok(consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')), consoleLines.join('\n'));
+        assert.ok(
+          consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')),
+          consoleLines.join('\n'),
+        );
       },
       { expectErrors: [/status of 400 .*\/call\/web:/, /Error connecting to Vapi/] },
     );
@@ -100,12 +122,18 @@ describe('the real Vapi web SDK against a local stand-in of the provider', () =>
 
   test('the call room cannot be reached: the page returns to idle with a message', async () => {
     await withSite(
-      () => ({ status: 201, json: { id: 'call-e2e', webCallUrl: 'https://e2e-standin.daily.co/room-1' } }),
+      () => ({
+        status: 201,
+        json: { id: 'call-e2e', webCallUrl: 'https://e2e-standin.daily.co/room-1' },
+      }),
       async ({ page, provider, sdkRequests, consoleLines }) => {
         const message = await clickAndExpectIdleWithError(page, sdkRequests);
         assert.equal(message, 'El asistente no está disponible ahora. Inténtalo más tarde.');
         assert.equal(provider.calls[0].body.assistantId, ASSISTANT_ID);
-        assert.ok(consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')), consoleLines.join('\n'));
+        assert.ok(
+          consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')),
+          consoleLines.join('\n'),
+        );
         assert.ok(!consoleLines.some((l) => l.includes('Llamada iniciada')));
       },
       {

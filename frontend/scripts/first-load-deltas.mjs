@@ -55,11 +55,25 @@ async function firstLoadBytes(feature) {
   try {
     const plugins = feature ? [leaveOut(feature)] : [];
     await build({ root, logLevel: 'error', plugins, build: { outDir, emptyOutDir: true } });
-    await build({ root, logLevel: 'error', plugins, build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true } });
-    execFileSync(process.execPath, [join(root, 'scripts/prerender.mjs'), '--dist', outDir, '--ssr', ssrDir]);
+    await build({
+      root,
+      logLevel: 'error',
+      plugins,
+      build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true },
+    });
+    execFileSync(process.execPath, [
+      join(root, 'scripts/prerender.mjs'),
+      '--dist',
+      outDir,
+      '--ssr',
+      ssrDir,
+    ]);
     let largest = 0;
     for (const viewport of Object.values(VISIT_VIEWPORTS)) {
-      largest = Math.max(largest, (await measureFirstLoad(outDir, { viewport, browser })).totalBytes);
+      largest = Math.max(
+        largest,
+        (await measureFirstLoad(outDir, { viewport, browser })).totalBytes,
+      );
     }
     return largest;
   } finally {
@@ -73,7 +87,8 @@ console.log(`first-load JavaScript, whole landing page: ${kb(whole)} KB gzip`);
 for (const feature of FEATURES) {
   const without = await firstLoadBytes(feature);
   const delta = whole - without;
-  if (delta < 0) throw new Error(`leaving out the ${feature.name} made the first load larger (${delta} bytes)`);
+  if (delta < 0)
+    throw new Error(`leaving out the ${feature.name} made the first load larger (${delta} bytes)`);
   console.log(
     `added by the ${feature.name}: +${kb(delta)} KB gzip (${delta} bytes; ${kb(without)} KB without it, ${kb(whole)} KB with it)`,
   );

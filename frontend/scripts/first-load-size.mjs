@@ -58,7 +58,8 @@ async function scriptsFetched(browser, url, viewport) {
     await page.goto(url, { waitUntil: 'load' });
     const deadline = Date.now() + VISIT_LIMIT_MS;
     while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) {
-      if (Date.now() > deadline) throw new Error(`${url} did not go quiet within ${VISIT_LIMIT_MS} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`${url} did not go quiet within ${VISIT_LIMIT_MS} ms`);
       await page.waitForTimeout(100);
     }
     return [...scripts];
@@ -71,15 +72,22 @@ async function scriptsFetched(browser, url, viewport) {
  * `{ rows: [{file, gzipBytes}], totalBytes }` for one visit to the site built in `dist`, at
  * `viewport`, with or without a voice configuration; throws if the visit fetched no script.
  */
-export async function measureFirstLoad(dist, { viewport = VISIT_VIEWPORTS.phone, voice = false, browser } = {}) {
+export async function measureFirstLoad(
+  dist,
+  { viewport = VISIT_VIEWPORTS.phone, voice = false, browser } = {},
+) {
   const server = await startServer({ staticDir: dist, env: voice ? VOICE_ENV : {} });
   const ownBrowser = browser ? null : await launchBrowser();
   try {
     const files = await scriptsFetched(browser ?? ownBrowser, server.url, viewport);
-    if (files.length === 0) throw new Error(`a visit to the site in ${dist} fetched no script: nothing to measure`);
+    if (files.length === 0)
+      throw new Error(`a visit to the site in ${dist} fetched no script: nothing to measure`);
     const rows = files
       .map((path) => path.replace(/^\//, ''))
-      .map((file) => ({ file, gzipBytes: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length }))
+      .map((file) => ({
+        file,
+        gzipBytes: gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
+      }))
       .sort((a, b) => b.gzipBytes - a.gzipBytes);
     return { rows, totalBytes: rows.reduce((sum, row) => sum + row.gzipBytes, 0) };
   } finally {
@@ -103,9 +111,15 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     for (const voice of voices) {
       for (const [name, viewport] of Object.entries(VISIT_VIEWPORTS)) {
         const measured = await measureFirstLoad(dist, { viewport, voice, browser });
-        console.log(`\n${name} ${viewport.width}x${viewport.height}, voice ${voice ? 'on' : 'off'}:`);
-        console.table(measured.rows.map(({ file, gzipBytes }) => ({ file, gzipKB: kb(gzipBytes) })));
-        console.log(`first-load JavaScript: ${kb(measured.totalBytes)} KB gzip in ${measured.rows.length} files`);
+        console.log(
+          `\n${name} ${viewport.width}x${viewport.height}, voice ${voice ? 'on' : 'off'}:`,
+        );
+        console.table(
+          measured.rows.map(({ file, gzipBytes }) => ({ file, gzipKB: kb(gzipBytes) })),
+        );
+        console.log(
+          `first-load JavaScript: ${kb(measured.totalBytes)} KB gzip in ${measured.rows.length} files`,
+        );
         if (!voice) budgeted = Math.max(budgeted, measured.totalBytes);
       }
     }

@@ -25,11 +25,16 @@ function withDist(files, check) {
 }
 
 test('a page that fetches no script fails, whatever the budget', () => {
-  withDist({ 'index.html': '<html><body><p>No scripts</p></body></html>', '404.html': 'gone' }, (dist) => {
-    const run = spawnSync(process.execPath, [script, '--dist', dist, '--max-kb', '120'], { encoding: 'utf8' });
-    assert.equal(run.status, 1);
-    assert.match(run.stderr, /fetched no script/);
-  });
+  withDist(
+    { 'index.html': '<html><body><p>No scripts</p></body></html>', '404.html': 'gone' },
+    (dist) => {
+      const run = spawnSync(process.execPath, [script, '--dist', dist, '--max-kb', '120'], {
+        encoding: 'utf8',
+      });
+      assert.equal(run.status, 1);
+      assert.match(run.stderr, /fetched no script/);
+    },
+  );
 });
 
 test('scripts fetched later (import(), a worker) count, gzipped, and are held to the budget', () => {
@@ -37,19 +42,27 @@ test('scripts fetched later (import(), a worker) count, gzipped, and are held to
   const files = {
     'index.html': '<script type="module" src="/assets/entry.js"></script>',
     '404.html': 'gone',
-    'assets/entry.js': "setTimeout(() => import('./later.js'), 300); new Worker('/assets/worker.js', { type: 'module' });",
+    'assets/entry.js':
+      "setTimeout(() => import('./later.js'), 300); new Worker('/assets/worker.js', { type: 'module' });",
     'assets/later.js': big,
     'assets/worker.js': "import('./in-worker.js');",
     'assets/in-worker.js': 'export const inWorker = 1;',
   };
   withDist(files, (dist) => {
     const out = execFileSync(process.execPath, [script, '--dist', dist], { encoding: 'utf8' });
-    for (const file of ['entry', 'later', 'worker', 'in-worker']) assert.match(out, new RegExp(`assets/${file}\\.js`));
-    const sizes = [...out.matchAll(/first-load JavaScript: ([\d.]+) KB gzip/g)].map(([, kb]) => Number(kb));
+    for (const file of ['entry', 'later', 'worker', 'in-worker'])
+      assert.match(out, new RegExp(`assets/${file}\\.js`));
+    const sizes = [...out.matchAll(/first-load JavaScript: ([\d.]+) KB gzip/g)].map(([, kb]) =>
+      Number(kb),
+    );
     assert.equal(sizes.length, 2, 'a phone and a desktop visit');
     const kb = Math.max(...sizes);
     assert.ok(kb > 1, `${kb} KB`);
-    const over = spawnSync(process.execPath, [script, '--dist', dist, '--max-kb', String(kb - 0.5)], { encoding: 'utf8' });
+    const over = spawnSync(
+      process.execPath,
+      [script, '--dist', dist, '--max-kb', String(kb - 0.5)],
+      { encoding: 'utf8' },
+    );
     assert.equal(over.status, 1);
     assert.match(over.stderr, /over budget/);
   });

@@ -46,7 +46,9 @@ try {
       writeFileSync(join(saveDir, `run-${run}.trace.json`), JSON.stringify(artifacts.Trace));
     }
     const sample = {
-      ...Object.fromEntries(Object.keys(SCORE_BUDGETS).map((c) => [c, Math.round(lhr.categories[c].score * 100)])),
+      ...Object.fromEntries(
+        Object.keys(SCORE_BUDGETS).map((c) => [c, Math.round(lhr.categories[c].score * 100)]),
+      ),
       lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
       tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
       cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
@@ -54,7 +56,12 @@ try {
     for (const category of Object.keys(SCORE_BUDGETS)) {
       for (const ref of lhr.categories[category].auditRefs) {
         const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 1 && category !== 'performance') {
+        if (
+          ref.weight > 0 &&
+          audit.score !== null &&
+          audit.score < 1 &&
+          category !== 'performance'
+        ) {
           console.log(`  run ${run}: ${category} loses on "${audit.title}"`);
         }
       }
@@ -67,7 +74,9 @@ try {
   await server?.stop();
 }
 
-const result = Object.fromEntries(Object.keys(samples[0]).map((key) => [key, median(samples.map((s) => s[key]))]));
+const result = Object.fromEntries(
+  Object.keys(samples[0]).map((key) => [key, median(samples.map((s) => s[key]))]),
+);
 const spread = (key) => {
   const values = samples.map((s) => s[key]);
   return `${Math.min(...values)} to ${Math.max(...values)}`;
@@ -81,7 +90,13 @@ const checks = [
 ];
 console.log(`\nLighthouse mobile, median of ${runs} runs against ${url}`);
 console.table(
-  checks.map(([figure, median, budget, ok]) => ({ figure, median, spread: spread(keyOf[figure] ?? figure), budget, ok })),
+  checks.map(([figure, median, budget, ok]) => ({
+    figure,
+    median,
+    spread: spread(keyOf[figure] ?? figure),
+    budget,
+    ok,
+  })),
 );
 if (checks.some(([, , , ok]) => !ok)) {
   console.error('over budget');

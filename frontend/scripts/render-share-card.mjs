@@ -9,12 +9,17 @@ import { repoRoot } from '../e2e/support/server.mjs';
 
 const frontend = join(repoRoot, 'frontend');
 const publicDir = join(frontend, 'public');
-const vite = await createServer({ root: frontend, logLevel: 'error', server: { middlewareMode: true } });
+const vite = await createServer({
+  root: frontend,
+  logLevel: 'error',
+  server: { middlewareMode: true },
+});
 const { brand, hero } = await vite.ssrLoadModule('/src/content.ts');
 await vite.close();
 
 const { shareImage } = brand;
-const inline = (src) => `data:image/svg+xml;base64,${readFileSync(join(publicDir, src)).toString('base64')}`;
+const inline = (src) =>
+  `data:image/svg+xml;base64,${readFileSync(join(publicDir, src)).toString('base64')}`;
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const html = `<!doctype html>
 <html><head><style>
@@ -35,7 +40,9 @@ const html = `<!doctype html>
 
 const browser = await launchBrowser();
 try {
-  const page = await browser.newPage({ viewport: { width: shareImage.width, height: shareImage.height } });
+  const page = await browser.newPage({
+    viewport: { width: shareImage.width, height: shareImage.height },
+  });
   await page.setContent(html, { waitUntil: 'load' });
   const path = join(publicDir, shareImage.src);
   await page.screenshot({ path, type: 'png' });
