@@ -115,7 +115,8 @@ describe('voice button states', () => {
     expect(idle).toHaveAttribute('data-phase', 'idle');
     expect(screen.getByRole('region', { name: 'Asistente de voz' })).toHaveAttribute('lang', 'es');
     await user.click(idle);
-    const connecting = button(tooltip.connecting);
+    // The new phase renders after the tap's own frame has been painted.
+    const connecting = await screen.findByRole('button', { name: tooltip.connecting });
     expect(connecting).toHaveAttribute('aria-busy', 'true');
     await vi.waitFor(() => expect(fake().startCalls).toEqual(['asst-1']));
     expect(fake().publicKey).toBe('pk-test');

@@ -14,6 +14,7 @@ import { controls } from './texts';
 import { useVoiceSession } from './use-voice-session';
 import { VoiceButton } from './VoiceButton';
 import type { VoiceSession } from './voice-session';
+import { afterNextPaint } from '../lib/after-next-paint';
 
 /**
  * The floating voice assistant at the bottom right: button, in-call controls and panel. Shown
@@ -62,6 +63,9 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
         return;
       }
     }
+    // The tap's own frame (the pressed button) is painted before the new phase's render, the
+    // costliest part of the tap on a slow phone.
+    await afterNextPaint();
     session.toggle();
   }
 
