@@ -104,19 +104,7 @@ impl Inbox {
     }
 
     async fn web_lead(&self, product: &str, email: &str) -> String {
-        let response = self
-            .app
-            .client
-            .post(self.app.url("/api/quote-requests"))
-            .json(&json!({"product": product, "email": email}))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 201);
-        response.json::<Value>().await.unwrap()["id"]
-            .as_str()
-            .unwrap()
-            .to_owned()
+        self.app.post_lead(product, email).await
     }
 
     /// A spoken lead in `call_id`, then the call's end-of-call report with a transcript.

@@ -8,7 +8,7 @@ use backend::forward::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 use backend::settings::leads::{ForwardingConfig, LeadsConfig, RetryPolicy};
 use backend::store::DatabaseUrl;
 use backend::store::{Channel, Delivery, DeliveryStatus, StoredQuote};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 const SECRET: &str = "lead-signing-key";
 
@@ -50,18 +50,7 @@ fn webhook(row: &StoredQuote) -> Option<&Delivery> {
 }
 
 async fn post_quote(app: &TestApp, email: &str) -> String {
-    let response = app
-        .client
-        .post(app.url("/api/quote-requests"))
-        .json(&json!({"product": "medicaid", "email": email}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 201);
-    response.json::<Value>().await.unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned()
+    app.post_lead("medicaid", email).await
 }
 
 fn status(row: &StoredQuote) -> DeliveryStatus {

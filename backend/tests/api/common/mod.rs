@@ -156,6 +156,22 @@ impl TestApp {
         format!("http://{}{}", self.addr, path)
     }
 
+    /// Posts a web quote request, which must be answered `201`; the new lead's id.
+    pub async fn post_lead(&self, product: &str, email: &str) -> String {
+        let response = self
+            .client
+            .post(self.url("/api/quote-requests"))
+            .json(&serde_json::json!({"product": product, "email": email}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201);
+        response.json::<serde_json::Value>().await.unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client
             .get(self.url(path))
