@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser, openPage } from './support/browser.mjs';
-import { CADDY, SITE, freePort, haveCaddy, send } from './support/caddy.mjs';
+import { CADDY, SITE, caddyEnvironment, freePort, haveCaddy, send } from './support/caddy.mjs';
 import { ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { gotoHydrated } from './support/landing.mjs';
 import { repoRoot, startServer } from './support/server.mjs';
@@ -67,16 +67,7 @@ describe(
       dir = mkdtempSync(join(tmpdir(), 'caddy-e2e-'));
       [httpPort, httpsPort] = [await freePort(), await freePort()];
       caddyEnv = {
-        PATH: process.env.PATH,
-        HOME: dir,
-        XDG_DATA_HOME: join(dir, 'data'),
-        XDG_CONFIG_HOME: join(dir, 'config'),
-        SITE_DOMAIN: SITE,
-        CADDY_HTTP_PORT: String(httpPort),
-        CADDY_HTTPS_PORT: String(httpsPort),
-        CADDY_ISSUER: 'internal',
-        CADDY_BIND: '127.0.0.1',
-        CADDY_ADMIN: `unix/${join(dir, 'admin.sock')}`,
+        ...caddyEnvironment(dir, httpPort, httpsPort),
         CADDY_ACCESS_LOG: accessLog(),
         CADDY_LOG_ROLL_SIZE: '1MiB',
         BACKEND_ADDRESS: new URL(server.url).host,

@@ -62,6 +62,28 @@ export function send({
 }
 
 /**
+ * What the shipped Caddyfiles read, for a run of their own in `dir` on loopback ports with a
+ * certificate of Caddy's internal issuer; the access log in `dir` unless `CADDY_ACCESS_LOG` says
+ * otherwise.
+ */
+export function caddyEnvironment(dir, httpPort, httpsPort) {
+  return {
+    PATH: process.env.PATH,
+    HOME: dir,
+    XDG_DATA_HOME: join(dir, 'data'),
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    SITE_DOMAIN: SITE,
+    CADDY_HTTP_PORT: String(httpPort),
+    CADDY_HTTPS_PORT: String(httpsPort),
+    CADDY_ISSUER: 'internal',
+    CADDY_BIND: '127.0.0.1',
+    CADDY_ACCESS_LOG: join(dir, 'access.log'),
+    // Where a Caddyfile that keeps its admin endpoint puts it: a socket of this run's own.
+    CADDY_ADMIN: `unix/${join(dir, 'admin.sock')}`,
+  };
+}
+
+/**
  * Runs `deploy/<caddyfile>` with `env` added (for example BACKEND_ADDRESSES); resolves once
  * `/healthz` answers 200 through it.
  */
@@ -72,21 +94,7 @@ export async function startCaddy(caddyfile, env = {}) {
     CADDY,
     ['run', '--config', join(repoRoot, 'deploy', caddyfile), '--adapter', 'caddyfile'],
     {
-      env: {
-        PATH: process.env.PATH,
-        HOME: dir,
-        XDG_DATA_HOME: join(dir, 'data'),
-        XDG_CONFIG_HOME: join(dir, 'config'),
-        SITE_DOMAIN: SITE,
-        CADDY_HTTP_PORT: String(httpPort),
-        CADDY_HTTPS_PORT: String(httpsPort),
-        CADDY_ISSUER: 'internal',
-        CADDY_BIND: '127.0.0.1',
-        CADDY_ACCESS_LOG: join(dir, 'access.log'),
-        // Where a Caddyfile that keeps its admin endpoint puts it: a socket of this run's own.
-        CADDY_ADMIN: `unix/${join(dir, 'admin.sock')}`,
-        ...env,
-      },
+      env: { ...caddyEnvironment(dir, httpPort, httpsPort), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
