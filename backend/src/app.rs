@@ -3,6 +3,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -41,7 +42,7 @@ pub fn routes(
             .boxed()
     };
     let webhook = match &config.leads.vapi_webhook_secret {
-        Some(secret) => vapi::routes(Arc::clone(&store), secret.clone()),
+        Some(secret) => vapi::routes(Arc::clone(&store), secret.expose_secret().to_owned()),
         None => off(),
     };
     // One count of failed sign-ins per client, shared by every sign-in there is (the token and

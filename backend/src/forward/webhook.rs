@@ -4,6 +4,7 @@
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use hmac::{Hmac, Mac};
+use secrecy::ExposeSecret;
 use serde::Serialize;
 use sha2::Sha256;
 
@@ -77,7 +78,7 @@ async fn send(
         .header(reqwest::header::CONTENT_TYPE, "application/json")
         .header(IDEMPOTENCY_HEADER, &quote.id);
     if let Some(secret) = &config.secret {
-        request = request.header(SIGNATURE_HEADER, signature(secret, &body));
+        request = request.header(SIGNATURE_HEADER, signature(secret.expose_secret(), &body));
     }
     // reqwest names the URL in its error, and LEAD_WEBHOOK_URL may carry a key in its query or
     // path (`?api_key=...`, `/hooks/<token>`): the error is logged and stored, so it goes without.

@@ -17,5 +17,4 @@ pub mod recent_clients;
 pub mod request_log;
 pub mod request_target;
 pub mod same_site;
-pub mod security_headers;
 pub mod send_deadline;

@@ -1,10 +1,5 @@
-//! Per-client rate limits on quote posts: a `governor` token bucket per client key (see
+//! Per-client rate limits: a `governor` token bucket (`RateLimit::quota`) per client key (see
 //! `client_ip::rate_key`).
-//!
-//! A client may post `burst` quotes at once, then one more each time a token refills
-//! (`per_minute` tokens a minute). Posts that fail validation are counted apart, against a
-//! looser limit (`INVALID_POST_FACTOR` times the quote limit): a visitor fixing a typo never
-//! loses a quote to it, yet nobody can flood the server with bad posts.
 //!
 //! The buckets live in `RecentClients`: at most `MAX_TRACKED_CLIENTS` per limit, at a constant
 //! cost per request however many clients come. A client unseen while `MAX_TRACKED_CLIENTS / 2`
@@ -16,14 +11,12 @@
 //! limit spends nothing of its neighbours' shared one.
 
 use std::net::IpAddr;
-use std::num::NonZeroU32;
 use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
 use governor::middleware::NoOpMiddleware;
 use governor::nanos::Nanos;
 use governor::state::StateStore;
-use governor::Quota;
 
 use crate::http::client_ip::{network_key, rate_key};
 use crate::http::recent_clients::RecentClients;
@@ -32,29 +25,8 @@ use crate::settings::rate_limit::RateLimit;
 /// Clients whose rate is tracked at most, per limit.
 const MAX_TRACKED_CLIENTS: usize = 100_000;
 
-/// How much looser the limit on invalid posts is than the one on quotes.
-pub const INVALID_POST_FACTOR: u32 = 6;
 /// How much looser the limit on an IPv6 /48 is than the one on each of its /64s.
 pub const NETWORK_FACTOR: u32 = 16;
-
-impl RateLimit {
-    /// The limit on posts that fail validation.
-    pub fn looser(self) -> RateLimit {
-        self.times(INVALID_POST_FACTOR)
-    }
-
-    fn times(self, factor: u32) -> RateLimit {
-        RateLimit {
-            per_minute: self.per_minute.saturating_mul(factor),
-            burst: self.burst.saturating_mul(factor),
-        }
-    }
-
-    fn quota(self) -> Quota {
-        let nonzero = |n: u32| NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN);
-        Quota::per_minute(nonzero(self.per_minute)).allow_burst(nonzero(self.burst))
-    }
-}
 
 /// governor keeps one number per key (the bucket's theoretical arrival time); these are kept
 /// for the recent clients only.
@@ -187,16 +159,5 @@ mod tests {
         }
         let tracked = limiter.buckets.into_state_store().len();
         assert!(tracked <= MAX_TRACKED_CLIENTS, "{tracked} clients tracked");
-    }
-
-    #[test]
-    fn the_invalid_post_limit_is_looser() {
-        assert_eq!(
-            LIMIT.looser(),
-            RateLimit {
-                per_minute: 60,
-                burst: 30
-            }
-        );
     }
 }

@@ -6,8 +6,10 @@ use std::fmt;
 use lettre::message::{Mailbox, Mailboxes};
 use lettre::{AsyncSmtpTransport, Tokio1Executor};
 use secrecy::{ExposeSecret, SecretString};
+use url::Url;
 
-use super::invalid::InvalidSetting;
+use super::env::Env;
+use super::error::ConfigError;
 
 const SMTP_URL: &str = "SMTP_URL";
 const TO: &str = "LEAD_EMAIL_TO";
@@ -60,7 +62,7 @@ pub struct SmtpUrl {
 impl SmtpUrl {
     /// `Err` holds what is wrong, never the URL (it may hold a password).
     pub fn parse(raw: &str) -> Result<SmtpUrl, String> {
-        let mut url = reqwest::Url::parse(raw).map_err(|e| format!("cannot be read ({e})"))?;
+        let mut url = Url::parse(raw).map_err(|e| format!("cannot be read ({e})"))?;
         let host = url
             .host_str()
             .filter(|h| !h.is_empty())
@@ -121,27 +123,16 @@ impl fmt::Debug for SmtpUrl {
 }
 
 impl EmailSettings {
-    pub fn from_lookup(
-        get: impl Fn(&str) -> Option<String>,
-    ) -> Result<Option<EmailSettings>, InvalidSetting> {
-        let get = |key: &str| get(key).filter(|v| !v.trim().is_empty());
-        let Some(raw) = get(SMTP_URL) else {
+    pub fn from_env(env: &Env) -> Result<Option<EmailSettings>, ConfigError> {
+        let Some(raw) = env.value(SMTP_URL) else {
             return Ok(None);
         };
-        let relay = SmtpUrl::parse(raw.trim()).map_err(|problem| InvalidSetting {
-            variable: SMTP_URL,
-            // Never the value itself: it may hold the password.
-            value: "…".into(),
-            problem,
-            expected: SMTP_URL_FORM.into(),
-        })?;
+        // Never the value itself: it may hold the password.
+        let relay = SmtpUrl::parse(&raw)
+            .map_err(|problem| ConfigError::hidden(SMTP_URL, problem, SMTP_URL_FORM))?;
         let required = |variable: &'static str, example: &str| {
-            get(variable).ok_or_else(|| InvalidSetting {
-                variable,
-                value: String::new(),
-                problem: "is required with SMTP_URL".into(),
-                expected: example.into(),
-            })
+            env.value(variable)
+                .ok_or_else(|| ConfigError::new(variable, "", "is required with SMTP_URL", example))
         };
         let to_raw = required(
             TO,
@@ -150,55 +141,59 @@ impl EmailSettings {
         let to: Vec<Mailbox> = to_raw
             .parse::<Mailboxes>()
             .map(|list| list.into_iter().collect())
-            .map_err(|e| InvalidSetting {
-                variable: TO,
-                value: to_raw.clone(),
-                problem: format!("cannot be read ({e})"),
-                expected:
-                    "comma-separated addresses such as broker@example.com, Ana <ana@example.com>"
-                        .into(),
+            .map_err(|e| {
+                ConfigError::new(
+                    TO,
+                    to_raw.clone(),
+                    format!("cannot be read ({e})"),
+                    "comma-separated addresses such as broker@example.com, Ana <ana@example.com>",
+                )
             })?;
         if to.is_empty() {
-            return Err(InvalidSetting {
-                variable: TO,
-                value: to_raw,
-                problem: "names no address".into(),
-                expected: "one or more addresses such as broker@example.com".into(),
-            });
+            return Err(ConfigError::new(
+                TO,
+                to_raw,
+                "names no address",
+                "one or more addresses such as broker@example.com",
+            ));
         }
-        let from_raw = required(FROM, "an address such as Quotes <quotes@example.com>")?;
-        let from = from_raw
-            .trim()
-            .parse::<Mailbox>()
-            .map_err(|e| InvalidSetting {
-                variable: FROM,
-                value: from_raw.clone(),
-                problem: format!("cannot be read ({e})"),
-                expected: "an address such as Quotes <quotes@example.com>".into(),
-            })?;
-        let extra_roots = match get(CA_FILE) {
-            None => None,
-            Some(path) => Some(std::fs::read(path.trim()).map_err(|e| InvalidSetting {
-                variable: CA_FILE,
-                value: path.clone(),
-                problem: format!("cannot be read ({e})"),
-                expected: "the path of a PEM file of CA certificates".into(),
-            })?),
-        };
-        let max_connections = match get(MAX_CONNECTIONS) {
-            None => DEFAULT_MAX_CONNECTIONS,
-            Some(raw) => raw
-                .trim()
-                .parse()
-                .ok()
-                .filter(|n| (1..=256).contains(n))
-                .ok_or_else(|| InvalidSetting {
-                    variable: MAX_CONNECTIONS,
-                    value: raw.clone(),
-                    problem: "is not a number from 1 to 256".into(),
-                    expected: MAX_CONNECTIONS_FORM.into(),
-                })?,
-        };
+        let from_form = "an address such as Quotes <quotes@example.com>";
+        let from_raw = required(FROM, from_form)?;
+        let from = from_raw.parse::<Mailbox>().map_err(|e| {
+            ConfigError::new(
+                FROM,
+                from_raw.clone(),
+                format!("cannot be read ({e})"),
+                from_form,
+            )
+        })?;
+        let extra_roots = env
+            .value(CA_FILE)
+            .map(|path| {
+                std::fs::read(&path).map_err(|e| {
+                    ConfigError::new(
+                        CA_FILE,
+                        path.clone(),
+                        format!("cannot be read ({e})"),
+                        "the path of a PEM file of CA certificates",
+                    )
+                })
+            })
+            .transpose()?;
+        let max_connections = env
+            .parse(MAX_CONNECTIONS, MAX_CONNECTIONS_FORM)?
+            .map(|n: usize| {
+                (1..=256).contains(&n).then_some(n).ok_or_else(|| {
+                    ConfigError::new(
+                        MAX_CONNECTIONS,
+                        n.to_string(),
+                        "is not a number from 1 to 256",
+                        MAX_CONNECTIONS_FORM,
+                    )
+                })
+            })
+            .transpose()?
+            .unwrap_or(DEFAULT_MAX_CONNECTIONS);
         Ok(Some(EmailSettings {
             relay,
             to,
@@ -213,8 +208,8 @@ impl EmailSettings {
 mod tests {
     use super::*;
 
-    fn email(vars: &[(&str, &str)]) -> Result<Option<EmailSettings>, InvalidSetting> {
-        EmailSettings::from_lookup(crate::settings::lookup(vars))
+    fn email(vars: &[(&str, &str)]) -> Result<Option<EmailSettings>, ConfigError> {
+        EmailSettings::from_env(&Env::new(&crate::settings::env::lookup(vars)))
     }
 
     const TO_FROM: [(&str, &str); 2] = [

@@ -3,9 +3,12 @@
 
 use std::time::Duration;
 
+use secrecy::{ExposeSecret, SecretString};
+use url::Url;
 use validator::{Validate, ValidationError};
 
-use super::invalid::{check, InvalidSetting};
+use super::env::Env;
+use super::error::{check, ConfigError};
 
 pub const DEFAULT_GIVE_UP_DAYS: u32 = 3;
 /// The shortest `ADMIN_TOKEN` accepted: 32 characters (`openssl rand -hex 32` makes 64) are
@@ -15,37 +18,27 @@ pub const MIN_ADMIN_TOKEN_CHARS: usize = 32;
 const RETRY_FIRST: Duration = Duration::from_secs(2);
 const RETRY_LONGEST: Duration = Duration::from_secs(30 * 60);
 
-/// Why the lead settings cannot be used.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum LeadsError {
-    #[error(transparent)]
-    Invalid(#[from] InvalidSetting),
-    /// The token itself is never printed: it would land in the journal.
-    #[error("ADMIN_TOKEN has {length} characters; it needs at least {MIN_ADMIN_TOKEN_CHARS}. Make one with: openssl rand -hex 32")]
-    ShortAdminToken { length: usize },
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct LeadsConfig {
     /// `VAPI_WEBHOOK_SECRET`: the `X-Vapi-Secret` the voice provider sends.
-    pub vapi_webhook_secret: Option<String>,
+    pub vapi_webhook_secret: Option<SecretString>,
     /// `ADMIN_TOKEN`: the bearer token of `GET /api/admin/quote-requests`.
-    pub admin_token: Option<String>,
+    pub admin_token: Option<SecretString>,
     /// `LEAD_WEBHOOK_URL` and `LEAD_WEBHOOK_SECRET`.
     pub forwarding: Option<ForwardingConfig>,
     /// How every delivery channel (webhook, e-mail) retries and when it gives up.
     pub retry: RetryPolicy,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct ForwardingConfig {
-    pub url: reqwest::Url,
+    pub url: Url,
     /// `LEAD_WEBHOOK_SECRET`: the HMAC-SHA256 key of the signature header.
-    pub secret: Option<String>,
+    pub secret: Option<SecretString>,
 }
 
 impl ForwardingConfig {
-    pub fn new(url: reqwest::Url, secret: Option<String>) -> ForwardingConfig {
+    pub fn new(url: Url, secret: Option<SecretString>) -> ForwardingConfig {
         ForwardingConfig { url, secret }
     }
 }
@@ -84,7 +77,7 @@ fn days(n: u32) -> Duration {
 const GIVE_UP_DAYS: &str = "LEAD_GIVE_UP_DAYS";
 const RENAMED_GIVE_UP_DAYS: &str = "LEAD_WEBHOOK_GIVE_UP_DAYS";
 
-/// Which field holds which variable, for `InvalidSetting`.
+/// Which field holds which variable, for `ConfigError`.
 const VARIABLES: &[(&str, &str)] = &[("give_up_after", GIVE_UP_DAYS)];
 
 fn at_least_a_day(period: &Duration) -> Result<(), ValidationError> {
@@ -93,75 +86,55 @@ fn at_least_a_day(period: &Duration) -> Result<(), ValidationError> {
         .ok_or_else(|| ValidationError::new("is less than a day"))
 }
 
-fn unreadable(variable: &'static str, value: String, expected: &str) -> InvalidSetting {
-    InvalidSetting {
-        variable,
-        value,
-        problem: "cannot be read".into(),
-        expected: expected.into(),
-    }
-}
-
 impl RetryPolicy {
-    fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> Result<RetryPolicy, InvalidSetting> {
-        if let Some(value) = get(RENAMED_GIVE_UP_DAYS) {
-            return Err(InvalidSetting {
-                variable: RENAMED_GIVE_UP_DAYS,
+    fn from_env(env: &Env) -> Result<RetryPolicy, ConfigError> {
+        if let Some(value) = env.value(RENAMED_GIVE_UP_DAYS) {
+            return Err(ConfigError::new(
+                RENAMED_GIVE_UP_DAYS,
                 value,
-                problem: "is no longer read".into(),
-                expected: format!(
+                "is no longer read",
+                format!(
                     "{GIVE_UP_DAYS} (the same number of days, now for webhook and e-mail alike)"
                 ),
-            });
+            ));
         }
         let mut retry = RetryPolicy::default();
-        if let Some(raw) = get(GIVE_UP_DAYS) {
-            let n: u32 = raw
-                .trim()
-                .parse()
-                .map_err(|_| unreadable(GIVE_UP_DAYS, raw, "a whole number of days"))?;
+        if let Some(n) = env.parse(GIVE_UP_DAYS, "a whole number of days")? {
             retry.give_up_after = days(n);
         }
-        check(&retry, VARIABLES, get)?;
+        check(&retry, VARIABLES, |variable| env.value(variable))?;
         Ok(retry)
     }
 }
 
 impl LeadsConfig {
-    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<LeadsConfig, LeadsError> {
-        // An empty variable counts as unset, so `VAR=` switches a part off.
-        let get = |key: &str| get(key).filter(|v| !v.trim().is_empty());
-        let forwarding = match get("LEAD_WEBHOOK_URL") {
-            None => None,
-            Some(raw) => {
-                // `Url` is not `Serialize`, which `validator`'s custom rules need: its scheme is
-                // checked here.
-                let url = reqwest::Url::parse(&raw)
-                    .ok()
-                    .filter(|u| matches!(u.scheme(), "http" | "https"))
-                    .ok_or_else(|| {
-                        unreadable(
-                            "LEAD_WEBHOOK_URL",
-                            raw,
-                            "an http(s) URL such as https://crm.example.com/leads",
-                        )
-                    })?;
-                Some(ForwardingConfig::new(url, get("LEAD_WEBHOOK_SECRET")))
-            }
-        };
-        let admin_token = get("ADMIN_TOKEN");
+    pub fn from_env(env: &Env) -> Result<LeadsConfig, ConfigError> {
+        let forwarding = env
+            .http_url(
+                "LEAD_WEBHOOK_URL",
+                "an http(s) URL such as https://crm.example.com/leads",
+            )?
+            .map(|url| ForwardingConfig::new(url, env.secret("LEAD_WEBHOOK_SECRET")));
+        let admin_token = env.secret("ADMIN_TOKEN");
         if let Some(length) = admin_token
             .as_ref()
-            .map(|token| token.chars().count())
+            .map(|token| token.expose_secret().chars().count())
             .filter(|length| *length < MIN_ADMIN_TOKEN_CHARS)
         {
-            return Err(LeadsError::ShortAdminToken { length });
+            // The token itself is never printed: it would land in the journal.
+            return Err(ConfigError::hidden(
+                "ADMIN_TOKEN",
+                format!("has {length} characters"),
+                format!(
+                    "at least {MIN_ADMIN_TOKEN_CHARS} characters (make one with: openssl rand -hex 32)"
+                ),
+            ));
         }
         Ok(LeadsConfig {
-            vapi_webhook_secret: get("VAPI_WEBHOOK_SECRET"),
+            vapi_webhook_secret: env.secret("VAPI_WEBHOOK_SECRET"),
             admin_token,
             forwarding,
-            retry: RetryPolicy::from_lookup(&get)?,
+            retry: RetryPolicy::from_env(env)?,
         })
     }
 }
@@ -170,35 +143,45 @@ impl LeadsConfig {
 mod tests {
     use super::*;
 
-    fn leads(vars: &[(&str, &str)]) -> Result<LeadsConfig, LeadsError> {
-        LeadsConfig::from_lookup(crate::settings::lookup(vars))
+    fn leads(vars: &[(&str, &str)]) -> Result<LeadsConfig, ConfigError> {
+        LeadsConfig::from_env(&Env::new(&crate::settings::env::lookup(vars)))
+    }
+
+    fn off(leads: LeadsConfig) -> bool {
+        leads.vapi_webhook_secret.is_none()
+            && leads.admin_token.is_none()
+            && leads.forwarding.is_none()
+            && leads.retry == RetryPolicy::default()
     }
 
     #[test]
     fn everything_is_off_by_default_and_empty_means_off() {
-        assert_eq!(leads(&[]).unwrap(), LeadsConfig::default());
-        assert_eq!(
-            leads(&[("ADMIN_TOKEN", ""), ("LEAD_WEBHOOK_URL", " ")]).unwrap(),
-            LeadsConfig::default()
-        );
+        assert!(off(leads(&[]).unwrap()));
+        assert!(off(leads(&[
+            ("ADMIN_TOKEN", ""),
+            ("LEAD_WEBHOOK_URL", " "),
+            ("VAPI_WEBHOOK_SECRET", "  ")
+        ])
+        .unwrap()));
     }
 
     #[test]
     fn the_admin_token_has_at_least_32_characters_and_is_never_printed() {
         let long = "0123456789abcdef0123456789abcdef";
         assert_eq!(
-            leads(&[("ADMIN_TOKEN", long)])
+            leads(&[("ADMIN_TOKEN", &format!(" {long}\n"))])
                 .unwrap()
                 .admin_token
-                .as_deref(),
-            Some(long)
+                .unwrap()
+                .expose_secret(),
+            long
         );
         let error = leads(&[("ADMIN_TOKEN", &long[1..])])
             .unwrap_err()
             .to_string();
         assert_eq!(
             error,
-            "ADMIN_TOKEN has 31 characters; it needs at least 32. Make one with: openssl rand -hex 32"
+            "ADMIN_TOKEN=\"…\" has 31 characters; expected at least 32 characters (make one with: openssl rand -hex 32)"
         );
         assert!(!error.contains(&long[1..]));
     }
@@ -214,14 +197,14 @@ mod tests {
         assert_eq!(c.retry.give_up_after, Duration::from_secs(7 * 86_400));
         let f = c.forwarding.unwrap();
         assert_eq!(f.url.as_str(), "https://crm.example.com/leads");
-        assert_eq!(f.secret.as_deref(), Some("k"));
+        assert_eq!(f.secret.unwrap().expose_secret(), "k");
         let message = |vars: &[(&str, &str)]| leads(vars).unwrap_err().to_string();
         assert_eq!(
             message(&[("LEAD_WEBHOOK_URL", "ftp://x")]),
-            "LEAD_WEBHOOK_URL=\"ftp://x\" cannot be read; expected an http(s) URL such as https://crm.example.com/leads"
+            "LEAD_WEBHOOK_URL=\"ftp://x\" has no http(s) host; expected an http(s) URL such as https://crm.example.com/leads"
         );
         assert!(message(&[("LEAD_WEBHOOK_URL", "not a url")])
-            .starts_with("LEAD_WEBHOOK_URL=\"not a url\" cannot be read"));
+            .starts_with("LEAD_WEBHOOK_URL=\"not a url\" has no http(s) host"));
         assert_eq!(
             message(&[("LEAD_GIVE_UP_DAYS", "0")]),
             "LEAD_GIVE_UP_DAYS=\"0\" is less than a day; expected a whole number of days, 1 or more"

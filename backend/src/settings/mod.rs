@@ -3,24 +3,23 @@
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
-use thiserror::Error;
-
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
 use email::EmailSettings;
+use env::Env;
+pub use error::ConfigError;
 use inbox::InboxSettings;
-use invalid::InvalidSetting;
-use leads::{LeadsConfig, LeadsError};
-use rate_limit::{RateLimit, RateLimitError};
+use leads::LeadsConfig;
+use rate_limit::RateLimit;
 use security_headers::SecurityHeaders;
 use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
-use voice::{VoiceConfigError, VoiceSettings};
+use voice::VoiceSettings;
 
 pub mod email;
+pub mod env;
+pub mod error;
 pub mod inbox;
-pub mod invalid;
 pub mod leads;
 pub mod rate_limit;
-pub mod secret;
 pub mod security_headers;
 pub mod trusted_proxies;
 pub mod voice;
@@ -30,6 +29,7 @@ pub const DEFAULT_PORT: u16 = 8080;
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/quotes.db";
 pub const DEFAULT_STATIC_DIR: &str = "frontend/dist";
 
+/// Every secret in it is a `SecretString`, so its `Debug` output may go to a log.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub addr: SocketAddr,
@@ -49,59 +49,50 @@ pub struct Config {
     pub inbox: InboxSettings,
 }
 
-#[derive(Debug, Error)]
-pub enum ConfigError {
-    #[error("BIND must be an IP address, got {0:?}")]
-    Bind(String),
-    #[error("PORT must be a number from 0 to 65535, got {0:?}")]
-    Port(String),
-    #[error(transparent)]
-    Database(#[from] UnsupportedDatabaseUrl),
-    #[error("TRUSTED_PROXIES: {0}; expected a comma-separated list of addresses and CIDR ranges such as 127.0.0.0/8,::1,10.0.0.0/8")]
-    TrustedProxies(String),
-    #[error("TRUST_PROXY is no longer read: list the proxies in TRUSTED_PROXIES (addresses and CIDR ranges, default {DEFAULT_TRUSTED_PROXIES})")]
-    TrustProxyReplaced,
-    #[error(transparent)]
-    RateLimit(#[from] RateLimitError),
-    #[error(transparent)]
-    Voice(#[from] VoiceConfigError),
-    #[error(transparent)]
-    Invalid(#[from] InvalidSetting),
-    #[error(transparent)]
-    Leads(#[from] LeadsError),
-}
-
 impl Config {
     pub fn from_env() -> Result<Config, ConfigError> {
         Config::from_lookup(|key| std::env::var(key).ok())
     }
 
     pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
-        let bind = get("BIND").unwrap_or_else(|| DEFAULT_BIND.into());
-        let ip: IpAddr = bind.parse().map_err(|_| ConfigError::Bind(bind.clone()))?;
-        let port = match get("PORT") {
-            Some(p) => p.parse().map_err(|_| ConfigError::Port(p))?,
-            None => DEFAULT_PORT,
-        };
+        let env = Env::new(&get);
+        let ip: IpAddr = env
+            .parse("BIND", "an IP address such as 127.0.0.1 or ::")?
+            .unwrap_or_else(|| DEFAULT_BIND.parse().expect("the default is an address"));
+        let port = env
+            .parse("PORT", "a number from 0 to 65535")?
+            .unwrap_or(DEFAULT_PORT);
         let database = DatabaseUrl::parse(
-            &get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
-        )?;
-        let static_dir = get("STATIC_DIR")
+            &env.value("DATABASE_URL")
+                .unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+        )
+        .map_err(|UnsupportedDatabaseUrl(url)| {
+            ConfigError::new(
+                "DATABASE_URL",
+                url,
+                "is not supported",
+                "sqlite://PATH, file:PATH or postgres://...",
+            )
+        })?;
+        let static_dir = env
+            .value("STATIC_DIR")
             .unwrap_or_else(|| DEFAULT_STATIC_DIR.into())
             .into();
-        let rate_limit = RateLimit::from_lookup(&get)?;
-        if get("TRUST_PROXY").is_some() {
-            return Err(ConfigError::TrustProxyReplaced);
+        let rate_limit = RateLimit::from_env(&env)?;
+        if let Some(value) = env.value("TRUST_PROXY") {
+            return Err(ConfigError::new(
+                "TRUST_PROXY",
+                value,
+                "is no longer read",
+                format!("TRUSTED_PROXIES: the proxies' addresses and CIDR ranges (default {DEFAULT_TRUSTED_PROXIES})"),
+            ));
         }
-        let trusted_proxies = TrustedProxies::parse(
-            &get("TRUSTED_PROXIES").unwrap_or_else(|| DEFAULT_TRUSTED_PROXIES.into()),
-        )
-        .map_err(ConfigError::TrustedProxies)?;
-        let voice = VoiceSettings::from_lookup(&get)?;
-        let security_headers = SecurityHeaders::from_lookup(&get, voice.as_ref())?;
-        let leads = LeadsConfig::from_lookup(&get)?;
-        let email = EmailSettings::from_lookup(&get)?;
-        let inbox = InboxSettings::from_lookup(&get)?;
+        let trusted_proxies = TrustedProxies::from_env(&env)?;
+        let voice = VoiceSettings::from_env(&env)?;
+        let security_headers = SecurityHeaders::from_env(&env, voice.as_ref())?;
+        let leads = LeadsConfig::from_env(&env)?;
+        let email = EmailSettings::from_env(&env)?;
+        let inbox = InboxSettings::from_env(&env)?;
         Ok(Config {
             addr: SocketAddr::new(ip, port),
             database,
@@ -117,22 +108,17 @@ impl Config {
     }
 }
 
-/// The environment a test describes, as the lookup `from_lookup` reads.
-#[cfg(test)]
-pub(crate) fn lookup<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
-    move |k| {
-        vars.iter()
-            .find(|(key, _)| *key == k)
-            .map(|(_, v)| v.to_string())
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::env::lookup;
     use super::*;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
         Config::from_lookup(lookup(vars))
+    }
+
+    fn refused(vars: &[(&str, &str)]) -> String {
+        config(vars).unwrap_err().to_string()
     }
 
     #[test]
@@ -145,43 +131,55 @@ mod tests {
     }
 
     #[test]
+    fn blank_is_the_default() {
+        let blank = [
+            ("BIND", " "),
+            ("PORT", ""),
+            ("DATABASE_URL", ""),
+            ("STATIC_DIR", " "),
+            ("TRUST_PROXY", ""),
+        ];
+        let c = config(&blank).unwrap();
+        assert_eq!(c.addr, "127.0.0.1:8080".parse().unwrap());
+        assert_eq!(c.database, DatabaseUrl::Sqlite("./data/quotes.db".into()));
+        assert_eq!(c.static_dir, PathBuf::from("frontend/dist"));
+    }
+
+    #[test]
     fn overrides_and_errors() {
         let c = config(&[
             ("BIND", "0.0.0.0"),
-            ("PORT", "0"),
+            ("PORT", " 0 "),
             ("DATABASE_URL", "sqlite:/tmp/q.db"),
         ])
         .unwrap();
         assert_eq!(c.addr, "0.0.0.0:0".parse().unwrap());
         assert_eq!(c.database, DatabaseUrl::Sqlite("/tmp/q.db".into()));
-        assert!(matches!(
-            config(&[("PORT", "http")]),
-            Err(ConfigError::Port(_))
-        ));
-        assert!(matches!(
-            config(&[("BIND", "localhost:1")]),
-            Err(ConfigError::Bind(_))
-        ));
-        assert!(matches!(
-            config(&[("DATABASE_URL", "mysql://x")]),
-            Err(ConfigError::Database(_))
-        ));
-        assert!(matches!(
-            config(&[("VAPI_PUBLIC_KEY", "pk")]),
-            Err(ConfigError::Voice(_))
-        ));
-        let proxies = config(&[("TRUSTED_PROXIES", "10.0.0.0/8,lb")])
-            .unwrap_err()
-            .to_string();
-        assert!(
-            proxies.starts_with("TRUSTED_PROXIES: \"lb\" is neither")
-                && proxies.contains("expected"),
-            "{proxies}"
-        );
-        assert!(config(&[("TRUST_PROXY", "1")])
-            .unwrap_err()
-            .to_string()
-            .contains("TRUSTED_PROXIES"));
+        for (vars, message) in [
+            (
+                &[("PORT", "http")][..],
+                "PORT=\"http\" cannot be read; expected a number from 0 to 65535",
+            ),
+            (
+                &[("BIND", "localhost:1")],
+                "BIND=\"localhost:1\" cannot be read; expected an IP address such as 127.0.0.1 or ::",
+            ),
+            (
+                &[("DATABASE_URL", "mysql://x")],
+                "DATABASE_URL=\"mysql://x\" is not supported; expected sqlite://PATH, file:PATH or postgres://...",
+            ),
+            (
+                &[("TRUSTED_PROXIES", "10.0.0.0/8,lb")],
+                "TRUSTED_PROXIES=\"10.0.0.0/8,lb\" names \"lb\", neither an IP address nor a CIDR range; expected a comma-separated list of addresses and CIDR ranges such as 127.0.0.0/8,::1,10.0.0.0/8",
+            ),
+            (
+                &[("TRUST_PROXY", "1")],
+                "TRUST_PROXY=\"1\" is no longer read; expected TRUSTED_PROXIES: the proxies' addresses and CIDR ranges (default 127.0.0.0/8,::1)",
+            ),
+        ] {
+            assert_eq!(refused(vars), message);
+        }
+        assert!(refused(&[("VAPI_PUBLIC_KEY", "pk")]).starts_with("VAPI_ASSISTANT_ID=\"\""));
         assert_eq!(
             DatabaseUrl::parse("postgres://u@h:5432/db").unwrap(),
             DatabaseUrl::Postgres("postgres://u@h:5432/db".into())
@@ -190,5 +188,35 @@ mod tests {
             DatabaseUrl::parse("file:q.db?mode=ro").unwrap(),
             DatabaseUrl::Sqlite("file:q.db?mode=ro".into())
         );
+    }
+
+    #[test]
+    fn debug_output_holds_no_secret() {
+        let hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$zH9ZbKz0bNm1ZbZnq0tUqg4L0H2xkz7Y3iQ5mUv2s0E";
+        let secrets = [
+            ("ADMIN_TOKEN", "admin-token-0123456789abcdef0123456789"),
+            ("VAPI_WEBHOOK_SECRET", "vapi-webhook-secret-42"),
+            ("LEAD_WEBHOOK_SECRET", "lead-webhook-secret-42"),
+            ("ADMIN_PASSWORD_HASH", hash),
+        ];
+        let mut vars = secrets.to_vec();
+        vars.extend([
+            ("LEAD_WEBHOOK_URL", "https://crm.example.com/leads"),
+            (
+                "SMTP_URL",
+                "smtp://mailer:smtp-password-42@relay.example.com:587?tls=required",
+            ),
+            ("LEAD_EMAIL_TO", "broker@example.com"),
+            ("LEAD_EMAIL_FROM", "quotes@example.com"),
+        ]);
+        let shown = format!("{:?}", config(&vars).unwrap());
+        for secret in secrets
+            .iter()
+            .map(|(_, value)| *value)
+            .chain(["smtp-password-42", "zH9ZbKz0"])
+        {
+            assert!(!shown.contains(secret), "{secret} in {shown}");
+        }
+        assert!(shown.contains("relay.example.com"), "{shown}");
     }
 }

@@ -1,9 +1,21 @@
-//! `HSTS` and the voice API's origin: what the security headers (`http::security_headers`) depend
-//! on.
+//! The security headers sent with every response, and what they depend on: `HSTS` and the voice
+//! API's origin.
+//!
+//! The Content-Security-Policy allows our own origin plus exactly what the voice assistant's SDK
+//! needs: the provider's API, daily.co (the SDK loads its call machine script from there, and
+//! talks to it over https and websockets), `wasm-unsafe-eval` to compile our quote rules, and
+//! media from `blob:` URLs. `'unsafe-inline'` styles are needed because React, Radix and
+//! framer-motion set `style` attributes; scripts stay strict.
 
-use super::invalid::InvalidSetting;
-use crate::settings::voice::VoiceSettings;
+use warp::http::{HeaderMap, HeaderName, HeaderValue};
 
+use super::env::Env;
+use super::error::ConfigError;
+use super::voice::VoiceSettings;
+
+const DAILY: &str = "https://*.daily.co";
+const DAILY_SOCKETS: &str = "wss://*.daily.co";
+const HSTS_MAX_AGE_SECONDS: u32 = 63_072_000;
 pub const DEFAULT_VOICE_API_ORIGIN: &str = "https://api.vapi.ai";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,50 +28,91 @@ pub struct SecurityHeaders {
 
 impl SecurityHeaders {
     /// The voice API origin follows the (already validated) voice settings.
-    pub fn from_lookup(
-        get: &impl Fn(&str) -> Option<String>,
+    pub fn from_env(
+        env: &Env,
         voice: Option<&VoiceSettings>,
-    ) -> Result<SecurityHeaders, InvalidSetting> {
+    ) -> Result<SecurityHeaders, ConfigError> {
         let voice_api_origin = voice
-            .and_then(|v| v.api_base_url.as_deref())
-            .map(origin_of)
+            .and_then(|v| v.api_base_url.as_ref())
+            .map(|url| url.origin().ascii_serialization())
             .unwrap_or_else(|| DEFAULT_VOICE_API_ORIGIN.to_owned());
         Ok(SecurityHeaders {
-            hsts: hsts(get("HSTS"))?,
+            hsts: hsts(env)?,
             voice_api_origin,
         })
+    }
+
+    pub fn content_security_policy(&self) -> String {
+        let voice = &self.voice_api_origin;
+        [
+            "default-src 'self'".to_owned(),
+            format!("script-src 'self' 'wasm-unsafe-eval' {DAILY}"),
+            "style-src 'self' 'unsafe-inline'".to_owned(),
+            "img-src 'self' data: blob:".to_owned(),
+            "font-src 'self'".to_owned(),
+            format!("connect-src 'self' {voice} {DAILY} {DAILY_SOCKETS}"),
+            "media-src 'self' blob:".to_owned(),
+            // The particle worker is a file of ours; no `blob:` workers.
+            "worker-src 'self'".to_owned(),
+            format!("frame-src {DAILY}"),
+            "object-src 'none'".to_owned(),
+            "base-uri 'self'".to_owned(),
+            "form-action 'self'".to_owned(),
+            "frame-ancestors 'none'".to_owned(),
+        ]
+        .join("; ")
+    }
+
+    /// Built once at start; the same map is added to every response.
+    pub fn header_map(&self) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        let mut set = |name: &'static str, value: String| {
+            let value = HeaderValue::from_str(&value).expect("header values are ASCII");
+            map.insert(HeaderName::from_static(name), value);
+        };
+        set("content-security-policy", self.content_security_policy());
+        set("x-content-type-options", "nosniff".into());
+        set("referrer-policy", "strict-origin-when-cross-origin".into());
+        set(
+            "permissions-policy",
+            "microphone=(self), camera=(), geolocation=(), payment=()".into(),
+        );
+        set("x-frame-options", "DENY".into());
+        if self.hsts {
+            set(
+                "strict-transport-security",
+                format!("max-age={HSTS_MAX_AGE_SECONDS}; includeSubDomains"),
+            );
+        }
+        map
     }
 }
 
 /// `HSTS`: a switch that must be read exactly, since `yes` quietly meaning off would leave a site
-/// its operator believes protected without the header. Blank is unset, which is off.
-fn hsts(raw: Option<String>) -> Result<bool, InvalidSetting> {
-    let Some(raw) = raw else { return Ok(false) };
-    match raw.trim().to_ascii_lowercase().as_str() {
-        "" | "0" | "false" => Ok(false),
+/// its operator believes protected without the header. Unset is off.
+fn hsts(env: &Env) -> Result<bool, ConfigError> {
+    let Some(value) = env.value("HSTS") else {
+        return Ok(false);
+    };
+    match value.to_ascii_lowercase().as_str() {
+        "0" | "false" => Ok(false),
         "1" | "true" => Ok(true),
-        _ => Err(InvalidSetting {
-            variable: "HSTS",
-            value: raw,
-            problem: "cannot be read".into(),
-            expected: "1 or true (send Strict-Transport-Security), 0 or false (do not)".into(),
-        }),
+        _ => Err(ConfigError::new(
+            "HSTS",
+            value,
+            "cannot be read",
+            "1 or true (send Strict-Transport-Security), 0 or false (do not)",
+        )),
     }
-}
-
-/// `scheme://host[:port]` of an http(s) URL that `settings::voice` has already checked.
-fn origin_of(url: &str) -> String {
-    reqwest::Url::parse(url)
-        .map(|url| url.origin().ascii_serialization())
-        .unwrap_or_else(|_| DEFAULT_VOICE_API_ORIGIN.to_owned())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::env::lookup;
 
-    fn headers(vars: &[(&str, &str)]) -> Result<SecurityHeaders, InvalidSetting> {
-        SecurityHeaders::from_lookup(&crate::settings::lookup(vars), None)
+    fn headers(vars: &[(&str, &str)]) -> Result<SecurityHeaders, ConfigError> {
+        SecurityHeaders::from_env(&Env::new(&lookup(vars)), None)
     }
 
     #[test]
@@ -73,10 +126,14 @@ mod tests {
                 ("VAPI_ASSISTANT_ID", "a"),
                 ("VAPI_API_BASE_URL", base),
             ];
-            let get = crate::settings::lookup(&vars);
-            let voice = VoiceSettings::from_lookup(&get).unwrap();
-            let headers = SecurityHeaders::from_lookup(&get, voice.as_ref()).unwrap();
+            let get = lookup(&vars);
+            let env = Env::new(&get);
+            let voice = VoiceSettings::from_env(&env).unwrap();
+            let headers = SecurityHeaders::from_env(&env, voice.as_ref()).unwrap();
             assert_eq!(headers.voice_api_origin, origin);
+            assert!(headers.content_security_policy().contains(&format!(
+                "connect-src 'self' {origin} https://*.daily.co wss://*.daily.co"
+            )));
         }
     }
 
@@ -103,5 +160,22 @@ mod tests {
                 format!("HSTS={value:?} cannot be read; expected 1 or true (send Strict-Transport-Security), 0 or false (do not)")
             );
         }
+    }
+
+    #[test]
+    fn hsts_only_when_asked() {
+        assert!(!headers(&[])
+            .unwrap()
+            .header_map()
+            .contains_key("strict-transport-security"));
+        let on = headers(&[("HSTS", "1")]).unwrap().header_map();
+        assert!(on["strict-transport-security"]
+            .to_str()
+            .unwrap()
+            .starts_with("max-age="));
+        assert!(on["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .ends_with("frame-ancestors 'none'"));
     }
 }

@@ -1,10 +1,15 @@
 //! The voice assistant's deployment settings (`VAPI_*`, `VOICE_CONSENT_TEXT`). Only public values
 //! live here: the provider's public key is meant to be embedded in pages.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use url::Url;
 
-use super::invalid::InvalidSetting;
+use super::env::Env;
+use super::error::ConfigError;
 
+const PUBLIC_KEY: &str = "VAPI_PUBLIC_KEY";
+const ASSISTANT_ID: &str = "VAPI_ASSISTANT_ID";
+const BASE_URL: &str = "VAPI_API_BASE_URL";
 /// What `VAPI_API_BASE_URL` must look like, for its start-up error.
 const BASE_URL_FORM: &str =
     "an http:// or https:// address without user, query or fragment, such as https://api.vapi.ai";
@@ -15,84 +20,90 @@ const BASE_URL_FORM: &str =
 pub struct VoiceSettings {
     pub public_key: String,
     pub assistant_id: String,
-    /// The provider API's base address, normalised (`base_url`); `None` means the SDK's default.
-    pub api_base_url: Option<String>,
+    /// The provider API's base address as the URL parser reads it (lower-case scheme and host,
+    /// no default port); `None` means the SDK's default. The page gets it without the trailing
+    /// slash, since the SDK appends paths such as `/call/web`.
+    #[serde(serialize_with = "without_trailing_slash")]
+    pub api_base_url: Option<Url>,
     /// When set, shown once before the first call and remembered once accepted.
     pub consent_text: Option<String>,
 }
 
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum VoiceConfigError {
-    #[error("VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID must be set together (only {0} is set)")]
-    Incomplete(&'static str),
-    #[error(transparent)]
-    Invalid(#[from] InvalidSetting),
-}
-
 impl VoiceSettings {
-    /// Reads the `VAPI_*` and `VOICE_CONSENT_TEXT` variables; blank values count as unset.
-    pub fn from_lookup(
-        get: impl Fn(&str) -> Option<String>,
-    ) -> Result<Option<VoiceSettings>, VoiceConfigError> {
-        let read = |key: &str| {
-            get(key)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
+    /// Reads the `VAPI_*` and `VOICE_CONSENT_TEXT` variables.
+    pub fn from_env(env: &Env) -> Result<Option<VoiceSettings>, ConfigError> {
+        let required_with = |variable: &'static str, with: &str| {
+            ConfigError::new(
+                variable,
+                "",
+                format!("is required with {with}"),
+                "both VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID, from the voice provider's dashboard",
+            )
         };
-        let (public_key, assistant_id) = match (read("VAPI_PUBLIC_KEY"), read("VAPI_ASSISTANT_ID"))
-        {
+        let (public_key, assistant_id) = match (env.value(PUBLIC_KEY), env.value(ASSISTANT_ID)) {
             (Some(key), Some(id)) => (key, id),
             (None, None) => return Ok(None),
-            (Some(_), None) => return Err(VoiceConfigError::Incomplete("VAPI_PUBLIC_KEY")),
-            (None, Some(_)) => return Err(VoiceConfigError::Incomplete("VAPI_ASSISTANT_ID")),
+            (Some(_), None) => return Err(required_with(ASSISTANT_ID, PUBLIC_KEY)),
+            (None, Some(_)) => return Err(required_with(PUBLIC_KEY, ASSISTANT_ID)),
         };
-        let api_base_url = read("VAPI_API_BASE_URL")
-            .map(|url| {
-                base_url(&url).map_err(|problem| InvalidSetting {
-                    variable: "VAPI_API_BASE_URL",
-                    value: get("VAPI_API_BASE_URL").unwrap_or_default(),
-                    problem: problem.into(),
-                    expected: BASE_URL_FORM.into(),
-                })
-            })
-            .transpose()?;
         Ok(Some(VoiceSettings {
             public_key,
             assistant_id,
-            api_base_url,
-            consent_text: read("VOICE_CONSENT_TEXT"),
+            api_base_url: base_url(env)?,
+            consent_text: env.value("VOICE_CONSENT_TEXT"),
         }))
     }
 }
 
-/// The base as a URL parser reads it (lower-case scheme and host, no default port), without the
-/// trailing slash, since the SDK appends paths such as `/call/web`. Its origin goes into the
-/// Content-Security-Policy and the page's client config, so a user or password (which would be
-/// published there), a query or a fragment is refused.
-fn base_url(raw: &str) -> Result<String, &'static str> {
+/// Its origin goes into the Content-Security-Policy and the page's client config, so a user or
+/// password (which would be published there), a query or a fragment is refused.
+fn base_url(env: &Env) -> Result<Option<Url>, ConfigError> {
+    let refused = |problem: &str| {
+        ConfigError::new(
+            BASE_URL,
+            env.raw(BASE_URL).unwrap_or_default(),
+            problem,
+            BASE_URL_FORM,
+        )
+    };
     // The parser drops tabs and new lines silently; a space in a base URL is a typo.
-    if raw.contains(char::is_whitespace) {
-        return Err("holds a space");
+    if env
+        .value(BASE_URL)
+        .is_some_and(|raw| raw.contains(char::is_whitespace))
+    {
+        return Err(refused("holds a space"));
     }
-    let url = reqwest::Url::parse(raw).map_err(|_| "has no http(s) host")?;
-    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
-        return Err("has no http(s) host");
-    }
+    let Some(url) = env.http_url(BASE_URL, BASE_URL_FORM)? else {
+        return Ok(None);
+    };
     if !url.username().is_empty() || url.password().is_some() {
-        return Err("holds a user or password");
+        return Err(refused("holds a user or password"));
     }
     if url.query().is_some() || url.fragment().is_some() {
-        return Err("holds a query or fragment");
+        return Err(refused("holds a query or fragment"));
     }
-    Ok(url.as_str().trim_end_matches('/').to_owned())
+    Ok(Some(url))
+}
+
+fn without_trailing_slash<S: Serializer>(url: &Option<Url>, out: S) -> Result<S::Ok, S::Error> {
+    url.as_ref()
+        .map(|url| url.as_str().trim_end_matches('/'))
+        .serialize(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn settings(vars: &[(&str, &str)]) -> Result<Option<VoiceSettings>, VoiceConfigError> {
-        VoiceSettings::from_lookup(crate::settings::lookup(vars))
+    fn settings(vars: &[(&str, &str)]) -> Result<Option<VoiceSettings>, ConfigError> {
+        VoiceSettings::from_env(&Env::new(&crate::settings::env::lookup(vars)))
+    }
+
+    fn page_base(settings: &VoiceSettings) -> String {
+        serde_json::to_value(settings).unwrap()["apiBaseUrl"]
+            .as_str()
+            .unwrap()
+            .to_owned()
     }
 
     #[test]
@@ -108,12 +119,14 @@ mod tests {
     #[test]
     fn key_and_assistant_must_come_together() {
         assert_eq!(
-            settings(&[("VAPI_PUBLIC_KEY", "pk")]),
-            Err(VoiceConfigError::Incomplete("VAPI_PUBLIC_KEY"))
+            settings(&[("VAPI_PUBLIC_KEY", "pk")]).unwrap_err().to_string(),
+            "VAPI_ASSISTANT_ID=\"\" is required with VAPI_PUBLIC_KEY; expected both VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID, from the voice provider's dashboard"
         );
         assert_eq!(
-            settings(&[("VAPI_ASSISTANT_ID", "a")]),
-            Err(VoiceConfigError::Incomplete("VAPI_ASSISTANT_ID"))
+            settings(&[("VAPI_ASSISTANT_ID", "a")])
+                .unwrap_err()
+                .variable,
+            "VAPI_PUBLIC_KEY"
         );
     }
 
@@ -129,7 +142,7 @@ mod tests {
         .unwrap();
         assert_eq!(s.public_key, "pk-1");
         assert_eq!(s.assistant_id, "asst-9");
-        assert_eq!(s.api_base_url.as_deref(), Some("http://127.0.0.1:9000"));
+        assert_eq!(page_base(&s), "http://127.0.0.1:9000");
         assert_eq!(
             s.consent_text.as_deref(),
             Some("Esta llamada la atiende una IA.")
@@ -145,8 +158,7 @@ mod tests {
                 ("VAPI_API_BASE_URL", url),
             ])
             .unwrap()
-            .unwrap()
-            .api_base_url
+            .map(|settings| page_base(&settings))
             .unwrap()
         };
         assert_eq!(base("HTTPS://X.Example.COM:443/"), "https://x.example.com");
@@ -174,16 +186,16 @@ mod tests {
                 ("VAPI_ASSISTANT_ID", "a"),
                 ("VAPI_API_BASE_URL", bad),
             ]);
-            let Err(VoiceConfigError::Invalid(invalid)) = result else {
+            let Err(invalid) = result else {
                 panic!("{bad} accepted")
             };
             assert_eq!(
                 (
                     invalid.variable,
-                    invalid.value.as_str(),
+                    invalid.value.as_deref(),
                     invalid.problem.as_str()
                 ),
-                ("VAPI_API_BASE_URL", bad, problem)
+                ("VAPI_API_BASE_URL", Some(bad), problem)
             );
         }
     }

@@ -95,6 +95,6 @@ fn an_unreachable_postgresql_is_named_with_its_cause() {
 fn a_short_admin_token_stops_start_up_with_one_line_that_does_not_print_it() {
     assert_eq!(
         refused(&[("ADMIN_TOKEN", "hunter2-hunter2")]),
-        "error: ADMIN_TOKEN has 15 characters; it needs at least 32. Make one with: openssl rand -hex 32\n"
+        "error: ADMIN_TOKEN=\"…\" has 15 characters; expected at least 32 characters (make one with: openssl rand -hex 32)\n"
     );
 }

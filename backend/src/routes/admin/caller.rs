@@ -5,6 +5,7 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
+use secrecy::{ExposeSecret, SecretString};
 use time::OffsetDateTime;
 use warp::http::{header, HeaderMap, Method};
 use warp::{Filter, Rejection};
@@ -17,7 +18,6 @@ use crate::http::error::ApiError;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::forwarded_proto::is_https;
 use crate::http::same_site::from_the_site;
-use crate::settings::secret::Secret;
 use crate::settings::trusted_proxies::TrustedProxies;
 use crate::store::QuoteStore;
 
@@ -37,9 +37,9 @@ impl Caller {
 
 /// What the admin API checks callers against.
 pub struct Access {
-    pub token: Option<String>,
+    pub token: Option<SecretString>,
     /// `ADMIN_PASSWORD_HASH`; sessions exist only with it.
-    pub password_hash: Option<Secret>,
+    pub password_hash: Option<SecretString>,
     pub store: Arc<dyn QuoteStore>,
     pub proxies: TrustedProxies,
     /// Failed sign-ins per client, shared by the token and the password.
@@ -95,7 +95,13 @@ impl Access {
                 return Err(refused);
             };
             let client = facts.client(&self.proxies);
-            return sign_in(token, &self.failures, client, &facts.headers).map(|()| Caller::Token);
+            return sign_in(
+                token.expose_secret(),
+                &self.failures,
+                client,
+                &facts.headers,
+            )
+            .map(|()| Caller::Token);
         }
         let https = facts.https(&self.proxies);
         if !facts.method.is_safe() && !from_the_site(&facts.headers, https) {

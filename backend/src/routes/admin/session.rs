@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use bytes::Bytes;
+use secrecy::ExposeSecret;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use tokio::sync::Semaphore;
@@ -102,9 +103,11 @@ async fn start(
             .acquire()
             .await
             .map_err(|_| ApiError::Unavailable)?;
-        tokio::task::spawn_blocking(move || password::verify(phc.expose(), &credentials.password))
-            .await
-            .map_err(|_| ApiError::Storage)?
+        tokio::task::spawn_blocking(move || {
+            password::verify(phc.expose_secret(), &credentials.password)
+        })
+        .await
+        .map_err(|_| ApiError::Storage)?
     };
     if !matches {
         tracing::warn!(%client, "admin sign-in with a wrong password");

@@ -1,4 +1,8 @@
 //! The rate limits a quote post meets, counted per client behind any trusted proxies.
+//!
+//! Posts that fail validation are counted apart, against a looser limit (`INVALID_POST_FACTOR`
+//! times the quote limit): a visitor fixing a typo never loses a quote to it, yet nobody can
+//! flood the server with bad posts.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -11,6 +15,9 @@ use crate::http::error::{retry_after_secs, ApiError};
 use crate::http::rate_limit::RateLimiter;
 use crate::settings::rate_limit::RateLimit;
 use crate::settings::trusted_proxies::TrustedProxies;
+
+/// How much looser the limit on invalid posts is than the one on quotes.
+const INVALID_POST_FACTOR: u32 = 6;
 
 /// Which limit a post is counted against.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,8 +36,10 @@ pub struct PostLimits {
 
 impl PostLimits {
     pub fn new(limit: Option<RateLimit>, proxies: TrustedProxies) -> PostLimits {
-        let limiters =
-            limit.map(|limit| (RateLimiter::new(limit), RateLimiter::new(limit.looser())));
+        let limiters = limit.map(|limit| {
+            let invalid = limit.times(INVALID_POST_FACTOR);
+            (RateLimiter::new(limit), RateLimiter::new(invalid))
+        });
         PostLimits { proxies, limiters }
     }
 
