@@ -1,6 +1,6 @@
 //! The HTTP layer under the routes: the error body and the one `recover`, the filters every route
-//! shares (methods, JSON body with a limit, client address, rate limit, auth, security headers,
-//! request log), and the accept loop.
+//! shares (methods, JSON body with a limit, client address, rate limit, auth, request log), and
+//! the accept loop. The security headers' map is `settings::security_headers`.
 
 pub mod address_cap;
 pub mod auth;

@@ -61,7 +61,7 @@ fn base_url(env: &Env) -> Result<Option<Url>, ConfigError> {
     let refused = |problem: &str| {
         ConfigError::new(
             BASE_URL,
-            env.raw(BASE_URL).unwrap_or_default(),
+            env.value(BASE_URL).unwrap_or_default(),
             problem,
             BASE_URL_FORM,
         )
