@@ -55,8 +55,9 @@ impl VoiceSettings {
     }
 }
 
-/// Its origin goes into the Content-Security-Policy and the page's client config, so a user or
-/// password (which would be published there), a query or a fragment is refused.
+/// `VAPI_API_BASE_URL`. Its origin goes into the Content-Security-Policy and the page's client
+/// config, so a user or password (which would be published there), a query or a fragment is
+/// refused.
 fn base_url(env: &Env) -> Result<Option<Url>, ConfigError> {
     let refused = |problem: &str| {
         ConfigError::new(
@@ -69,7 +70,7 @@ fn base_url(env: &Env) -> Result<Option<Url>, ConfigError> {
     // The parser drops tabs and new lines silently; a space in a base URL is a typo.
     if env
         .value(BASE_URL)
-        .is_some_and(|raw| raw.contains(char::is_whitespace))
+        .is_some_and(|value| value.contains(char::is_whitespace))
     {
         return Err(refused("holds a space"));
     }
