@@ -1,6 +1,6 @@
-//! The inbox's SQL, written once for both stores like `queries.rs` (PostgreSQL's `$n`; SQLite
-//! reads them through `for_sqlite`). An open filter is a NULL parameter, so one statement serves
-//! every combination of filters.
+//! The inbox's SQL, written once for both stores like `queries.rs` (PostgreSQL's `$n`, which
+//! SQLite takes as they are). An open filter is a NULL parameter, so one statement serves every
+//! combination of filters.
 
 use super::inbox::LeadQuery;
 use super::model::format_timestamp;

@@ -91,7 +91,7 @@ pub fn check_version(found: usize, database: &str) -> Result<(), StoreError> {
         ),
         _ => return Ok(()),
     };
-    Err(StoreError::Unusable(problem))
+    Err(StoreError::Unusable(problem.into()))
 }
 
 pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {

@@ -2,12 +2,15 @@
 //! database can stand behind it without touching the routes.
 
 mod database_url;
+mod error;
 mod inbox;
 mod inbox_queries;
+mod insert_quote;
 mod migrations;
 mod model;
 pub mod postgres;
 mod queries;
+mod rows;
 pub mod sqlite;
 #[cfg(test)]
 mod suite;
@@ -25,22 +28,11 @@ pub use model::{
 };
 
 pub use database_url::{DatabaseUrl, UnsupportedDatabaseUrl};
+pub use error::{Cause, StoreError};
 
 /// How long a request waits for the database (a pooled PostgreSQL connection, or SQLite's lock
 /// held by another process such as a backup) before it is told the database is unavailable.
 const DATABASE_WAIT: Duration = Duration::from_secs(3);
-
-#[derive(Clone, Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("database unavailable: {0}")]
-    Unavailable(String),
-    #[error("database error: {0}")]
-    Database(String),
-    /// The database is not one this command can use as it is (missing, read-only for the
-    /// server, another schema): retrying will not help, the setting or the file must change.
-    #[error("{0}")]
-    Unusable(String),
-}
 
 /// How the store behaves beyond keeping rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

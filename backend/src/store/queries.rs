@@ -1,94 +1,25 @@
-//! The SQL both stores run, written once with PostgreSQL's `$n` parameters; SQLite reads the
-//! same text with `?n` (see `for_sqlite`). Timestamps are fixed-width RFC 3339 text in UTC, so
-//! text order is time order in both databases.
+//! The SQL both stores run, written once with PostgreSQL's `$n` parameters, which SQLite
+//! takes as they are (`sqlite/parameters.rs` binds them by number). Timestamps are fixed-width
+//! RFC 3339 text in UTC, so text order is time order in both databases. A new quote's insert is
+//! written from its columns in `insert_quote.rs`.
 
-use time::format_description::well_known::Rfc3339;
-use time::OffsetDateTime;
-use wasm_core::Product;
+use super::model::NewQuote;
+use super::ListQuery;
 
-use super::model::{
-    Channel, Deliveries, Delivery, DeliveryStatus, LeadStatus, NewQuote, Source, StoredQuote,
-};
-use super::{ListQuery, StoreError};
-
-/// Stores nothing when the idempotency key or the voice call and tool call were seen before
-/// (both are unique); `EARLIER_QUOTE` then finds that row.
-pub const INSERT_QUOTE: &str = "INSERT INTO quote_requests
-        (id, product, email, source, user_agent, created_at, call_id, tool_call_id, idempotency_key)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-    ON CONFLICT DO NOTHING";
-
-/// `INSERT_QUOTE`'s values, for both stores (`insert_quote_values!` lists them in order).
-pub struct QuoteValues<'a> {
-    pub id: String,
-    pub product: &'static str,
-    pub email: &'a str,
-    pub source: &'static str,
-    pub user_agent: Option<&'a str>,
-    pub created_at: String,
-    pub call_id: Option<&'a str>,
-    pub tool_call_id: Option<&'a str>,
-    pub idempotency_key: Option<&'a str>,
-}
-
-impl QuoteValues<'_> {
-    pub fn new(quote: &NewQuote) -> QuoteValues<'_> {
-        QuoteValues {
-            id: quote.id.to_string(),
-            product: quote.request.product().as_str(),
-            email: quote.request.email().as_str(),
-            source: quote.source.as_str(),
-            user_agent: quote.user_agent.as_deref(),
-            created_at: quote.created_at_text(),
-            call_id: quote.voice.as_ref().map(|v| v.call_id.as_str()),
-            tool_call_id: quote.voice.as_ref().map(|v| v.tool_call_id.as_str()),
-            idempotency_key: quote.idempotency_key.as_deref(),
-        }
-    }
-}
-
-/// `INSERT_QUOTE`'s parameters in order, as an array of the caller's driver's `ToSql` objects
-/// (a macro because the two drivers' traits differ).
-macro_rules! insert_quote_values {
-    ($values:expr) => {{
-        let v = &$values;
-        [
-            &v.id,
-            &v.product,
-            &v.email,
-            &v.source,
-            &v.user_agent,
-            &v.created_at,
-            &v.call_id,
-            &v.tool_call_id,
-            &v.idempotency_key,
-        ]
-    }};
-}
-pub(super) use insert_quote_values;
-
-/// PostgreSQL's group commit: many quotes stored by one statement (one round trip, one commit).
-/// $1 to $9 are arrays of `INSERT_QUOTE`'s values, one element per quote, in its column order;
-/// what was stored comes back as its ids. A quote seen before is skipped as by `INSERT_QUOTE`.
-/// Each stored quote gets an outbox row on each channel of $10 (`INSERT_OUTBOX`'s, for all of
-/// them at once; an empty array writes none) in the same statement.
-pub const INSERT_QUOTES: &str = "WITH stored AS (
-        INSERT INTO quote_requests
-            (id, product, email, source, user_agent, created_at, call_id, tool_call_id,
-             idempotency_key)
-        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
-                             $6::text[], $7::text[], $8::text[], $9::text[])
-        ON CONFLICT DO NOTHING
-        RETURNING id, created_at),
-    outbox AS (
-        INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
-        SELECT stored.id, channel, stored.created_at
-        FROM stored CROSS JOIN unnest($10::text[]) AS channel)
-    SELECT id FROM stored";
-
-/// $1 idempotency key, $2 call id, $3 tool call id (NULL ones match nothing).
+/// $1 idempotency key, $2 call id, $3 tool call id (`earlier_quote_keys`; NULL ones match
+/// nothing).
 pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests
     WHERE idempotency_key = $1 OR (call_id = $2 AND tool_call_id = $3)";
+
+/// `EARLIER_QUOTE`'s parameters for `quote`: what makes it unique besides its id.
+pub fn earlier_quote_keys(quote: &NewQuote) -> [Option<&str>; 3] {
+    let voice = quote.voice.as_ref();
+    [
+        quote.idempotency_key.as_deref(),
+        voice.map(|v| v.call_id.as_str()),
+        voice.map(|v| v.tool_call_id.as_str()),
+    ]
+}
 
 /// $1 quote id, $2 first attempt, $3 channel.
 pub const INSERT_OUTBOX: &str =
@@ -132,27 +63,25 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
     SET attempts = attempts + 1, last_error = $2, gave_up_at = $3
     WHERE quote_id = $1 AND channel = $4";
 
-/// The columns `stored_quote` reads, with the call report and each channel's outbox row (in
-/// `Channel::ALL`'s order, `OUTBOX_COLUMNS` each) joined in.
+/// The columns `rows::stored_quote` reads, by these names: the quote with its call report and
+/// each channel's outbox row joined in.
 pub(super) const SELECT_QUOTES: &str =
-    "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at,
-        q.call_id, c.ended_reason, c.summary,
-        w.quote_id IS NOT NULL, w.attempts, w.last_error, w.delivered_at, w.gave_up_at,
-        e.quote_id IS NOT NULL, e.attempts, e.last_error, e.delivered_at, e.gave_up_at,
-        f.quote_id IS NOT NULL, f.attempts, f.last_error, f.delivered_at, f.gave_up_at,
-        c.transcript, q.status, q.status_changed_at
+    "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at, q.call_id,
+        q.status, q.status_changed_at, c.ended_reason, c.summary, c.transcript,
+        w.quote_id IS NOT NULL AS webhook_queued, w.attempts AS webhook_attempts,
+        w.last_error AS webhook_last_error, w.delivered_at AS webhook_delivered_at,
+        w.gave_up_at AS webhook_gave_up_at,
+        e.quote_id IS NOT NULL AS email_queued, e.attempts AS email_attempts,
+        e.last_error AS email_last_error, e.delivered_at AS email_delivered_at,
+        e.gave_up_at AS email_gave_up_at,
+        f.quote_id IS NOT NULL AS follow_up_queued, f.attempts AS follow_up_attempts,
+        f.last_error AS follow_up_last_error, f.delivered_at AS follow_up_delivered_at,
+        f.gave_up_at AS follow_up_gave_up_at
     FROM quote_requests q
     LEFT JOIN voice_calls c ON c.call_id = q.call_id
     LEFT JOIN lead_outbox w ON w.quote_id = q.id AND w.channel = 'webhook'
     LEFT JOIN lead_outbox e ON e.quote_id = q.id AND e.channel = 'email'
     LEFT JOIN lead_outbox f ON f.quote_id = q.id AND f.channel = 'follow_up'";
-/// Where the first channel's outbox columns start, and how many each channel has.
-const FIRST_OUTBOX_COLUMN: usize = 9;
-const OUTBOX_COLUMNS: usize = 5;
-/// The call's transcript, after every channel's outbox columns.
-const TRANSCRIPT_COLUMN: usize = FIRST_OUTBOX_COLUMN + 3 * OUTBOX_COLUMNS;
-/// The lead's status, then when it last changed.
-const STATUS_COLUMN: usize = TRANSCRIPT_COLUMN + 1;
 
 /// $1 now, $2 limit, $3 channel.
 pub fn due_leads() -> String {
@@ -202,105 +131,12 @@ pub fn list(query: &ListQuery) -> String {
     )
 }
 
-/// SQLite takes the same numbered parameters written `?n`.
-pub fn for_sqlite(sql: &str) -> String {
-    sql.replace('$', "?")
-}
-
-/// One row of `SELECT_QUOTES` as a driver reads its columns (by position).
-pub trait QuoteRow {
-    fn text(&self, column: usize) -> Result<Option<String>, StoreError>;
-    fn flag(&self, column: usize) -> Result<bool, StoreError>;
-    fn count(&self, column: usize) -> Result<Option<u32>, StoreError>;
-}
-
-/// The one mapping from a `SELECT_QUOTES` row to a typed `StoredQuote`, for both stores.
-pub fn stored_quote(row: &impl QuoteRow) -> Result<StoredQuote, StoreError> {
-    let id = row.text(0)?.unwrap_or_default();
-    let unreadable = |column: &str, value: &str| {
-        StoreError::Database(format!(
-            "quote request {id}: the stored {column} {value:?} cannot be read"
-        ))
-    };
-    let required = |column: usize| row.text(column).map(Option::unwrap_or_default);
-    let product = required(1)?;
-    let product = Product::ALL
-        .into_iter()
-        .find(|p| p.as_str() == product)
-        .ok_or_else(|| unreadable("product", &product))?;
-    let source = required(3)?;
-    let source = Source::parse(&source).ok_or_else(|| unreadable("source", &source))?;
-    let created_at = required(5)?;
-    let created_at = OffsetDateTime::parse(&created_at, &Rfc3339)
-        .map_err(|_| unreadable("created_at", &created_at))?;
-    let mut deliveries = Deliveries::default();
-    let mut any = false;
-    for (i, channel) in Channel::ALL.into_iter().enumerate() {
-        let first = FIRST_OUTBOX_COLUMN + i * OUTBOX_COLUMNS;
-        let delivery = OutboxColumns {
-            present: row.flag(first)?,
-            attempts: row.count(first + 1)?,
-            last_error: row.text(first + 2)?,
-            delivered_at: row.text(first + 3)?,
-            gave_up_at: row.text(first + 4)?,
-        }
-        .delivery();
-        any |= delivery.is_some();
-        deliveries.set(channel, delivery);
-    }
-    let status = required(STATUS_COLUMN)?;
-    let status = LeadStatus::parse(&status).ok_or_else(|| unreadable("status", &status))?;
-    Ok(StoredQuote {
-        product,
-        email: required(2)?,
-        source,
-        user_agent: row.text(4)?,
-        created_at,
-        call_id: row.text(6)?,
-        call_ended_reason: row.text(7)?,
-        call_summary: row.text(8)?,
-        call_transcript: row.text(TRANSCRIPT_COLUMN)?,
-        delivery: any.then_some(deliveries),
-        status,
-        status_changed_at: row.text(STATUS_COLUMN + 1)?,
-        id,
-    })
-}
-
-/// One channel's joined outbox columns of one row.
-struct OutboxColumns {
-    present: bool,
-    attempts: Option<u32>,
-    last_error: Option<String>,
-    delivered_at: Option<String>,
-    gave_up_at: Option<String>,
-}
-
-impl OutboxColumns {
-    fn delivery(self) -> Option<Delivery> {
-        if !self.present {
-            return None;
-        }
-        let status = match (&self.delivered_at, &self.gave_up_at) {
-            (Some(_), _) => DeliveryStatus::Delivered,
-            (None, Some(_)) => DeliveryStatus::Undelivered,
-            (None, None) => DeliveryStatus::Pending,
-        };
-        Some(Delivery {
-            status,
-            attempts: self.attempts.unwrap_or(0),
-            last_error: self.last_error,
-            delivered_at: self.delivered_at,
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn parameters_are_numbered_for_each_dialect() {
+    fn a_page_goes_on_from_its_cursor_in_its_order() {
         let page = list(&ListQuery {
             after: Some("x".into()),
             newest_first: true,
@@ -309,12 +145,5 @@ mod tests {
         assert!(page.contains("< (SELECT") && page.ends_with("LIMIT $3") && page.contains("DESC"));
         let all = list(&ListQuery::default());
         assert!(!all.contains("$3") && all.ends_with("LIMIT $2") && all.contains("ASC"));
-        assert_eq!(
-            for_sqlite(MARK_DELIVERED),
-            MARK_DELIVERED
-                .replace("$1", "?1")
-                .replace("$2", "?2")
-                .replace("$3", "?3")
-        );
     }
 }

@@ -7,6 +7,7 @@
 //! run beside the writer).
 
 mod inbox;
+mod parameters;
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -15,16 +16,18 @@ use std::thread::JoinHandle;
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use rusqlite::{params, Connection, OpenFlags, Row, Transaction, MAIN_DB};
+use rusqlite::{params, Connection, OpenFlags, Row, ToSql, Transaction, MAIN_DB};
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
+use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
 use super::model::format_timestamp;
-use super::queries::{self, insert_quote_values, stored_quote, QuoteRow, QuoteValues};
+use super::queries;
+use super::rows::{self, stored_quote, NamedRow};
 use super::{
-    CallReport, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
-    StoreError, StoreOptions, StoredQuote,
+    CallReport, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead,
+    QuoteStore, StoreError, StoreOptions, StoredQuote,
 };
 
 /// Most inserts committed together in one transaction (group commit).
@@ -71,9 +74,9 @@ impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
         match e.sqlite_error_code() {
             Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
-                StoreError::Unavailable(e.to_string())
+                StoreError::Unavailable(Cause::of(e))
             }
-            _ => StoreError::Database(e.to_string()),
+            _ => StoreError::Database(Cause::of(e)),
         }
     }
 }
@@ -87,8 +90,9 @@ fn connect(target: &str) -> Result<Connection, StoreError> {
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
         {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| StoreError::Unavailable(format!("{}: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Unavailable(Cause::new(format!("{}: {e}", dir.display()), e))
+            })?;
         }
     }
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
@@ -96,12 +100,12 @@ fn connect(target: &str) -> Result<Connection, StoreError> {
         | OpenFlags::SQLITE_OPEN_URI
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(target, flags)
-        .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+        .map_err(|e| StoreError::Unavailable(Cause::of(e)))?;
     if conn.is_readonly(MAIN_DB)? {
         return Err(StoreError::Unusable(format!(
             "the database {} is read-only (a mode=ro URI, or a file the server may not write), and the server stores every quote in it: give it a writable one (`backend export` reads a read-only one)",
             file_named(target).display()
-        )));
+        ).into()));
     }
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // WAL lets the reader work beside the writer; FULL makes every commit survive power loss.
@@ -118,11 +122,12 @@ fn connect_read_only(target: &str) -> Result<Connection, StoreError> {
         | OpenFlags::SQLITE_OPEN_URI
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let cannot_read = |e: rusqlite::Error| {
-        StoreError::Unusable(if file.exists() {
+        let message = if file.exists() {
             format!("cannot read the database {}: {e}", file.display())
         } else {
             format!("no database at {}", file.display())
-        })
+        };
+        StoreError::Unusable(Cause::new(message, e))
     };
     let conn = Connection::open_with_flags(target, flags).map_err(cannot_read)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
@@ -153,7 +158,7 @@ impl SqliteStore {
         let target = target.to_owned();
         tokio::task::spawn_blocking(move || SqliteStore::open_blocking(&target, options))
             .await
-            .map_err(|e| StoreError::Unavailable(e.to_string()))?
+            .map_err(|e| StoreError::Unavailable(Cause::of(e)))?
     }
 
     /// See `store::open_read_only`: a reader and no writer.
@@ -161,7 +166,7 @@ impl SqliteStore {
         let target = target.to_owned();
         let reader = tokio::task::spawn_blocking(move || connect_read_only(&target))
             .await
-            .map_err(|e| StoreError::Unavailable(e.to_string()))??;
+            .map_err(|e| StoreError::Unavailable(Cause::of(e)))??;
         Ok(SqliteStore {
             writer: Mutex::new(None),
             writer_thread: Mutex::new(None),
@@ -182,7 +187,7 @@ impl SqliteStore {
         let thread = std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || write_loop(write_conn, rx, options))
-            .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+            .map_err(|e| StoreError::Unavailable(Cause::of(e)))?;
         Ok(SqliteStore {
             writer: Mutex::new(Some(tx)),
             writer_thread: Mutex::new(Some(thread)),
@@ -203,7 +208,7 @@ impl SqliteStore {
                 query(&conn)
             })
             .await
-            .map_err(|e| StoreError::Database(e.to_string()))?
+            .map_err(|e| StoreError::Database(Cause::of(e)))?
         }
         .boxed()
     }
@@ -271,31 +276,29 @@ fn commit<'a>(
 
 fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Applied, StoreError> {
     let now = || format_timestamp(OffsetDateTime::now_utc());
-    let run = |sql: &str, values: &[&dyn rusqlite::ToSql]| -> Result<usize, StoreError> {
-        Ok(tx
-            .prepare_cached(&queries::for_sqlite(sql))?
-            .execute(values)?)
-    };
+    let run = |sql: &str, values: &[&dyn ToSql]| parameters::execute(tx, sql, values);
     match write {
         Write::Quote(quote) => {
             let values = QuoteValues::new(quote);
-            let insert: [&dyn rusqlite::ToSql; 9] = insert_quote_values!(values);
-            let stored = run(queries::INSERT_QUOTE, &insert)?;
-            if stored == 0 {
-                let mut earlier =
-                    tx.prepare_cached(&queries::for_sqlite(queries::EARLIER_QUOTE))?;
-                let (id, product, email): (String, String, String) = earlier.query_row(
-                    params![values.idempotency_key, values.call_id, values.tool_call_id],
-                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            let insert = values.values();
+            if run(&INSERT_QUOTE, &insert.each_ref().map(|v| v as &dyn ToSql))? == 0 {
+                let keys = queries::earlier_quote_keys(quote);
+                let earlier = parameters::query(
+                    tx,
+                    queries::EARLIER_QUOTE,
+                    &keys.each_ref().map(|v| v as &dyn ToSql),
+                    |row| rows::earlier(quote, row),
                 )?;
-                return Ok(Applied::Quote(Inserted::earlier(
-                    quote, id, &product, &email,
-                )));
+                let earlier = earlier
+                    .into_iter()
+                    .next()
+                    .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
+                return Ok(Applied::Quote(earlier));
             }
             for channel in options.lead_channels() {
                 run(
                     queries::INSERT_OUTBOX,
-                    params![values.id, values.created_at, channel.as_str()],
+                    params![values.id(), values.created_at(), channel.as_str()],
                 )?;
             }
         }
@@ -349,18 +352,14 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Appli
     Ok(Applied::Quote(Inserted::New))
 }
 
-fn read_quote(row: &Row) -> Result<StoredQuote, StoreError> {
-    stored_quote(row)
-}
-
-impl QuoteRow for Row<'_> {
-    fn text(&self, column: usize) -> Result<Option<String>, StoreError> {
+impl NamedRow for Row<'_> {
+    fn text(&self, column: &str) -> Result<Option<String>, StoreError> {
         Ok(self.get(column)?)
     }
-    fn flag(&self, column: usize) -> Result<bool, StoreError> {
+    fn flag(&self, column: &str) -> Result<bool, StoreError> {
         Ok(self.get(column)?)
     }
-    fn count(&self, column: usize) -> Result<Option<u32>, StoreError> {
+    fn count(&self, column: &str) -> Result<Option<u32>, StoreError> {
         Ok(self.get(column)?)
     }
 }
@@ -383,17 +382,10 @@ impl QuoteStore for SqliteStore {
 
     fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>> {
         self.read(move |conn| {
-            let mut statement = conn.prepare_cached(&queries::for_sqlite(queries::SELECT_CALL))?;
-            let mut rows = statement.query_and_then(params![call_id], |row| {
-                Ok::<_, StoreError>(CallReport {
-                    call_id: row.get(0)?,
-                    ended_reason: row.get(1)?,
-                    summary: row.get(2)?,
-                    transcript: row.get(3)?,
-                    recording_url: row.get(4)?,
-                })
+            let reports = parameters::query(conn, queries::SELECT_CALL, params![call_id], |row| {
+                rows::call_report(row)
             })?;
-            rows.next().transpose()
+            Ok(reports.into_iter().next())
         })
     }
 
@@ -419,15 +411,12 @@ impl QuoteStore for SqliteStore {
             let limit = query
                 .limit
                 .map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
-            let mut statement =
-                conn.prepare_cached(&queries::for_sqlite(&queries::list(&query)))?;
-            let rows = match &query.after {
-                Some(after) => {
-                    statement.query_and_then(params![since, after, limit], read_quote)?
-                }
-                None => statement.query_and_then(params![since, limit], read_quote)?,
+            let sql = queries::list(&query);
+            let values: &[&dyn ToSql] = match &query.after {
+                Some(after) => &[&since, after, &limit],
+                None => &[&since, &limit],
             };
-            rows.collect()
+            parameters::query(conn, &sql, values, |row| stored_quote(row))
         })
     }
 
@@ -438,13 +427,13 @@ impl QuoteStore for SqliteStore {
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         self.read(move |conn| {
-            let mut statement = conn.prepare_cached(&queries::for_sqlite(&queries::due_leads()))?;
             let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-            let rows = statement.query_and_then(
+            parameters::query(
+                conn,
+                &queries::due_leads(),
                 params![format_timestamp(now), limit, channel.as_str()],
-                |row| read_quote(row).map(|quote| PendingLead::new(quote, channel)),
-            )?;
-            rows.collect()
+                |row| stored_quote(row).map(|quote| PendingLead::new(quote, channel)),
+            )
         })
     }
 
@@ -469,7 +458,7 @@ impl QuoteStore for SqliteStore {
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         self.read(|conn| {
             conn.query_row("SELECT 1", [], |_| Ok(()))
-                .map_err(|e| StoreError::Unavailable(e.to_string()))?;
+                .map_err(|e| StoreError::Unavailable(Cause::of(e)))?;
             conn.busy_timeout(HEALTH_LOCK_WAIT)?;
             let probe = conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;");
             conn.busy_timeout(BUSY_TIMEOUT)?;
@@ -534,6 +523,7 @@ mod tests {
         else {
             panic!("the server opened a read-only database");
         };
+        let message = message.to_string();
         assert!(
             message.starts_with(&format!("the database {} is read-only", path.display())),
             "{message}"
@@ -547,7 +537,7 @@ mod tests {
 
     async fn message(target: &str) -> String {
         match SqliteStore::open_read_only(target).await {
-            Err(StoreError::Unusable(message)) => message,
+            Err(StoreError::Unusable(message)) => message.to_string(),
             Err(other) => panic!("{other:?}"),
             Ok(_) => panic!("{target} opened"),
         }
@@ -593,6 +583,7 @@ mod tests {
         let Err(StoreError::Database(message)) = quotes.list(ListQuery::default()).await else {
             panic!("an unreadable row was listed");
         };
+        let message = message.to_string();
         assert!(
             message.ends_with(r#"the stored created_at "yesterday" cannot be read"#),
             "{message}"

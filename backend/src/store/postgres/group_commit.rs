@@ -1,6 +1,6 @@
 //! Group commit on PostgreSQL: quotes that arrive together, with their outbox rows, are stored by
-//! one statement (`queries::INSERT_QUOTES`), so they share one round trip and one commit, as SQLite's writer
-//! thread shares one transaction among them.
+//! one statement (`insert_quote::INSERT_QUOTES`), so they share one round trip and one commit, as
+//! SQLite's writer thread shares one transaction among them.
 //!
 //! A few writer tasks, each on a connection of its own, take turns at the queue: one waits for
 //! quotes and takes every one waiting, stores them, and answers each only once the statement has
@@ -18,7 +18,9 @@ use tokio::task::JoinHandle;
 use tokio_postgres::types::ToSql;
 
 use super::{classify, pool_error};
-use crate::store::queries::{self, QuoteValues};
+use crate::store::insert_quote::{columns, QuoteValues, INSERT_QUOTES};
+use crate::store::queries::{earlier_quote_keys, EARLIER_QUOTE};
+use crate::store::rows::{self, NamedRow};
 use crate::store::{Inserted, NewQuote, StoreError, StoreOptions};
 
 /// Writers, each holding a connection from the pool: while one waits for its commit, the next
@@ -120,7 +122,7 @@ async fn commit(client: &Object, channels: &[&str], mut batch: Vec<Job>) {
     // Two batches that both repeat two keys would each wait for the other's row if they took
     // them in opposite orders (a deadlock PostgreSQL breaks after a second); in one order they
     // cannot.
-    batch.sort_by(|a, b| unique_keys(&a.quote).cmp(&unique_keys(&b.quote)));
+    batch.sort_by(|a, b| earlier_quote_keys(&a.quote).cmp(&earlier_quote_keys(&b.quote)));
     let quotes: Vec<&NewQuote> = batch.iter().map(|job| &job.quote).collect();
     match insert(client, channels, &quotes).await {
         Ok(outcomes) => {
@@ -145,15 +147,6 @@ async fn commit(client: &Object, channels: &[&str], mut batch: Vec<Job>) {
     }
 }
 
-/// What makes a quote unique besides its id: its idempotency key, its call and tool call.
-fn unique_keys(quote: &NewQuote) -> (Option<&str>, Option<(&str, &str)>) {
-    let voice = quote
-        .voice
-        .as_ref()
-        .map(|v| (v.call_id.as_str(), v.tool_call_id.as_str()));
-    (quote.idempotency_key.as_deref(), voice)
-}
-
 /// Stores `quotes` in one statement; then each one it skipped is compared with the earlier row.
 async fn insert(
     client: &Object,
@@ -161,85 +154,38 @@ async fn insert(
     quotes: &[&NewQuote],
 ) -> Result<Vec<Inserted>, StoreError> {
     let values: Vec<QuoteValues> = quotes.iter().map(|quote| QuoteValues::new(quote)).collect();
-    let columns = Columns::of(&values);
+    let arrays = columns(&values);
+    let mut params: Vec<&(dyn ToSql + Sync)> = Vec::with_capacity(arrays.len() + 1);
+    params.extend(arrays.iter().map(|array| array as &(dyn ToSql + Sync)));
+    params.push(&channels);
     let statement = client
-        .prepare_cached(queries::INSERT_QUOTES)
+        .prepare_cached(&INSERT_QUOTES)
         .await
         .map_err(classify)?;
-    let stored: HashSet<String> = client
-        .query(&statement, &columns.params(&channels))
+    let stored = client
+        .query(&statement, &params)
         .await
         .map_err(classify)?
         .iter()
-        .map(|row| row.get(0))
-        .collect();
+        .map(|row| row.required("id"))
+        .collect::<Result<HashSet<String>, _>>()?;
     let mut outcomes = Vec::with_capacity(quotes.len());
     for (quote, values) in quotes.iter().zip(&values) {
-        if stored.contains(&values.id) {
+        if stored.contains(values.id()) {
             outcomes.push(Inserted::New);
             continue;
         }
         let earlier = client
-            .prepare_cached(queries::EARLIER_QUOTE)
+            .prepare_cached(EARLIER_QUOTE)
             .await
             .map_err(classify)?;
+        let keys = earlier_quote_keys(quote);
+        let params = keys.each_ref().map(|key| key as &(dyn ToSql + Sync));
         let row = client
-            .query_one(
-                &earlier,
-                &[
-                    &values.idempotency_key,
-                    &values.call_id,
-                    &values.tool_call_id,
-                ],
-            )
+            .query_one(&earlier, &params)
             .await
             .map_err(classify)?;
-        outcomes.push(Inserted::earlier(quote, row.get(0), row.get(1), row.get(2)));
+        outcomes.push(rows::earlier(quote, &row)?);
     }
     Ok(outcomes)
-}
-
-/// `INSERT_QUOTES`' parameters: one array per column of `INSERT_QUOTE`, in its order, then the
-/// channels.
-struct Columns<'a> {
-    id: Vec<&'a str>,
-    product: Vec<&'a str>,
-    email: Vec<&'a str>,
-    source: Vec<&'a str>,
-    user_agent: Vec<Option<&'a str>>,
-    created_at: Vec<&'a str>,
-    call_id: Vec<Option<&'a str>>,
-    tool_call_id: Vec<Option<&'a str>>,
-    idempotency_key: Vec<Option<&'a str>>,
-}
-
-impl<'a> Columns<'a> {
-    fn of(rows: &'a [QuoteValues<'a>]) -> Columns<'a> {
-        Columns {
-            id: rows.iter().map(|v| v.id.as_str()).collect(),
-            product: rows.iter().map(|v| v.product).collect(),
-            email: rows.iter().map(|v| v.email).collect(),
-            source: rows.iter().map(|v| v.source).collect(),
-            user_agent: rows.iter().map(|v| v.user_agent).collect(),
-            created_at: rows.iter().map(|v| v.created_at.as_str()).collect(),
-            call_id: rows.iter().map(|v| v.call_id).collect(),
-            tool_call_id: rows.iter().map(|v| v.tool_call_id).collect(),
-            idempotency_key: rows.iter().map(|v| v.idempotency_key).collect(),
-        }
-    }
-
-    fn params<'p>(&'p self, channels: &'p &[&str]) -> [&'p (dyn ToSql + Sync); 10] {
-        [
-            &self.id,
-            &self.product,
-            &self.email,
-            &self.source,
-            &self.user_agent,
-            &self.created_at,
-            &self.call_id,
-            &self.tool_call_id,
-            &self.idempotency_key,
-            channels,
-        ]
-    }
 }

@@ -10,7 +10,7 @@ use super::{classify, limit, pool_error, PostgresStore};
 use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, Sessions};
 use crate::store::inbox_queries::{self as sql, FilterValues};
 use crate::store::model::{format_timestamp, LeadStatus, StoredQuote};
-use crate::store::queries::stored_quote;
+use crate::store::rows::{stored_quote, NamedRow};
 use crate::store::StoreError;
 
 impl Inbox for PostgresStore {
@@ -45,7 +45,9 @@ impl Inbox for PostgresStore {
                     .query(sql::CALL_RECORDING, &[call_id])
                     .await?
                     .first()
-                    .and_then(|row| row.get::<_, Option<String>>(0)),
+                    .map(|row| row.text("recording_url"))
+                    .transpose()?
+                    .flatten(),
                 None => None,
             };
             Ok(Some(LeadDetail {
@@ -84,7 +86,7 @@ impl Inbox for PostgresStore {
             let Some(row) = found else {
                 return Ok(false);
             };
-            let call: Option<String> = row.get(0);
+            let call = row.text("call_id")?;
             tx.execute(sql::DELETE_OUTBOX, &[&id])
                 .await
                 .map_err(classify)?;
@@ -112,7 +114,7 @@ impl Inbox for PostgresStore {
             let rows = self
                 .query(sql::LEADS_CREATED_BEFORE, &[&cutoff, &limit(Some(max))])
                 .await?;
-            Ok(rows.iter().map(|row| row.get(0)).collect())
+            rows.iter().map(|row| row.required("id")).collect()
         }
         .boxed()
     }

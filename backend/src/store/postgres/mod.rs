@@ -19,11 +19,12 @@ use tokio_postgres::{NoTls, Row};
 
 use super::migrations::{check_version, MIGRATIONS};
 use super::model::format_timestamp;
-use super::queries::{self, stored_quote, QuoteRow};
+use super::queries;
+use super::rows::{self, stored_quote, NamedRow};
 use super::DATABASE_WAIT;
 use super::{
-    CallReport, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead, QuoteStore,
-    StoreError, StoreOptions, StoredQuote,
+    CallReport, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead,
+    QuoteStore, StoreError, StoreOptions, StoredQuote,
 };
 use crate::error_chain;
 use group_commit::GroupCommit;
@@ -58,15 +59,15 @@ fn classify(error: tokio_postgres::Error) -> StoreError {
             .any(|class| state.code().starts_with(class)),
     };
     if transient {
-        StoreError::Unavailable(error.to_string())
+        StoreError::Unavailable(Cause::of(error))
     } else {
-        StoreError::Database(error.to_string())
+        StoreError::Database(Cause::of(error))
     }
 }
 
 fn parse(url: &str) -> Result<tokio_postgres::Config, StoreError> {
     url.parse()
-        .map_err(|e| StoreError::Database(format!("DATABASE_URL: {e}")))
+        .map_err(|e| StoreError::Database(Cause::new(format!("DATABASE_URL: {e}"), e)))
 }
 
 /// `host:port` of each server the URL names (never its user or password), for messages.
@@ -92,7 +93,13 @@ fn servers(config: &tokio_postgres::Config) -> String {
 /// Not getting a connection at all (refused, not accepting connections, timed out) is always
 /// temporary from the caller's side.
 fn pool_error(error: PoolError) -> StoreError {
-    StoreError::Unavailable(error.to_string())
+    StoreError::Unavailable(Cause::of(error))
+}
+
+/// A column a query does not return, or one its type cannot be read as: our mistake, not the
+/// connection's.
+fn column_error(error: tokio_postgres::Error) -> StoreError {
+    StoreError::Database(Cause::of(error))
 }
 
 impl PostgresStore {
@@ -161,8 +168,8 @@ impl PostgresStore {
             .create_timeout(Some(CONNECT_TIMEOUT))
             .recycle_timeout(Some(CONNECT_TIMEOUT))
             .build()
-            .map_err(|e| StoreError::Database(e.to_string()))?;
-        let cause = match pool.get().await {
+            .map_err(|e| StoreError::Database(Cause::of(e)))?;
+        let error = match pool.get().await {
             Ok(_first) => {
                 let writer = GroupCommit::start(&pool, options);
                 return Ok(PostgresStore {
@@ -171,14 +178,18 @@ impl PostgresStore {
                     writer,
                 });
             }
-            Err(PoolError::Backend(error)) => error_chain::describe(&error),
-            Err(PoolError::Timeout(_)) => {
+            Err(error) => error,
+        };
+        let cause = match &error {
+            PoolError::Backend(error) => error_chain::describe(error),
+            PoolError::Timeout(_) => {
                 format!("no answer within {} s", CONNECT_TIMEOUT.as_secs())
             }
-            Err(other) => other.to_string(),
+            other => other.to_string(),
         };
-        Err(StoreError::Unavailable(format!(
-            "cannot reach PostgreSQL at {servers}: {cause}"
+        Err(StoreError::Unavailable(Cause::new(
+            format!("cannot reach PostgreSQL at {servers}: {cause}"),
+            error,
         )))
     }
 
@@ -257,15 +268,15 @@ impl PostgresStore {
     }
 }
 
-impl QuoteRow for Row {
-    fn text(&self, column: usize) -> Result<Option<String>, StoreError> {
-        self.try_get(column).map_err(classify)
+impl NamedRow for Row {
+    fn text(&self, column: &str) -> Result<Option<String>, StoreError> {
+        self.try_get(column).map_err(column_error)
     }
-    fn flag(&self, column: usize) -> Result<bool, StoreError> {
-        self.try_get(column).map_err(classify)
+    fn flag(&self, column: &str) -> Result<bool, StoreError> {
+        self.try_get(column).map_err(column_error)
     }
-    fn count(&self, column: usize) -> Result<Option<u32>, StoreError> {
-        let attempts: Option<i32> = self.try_get(column).map_err(classify)?;
+    fn count(&self, column: &str) -> Result<Option<u32>, StoreError> {
+        let attempts: Option<i32> = self.try_get(column).map_err(column_error)?;
         Ok(attempts.map(|n| u32::try_from(n).unwrap_or(0)))
     }
 }
@@ -285,18 +296,8 @@ impl QuoteStore for PostgresStore {
 
     fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>> {
         async move {
-            let rows = self.query(queries::SELECT_CALL, &[&call_id]).await?;
-            rows.first()
-                .map(|row| {
-                    Ok(CallReport {
-                        call_id: row.try_get(0).map_err(classify)?,
-                        ended_reason: row.try_get(1).map_err(classify)?,
-                        summary: row.try_get(2).map_err(classify)?,
-                        transcript: row.try_get(3).map_err(classify)?,
-                        recording_url: row.try_get(4).map_err(classify)?,
-                    })
-                })
-                .transpose()
+            let reports = self.query(queries::SELECT_CALL, &[&call_id]).await?;
+            reports.first().map(rows::call_report).transpose()
         }
         .boxed()
     }

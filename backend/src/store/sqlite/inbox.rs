@@ -3,25 +3,16 @@
 //! any other connection) instead of queueing behind the request path's group commits.
 
 use futures_util::future::BoxFuture;
-use rusqlite::{params, Connection, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{params, Transaction, TransactionBehavior};
 use time::OffsetDateTime;
 
-use super::{read_quote, SqliteStore};
+use super::parameters::{self, execute};
+use super::SqliteStore;
 use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, Sessions};
 use crate::store::inbox_queries::{self as sql, FilterValues};
 use crate::store::model::{format_timestamp, LeadStatus, StoredQuote};
-use crate::store::queries::for_sqlite;
+use crate::store::rows::{stored_quote, NamedRow};
 use crate::store::StoreError;
-
-fn execute(
-    conn: &Connection,
-    statement: &str,
-    values: &[&dyn rusqlite::ToSql],
-) -> Result<usize, StoreError> {
-    Ok(conn
-        .prepare_cached(&for_sqlite(statement))?
-        .execute(values)?)
-}
 
 fn limit(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
@@ -31,8 +22,9 @@ impl Inbox for SqliteStore {
     fn find_leads(&self, query: LeadQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
         self.read(move |conn| {
             let v = FilterValues::new(&query);
-            let mut statement = conn.prepare_cached(&for_sqlite(&sql::find_leads()))?;
-            let rows = statement.query_and_then(
+            parameters::query(
+                conn,
+                &sql::find_leads(),
                 params![
                     v.since,
                     v.until,
@@ -43,28 +35,27 @@ impl Inbox for SqliteStore {
                     v.after,
                     limit(query.limit)
                 ],
-                read_quote,
-            )?;
-            rows.collect()
+                |row| stored_quote(row),
+            )
         })
     }
 
     fn lead(&self, id: String) -> BoxFuture<'_, Result<Option<LeadDetail>, StoreError>> {
         self.read(move |conn| {
-            let mut statement = conn.prepare_cached(&for_sqlite(&sql::lead()))?;
-            let Some(quote) = statement
-                .query_and_then([&id], read_quote)?
-                .next()
-                .transpose()?
-            else {
+            let found =
+                parameters::query(conn, &sql::lead(), params![id], |row| stored_quote(row))?;
+            let Some(quote) = found.into_iter().next() else {
                 return Ok(None);
             };
             let call_recording_url = match &quote.call_id {
-                Some(call_id) => conn
-                    .prepare_cached(&for_sqlite(sql::CALL_RECORDING))?
-                    .query_row([call_id], |row| row.get::<_, Option<String>>(0))
-                    .optional()?
-                    .flatten(),
+                Some(call_id) => {
+                    parameters::query(conn, sql::CALL_RECORDING, params![call_id], |row| {
+                        row.text("recording_url")
+                    })?
+                    .into_iter()
+                    .next()
+                    .flatten()
+                }
                 None => None,
             };
             Ok(Some(LeadDetail {
@@ -93,11 +84,9 @@ impl Inbox for SqliteStore {
     fn delete_lead(&self, id: String) -> BoxFuture<'_, Result<bool, StoreError>> {
         self.read(move |conn| {
             let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
-            let call: Option<Option<String>> = tx
-                .prepare_cached(&for_sqlite(sql::LEAD_CALL))?
-                .query_row([&id], |row| row.get(0))
-                .optional()?;
-            let Some(call) = call else {
+            let lead =
+                parameters::query(&tx, sql::LEAD_CALL, params![id], |row| row.text("call_id"))?;
+            let Some(call) = lead.into_iter().next() else {
                 return Ok(false);
             };
             execute(&tx, sql::DELETE_OUTBOX, params![id])?;
@@ -116,13 +105,12 @@ impl Inbox for SqliteStore {
         max: usize,
     ) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
         self.read(move |conn| {
-            let mut statement = conn.prepare_cached(&for_sqlite(sql::LEADS_CREATED_BEFORE))?;
-            let ids = statement
-                .query_map(params![format_timestamp(cutoff), limit(max)], |row| {
-                    row.get(0)
-                })?
-                .collect::<Result<Vec<String>, _>>()?;
-            Ok(ids)
+            parameters::query(
+                conn,
+                sql::LEADS_CREATED_BEFORE,
+                params![format_timestamp(cutoff), limit(max)],
+                |row| row.required("id"),
+            )
         })
     }
 }

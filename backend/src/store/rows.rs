@@ -1,0 +1,146 @@
+//! Rows read back by column name, for both stores: each driver's row answers `NamedRow`, and
+//! each typed value has one mapping from it. A column a query adds or moves is read by the name
+//! the query gives it, wherever it stands.
+
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+use wasm_core::Product;
+
+use super::model::{
+    CallReport, Channel, Deliveries, Delivery, DeliveryStatus, Inserted, LeadStatus, NewQuote,
+    Source, StoredQuote,
+};
+use super::{Cause, StoreError};
+
+/// One row as a driver reads its columns, by name.
+pub trait NamedRow {
+    fn text(&self, column: &str) -> Result<Option<String>, StoreError>;
+    fn flag(&self, column: &str) -> Result<bool, StoreError>;
+    fn count(&self, column: &str) -> Result<Option<u32>, StoreError>;
+
+    /// A column the schema declares `NOT NULL`.
+    fn required(&self, column: &str) -> Result<String, StoreError> {
+        self.text(column).map(Option::unwrap_or_default)
+    }
+}
+
+/// A row of `queries::SELECT_QUOTES`.
+pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
+    let id = row.required("id")?;
+    let unreadable = |column: &str, value: &str| {
+        format!("quote request {id}: the stored {column} {value:?} cannot be read")
+    };
+    let product = row.required("product")?;
+    let product = Product::ALL
+        .into_iter()
+        .find(|p| p.as_str() == product)
+        .ok_or_else(|| StoreError::Database(unreadable("product", &product).into()))?;
+    let source = row.required("source")?;
+    let source = Source::parse(&source)
+        .ok_or_else(|| StoreError::Database(unreadable("source", &source).into()))?;
+    let created_at = row.required("created_at")?;
+    let created_at = OffsetDateTime::parse(&created_at, &Rfc3339)
+        .map_err(|e| StoreError::Database(Cause::new(unreadable("created_at", &created_at), e)))?;
+    let status = row.required("status")?;
+    let status = LeadStatus::parse(&status)
+        .ok_or_else(|| StoreError::Database(unreadable("status", &status).into()))?;
+    let mut deliveries = Deliveries::default();
+    let mut any = false;
+    for channel in Channel::ALL {
+        let delivery = OutboxColumns::of(channel).delivery(row)?;
+        any |= delivery.is_some();
+        deliveries.set(channel, delivery);
+    }
+    Ok(StoredQuote {
+        product,
+        email: row.required("email")?,
+        source,
+        user_agent: row.text("user_agent")?,
+        created_at,
+        call_id: row.text("call_id")?,
+        call_ended_reason: row.text("ended_reason")?,
+        call_summary: row.text("summary")?,
+        call_transcript: row.text("transcript")?,
+        delivery: any.then_some(deliveries),
+        status,
+        status_changed_at: row.text("status_changed_at")?,
+        id,
+    })
+}
+
+/// A row of `queries::SELECT_CALL`.
+pub fn call_report(row: &impl NamedRow) -> Result<CallReport, StoreError> {
+    Ok(CallReport {
+        call_id: row.required("call_id")?,
+        ended_reason: row.text("ended_reason")?,
+        summary: row.text("summary")?,
+        transcript: row.text("transcript")?,
+        recording_url: row.text("recording_url")?,
+    })
+}
+
+/// A row of `queries::EARLIER_QUOTE`, compared with `quote`, which was not stored beside it.
+pub fn earlier(quote: &NewQuote, row: &impl NamedRow) -> Result<Inserted, StoreError> {
+    Ok(Inserted::earlier(
+        quote,
+        row.required("id")?,
+        &row.required("product")?,
+        &row.required("email")?,
+    ))
+}
+
+/// The names `SELECT_QUOTES` gives one channel's joined outbox columns.
+struct OutboxColumns {
+    /// Whether the lead has a row on the channel.
+    queued: &'static str,
+    attempts: &'static str,
+    last_error: &'static str,
+    delivered_at: &'static str,
+    gave_up_at: &'static str,
+}
+
+impl OutboxColumns {
+    fn of(channel: Channel) -> OutboxColumns {
+        match channel {
+            Channel::Webhook => OutboxColumns {
+                queued: "webhook_queued",
+                attempts: "webhook_attempts",
+                last_error: "webhook_last_error",
+                delivered_at: "webhook_delivered_at",
+                gave_up_at: "webhook_gave_up_at",
+            },
+            Channel::Email => OutboxColumns {
+                queued: "email_queued",
+                attempts: "email_attempts",
+                last_error: "email_last_error",
+                delivered_at: "email_delivered_at",
+                gave_up_at: "email_gave_up_at",
+            },
+            Channel::FollowUp => OutboxColumns {
+                queued: "follow_up_queued",
+                attempts: "follow_up_attempts",
+                last_error: "follow_up_last_error",
+                delivered_at: "follow_up_delivered_at",
+                gave_up_at: "follow_up_gave_up_at",
+            },
+        }
+    }
+
+    fn delivery(&self, row: &impl NamedRow) -> Result<Option<Delivery>, StoreError> {
+        if !row.flag(self.queued)? {
+            return Ok(None);
+        }
+        let delivered_at = row.text(self.delivered_at)?;
+        let status = match (&delivered_at, row.text(self.gave_up_at)?) {
+            (Some(_), _) => DeliveryStatus::Delivered,
+            (None, Some(_)) => DeliveryStatus::Undelivered,
+            (None, None) => DeliveryStatus::Pending,
+        };
+        Ok(Some(Delivery {
+            status,
+            attempts: row.count(self.attempts)?.unwrap_or(0),
+            last_error: row.text(self.last_error)?,
+            delivered_at,
+        }))
+    }
+}
