@@ -43,12 +43,13 @@ for run in $(seq 1 "$RUNS"); do
     echo "error: the server did not start: $(tail -n 3 "$work/log")" >&2
     exit 1
   }
-  line=$(node scripts/bench/email-latency.mjs "$url" "$work/smtp$run/messages" "$LEADS" "$CONNECTIONS" | grep '^BENCH')
+  line=$(node scripts/bench/email-latency.mjs "$url" "$work/smtp$run/accepted.tsv" "$LEADS" "$CONNECTIONS" | grep '^BENCH')
   stop_server
   stop_smtp
-  eval "$(sed 's/^BENCH //' <<< "$line")"
-  echo "run $run: posted in ${posted_s} s; 201 to SMTP acceptance p50 ${p50_ms} ms, p99 ${p99_ms} ms, max ${max_ms} ms"
-  p50s+=("$p50_ms") p99s+=("$p99_ms")
+  declare -A result=()
+  for pair in ${line#BENCH }; do result[${pair%%=*}]=${pair#*=}; done
+  echo "run $run: posted in ${result[posted_s]} s; 201 to SMTP acceptance p50 ${result[p50_ms]} ms, p99 ${result[p99_ms]} ms, max ${result[max_ms]} ms"
+  p50s+=("${result[p50_ms]}") p99s+=("${result[p99_ms]}")
   if [[ -n $postgres_url ]]; then psql "$postgres_url" -qc "DROP SCHEMA $schema CASCADE" >/dev/null; fi
 done
 echo "201 to SMTP acceptance over $RUNS runs, median (min-max): p50 $(printf '%s\n' "${p50s[@]}" | median_spread) ms, p99 $(printf '%s\n' "${p99s[@]}" | median_spread) ms"

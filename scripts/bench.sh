@@ -60,7 +60,8 @@ mb() { awk -v kb="$1" 'BEGIN { printf "%.1f", kb / 1024 }'; }
 
 # Waits for the server's first healthy /healthz, for at most 5 seconds.
 healthy() {
-  for _ in $(seq 1 1000); do
+  local deadline=$((SECONDS + 5))
+  while ((SECONDS < deadline)); do
     curl -fs -o /dev/null "$url/healthz" && return 0
     sleep 0.005
   done
@@ -92,7 +93,13 @@ run() {
   peak_kb=$(rss_kb VmHWM)
   cpu1=$(cpu_ticks)
   stop_server
-  eval "$(sed 's/^BENCH //' <<< "$line")"
+  # The BENCH line's name=value pairs, read as data (never run).
+  local -A result=()
+  local pair
+  for pair in ${line#BENCH }; do result[${pair%%=*}]=${pair#*=}; done
+  local requests=${result[requests]} failed=${result[failed]} seconds=${result[seconds]}
+  local p50_ms=${result[p50_ms]} p99_ms=${result[p99_ms]}
+  rps=${result[rps]}
   cpu_us=$(awk -v t=$(( cpu1 - cpu0 )) -v hz="$(getconf CLK_TCK)" -v n="$requests" 'BEGIN { printf "%.1f", t / hz * 1e6 / (n > 0 ? n : 1) }')
   printf '%s: %s quote posts/s (%s in %ss, %s failed), p50 %s ms, p99 %s ms, server CPU %s µs a post, peak RSS %s MB, idle RSS %s MB, start to healthy %s ms\n' \
     "$name" "$rps" "$requests" "$seconds" "$failed" "$p50_ms" "$p99_ms" "$cpu_us" "$(mb "$peak_kb")" "$(mb "$idle_kb")" "$startup_ms"
@@ -165,7 +172,7 @@ if [[ ${1:-} == --email ]]; then
   off_median=$(printf '%s\n' "${off[@]}" | spread)
   on_median=$(printf '%s\n' "${on[@]}" | spread)
   echo "quote posts/s, median (min-max): e-mail off $off_median, e-mail on $on_median; on is $(awk -v a="${on_median%% *}" -v b="${off_median%% *}" 'BEGIN { printf "%+.1f %%", (a / b - 1) * 100 }') of off"
-  echo "SMTP server: $(find "$work/smtp/messages" -name '*.json' | wc -l) messages accepted while the runs lasted (the rest were still in the outbox when each server stopped)"
+  echo "SMTP server: $(wc -l < "$work/smtp/accepted.tsv") messages accepted while the runs lasted (the rest were still in the outbox when each server stopped)"
   exit 0
 fi
 

@@ -9,6 +9,9 @@ SCHEMATHESIS_VERSION=4.32.5
 want_test_tools=false
 [[ "${1:-}" == "--test" ]] && want_test_tools=true
 
+# The test tools are used where CHROMIUM_PATH, CHROMEDRIVER, CADDY_PATH and SLOWHTTPTEST_PATH say
+# (the tests read the same variables), Debian's /usr/bin ones otherwise; a missing one is
+# installed from Debian's packages.
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 need() {
   command -v "$1" >/dev/null 2>&1 && return
@@ -58,7 +61,7 @@ if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$lock_hash" ]]; then
   echo "$lock_hash" > "$stamp"
 fi
 
-if $want_test_tools && [[ ! -x /usr/bin/chromium ]]; then
+if $want_test_tools && [[ ! -x ${CHROMIUM_PATH:-/usr/bin/chromium} || ! -x ${CHROMEDRIVER:-/usr/bin/chromedriver} ]]; then
   if [[ $(id -u) -eq 0 ]]; then
     say "installing Debian's chromium and chromium-driver for the browser tests"
     apt-get update -qq
@@ -83,7 +86,7 @@ if $want_test_tools && [[ -z "${TEST_DATABASE_URL:-}" ]] && ! ls /usr/lib/postgr
 fi
 
 # The reverse proxy the deployment uses (deploy/Caddyfile), for frontend/e2e/behind-proxy.test.mjs.
-if $want_test_tools && [[ ! -x /usr/bin/caddy ]]; then
+if $want_test_tools && [[ ! -x ${CADDY_PATH:-/usr/bin/caddy} ]]; then
   if [[ $(id -u) -eq 0 ]]; then
     say "installing Debian's caddy for the behind-the-proxy test"
     apt-get update -qq
@@ -100,7 +103,7 @@ if $want_test_tools && [[ ! -x /usr/bin/caddy ]]; then
 fi
 
 # The slow-reader crowd of frontend/e2e/hostile-clients.test.mjs.
-if $want_test_tools && [[ ! -x /usr/bin/slowhttptest ]]; then
+if $want_test_tools && [[ ! -x ${SLOWHTTPTEST_PATH:-/usr/bin/slowhttptest} ]]; then
   if [[ $(id -u) -eq 0 ]]; then
     say "installing Debian's slowhttptest for the hostile-clients test"
     apt-get update -qq

@@ -429,7 +429,9 @@ test('the commands in docs/operating.md "Put it online" match deploy/', (t) => {
     /^sed '(s\/[^']+)' \/opt\/quotes\/deploy\/Caddyfile > \/etc\/caddy\/Caddyfile$/m,
   );
   if (!haveCaddy) {
-    t.diagnostic(`${CADDY} is missing: the sed line's result is not adapted`);
+    t.skip(
+      `${CADDY} is missing (scripts/setup.sh --test installs it): the sed line's result is not adapted`,
+    );
     return;
   }
   const edited = execFileSync(

@@ -26,7 +26,7 @@ import { startServer } from './support/server.mjs';
 const HEAD_TIMEOUT_MS = 10_000;
 const SEND_TIMEOUT_MS = 10_000;
 const SILENT = 1_100;
-const SLOWHTTPTEST = '/usr/bin/slowhttptest';
+const SLOWHTTPTEST = process.env.SLOWHTTPTEST_PATH ?? '/usr/bin/slowhttptest';
 
 function open(port, localAddress = '127.0.0.1') {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
 // Lighthouse against the built site served by the real backend, with Debian's Chromium
-// (CHROME_PATH, default /usr/bin/chromium): mobile preset (Lighthouse's default: Moto G
+// (CHROMIUM_PATH, default /usr/bin/chromium): mobile preset (Lighthouse's default: Moto G
 // emulation, simulated slow 4G and 4x CPU slowdown), five runs, median of each figure (and its
 // spread), checked against the budgets below. Needs `scripts/build.sh` first.
 // Usage: node scripts/lighthouse-budget.mjs [--runs N] [--url URL] [--save DIR]   (exit 1 when
@@ -29,7 +29,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const server = arg('--url') ? null : await startServer();
 const url = arg('--url', server?.url);
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? CHROMIUM,
+  chromePath: CHROMIUM,
   chromeFlags: CHROMIUM_ARGS,
 });
 const samples = [];

@@ -1,14 +1,14 @@
 // Posts LEADS valid quotes to URL over CONNECTIONS concurrent keep-alive connections, noting when
-// each got its 201, then waits until the SMTP server (scripts/bench-email.sh's, which keeps each
-// accepted message with its acceptance time in MESSAGES_DIR) has every lead's message, and prints
-// one machine-readable line: p50, p99 and max from the 201 to the message's acceptance.
+// each got its 201, then waits until the SMTP server (scripts/bench-email.sh's, which notes each
+// accepted message's Message-ID and acceptance time in ACCEPTED, a TSV file) has every lead's
+// message, and prints one machine-readable line: p50, p99 and max from the 201 to the message's
+// acceptance.
 //
-//   node scripts/bench/email-latency.mjs URL MESSAGES_DIR [LEADS] [CONNECTIONS]
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+//   node scripts/bench/email-latency.mjs URL ACCEPTED [LEADS] [CONNECTIONS]
+import { existsSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 
-const [url, messagesDir, leads = '1000', connections = '64'] = process.argv.slice(2);
+const [url, acceptedFile, leads = '1000', connections = '64'] = process.argv.slice(2);
 const total = Number(leads);
 const agent = new Agent({ keepAlive: true, maxSockets: Number(connections) });
 const now = () => performance.timeOrigin + performance.now();
@@ -46,18 +46,16 @@ await Promise.all(
 const postedMs = now() - started;
 agent.destroy();
 
-// The SMTP server's files, read until every lead's message is there (bounded: 120 s).
+// The SMTP server's notes, read until every lead's message is there (bounded: 120 s).
 const accepted = new Map();
-const seen = new Set();
 const deadline = Date.now() + 120_000;
 while (accepted.size < created.size && Date.now() < deadline) {
-  for (const name of readdirSync(messagesDir)) {
-    if (!name.endsWith('.json') || seen.has(name)) continue;
-    seen.add(name);
-    const mail = JSON.parse(readFileSync(join(messagesDir, name), 'utf8'));
-    const messageId = mail.headers.find(([n]) => n.toLowerCase() === 'message-id')?.[1] ?? '';
-    const id = messageId.replace(/^<|@.*$/g, '');
-    if (created.has(id) && !accepted.has(id)) accepted.set(id, mail.accepted_at * 1000);
+  const lines = existsSync(acceptedFile) ? readFileSync(acceptedFile, 'utf8').split('\n') : [];
+  for (const line of lines) {
+    const [messageId, at] = line.split('\t');
+    // The Message-ID is <lead id@sender's domain>.
+    const id = (messageId ?? '').replace(/^<|@.*$/g, '');
+    if (created.has(id) && !accepted.has(id)) accepted.set(id, Number(at) * 1000);
   }
   if (accepted.size < created.size) await new Promise((resolve) => setTimeout(resolve, 50));
 }

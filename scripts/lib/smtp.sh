@@ -1,11 +1,12 @@
 # A real SMTP server on loopback for the scripts that measure e-mail: Debian's python3-aiosmtpd
-# running the API tests' smtp_server.py, keeping each accepted message (with its acceptance time)
-# as JSON in a directory. Sourced, not run; the caller calls stop_smtp from its EXIT trap.
+# running the API tests' smtp_server.py, keeping each accepted message's Message-ID and acceptance
+# time (DIR/accepted.tsv, --ids-only). Sourced, not run; the caller calls stop_smtp from its EXIT
+# trap.
 
 smtp_pid=
 smtp_port=
 
-# start_smtp DIR: starts the server on a free port, keeping messages in DIR/messages; returns once
+# start_smtp DIR: starts the server on a free port, noting messages in DIR/accepted.tsv; returns once
 # it accepts connections. Sets $smtp_port and $smtp_pid.
 start_smtp() {
   /usr/bin/python3 -c 'import aiosmtpd' 2>/dev/null || {
@@ -16,9 +17,10 @@ start_smtp() {
   mkdir -p "$1"
   # At the lowest priority: in production the relay runs on another machine, not on the cores the
   # measured server has.
-  nice -n 19 /usr/bin/python3 backend/tests/api/common/smtp_server.py --port "$smtp_port" --dir "$1" > "$1/out" 2> "$1/log" &
+  nice -n 19 /usr/bin/python3 backend/tests/api/common/smtp_server.py --ids-only --port "$smtp_port" --dir "$1" > "$1/out" 2> "$1/log" &
   smtp_pid=$!
-  for _ in $(seq 1 1000); do
+  local deadline=$((SECONDS + 10))
+  while ((SECONDS < deadline)); do
     grep -q ready "$1/out" 2>/dev/null && return 0
     kill -0 "$smtp_pid" 2>/dev/null || break
     sleep 0.01

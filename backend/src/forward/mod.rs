@@ -5,8 +5,10 @@
 //! between commit and send. One worker per channel (`worker.rs`) delivers them at least once,
 //! retrying with exponential backoff and jitter; the state lives in the database, so it
 //! survives restarts. A row still failing past the retry policy's give-up time (or refused for
-//! good) stays in the admin API and the export as undelivered.
+//! good) stays in the admin API and the export as undelivered. The workers run on a thread of
+//! their own at a lower priority (`background.rs`).
 
+mod background;
 mod backoff;
 mod email;
 mod webhook;
@@ -19,6 +21,7 @@ pub use webhook::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 use crate::settings::email::EmailSettings;
 use crate::settings::leads::LeadsConfig;
 use crate::store::{Channel, QuoteStore};
+use background::Background;
 use email::{FollowUpEmail, LeadEmail, Mailer};
 use webhook::Webhook;
 use worker::{Lane, Worker};
@@ -26,8 +29,11 @@ use worker::{Lane, Worker};
 /// Webhook deliveries in flight at once.
 const WEBHOOK_CONCURRENCY: usize = 16;
 
-/// The running workers, one per channel that is on.
-pub struct Workers(Vec<Worker>);
+/// The running workers, one per channel that is on, and their thread.
+pub struct Workers {
+    workers: Vec<Worker>,
+    background: Option<Background>,
+}
 
 impl Workers {
     /// Starts a worker for each channel that is on. A channel whose client cannot be built
@@ -77,15 +83,35 @@ impl Workers {
                 }
             }
         }
-        Workers(
-            lanes
+        if lanes.is_empty() {
+            return Workers {
+                workers: Vec::new(),
+                background: None,
+            };
+        }
+        let background = match Background::start() {
+            Ok(background) => background,
+            Err(error) => {
+                tracing::error!(%error, "cannot start the lead outbox's thread; leads stay in the outbox");
+                return Workers {
+                    workers: Vec::new(),
+                    background: None,
+                };
+            }
+        };
+        Workers {
+            workers: lanes
                 .into_iter()
-                .map(|lane| Worker::start(Arc::clone(&store), lane))
+                .map(|lane| Worker::start(&background, Arc::clone(&store), lane))
                 .collect(),
-        )
+            background: Some(background),
+        }
     }
 
     pub async fn stop(self) {
-        futures_util::future::join_all(self.0.into_iter().map(Worker::stop)).await;
+        futures_util::future::join_all(self.workers.into_iter().map(Worker::stop)).await;
+        if let Some(background) = self.background {
+            background.stop().await;
+        }
     }
 }

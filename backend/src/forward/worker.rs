@@ -12,6 +12,7 @@ use time::OffsetDateTime;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+use super::background::Background;
 use super::backoff;
 use crate::settings::leads::RetryPolicy;
 use crate::store::{Channel, DeliveryOutcome, PendingLead, QuoteStore};
@@ -54,9 +55,9 @@ pub struct Worker {
 }
 
 impl Worker {
-    pub fn start(store: Arc<dyn QuoteStore>, lane: Lane) -> Worker {
+    pub fn start(background: &Background, store: Arc<dyn QuoteStore>, lane: Lane) -> Worker {
         let (stop, stopped) = oneshot::channel();
-        let task = tokio::spawn(run(store, lane, stopped));
+        let task = background.spawn(run(store, lane, stopped));
         Worker { stop, task }
     }
 

@@ -14,7 +14,7 @@
 //!   taking bytes (`send_deadline`), so slow readers give their connections back too.
 //! - A request head may be at most `MAX_HEAD_BYTES` (431 beyond): hyper's read buffer never grows
 //!   past it, so an unfinished head costs tens of kilobytes, not hyper's default of about 400.
-//! - A request body that stalls is cut off by the handler reading it (`quotes::body`).
+//! - A request body that stalls is cut off by the filter reading it (`body.rs`).
 
 use std::convert::Infallible;
 use std::future::Future;

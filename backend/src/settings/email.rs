@@ -4,8 +4,9 @@
 use std::fmt;
 
 use lettre::message::{Mailbox, Mailboxes};
-use lettre::{AsyncSmtpTransport, Tokio1Executor};
-use secrecy::{ExposeSecret, SecretString};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::transport::smtp::{SMTP_PORT, SUBMISSIONS_PORT, SUBMISSION_PORT};
+use percent_encoding::percent_decode_str;
 use url::Url;
 
 use super::env::Env;
@@ -49,14 +50,17 @@ pub enum SmtpTls {
     Wrapper,
 }
 
-/// The relay's URL. It may hold a password, so `Debug` and `Display` show it with the password
-/// replaced; only the transport reads the real one.
+/// The relay's URL, read as lettre's `from_url` reads it (the same default ports, the path as the
+/// EHLO name, a percent-encoded user and password). It may hold a password, so `Debug` and
+/// `Display` show it with the password replaced; lettre's `Credentials` never print it either.
 #[derive(Clone)]
 pub struct SmtpUrl {
-    secret: SecretString,
     shown: String,
     host: String,
+    port: u16,
     tls: SmtpTls,
+    hello_name: Option<String>,
+    credentials: Option<Credentials>,
 }
 
 impl SmtpUrl {
@@ -82,31 +86,57 @@ impl SmtpUrl {
             }
             (scheme, _) => return Err(format!("has the scheme {scheme:?}, not smtp or smtps")),
         };
-        // What the transport will be built from must be what lettre reads too.
-        AsyncSmtpTransport::<Tokio1Executor>::from_url(raw)
-            .map_err(|e| format!("is refused by the SMTP client ({e})"))?;
-        if url.password().is_some() {
+        let port = url.port().unwrap_or(match tls {
+            SmtpTls::None => SMTP_PORT,
+            SmtpTls::Opportunistic | SmtpTls::Required => SUBMISSION_PORT,
+            SmtpTls::Wrapper => SUBMISSIONS_PORT,
+        });
+        let hello_name = Some(url.path().trim_matches('/').to_owned()).filter(|n| !n.is_empty());
+        let decode = |part: &str, what: &str| {
+            percent_decode_str(part)
+                .decode_utf8()
+                .map(|text| text.into_owned())
+                .map_err(|_| format!("has a {what} that is not UTF-8 once percent-decoded"))
+        };
+        let credentials = match url.password() {
+            None => None,
+            Some(password) => Some(Credentials::new(
+                decode(url.username(), "user")?,
+                decode(password, "password")?,
+            )),
+        };
+        if credentials.is_some() {
             let _ = url.set_password(Some("***"));
         }
         Ok(SmtpUrl {
-            secret: SecretString::from(raw),
             shown: url.to_string(),
             host,
+            port,
             tls,
+            hello_name,
+            credentials,
         })
-    }
-
-    /// The URL with its password, for building the transport only.
-    pub fn expose(&self) -> &str {
-        self.secret.expose_secret()
     }
 
     pub fn host(&self) -> &str {
         &self.host
     }
 
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
     pub fn tls(&self) -> SmtpTls {
         self.tls
+    }
+
+    /// The name to greet the relay with (the URL's path), if not this machine's.
+    pub fn hello_name(&self) -> Option<&str> {
+        self.hello_name.as_deref()
+    }
+
+    pub fn credentials(&self) -> Option<&Credentials> {
+        self.credentials.as_ref()
     }
 }
 
@@ -236,23 +266,32 @@ mod tests {
         assert_eq!(settings.relay.tls(), SmtpTls::Required);
         assert_eq!(settings.relay.host(), "relay.example.com");
         assert_eq!(settings.max_connections, DEFAULT_MAX_CONNECTIONS);
+        assert_eq!(settings.relay.port(), 587);
         assert_eq!(
-            settings.relay.expose(),
-            "smtp://user:p%40ss@relay.example.com:587?tls=required"
+            settings.relay.credentials(),
+            Some(&Credentials::new("user".into(), "p@ss".into()))
         );
-        for tls in [
-            ("smtp://127.0.0.1:2525", SmtpTls::None),
-            ("smtp://h?tls=opportunistic", SmtpTls::Opportunistic),
-            ("smtps://u:p@h:465", SmtpTls::Wrapper),
+        assert_eq!(settings.relay.hello_name(), None);
+        // lettre's default ports when the URL names none.
+        for (url, tls, port) in [
+            ("smtp://127.0.0.1:2525", SmtpTls::None, 2525),
+            ("smtp://h", SmtpTls::None, 25),
+            ("smtp://h?tls=opportunistic", SmtpTls::Opportunistic, 587),
+            ("smtp://h?tls=required", SmtpTls::Required, 587),
+            ("smtps://u:p@h", SmtpTls::Wrapper, 465),
         ] {
-            let vars = [(SMTP_URL, tls.0), TO_FROM[0], TO_FROM[1]];
-            assert_eq!(
-                email(&vars).unwrap().unwrap().relay.tls(),
-                tls.1,
-                "{}",
-                tls.0
-            );
+            let vars = [(SMTP_URL, url), TO_FROM[0], TO_FROM[1]];
+            let relay = email(&vars).unwrap().unwrap().relay;
+            assert_eq!((relay.tls(), relay.port()), (tls, port), "{url}");
         }
+        let vars = [
+            (SMTP_URL, "smtp://relay:25/quotes.example.com"),
+            TO_FROM[0],
+            TO_FROM[1],
+        ];
+        let relay = email(&vars).unwrap().unwrap().relay;
+        assert_eq!(relay.hello_name(), Some("quotes.example.com"));
+        assert_eq!(relay.credentials(), None);
     }
 
     #[test]

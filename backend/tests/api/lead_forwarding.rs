@@ -92,8 +92,15 @@ async fn a_lead_is_delivered_once_with_its_body_key_and_signature() {
         (1, None)
     );
     assert!(delivery.delivered_at.is_some());
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    assert_eq!(receiver.accepted().len(), 1, "delivered exactly once");
+    // The worker has moved on once a later lead arrives: the first was not sent again.
+    let later = post_quote(&app, "ana.later@example.com").await;
+    let delivered = receiver
+        .wait_for("the later lead", |d| {
+            d.iter().any(|l| l.json()["id"] == later.as_str())
+        })
+        .await;
+    let first = delivered.iter().filter(|l| l.json()["id"] == id.as_str());
+    assert_eq!(first.count(), 1, "delivered exactly once");
     app.stop().await;
 }
 
@@ -207,7 +214,7 @@ async fn a_lead_past_the_give_up_time_stays_visible_as_undelivered() {
         },
     )
     .await;
-    post_quote(&app, "dee@example.com").await;
+    let given_up = post_quote(&app, "dee@example.com").await;
     let rows = app
         .wait_for_rows("giving up", |rows| {
             status(&rows[0]) == DeliveryStatus::Undelivered
@@ -223,9 +230,17 @@ async fn a_lead_past_the_give_up_time_stays_visible_as_undelivered() {
         Some("HTTP 503 Service Unavailable")
     );
     receiver.set_up(true);
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    // A lead posted now is delivered: the worker runs, and still leaves the given-up one alone.
+    let later = post_quote(&app, "dee.later@example.com").await;
+    let delivered = receiver
+        .wait_for("the later lead", |d| {
+            d.iter().any(|l| l.json()["id"] == later.as_str())
+        })
+        .await;
     assert!(
-        receiver.accepted().is_empty(),
+        delivered
+            .iter()
+            .all(|l| l.json()["id"] != given_up.as_str()),
         "no more attempts after giving up"
     );
     app.stop().await;

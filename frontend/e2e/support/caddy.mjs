@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './server.mjs';
 
-export const CADDY = '/usr/bin/caddy';
+export const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 export const haveCaddy = existsSync(CADDY);
 export const SITE = 'localhost';
 

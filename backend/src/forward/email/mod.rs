@@ -1,53 +1,42 @@
 //! The e-mail channels (`SMTP_URL`): an e-mail per lead to every recipient, and one after the
-//! call a voice lead came from. Sent through lettre's pooled SMTP transport, at most
-//! `SMTP_MAX_CONNECTIONS` at once however many leads are due. A 5xx reply is permanent (the lead is
+//! call a voice lead came from. Sent over a pool of at most `SMTP_MAX_CONNECTIONS` connections to
+//! the relay however many leads are due (`relay.rs`). A 5xx reply is permanent (the lead is
 //! marked undelivered with the relay's text); anything else (refused, timed out, 4xx) is retried.
 
 mod message;
+mod relay;
 
 use std::sync::Arc;
 
+use deadpool::managed::{Pool, PoolError};
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
-use lettre::transport::smtp::PoolConfig;
-use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use tokio::sync::Semaphore;
+use lettre::Message;
 
 use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
-use crate::settings::email::{EmailSettings, SmtpTls};
+use crate::settings::email::EmailSettings;
 use crate::store::{PendingLead, QuoteStore};
+use relay::{ConnectError, Relay};
 
-/// The transport and the recipients, shared by both e-mail channels.
+/// The connections and the recipients, shared by both e-mail channels.
 pub struct Mailer {
-    transport: AsyncSmtpTransport<Tokio1Executor>,
+    connections: Pool<Relay>,
     settings: EmailSettings,
-    /// lettre's pool bounds the connections it keeps, not those it opens: this bounds those.
-    /// (Each message costs a connection about 40 ms more than its round trips: lettre writes the
-    /// body and the final `.` apart, without TCP_NODELAY, so the second waits for the relay's
-    /// delayed ACK. Throughput grows with the connections.)
-    sending: Semaphore,
 }
 
 impl Mailer {
     pub fn new(settings: EmailSettings) -> Result<Mailer, lettre::transport::smtp::Error> {
-        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(settings.relay.expose())?
-            .timeout(Some(DELIVERY_TIMEOUT))
-            .pool_config(PoolConfig::new().max_size(settings.max_connections as u32));
-        if let Some(pem) = &settings.extra_roots {
-            let parameters = TlsParameters::builder(settings.relay.host().to_owned())
-                .add_root_certificate(Certificate::from_pem(pem)?)
-                .build_rustls()?;
-            builder = match settings.relay.tls() {
-                SmtpTls::None => builder,
-                SmtpTls::Opportunistic => builder.tls(Tls::Opportunistic(parameters)),
-                SmtpTls::Required => builder.tls(Tls::Required(parameters)),
-                SmtpTls::Wrapper => builder.tls(Tls::Wrapper(parameters)),
-            };
-        }
+        let relay = Relay::new(
+            settings.relay.clone(),
+            settings.extra_roots.as_deref(),
+            DELIVERY_TIMEOUT,
+        )?;
+        let connections = Pool::builder(relay)
+            .max_size(settings.max_connections)
+            .build()
+            .expect("a pool without timeouts needs no runtime, the only way building fails");
         Ok(Mailer {
-            sending: Semaphore::new(settings.max_connections),
-            transport: builder.build(),
+            connections,
             settings,
         })
     }
@@ -60,17 +49,24 @@ impl Mailer {
     async fn send(&self, message: Result<Message, lettre::error::Error>) -> Result<(), Failure> {
         // A message that cannot be built now never will be.
         let message = message.map_err(|e| Failure::Permanent(format!("cannot compose: {e}")))?;
-        let _permit = self
-            .sending
-            .acquire()
+        let mut connection = self.connections.get().await.map_err(|error| match error {
+            PoolError::Backend(ConnectError::Smtp(error)) => smtp_failure(error),
+            PoolError::Backend(error) => Failure::Temporary(error.to_string()),
+            error => Failure::Temporary(error.to_string()),
+        })?;
+        connection
+            .send(message.envelope(), &message.formatted())
             .await
-            .map_err(|e| Failure::Temporary(e.to_string()))?;
-        match self.transport.send(message).await {
-            Ok(_) => Ok(()),
-            // lettre's text holds the code and the relay's own words.
-            Err(error) if error.is_permanent() => Err(Failure::Permanent(error.to_string())),
-            Err(error) => Err(Failure::Temporary(error.to_string())),
-        }
+            .map_err(smtp_failure)
+    }
+}
+
+/// lettre's text holds the reply's code and the relay's own words.
+fn smtp_failure(error: lettre::transport::smtp::Error) -> Failure {
+    if error.is_permanent() {
+        Failure::Permanent(error.to_string())
+    } else {
+        Failure::Temporary(error.to_string())
     }
 }
 

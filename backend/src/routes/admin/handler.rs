@@ -6,8 +6,8 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::params::{self, Format};
-use crate::export::write_csv;
 use crate::http::error::ApiError;
+use crate::leads_csv::write_csv;
 use crate::store::{LeadQuery, QuoteStore, StoredQuote};
 
 /// Where the CSV answer puts the cursor of the next page (the JSON answer has it in the body).

@@ -7,8 +7,8 @@ use validator::{Validate, ValidationErrors};
 use warp::http::{header, HeaderMap};
 use wasm_core::Product;
 
-use crate::export::parse_since;
 use crate::http::error::ApiError;
+use crate::since::parse_since;
 use crate::store::{LeadFilter, LeadStatus, Source};
 
 /// Page size when none is asked for, and the largest one allowed.

@@ -1,6 +1,7 @@
 """A real SMTP server for the API tests (Debian's python3-aiosmtpd), started by common/smtp.rs.
 
     /usr/bin/python3 smtp_server.py --port PORT --dir DIR [--cert PEM --key PEM] [--auth USER:PASS]
+                                    [--ids-only]
 
 Keeps every message it accepts as DIR/messages/NNNNNN.json: the envelope, the raw bytes as
 received, the headers and text/HTML parts as Python's e-mail parser reads them (so the tests check
@@ -9,6 +10,10 @@ what really went over the wire), and when it was accepted. The reply to DATA is 
 counts the connections: in total and most open at once. With --cert and --key, STARTTLS is
 offered and required; with --auth, AUTH is required (after STARTTLS). Prints "ready" once it
 accepts connections and runs until SIGTERM.
+
+With --ids-only (scripts/bench-email.sh), it keeps only each message's Message-ID and acceptance
+time, a line each in DIR/accepted.tsv: parsing and writing a file per message would make this
+server, not the sender, what a benchmark on the same cores measures.
 """
 
 import argparse
@@ -89,6 +94,27 @@ class Store:
             )
 
 
+class IdsOnly:
+    """Keeps a line per accepted message: its Message-ID and the wall-clock time it was accepted."""
+
+    def __init__(self, directory):
+        self.file = open(os.path.join(directory, "accepted.tsv"), "a", buffering=1)
+
+    def reply(self):
+        return None
+
+    def keep(self, envelope):
+        accepted_at = time.time()
+        raw = envelope.original_content or envelope.content
+        head = b"\r\n" + raw.split(b"\r\n\r\n", 1)[0]
+        start = head.lower().find(b"\nmessage-id:")
+        message_id = head[start + 12 :].split(b"\r\n", 1)[0].strip() if start >= 0 else b""
+        self.file.write("%s\t%f\n" % (message_id.decode("ascii", "replace"), accepted_at))
+
+    def connection(self, change):
+        pass
+
+
 class Handler:
     def __init__(self, store):
         self.store = store
@@ -130,9 +156,11 @@ def main():
     parser.add_argument("--cert")
     parser.add_argument("--key")
     parser.add_argument("--auth")
+    parser.add_argument("--ids-only", action="store_true")
     args = parser.parse_args()
 
-    store = Store(args.dir)
+    os.makedirs(args.dir, exist_ok=True)
+    store = IdsOnly(args.dir) if args.ids_only else Store(args.dir)
     kwargs = {}
     if args.cert:
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
