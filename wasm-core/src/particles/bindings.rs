@@ -8,10 +8,10 @@ use js_sys::{Function, Reflect};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, HtmlCanvasElement, MessageEvent, OffscreenCanvas};
 
+use super::animation::{Animation, FrameClock, Start, Surface, View};
 use super::constants::{
     COLOR_CSS, LINE_WIDTH, LINK_ALPHA, LINK_DISTANCE, PARTICLE_ALPHA, PARTICLE_RADIUS,
 };
-use super::animation::{FrameClock, Animation, Start, Surface, View};
 use super::ParticleField;
 
 /// The animation on the main thread, drawing on the page's canvas: the fallback where

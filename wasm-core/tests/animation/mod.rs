@@ -7,7 +7,7 @@ use std::rc::Rc;
 use js_sys::{Function, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_core::particles::animation::{FrameClock, Animation, Surface, View};
+use wasm_core::particles::animation::{Animation, FrameClock, Surface, View};
 use wasm_core::particles::ParticleField;
 use web_sys::ImageData;
 
