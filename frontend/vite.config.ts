@@ -52,6 +52,10 @@ function firstChunkImports(program: ESTree.Program): string[] {
   });
 }
 
+const unresolved = (path: string): never => {
+  throw new Error(`${REGISTRY}: ${path} does not resolve`);
+};
+
 /**
  * The first chunk's modules, as the island registry says: the islands marked `firstChunk`, their
  * mounting and everything those import statically (React and its DOM renderer with them). The
@@ -68,7 +72,7 @@ function firstChunk() {
       modules = undefined;
       const paths = firstChunkImports(this.parse(readFileSync(REGISTRY, 'utf8'), { lang: 'ts' }));
       const resolved = await Promise.all(paths.map((path) => this.resolve(path, REGISTRY)));
-      roots = [MOUNT, ...resolved.map((module, i) => module?.id ?? paths[i])];
+      roots = [MOUNT, ...resolved.map((module, i) => module?.id ?? unresolved(paths[i]))];
     },
   };
   const has = (id: string, ctx: Rolldown.ChunkingContext) => {
