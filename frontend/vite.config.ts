@@ -1,4 +1,6 @@
-import type { Plugin } from 'vite';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Visitor, type ESTree, type Plugin, type Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -17,31 +19,85 @@ const prerenderInDev: Plugin = {
   },
 };
 
+/** The island registry, and the islands' mounting, which imports it (see `firstChunk` there). */
+const REGISTRY = fileURLToPath(new URL('src/islands/registry.ts', import.meta.url));
+const MOUNT = fileURLToPath(new URL('src/islands/mount.tsx', import.meta.url));
+
+/** The `import()` paths of the registry's entries marked `firstChunk: true`. */
+function firstChunkImports(program: ESTree.Program): string[] {
+  const loads: ESTree.ObjectProperty[] = [];
+  const imports: ESTree.ImportExpression[] = [];
+  new Visitor({
+    ObjectExpression(entry) {
+      const field = (name: string) =>
+        entry.properties.find(
+          (property): property is ESTree.ObjectProperty =>
+            property.type === 'Property' &&
+            property.key.type === 'Identifier' &&
+            property.key.name === name,
+        );
+      const flag = field('firstChunk')?.value;
+      const load = field('load');
+      if (load && flag?.type === 'Literal' && flag.value === true) loads.push(load);
+    },
+    ImportExpression(node) {
+      imports.push(node);
+    },
+  }).visit(program);
+  return loads.map((load) => {
+    const source = imports.find((node) => node.start >= load.start && node.end <= load.end)?.source;
+    if (source?.type !== 'Literal' || typeof source.value !== 'string')
+      throw new Error(`${REGISTRY}: an island's load() without import('…')`);
+    return source.value;
+  });
+}
+
+const unresolved = (path: string): never => {
+  throw new Error(`${REGISTRY}: ${path} does not resolve`);
+};
+
 /**
- * The modules of one chunk, fetched after the first paint: React with its DOM renderer, the
- * class-name helpers, the islands' mounting and the islands that start with the page (the header,
- * the particle canvas's component, the voice check, and the partner strip, on most screens within
- * the first one). One file compresses better than the dozen it replaces. Only sizes depend on this
- * list (`scripts/first-load-size.mjs`): a module left out gets a chunk of its own again.
+ * The first chunk's modules, as the island registry says: the islands marked `firstChunk`, their
+ * mounting and everything those import statically (React and its DOM renderer with them). The
+ * registry is read at the build's start; the modules are found in the module graph at chunking,
+ * once it is complete. Virtual modules (the bundler's runtime) keep their own chunk.
  */
-const FIRST_ISLANDS = [
-  /node_modules[\\/](react|react-dom|scheduler|clsx|class-variance-authority)[\\/]/,
-  /src[\\/]islands[\\/]mount\.tsx$/,
-  /src[\\/]components[\\/]layout[\\/](SiteHeader|NavLinks)\.tsx$/,
-  /src[\\/]components[\\/]ui[\\/](button-variants|first-screen-icons)\.tsx?$/,
-  /src[\\/]components[\\/]motion[\\/]Reveal\.tsx$/,
-  /src[\\/](spec-constants|lib[\\/]use-scrolled-past)\.ts$/,
-  /src[\\/]sections[\\/]PartnerStrip\.tsx$/,
-  /src[\\/]particles[\\/](ParticleBackground\.tsx|when-interactive\.ts)$/,
-  /src[\\/]voice[\\/](load-voice-island|client-config)\.ts$/,
-];
+function firstChunk() {
+  let roots: string[] = [];
+  let modules: Set<string> | undefined;
+  const plugin: Plugin = {
+    name: 'first-chunk-from-island-registry',
+    apply: 'build',
+    async buildStart() {
+      modules = undefined;
+      const paths = firstChunkImports(this.parse(readFileSync(REGISTRY, 'utf8'), { lang: 'ts' }));
+      const resolved = await Promise.all(paths.map((path) => this.resolve(path, REGISTRY)));
+      roots = [MOUNT, ...resolved.map((module, i) => module?.id ?? unresolved(paths[i]))];
+    },
+  };
+  const has = (id: string, ctx: Rolldown.ChunkingContext) => {
+    if (!modules) {
+      modules = new Set();
+      const queue = [...roots];
+      for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+        if (modules.has(next) || next.startsWith('\0')) continue;
+        modules.add(next);
+        queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+      }
+    }
+    return modules.has(id);
+  };
+  return { plugin, has };
+}
+
+const firstIslands = firstChunk();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), wasm(), prerenderInDev],
+  plugins: [react(), tailwindcss(), wasm(), prerenderInDev, firstIslands.plugin],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
-  // The particle worker (src/particles/particle-worker.ts) imports wasm-core like the page does.
+  // The particle worker (src/features/particles/particle-worker.ts) imports wasm-core like the page does.
   worker: {
     format: 'es',
     plugins: () => [wasm()],
@@ -64,7 +120,8 @@ export default defineConfig({
             // island (the texts, the quote links) never joins the React chunk, which would then be
             // on the first paint's path (e2e/first-paint.test.mjs checks).
             { name: 'entry', tags: ['$initial'], priority: 1 },
-            { name: 'react', test: (id) => FIRST_ISLANDS.some((pattern) => pattern.test(id)) },
+            // React, the islands' mounting and the first islands, in one file (src/islands/registry.ts).
+            { name: (id, ctx) => (firstIslands.has(id, ctx) ? 'react' : null), debugName: 'react' },
           ],
         },
       },

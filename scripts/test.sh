@@ -46,9 +46,9 @@ run "Rust unit and integration tests" cargo test --workspace
 # The PostgreSQL tests are #[ignore]d (cargo lists them as ignored, with the reason), run here.
 run_on_postgres "Rust tests against PostgreSQL" cargo test --workspace -- --ignored
 run "wasm-core in wasm (Node)" wasm-pack test --node wasm-core
-# The particle island's two hosts (a dedicated worker, the main thread) in Debian's Chromium.
-run "wasm-core island in headless Chromium" env CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}" \
-  wasm-pack test --chrome --headless wasm-core --test island_worker_host --test island_main_thread_host
+# The particle animation's two hosts (a dedicated worker, the main thread) in Debian's Chromium.
+run "wasm-core particle animation in headless Chromium" env CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}" \
+  wasm-pack test --chrome --headless wasm-core --test animation_worker_host --test animation_main_thread_host
 run "front-end unit tests" bash -c 'cd frontend && npx vitest run'
 run "front-end types and first-load budget (80 KB gzip)" bash -c 'cd frontend && npx tsc --noEmit && node --test scripts/ && node scripts/first-load-size.mjs --max-kb 80'
 run_node_tests "end-to-end tests (Chromium)" bash -c 'cd frontend && npm run --silent e2e'

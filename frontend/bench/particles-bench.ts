@@ -1,9 +1,9 @@
 // The benchmark page (never part of the site): `?engine=wasm|tsparticles|none&n=100` draws the
-// background scene with our wasm-core island (in its worker, like the site) or with tsParticles
+// background scene with our wasm-core animation (in its worker, like the site) or with tsParticles
 // (slim preset) configured to match. The script counts the page's animation frames itself; the
-// island's own frames are on the canvas's `data-frames` after `window.benchCountFrames()`.
+// animation's own frames are on the canvas's `data-frames` after `window.benchCountFrames()`.
 import { loadWasmCore } from '../src/wasm/wasm-core';
-import { startIsland } from '../src/particles/start-island';
+import { startParticles } from '../src/features/particles/start-particles';
 
 declare global {
   interface Window {
@@ -58,11 +58,11 @@ async function startTsParticles() {
 
 async function start() {
   if (engine === 'wasm') {
-    const island = startIsland(document.getElementById('ours') as HTMLCanvasElement, {
+    const particles = startParticles(document.getElementById('ours') as HTMLCanvasElement, {
       count,
       seed: 1,
     });
-    window.benchCountFrames = island.countFrames;
+    window.benchCountFrames = particles.countFrames;
   } else if (engine === 'tsparticles') {
     await startTsParticles();
   }

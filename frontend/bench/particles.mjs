@@ -45,7 +45,7 @@ async function measure(browser, url, ready, { blockWasm = false, countPageFrames
   if (blockWasm) await context.route(/\.wasm$/, (route) => route.abort());
   // Frames per second as the page sees them: animation frame callbacks actually delivered. Only
   // where the engine draws on the main thread: the counter is main-thread work of its own, which
-  // the island's rows must not be charged (they count the island's frames instead).
+  // the animation's rows must not be charged (they count the animation's frames instead).
   if (countPageFrames) {
     await page.addInitScript(() => {
       window.benchFrames = 0;
@@ -62,8 +62,8 @@ async function measure(browser, url, ready, { blockWasm = false, countPageFrames
   if (CPU_SLOWDOWN !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.waitForTimeout(WARM_UP_MS);
   await cdp.send('Performance.enable');
-  // The island's frames, counted in the worker (or on the fallback host) and reported on data-frames.
-  const islandFrames = () =>
+  // The animation's frames, counted in the worker (or on the fallback host) and reported on data-frames.
+  const animationFrames = () =>
     page.evaluate(async () => {
       const canvas = document.querySelector('canvas[data-particles-host]');
       if (!canvas || !window.benchCountFrames) return undefined;
@@ -75,7 +75,7 @@ async function measure(browser, url, ready, { blockWasm = false, countPageFrames
     });
   const counts = async () => ({
     frames: await page.evaluate(() => window.benchFrames),
-    island: await islandFrames(),
+    animation: await animationFrames(),
     countedAt: performance.now(),
   });
   const metricsNow = async () => {
@@ -103,10 +103,10 @@ async function measure(browser, url, ready, { blockWasm = false, countPageFrames
       after.frames === undefined
         ? undefined
         : +((after.frames - before.frames) / countedSeconds).toFixed(1),
-    islandFps:
-      after.island === undefined
+    animationFps:
+      after.animation === undefined
         ? undefined
-        : +((after.island - before.island) / countedSeconds).toFixed(1),
+        : +((after.animation - before.animation) / countedSeconds).toFixed(1),
     drawn,
   };
 }
@@ -128,7 +128,7 @@ const benchServer = await startServer({ env: { STATIC_DIR: outDir } });
 const site = existsSync(join(frontend, 'dist/index.html')) ? await startServer() : undefined;
 const browser = await launchBrowser();
 const page = (engine, n) => `${benchServer.url}/?engine=${engine}&n=${n}`;
-const islandRunning = () => document.querySelector('canvas[data-particles="running"]') !== null;
+const animationRunning = () => document.querySelector('canvas[data-particles="running"]') !== null;
 const cases = [
   {
     engine: 'empty page (display rate)',
@@ -142,7 +142,12 @@ for (const n of COUNTS) {
   for (const engine of ENGINES) {
     cases.push(
       engine === 'wasm'
-        ? { engine: 'wasm-core island (worker)', n, url: page('wasm', n), ready: islandRunning }
+        ? {
+            engine: 'wasm-core animation (worker)',
+            n,
+            url: page('wasm', n),
+            ready: animationRunning,
+          }
         : {
             engine: '@tsparticles/slim',
             n,
@@ -154,7 +159,7 @@ for (const n of COUNTS) {
   }
 }
 if (site) {
-  cases.push({ engine: 'the site (whole page)', n: 100, url: site.url, ready: islandRunning });
+  cases.push({ engine: 'the site (whole page)', n: 100, url: site.url, ready: animationRunning });
   const loaded = () => document.readyState === 'complete';
   cases.push({
     engine: 'the site, wasm blocked (no background)',
@@ -183,7 +188,7 @@ const rows = cases.map((c, i) => ({
   'script ms/s': spread(results[i], 'scriptMsPerS'),
   'tasks ms/s': spread(results[i], 'taskMsPerS'),
   'page fps': spread(results[i], 'fps'),
-  'island fps': spread(results[i], 'islandFps'),
+  'animation fps': spread(results[i], 'animationFps'),
   drawn: results[i][0].drawn,
 }));
 console.log(
@@ -194,7 +199,7 @@ const med = (engine, n, key) => {
   const i = cases.findIndex((c) => c.engine === engine && c.n === n);
   return i === -1 ? undefined : median(results[i].map((r) => r[key]));
 };
-const ours = 'wasm-core island (worker)';
+const ours = 'wasm-core animation (worker)';
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 if (med(ours, 100, 'scriptMsPerS') !== undefined) {
   const [script, tasks] = [med(ours, 100, 'scriptMsPerS'), med(ours, 100, 'taskMsPerS')];
@@ -203,7 +208,7 @@ if (med(ours, 100, 'scriptMsPerS') !== undefined) {
   );
 }
 if (med(ours, 2000, 'taskMsPerS') !== undefined) {
-  const [tasks, fps] = [med(ours, 2000, 'taskMsPerS'), med(ours, 2000, 'islandFps')];
+  const [tasks, fps] = [med(ours, 2000, 'taskMsPerS'), med(ours, 2000, 'animationFps')];
   console.log(
     `N = 2,000: main thread tasks ${tasks} ms/s (bar 20), worker ${fps} fps (bar 55) -> ${verdict(tasks <= 20 && fps >= 55)}`,
   );

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
+import { afterFrames } from './support/frames.mjs';
 import { animationsDone, gotoHydrated, revealAll } from './support/landing.mjs';
 import { sharedSite } from './support/site.mjs';
 
@@ -262,7 +263,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const strip = page.locator('.partner-strip');
       assert.equal(await strip.evaluate((el) => getComputedStyle(el).animationName), 'none');
       const before = await strip.boundingBox();
-      await page.waitForTimeout(500);
+      await afterFrames(page, 30); // half a second at 60 Hz
       assert.deepEqual(await strip.boundingBox(), before);
       await context.close();
     });

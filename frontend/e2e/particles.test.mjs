@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { afterFrames, untilFrame } from './support/frames.mjs';
 import { startServer } from './support/server.mjs';
 
 let browser;
@@ -74,6 +75,17 @@ function canvasPixels(page) {
   });
 }
 
+/** Resolves with the canvas once it shows something other than `before`. */
+const moved = (page, before) =>
+  untilFrame(
+    page,
+    () => canvasPixels(page),
+    (now) => now.hash !== before.hash,
+  );
+
+/** Frames the page draws before a check that nothing moved: half a second at 60 Hz. */
+const STILL_FRAMES = 30;
+
 const running = (host) => `${CANVAS}[data-particles="running"][data-particles-host="${host}"]`;
 
 describe('particle background', () => {
@@ -131,11 +143,9 @@ describe('particle background', () => {
 
     const first = await canvasPixels(page);
     const shot = await page.screenshot();
-    await page.waitForTimeout(400);
-    const second = await canvasPixels(page);
     assert.deepEqual([first.width, first.height], [2560, 1600], 'drawn at devicePixelRatio 2');
     assert.ok(first.painted > 0, 'the canvas is drawn');
-    assert.notEqual(first.hash, second.hash, 'the particles move');
+    await moved(page, first);
     assert.ok(!shot.equals(await page.screenshot()), 'two screenshots differ');
     await page.screenshot({ path: join(outputDir, 'particles-desktop.png') });
     assert.deepEqual(errors, []);
@@ -148,10 +158,8 @@ describe('particle background', () => {
     await page.locator(running('main')).waitFor();
     const first = await canvasPixels(page);
     const shot = await page.screenshot();
-    await page.waitForTimeout(400);
-    const second = await canvasPixels(page);
     assert.ok(first.painted > 0, 'the canvas is drawn');
-    assert.notEqual(first.hash, second.hash, 'the particles move');
+    await moved(page, first);
     assert.ok(!shot.equals(await page.screenshot()), 'two screenshots differ');
     assert.deepEqual(await page.evaluate(() => window.workers), [], 'no worker');
     assert.deepEqual(errors, []);
@@ -166,16 +174,17 @@ describe('particle background', () => {
     // The page's 100 particles squeezed onto a 120 px square: thousands of links a frame.
     await page.setViewportSize({ width: 120, height: 120 });
     await page.locator(`${CANVAS}[data-drawn="pixels"]`).waitFor();
-    // Let a frame of the new size reach the placeholder.
-    await page.waitForTimeout(100);
-    const first = await canvasPixels(page);
-    await page.waitForTimeout(400);
-    const second = await canvasPixels(page);
+    // A frame of the new size reaches the placeholder after the report.
+    const first = await untilFrame(
+      page,
+      () => canvasPixels(page),
+      (pixels) => pixels.width === 120 && pixels.painted > 0,
+    );
     assert.ok(
       first.painted > 120 * 120 * 0.5,
       `the links cover the canvas: ${first.painted} pixels`,
     );
-    assert.notEqual(first.hash, second.hash, 'the particles move');
+    await moved(page, first);
     // The canvas keeps colours premultiplied by opacity, so reading them back may be off by a little.
     const blue = [0x0d, 0x6e, 0xa8];
     assert.ok(
@@ -197,7 +206,7 @@ describe('particle background', () => {
         .locator(`${CANVAS}[data-particles="still"][data-particles-host="${host}"]`)
         .waitFor();
       const first = await canvasPixels(page);
-      await page.waitForTimeout(600);
+      await afterFrames(page, STILL_FRAMES);
       const second = await canvasPixels(page);
       assert.ok(first.painted > 0, 'the still frame is drawn');
       assert.deepEqual(second, first, 'nothing moves');
@@ -216,13 +225,12 @@ describe('particle background', () => {
       await setHidden(page, true);
       await page.locator(`${CANVAS}[data-particles="paused"]`).waitFor();
       const first = await canvasPixels(page);
-      await page.waitForTimeout(400);
+      await afterFrames(page, STILL_FRAMES);
       assert.deepEqual(await canvasPixels(page), first, 'nothing moves while hidden');
 
       await setHidden(page, false);
       await page.locator(running(host)).waitFor();
-      await page.waitForTimeout(400);
-      assert.notEqual((await canvasPixels(page)).hash, first.hash, 'it moves again');
+      await moved(page, first);
       assert.deepEqual(errors, []);
       await context.close();
     });

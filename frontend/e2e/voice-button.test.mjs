@@ -11,7 +11,7 @@ import { chooseProduct } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
 const FAKE_SDK = readFileSync(
-  new URL('../src/voice/testing/fake-vapi.mjs', import.meta.url),
+  new URL('../src/features/voice/testing/fake-vapi.mjs', import.meta.url),
   'utf8',
 );
 const SDK_CHUNK = /\/assets\/vapi-[\w-]+\.js$/;

@@ -24,12 +24,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const FEATURES = [
   {
     name: 'voice button',
-    module: 'src/voice/load-voice-island.ts',
+    module: 'src/features/voice/load-voice-island.ts',
     stub: 'export async function loadVoiceIsland() { return () => null; }',
   },
   {
     name: 'particle background',
-    module: 'src/particles/ParticleBackground.tsx',
+    module: 'src/features/particles/ParticleBackground.tsx',
     stub: 'export function ParticleBackground() { return null; }',
   },
 ];

@@ -29,7 +29,7 @@ const FLOOR = 'plain <select> (floor)';
 const VOICE_ENV = { VAPI_PUBLIC_KEY: 'pk-latency', VAPI_ASSISTANT_ID: 'asst-latency' };
 const SDK_CHUNK = /\/assets\/vapi-[\w-]+\.js$/;
 const FAKE_SDK = readFileSync(
-  new URL('../src/voice/testing/fake-vapi.mjs', import.meta.url),
+  new URL('../src/features/voice/testing/fake-vapi.mjs', import.meta.url),
   'utf8',
 );
 

@@ -1,6 +1,6 @@
 import './index.css';
 import { showCurrentYear } from './components/layout/current-year';
-import { enhanceQuoteLinks } from './features/quote/quote-link';
+import { enhanceQuoteLinks } from './lib/quote-link';
 import { afterFirstPaint } from './lib/after-first-paint';
 import { revealOnScroll } from './lib/reveal-on-scroll';
 

@@ -9,7 +9,7 @@
 //!   js-sys. Domain types carry no `#[wasm_bindgen]`.
 //! - JavaScript sees camelCase names (`js_name`): free functions (`validateQuote`,
 //!   `startParticleWorker`) and classes that wrap a domain type in a `Js…` newtype
-//!   (`SpeakingDetector`, `ParticleIsland`), created with `new` and released with `free()`.
+//!   (`SpeakingDetector`, `ParticleAnimation`), created with `new` and released with `free()`.
 //! - Values cross as plain JavaScript values (numbers, booleans, strings, objects built with
 //!   serde-wasm-bindgen or js-sys), never as pointers into wasm memory.
 //! - Bad input is refused with a JavaScript `Error` whose message is the domain error's: a

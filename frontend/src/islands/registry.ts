@@ -14,35 +14,50 @@ interface IslandEntry {
    * when the island named starts (never on a page without it).
    */
   when: 'load' | 'visible' | { with: string };
+  /**
+   * Whether the island's code comes in the one chunk of React and the islands' mounting, fetched
+   * right after the first paint (the islands that start with the page, and those on most screens
+   * within the first one), or in a chunk of its own. One file compresses better than the dozen it
+   * replaces. vite.config.ts reads this to build the chunk; only sizes depend on it
+   * (`scripts/first-load-size.mjs`).
+   */
+  firstChunk: boolean;
 }
 
 export const islands = {
   particles: {
     load: () =>
-      import('../particles/ParticleBackground').then((module) => module.ParticleBackground),
+      import('../features/particles/ParticleBackground').then(
+        (module) => module.ParticleBackground,
+      ),
     prerender: true,
     when: 'load',
+    firstChunk: true,
   },
   header: {
     load: () => import('../components/layout/SiteHeader').then((module) => module.SiteHeader),
     prerender: true,
     when: 'load',
+    firstChunk: true,
   },
   partners: {
     load: () => import('../sections/PartnerStrip').then((module) => module.PartnerStrip),
     prerender: true,
     when: 'visible',
+    firstChunk: true,
   },
   testimonials: {
     load: () =>
       import('../sections/TestimonialsSection').then((module) => module.TestimonialsSection),
     prerender: true,
     when: 'visible',
+    firstChunk: false,
   },
   'quote-form': {
     load: () => import('../features/quote/QuoteForm').then((module) => module.QuoteForm),
     prerender: true,
     when: 'visible',
+    firstChunk: false,
   },
   // Notifications only follow an action: the quote form's answers, the one part that shows them.
   // Their code (Radix Toast, the store) arrives with the form's, before any answer can.
@@ -50,12 +65,15 @@ export const islands = {
     load: () => import('../components/ui/toaster').then((module) => module.Toaster),
     prerender: false,
     when: { with: 'quote-form' },
+    firstChunk: false,
   },
   // The voice button needs JavaScript to do anything.
   voice: {
-    load: () => import('../voice/load-voice-island').then((module) => module.loadVoiceIsland()),
+    load: () =>
+      import('../features/voice/load-voice-island').then((module) => module.loadVoiceIsland()),
     prerender: false,
     when: 'load',
+    firstChunk: true,
   },
 } satisfies Record<string, IslandEntry>;
 

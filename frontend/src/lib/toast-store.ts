@@ -1,5 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../spec-constants';
+
+/** Only one notification is shown at a time (docs/product.md §9). */
+const TOAST_LIMIT = 1;
+/** A dismissed toast is forgotten after this long (docs/product.md §9). */
+const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive';
 

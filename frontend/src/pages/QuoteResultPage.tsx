@@ -2,7 +2,7 @@ import { SiteFooter } from '../components/layout/SiteFooter';
 import { Button } from '../components/ui/button';
 import { quoteResult, quoteSection } from '../content';
 import { QuoteForm } from '../features/quote/QuoteForm';
-import { QUOTE_HREF } from '../features/quote/quote-link';
+import { QUOTE_HREF } from '../lib/quote-link';
 import { Island } from '../islands/Island';
 
 /** One prerendered page per outcome of a form post; the server picks one and fills its slots. */

@@ -1,7 +1,9 @@
 import { Button } from '../components/ui/button';
-import { QUOTE_HREF } from '../features/quote/quote-link';
+import { QUOTE_HREF } from '../lib/quote-link';
 import { hero } from '../content';
-import { HERO_STAGGER_S } from '../spec-constants';
+
+/** The gap between the headline, the text and the button (s; docs/product.md §4: 0.15 to 0.2 s). */
+const HERO_STAGGER_S = 0.15;
 
 /**
  * The hero's entrance is a CSS animation rather than a scroll-triggered reveal: it runs from the prerendered

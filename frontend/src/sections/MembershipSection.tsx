@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { Reveal } from '../components/motion/Reveal';
 import { Button } from '../components/ui/button';
 import { membership } from '../content';
-import { QUOTE_HREF } from '../features/quote/quote-link';
+import { QUOTE_HREF } from '../lib/quote-link';
 
 export function MembershipSection() {
   return (

@@ -2,8 +2,9 @@ import { useState, type CSSProperties } from 'react';
 import { Reveal } from '../components/motion/Reveal';
 import { PauseIcon, PlayIcon } from '../components/ui/first-screen-icons';
 import { partners } from '../content';
-import { PARTNER_STRIP_LOOP_S } from '../spec-constants';
 
+/** One full loop of the strip (s, linear; docs/product.md §9). */
+const PARTNER_STRIP_LOOP_S = 20;
 const loop = { '--strip-loop': `${PARTNER_STRIP_LOOP_S}s` } as CSSProperties;
 
 /**

@@ -8,7 +8,7 @@ describe('the wasm-core loader', () => {
     const core = await first;
     expect(typeof core.validateQuote).toBe('function');
     expect(typeof core.SpeakingDetector).toBe('function');
-    expect(typeof core.ParticleIsland).toBe('function');
+    expect(typeof core.ParticleAnimation).toBe('function');
     expect(typeof core.startParticleWorker).toBe('function');
   });
 

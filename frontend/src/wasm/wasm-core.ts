@@ -1,4 +1,4 @@
-// The page's one loader of wasm-core (quote rules, speaking detector, the particle island's
+// The page's one loader of wasm-core (quote rules, speaking detector, the particle animation's
 // main-thread host), loaded once and only when first needed; the particle worker, which exists
 // for wasm-core alone, imports it itself. The binding convention of its exports is at the top of
 // wasm-core/src/lib.rs.

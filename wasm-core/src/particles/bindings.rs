@@ -1,5 +1,5 @@
-//! The particle island for JavaScript (wasm32 only): `startParticleWorker()` in the worker host,
-//! `new ParticleIsland(canvas, message, report)` on the main-thread host, and the style for
+//! The particle animation for JavaScript (wasm32 only): `startParticleWorker()` in the worker host,
+//! `new ParticleAnimation(canvas, message, report)` on the main-thread host, and the style for
 //! anything that draws the same scene (the benchmark's tsParticles).
 
 use std::cell::RefCell;
@@ -8,33 +8,33 @@ use js_sys::{Function, Reflect};
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, HtmlCanvasElement, MessageEvent, OffscreenCanvas};
 
+use super::animation::{Animation, FrameClock, Start, Surface, View};
 use super::constants::{
     COLOR_CSS, LINE_WIDTH, LINK_ALPHA, LINK_DISTANCE, PARTICLE_ALPHA, PARTICLE_RADIUS,
 };
-use super::island::{FrameClock, Island, Start, Surface, View};
 use super::ParticleField;
 
-/// The island on the main thread, drawing on the page's canvas: the fallback where
+/// The animation on the main thread, drawing on the page's canvas: the fallback where
 /// OffscreenCanvas is missing. `message` is the worker's first message without the canvas;
 /// `report` receives what the worker would post back.
-#[wasm_bindgen(js_name = ParticleIsland)]
-pub struct JsParticleIsland(Island);
+#[wasm_bindgen(js_name = ParticleAnimation)]
+pub struct JsParticleAnimation(Animation);
 
-#[wasm_bindgen(js_class = ParticleIsland)]
-impl JsParticleIsland {
+#[wasm_bindgen(js_class = ParticleAnimation)]
+impl JsParticleAnimation {
     #[wasm_bindgen(constructor)]
     pub fn new(
         canvas: HtmlCanvasElement,
         message: JsValue,
         report: Function,
-    ) -> Result<JsParticleIsland, JsValue> {
+    ) -> Result<JsParticleAnimation, JsValue> {
         start(
             Surface::element(canvas)?,
             FrameClock::window()?,
             &message,
             report,
         )
-        .map(JsParticleIsland)
+        .map(JsParticleAnimation)
     }
 
     /// The messages the worker takes, after the first.
@@ -44,26 +44,26 @@ impl JsParticleIsland {
 }
 
 /// Runs in the particle worker: the first message brings the canvas
-/// (`{ canvas, ...view, count?, seed? }`), every later one is passed to the island. Posts
-/// `"ready"` once it listens, then the island's reports.
+/// (`{ canvas, ...view, count?, seed? }`), every later one is passed to the animation. Posts
+/// `"ready"` once it listens, then the animation's reports.
 #[wasm_bindgen(js_name = startParticleWorker)]
 pub fn start_particle_worker() -> Result<(), JsValue> {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().dyn_into()?;
     let post: Function = Reflect::get(&scope, &"postMessage".into())?
         .dyn_into::<Function>()?
         .bind0(&scope);
-    let island: RefCell<Option<Island>> = RefCell::new(None);
+    let animation: RefCell<Option<Animation>> = RefCell::new(None);
     let report = post.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent) -> Result<(), JsValue>>::new(
         move |event: MessageEvent| {
             let message = event.data();
-            let mut island = island.borrow_mut();
-            match island.as_ref() {
-                Some(island) => island.handle(&message),
+            let mut animation = animation.borrow_mut();
+            match animation.as_ref() {
+                Some(animation) => animation.handle(&message),
                 None => {
                     let canvas: OffscreenCanvas =
                         Reflect::get(&message, &"canvas".into())?.dyn_into()?;
-                    *island = Some(start(
+                    *animation = Some(start(
                         Surface::offscreen(canvas)?,
                         FrameClock::worker()?,
                         &message,
@@ -86,11 +86,11 @@ fn start(
     clock: FrameClock,
     message: &JsValue,
     report: Function,
-) -> Result<Island, JsValue> {
+) -> Result<Animation, JsValue> {
     let view = View::from_message(message)?;
     let Start { count, seed } = Start::from_message(message)?;
     let field = ParticleField::new(view.width, view.height, count, seed)?;
-    Island::start(surface, field, clock, view, report)
+    Animation::start(surface, field, clock, view, report)
 }
 
 /// How the background looks, `{ color, particleRadius, particleAlpha, linkAlpha, lineWidth,

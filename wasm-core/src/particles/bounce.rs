@@ -12,8 +12,8 @@ pub fn bounce(p: f32, v: f32, len: f32) -> (f32, f32) {
     let period = 2.0 * len;
     let t = p.rem_euclid(period);
     if t > len {
-        // max/min, not clamp: clamp's panic message would pull float formatting (about 10 KB)
-        // into the wasm file.
+        // max/min, not clamp: clamp's panic message would pull float formatting into the wasm
+        // file.
         ((period - t).max(0.0).min(len), -v)
     } else {
         (t, v)

@@ -1,4 +1,4 @@
-//! Every number of the particle background, named once. The island draws with them in wasm, and
+//! Every number of the particle background, named once. The animation draws with them in wasm, and
 //! `particleStyle` (bindings.rs) hands the look to any other renderer, so there is one source.
 
 /// Particles on the page (docs/product.md §9).

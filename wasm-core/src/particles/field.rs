@@ -1,7 +1,7 @@
 //! The particle field: positions and velocities in flat `f32` buffers (x, y interleaved), moved
 //! by a timestep, plus the links between particles closer than the link distance.
 //!
-//! Plain Rust: the island (`island/`) steps and draws it in the browser, the tests and benches
+//! Plain Rust: the animation (`animation/`) steps and draws it in the browser, the tests and benches
 //! natively; nothing of it crosses to JavaScript.
 
 use super::bounce::bounce;

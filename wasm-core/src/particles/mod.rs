@@ -1,5 +1,5 @@
 //! The decorative particle background: a field of moving particles and the lines between those
-//! closer than the link distance, simulated and drawn here (`island`) on a worker or the page.
+//! closer than the link distance, simulated and drawn here (`animation`) on a worker or the page.
 
 mod bounce;
 pub mod constants;
@@ -11,7 +11,7 @@ mod raster;
 mod rng;
 
 #[cfg(target_arch = "wasm32")]
-pub mod island;
+pub mod animation;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;

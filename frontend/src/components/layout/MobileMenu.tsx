@@ -2,8 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type CSSProperties, type RefObject } from 'react';
 import { header, spanish } from '../../content';
-import { goToQuote, QUOTE_HREF } from '../../features/quote/quote-link';
-import { MOBILE_MENU_WIDTH_PX, MOBILE_MENU_WIDTH_SM_PX } from '../../spec-constants';
+import { goToQuote, QUOTE_HREF } from '../../lib/quote-link';
 import { Button } from '../ui/button';
 import { NavLinks } from './NavLinks';
 
@@ -13,6 +12,10 @@ interface MobileMenuProps {
   /** The 'Open Menu' button, which gets focus back when the menu closes. */
   trigger: RefObject<HTMLButtonElement | null>;
 }
+
+/** The side menu's width, and from the sm breakpoint up (px, docs/product.md §9). */
+const MOBILE_MENU_WIDTH_PX = 240;
+const MOBILE_MENU_WIDTH_SM_PX = 300;
 
 const widths = {
   '--menu-width': `${MOBILE_MENU_WIDTH_PX}px`,

@@ -1,6 +1,13 @@
 import { clsx } from 'clsx';
 import { header } from '../../content';
-import { NAV_ENTRANCE_DELAY_S, NAV_ENTRANCE_STAGGER_S } from '../../spec-constants';
+
+/** The header's entrance: the first item's delay and the gap between items (s, docs/product.md §2). */
+const NAV_ENTRANCE_DELAY_S = 0.3;
+const NAV_ENTRANCE_STAGGER_S = 0.1;
+
+/** The entrance delay of the header's `index`th item (the quote button comes after the links). */
+export const navEntranceDelay = (index: number) =>
+  `${NAV_ENTRANCE_DELAY_S + index * NAV_ENTRANCE_STAGGER_S}s`;
 
 interface NavLinksProps {
   className?: string;
@@ -23,11 +30,7 @@ export function NavLinks({
         <li
           key={link.label}
           className={animated ? 'enter-fade-down' : undefined}
-          style={
-            animated
-              ? { animationDelay: `${NAV_ENTRANCE_DELAY_S + index * NAV_ENTRANCE_STAGGER_S}s` }
-              : undefined
-          }
+          style={animated ? { animationDelay: navEntranceDelay(index) } : undefined}
         >
           <a
             href={link.href}

@@ -1,16 +1,14 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { brand, header, spanish } from '../../content';
-import { QUOTE_HREF } from '../../features/quote/quote-link';
+import { QUOTE_HREF } from '../../lib/quote-link';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
-import {
-  HEADER_SOLID_AFTER_PX,
-  NAV_ENTRANCE_DELAY_S,
-  NAV_ENTRANCE_STAGGER_S,
-} from '../../spec-constants';
 import { buttonVariants } from '../ui/button-variants';
 import { MenuIcon } from '../ui/first-screen-icons';
-import { NavLinks } from './NavLinks';
+import { NavLinks, navEntranceDelay } from './NavLinks';
+
+/** The header turns solid once the page is scrolled further than this (px, docs/product.md §9). */
+const HEADER_SOLID_AFTER_PX = 20;
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 
@@ -55,9 +53,7 @@ export function SiteHeader() {
         </nav>
         <div
           className="enter-fade-down hidden md:block"
-          style={{
-            animationDelay: `${NAV_ENTRANCE_DELAY_S + header.nav.length * NAV_ENTRANCE_STAGGER_S}s`,
-          }}
+          style={{ animationDelay: navEntranceDelay(header.nav.length) }}
         >
           <a href={QUOTE_HREF} lang={spanish} className={buttonVariants()}>
             {header.cta}

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn';
-import { AVATAR_SIZE_PX } from '../../spec-constants';
+
+/** An avatar's default size (px, docs/product.md §4). */
+const AVATAR_SIZE_PX = 40;
 
 interface AvatarProps {
   src: string;

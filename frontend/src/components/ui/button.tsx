@@ -9,8 +9,8 @@ type ButtonProps = ComponentProps<'button'> &
 
 /**
  * `className` adds classes (a margin, say); it does not override the variant's own: a different
- * look is a variant. So a button needs no tailwind-merge (8 KB gzip), which would otherwise be
- * on the page's first load.
+ * look is a variant. So a button needs no tailwind-merge, which would otherwise be on the page's
+ * first load (`scripts/first-load-size.mjs` measures it).
  */
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Component = asChild ? Slot : 'button';

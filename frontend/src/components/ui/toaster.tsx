@@ -2,7 +2,13 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { dismissToast, useToasts, type ToastVariant } from '../../lib/toast-store';
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '../../spec-constants';
+
+/** Toasts close by themselves after this long (docs/product.md §9). */
+const TOAST_DURATION_MS = 5000;
+/** A rightward swipe this long (px) dismisses a toast (docs/product.md §9). */
+const TOAST_SWIPE_THRESHOLD_PX = 50;
+/** The key that moves focus to the notification area (docs/product.md §2). */
+const TOAST_HOTKEY = 'F8';
 
 const toastVariants = cva(
   'pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg ' +

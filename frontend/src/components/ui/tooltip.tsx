@@ -1,6 +1,10 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 import type { ComponentProps, ReactNode } from 'react';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../spec-constants';
+
+/** Tooltips open after this hover delay; moving to another within the skip delay opens it at
+ * once (ms, docs/product.md §9). */
+const TOOLTIP_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /**
  * The tooltip timings of docs/product.md §9 for the tooltips inside it. Wrap the part of the page that has

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
-import { QUOTE_FIELD_ID } from './quote-link';
+import { QUOTE_FIELD_ID } from '../../lib/quote-link';
 import { validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
 import { HONEYPOT_FIELD, QUOTE_ENDPOINT, QuoteSubmissionError, submitQuote } from './submit-quote';
 import { toast } from '../../lib/toast-store';

@@ -1,11 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  HONEYPOT_FIELD,
-  IDEMPOTENCY_HEADER,
-  QUOTE_ENDPOINT,
-  QuoteSubmissionError,
-  submitQuote,
-} from './submit-quote';
+import { QuoteSubmissionError, submitQuote } from './submit-quote';
 
 const values = { product: 'family', email: 'ana@example.com' };
 
@@ -22,11 +16,11 @@ describe('submitQuote', () => {
   it('posts JSON with credentials and resolves on 201', async () => {
     answer(201, '{"id":"x"}');
     await submitQuote(values);
-    expect(fetch).toHaveBeenCalledWith(QUOTE_ENDPOINT, {
+    expect(fetch).toHaveBeenCalledWith('/api/quote-requests', {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
-        [IDEMPOTENCY_HEADER]: expect.stringMatching(/^[0-9a-f]{32}$/),
+        'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/),
       },
       credentials: 'include',
       body: JSON.stringify(values),
@@ -39,7 +33,7 @@ describe('submitQuote', () => {
     const init = vi.mocked(fetch).mock.calls[0][1] as RequestInit;
     expect(JSON.parse(init.body as string)).toEqual({
       ...values,
-      [HONEYPOT_FIELD]: 'http://spam.example',
+      website: 'http://spam.example',
     });
   });
 
@@ -78,7 +72,7 @@ describe('submitQuote', () => {
       vi.stubGlobal(
         'fetch',
         vi.fn(async (_url: string, init: RequestInit) => {
-          keys.push((init.headers as Record<string, string>)[IDEMPOTENCY_HEADER]);
+          keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
           return status
             ? new Response('{}', { status })
             : Promise.reject(new TypeError('Failed to fetch'));

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import { controls } from '../texts';
+
+interface Props {
+  text: string;
+  onAccept: () => void;
+  onCancel: () => void;
+}
+
+/** Shown before the first call when the deployment configures a notice (VOICE_CONSENT_TEXT). */
+export function ConsentNotice({ text, onAccept, onCancel }: Props) {
+  const accept = useRef<HTMLButtonElement>(null);
+  useEffect(() => accept.current?.focus(), []);
+  return (
+    <div
+      role="dialog"
+      aria-labelledby="voice-consent-title"
+      aria-describedby="voice-consent-text"
+      className="w-80 max-w-[calc(100vw-2rem)] rounded-2xl bg-white p-4 text-sm text-slate-800 shadow-2xl ring-1 ring-slate-200"
+    >
+      <h2 id="voice-consent-title" className="mb-1 font-semibold text-slate-900">
+        {controls.consentTitle}
+      </h2>
+      <p id="voice-consent-text">{text}</p>
+      <div className="mt-3 flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-full px-3 py-1.5 font-semibold hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {controls.consentCancel}
+        </button>
+        <button
+          ref={accept}
+          type="button"
+          onClick={onAccept}
+          className="rounded-full bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {controls.consentAccept}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import { fetchVoiceConfig } from './sdk/client-config';
+
+/** What the voice island shows on a page whose server has no voice configuration. */
+const NoVoice: ComponentType = () => null;
+
+/**
+ * The voice island's component. The server is asked first, with nothing but the request's own
+ * code: the session (`page-session.ts`) and the assistant (its motion, its tooltips) are fetched
+ * only when voice is configured or the server could not be asked (the button then retries on the
+ * next click). With voice off, the default, the page loads none of it.
+ */
+export async function loadVoiceIsland(): Promise<ComponentType> {
+  const answer = fetchVoiceConfig();
+  if ((await answer.catch(() => undefined)) === null) return NoVoice;
+  const [{ pageVoiceSession }, { VoiceAssistant }] = await Promise.all([
+    import('./session/page-session'),
+    import('./components/VoiceAssistant'),
+  ]);
+  // The session takes this answer, a failure included (it then shows the retry), as its first.
+  await pageVoiceSession(answer).checkAvailability();
+  return VoiceAssistant;
+}
