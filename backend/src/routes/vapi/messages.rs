@@ -8,11 +8,10 @@ use serde_with::DeserializeAs;
 use validator::{Validate, ValidationErrors, ValidationErrorsKind};
 
 use super::lenient::Object;
-use super::sdk::{self, MAX_TOOL_CALLS};
+use super::sdk::{self, MAX_ID_CHARS, MAX_TOOL_CALLS};
 use crate::http::error::ApiError;
 use crate::store::CallReport;
 
-const ID_BOUNDS: &str = "must be 1 to 255 characters without NUL";
 const TOOL_CALLS: &str = "tool-calls";
 const END_OF_CALL_REPORT: &str = "end-of-call-report";
 
@@ -136,11 +135,12 @@ fn first_problem(errors: &ValidationErrors) -> String {
         return errors.to_string();
     };
     let at = format!("message.{}", field.to_lower_camel_case());
+    let id_bounds = format!("must be 1 to {MAX_ID_CHARS} characters without NUL");
     match kind {
         // The call's one bound is its id.
-        ValidationErrorsKind::Struct(_) => format!("{at}.id {ID_BOUNDS}"),
+        ValidationErrorsKind::Struct(_) => format!("{at}.id {id_bounds}"),
         ValidationErrorsKind::Field(_) => format!("{at} holds at most {MAX_TOOL_CALLS} tool calls"),
-        ValidationErrorsKind::List(_) => format!("every tool call id in {at} {ID_BOUNDS}"),
+        ValidationErrorsKind::List(_) => format!("every tool call id in {at} {id_bounds}"),
     }
 }
 
@@ -157,7 +157,6 @@ fn without_nul(text: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes::vapi::sdk::MAX_ID_CHARS;
     use serde_json::{json, Map};
 
     fn arguments(call: &ToolCall) -> Result<Map<String, Value>, String> {

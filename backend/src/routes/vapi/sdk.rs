@@ -1,7 +1,7 @@
 //! The provider's server messages and our answer to them, typed as its server SDK
 //! (`@vapi-ai/server-sdk`) declares them and named as it names them, with only the fields we act
-//! on. `tests/api/vapi_server_sdk.rs` posts messages checked against the SDK's declarations and
-//! checks our answers against its response type.
+//! on. `tests/api/voice_server_sdk.rs` posts messages checked against the SDK's declarations and
+//! requires answers checked against its response type.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
