@@ -18,4 +18,5 @@ mod postgres_outage;
 mod quote_api;
 mod quote_form;
 mod site_and_health;
+mod voice_server_sdk;
 mod voice_webhook;

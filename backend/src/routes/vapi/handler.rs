@@ -2,27 +2,26 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use futures_util::future::join_all;
-use serde::Serialize;
-use serde_json::Value;
+use serde::Deserialize;
+use serde_with::As;
 use warp::reply::Response;
 use warp::Reply;
 use wasm_core::QuoteRequest;
 
-use super::messages::{self, ServerMessage, ToolCall};
+use super::lenient::Lenient;
+use super::messages::{self, Received, ToolCall};
+use super::sdk::{ServerMessageResponseToolCalls, ToolCallResult};
 use super::{replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
 use crate::store::{Inserted, NewQuote, QuoteStore, VoiceOrigin};
 
-/// One entry of the `results` answer, in the shape the provider reads.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ToolResult {
-    tool_call_id: String,
-    name: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    result: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
+/// `request_quote`'s arguments; one that is not text reads as empty and is refused as invalid.
+#[derive(Default, Deserialize)]
+struct QuoteArguments {
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    product: String,
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    email: String,
 }
 
 /// One server message; the method, the secret and the body's size are already checked.
@@ -35,7 +34,7 @@ pub async fn receive(store: Arc<dyn QuoteStore>, body: Bytes) -> Response {
 
 async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, ApiError> {
     match messages::parse(&body)? {
-        ServerMessage::ToolCalls { call_id, calls } => {
+        Received::ToolCalls { call_id, calls } => {
             // Run together so the store commits them in one group; join_all keeps call order.
             let results = join_all(
                 calls
@@ -43,29 +42,29 @@ async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, Api
                     .map(|call| run_tool(store.as_ref(), &call_id, call)),
             )
             .await;
-            Ok(warp::reply::json(&serde_json::json!({ "results": results })).into_response())
+            Ok(warp::reply::json(&ServerMessageResponseToolCalls { results }).into_response())
         }
-        ServerMessage::EndOfCallReport(report) => {
+        Received::EndOfCallReport(report) => {
             store.record_call(report).await.map_err(|error| {
                 tracing::error!(%error, "storing an end-of-call report failed");
                 ApiError::from(error)
             })?;
             Ok(warp::reply::json(&serde_json::json!({})).into_response())
         }
-        ServerMessage::Other(kind) => {
+        Received::Other(kind) => {
             tracing::debug!(kind, "ignored voice provider message");
             Ok(warp::reply::json(&serde_json::json!({})).into_response())
         }
     }
 }
 
-async fn run_tool(store: &dyn QuoteStore, call_id: &str, call: ToolCall) -> ToolResult {
+async fn run_tool(store: &dyn QuoteStore, call_id: &str, call: ToolCall) -> ToolCallResult {
     let reply = request_quote(store, call_id, &call).await;
     let (result, error) = match reply {
         Ok(text) => (Some(text), None),
         Err(text) => (None, Some(text)),
     };
-    ToolResult {
+    ToolCallResult {
         tool_call_id: call.id,
         name: call.name,
         result,
@@ -81,12 +80,10 @@ async fn request_quote(
     if call.name != REQUEST_QUOTE_TOOL {
         return Err(replies::unknown_tool(&call.name));
     }
-    let arguments = call
-        .arguments
-        .as_ref()
-        .map_err(|reason| replies::unreadable_arguments(reason))?;
-    let text = |name: &str| arguments.get(name).and_then(Value::as_str).unwrap_or("");
-    let (product, email) = (text("product"), text("email"));
+    let arguments: QuoteArguments = call
+        .arguments()
+        .map_err(|reason| replies::unreadable_arguments(&reason))?;
+    let (product, email) = (arguments.product.as_str(), arguments.email.as_str());
     let request = QuoteRequest::parse(product, email)
         .map_err(|errors| replies::invalid(product, email, &errors))?;
     let origin = VoiceOrigin {

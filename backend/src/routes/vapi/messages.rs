@@ -1,167 +1,146 @@
-//! Reading the provider's server messages: only the parts we act on, in both tool-call shapes.
+//! Reading the provider's server messages (typed in `sdk.rs`) into what they ask of us: the tool
+//! calls to answer, in both tool-call shapes, or how a call ended.
 
+use heck::ToLowerCamelCase;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
-use validator::{Validate, ValidationError, ValidationErrors, ValidationErrorsKind};
+use serde_with::DeserializeAs;
+use validator::{Validate, ValidationErrors, ValidationErrorsKind};
 
+use super::lenient::Object;
+use super::sdk::{self, MAX_ID_CHARS, MAX_TOOL_CALLS};
 use crate::http::error::ApiError;
 use crate::store::CallReport;
 
-/// Longest call or tool-call id kept: the provider's are UUIDs or short ids, so this only stops
-/// junk from being stored.
-const MAX_ID_CHARS: u64 = 255;
-/// Most tool calls answered from one message: the assistant makes one or two at a time.
-const MAX_TOOL_CALLS: u64 = 64;
-const ID_BOUNDS: &str = "must be 1 to 255 characters without NUL";
+const TOOL_CALLS: &str = "tool-calls";
+const END_OF_CALL_REPORT: &str = "end-of-call-report";
 
+/// What a server message asks of us.
 #[derive(Debug, PartialEq)]
-pub enum ServerMessage {
+pub enum Received {
     ToolCalls {
         call_id: String,
         calls: Vec<ToolCall>,
     },
     EndOfCallReport(CallReport),
+    /// A message type we do not act on.
     Other(String),
 }
 
+/// One tool call to answer.
 #[derive(Debug, PartialEq)]
 pub struct ToolCall {
     pub id: String,
     pub name: String,
-    /// The arguments object, or why it could not be read.
-    pub arguments: Result<serde_json::Map<String, Value>, String>,
+    /// As sent (null when none): the SDK declares the JSON string of an object; an object is
+    /// read too.
+    arguments: Value,
 }
 
-pub fn parse(bytes: &[u8]) -> Result<ServerMessage, ApiError> {
+impl ToolCall {
+    /// The arguments read as `T`, or why they could not be; none read as `T::default()`.
+    pub fn arguments<T: DeserializeOwned + Default>(&self) -> Result<T, String> {
+        let not_an_object = || "the arguments are not a JSON object".to_owned();
+        let object = match &self.arguments {
+            Value::Null => return Ok(T::default()),
+            Value::String(json) => serde_json::from_str(json).map_err(|_| not_an_object())?,
+            value => value.clone(),
+        };
+        Object::deserialize_as(object).map_err(|_| not_an_object())
+    }
+
+    /// `{id, type, function: {name, arguments}}` or `{id, name, parameters}`. A call without an
+    /// id cannot be answered, so it is skipped.
+    fn read(call: sdk::ToolCall) -> Option<ToolCall> {
+        let (name, arguments) = match call.function {
+            Some(function) => (function.name, function.arguments),
+            None => (call.name, call.parameters.or(call.arguments)),
+        };
+        Some(ToolCall {
+            id: call.id?,
+            name: name.unwrap_or_default(),
+            arguments: arguments.unwrap_or_default(),
+        })
+    }
+}
+
+pub fn parse(bytes: &[u8]) -> Result<Received, ApiError> {
+    // The whole body is read as JSON first, so a syntax error anywhere is refused before a field
+    // of another shape is read as absent, and a repeated key keeps its last value.
     let body: Value =
         serde_json::from_slice(bytes).map_err(|e| ApiError::MalformedJson(e.to_string()))?;
-    let message = body
-        .get("message")
-        .filter(|m| m.is_object())
-        .ok_or_else(|| {
-            ApiError::MalformedJson("expected an object with a \"message\" object".into())
-        })?;
-    let kind = text(message, "type")
+    let sdk::ServerMessage { message } = Object::deserialize_as(body).map_err(|_| {
+        ApiError::MalformedJson("expected an object with a \"message\" object".into())
+    })?;
+    let kind = message
+        .kind
+        .clone()
         .ok_or_else(|| ApiError::InvalidParameter("message.type is missing".into()))?;
-    let call_id = || {
-        message
-            .get("call")
-            .and_then(|call| text(call, "id"))
-            .ok_or_else(|| ApiError::InvalidParameter(format!("{kind} without message.call.id")))
-    };
-    Ok(match kind.as_str() {
-        "tool-calls" => {
-            let call_id = call_id()?;
-            Bounds::check(message, &call_id)?;
-            ServerMessage::ToolCalls {
-                call_id,
-                calls: tool_calls(message),
-            }
+    if kind != TOOL_CALLS && kind != END_OF_CALL_REPORT {
+        return Ok(Received::Other(kind));
+    }
+    let call_id = message
+        .call
+        .as_ref()
+        .and_then(|call| call.id.clone())
+        .ok_or_else(|| ApiError::InvalidParameter(format!("{kind} without message.call.id")))?;
+    message
+        .validate()
+        .map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
+    Ok(if kind == TOOL_CALLS {
+        Received::ToolCalls {
+            call_id,
+            calls: tool_calls(message),
         }
-        "end-of-call-report" => {
-            let call_id = call_id()?;
-            Bounds::check(message, &call_id)?;
-            ServerMessage::EndOfCallReport(CallReport {
-                call_id,
-                ended_reason: text(message, "endedReason").map(without_nul),
-                summary: at(message, &["analysis", "summary"])
-                    .or_else(|| text(message, "summary"))
-                    .map(without_nul),
-                transcript: at(message, &["artifact", "transcript"])
-                    .or_else(|| text(message, "transcript"))
-                    .map(without_nul),
-                recording_url: at(message, &["artifact", "recordingUrl"])
-                    .or_else(|| text(message, "recordingUrl"))
-                    .map(without_nul),
-            })
-        }
-        _ => ServerMessage::Other(kind),
+    } else {
+        Received::EndOfCallReport(report(call_id, message))
     })
 }
 
-/// What a message we act on must keep to be stored alike by both stores: ids of a sane length
-/// without NUL (PostgreSQL text cannot hold one, so such an id is refused rather than kept by
-/// one store and failing in the other; the document's patterns say so), and bounded lists of
-/// tool calls. Each list is bounded whether or not it is the one read, and every entry counts,
-/// also those skipped for having no id, as the document describes them.
-#[derive(Validate)]
-struct Bounds<'a> {
-    #[validate(length(min = 1, max = MAX_ID_CHARS), custom(function = "without_nul_char"))]
-    call_id: &'a str,
-    #[validate(length(max = MAX_TOOL_CALLS), nested)]
-    tool_call_list: Vec<ToolCallBounds<'a>>,
-    #[validate(length(max = MAX_TOOL_CALLS), nested)]
-    tool_calls: Vec<ToolCallBounds<'a>>,
-    #[validate(length(max = MAX_TOOL_CALLS), nested)]
-    tool_with_tool_call_list: Vec<ToolCallBounds<'a>>,
+/// `toolCallList` is the SDK's list; older messages carry `toolCalls`, and
+/// `toolWithToolCallList` wraps each call as `toolCall`.
+fn tool_calls(message: sdk::Message) -> Vec<ToolCall> {
+    let calls = match (
+        message.tool_call_list.or(message.tool_calls),
+        message.tool_with_tool_call_list,
+    ) {
+        (Some(calls), _) => calls,
+        (None, Some(wrapped)) => wrapped.into_iter().filter_map(|w| w.tool_call).collect(),
+        (None, None) => Vec::new(),
+    };
+    calls.into_iter().filter_map(ToolCall::read).collect()
 }
 
-/// `Serialize` because `validator` records a list it finds too long in its error.
-#[derive(serde::Serialize, Validate)]
-struct ToolCallBounds<'a> {
-    /// A call whose id is not a string is skipped, so only string ids are bounded.
-    #[validate(length(min = 1, max = MAX_ID_CHARS), custom(function = "without_nul_char"))]
-    id: Option<&'a str>,
-}
-
-/// Where each bounded field sits in the message, for the error.
-const BOUNDED_FIELDS: [(&str, &str); 4] = [
-    ("call_id", "call.id"),
-    ("tool_call_list", "toolCallList"),
-    ("tool_calls", "toolCalls"),
-    ("tool_with_tool_call_list", "toolWithToolCallList"),
-];
-
-impl<'a> Bounds<'a> {
-    fn check(message: &'a Value, call_id: &'a str) -> Result<(), ApiError> {
-        let list = |key: &str, call: fn(&'a Value) -> &'a Value| {
-            let entries = message
-                .get(key)
-                .and_then(Value::as_array)
-                .map_or(&[][..], Vec::as_slice);
-            entries
-                .iter()
-                .map(|entry| ToolCallBounds {
-                    id: call(entry).get("id").and_then(Value::as_str),
-                })
-                .collect()
-        };
-        let bounds = Bounds {
-            call_id,
-            tool_call_list: list("toolCallList", |call| call),
-            tool_calls: list("toolCalls", |call| call),
-            tool_with_tool_call_list: list("toolWithToolCallList", |wrapper| &wrapper["toolCall"]),
-        };
-        bounds
-            .validate()
-            .map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))
+fn report(call_id: String, message: sdk::Message) -> CallReport {
+    let (analysis, artifact) = (
+        message.analysis.unwrap_or_default(),
+        message.artifact.unwrap_or_default(),
+    );
+    CallReport {
+        call_id,
+        ended_reason: message.ended_reason.map(without_nul),
+        summary: analysis.summary.or(message.summary).map(without_nul),
+        transcript: artifact.transcript.or(message.transcript).map(without_nul),
+        recording_url: artifact
+            .recording_url
+            .or(message.recording_url)
+            .map(without_nul),
     }
 }
 
-fn without_nul_char(id: &str) -> Result<(), ValidationError> {
-    if id.contains('\0') {
-        Err(ValidationError::new("nul"))
-    } else {
-        Ok(())
-    }
-}
-
-/// The first bound broken, named by where it sits in the message.
+/// The first bound broken (in the order of the fields' names, so a message always gets the same
+/// answer), named by where it sits in the message, as serde's `camelCase` names it.
 fn first_problem(errors: &ValidationErrors) -> String {
-    let broken = errors.errors();
-    let Some((field, json)) = BOUNDED_FIELDS
-        .into_iter()
-        .find(|(field, _)| broken.contains_key(*field))
-    else {
+    let Some((field, kind)) = errors.errors().iter().min_by_key(|(field, _)| *field) else {
         return errors.to_string();
     };
-    match broken.get(field) {
-        Some(ValidationErrorsKind::Field(_)) if field == "call_id" => {
-            format!("message.{json} {ID_BOUNDS}")
-        }
-        Some(ValidationErrorsKind::Field(_)) => {
-            format!("message.{json} holds at most {MAX_TOOL_CALLS} tool calls")
-        }
-        _ => format!("every tool call id in message.{json} {ID_BOUNDS}"),
+    let at = format!("message.{}", field.to_lower_camel_case());
+    let id_bounds = format!("must be 1 to {MAX_ID_CHARS} characters without NUL");
+    match kind {
+        // The call's one bound is its id.
+        ValidationErrorsKind::Struct(_) => format!("{at}.id {id_bounds}"),
+        ValidationErrorsKind::Field(_) => format!("{at} holds at most {MAX_TOOL_CALLS} tool calls"),
+        ValidationErrorsKind::List(_) => format!("every tool call id in {at} {id_bounds}"),
     }
 }
 
@@ -175,64 +154,16 @@ fn without_nul(text: String) -> String {
     }
 }
 
-fn text(value: &Value, key: &str) -> Option<String> {
-    value.get(key).and_then(Value::as_str).map(str::to_owned)
-}
-
-fn at(value: &Value, path: &[&str]) -> Option<String> {
-    let (last, parents) = path.split_last()?;
-    let parent = parents.iter().try_fold(value, |v, key| v.get(key))?;
-    text(parent, last)
-}
-
-/// `toolCallList` is the documented list; older messages carry `toolCalls`, and
-/// `toolWithToolCallList` wraps each call as `toolCall`.
-fn tool_calls(message: &Value) -> Vec<ToolCall> {
-    let list = |key: &str| message.get(key).and_then(Value::as_array);
-    let calls: Vec<&Value> = if let Some(calls) = list("toolCallList").or_else(|| list("toolCalls"))
-    {
-        calls.iter().collect()
-    } else if let Some(wrapped) = list("toolWithToolCallList") {
-        wrapped.iter().filter_map(|w| w.get("toolCall")).collect()
-    } else {
-        Vec::new()
-    };
-    calls.into_iter().filter_map(tool_call).collect()
-}
-
-/// `{id, name, parameters}` or `{id, type, function: {name, arguments}}`, where `arguments` may
-/// be an object or a JSON string of one. A call without an id cannot be answered, so it is skipped.
-fn tool_call(call: &Value) -> Option<ToolCall> {
-    let id = text(call, "id")?;
-    let (name, arguments) = match call.get("function") {
-        Some(function) => (text(function, "name"), function.get("arguments")),
-        None => (
-            text(call, "name"),
-            call.get("parameters").or_else(|| call.get("arguments")),
-        ),
-    };
-    let arguments = match arguments {
-        None | Some(Value::Null) => Ok(serde_json::Map::new()),
-        Some(Value::Object(map)) => Ok(map.clone()),
-        Some(Value::String(json)) => match serde_json::from_str(json) {
-            Ok(Value::Object(map)) => Ok(map),
-            _ => Err("the arguments are not a JSON object".to_owned()),
-        },
-        Some(_) => Err("the arguments are not a JSON object".to_owned()),
-    };
-    Some(ToolCall {
-        id,
-        name: name.unwrap_or_default(),
-        arguments,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Map};
 
-    fn parse_value(value: Value) -> Result<ServerMessage, ApiError> {
+    fn arguments(call: &ToolCall) -> Result<Map<String, Value>, String> {
+        call.arguments()
+    }
+
+    fn parse_value(value: Value) -> Result<Received, ApiError> {
         parse(value.to_string().as_bytes())
     }
 
@@ -250,16 +181,16 @@ mod tests {
             ]
         }}))
         .unwrap();
-        let ServerMessage::ToolCalls { call_id, calls } = message else {
+        let Received::ToolCalls { call_id, calls } = message else {
             panic!("tool calls")
         };
         assert_eq!(call_id, "call-1");
         let ids: Vec<_> = calls.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(ids, ["a", "b", "c", "d"]);
-        assert_eq!(calls[0].arguments.as_ref().unwrap()["product"], "family");
-        assert_eq!(calls[1].arguments.as_ref().unwrap()["email"], "x@y.co");
-        assert_eq!(calls[2].arguments.as_ref().unwrap()["product"], "medicare");
-        assert!(calls[3].arguments.is_err());
+        assert_eq!(arguments(&calls[0]).unwrap()["product"], "family");
+        assert_eq!(arguments(&calls[1]).unwrap()["email"], "x@y.co");
+        assert_eq!(arguments(&calls[2]).unwrap()["product"], "medicare");
+        assert!(arguments(&calls[3]).is_err());
         assert!(calls.iter().all(|c| c.name == "request_quote"));
     }
 
@@ -270,7 +201,7 @@ mod tests {
             "toolWithToolCallList": [{"type": "function", "toolCall": {"id": "t", "function": {"name": "request_quote", "arguments": {}}}}]
         }}))
         .unwrap();
-        let ServerMessage::ToolCalls { calls, .. } = message else {
+        let Received::ToolCalls { calls, .. } = message else {
             panic!("tool calls")
         };
         assert_eq!(calls[0].id, "t");
@@ -290,7 +221,7 @@ mod tests {
             "recordingUrl": "https://storage.vapi.ai/k.wav"
         }}))
         .unwrap();
-        let expected = ServerMessage::EndOfCallReport(CallReport {
+        let expected = Received::EndOfCallReport(CallReport {
             call_id: "k".into(),
             ended_reason: Some("customer-ended-call".into()),
             summary: Some("Wants family cover.".into()),
@@ -305,7 +236,7 @@ mod tests {
     fn other_types_and_bad_bodies() {
         assert_eq!(
             parse_value(json!({"message": {"type": "status-update"}})).unwrap(),
-            ServerMessage::Other("status-update".into())
+            Received::Other("status-update".into())
         );
         assert!(matches!(parse(b"{"), Err(ApiError::MalformedJson(_))));
         assert!(matches!(
@@ -321,6 +252,44 @@ mod tests {
             parse_value(no_call),
             Err(ApiError::InvalidParameter(_))
         ));
+        // Structures are read from objects only, never from an array by position.
+        for body in [
+            json!([{"message": {"type": "x"}}]),
+            json!({"message": ["x"]}),
+        ] {
+            assert!(
+                matches!(parse_value(body.clone()), Err(ApiError::MalformedJson(_))),
+                "{body}"
+            );
+        }
+        let call_as_array = json!({"message": {"type": "tool-calls", "call": ["k"]}});
+        assert!(matches!(
+            parse_value(call_as_array),
+            Err(ApiError::InvalidParameter(m)) if m == "tool-calls without message.call.id"
+        ));
+    }
+
+    #[test]
+    fn arguments_are_an_object_or_the_json_string_of_one() {
+        let call = |arguments: Value| ToolCall {
+            id: "t".into(),
+            name: "request_quote".into(),
+            arguments,
+        };
+        for not_an_object in [
+            json!("[\"family\"]"),
+            json!(["family"]),
+            json!(1),
+            json!("null"),
+        ] {
+            assert!(
+                arguments(&call(not_an_object.clone())).is_err(),
+                "{not_an_object}"
+            );
+        }
+        let repeated = call(json!("{\"product\":\"dental\",\"product\":\"family\"}"));
+        assert_eq!(arguments(&repeated).unwrap()["product"], "family");
+        assert_eq!(arguments(&call(Value::Null)), Ok(Map::new()));
     }
 
     #[test]
@@ -336,7 +305,7 @@ mod tests {
             "analysis": {"summary": "Wants\u{0} cover."}, "artifact": {"transcript": "AI:\u{0} Hi"}
         }}))
         .unwrap();
-        let ServerMessage::EndOfCallReport(report) = report else {
+        let Received::EndOfCallReport(report) = report else {
             panic!("a report")
         };
         assert_eq!(report.ended_reason.as_deref(), Some("ended"));

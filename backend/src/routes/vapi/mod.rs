@@ -2,8 +2,10 @@
 //! arrive as `tool-calls`; `end-of-call-report` says how each call ended.
 
 mod handler;
+mod lenient;
 mod messages;
 mod replies;
+mod sdk;
 
 use std::sync::Arc;
 

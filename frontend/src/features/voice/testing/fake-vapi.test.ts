@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { FakeVapi } from './fake-vapi.mjs';
+import { typeErrors } from './type-errors';
 
 const frontend = fileURLToPath(new URL('../../../../', import.meta.url));
 const sdkDist = dirname(createRequire(join(frontend, 'package.json')).resolve('@vapi-ai/web'));
@@ -146,32 +147,3 @@ describe('the fake SDK against the real @vapi-ai/web', () => {
     expect(typeErrors(file, source)).toEqual([]);
   }, 120_000); // type-checking the SDK's 35,000 lines of declarations takes seconds
 });
-
-/** Type errors of one in-memory TypeScript file, compiled with the project's settings. */
-function typeErrors(fileName: string, source: string): string[] {
-  const options: ts.CompilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    types: [],
-  };
-  const host = ts.createCompilerHost(options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, language) =>
-    name === fileName ? ts.createSourceFile(name, source, language) : getSourceFile(name, language);
-  host.fileExists = (
-    (fileExists) => (name: string) =>
-      name === fileName || fileExists(name)
-  )(host.fileExists.bind(host));
-  const program = ts.createProgram([fileName], options, host);
-  return ts
-    .getPreEmitDiagnostics(program, program.getSourceFile(fileName))
-    .map(
-      (d) =>
-        `${source.split('\n')[d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line : 0]}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-    );
-}

@@ -1,0 +1,106 @@
+//! The voice webhook against the provider's server SDK: every message in `tests/vapi-server-sdk/`,
+//! each type-checked against `@vapi-ai/server-sdk`'s declarations by
+//! `frontend/src/features/voice/testing/vapi-server-messages.test.ts` (together one for each tool-call list
+//! alone and one with both), is posted to the real backend, which must answer exactly the
+//! fixture's `answer` (type-checked there against the SDK's response type) and store what the
+//! message says.
+
+use std::path::Path;
+
+use backend::settings::leads::LeadsConfig;
+use backend::store::{self, CallReport};
+use serde_json::Value;
+
+use crate::common::voice::webhook;
+use crate::common::TestApp;
+
+const SECRET: &str = "voice-sdk-secret";
+
+/// Each fixture's file name and content; tool calls first, as a report refers to a call whose
+/// quotes were stored before.
+fn fixtures() -> Vec<(String, Value)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vapi-server-sdk");
+    let mut fixtures: Vec<(String, Value)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .map(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let json = std::fs::read_to_string(&path).unwrap();
+            (name, serde_json::from_str(&json).unwrap())
+        })
+        .collect();
+    fixtures.sort_by_key(|(name, fixture)| {
+        (
+            fixture["request"]["message"]["type"] != "tool-calls",
+            name.clone(),
+        )
+    });
+    fixtures
+}
+
+fn text(value: &Value) -> Option<String> {
+    value.as_str().map(str::to_owned)
+}
+
+#[tokio::test]
+async fn messages_built_from_the_server_sdk_declarations_are_read_and_answered_in_its_shape() {
+    let app = TestApp::spawn()
+        .leads(LeadsConfig {
+            vapi_webhook_secret: Some(SECRET.into()),
+            ..LeadsConfig::default()
+        })
+        .start()
+        .await;
+    let fixtures = fixtures();
+    assert!(fixtures.len() >= 4, "{fixtures:?}");
+    for (name, fixture) in &fixtures {
+        let response = webhook(&app, Some(SECRET), &fixture["request"]).await;
+        assert_eq!(response.status(), 200, "{name}");
+        let answer: Value = response.json().await.unwrap();
+        assert_eq!(
+            answer, fixture["answer"],
+            "{name}: the backend answered {answer}"
+        );
+
+        let message = &fixture["request"]["message"];
+        let call_id = message["call"]["id"].as_str().unwrap();
+        let rows = app.rows().await;
+        let quotes: Vec<_> = rows
+            .iter()
+            .filter(|row| row.call_id.as_deref() == Some(call_id))
+            .collect();
+        if message["type"] == "tool-calls" {
+            let saved = answer["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|result| result.get("result").is_some())
+                .count();
+            assert!(
+                saved > 0,
+                "{name}: a message that saves nothing proves little"
+            );
+            assert_eq!(quotes.len(), saved, "{name}: one row per saved call");
+        } else {
+            assert!(!quotes.is_empty(), "{name}: a report of a call with quotes");
+            let summary = text(&message["analysis"]["summary"]);
+            for quote in quotes {
+                assert_eq!(quote.call_summary, summary, "{name}");
+            }
+            let store = store::open(&app.database).await.unwrap();
+            let stored = store.call(call_id.to_owned()).await.unwrap();
+            store.close().await;
+            let expected = CallReport {
+                call_id: call_id.to_owned(),
+                ended_reason: text(&message["endedReason"]),
+                summary,
+                transcript: text(&message["artifact"]["transcript"]),
+                recording_url: text(&message["artifact"]["recordingUrl"]),
+            };
+            assert!(expected.recording_url.is_some(), "{name}: with a recording");
+            assert_eq!(stored, Some(expected), "{name}");
+        }
+    }
+    app.stop().await;
+}

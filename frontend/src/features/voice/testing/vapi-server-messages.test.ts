@@ -1,0 +1,114 @@
+// Holds the voice webhook (backend/src/routes/vapi/) to the provider's server SDK: the messages in
+// backend/tests/vapi-server-sdk/, which backend/tests/api/voice_server_sdk.rs posts to the real
+// backend, must type-check against `@vapi-ai/server-sdk`'s declared message types, and the
+// answers that test requires of the backend against the SDK's response type. Between them there
+// is one for each tool-call list the SDK declares alone and one with all of them, so an SDK
+// update that adds or renames a list, or reshapes a message, fails here or there instead of in a
+// caller's call.
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { typeErrors } from './type-errors';
+
+const frontend = fileURLToPath(new URL('../../../../', import.meta.url));
+const messagesDir = join(frontend, '../backend/tests/vapi-server-sdk');
+const sdkTypes = join(
+  dirname(createRequire(join(frontend, 'package.json')).resolve('@vapi-ai/server-sdk')),
+  'api/types',
+);
+
+interface Fixture {
+  file: string;
+  request: { message: Record<string, unknown> };
+  answer: unknown;
+}
+
+const fixtures: Fixture[] = readdirSync(messagesDir)
+  .filter((file) => file.endsWith('.json'))
+  .sort()
+  .map((file) => ({ file, ...JSON.parse(readFileSync(join(messagesDir, file), 'utf8')) }));
+
+/** The properties of `ServerMessageToolCalls` that are lists of tool calls, as the SDK declares. */
+function declaredToolCallLists(): string[] {
+  const name = 'ServerMessageToolCalls';
+  const file = ts.createSourceFile(
+    `${name}.d.ts`,
+    readFileSync(join(sdkTypes, `${name}.d.ts`), 'utf8'),
+    ts.ScriptTarget.ES2022,
+    true,
+  );
+  const declaration = file.statements.find(
+    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name,
+  );
+  if (!declaration) throw new Error(`no interface ${name}`);
+  return declaration.members
+    .filter(ts.isPropertySignature)
+    .filter(
+      (member) =>
+        member.type &&
+        ts.isArrayTypeNode(member.type) &&
+        /ToolCall/.test(member.type.elementType.getText(file)),
+    )
+    .map((member) => member.name.getText(file))
+    .sort();
+}
+
+const toolCallLists = declaredToolCallLists();
+const listsIn = (fixture: Fixture) =>
+  toolCallLists.filter((list) => list in fixture.request.message);
+
+/** The SDK's types for a fixture's message and for our answer to it. */
+function sdkTypesOf(fixture: Fixture): { request: string; answer: string } {
+  const kind = fixture.request.message.type;
+  if (kind === 'tool-calls') {
+    // The SDK requires every list; a message with fewer is its type without the others.
+    const absent = toolCallLists.filter((list) => !listsIn(fixture).includes(list));
+    const message = absent.length
+      ? `Omit<Vapi.ServerMessageToolCalls, ${absent.map((list) => `'${list}'`).join(' | ')}>`
+      : 'Vapi.ServerMessageToolCalls';
+    return { request: `{ message: ${message} }`, answer: 'Vapi.ServerMessageResponseToolCalls' };
+  }
+  if (kind === 'end-of-call-report') {
+    // The provider reads no answer to a report; ours is empty.
+    return {
+      request: '{ message: Vapi.ServerMessageEndOfCallReport }',
+      answer: 'Record<string, never>',
+    };
+  }
+  throw new Error(`${fixture.file}: no SDK type for a message of type ${String(kind)}`);
+}
+
+describe('the voice webhook against the real @vapi-ai/server-sdk', () => {
+  it('has a message for each tool-call list the SDK declares, alone and all together', () => {
+    expect(toolCallLists).toEqual(['toolCallList', 'toolWithToolCallList']);
+    const toolCalls = fixtures.filter((f) => f.request.message.type === 'tool-calls');
+    const covered = toolCalls.map((fixture) => listsIn(fixture).join(' + '));
+    expect(covered.sort()).toEqual([...toolCallLists, toolCallLists.join(' + ')].sort());
+    expect(fixtures.some((f) => f.request.message.type === 'end-of-call-report')).toBe(true);
+  });
+
+  it('sends messages of the shapes the SDK declares and expects answers of its response type', () => {
+    const lines = fixtures.flatMap((fixture, n) => {
+      const types = sdkTypesOf(fixture);
+      const json = (value: unknown) => JSON.stringify(value, null, 2);
+      return [
+        `// ${fixture.file}`,
+        `export const request${n}: ${types.request} = ${json(fixture.request)};`,
+        `export const answer${n}: ${types.answer} = ${json(fixture.answer)};`,
+      ];
+    });
+    const source = [
+      `import type { Vapi } from '@vapi-ai/server-sdk';`,
+      // The backend reads `toolCall` from every entry of toolWithToolCallList, whatever the tool.
+      `declare const wrapped: Vapi.ServerMessageToolCallsToolWithToolCallListItem;`,
+      `export const wrappedCall: Vapi.ToolCall = wrapped.toolCall;`,
+      ...lines,
+    ].join('\n');
+    const file = join(frontend, 'src/features/voice/testing/vapi-server-messages.check.ts');
+    expect(typeErrors(file, source)).toEqual([]);
+  }, 120_000); // type-checking the SDK's declarations takes seconds
+});
