@@ -205,19 +205,27 @@ async fn a_web_and_a_voice_lead_each_reach_both_recipients_and_the_call_follows_
 }
 
 #[tokio::test]
-async fn starttls_with_a_trusted_self_signed_certificate_and_auth() {
-    let smtp = SmtpServer::start(SmtpOptions {
-        tls: true,
-        auth: Some(("quotes".into(), "s3cret-pass".into())),
-    });
-    let app = app(&smtp).await;
-    let id = post(&app, "employer", "team@example.com").await;
-    let messages = smtp
-        .wait_for("the message over STARTTLS", |m| !m.is_empty())
-        .await;
-    assert_eq!(messages[0].one("Message-ID"), message_id(&id));
-    assert_envelope(&messages[0]);
-    app.stop().await;
+async fn starttls_and_tls_with_a_trusted_self_signed_certificate_and_auth() {
+    for implicit_tls in [false, true] {
+        let smtp = SmtpServer::start(SmtpOptions {
+            tls: true,
+            implicit_tls,
+            auth: Some(("quotes".into(), "s3cret-pass".into())),
+        });
+        let app = app(&smtp).await;
+        let id = post(&app, "employer", "team@example.com").await;
+        let over = if implicit_tls {
+            "TLS (smtps)"
+        } else {
+            "STARTTLS"
+        };
+        let messages = smtp
+            .wait_for(&format!("the message over {over}"), |m| !m.is_empty())
+            .await;
+        assert_eq!(messages[0].one("Message-ID"), message_id(&id));
+        assert_envelope(&messages[0]);
+        app.stop().await;
+    }
 }
 
 #[tokio::test]
@@ -225,6 +233,7 @@ async fn a_wrong_password_is_undelivered_and_the_password_is_never_shown() {
     let smtp = SmtpServer::start(SmtpOptions {
         tls: true,
         auth: Some(("quotes".into(), "right".into())),
+        ..SmtpOptions::default()
     });
     let mut env = smtp.env();
     env[0].1 = env[0].1.replace(":right@", ":wrong-hunter2@");

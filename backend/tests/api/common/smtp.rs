@@ -1,7 +1,7 @@
 //! A real SMTP server for the e-mail tests: Debian's python3-aiosmtpd running `smtp_server.py`
 //! on a free loopback port, keeping every message it accepts so a test reads what went over the
-//! wire. It can require STARTTLS (a self-signed certificate made with `openssl` that the backend
-//! is told to trust) and AUTH, answer DATA with a reply of the test's choosing (451, 550), and be
+//! wire. It can require STARTTLS or TLS from the first byte (a self-signed certificate made with
+//! `openssl` that the backend is told to trust) and AUTH, answer DATA with a reply of the test's choosing (451, 550), and be
 //! stopped and started again on the same port.
 
 use std::io::{BufRead, BufReader};
@@ -27,6 +27,8 @@ pub const FROM_DOMAIN: &str = "broker.example";
 pub struct SmtpOptions {
     /// STARTTLS offered and required, with a self-signed certificate for 127.0.0.1.
     pub tls: bool,
+    /// With `tls`: TLS from the first byte (`smtps://`) instead of STARTTLS.
+    pub implicit_tls: bool,
     /// AUTH required with this user and password.
     pub auth: Option<(String, String)>,
 }
@@ -122,6 +124,9 @@ impl SmtpServer {
                 .arg(self.dir.path().join("cert.pem"))
                 .arg("--key")
                 .arg(self.dir.path().join("key.pem"));
+            if self.options.implicit_tls {
+                command.arg("--implicit-tls");
+            }
         }
         if let Some((user, password)) = &self.options.auth {
             command.arg("--auth").arg(format!("{user}:{password}"));
@@ -141,18 +146,18 @@ impl SmtpServer {
         self.child = Some(child);
     }
 
-    /// The relay's `SMTP_URL`: plain, or STARTTLS with AUTH as the options say.
+    /// The relay's `SMTP_URL`: plain, STARTTLS or TLS, with AUTH, as the options say.
     pub fn url(&self) -> String {
         let credentials = match &self.options.auth {
             Some((user, password)) => format!("{user}:{password}@"),
             None => String::new(),
         };
-        let tls = if self.options.tls {
-            "?tls=required"
-        } else {
-            ""
+        let (scheme, tls) = match (self.options.tls, self.options.implicit_tls) {
+            (true, true) => ("smtps", ""),
+            (true, false) => ("smtp", "?tls=required"),
+            (false, _) => ("smtp", ""),
         };
-        format!("smtp://{credentials}127.0.0.1:{}{tls}", self.port)
+        format!("{scheme}://{credentials}127.0.0.1:{}{tls}", self.port)
     }
 
     /// The settings that send every lead through this server (with the certificate trusted).

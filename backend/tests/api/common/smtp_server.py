@@ -1,14 +1,15 @@
 """A real SMTP server for the API tests (Debian's python3-aiosmtpd), started by common/smtp.rs.
 
     /usr/bin/python3 smtp_server.py --port PORT --dir DIR [--cert PEM --key PEM] [--auth USER:PASS]
-                                    [--ids-only]
+                                    [--implicit-tls] [--ids-only]
 
 Keeps every message it accepts as DIR/messages/NNNNNN.json: the envelope, the raw bytes as
 received, the headers and text/HTML parts as Python's e-mail parser reads them (so the tests check
 what really went over the wire), and when it was accepted. The reply to DATA is whatever DIR/reply holds (for example
 "451 4.3.0 Try again later" or "550 5.7.1 Not accepted here"); without that file, 250. DIR/stats.json
 counts the connections: in total and most open at once. With --cert and --key, STARTTLS is
-offered and required; with --auth, AUTH is required (after STARTTLS). Prints "ready" once it
+offered and required, or with --implicit-tls TLS is spoken from the first byte (smtps); with
+--auth, AUTH is required (over TLS). Prints "ready" once it
 accepts connections and runs until SIGTERM.
 
 With --ids-only (scripts/bench-email.sh), it keeps only each message's Message-ID and acceptance
@@ -156,6 +157,7 @@ def main():
     parser.add_argument("--cert")
     parser.add_argument("--key")
     parser.add_argument("--auth")
+    parser.add_argument("--implicit-tls", action="store_true")
     parser.add_argument("--ids-only", action="store_true")
     args = parser.parse_args()
 
@@ -165,7 +167,10 @@ def main():
     if args.cert:
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         context.load_cert_chain(args.cert, args.key)
-        kwargs.update(tls_context=context, require_starttls=True)
+        if args.implicit_tls:
+            kwargs.update(ssl_context=context)
+        else:
+            kwargs.update(tls_context=context, require_starttls=True)
     if args.auth:
         user, password = args.auth.split(":", 1)
 
@@ -181,7 +186,8 @@ def main():
         kwargs.update(
             authenticator=authenticator,
             auth_required=True,
-            auth_require_tls=bool(args.cert),
+            # aiosmtpd counts only a STARTTLS session as encrypted; an implicit one is too.
+            auth_require_tls=bool(args.cert) and not args.implicit_tls,
         )
     controller = TestController(
         store,
