@@ -56,7 +56,11 @@ pub fn routes(
     let api = webhook
         .or(admin)
         .unify()
-        .or(quotes::routes(Arc::clone(&store), limits))
+        .or(quotes::routes(
+            Arc::clone(&store),
+            limits,
+            config.trusted_proxies.clone(),
+        ))
         .unify()
         .or(openapi::routes())
         .unify()

@@ -2,11 +2,24 @@
 //! trusted proxy (`TRUSTED_PROXIES`) terminated TLS and said so in `X-Forwarded-Proto` (or
 //! `Forwarded: proto=`); the same header from anyone else is ignored.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 
+use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
+use warp::Filter;
 
+use super::client_ip;
 use crate::settings::trusted_proxies::TrustedProxies;
+
+/// Whether each request came over HTTPS (`is_https`).
+pub fn https(proxies: TrustedProxies) -> BoxedFilter<(bool,)> {
+    client_ip::peer()
+        .and(warp::header::headers_cloned())
+        .map(move |peer: Option<SocketAddr>, headers: HeaderMap| {
+            is_https(&proxies, peer.map(|peer| peer.ip()), &headers)
+        })
+        .boxed()
+}
 
 pub fn is_https(proxies: &TrustedProxies, peer: Option<IpAddr>, headers: &HeaderMap) -> bool {
     if !peer.is_some_and(|peer| proxies.trusts(peer)) {

@@ -316,3 +316,31 @@ async fn a_client_may_name_its_form_post_and_a_malformed_key_is_400() {
     assert_eq!(app.rows().await.len(), 1);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn over_https_the_result_cookie_is_secure() {
+    let app = TestApp::start().await;
+    let post = |proto: &'static str| {
+        reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .unwrap()
+            .post(app.url("/api/quote-requests"))
+            .header("content-type", FORM)
+            .header("x-forwarded-proto", proto)
+            .body("product=family&email=ana%40example.com&website=")
+            .send()
+    };
+    let cookie = |response: reqwest::Response| {
+        response.headers()["set-cookie"]
+            .to_str()
+            .unwrap()
+            .to_owned()
+    };
+    // The test's own address is a trusted proxy (the default, loopback), so its word counts.
+    let over_https = cookie(post("https").await.unwrap());
+    assert!(over_https.ends_with("; Secure"), "{over_https}");
+    let over_http = cookie(post("http").await.unwrap());
+    assert!(!over_http.contains("Secure"), "{over_http}");
+    app.stop().await;
+}

@@ -22,10 +22,12 @@ const COOKIE_MAX_AGE_SECS: u32 = 300;
 /// Where a visit without an outcome (a reload, a bookmark) goes: the form itself.
 const FORM_PATH: &str = "/#quote";
 
-/// The post's answer: `303` to the result page, the outcome in the cookie.
-pub fn redirect(outcome: &Outcome) -> Reply {
+/// The post's answer: `303` to the result page, the outcome in the cookie (`Secure` over HTTPS,
+/// so what was typed never goes back over plain HTTP).
+pub fn redirect(outcome: &Outcome, https: bool) -> Reply {
+    let secure = if https { "; Secure" } else { "" };
     let cookie = format!(
-        "{COOKIE}={}; Path={RESULT_PATH}; Max-Age={COOKIE_MAX_AGE_SECS}; HttpOnly; SameSite=Strict",
+        "{COOKIE}={}; Path={RESULT_PATH}; Max-Age={COOKIE_MAX_AGE_SECS}; HttpOnly; SameSite=Strict{secure}",
         outcome.encode()
     );
     see_other(RESULT_PATH, Some(cookie))

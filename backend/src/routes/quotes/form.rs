@@ -67,6 +67,7 @@ impl FormRoute {
         key: Option<HeaderValue>,
         body: Result<Bytes, Rejection>,
         user_agent: Option<HeaderValue>,
+        https: bool,
     ) -> Response {
         let key = match idempotency::parse(key.as_ref()) {
             Ok(key) => key,
@@ -77,7 +78,7 @@ impl FormRoute {
                 };
             }
         };
-        quote_result::redirect(&self.outcome(client, key, body, user_agent).await)
+        quote_result::redirect(&self.outcome(client, key, body, user_agent).await, https)
     }
 
     async fn outcome(

@@ -14,9 +14,10 @@ use warp::filters::BoxedFilter;
 use warp::reply::Response;
 use warp::{Filter, Rejection};
 
-use crate::http::body;
 use crate::http::headers::optional_header;
 use crate::http::methods::methods;
+use crate::http::{body, forwarded_proto};
+use crate::settings::trusted_proxies::TrustedProxies;
 use crate::store::QuoteStore;
 use form::FormRoute;
 use handlers::Post;
@@ -25,8 +26,12 @@ use limits::{Bucket, PostLimits};
 /// Largest quote request body accepted.
 const MAX_QUOTE_BODY_BYTES: usize = 16 * 1024;
 
-pub fn routes(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {
-    form_route(Arc::clone(&store), Arc::clone(&limits))
+pub fn routes(
+    store: Arc<dyn QuoteStore>,
+    limits: Arc<PostLimits>,
+    proxies: TrustedProxies,
+) -> BoxedFilter<(Response,)> {
+    form_route(Arc::clone(&store), Arc::clone(&limits), proxies)
         .or(json_route(store, limits))
         .unify()
         .boxed()
@@ -34,7 +39,11 @@ pub fn routes(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilte
 
 /// A browser's form post is answered `303` to the result page, whatever came of it (only a
 /// malformed `Idempotency-Key`, which no browser sends, is refused as in JSON).
-fn form_route(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {
+fn form_route(
+    store: Arc<dyn QuoteStore>,
+    limits: Arc<PostLimits>,
+    proxies: TrustedProxies,
+) -> BoxedFilter<(Response,)> {
     let route = Arc::new(FormRoute {
         store,
         limits: Arc::clone(&limits),
@@ -47,9 +56,10 @@ fn form_route(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilte
         .and(optional_header(idempotency::IDEMPOTENCY_KEY_HEADER))
         .and(outcome(body::limited(MAX_QUOTE_BODY_BYTES)))
         .and(optional_header("user-agent"))
-        .then(move |client, key, body, user_agent| {
+        .and(forwarded_proto::https(proxies))
+        .then(move |client, key, body, user_agent, https| {
             let route = Arc::clone(&route);
-            async move { route.submit(client, key, body, user_agent).await }
+            async move { route.submit(client, key, body, user_agent, https).await }
         })
         .boxed()
 }
