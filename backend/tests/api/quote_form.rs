@@ -34,17 +34,22 @@ fn with_built_pages() -> crate::common::Spawn {
 
 /// A browser's form post as its first step: the redirect itself, not followed.
 async fn post_form(app: &TestApp, body: &str) -> reqwest::Response {
-    reqwest::Client::builder()
+    post_form_with(app, body, &[]).await
+}
+
+/// The same with more request headers.
+async fn post_form_with(app: &TestApp, body: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+    let mut request = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap()
         .post(app.url("/api/quote-requests"))
         .header("content-type", FORM)
-        .header("user-agent", "form-test")
-        .body(body.to_owned())
-        .send()
-        .await
-        .unwrap()
+        .header("user-agent", "form-test");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.body(body.to_owned()).send().await.unwrap()
 }
 
 /// What the browser does next: the result page, with the cookie the post set.
@@ -320,27 +325,18 @@ async fn a_client_may_name_its_form_post_and_a_malformed_key_is_400() {
 #[tokio::test]
 async fn over_https_the_result_cookie_is_secure() {
     let app = TestApp::start().await;
-    let post = |proto: &'static str| {
-        reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap()
-            .post(app.url("/api/quote-requests"))
-            .header("content-type", FORM)
-            .header("x-forwarded-proto", proto)
-            .body("product=family&email=ana%40example.com&website=")
-            .send()
-    };
-    let cookie = |response: reqwest::Response| {
-        response.headers()["set-cookie"]
-            .to_str()
-            .unwrap()
-            .to_owned()
+    let cookie = |proto: &'static str| {
+        let app = &app;
+        async move {
+            let body = "product=family&email=ana%40example.com&website=";
+            let posted = post_form_with(app, body, &[("x-forwarded-proto", proto)]).await;
+            posted.headers()["set-cookie"].to_str().unwrap().to_owned()
+        }
     };
     // The test's own address is a trusted proxy (the default, loopback), so its word counts.
-    let over_https = cookie(post("https").await.unwrap());
+    let over_https = cookie("https").await;
     assert!(over_https.ends_with("; Secure"), "{over_https}");
-    let over_http = cookie(post("http").await.unwrap());
+    let over_http = cookie("http").await;
     assert!(!over_http.contains("Secure"), "{over_http}");
     app.stop().await;
 }
