@@ -3,9 +3,11 @@
 #
 #   scripts/bench.sh [POSTGRES_URL]
 #   scripts/bench.sh --distinct-clients
-#   scripts/bench.sh --email    SQLite with e-mail off and on (to a real SMTP server on loopback),
-#                               alternating for BENCH_EMAIL_ROUNDS (5) rounds: sending must stay
-#                               off the request path (goal: on within 10 % of off)
+#   scripts/bench.sh --email    SQLite with e-mail off, on (to a real SMTP server on loopback) and
+#                               queued only (to a relay that accepts connections and never
+#                               answers, so the lead's outbox row is written and nothing is sent),
+#                               in turn for BENCH_EMAIL_ROUNDS (5) rounds: sending must stay off
+#                               the request path (goal: on within 10 % of off)
 #
 # Always measures SQLite (a fresh database in a temp dir); also PostgreSQL when a postgres://
 # URL is given and the server accepts it (each run in a fresh database on that cluster when the
@@ -50,7 +52,7 @@ fi
 work=$(mktemp -d)
 postgres_url=${1:-${BENCH_POSTGRES_URL:-}}
 made_databases=()
-trap 'stop_server; stop_smtp; drop_databases; rm -rf "$work"' EXIT
+trap 'stop_server; stop_smtp; stop_silent_relay; drop_databases; rm -rf "$work"' EXIT
 
 rss_kb() { awk -v f="$1:" '$1 == f { print $2 }' "/proc/$server_pid/status"; }
 # The server's CPU time so far (user + system, in clock ticks): per request it is steadier than
@@ -161,17 +163,23 @@ PY
 if [[ ${1:-} == --email ]]; then
   echo "wrk, $THREADS threads, $CONNECTIONS connections, up to ${SECONDS_PER_RUN}s per run, $(nproc) cores shared with the server and the SMTP server, priority: ${priority[*]:-normal}; load average $(cut -d' ' -f1-3 /proc/loadavg)"
   start_smtp "$work/smtp"
-  off=() on=()
+  start_silent_relay
+  off=() on=() queued=()
   for round in $(seq 1 "${BENCH_EMAIL_ROUNDS:-5}"); do
     run "SQLite, e-mail off" "sqlite://$work/off$round.db"
     off+=("$rps")
     # shellcheck disable=SC2046
     run "SQLite, e-mail on" "sqlite://$work/on$round.db" $(smtp_env)
     on+=("$rps")
+    # shellcheck disable=SC2046
+    run "SQLite, e-mail queued only" "sqlite://$work/queued$round.db" $(smtp_env "$silent_port")
+    queued+=("$rps")
   done
   off_median=$(printf '%s\n' "${off[@]}" | spread)
   on_median=$(printf '%s\n' "${on[@]}" | spread)
-  echo "quote posts/s, median (min-max): e-mail off $off_median, e-mail on $on_median; on is $(awk -v a="${on_median%% *}" -v b="${off_median%% *}" 'BEGIN { printf "%+.1f %%", (a / b - 1) * 100 }') of off"
+  queued_median=$(printf '%s\n' "${queued[@]}" | spread)
+  change() { awk -v a="${1%% *}" -v b="${off_median%% *}" 'BEGIN { printf "%+.1f %%", (a / b - 1) * 100 }'; }
+  echo "quote posts/s, median (min-max): e-mail off $off_median, e-mail on $on_median, queued only $queued_median; on is $(change "$on_median") of off, queued only $(change "$queued_median")"
   echo "SMTP server: $(wc -l < "$work/smtp/accepted.tsv") messages accepted while the runs lasted (the rest were still in the outbox when each server stopped)"
   exit 0
 fi

@@ -35,7 +35,38 @@ stop_smtp() {
   return 0
 }
 
-# The settings that send every lead through the server start_smtp started.
+# start_silent_relay: a relay that accepts connections and never answers (its port in
+# $silent_port, its output in the caller's $work): with it, a lead's e-mail is queued in the
+# outbox and never sent, so a benchmark sees what the outbox row alone costs the request.
+silent_pid=
+silent_port=
+start_silent_relay() {
+  silent_port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  /usr/bin/python3 -c '
+import signal, socket, sys
+listener = socket.socket()
+listener.bind(("127.0.0.1", int(sys.argv[1])))
+listener.listen(1024)
+print("ready", flush=True)
+signal.pause()' "$silent_port" > "$work/silent-relay" &
+  silent_pid=$!
+  local deadline=$((SECONDS + 10))
+  while ((SECONDS < deadline)); do
+    grep -q ready "$work/silent-relay" 2>/dev/null && return 0
+    sleep 0.01
+  done
+  echo "error: the silent relay did not start" >&2
+  exit 1
+}
+
+stop_silent_relay() {
+  [[ -n $silent_pid ]] && { kill "$silent_pid" 2>/dev/null; wait "$silent_pid" 2>/dev/null; }
+  silent_pid=
+  return 0
+}
+
+# The settings that send every lead through the server start_smtp started (or through the relay
+# on port $1).
 smtp_env() {
-  echo "SMTP_URL=smtp://127.0.0.1:$smtp_port" LEAD_EMAIL_TO=broker@example.com "LEAD_EMAIL_FROM=quotes@broker.example"
+  echo "SMTP_URL=smtp://127.0.0.1:${1:-$smtp_port}" LEAD_EMAIL_TO=broker@example.com "LEAD_EMAIL_FROM=quotes@broker.example"
 }
