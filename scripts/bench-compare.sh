@@ -20,7 +20,9 @@ for round in $(seq 1 "$rounds"); do
   for build in before after; do
     binary=$before
     [[ $build == after ]] && binary=$after
-    line=$(SERVER_BINARY=$binary scripts/bench.sh | grep '^SQLite: .*quote posts/s')
+    # One run each, so the rounds alternate run by run; its line is the first SQLite line.
+    output=$(SERVER_BINARY=$binary BENCH_RUNS=1 scripts/bench.sh)
+    line=$(grep -m 1 '^SQLite: .*quote posts/s' <<< "$output")
     echo "round $round, $build: ${line#SQLite: }"
     rps=$(sed -E 's/^SQLite: ([0-9]+) quote posts.*/\1/' <<< "$line")
     idle=$(sed -E 's/.*idle RSS ([0-9.]+) MB.*/\1/' <<< "$line")
