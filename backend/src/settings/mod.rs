@@ -208,13 +208,17 @@ mod tests {
             ),
             ("LEAD_EMAIL_TO", "broker@example.com"),
             ("LEAD_EMAIL_FROM", "quotes@example.com"),
+            (
+                "DATABASE_URL",
+                "postgres://quotes:database-password-42@db.internal/quotes",
+            ),
         ]);
         let shown = format!("{:?}", config(&vars).unwrap());
-        for secret in secrets
-            .iter()
-            .map(|(_, value)| *value)
-            .chain(["smtp-password-42", "zH9ZbKz0"])
-        {
+        for secret in secrets.iter().map(|(_, value)| *value).chain([
+            "smtp-password-42",
+            "zH9ZbKz0",
+            "database-password-42",
+        ]) {
             assert!(!shown.contains(secret), "{secret} in {shown}");
         }
         assert!(shown.contains("relay.example.com"), "{shown}");
