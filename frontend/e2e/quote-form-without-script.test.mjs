@@ -181,11 +181,11 @@ for (const way of WITHOUT_SCRIPT) {
       await emailField(page).fill(email);
       const posts = [];
       page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
-      await Promise.all([
-        page.waitForURL(/\/quote-result$/),
-        page.getByRole('button', { name: 'Get a Quote' }).dblclick(),
-      ]);
+      // The second click's post aborts the first's navigation, so wait for the page it ends on
+      // (a locator waits across navigations), not for one navigation that may be the aborted one.
+      await page.getByRole('button', { name: 'Get a Quote' }).dblclick();
       await page.getByRole('heading', { name: 'Quote request submitted!' }).waitFor();
+      assert.match(page.url(), /\/quote-result$/);
       await page.goBack();
       await submit(page, { product: 'Employer Plan', email });
       await page.getByRole('heading', { name: 'Quote request submitted!' }).waitFor();
