@@ -17,7 +17,7 @@ start_smtp() {
   mkdir -p "$1"
   # At the lowest priority: in production the relay runs on another machine, not on the cores the
   # measured server has.
-  nice -n 19 /usr/bin/python3 backend/tests/api/common/smtp_server.py --ids-only --port "$smtp_port" --dir "$1" > "$1/out" 2> "$1/log" &
+  chrt --idle 0 /usr/bin/python3 backend/tests/api/common/smtp_server.py --ids-only --port "$smtp_port" --dir "$1" > "$1/out" 2> "$1/log" &
   smtp_pid=$!
   local deadline=$((SECONDS + 10))
   while ((SECONDS < deadline)); do

@@ -1,17 +1,15 @@
-//! The thread the outbox workers run on: a tokio runtime of its own at a lower CPU priority, so
-//! when requests and deliveries want the same cores the requests come first, and the deliveries
-//! wait in the durable outbox until the cores are free again. Sending stays off the request
-//! path in CPU time too, not only in the request's code.
+//! The thread the outbox workers run on: a tokio runtime of its own at the idle CPU priority
+//! (`SCHED_IDLE`), so it runs only on cores nothing else wants. When requests and deliveries
+//! want the same cores the requests come first, and the deliveries wait in the durable outbox
+//! until the cores are free again: sending stays off the request path in CPU time too, not only
+//! in the request's code. Nice +10 was not enough: the workers still took a tenth of a busy
+//! server's posts (`scripts/bench.sh --email`).
 
 use std::future::Future;
 use std::thread::JoinHandle;
 
 use tokio::runtime::Handle;
 use tokio::sync::oneshot;
-
-/// How much lower than the server's the workers' priority is (nice steps: at +10 a thread gets
-/// about a tenth of the CPU a default one gets when both want it, all of it when alone).
-const NICER_BY: i32 = 10;
 
 pub struct Background {
     handle: Handle,
@@ -67,14 +65,12 @@ impl Background {
     }
 }
 
-/// Threads the runtime starts later (its blocking pool) inherit the priority.
+/// Threads the runtime starts later (its blocking pool) inherit the policy.
 fn lower_priority() {
-    // SAFETY: nice() only changes the calling thread's scheduling priority (Linux's threads each
-    // have their own); it touches no memory of ours.
-    let changed = unsafe {
-        *libc::__errno_location() = 0;
-        libc::nice(NICER_BY) != -1 || *libc::__errno_location() == 0
-    };
+    let idle = libc::sched_param { sched_priority: 0 };
+    // SAFETY: with pid 0, sched_setscheduler changes only the calling thread's policy (Linux
+    // schedules threads one by one); it reads `idle` and touches no other memory of ours.
+    let changed = unsafe { libc::sched_setscheduler(0, libc::SCHED_IDLE, &idle) } == 0;
     if !changed {
         tracing::warn!(
             error = %std::io::Error::last_os_error(),

@@ -13,7 +13,7 @@ type Column = (
     for<'a> fn(&'a QuoteValues<'a>) -> Option<&'a str>,
 );
 
-const COLUMNS: [Column; 9] = [
+const COLUMNS: [Column; 10] = [
     ("id", |v| Some(v.id.as_str())),
     ("product", |v| Some(v.quote.request.product().as_str())),
     ("email", |v| Some(v.quote.request.email().as_str())),
@@ -27,6 +27,7 @@ const COLUMNS: [Column; 9] = [
         v.quote.voice.as_ref().map(|o| o.tool_call_id.as_str())
     }),
     ("idempotency_key", |v| v.quote.idempotency_key.as_deref()),
+    ("queued_channels", |v| v.queued_channels),
 ];
 
 /// One `$n` per column, its value. Stores nothing when the idempotency key or the voice call
@@ -41,23 +42,14 @@ pub static INSERT_QUOTE: LazyLock<String> = LazyLock::new(|| {
 
 /// PostgreSQL's group commit: many quotes stored by one statement (one round trip, one commit).
 /// One `$n` per column, an array (`columns`) with one element per quote; what was stored comes
-/// back as its ids. A quote seen before is skipped as by `INSERT_QUOTE`. Each stored quote gets
-/// an outbox row on each channel of the last parameter (`INSERT_OUTBOX`'s, for all of them at
-/// once; an empty array writes none) in the same statement.
+/// back as its ids. A quote seen before is skipped as by `INSERT_QUOTE`.
 pub static INSERT_QUOTES: LazyLock<String> = LazyLock::new(|| {
     let arrays = numbered(|n| format!("${n}::text[]"));
-    let channels = COLUMNS.len() + 1;
     format!(
-        "WITH stored AS (
-            INSERT INTO quote_requests ({})
-            SELECT * FROM unnest({arrays})
-            ON CONFLICT DO NOTHING
-            RETURNING id, created_at),
-        outbox AS (
-            INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
-            SELECT stored.id, channel, stored.created_at
-            FROM stored CROSS JOIN unnest(${channels}::text[]) AS channel)
-        SELECT id FROM stored",
+        "INSERT INTO quote_requests ({})
+        SELECT * FROM unnest({arrays})
+        ON CONFLICT DO NOTHING
+        RETURNING id",
         names()
     )
 });
@@ -79,23 +71,22 @@ pub struct QuoteValues<'q> {
     quote: &'q NewQuote,
     id: String,
     created_at: String,
+    queued_channels: Option<&'q str>,
 }
 
-impl QuoteValues<'_> {
-    pub fn new(quote: &NewQuote) -> QuoteValues<'_> {
+impl<'q> QuoteValues<'q> {
+    /// `queued_channels`: the channels it is queued on (`StoreOptions::queued_channels`).
+    pub fn new(quote: &'q NewQuote, queued_channels: Option<&'q str>) -> QuoteValues<'q> {
         QuoteValues {
             quote,
             id: quote.id.to_string(),
             created_at: quote.created_at_text(),
+            queued_channels,
         }
     }
 
     pub fn id(&self) -> &str {
         &self.id
-    }
-
-    pub fn created_at(&self) -> &str {
-        &self.created_at
     }
 
     /// `INSERT_QUOTE`'s parameters.
@@ -114,12 +105,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_column_has_its_parameter_and_the_channels_come_last() {
+    fn each_column_has_its_parameter() {
         let last = COLUMNS.len();
         assert!(INSERT_QUOTE.starts_with("INSERT INTO quote_requests (id, product, email, "));
         assert!(INSERT_QUOTE.ends_with(&format!(", ${last}) ON CONFLICT DO NOTHING")));
         assert!(INSERT_QUOTES.contains("SELECT * FROM unnest($1::text[], $2::text[], "));
         assert!(INSERT_QUOTES.contains(&format!(", ${last}::text[])")));
-        assert!(INSERT_QUOTES.contains(&format!("unnest(${}::text[]) AS channel", last + 1)));
     }
 }

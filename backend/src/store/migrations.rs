@@ -75,6 +75,11 @@ pub const MIGRATIONS: &[&str] = &[
         created_at    TEXT NOT NULL,
         last_seen_at  TEXT NOT NULL
     );",
+    // 6: a new quote's outbox entries on its own row, until a worker takes them into
+    // lead_outbox (`queued.rs`); the index finds the quotes still queued there, oldest first.
+    "ALTER TABLE quote_requests ADD COLUMN queued_channels TEXT;
+    CREATE INDEX quote_requests_queued ON quote_requests (created_at)
+        WHERE queued_channels IS NOT NULL;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

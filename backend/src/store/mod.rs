@@ -10,6 +10,7 @@ mod migrations;
 mod model;
 pub mod postgres;
 mod queries;
+mod queued;
 mod rows;
 pub mod sqlite;
 #[cfg(test)]
@@ -37,15 +38,15 @@ const DATABASE_WAIT: Duration = Duration::from_secs(3);
 /// How the store behaves beyond keeping rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StoreOptions {
-    /// Write an outbox row with every new quote, in the same transaction, for the forwarder.
+    /// Queue every new quote for the forwarder, in its own transaction.
     pub forward_leads: bool,
-    /// Write an e-mail outbox row with every new quote, and a follow-up one with the end-of-call
-    /// report of a call that produced quotes, each in the same transaction.
+    /// Queue every new quote for an e-mail, and the call a voice quote came from for a
+    /// follow-up once its end-of-call report arrives, each in its own transaction.
     pub email_leads: bool,
 }
 
 impl StoreOptions {
-    /// The outbox channels every new quote gets a row on, in its own transaction.
+    /// The outbox channels every new quote is queued on, in its own transaction.
     pub fn lead_channels(self) -> impl Iterator<Item = Channel> {
         [
             (self.forward_leads, Channel::Webhook),
@@ -54,11 +55,16 @@ impl StoreOptions {
         .into_iter()
         .filter_map(|(on, channel)| on.then_some(channel))
     }
+
+    /// What a new quote's `queued_channels` column holds (`queued::QueuedChannels`).
+    pub fn queued_channels(self) -> Option<String> {
+        queued::QueuedChannels::of(self.lead_channels())
+    }
 }
 
 pub trait QuoteStore: Inbox + Sessions + Send + Sync {
-    /// Resolves only once the quote, and its outbox row when forwarding is on, is durably
-    /// committed. A voice quote whose call and tool call are already stored is not stored again.
+    /// Resolves only once the quote, queued on each channel that is on, is durably committed.
+    /// A voice quote whose call and tool call are already stored is not stored again.
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;
 
     /// Keeps the end-of-call report (a repeated report replaces the earlier one). With
@@ -90,8 +96,9 @@ pub trait QuoteStore: Inbox + Sessions + Send + Sync {
     }
 
     /// `channel`'s outbox rows neither delivered nor given up whose next attempt is due at
-    /// `now`. A store several instances share hands each row to one caller (until `LEAD_CLAIM`
-    /// has passed).
+    /// `now`, after taking up to `limit` newly queued quotes into the outbox (each on every
+    /// channel it is queued on, first attempt due at its creation). A store several instances
+    /// share hands each row to one caller (until `LEAD_CLAIM` has passed).
     fn due_leads(
         &self,
         channel: Channel,

@@ -196,6 +196,10 @@ impl Channel {
             Channel::FollowUp => "follow_up",
         }
     }
+
+    pub fn parse(name: &str) -> Option<Channel> {
+        Channel::ALL.into_iter().find(|c| c.as_str() == name)
+    }
 }
 
 /// The delivery state of each channel of one lead (`None`: no entry on that channel).
@@ -237,6 +241,18 @@ pub struct Delivery {
     pub attempts: u32,
     pub last_error: Option<String>,
     pub delivered_at: Option<String>,
+}
+
+impl Delivery {
+    /// A lead queued on a channel whose worker has not taken it into the outbox yet.
+    pub fn queued() -> Delivery {
+        Delivery {
+            status: DeliveryStatus::Pending,
+            attempts: 0,
+            last_error: None,
+            delivered_at: None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

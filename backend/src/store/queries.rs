@@ -21,9 +21,32 @@ pub fn earlier_quote_keys(quote: &NewQuote) -> [Option<&str>; 3] {
     ]
 }
 
+/// The oldest quotes still queued on their own row (`queued.rs`), as `rows::queued_lead` reads
+/// them. $1 limit.
+pub const QUEUED_LEADS: &str = "SELECT id, created_at, queued_channels FROM quote_requests
+    WHERE queued_channels IS NOT NULL ORDER BY created_at LIMIT $1";
+
+/// Taking one queued quote into the outbox: a row per channel, then the column cleared.
 /// $1 quote id, $2 first attempt, $3 channel.
-pub const INSERT_OUTBOX: &str =
-    "INSERT INTO lead_outbox (quote_id, channel, next_attempt_at) VALUES ($1, $3, $2)";
+pub const INSERT_OUTBOX: &str = "INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
+    VALUES ($1, $3, $2) ON CONFLICT DO NOTHING";
+/// $1 quote id.
+pub const CLEAR_QUEUED: &str = "UPDATE quote_requests SET queued_channels = NULL WHERE id = $1";
+
+/// PostgreSQL, where several instances take queued quotes at once: `QUEUED_LEADS`,
+/// `INSERT_OUTBOX` and `CLEAR_QUEUED` as one statement, each quote taken by one of them.
+/// $1 limit, $2 the channels this release knows (another is skipped, as `queued.rs` skips it).
+pub const TAKE_QUEUED_LEADS: &str = "WITH taken AS (
+        SELECT id, created_at, queued_channels FROM quote_requests
+        WHERE queued_channels IS NOT NULL ORDER BY created_at LIMIT $1
+        FOR UPDATE SKIP LOCKED),
+    cleared AS (
+        UPDATE quote_requests q SET queued_channels = NULL FROM taken WHERE q.id = taken.id)
+    INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
+        SELECT taken.id, channel, taken.created_at
+        FROM taken CROSS JOIN unnest(string_to_array(taken.queued_channels, ',')) AS channel
+        WHERE channel = ANY($2)
+    ON CONFLICT DO NOTHING";
 
 /// The e-mail after a call, threaded under the call's first quote: once per call, and only for
 /// a call that produced quotes. $1 call id, $2 first attempt.
@@ -64,10 +87,10 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
     WHERE quote_id = $1 AND channel = $4";
 
 /// The columns `rows::stored_quote` reads, by these names: the quote with its call report and
-/// each channel's outbox row joined in.
+/// each channel's outbox row joined in, and the channels it is still queued on.
 pub(super) const SELECT_QUOTES: &str =
     "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at, q.call_id,
-        q.status, q.status_changed_at, c.ended_reason, c.summary, c.transcript,
+        q.status, q.status_changed_at, q.queued_channels, c.ended_reason, c.summary, c.transcript,
         w.quote_id IS NOT NULL AS webhook_queued, w.attempts AS webhook_attempts,
         w.last_error AS webhook_last_error, w.delivered_at AS webhook_delivered_at,
         w.gave_up_at AS webhook_gave_up_at,

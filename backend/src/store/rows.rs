@@ -10,6 +10,7 @@ use super::model::{
     CallReport, Channel, Deliveries, Delivery, DeliveryStatus, Inserted, LeadStatus, NewQuote,
     Source, StoredQuote,
 };
+use super::queued::{QueuedChannels, QueuedLead};
 use super::{Cause, StoreError};
 
 /// One row as a driver reads its columns, by name.
@@ -44,10 +45,19 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
     let status = row.required("status")?;
     let status = LeadStatus::parse(&status)
         .ok_or_else(|| StoreError::Database(unreadable("status", &status).into()))?;
+    let queued = row.text("queued_channels")?;
     let mut deliveries = Deliveries::default();
     let mut any = false;
     for channel in Channel::ALL {
-        let delivery = OutboxColumns::of(channel).delivery(row)?;
+        let delivery = match OutboxColumns::of(channel).delivery(row)? {
+            None if queued
+                .as_deref()
+                .is_some_and(|q| QueuedChannels::holds(q, channel)) =>
+            {
+                Some(Delivery::queued())
+            }
+            delivery => delivery,
+        };
         any |= delivery.is_some();
         deliveries.set(channel, delivery);
     }
@@ -65,6 +75,15 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         status,
         status_changed_at: row.text("status_changed_at")?,
         id,
+    })
+}
+
+/// A row of `queries::QUEUED_LEADS`.
+pub fn queued_lead(row: &impl NamedRow) -> Result<QueuedLead, StoreError> {
+    Ok(QueuedLead {
+        id: row.required("id")?,
+        created_at: row.required("created_at")?,
+        channels: QueuedChannels::parse(&row.required("queued_channels")?).collect(),
     })
 }
 

@@ -11,7 +11,7 @@ mod parameters;
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::thread::JoinHandle;
 
 use futures_util::future::BoxFuture;
@@ -50,9 +50,14 @@ enum Write {
     PurgeCalls {
         reported_before: String,
     },
+    /// Takes up to `limit` quotes still queued on their own row into the outbox (`queued.rs`).
+    TakeQueued {
+        limit: usize,
+    },
 }
 
-/// What one write did: a quote's insert, or how many rows a purge deleted.
+/// What one write did: a quote's insert, or how many rows a purge deleted or quotes were taken
+/// into the outbox.
 enum Applied {
     Quote(Inserted),
     Rows(usize),
@@ -63,10 +68,14 @@ struct WriteJob {
     done: oneshot::Sender<Result<Applied, StoreError>>,
 }
 
+/// The outbox workers run at the idle CPU priority (`forward/background.rs`), so nothing the
+/// request path waits for is locked by them: writes take the sender's lock for reading only,
+/// and the workers read on a connection of their own.
 pub struct SqliteStore {
-    writer: Mutex<Option<mpsc::Sender<WriteJob>>>,
+    writer: RwLock<Option<mpsc::Sender<WriteJob>>>,
     writer_thread: Mutex<Option<JoinHandle<()>>>,
     reader: Arc<Mutex<Connection>>,
+    outbox_reader: Arc<Mutex<Connection>>,
 }
 
 /// A lock another connection holds is temporary; anything else is a failure of ours.
@@ -167,10 +176,12 @@ impl SqliteStore {
         let reader = tokio::task::spawn_blocking(move || connect_read_only(&target))
             .await
             .map_err(|e| StoreError::Unavailable(Cause::of(e)))??;
+        let reader = Arc::new(Mutex::new(reader));
         Ok(SqliteStore {
-            writer: Mutex::new(None),
+            writer: RwLock::new(None),
             writer_thread: Mutex::new(None),
-            reader: Arc::new(Mutex::new(reader)),
+            outbox_reader: Arc::clone(&reader),
+            reader,
         })
     }
 
@@ -183,15 +194,17 @@ impl SqliteStore {
         );
         migrate(&mut write_conn)?;
         let reader = connect(target)?;
+        let outbox_reader = connect(target)?;
         let (tx, rx) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || write_loop(write_conn, rx, options))
             .map_err(|e| StoreError::Unavailable(Cause::of(e)))?;
         Ok(SqliteStore {
-            writer: Mutex::new(Some(tx)),
+            writer: RwLock::new(Some(tx)),
             writer_thread: Mutex::new(Some(thread)),
             reader: Arc::new(Mutex::new(reader)),
+            outbox_reader: Arc::new(Mutex::new(outbox_reader)),
         })
     }
 
@@ -199,24 +212,21 @@ impl SqliteStore {
         &self,
         query: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> BoxFuture<'static, Result<T, StoreError>> {
-        let reader = Arc::clone(&self.reader);
-        async move {
-            tokio::task::spawn_blocking(move || {
-                let conn = reader
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner());
-                query(&conn)
-            })
-            .await
-            .map_err(|e| StoreError::Database(Cause::of(e)))?
-        }
-        .boxed()
+        read_on(&self.reader, query)
+    }
+
+    /// A read for the outbox workers (`SqliteStore`).
+    fn read_for_outbox<T: Send + 'static>(
+        &self,
+        query: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> BoxFuture<'static, Result<T, StoreError>> {
+        read_on(&self.outbox_reader, query)
     }
 
     /// Hands `write` to the writer thread; resolves once its transaction has committed.
     fn write(&self, write: Write) -> BoxFuture<'static, Result<Applied, StoreError>> {
         let (done, result) = oneshot::channel();
-        let sent = match &*self.writer.lock().unwrap_or_else(|p| p.into_inner()) {
+        let sent = match &*self.writer.read().unwrap_or_else(|p| p.into_inner()) {
             Some(writer) => writer.send(WriteJob { write, done }).is_ok(),
             None => false,
         };
@@ -234,7 +244,30 @@ impl SqliteStore {
     }
 }
 
+fn read_on<T: Send + 'static>(
+    connection: &Arc<Mutex<Connection>>,
+    query: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+) -> BoxFuture<'static, Result<T, StoreError>> {
+    let connection = Arc::clone(connection);
+    async move {
+        tokio::task::spawn_blocking(move || {
+            let conn = connection
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            query(&conn)
+        })
+        .await
+        .map_err(|e| StoreError::Database(Cause::of(e)))?
+    }
+    .boxed()
+}
+
 fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>, options: StoreOptions) {
+    let queued = options.queued_channels();
+    let writing = Writing {
+        options,
+        queued_channels: queued.as_deref(),
+    };
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_WRITE_BATCH {
@@ -243,14 +276,14 @@ fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>, options: Sto
                 Err(_) => break,
             }
         }
-        match commit(&mut conn, batch.iter().map(|job| &job.write), options) {
+        match commit(&mut conn, batch.iter().map(|job| &job.write), writing) {
             Ok(outcomes) => batch.into_iter().zip(outcomes).for_each(|(job, outcome)| {
                 let _ = job.done.send(Ok(outcome));
             }),
             // One bad row must not fail its neighbours: retry each on its own. A held lock is
             // not a bad row; retrying would make every one of them wait the busy timeout again.
             Err(StoreError::Database(_)) if batch.len() > 1 => batch.into_iter().for_each(|job| {
-                let result = commit(&mut conn, std::iter::once(&job.write), options)
+                let result = commit(&mut conn, std::iter::once(&job.write), writing)
                     .map(|outcomes| outcomes.into_iter().next().unwrap_or(Applied::Rows(0)));
                 let _ = job.done.send(result);
             }),
@@ -261,25 +294,33 @@ fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>, options: Sto
     }
 }
 
+/// What every write of the writer thread is applied with.
+#[derive(Clone, Copy)]
+struct Writing<'a> {
+    options: StoreOptions,
+    /// Every new quote's `queued_channels` (`StoreOptions::queued_channels`).
+    queued_channels: Option<&'a str>,
+}
+
 fn commit<'a>(
     conn: &mut Connection,
     writes: impl Iterator<Item = &'a Write>,
-    options: StoreOptions,
+    writing: Writing,
 ) -> Result<Vec<Applied>, StoreError> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let outcomes = writes
-        .map(|write| apply(&tx, write, options))
+        .map(|write| apply(&tx, write, writing))
         .collect::<Result<Vec<_>, _>>()?;
     tx.commit()?;
     Ok(outcomes)
 }
 
-fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Applied, StoreError> {
+fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, StoreError> {
     let now = || format_timestamp(OffsetDateTime::now_utc());
     let run = |sql: &str, values: &[&dyn ToSql]| parameters::execute(tx, sql, values);
     match write {
         Write::Quote(quote) => {
-            let values = QuoteValues::new(quote);
+            let values = QuoteValues::new(quote, writing.queued_channels);
             let insert = values.values();
             if run(&INSERT_QUOTE, &insert.each_ref().map(|v| v as &dyn ToSql))? == 0 {
                 let keys = queries::earlier_quote_keys(quote);
@@ -295,12 +336,6 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Appli
                     .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
                 return Ok(Applied::Quote(earlier));
             }
-            for channel in options.lead_channels() {
-                run(
-                    queries::INSERT_OUTBOX,
-                    params![values.id(), values.created_at(), channel.as_str()],
-                )?;
-            }
         }
         Write::Call(report) => {
             let now = now();
@@ -315,7 +350,7 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Appli
                     report.recording_url
                 ],
             )?;
-            if options.email_leads {
+            if writing.options.email_leads {
                 run(queries::INSERT_FOLLOW_UP, params![report.call_id, now])?;
             }
         }
@@ -347,6 +382,22 @@ fn apply(tx: &Transaction, write: &Write, options: StoreOptions) -> Result<Appli
                 queries::PURGE_UNREFERENCED_CALLS,
                 params![reported_before],
             )?));
+        }
+        Write::TakeQueued { limit } => {
+            let limit = i64::try_from(*limit).unwrap_or(i64::MAX);
+            let leads = parameters::query(tx, queries::QUEUED_LEADS, params![limit], |row| {
+                rows::queued_lead(row)
+            })?;
+            for lead in &leads {
+                for channel in &lead.channels {
+                    run(
+                        queries::INSERT_OUTBOX,
+                        params![lead.id, lead.created_at, channel.as_str()],
+                    )?;
+                }
+                run(queries::CLEAR_QUEUED, params![lead.id])?;
+            }
+            return Ok(Applied::Rows(leads.len()));
         }
     }
     Ok(Applied::Quote(Inserted::New))
@@ -381,7 +432,7 @@ impl QuoteStore for SqliteStore {
     }
 
     fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>> {
-        self.read(move |conn| {
+        self.read_for_outbox(move |conn| {
             let reports = parameters::query(conn, queries::SELECT_CALL, params![call_id], |row| {
                 rows::call_report(row)
             })?;
@@ -426,7 +477,8 @@ impl QuoteStore for SqliteStore {
         now: OffsetDateTime,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
-        self.read(move |conn| {
+        let taken = self.write(Write::TakeQueued { limit });
+        let due = self.read_for_outbox(move |conn| {
             let limit = i64::try_from(limit).unwrap_or(i64::MAX);
             parameters::query(
                 conn,
@@ -434,7 +486,12 @@ impl QuoteStore for SqliteStore {
                 params![format_timestamp(now), limit, channel.as_str()],
                 |row| stored_quote(row).map(|quote| PendingLead::new(quote, channel)),
             )
-        })
+        });
+        async move {
+            taken.await?;
+            due.await
+        }
+        .boxed()
     }
 
     fn record_delivery(
@@ -468,7 +525,10 @@ impl QuoteStore for SqliteStore {
 
     fn close(&self) -> BoxFuture<'_, ()> {
         // Dropping the sender lets the writer drain its queue and return.
-        self.writer.lock().unwrap_or_else(|p| p.into_inner()).take();
+        self.writer
+            .write()
+            .unwrap_or_else(|p| p.into_inner())
+            .take();
         let thread = self
             .writer_thread
             .lock()

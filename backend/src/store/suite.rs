@@ -50,6 +50,13 @@ macro_rules! for_each_case {
             repeats_among_concurrent_inserts_fail_alone,
             $crate::store::suite::EVERY_CHANNEL
         );
+        $case!(
+            a_lead_is_queued_on_its_own_row_until_a_worker_takes_it,
+            $crate::store::StoreOptions {
+                forward_leads: false,
+                email_leads: true,
+            }
+        );
     };
 }
 
@@ -417,6 +424,49 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
             .all(|r| r.delivery_on(Channel::Email).unwrap().status == DeliveryStatus::Pending),
         "the e-mail channel is untouched by the webhook's deliveries"
     );
+    store.close().await;
+}
+
+/// `store` must have been opened with e-mail on and forwarding off.
+pub async fn a_lead_is_queued_on_its_own_row_until_a_worker_takes_it(store: Arc<dyn QuoteStore>) {
+    let queued = || Some(super::Delivery::queued());
+    let id = |row: &super::StoredQuote| row.id.clone();
+    for email in ["a@example.com", "b@example.com", "c@example.com"] {
+        store.insert(web(email)).await.unwrap();
+    }
+    let before = store.list_since(None).await.unwrap();
+    assert!(
+        before
+            .iter()
+            .all(|r| r.delivery_on(Channel::Email).cloned() == queued()
+                && r.delivery_on(Channel::Webhook).is_none()),
+        "pending on e-mail alone before any worker ran: {before:?}"
+    );
+    let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
+    let due = store.due_leads(Channel::Email, now, 2).await.unwrap();
+    let mut taken: Vec<_> = due.iter().map(|lead| lead.quote.id.clone()).collect();
+    taken.sort();
+    assert_eq!(
+        taken,
+        before[..2].iter().map(id).collect::<Vec<_>>(),
+        "the oldest, as many as asked"
+    );
+    assert!(due.iter().all(|lead| lead.attempts == 0));
+    assert_eq!(
+        store.list_since(None).await.unwrap(),
+        before,
+        "taken into the outbox, each lead reads the same"
+    );
+    let due = store.due_leads(Channel::Email, now, 10).await.unwrap();
+    assert!(
+        due.iter().any(|lead| lead.quote.id == before[2].id),
+        "the third is taken by the next call"
+    );
+    assert!(store
+        .due_leads(Channel::Webhook, now, 10)
+        .await
+        .unwrap()
+        .is_empty());
     store.close().await;
 }
 

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::common::postgres::TestDatabase;
 use crate::common::voice::{quote_call, tool_calls, webhook};
 use crate::common::TestApp;
-use backend::store::DatabaseUrl;
+use backend::store::{Channel, DatabaseUrl};
 
 /// Made by `backend hash-password` from `PASSWORD`.
 const HASH: &str =
@@ -580,6 +580,17 @@ async fn deleting_a_lead_removes_its_outbox_row_key_and_call_report(db: Db) {
         .as_str()
         .unwrap()
         .to_owned();
+    // The worker takes each lead into the outbox before its first attempt.
+    inbox
+        .app
+        .wait_for_rows("a first attempt at each lead", |rows| {
+            rows.len() == 3
+                && rows.iter().all(|r| {
+                    r.delivery_on(Channel::Webhook)
+                        .is_some_and(|d| d.attempts > 0)
+                })
+        })
+        .await;
     assert_eq!(inbox.app.count("SELECT count(*) FROM lead_outbox").await, 3);
     let delete = |id: String| {
         inbox

@@ -1,6 +1,6 @@
-//! Group commit on PostgreSQL: quotes that arrive together, with their outbox rows, are stored by
-//! one statement (`insert_quote::INSERT_QUOTES`), so they share one round trip and one commit, as
-//! SQLite's writer thread shares one transaction among them.
+//! Group commit on PostgreSQL: quotes that arrive together, each queued on its channels, are
+//! stored by one statement (`insert_quote::INSERT_QUOTES`), so they share one round trip and one
+//! commit, as SQLite's writer thread shares one transaction among them.
 //!
 //! A few writer tasks, each on a connection of its own, take turns at the queue: one waits for
 //! quotes and takes every one waiting, stores them, and answers each only once the statement has
@@ -36,8 +36,8 @@ struct Job {
 
 type Queue = Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Job>>>;
 
-/// The outbox channels of every new quote, as `INSERT_QUOTES`' last parameter.
-type Channels = Arc<Vec<&'static str>>;
+/// Every new quote's `queued_channels` (`StoreOptions::queued_channels`).
+type Queued = Arc<Option<String>>;
 
 pub(super) struct GroupCommit {
     queue: Mutex<Option<mpsc::UnboundedSender<Job>>>,
@@ -48,13 +48,13 @@ impl GroupCommit {
     pub(super) fn start(pool: &Pool, options: StoreOptions) -> GroupCommit {
         let (queue, jobs) = mpsc::unbounded_channel();
         let jobs: Queue = Arc::new(tokio::sync::Mutex::new(jobs));
-        let channels: Channels = Arc::new(options.lead_channels().map(|c| c.as_str()).collect());
+        let queued: Queued = Arc::new(options.queued_channels());
         let writers = (0..WRITERS)
             .map(|_| {
                 tokio::spawn(write_loop(
                     pool.clone(),
                     Arc::clone(&jobs),
-                    Arc::clone(&channels),
+                    Arc::clone(&queued),
                 ))
             })
             .collect();
@@ -89,7 +89,7 @@ impl GroupCommit {
     }
 }
 
-async fn write_loop(pool: Pool, jobs: Queue, channels: Channels) {
+async fn write_loop(pool: Pool, jobs: Queue, queued: Queued) {
     let mut connection: Option<Object> = None;
     let mut batch = Vec::with_capacity(MAX_BATCH);
     loop {
@@ -114,17 +114,17 @@ async fn write_loop(pool: Pool, jobs: Queue, channels: Channels) {
                 }
             },
         };
-        commit(client, &channels, std::mem::take(&mut batch)).await;
+        commit(client, queued.as_deref(), std::mem::take(&mut batch)).await;
     }
 }
 
-async fn commit(client: &Object, channels: &[&str], mut batch: Vec<Job>) {
+async fn commit(client: &Object, queued: Option<&str>, mut batch: Vec<Job>) {
     // Two batches that both repeat two keys would each wait for the other's row if they took
     // them in opposite orders (a deadlock PostgreSQL breaks after a second); in one order they
     // cannot.
     batch.sort_by(|a, b| earlier_quote_keys(&a.quote).cmp(&earlier_quote_keys(&b.quote)));
     let quotes: Vec<&NewQuote> = batch.iter().map(|job| &job.quote).collect();
-    match insert(client, channels, &quotes).await {
+    match insert(client, queued, &quotes).await {
         Ok(outcomes) => {
             for (job, outcome) in batch.into_iter().zip(outcomes) {
                 let _ = job.done.send(Ok(outcome));
@@ -133,7 +133,7 @@ async fn commit(client: &Object, channels: &[&str], mut batch: Vec<Job>) {
         // Not the connection: one quote may be at fault, and must not fail its neighbours.
         Err(StoreError::Database(_)) if batch.len() > 1 => {
             for job in batch {
-                let result = insert(client, channels, &[&job.quote])
+                let result = insert(client, queued, &[&job.quote])
                     .await
                     .map(|outcomes| outcomes.into_iter().next().unwrap_or(Inserted::New));
                 let _ = job.done.send(result);
@@ -150,14 +150,18 @@ async fn commit(client: &Object, channels: &[&str], mut batch: Vec<Job>) {
 /// Stores `quotes` in one statement; then each one it skipped is compared with the earlier row.
 async fn insert(
     client: &Object,
-    channels: &[&str],
+    queued: Option<&str>,
     quotes: &[&NewQuote],
 ) -> Result<Vec<Inserted>, StoreError> {
-    let values: Vec<QuoteValues> = quotes.iter().map(|quote| QuoteValues::new(quote)).collect();
+    let values: Vec<QuoteValues> = quotes
+        .iter()
+        .map(|quote| QuoteValues::new(quote, queued))
+        .collect();
     let arrays = columns(&values);
-    let mut params: Vec<&(dyn ToSql + Sync)> = Vec::with_capacity(arrays.len() + 1);
-    params.extend(arrays.iter().map(|array| array as &(dyn ToSql + Sync)));
-    params.push(&channels);
+    let params: Vec<&(dyn ToSql + Sync)> = arrays
+        .iter()
+        .map(|array| array as &(dyn ToSql + Sync))
+        .collect();
     let statement = client
         .prepare_cached(&INSERT_QUOTES)
         .await

@@ -1,9 +1,9 @@
 //! The PostgreSQL store, for several stateless backend instances sharing one database.
 //!
 //! A pool of connections. Quotes go through group commit (`group_commit`): those arriving
-//! together, with their outbox rows, are one statement and one commit. Errors reaching the server
-//! are `Unavailable`, so the routes answer 503; the pool reconnects by itself once the database is
-//! back.
+//! together, each queued on its channels, are one statement and one commit. Errors reaching the
+//! server are `Unavailable`, so the routes answer 503; the pool reconnects by itself once the
+//! database is back.
 
 mod group_commit;
 
@@ -336,6 +336,9 @@ impl QuoteStore for PostgresStore {
         max: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         async move {
+            let known: Vec<&str> = Channel::ALL.map(Channel::as_str).to_vec();
+            self.execute(queries::TAKE_QUEUED_LEADS, &[&limit(Some(max)), &known])
+                .await?;
             let until = format_timestamp(now + LEAD_CLAIM);
             let params: [&(dyn ToSql + Sync); 4] = [
                 &format_timestamp(now),
