@@ -15,8 +15,8 @@ start_smtp() {
   }
   smtp_port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   mkdir -p "$1"
-  # At the lowest priority: in production the relay runs on another machine, not on the cores the
-  # measured server has.
+  # At the idle CPU priority (SCHED_IDLE, where nice 19 still took cores from a busy server): in
+  # production the relay runs on another machine, not on the cores the measured server has.
   chrt --idle 0 /usr/bin/python3 backend/tests/api/common/smtp_server.py --ids-only --port "$smtp_port" --dir "$1" > "$1/out" 2> "$1/log" &
   smtp_pid=$!
   local deadline=$((SECONDS + 10))
