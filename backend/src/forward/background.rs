@@ -78,3 +78,33 @@ fn lower_priority() {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The calling thread's scheduling policy.
+    fn policy() -> i32 {
+        // SAFETY: reads the calling thread's policy; no memory is passed.
+        unsafe { libc::sched_getscheduler(0) }
+    }
+
+    #[tokio::test]
+    async fn the_workers_and_their_blocking_reads_run_at_the_idle_priority() {
+        let background = Background::start().unwrap();
+        let policies = background
+            .spawn(async {
+                let blocking = tokio::task::spawn_blocking(policy).await.unwrap();
+                (policy(), blocking)
+            })
+            .await
+            .unwrap();
+        assert_eq!(policies, (libc::SCHED_IDLE, libc::SCHED_IDLE));
+        assert_ne!(
+            policy(),
+            libc::SCHED_IDLE,
+            "the server's own threads keep theirs"
+        );
+        background.stop().await;
+    }
+}

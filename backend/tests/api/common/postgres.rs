@@ -31,13 +31,15 @@ impl TestDatabase {
         }
     }
 
-    /// Refuses new connections and drops the server's open ones, as if the database went away.
+    /// Refuses new connections and drops the server's open ones, as if the database went away;
+    /// returns once they are gone (termination is asynchronous, up to 5 s each), so a request
+    /// made next cannot still find one open.
     pub async fn go_down(&self) {
         let name = &self.name;
         self.admin
             .batch_execute(&format!(
                 "ALTER DATABASE {name} WITH ALLOW_CONNECTIONS false;
-                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}';"
+                 SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = '{name}';"
             ))
             .await
             .unwrap();
