@@ -90,7 +90,7 @@ run() {
   idle_kb=$(rss_kb VmRSS)
   local line cpu0 cpu1
   cpu0=$(cpu_ticks)
-  line=$(BENCH_MAX_PER_THREAD=$(( MAX_REQUESTS / THREADS )) BENCH_THREADS=$THREADS timeout $(( SECONDS_PER_RUN + 30 )) \
+  line=$(BENCH_FORM_COOKIE=$(form_cookie) BENCH_MAX_PER_THREAD=$(( MAX_REQUESTS / THREADS )) BENCH_THREADS=$THREADS timeout $(( SECONDS_PER_RUN + 30 )) \
     "${priority[@]}" wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --timeout 5s -s scripts/bench/post-quote.lua "$url" | grep '^BENCH')
   local peak_kb
   peak_kb=$(rss_kb VmHWM)

@@ -51,10 +51,12 @@ start() {
     VAPI_PUBLIC_KEY=fuzz-public-key VAPI_ASSISTANT_ID=fuzz-assistant VOICE_CONSENT_TEXT="An AI answers this call." "$@" ||
     { cat "$work/log" >&2; echo "error: the server did not start" >&2; exit 1; }
 }
-# fuzz CHECKS EXAMPLES: one bounded schemathesis run against the started server.
+# fuzz CHECKS EXAMPLES: one bounded schemathesis run against the started server, its quote posts
+# carrying the form token a page gives a person's browser.
 fuzz() {
   timeout "$MAX_SECONDS" "$schemathesis" run "$url/api/openapi.json" --checks "$1" \
     --header "Authorization: Bearer $admin_token" --header "X-Vapi-Secret: $webhook_secret" \
+    --header "Cookie: $(form_cookie)" \
     --max-examples "$2" --generation-database none --no-color
 }
 

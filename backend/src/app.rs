@@ -20,6 +20,7 @@ use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
 use crate::routes::{admin, client_config, health, openapi, quote_result, quotes, site, vapi};
 use crate::settings::Config;
+use crate::spam::FormTokens;
 use crate::store::{self, QuoteStore, StoreError, StoreOptions};
 
 /// How long a graceful shutdown may take before in-flight requests are abandoned.
@@ -29,6 +30,7 @@ pub fn routes(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
     result_pages: Arc<ResultPages>,
+    tokens: Arc<FormTokens>,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let limits = Arc::new(PostLimits::new(
@@ -59,6 +61,7 @@ pub fn routes(
         .or(quotes::routes(
             Arc::clone(&store),
             limits,
+            Arc::clone(&tokens),
             config.trusted_proxies.clone(),
         ))
         .unify()
@@ -78,7 +81,7 @@ pub fn routes(
         .unify()
         .or(quote_result::routes(result_pages))
         .unify()
-        .or(site::routes(site))
+        .or(site::routes(site, tokens, config.trusted_proxies.clone()))
         .unify();
     request_target::paths_only()
         .and(pages)
@@ -174,8 +177,9 @@ pub async fn serve(
     let addr = listener
         .local_addr()
         .map_err(|source| StartError::Bind { addr, source })?;
+    let tokens = Arc::new(FormTokens::load(store.as_ref(), config.spam.min_fill).await?);
     let (stop, stopped) = oneshot::channel::<()>();
-    let routes = routes(Arc::clone(&store), site, result_pages, config);
+    let routes = routes(Arc::clone(&store), site, result_pages, tokens, config);
     let task = tokio::spawn(connections::serve(
         listener,
         routes,

@@ -14,5 +14,6 @@ pub mod password;
 pub mod retention;
 pub mod routes;
 pub mod settings;
+pub mod spam;
 pub mod since;
 pub mod store;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
 import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH } from './support/inbox.mjs';
 import { axeViolations } from './support/landing.mjs';
-import { startServer } from './support/server.mjs';
+import { formCookie, startServer } from './support/server.mjs';
 
 const [HASH, PASSWORD] = [ADMIN_PASSWORD_HASH, ADMIN_PASSWORD];
 const VOICE_SECRET = 'e2e-voice-secret';
@@ -34,7 +34,12 @@ async function post(url, path, body, headers = {}) {
 
 /** A web lead through the quote API and a voice lead through the webhook, with its report. */
 async function seed(url) {
-  await post(url, '/api/quote-requests', { product: 'family', email: WEB_EMAIL });
+  await post(
+    url,
+    '/api/quote-requests',
+    { product: 'family', email: WEB_EMAIL },
+    { cookie: await formCookie(url) },
+  );
   const voice = { 'x-vapi-secret': VOICE_SECRET };
   const call = { id: 'call-e2e' };
   await post(

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { haveCaddy, freePort, send, startCaddy } from './support/caddy.mjs';
-import { repoRoot, startServer } from './support/server.mjs';
+import { formCookie, repoRoot, startServer } from './support/server.mjs';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 /** How long a dead instance's claimed leads wait before another takes them (store/postgres LEAD_CLAIM). */
@@ -82,7 +82,7 @@ async function startReceiver() {
 }
 
 /** One visitor: posts a new quote after each answer until `running()` is false; a post not answered 201 is sent again with its key. */
-async function visit(i, port, running, answers) {
+async function visit(i, port, cookie, running, answers) {
   const from = `127.0.0.${i + 2}`;
   for (let n = 0; running(); n++) {
     const quote = { product: PRODUCTS[n % PRODUCTS.length], email: `v${i}-${n}@example.com` };
@@ -98,7 +98,7 @@ async function visit(i, port, running, answers) {
           method: 'POST',
           from,
           body: JSON.stringify(quote),
-          headers: { 'content-type': 'application/json', 'idempotency-key': key },
+          headers: { 'content-type': 'application/json', 'idempotency-key': key, cookie },
         }));
       } catch (error) {
         status = `error ${error.code ?? error.message}`;
@@ -140,8 +140,10 @@ test(
       });
       const answers = [];
       let posting = true;
+      // A page from one instance; its token counts on both (the key is the database's).
+      const cookie = await formCookie(instances[1].url);
       const visitors = Array.from({ length: VISITORS }, (_, i) =>
-        visit(i, caddy.httpsPort, () => posting, answers),
+        visit(i, caddy.httpsPort, cookie, () => posting, answers),
       );
 
       await sleep(2_000);

@@ -15,8 +15,27 @@ pub fn from_the_site(headers: &HeaderMap, https: bool) -> bool {
             return true;
         }
     }
-    let (Some(origin), Some(host)) = (text(header::ORIGIN.as_str()), text(header::HOST.as_str()))
-    else {
+    text(header::ORIGIN.as_str()).is_some_and(|origin| is_this_site(headers, origin, https))
+}
+
+/// Whether a request that needs no cookie (a quote post) may have come from a page on another
+/// site: refused only on the browser's word. `Sec-Fetch-Site` decides when present (a browser
+/// sets it and no page can: `same-origin`, or `none` for what the user typed or bookmarked);
+/// otherwise an `Origin` that is not this site's. A client that sends neither (a script, an older
+/// browser) is not a page on another site and passes.
+pub fn from_another_site(headers: &HeaderMap, https: bool) -> bool {
+    let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
+    if let Some(site) = headers.get("sec-fetch-site") {
+        let site = site.to_str().unwrap_or_default();
+        return !(site.eq_ignore_ascii_case("same-origin") || site.eq_ignore_ascii_case("none"));
+    }
+    text(header::ORIGIN.as_str()).is_some_and(|origin| !is_this_site(headers, origin, https))
+}
+
+/// `origin` is this site: `scheme://host` as the request reached us (the `Host` a proxy passes
+/// on, the scheme it says in `X-Forwarded-Proto`).
+fn is_this_site(headers: &HeaderMap, origin: &str, https: bool) -> bool {
+    let Some(host) = headers.get(header::HOST).and_then(|v| v.to_str().ok()) else {
         return false;
     };
     let scheme = if https { "https" } else { "http" };
@@ -64,5 +83,26 @@ mod tests {
             &headers(&[host, ("sec-fetch-site", "same-site")]),
             false
         ));
+    }
+
+    #[test]
+    fn a_post_from_another_site_is_told_by_the_browser() {
+        let host = ("host", "broker.example.com");
+        let cross = |pairs: &[(&'static str, &str)]| from_another_site(&headers(pairs), true);
+        assert!(!cross(&[host]), "a script or an old browser says nothing");
+        assert!(!cross(&[host, ("sec-fetch-site", "same-origin")]));
+        assert!(!cross(&[host, ("sec-fetch-site", "none")]));
+        assert!(!cross(&[
+            host,
+            ("sec-fetch-site", "same-origin"),
+            ("origin", "null")
+        ]));
+        assert!(cross(&[host, ("sec-fetch-site", "cross-site")]));
+        assert!(cross(&[host, ("sec-fetch-site", "same-site")]));
+        assert!(!cross(&[host, ("origin", "https://broker.example.com")]));
+        assert!(cross(&[host, ("origin", "http://broker.example.com")]));
+        assert!(cross(&[host, ("origin", "https://evil.example")]));
+        assert!(cross(&[host, ("origin", "null")]));
+        assert!(cross(&[("origin", "https://broker.example.com")]), "no Host");
     }
 }

@@ -11,6 +11,7 @@ use inbox::InboxSettings;
 use leads::LeadsConfig;
 use rate_limit::RateLimit;
 use security_headers::SecurityHeaders;
+use spam::SpamSettings;
 use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::VoiceSettings;
 
@@ -21,6 +22,7 @@ pub mod inbox;
 pub mod leads;
 pub mod rate_limit;
 pub mod security_headers;
+pub mod spam;
 pub mod trusted_proxies;
 pub mod voice;
 
@@ -47,6 +49,8 @@ pub struct Config {
     pub email: Option<EmailSettings>,
     /// The `/admin` inbox: its password and the lead retention.
     pub inbox: InboxSettings,
+    /// `FORM_MIN_FILL_SECONDS`.
+    pub spam: SpamSettings,
 }
 
 impl Config {
@@ -93,6 +97,7 @@ impl Config {
         let leads = LeadsConfig::from_env(&env)?;
         let email = EmailSettings::from_env(&env)?;
         let inbox = InboxSettings::from_env(&env)?;
+        let spam = SpamSettings::from_env(&env)?;
         Ok(Config {
             addr: SocketAddr::new(ip, port),
             database,
@@ -104,6 +109,7 @@ impl Config {
             leads,
             email,
             inbox,
+            spam,
         })
     }
 }

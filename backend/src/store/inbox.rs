@@ -45,7 +45,9 @@ pub trait Inbox {
 
     fn lead(&self, id: String) -> BoxFuture<'_, Result<Option<LeadDetail>, StoreError>>;
 
-    /// Whether the lead exists (and now has `status`, changed at `at`).
+    /// Whether the lead exists (and now has `status`, changed at `at`). Marking a lead spam
+    /// drops what was still to go out for it; marking spam `new` or `contacted` queues it for
+    /// delivery like a new lead.
     fn set_status(
         &self,
         id: String,
@@ -64,6 +66,17 @@ pub trait Inbox {
         cutoff: OffsetDateTime,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<String>, StoreError>>;
+}
+
+/// Secrets every instance sharing the database signs with (`spam::FormTokens`' key).
+pub trait SiteKeys {
+    /// The key named `name`: `candidate`, stored, unless one was stored before (by this or
+    /// another instance), which is then the answer.
+    fn site_key(
+        &self,
+        name: &'static str,
+        candidate: String,
+    ) -> BoxFuture<'_, Result<String, StoreError>>;
 }
 
 /// Signed-in sessions, by the SHA-256 of their id (the id itself is never stored).

@@ -7,7 +7,7 @@ use super::model::format_timestamp;
 use super::queries::SELECT_QUOTES;
 
 /// $1 since, $2 until, $3 product, $4 source, $5 status, $6 e-mail `LIKE` pattern, $7 the
-/// cursor id, $8 the limit.
+/// cursor id, $8 the limit. Spam is listed only when $5 asks for it, and then alone.
 pub fn find_leads() -> String {
     format!(
         "{SELECT_QUOTES}
@@ -15,7 +15,8 @@ pub fn find_leads() -> String {
            AND (CAST($2 AS TEXT) IS NULL OR q.created_at < $2)
            AND (CAST($3 AS TEXT) IS NULL OR q.product = $3)
            AND (CAST($4 AS TEXT) IS NULL OR q.source = $4)
-           AND (CAST($5 AS TEXT) IS NULL OR q.status = $5)
+           AND (COALESCE(CAST($5 AS TEXT), '') = 'spam') = (q.spam IS NOT NULL)
+           AND (CAST($5 AS TEXT) IS NULL OR $5 = 'spam' OR q.status = $5)
            AND (CAST($6 AS TEXT) IS NULL OR LOWER(q.email) LIKE $6 ESCAPE '\\')
            AND (CAST($7 AS TEXT) IS NULL OR (q.created_at, q.id) <
                 (SELECT created_at, id FROM quote_requests WHERE id = $7))
@@ -70,9 +71,25 @@ pub fn lead() -> String {
 /// $1 call id.
 pub const CALL_RECORDING: &str = "SELECT recording_url FROM voice_calls WHERE call_id = $1";
 
-/// $1 id, $2 status, $3 when.
-pub const SET_STATUS: &str =
-    "UPDATE quote_requests SET status = $2, status_changed_at = $3 WHERE id = $1";
+/// $1 id, $2 status (`new` or `contacted`), $3 when, $4 the channels a new lead is queued on
+/// (`StoreOptions::queued_channels`). A lead that was spam is queued as if it had just come (a
+/// channel it was delivered on before is skipped as it is taken into the outbox).
+pub const SET_STATUS: &str = "UPDATE quote_requests SET status = $2, status_changed_at = $3,
+    queued_channels = CASE WHEN spam IS NULL THEN queued_channels ELSE $4 END, spam = NULL
+    WHERE id = $1";
+/// $1 id, $2 when: the broker holds the lead as spam; it is no longer queued.
+pub const MARK_SPAM: &str = "UPDATE quote_requests
+    SET spam = COALESCE(spam, 'marked'), status_changed_at = $2, queued_channels = NULL
+    WHERE id = $1";
+/// $1 id: what was still to go out for a lead marked spam.
+pub const DROP_UNDELIVERED: &str =
+    "DELETE FROM lead_outbox WHERE quote_id = $1 AND delivered_at IS NULL";
+
+/// The key named $1: $2 unless one is stored, then whichever is (`KEY`).
+pub const KEEP_KEY: &str =
+    "INSERT INTO site_keys (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING";
+/// $1 name.
+pub const KEY: &str = "SELECT value FROM site_keys WHERE name = $1";
 
 /// $1 id: the call the lead came from (no row: no such lead).
 pub const LEAD_CALL: &str = "SELECT call_id FROM quote_requests WHERE id = $1";

@@ -13,7 +13,7 @@ type Column = (
     for<'a> fn(&'a QuoteValues<'a>) -> Option<&'a str>,
 );
 
-const COLUMNS: [Column; 10] = [
+const COLUMNS: [Column; 11] = [
     ("id", |v| Some(v.id.as_str())),
     ("product", |v| Some(v.quote.request.product().as_str())),
     ("email", |v| Some(v.quote.request.email().as_str())),
@@ -28,6 +28,7 @@ const COLUMNS: [Column; 10] = [
     }),
     ("idempotency_key", |v| v.quote.idempotency_key.as_deref()),
     ("queued_channels", |v| v.queued_channels),
+    ("spam", |v| v.quote.spam),
 ];
 
 /// One `$n` per column, its value. Stores nothing when the idempotency key or the voice call
@@ -75,13 +76,14 @@ pub struct QuoteValues<'q> {
 }
 
 impl<'q> QuoteValues<'q> {
-    /// `queued_channels`: the channels it is queued on (`StoreOptions::queued_channels`).
+    /// `queued_channels`: the channels it is queued on (`StoreOptions::queued_channels`); spam
+    /// is queued on none.
     pub fn new(quote: &'q NewQuote, queued_channels: Option<&'q str>) -> QuoteValues<'q> {
         QuoteValues {
             quote,
             id: quote.id.to_string(),
             created_at: quote.created_at_text(),
-            queued_channels,
+            queued_channels: queued_channels.filter(|_| quote.spam.is_none()),
         }
     }
 

@@ -80,6 +80,14 @@ pub const MIGRATIONS: &[&str] = &[
     "ALTER TABLE quote_requests ADD COLUMN queued_channels TEXT;
     CREATE INDEX quote_requests_queued ON quote_requests (created_at)
         WHERE queued_channels IS NOT NULL;",
+    // 7: spam (`spam`: why a lead is held as spam, NULL for a lead; kept apart from `status`,
+    // whose check SQLite cannot alter, and so a lead marked "not spam" is where it was); the
+    // keys every instance signs with, made once by the first (`site_keys`).
+    "ALTER TABLE quote_requests ADD COLUMN spam TEXT;
+    CREATE TABLE site_keys (
+        name   TEXT PRIMARY KEY,
+        value  TEXT NOT NULL
+    );",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

@@ -22,7 +22,7 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use time::OffsetDateTime;
 
-pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, Sessions};
+pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, Sessions, SiteKeys};
 pub use model::{
     format_timestamp, CallReport, Channel, Deliveries, Delivery, DeliveryOutcome, DeliveryStatus,
     Inserted, LeadStatus, ListQuery, NewQuote, PendingLead, Source, StoredQuote, VoiceOrigin,
@@ -62,7 +62,7 @@ impl StoreOptions {
     }
 }
 
-pub trait QuoteStore: Inbox + Sessions + Send + Sync {
+pub trait QuoteStore: Inbox + Sessions + SiteKeys + Send + Sync {
     /// Resolves only once the quote, queued on each channel that is on, is durably committed.
     /// A voice quote whose call and tool call are already stored is not stored again.
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;

@@ -37,6 +37,9 @@ pub enum LeadStatus {
     #[default]
     New,
     Contacted,
+    /// Held back as spam (`StoredQuote::spam_reason` says why): never delivered, and listed
+    /// only when asked for.
+    Spam,
 }
 
 impl LeadStatus {
@@ -44,11 +47,12 @@ impl LeadStatus {
         match self {
             LeadStatus::New => "new",
             LeadStatus::Contacted => "contacted",
+            LeadStatus::Spam => "spam",
         }
     }
 
     pub fn parse(text: &str) -> Option<LeadStatus> {
-        [LeadStatus::New, LeadStatus::Contacted]
+        [LeadStatus::New, LeadStatus::Contacted, LeadStatus::Spam]
             .into_iter()
             .find(|status| status.as_str() == text)
     }
@@ -72,6 +76,8 @@ pub struct NewQuote {
     pub voice: Option<VoiceOrigin>,
     /// The client's `Idempotency-Key`: a later post with the same key is answered from this one.
     pub idempotency_key: Option<String>,
+    /// Why the quote is held as spam: stored, never queued for delivery.
+    pub spam: Option<&'static str>,
     pub created_at: OffsetDateTime,
 }
 
@@ -84,6 +90,7 @@ impl NewQuote {
             user_agent: user_agent.map(|ua| ua.chars().take(MAX_USER_AGENT_CHARS).collect()),
             voice: None,
             idempotency_key: None,
+            spam: None,
             created_at: OffsetDateTime::now_utc(),
         }
     }
@@ -91,6 +98,13 @@ impl NewQuote {
     pub fn with_idempotency_key(self, key: Option<String>) -> NewQuote {
         NewQuote {
             idempotency_key: key,
+            ..self
+        }
+    }
+
+    pub fn with_spam(self, reason: Option<&'static str>) -> NewQuote {
+        NewQuote {
+            spam: reason,
             ..self
         }
     }
@@ -171,6 +185,9 @@ pub struct StoredQuote {
     pub status: LeadStatus,
     /// When the status was last changed (`None`: never, it is as it arrived).
     pub status_changed_at: Option<String>,
+    /// With status `spam`, why: a signal of the post (`honeypot`, `no_token`, `bad_token`,
+    /// `expired_token`, `too_fast`) or `marked` by the broker.
+    pub spam_reason: Option<String>,
 }
 
 /// Where a lead is delivered; each lead has one outbox entry per channel that was on when it

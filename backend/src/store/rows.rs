@@ -45,6 +45,12 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
     let status = row.required("status")?;
     let status = LeadStatus::parse(&status)
         .ok_or_else(|| StoreError::Database(unreadable("status", &status).into()))?;
+    let spam_reason = row.text("spam")?;
+    let status = if spam_reason.is_some() {
+        LeadStatus::Spam
+    } else {
+        status
+    };
     let queued = row.text("queued_channels")?;
     let mut deliveries = Deliveries::default();
     let mut any = false;
@@ -74,6 +80,7 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         delivery: any.then_some(deliveries),
         status,
         status_changed_at: row.text("status_changed_at")?,
+        spam_reason,
         id,
     })
 }

@@ -76,6 +76,9 @@ pub struct SqliteStore {
     writer_thread: Mutex<Option<JoinHandle<()>>>,
     reader: Arc<Mutex<Connection>>,
     outbox_reader: Arc<Mutex<Connection>>,
+    /// What a new lead is queued on (`StoreOptions::queued_channels`), for a lead the broker
+    /// marks "not spam".
+    queued_channels: Option<String>,
 }
 
 /// A lock another connection holds is temporary; anything else is a failure of ours.
@@ -182,6 +185,7 @@ impl SqliteStore {
             writer_thread: Mutex::new(None),
             outbox_reader: Arc::clone(&reader),
             reader,
+            queued_channels: None,
         })
     }
 
@@ -205,6 +209,7 @@ impl SqliteStore {
             writer_thread: Mutex::new(Some(thread)),
             reader: Arc::new(Mutex::new(reader)),
             outbox_reader: Arc::new(Mutex::new(outbox_reader)),
+            queued_channels: options.queued_channels(),
         })
     }
 

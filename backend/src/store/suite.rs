@@ -7,8 +7,8 @@ use time::OffsetDateTime;
 use wasm_core::QuoteRequest;
 
 use super::{
-    CallReport, Channel, DeliveryOutcome, DeliveryStatus, Inserted, ListQuery, NewQuote,
-    QuoteStore, Source, StoreOptions, VoiceOrigin,
+    CallReport, Channel, DeliveryOutcome, DeliveryStatus, Inserted, LeadFilter, LeadQuery,
+    LeadStatus, ListQuery, NewQuote, QuoteStore, Source, StoreOptions, VoiceOrigin,
 };
 
 /// Expands `$case!(name, StoreOptions)` for every case below, so each store runs them all.
@@ -49,6 +49,17 @@ macro_rules! for_each_case {
         $case!(
             repeats_among_concurrent_inserts_fail_alone,
             $crate::store::suite::EVERY_CHANNEL
+        );
+        $case!(
+            spam_is_listed_apart_and_delivered_once_it_is_not,
+            $crate::store::StoreOptions {
+                forward_leads: false,
+                email_leads: true,
+            }
+        );
+        $case!(
+            a_site_key_is_made_once,
+            $crate::store::StoreOptions::default()
         );
         $case!(
             a_lead_is_queued_on_its_own_row_until_a_worker_takes_it,
@@ -467,6 +478,96 @@ pub async fn a_lead_is_queued_on_its_own_row_until_a_worker_takes_it(store: Arc<
         .await
         .unwrap()
         .is_empty());
+    store.close().await;
+}
+
+/// `store` must have been opened with e-mail on.
+pub async fn spam_is_listed_apart_and_delivered_once_it_is_not(store: Arc<dyn QuoteStore>) {
+    let lead = web("lead@example.com");
+    let spam = web("bot@example.com").with_spam(Some("no_token"));
+    let (lead_id, spam_id) = (lead.id.to_string(), spam.id.to_string());
+    store.insert(lead).await.unwrap();
+    store.insert(spam).await.unwrap();
+    let listed = |status: Option<LeadStatus>| {
+        let store = Arc::clone(&store);
+        async move {
+            let query = LeadQuery {
+                filter: LeadFilter {
+                    status,
+                    ..LeadFilter::default()
+                },
+                after: None,
+                limit: 10,
+            };
+            let found = store.find_leads(query).await.unwrap();
+            found
+                .into_iter()
+                .map(|q| (q.id, q.status, q.spam_reason))
+                .collect::<Vec<_>>()
+        }
+    };
+    let the_lead = vec![(lead_id.clone(), LeadStatus::New, None)];
+    assert_eq!(listed(None).await, the_lead, "no spam unless asked for");
+    assert_eq!(listed(Some(LeadStatus::New)).await, the_lead);
+    assert_eq!(
+        listed(Some(LeadStatus::Spam)).await,
+        [(spam_id.clone(), LeadStatus::Spam, Some("no_token".into()))]
+    );
+    let due_ids = |at: OffsetDateTime| {
+        let store = Arc::clone(&store);
+        async move {
+            let due = store.due_leads(Channel::Email, at, 10).await.unwrap();
+            due.into_iter().map(|l| l.quote.id).collect::<Vec<_>>()
+        }
+    };
+    let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
+    assert_eq!(due_ids(now).await, [lead_id.clone()], "spam is never queued");
+
+    assert!(store
+        .set_status(spam_id.clone(), LeadStatus::New, now)
+        .await
+        .unwrap());
+    assert!(
+        due_ids(now).await.contains(&spam_id),
+        "not spam: queued like a new lead"
+    );
+    assert_eq!(listed(None).await.len(), 2);
+    assert!(listed(Some(LeadStatus::Spam)).await.is_empty());
+
+    assert!(store
+        .set_status(lead_id.clone(), LeadStatus::Spam, now)
+        .await
+        .unwrap());
+    let marked = store.lead(lead_id.clone()).await.unwrap().unwrap().quote;
+    assert_eq!(
+        (marked.status, marked.spam_reason.as_deref()),
+        (LeadStatus::Spam, Some("marked"))
+    );
+    assert!(
+        marked.delivery_on(Channel::Email).is_none(),
+        "what was still to go out is dropped: {marked:?}"
+    );
+    let later = now + Duration::from_secs(3600);
+    assert!(!due_ids(later).await.contains(&lead_id));
+
+    assert!(store
+        .set_status(lead_id.clone(), LeadStatus::Contacted, now)
+        .await
+        .unwrap());
+    assert!(due_ids(later).await.contains(&lead_id), "queued again");
+    let lead = store.lead(lead_id).await.unwrap().unwrap().quote;
+    assert_eq!((lead.status, lead.spam_reason), (LeadStatus::Contacted, None));
+    assert!(!store
+        .set_status("no-such-lead".into(), LeadStatus::Spam, now)
+        .await
+        .unwrap());
+    store.close().await;
+}
+
+pub async fn a_site_key_is_made_once(store: Arc<dyn QuoteStore>) {
+    assert_eq!(store.site_key("k", "first".into()).await.unwrap(), "first");
+    assert_eq!(store.site_key("k", "second".into()).await.unwrap(), "first");
+    assert_eq!(store.site_key("j", "other".into()).await.unwrap(), "other");
     store.close().await;
 }
 

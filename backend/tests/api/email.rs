@@ -383,7 +383,7 @@ async fn a_550_reply_is_undelivered_with_the_servers_text_and_never_retried() {
     let csv = admin("?format=csv").await.unwrap().text().await.unwrap();
     let header = csv.lines().next().unwrap();
     assert!(
-        header.ends_with(r#""email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at""#),
+        header.ends_with(r#""email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at","spam_reason""#),
         "{header}"
     );
     let line = csv.lines().find(|l| l.contains(&refused)).unwrap();
@@ -529,7 +529,7 @@ async fn visitor_and_provider_text_cannot_add_or_change_a_header() {
 }
 
 #[tokio::test]
-async fn nothing_is_sent_for_a_honeypot_hit_a_refused_post_or_a_replay() {
+async fn nothing_is_sent_for_spam_a_refused_post_or_a_replay() {
     let smtp = SmtpServer::plain();
     let app = app(&smtp).await;
     let honeypot = app
@@ -552,9 +552,13 @@ async fn nothing_is_sent_for_a_honeypot_hit_a_refused_post_or_a_replay() {
     let replay = keyed().await.unwrap();
     assert_eq!(replay.status(), 201);
     let last = post(&app, "medicare", "last@example.com").await;
-    // Only the keyed post and the last one stored a lead, so only they have an e-mail to send.
+    // Only the keyed post and the last one stored a lead, so only they have an e-mail to send;
+    // the honeypot's is kept as spam, with none.
     let rows = app.rows().await;
-    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows.len(), 3, "{rows:?}");
+    let (spam, rows): (Vec<_>, Vec<_>) = rows.into_iter().partition(|r| r.spam_reason.is_some());
+    assert_eq!(spam[0].email, "bot@example.com");
+    assert!(email_delivery(&spam[0]).is_none());
     assert!(rows.iter().all(|r| email_delivery(r).is_some()));
     let keyed_id = rows.iter().find(|r| r.id != last).unwrap().id.clone();
     let messages = smtp
@@ -564,8 +568,9 @@ async fn nothing_is_sent_for_a_honeypot_hit_a_refused_post_or_a_replay() {
         })
         .await;
     app.wait_for_rows("both recorded", |rows| {
-        rows.iter()
-            .all(|r| email_delivery(r).is_some_and(|d| d.status == DeliveryStatus::Delivered))
+        rows.iter().filter(|r| r.spam_reason.is_none()).all(|r| {
+            email_delivery(r).is_some_and(|d| d.status == DeliveryStatus::Delivered)
+        })
     })
     .await;
     let mut to: Vec<&str> = messages.iter().map(|m| m.one("Reply-To")).collect();

@@ -112,7 +112,7 @@ async fn invalid_posts_spend_no_quote_token_and_have_their_own_looser_limit() {
         .start()
         .await;
     let invalid = r#"{"product":"dental","email":"ana@example.com"}"#;
-    let honeypot = r#"{"product":"family","email":"bot@example.com","website":"x"}"#;
+    let honeypot = r#"{"product":"","email":"bot","website":"x"}"#;
     for body in [invalid, honeypot, invalid, "{", invalid] {
         assert_ne!(app.post_json(body).await.status(), 429, "{body}");
     }
@@ -138,7 +138,7 @@ async fn invalid_posts_spend_no_quote_token_and_have_their_own_looser_limit() {
 }
 
 #[tokio::test]
-async fn a_filled_honeypot_is_answered_201_and_not_stored() {
+async fn a_filled_honeypot_is_answered_201_and_held_as_spam() {
     let app = TestApp::start().await;
     let response = app
         .post_json(
@@ -155,8 +155,18 @@ async fn a_filled_honeypot_is_answered_201_and_not_stored() {
         201
     );
     let rows = app.rows().await;
-    assert_eq!(rows.len(), 1);
-    assert_eq!(rows[0].email, "ana@example.com");
+    let held: Vec<_> = rows
+        .iter()
+        .map(|r| (r.email.as_str(), r.spam_reason.as_deref()))
+        .collect();
+    assert_eq!(
+        held,
+        [
+            ("bot@example.com", Some("honeypot")),
+            ("ana@example.com", None)
+        ]
+    );
+    assert_eq!(body["id"], rows[0].id, "the answer a person gets");
     app.stop().await;
 }
 

@@ -18,5 +18,6 @@ mod postgres_outage;
 mod quote_api;
 mod quote_form;
 mod site_and_health;
+mod spam;
 mod voice_server_sdk;
 mod voice_webhook;

@@ -29,6 +29,7 @@ fn with_built_pages() -> crate::common::Spawn {
         std::fs::write(pages.join(file), BUILT_FORM_PAGE).unwrap();
     }
     std::fs::write(pages.join("submitted.html"), BUILT_SUBMITTED_PAGE).unwrap();
+    std::fs::write(site.join("index.html"), crate::common::INDEX_HTML).unwrap();
     TestApp::spawn().static_dir(site).dir(dir)
 }
 
@@ -37,7 +38,8 @@ async fn post_form(app: &TestApp, body: &str) -> reqwest::Response {
     post_form_with(app, body, &[]).await
 }
 
-/// The same with more request headers.
+/// The same with more request headers. It carries the form token the site's page gave, as a
+/// person's browser does.
 async fn post_form_with(app: &TestApp, body: &str, headers: &[(&str, &str)]) -> reqwest::Response {
     let mut request = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
@@ -45,7 +47,8 @@ async fn post_form_with(app: &TestApp, body: &str, headers: &[(&str, &str)]) -> 
         .unwrap()
         .post(app.url("/api/quote-requests"))
         .header("content-type", FORM)
-        .header("user-agent", "form-test");
+        .header("user-agent", "form-test")
+        .header("cookie", &app.form_cookie);
     for (name, value) in headers {
         request = request.header(*name, *value);
     }
@@ -125,7 +128,7 @@ async fn wrong_fields_get_their_messages_with_what_was_typed() {
 }
 
 #[tokio::test]
-async fn a_double_submit_is_one_lead_and_a_filled_honeypot_none() {
+async fn a_double_submit_is_one_lead_and_a_filled_honeypot_spam() {
     let app = TestApp::start().await;
     let body = "product=employer&email=twice%40example.com&website=";
     let (first, second) = tokio::join!(post_form(&app, body), post_form(&app, body));
@@ -147,7 +150,18 @@ async fn a_double_submit_is_one_lead_and_a_filled_honeypot_none() {
     .await;
     let (_, _, page) = follow(&app, bot).await;
     assert!(page.contains("Quote request submitted!"));
-    assert_eq!(app.rows().await.len(), 1, "the honeypot stored nothing");
+    let rows = app.rows().await;
+    assert_eq!(rows.len(), 2);
+    let bot = rows.iter().find(|r| r.email == "bot@example.com").unwrap();
+    assert_eq!(bot.spam_reason.as_deref(), Some("honeypot"));
+    let bot = post_form(&app, "product=&email=bot&website=http%3A%2F%2Fspam").await;
+    let (_, _, page) = follow(&app, bot).await;
+    assert!(page.contains("Quote request submitted!"));
+    assert_eq!(
+        app.rows().await.len(),
+        2,
+        "the honeypot with fields that cannot be stored stored nothing"
+    );
     app.stop().await;
 }
 
@@ -292,6 +306,7 @@ async fn a_client_may_name_its_form_post_and_a_malformed_key_is_400() {
         client
             .post(app.url("/api/quote-requests"))
             .header("content-type", FORM)
+            .header("cookie", &app.form_cookie)
             .header("idempotency-key", key)
             .body(body)
             .send()

@@ -10,6 +10,16 @@ const binary = join(repoRoot, 'target/release/backend');
 const builtSite = join(repoRoot, 'frontend/dist');
 
 /**
+ * The form token's cookie (`form_token=...`) the site's home page gives a browser, for a post a
+ * test makes outside one that must count as a person's (every instance on one database takes it).
+ */
+export async function formCookie(url) {
+  const response = await fetch(new URL('/', url));
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('form_token='));
+  return cookie?.split(';')[0] ?? '';
+}
+
+/**
  * `databaseUrl` may be given to reuse a database; `launcher` is a
  * command the binary runs under (for example `['prlimit', '--nofile=1024:1024', '--']`);
  * `staticDir` another built site than frontend/dist.
@@ -23,6 +33,8 @@ export async function startServer({
 } = {}) {
   const database = databaseUrl ?? `sqlite://${join(dir, 'quotes.db')}`;
   // The rate limit is off: tests post many quotes from 127.0.0.1 (one test turns it back on).
+  // The form's fill time is 0: a test fills the form as soon as the page is there, faster than a
+  // person (spam.test.mjs turns it back on).
   const childEnv = {
     ...process.env,
     PORT: '0',
@@ -30,6 +42,7 @@ export async function startServer({
     DATABASE_URL: database,
     STATIC_DIR: staticDir,
     RATE_LIMIT_PER_MINUTE: '0',
+    FORM_MIN_FILL_SECONDS: '0',
     ...env,
   };
   const [command, ...args] = [...launcher, binary];

@@ -152,9 +152,10 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
             onChange={set('status')}
             className={fieldClass}
           >
-            <option value="">Any status</option>
+            <option value="">New or contacted</option>
             <option value="new">New</option>
             <option value="contacted">Contacted</option>
+            <option value="spam">Spam</option>
           </select>
         </div>
         <div className="flex flex-col gap-1">

@@ -2,8 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
 import { buttonVariants } from '../components/ui/button-variants';
-import { api, deliveryChannels, type Lead } from './api';
-import { formatTime, productLabel, sourceLabel, statusLabel } from './format';
+import { api, deliveryChannels, type Lead, type Status } from './api';
+import { formatTime, productLabel, sourceLabel, spamReason, statusLabel } from './format';
 
 interface LeadPageProps {
   id: string;
@@ -46,11 +46,11 @@ export function LeadPage({ id, onError }: LeadPageProps) {
   const loaded = lead !== null;
   useEffect(() => heading.current?.focus(), [loaded]);
 
-  const mark = async (status: 'new' | 'contacted') => {
+  const mark = async (status: Status, done: string) => {
     try {
       const changed = await api.setStatus(id, status);
       setLead(changed);
-      setMessage(status === 'contacted' ? 'Marked as contacted.' : 'Marked as new again.');
+      setMessage(done);
     } catch (failure) {
       setMessage(onError(failure) ?? '');
     }
@@ -107,13 +107,31 @@ export function LeadPage({ id, onError }: LeadPageProps) {
         <a href={`mailto:${lead.email}`} className={buttonVariants({ size: 'sm' })}>
           Answer by e-mail
         </a>
-        {lead.status === 'new' ? (
-          <Button variant="outline" size="sm" onClick={() => mark('contacted')}>
+        {lead.status === 'new' && (
+          <Button variant="outline" size="sm" onClick={() => mark('contacted', 'Marked as contacted.')}>
             Mark contacted
           </Button>
-        ) : (
-          <Button variant="outline" size="sm" onClick={() => mark('new')}>
+        )}
+        {lead.status === 'contacted' && (
+          <Button variant="outline" size="sm" onClick={() => mark('new', 'Marked as new again.')}>
             Mark as new
+          </Button>
+        )}
+        {lead.status === 'spam' ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => mark('new', 'Marked as not spam: it is delivered like any lead.')}
+          >
+            Not spam
+          </Button>
+        ) : (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => mark('spam', 'Marked as spam: it is listed under Spam.')}
+          >
+            Mark as spam
           </Button>
         )}
         <Dialog.Root open={confirming} onOpenChange={setConfirming}>
@@ -159,6 +177,9 @@ export function LeadPage({ id, onError }: LeadPageProps) {
           {statusLabel(lead.status)}
           {lead.status_changed_at && ` (since ${formatTime(lead.status_changed_at)})`}
         </Field>
+        {lead.status === 'spam' && (
+          <Field label="Why spam">{spamReason(lead.spam_reason)}</Field>
+        )}
         {deliveryChannels(lead).length === 0 && (
           <Field label="Delivery">Not forwarded (forwarding was off)</Field>
         )}

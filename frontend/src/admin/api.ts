@@ -1,7 +1,7 @@
 // The admin API as the inbox page uses it: same-origin requests that carry the session cookie
 // (the browser adds Origin and Sec-Fetch-Site, which the server checks on every change).
 
-export type Status = 'new' | 'contacted';
+export type Status = 'new' | 'contacted' | 'spam';
 export type Source = 'web' | 'voice';
 
 export interface Delivery {
@@ -51,6 +51,8 @@ export interface Lead {
   delivery: Delivery | Deliveries | null;
   status: Status;
   status_changed_at: string | null;
+  /** Why a lead with status `spam` is held as spam. */
+  spam_reason: string | null;
   /** Only on a lead's own page. */
   call_transcript?: string | null;
   /** The call's recording, when the provider's report had one (and the server keeps it). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, productLabel, sourceLabel, statusLabel } from './format';
+import { formatTime, productLabel, sourceLabel, spamReason, statusLabel } from './format';
 
 describe('the inbox labels', () => {
   it("shows the quote form's product labels and falls back to the stored value", () => {
@@ -9,7 +9,13 @@ describe('the inbox labels', () => {
 
   it('names sources and statuses for people', () => {
     expect([sourceLabel('web'), sourceLabel('voice')]).toEqual(['Web form', 'Voice call']);
-    expect([statusLabel('new'), statusLabel('contacted')]).toEqual(['New', 'Contacted']);
+    expect([statusLabel('new'), statusLabel('contacted'), statusLabel('spam')]).toEqual([
+      'New',
+      'Contacted',
+      'Spam',
+    ]);
+    expect(spamReason('too_fast')).toMatch(/sooner after the page loaded/);
+    expect(spamReason('something new')).toBe('held as spam');
   });
 
   it('shows a time in the reader’s zone, and an unreadable one as it is', () => {

@@ -14,4 +14,17 @@ export function formatTime(rfc3339: string | null | undefined): string {
 }
 
 export const sourceLabel = (source: string) => (source === 'voice' ? 'Voice call' : 'Web form');
-export const statusLabel = (status: string) => (status === 'contacted' ? 'Contacted' : 'New');
+const STATUS_LABELS: Record<string, string> = { new: 'New', contacted: 'Contacted', spam: 'Spam' };
+export const statusLabel = (status: string) => STATUS_LABELS[status] ?? 'New';
+
+const SPAM_REASONS: Record<string, string> = {
+  honeypot: 'the hidden field people never see was filled in',
+  no_token: 'it did not come from a page of this site (or the browser kept no cookie)',
+  bad_token: 'it carried a form token this site did not sign',
+  expired_token: 'the page it came from was served more than two days before',
+  too_fast: 'it was sent sooner after the page loaded than a person fills the form in',
+  marked: 'you marked it as spam',
+};
+/** Why a lead is held as spam, in words. */
+export const spamReason = (reason: string | null | undefined) =>
+  (reason && SPAM_REASONS[reason]) ?? 'held as spam';

@@ -230,6 +230,7 @@ mod tests {
             delivery: None,
             status: crate::store::LeadStatus::New,
             status_changed_at: None,
+            spam_reason: None,
         }
     }
 

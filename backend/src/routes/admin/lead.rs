@@ -1,5 +1,7 @@
 //! `/api/admin/quote-requests/{id}`: one lead's page (`GET`), its status (`PATCH`
-//! `{"status": "new" | "contacted"}`) and its deletion (`DELETE`).
+//! `{"status": "new" | "contacted" | "spam"}`: `spam` holds it back, and `new` or `contacted`
+//! on spam is "not spam", which delivers it like a lead that has just come) and its deletion
+//! (`DELETE`).
 
 use std::sync::Arc;
 
@@ -54,11 +56,13 @@ async fn respond(
                 return Err(ApiError::UnsupportedMediaType);
             }
             let change: StatusChange = serde_json::from_slice(body).map_err(|_| {
-                ApiError::MalformedJson(r#"expected {"status": "new" | "contacted"}"#.into())
+                ApiError::MalformedJson(
+                    r#"expected {"status": "new" | "contacted" | "spam"}"#.into(),
+                )
             })?;
             let status = LeadStatus::parse(&change.status).ok_or_else(|| {
                 ApiError::InvalidParameter(format!(
-                    "status must be new or contacted, got {:?}",
+                    "status must be new, contacted or spam, got {:?}",
                     change.status
                 ))
             })?;

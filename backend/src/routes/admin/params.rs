@@ -76,7 +76,9 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
             }
             "status" => {
                 params.filter.status = Some(LeadStatus::parse(&value).ok_or_else(|| {
-                    invalid(format!("status must be new or contacted, got {value:?}"))
+                    invalid(format!(
+                        "status must be new, contacted or spam, got {value:?}"
+                    ))
                 })?);
             }
             "email" => {

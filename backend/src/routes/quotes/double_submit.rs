@@ -24,16 +24,19 @@ pub struct RecentForms {
 }
 
 impl RecentForms {
-    /// The key for `request`: the one it was given within `REMEMBERED`, or a new one.
-    pub fn key_for(&self, request: &QuoteRequest) -> String {
-        self.key_at(request, Instant::now())
+    /// The key for `request`: the one it was given within `REMEMBERED`, or a new one. A post
+    /// held as spam has keys of its own, so a person's post is never answered with a script's
+    /// spam that carried the same values.
+    pub fn key_for(&self, request: &QuoteRequest, spam: bool) -> String {
+        self.key_at(request, spam, Instant::now())
     }
 
-    fn key_at(&self, request: &QuoteRequest, now: Instant) -> String {
+    fn key_at(&self, request: &QuoteRequest, spam: bool, now: Instant) -> String {
         let digest: [u8; 32] = Sha256::new()
             .chain_update(request.product().as_str())
             .chain_update([0])
             .chain_update(request.email().as_str())
+            .chain_update([0, u8::from(spam)])
             .finalize()
             .into();
         let fresh = |at: &Instant| now.saturating_duration_since(*at) < REMEMBERED;
@@ -71,16 +74,21 @@ mod tests {
     fn the_same_request_within_the_window_has_the_same_key() {
         let recent = RecentForms::default();
         let start = Instant::now();
-        let first = recent.key_at(&quote("ana@example.com"), start);
+        let first = recent.key_at(&quote("ana@example.com"), false, start);
         assert!(first.starts_with("form-"));
         assert_eq!(
-            recent.key_at(&quote(" ana@example.com "), start + Duration::from_secs(1)),
+            recent.key_at(&quote(" ana@example.com "), false, start + Duration::from_secs(1)),
             first,
             "the same values after trimming"
         );
-        assert_ne!(recent.key_at(&quote("bea@example.com"), start), first);
+        assert_ne!(recent.key_at(&quote("bea@example.com"), false, start), first);
         assert_ne!(
-            recent.key_at(&quote("ana@example.com"), start + REMEMBERED),
+            recent.key_at(&quote("ana@example.com"), true, start),
+            first,
+            "spam with the same values"
+        );
+        assert_ne!(
+            recent.key_at(&quote("ana@example.com"), false, start + REMEMBERED),
             first,
             "a new request once the window has passed"
         );
@@ -91,7 +99,7 @@ mod tests {
         let recent = RecentForms::default();
         let start = Instant::now();
         for i in 0..CAPACITY + 10 {
-            recent.key_at(&quote(&format!("a{i}@example.com")), start);
+            recent.key_at(&quote(&format!("a{i}@example.com")), false, start);
         }
         assert_eq!(recent.seen.lock().unwrap().len(), CAPACITY);
     }

@@ -1,13 +1,15 @@
 //! The quote form posted by the browser itself (`application/x-www-form-urlencoded`): before its
 //! script has arrived, when it never does, or with JavaScript off. The same rules, rate limits,
-//! honeypot and store as a JSON post; every outcome is answered `303` to the result page, which
-//! says it in words (POST, redirect, GET: a reload does not post again).
+//! spam signals and store as a JSON post; every outcome is answered `303` to the result page,
+//! which says it in words (POST, redirect, GET: a reload does not post again). A post the
+//! browser says came from a page on another site is refused (403) and nothing is stored: a form
+//! needs no preflight, so any site could otherwise make its visitors post leads.
 
 use std::net::IpAddr;
 use std::sync::Arc;
 
 use bytes::Bytes;
-use warp::http::HeaderValue;
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 use wasm_core::QuoteRequest;
@@ -17,8 +19,27 @@ use super::handlers::{self, HONEYPOT_FIELD};
 use super::idempotency;
 use super::limits::{Bucket, PostLimits};
 use crate::http::error::ApiError;
+use crate::http::same_site::from_another_site;
 use crate::routes::quote_result::{self, Failure, Outcome, Typed};
+use crate::spam::FormTokens;
 use crate::store::QuoteStore;
+
+/// The answer to a form post from another site's page: a person sent here by it is shown the
+/// way to the form itself.
+const ANOTHER_SITE_PAGE: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<title>Please use our quote form</title></head><body><main><h1>Please use our quote form</h1>\
+<p>This request was sent from another website, so it was not taken and nothing was kept.</p>\
+<p><a href=\"/#quote\">Go to the quote form</a></p></main></body></html>";
+
+/// What the browser sent besides the body.
+pub struct FormRequest {
+    pub client: Option<IpAddr>,
+    pub headers: HeaderMap,
+    pub https: bool,
+    /// The page's form token (`spam::COOKIE`).
+    pub token: Option<String>,
+}
 
 /// The form's fields; any other is ignored, a missing one is empty (and gets its message).
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -53,6 +74,7 @@ impl Fields {
 pub struct FormRoute {
     pub store: Arc<dyn QuoteStore>,
     pub limits: Arc<PostLimits>,
+    pub tokens: Arc<FormTokens>,
     pub recent: RecentForms,
 }
 
@@ -61,15 +83,19 @@ impl FormRoute {
     /// could not be read, the honeypot or a wrong field is held to the looser limit on invalid
     /// posts, as with JSON. A browser sends no `Idempotency-Key`; a client that does names its
     /// request with it, as in JSON, and a malformed one is refused (400) like there.
-    pub async fn submit(
-        &self,
-        client: Option<IpAddr>,
-        key: Option<HeaderValue>,
-        body: Result<Bytes, Rejection>,
-        user_agent: Option<HeaderValue>,
-        https: bool,
-    ) -> Response {
-        let key = match idempotency::parse(key.as_ref()) {
+    pub async fn submit(&self, request: FormRequest, body: Result<Bytes, Rejection>) -> Response {
+        let FormRequest {
+            client,
+            headers,
+            https,
+            token,
+        } = request;
+        if from_another_site(&headers, https) {
+            return another_site();
+        }
+        let key = headers.get(idempotency::IDEMPOTENCY_KEY_HEADER);
+        let user_agent = headers.get(header::USER_AGENT);
+        let key = match idempotency::parse(key) {
             Ok(key) => key,
             Err(malformed) => {
                 return match self.limits.check(Bucket::Invalid, client) {
@@ -78,7 +104,8 @@ impl FormRoute {
                 };
             }
         };
-        quote_result::redirect(&self.outcome(client, key, body, user_agent).await, https)
+        let outcome = self.outcome(client, key, body, user_agent, token).await;
+        quote_result::redirect(&outcome, https)
     }
 
     async fn outcome(
@@ -86,7 +113,8 @@ impl FormRoute {
         client: Option<IpAddr>,
         key: Option<String>,
         body: Result<Bytes, Rejection>,
-        user_agent: Option<HeaderValue>,
+        user_agent: Option<&HeaderValue>,
+        token: Option<String>,
     ) -> Outcome {
         let body = match body {
             Ok(body) => body,
@@ -102,18 +130,21 @@ impl FormRoute {
         };
         let fields = Fields::parse(&body);
         let typed = Typed::new(&fields.product, &fields.email);
-        if !fields.honeypot.trim().is_empty() {
-            if let Err(limited) = self.limits.check(Bucket::Invalid, client) {
-                return Outcome::Failed(Failure::from_error(&limited), Typed::default());
-            }
-            tracing::info!("honeypot filled in a form post; answered as submitted, not stored");
-            return Outcome::Submitted;
-        }
+        let honeypot = !fields.honeypot.trim().is_empty();
         let request = match QuoteRequest::parse(&fields.product, &fields.email) {
             Ok(request) => request,
             Err(_) => {
                 return match self.limits.check(Bucket::Invalid, client) {
+                    Err(limited) if honeypot => {
+                        Outcome::Failed(Failure::from_error(&limited), Typed::default())
+                    }
                     Err(limited) => Outcome::Failed(Failure::from_error(&limited), typed),
+                    Ok(()) if honeypot => {
+                        tracing::info!(
+                            "honeypot filled in a form post; answered as submitted, not stored"
+                        );
+                        Outcome::Submitted
+                    }
                     Ok(()) => Outcome::Invalid(typed),
                 };
             }
@@ -121,12 +152,25 @@ impl FormRoute {
         if let Err(limited) = self.limits.check(Bucket::Quotes, client) {
             return Outcome::Failed(Failure::from_error(&limited), typed);
         }
-        let key = key.unwrap_or_else(|| self.recent.key_for(&request));
-        match handlers::insert(&*self.store, request, Some(key), user_agent.as_ref()).await {
+        let now = time::OffsetDateTime::now_utc();
+        let spam = self
+            .tokens
+            .spam_signal(&fields.honeypot, token.as_deref(), now);
+        let key = key.unwrap_or_else(|| self.recent.key_for(&request, spam.is_some()));
+        match handlers::insert(&*self.store, request, Some(key), user_agent, spam).await {
             Ok(_) => Outcome::Submitted,
             Err(error) => Outcome::Failed(Failure::from_error(&error), typed),
         }
     }
+}
+
+fn another_site() -> Response {
+    let mut response = warp::reply::html(ANOTHER_SITE_PAGE).into_response();
+    *response.status_mut() = StatusCode::FORBIDDEN;
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
 #[cfg(test)]

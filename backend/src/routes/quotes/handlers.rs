@@ -7,13 +7,16 @@ use warp::{Rejection, Reply};
 use wasm_core::QuoteRequest;
 
 use crate::http::error::ApiError;
+use crate::spam::{FormTokens, Signal};
 use crate::store::{Inserted, NewQuote, QuoteStore, Source};
 
 /// The form's hidden field: people never see it, so a request that fills it is a bot's. It is
-/// answered like a success (so the bot learns nothing) and not stored.
+/// answered like a success (so the bot learns nothing): stored as spam when its fields pass the
+/// rules, otherwise not stored at all.
 pub const HONEYPOT_FIELD: &str = "website";
 
-/// A post whose body was read and parsed: a quote that passed the rules, or the honeypot.
+/// A post whose body was read and parsed: a quote that passed the rules, or the honeypot with
+/// fields that do not.
 pub struct Post {
     payload: Payload,
     idempotency_key: Option<String>,
@@ -29,37 +32,53 @@ impl Post {
 
     /// Whether this post spends a quote token: only a quote that passed validation does.
     pub fn is_quote(&self) -> bool {
-        matches!(self.payload, Payload::Quote(_))
+        matches!(self.payload, Payload::Quote { .. })
     }
 }
 
-/// Stores the post's quote (the rate limit is already spent) and answers 201 with its id.
+/// Stores the post's quote (the rate limit is already spent), as spam when `tokens` say so,
+/// and answers 201 with its id either way.
 pub async fn create(
     store: Arc<dyn QuoteStore>,
+    tokens: &FormTokens,
+    token: Option<String>,
     post: Post,
     user_agent: Option<HeaderValue>,
 ) -> Result<Response, Rejection> {
-    let Payload::Quote(request) = post.payload else {
+    let Payload::Quote { request, honeypot } = post.payload else {
         tracing::info!("honeypot filled; answered 201 and not stored");
         return Ok(created(&uuid::Uuid::now_v7().to_string()));
     };
-    let id = insert(&*store, request, post.idempotency_key, user_agent.as_ref())
-        .await
-        .map_err(warp::reject::custom)?;
+    let now = time::OffsetDateTime::now_utc();
+    let spam = tokens.spam_signal(&honeypot, token.as_deref(), now);
+    let id = insert(
+        &*store,
+        request,
+        post.idempotency_key,
+        user_agent.as_ref(),
+        spam,
+    )
+    .await
+    .map_err(warp::reject::custom)?;
     Ok(created(&id))
 }
 
-/// Stores a quote from the web under its idempotency key and gives its id: the new one, or the
-/// first one stored under the same key and request.
+/// Stores a quote from the web under its idempotency key, as spam for `spam`, and gives its id:
+/// the new one, or the first one stored under the same key and request.
 pub async fn insert(
     store: &dyn QuoteStore,
     request: QuoteRequest,
     idempotency_key: Option<String>,
     user_agent: Option<&HeaderValue>,
+    spam: Option<Signal>,
 ) -> Result<String, ApiError> {
+    if let Some(signal) = spam {
+        tracing::info!(signal = signal.as_str(), "quote post held as spam");
+    }
     let user_agent = user_agent.and_then(|v| v.to_str().ok());
-    let quote =
-        NewQuote::new(request, Source::Web, user_agent).with_idempotency_key(idempotency_key);
+    let quote = NewQuote::new(request, Source::Web, user_agent)
+        .with_idempotency_key(idempotency_key)
+        .with_spam(spam.map(Signal::as_str));
     let id = quote.id.to_string();
     let inserted = store.insert(quote).await.map_err(|error| {
         tracing::error!(%error, "storing a quote request failed");
@@ -82,7 +101,12 @@ fn created(id: &str) -> Response {
 
 #[derive(Debug)]
 enum Payload {
-    Quote(QuoteRequest),
+    /// A quote that passed the rules, with the honeypot's value.
+    Quote {
+        request: QuoteRequest,
+        honeypot: String,
+    },
+    /// The honeypot filled, and fields that do not pass the rules.
     Bot,
 }
 
@@ -95,12 +119,15 @@ fn parse_payload(bytes: &[u8]) -> Result<Payload, ApiError> {
         return Err(ApiError::MalformedJson("expected a JSON object".into()));
     };
     let text = |name: &str| fields.get(name).and_then(Value::as_str).unwrap_or("");
-    if !text(HONEYPOT_FIELD).trim().is_empty() {
-        return Ok(Payload::Bot);
+    let honeypot = text(HONEYPOT_FIELD);
+    match QuoteRequest::parse(text("product"), text("email")) {
+        Ok(request) => Ok(Payload::Quote {
+            request,
+            honeypot: honeypot.to_owned(),
+        }),
+        Err(_) if !honeypot.trim().is_empty() => Ok(Payload::Bot),
+        Err(errors) => Err(ApiError::Validation(errors)),
     }
-    QuoteRequest::parse(text("product"), text("email"))
-        .map(Payload::Quote)
-        .map_err(ApiError::Validation)
 }
 
 #[cfg(test)]
@@ -111,8 +138,12 @@ mod tests {
     fn payload_rules() {
         assert!(matches!(
             parse_payload(br#"{"product":"family","email":"a@b.co","extra":1,"website":" "}"#),
-            Ok(Payload::Quote(_))
+            Ok(Payload::Quote { .. })
         ));
+        match parse_payload(br#"{"product":"family","email":"a@b.co","website":"x"}"#) {
+            Ok(Payload::Quote { honeypot, .. }) => assert_eq!(honeypot, "x"),
+            other => panic!("a valid quote with the honeypot is kept as spam, got {other:?}"),
+        }
         assert!(matches!(
             parse_payload(br#"{"product":"","website":"http://spam"}"#),
             Ok(Payload::Bot)

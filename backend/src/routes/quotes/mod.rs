@@ -1,5 +1,7 @@
 //! `POST /api/quote-requests`: the quote form's endpoint. JSON from the live form and other
-//! clients; the browser's own form post (`form.rs`) before or without the form's script.
+//! clients; the browser's own form post (`form.rs`) before or without the form's script. Both
+//! carry the page's form token in its cookie, and both are held as spam on the same signals
+//! (`spam`).
 
 mod double_submit;
 mod form;
@@ -14,12 +16,15 @@ use warp::filters::BoxedFilter;
 use warp::reply::Response;
 use warp::{Filter, Rejection};
 
+use crate::http::error::ApiError;
 use crate::http::headers::optional_header;
 use crate::http::methods::methods;
+use crate::http::same_site::from_another_site;
 use crate::http::{body, forwarded_proto};
 use crate::settings::trusted_proxies::TrustedProxies;
+use crate::spam::{self, FormTokens};
 use crate::store::QuoteStore;
-use form::FormRoute;
+use form::{FormRequest, FormRoute};
 use handlers::Post;
 use limits::{Bucket, PostLimits};
 
@@ -29,42 +34,76 @@ const MAX_QUOTE_BODY_BYTES: usize = 16 * 1024;
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     limits: Arc<PostLimits>,
+    tokens: Arc<FormTokens>,
     proxies: TrustedProxies,
 ) -> BoxedFilter<(Response,)> {
-    form_route(Arc::clone(&store), Arc::clone(&limits), proxies)
-        .or(json_route(store, limits))
-        .unify()
-        .boxed()
+    form_route(
+        Arc::clone(&store),
+        Arc::clone(&limits),
+        Arc::clone(&tokens),
+        proxies.clone(),
+    )
+    .or(json_route(store, limits, tokens, proxies))
+    .unify()
+    .boxed()
 }
 
 /// A browser's form post is answered `303` to the result page, whatever came of it (only a
-/// malformed `Idempotency-Key`, which no browser sends, is refused as in JSON).
+/// malformed `Idempotency-Key`, which no browser sends, is refused as in JSON, and a post from
+/// another site's page gets a page of its own).
 fn form_route(
     store: Arc<dyn QuoteStore>,
     limits: Arc<PostLimits>,
+    tokens: Arc<FormTokens>,
     proxies: TrustedProxies,
 ) -> BoxedFilter<(Response,)> {
     let route = Arc::new(FormRoute {
         store,
         limits: Arc::clone(&limits),
+        tokens,
         recent: Default::default(),
     });
     warp::path!("api" / "quote-requests")
         .and(methods("POST"))
         .and(body::form_content_type())
         .and(limits.client())
-        .and(optional_header(idempotency::IDEMPOTENCY_KEY_HEADER))
-        .and(outcome(body::limited(MAX_QUOTE_BODY_BYTES)))
-        .and(optional_header("user-agent"))
+        .and(warp::header::headers_cloned())
         .and(forwarded_proto::https(proxies))
-        .then(move |client, key, body, user_agent, https| {
+        .and(warp::cookie::optional::<String>(spam::COOKIE))
+        .map(|client, headers, https, token| FormRequest {
+            client,
+            headers,
+            https,
+            token,
+        })
+        .and(outcome(body::limited(MAX_QUOTE_BODY_BYTES)))
+        .then(move |request, body| {
             let route = Arc::clone(&route);
-            async move { route.submit(client, key, body, user_agent, https).await }
+            async move { route.submit(request, body).await }
         })
         .boxed()
 }
 
-fn json_route(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilter<(Response,)> {
+/// A JSON post from another site's page needs the browser's CORS preflight, which this server
+/// never allows, so a browser does not send it; one that arrives anyway (from a browser that
+/// says so) is refused the same way as a form post, so the rule holds whatever the server's
+/// CORS answer ever becomes.
+fn json_route(
+    store: Arc<dyn QuoteStore>,
+    limits: Arc<PostLimits>,
+    tokens: Arc<FormTokens>,
+    proxies: TrustedProxies,
+) -> BoxedFilter<(Response,)> {
+    let from_this_site = warp::header::headers_cloned()
+        .and(forwarded_proto::https(proxies))
+        .and_then(|headers, https| async move {
+            if from_another_site(&headers, https) {
+                Err(warp::reject::custom(ApiError::CrossSite))
+            } else {
+                Ok(())
+            }
+        })
+        .untuple_one();
     let post = body::json_content_type()
         .and(idempotency::key())
         .and(body::limited(MAX_QUOTE_BODY_BYTES))
@@ -73,6 +112,7 @@ fn json_route(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilte
         });
     warp::path!("api" / "quote-requests")
         .and(methods("POST"))
+        .and(from_this_site)
         .and(limits.client())
         .and(outcome(post))
         .and_then(
@@ -90,8 +130,13 @@ fn json_route(store: Arc<dyn QuoteStore>, limits: Arc<PostLimits>) -> BoxedFilte
                 }
             },
         )
+        .and(warp::cookie::optional::<String>(spam::COOKIE))
         .and(optional_header("user-agent"))
-        .and_then(move |post, user_agent| handlers::create(Arc::clone(&store), post, user_agent))
+        .and_then(move |post, token, user_agent| {
+            let store = Arc::clone(&store);
+            let tokens = Arc::clone(&tokens);
+            async move { handlers::create(store, &tokens, token, post, user_agent).await }
+        })
         .boxed()
 }
 

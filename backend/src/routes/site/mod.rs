@@ -11,6 +11,9 @@
 //!
 //! Only regular files inside `STATIC_DIR` are served (`files.rs`): a symbolic link is followed
 //! only to a regular file inside it, never out of it, and a link loop is skipped, not fatal.
+//!
+//! Every HTML page comes with a fresh form token in its cookie (`spam::FormTokens`), so the
+//! file itself stays the same for everyone.
 
 mod content_type;
 mod encoding;
@@ -29,6 +32,10 @@ use warp::{Filter, Reply as _};
 use encoding::Encoding;
 use files::servable_files;
 use sha2::Digest;
+
+use crate::http::forwarded_proto;
+use crate::settings::trusted_proxies::TrustedProxies;
+use crate::spam::FormTokens;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
@@ -88,12 +95,16 @@ impl Site {
     }
 
     fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
-        let lookup = match path {
-            "/" => Some(INDEX),
-            ADMIN_PAGE => None,
-            path => Some(path),
-        };
-        self.serve(method, lookup, headers)
+        self.serve(method, lookup(path), headers)
+    }
+
+    /// Whether what `path` is answered with is an HTML page (the not-found page included).
+    fn is_page(&self, path: &str) -> bool {
+        lookup(path)
+            .and_then(|lookup| self.assets.get(lookup))
+            .or_else(|| self.assets.get(NOT_FOUND_PAGE))
+            .or_else(|| self.assets.get(INDEX))
+            .is_some_and(|asset| asset.content_type.starts_with("text/html"))
     }
 
     /// `lookup` is the asset to send; `None`, or one that does not exist, gets the 404 page.
@@ -158,6 +169,15 @@ impl Site {
     }
 }
 
+/// The asset a path names: the home page for `/`; none for the inbox's file name.
+fn lookup(path: &str) -> Option<&str> {
+    match path {
+        "/" => Some(INDEX),
+        ADMIN_PAGE => None,
+        path => Some(path),
+    }
+}
+
 fn etag(body: &[u8]) -> HeaderValue {
     let digest = sha2::Sha256::digest(body);
     let value = format!("W/\"{}\"", hex::encode(&digest[..16]));
@@ -209,14 +229,28 @@ pub fn admin_page(site: Arc<Site>, enabled: bool) -> BoxedFilter<(warp::reply::R
         .boxed()
 }
 
-/// Every path not claimed by the API.
-pub fn routes(site: Arc<Site>) -> BoxedFilter<(warp::reply::Response,)> {
+/// Every path not claimed by the API; a page (a `GET` or `HEAD` of HTML, a `304` too) sets
+/// the form token's cookie.
+pub fn routes(
+    site: Arc<Site>,
+    tokens: Arc<FormTokens>,
+    proxies: TrustedProxies,
+) -> BoxedFilter<(warp::reply::Response,)> {
     warp::method()
         .and(warp::path::full())
         .and(warp::header::headers_cloned())
+        .and(forwarded_proto::https(proxies))
         .map(
-            move |method: Method, path: warp::path::FullPath, headers: HeaderMap| {
-                site.respond(&method, path.as_str(), &headers)
+            move |method: Method, path: warp::path::FullPath, headers: HeaderMap, https: bool| {
+                let mut response = site.respond(&method, path.as_str(), &headers);
+                let read = method == Method::GET || method == Method::HEAD;
+                if read && site.is_page(path.as_str()) {
+                    let cookie = tokens.cookie(time::OffsetDateTime::now_utc(), https);
+                    if let Ok(cookie) = HeaderValue::from_str(&cookie) {
+                        response.headers_mut().append(header::SET_COOKIE, cookie);
+                    }
+                }
+                response
             },
         )
         .boxed()

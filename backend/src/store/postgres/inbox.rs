@@ -7,7 +7,7 @@ use time::OffsetDateTime;
 use tokio_postgres::types::ToSql;
 
 use super::{classify, limit, pool_error, PostgresStore};
-use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, Sessions};
+use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, Sessions, SiteKeys};
 use crate::store::inbox_queries::{self as sql, FilterValues};
 use crate::store::model::{format_timestamp, LeadStatus, StoredQuote};
 use crate::store::rows::{stored_quote, NamedRow};
@@ -66,9 +66,23 @@ impl Inbox for PostgresStore {
     ) -> BoxFuture<'_, Result<bool, StoreError>> {
         async move {
             let at = format_timestamp(at);
-            let changed = self
-                .execute(sql::SET_STATUS, &[&id, &status.as_str(), &at])
-                .await?;
+            if status != LeadStatus::Spam {
+                let queued = self.options.queued_channels();
+                let changed = self
+                    .execute(sql::SET_STATUS, &[&id, &status.as_str(), &at, &queued])
+                    .await?;
+                return Ok(changed == 1);
+            }
+            let mut client = self.pool.get().await.map_err(pool_error)?;
+            let tx = client.transaction().await.map_err(classify)?;
+            let changed = tx
+                .execute(sql::MARK_SPAM, &[&id, &at])
+                .await
+                .map_err(classify)?;
+            tx.execute(sql::DROP_UNDELIVERED, &[&id])
+                .await
+                .map_err(classify)?;
+            tx.commit().await.map_err(classify)?;
             Ok(changed == 1)
         }
         .boxed()
@@ -168,6 +182,23 @@ impl Sessions for PostgresStore {
             let idle_since = format_timestamp(idle_since);
             self.execute(sql::DELETE_IDLE_SESSIONS, &[&idle_since])
                 .await
+        }
+        .boxed()
+    }
+}
+
+impl SiteKeys for PostgresStore {
+    fn site_key(
+        &self,
+        name: &'static str,
+        candidate: String,
+    ) -> BoxFuture<'_, Result<String, StoreError>> {
+        async move {
+            self.execute(sql::KEEP_KEY, &[&name, &candidate]).await?;
+            let rows = self.query(sql::KEY, &[&name]).await?;
+            rows.first()
+                .map(|row| row.required("value"))
+                .unwrap_or_else(|| Err(StoreError::Database("the site key was not kept".into())))
         }
         .boxed()
     }

@@ -8,7 +8,7 @@ use time::OffsetDateTime;
 
 use super::parameters::{self, execute};
 use super::SqliteStore;
-use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, Sessions};
+use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, Sessions, SiteKeys};
 use crate::store::inbox_queries::{self as sql, FilterValues};
 use crate::store::model::{format_timestamp, LeadStatus, StoredQuote};
 use crate::store::rows::{stored_quote, NamedRow};
@@ -71,12 +71,21 @@ impl Inbox for SqliteStore {
         status: LeadStatus,
         at: OffsetDateTime,
     ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        let queued = self.queued_channels.clone();
         self.read(move |conn| {
-            let changed = execute(
-                conn,
-                sql::SET_STATUS,
-                params![id, status.as_str(), format_timestamp(at)],
-            )?;
+            let at = format_timestamp(at);
+            if status != LeadStatus::Spam {
+                let changed = execute(
+                    conn,
+                    sql::SET_STATUS,
+                    params![id, status.as_str(), at, queued],
+                )?;
+                return Ok(changed == 1);
+            }
+            let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
+            let changed = execute(&tx, sql::MARK_SPAM, params![id, at])?;
+            execute(&tx, sql::DROP_UNDELIVERED, params![id])?;
+            tx.commit()?;
             Ok(changed == 1)
         })
     }
@@ -162,6 +171,22 @@ impl Sessions for SqliteStore {
                 params![format_timestamp(idle_since)],
             )?;
             Ok(deleted as u64)
+        })
+    }
+}
+
+impl SiteKeys for SqliteStore {
+    fn site_key(
+        &self,
+        name: &'static str,
+        candidate: String,
+    ) -> BoxFuture<'_, Result<String, StoreError>> {
+        self.read(move |conn| {
+            execute(conn, sql::KEEP_KEY, params![name, candidate])?;
+            parameters::query(conn, sql::KEY, params![name], |row| row.required("value"))?
+                .into_iter()
+                .next()
+                .ok_or_else(|| StoreError::Database("the site key was not kept".into()))
         })
     }
 }

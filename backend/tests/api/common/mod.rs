@@ -16,7 +16,10 @@ use tempfile::TempDir;
 
 pub struct TestApp {
     pub addr: SocketAddr,
+    /// Carries the form token a page of the site gave it, as a person's browser does.
     pub client: reqwest::Client,
+    /// That token's cookie (`form_token=...`); empty when the site has no page to give one.
+    pub form_cookie: String,
     pub database: DatabaseUrl,
     config: Config,
     server: Option<RunningServer>,
@@ -37,10 +40,25 @@ fn small_site(dir: &TempDir) -> PathBuf {
     site
 }
 
+/// The form token's cookie (`form_token=...`) the home page sets, as a browser keeps it; empty
+/// when the site has no page.
+pub async fn form_cookie(addr: SocketAddr) -> String {
+    let page = reqwest::get(format!("http://{addr}/")).await.expect("home page");
+    page.headers()
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find(|value| value.starts_with("form_token="))
+        .and_then(|value| value.split(';').next())
+        .unwrap_or_default()
+        .to_owned()
+}
+
 /// How a test wants its application, `spawn_app`-style: the production defaults (read through
 /// `Config::from_lookup`, as from the environment) except the rate limit, which is off because
-/// tests post far more than 10 a minute from one address; a fresh SQLite database and the small
-/// site in a temporary folder; then whatever the test sets.
+/// tests post far more than 10 a minute from one address, and the form's fill time, which is 0
+/// because a test posts as soon as its page is served (`spam` tests the default); a fresh SQLite
+/// database and the small site in a temporary folder; then whatever the test sets.
 /// A last change to the settings, after everything else the test set.
 type Configure = Box<dyn FnOnce(&mut Config)>;
 
@@ -97,7 +115,11 @@ impl Spawn {
         let dir = self
             .dir
             .unwrap_or_else(|| tempfile::tempdir().expect("temp dir"));
-        let fixed = [("PORT", "0"), ("RATE_LIMIT_PER_MINUTE", "0")];
+        let fixed = [
+            ("PORT", "0"),
+            ("RATE_LIMIT_PER_MINUTE", "0"),
+            ("FORM_MIN_FILL_SECONDS", "0"),
+        ];
         let env = self
             .env
             .iter()
@@ -134,9 +156,18 @@ impl TestApp {
 
     async fn start_config(dir: TempDir, config: Config) -> TestApp {
         let server = app::start(&config).await.expect("server starts");
+        let form_cookie = form_cookie(server.addr).await;
+        let mut cookie = reqwest::header::HeaderMap::new();
+        if let Ok(value) = form_cookie.parse() {
+            cookie.insert(reqwest::header::COOKIE, value);
+        }
         TestApp {
             addr: server.addr,
-            client: reqwest::Client::new(),
+            client: reqwest::Client::builder()
+                .default_headers(cookie)
+                .build()
+                .unwrap(),
+            form_cookie,
             database: config.database.clone(),
             config,
             server: Some(server),
