@@ -14,6 +14,6 @@ pub mod password;
 pub mod retention;
 pub mod routes;
 pub mod settings;
-pub mod spam;
 pub mod since;
+pub mod spam;
 pub mod store;

@@ -103,6 +103,9 @@ mod tests {
         assert!(cross(&[host, ("origin", "http://broker.example.com")]));
         assert!(cross(&[host, ("origin", "https://evil.example")]));
         assert!(cross(&[host, ("origin", "null")]));
-        assert!(cross(&[("origin", "https://broker.example.com")]), "no Host");
+        assert!(
+            cross(&[("origin", "https://broker.example.com")]),
+            "no Host"
+        );
     }
 }

@@ -63,7 +63,10 @@ mod tests {
         );
         for bad in ["61", "-1", "3s"] {
             let error = read(&[("FORM_MIN_FILL_SECONDS", bad)]).unwrap_err();
-            assert!(error.to_string().contains("FORM_MIN_FILL_SECONDS"), "{error}");
+            assert!(
+                error.to_string().contains("FORM_MIN_FILL_SECONDS"),
+                "{error}"
+            );
         }
     }
 }

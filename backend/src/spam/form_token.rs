@@ -128,8 +128,14 @@ mod tests {
         let token = tokens.issue(served);
         let signal = |at: OffsetDateTime| tokens.spam_signal("", Some(&token), at);
         assert_eq!(signal(served), Some(Signal::TooFast));
-        assert_eq!(signal(served + Duration::from_millis(2_999)), Some(Signal::TooFast));
-        assert_eq!(signal(served - Duration::from_secs(1)), Some(Signal::TooFast));
+        assert_eq!(
+            signal(served + Duration::from_millis(2_999)),
+            Some(Signal::TooFast)
+        );
+        assert_eq!(
+            signal(served - Duration::from_secs(1)),
+            Some(Signal::TooFast)
+        );
         assert_eq!(signal(served + MIN_FILL), None);
         assert_eq!(signal(served + MAX_AGE), None);
         assert_eq!(

@@ -521,7 +521,11 @@ pub async fn spam_is_listed_apart_and_delivered_once_it_is_not(store: Arc<dyn Qu
         }
     };
     let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
-    assert_eq!(due_ids(now).await, [lead_id.clone()], "spam is never queued");
+    assert_eq!(
+        due_ids(now).await,
+        std::slice::from_ref(&lead_id),
+        "spam is never queued"
+    );
 
     assert!(store
         .set_status(spam_id.clone(), LeadStatus::New, now)
@@ -556,7 +560,10 @@ pub async fn spam_is_listed_apart_and_delivered_once_it_is_not(store: Arc<dyn Qu
         .unwrap());
     assert!(due_ids(later).await.contains(&lead_id), "queued again");
     let lead = store.lead(lead_id).await.unwrap().unwrap().quote;
-    assert_eq!((lead.status, lead.spam_reason), (LeadStatus::Contacted, None));
+    assert_eq!(
+        (lead.status, lead.spam_reason),
+        (LeadStatus::Contacted, None)
+    );
     assert!(!store
         .set_status("no-such-lead".into(), LeadStatus::Spam, now)
         .await

@@ -568,9 +568,9 @@ async fn nothing_is_sent_for_spam_a_refused_post_or_a_replay() {
         })
         .await;
     app.wait_for_rows("both recorded", |rows| {
-        rows.iter().filter(|r| r.spam_reason.is_none()).all(|r| {
-            email_delivery(r).is_some_and(|d| d.status == DeliveryStatus::Delivered)
-        })
+        rows.iter()
+            .filter(|r| r.spam_reason.is_none())
+            .all(|r| email_delivery(r).is_some_and(|d| d.status == DeliveryStatus::Delivered))
     })
     .await;
     let mut to: Vec<&str> = messages.iter().map(|m| m.one("Reply-To")).collect();

@@ -117,8 +117,15 @@ async fn every_page_gives_a_signed_token_for_the_form_post_alone() {
         .await
         .unwrap();
     assert_eq!(revisit.status(), 304);
-    assert!(revisit.headers().contains_key("set-cookie"), "a revisit too");
-    assert!(app.get("/missing").await.headers().contains_key("set-cookie"));
+    assert!(
+        revisit.headers().contains_key("set-cookie"),
+        "a revisit too"
+    );
+    assert!(app
+        .get("/missing")
+        .await
+        .headers()
+        .contains_key("set-cookie"));
     let asset = app.get("/assets/app-abc123.js").await;
     assert!(!asset.headers().contains_key("set-cookie"));
     let over_https = app
@@ -153,9 +160,17 @@ async fn a_post_sooner_after_its_page_than_a_person_types_is_spam() {
         .start()
         .await;
     let cookie = form_cookie(app.addr).await;
-    assert_eq!(json_post(&app, &cookie, "quick@example.com").await.status(), 201);
+    assert_eq!(
+        json_post(&app, &cookie, "quick@example.com").await.status(),
+        201
+    );
     tokio::time::sleep(Duration::from_millis(2_100)).await;
-    assert_eq!(json_post(&app, &cookie, "person@example.com").await.status(), 201);
+    assert_eq!(
+        json_post(&app, &cookie, "person@example.com")
+            .await
+            .status(),
+        201
+    );
     let held: Vec<_> = app
         .rows()
         .await
@@ -244,7 +259,13 @@ async fn spam_is_answered_alike_never_delivered_and_listed_apart_until_the_broke
 
     let null = Value::Null;
     let spam = |reason: &str| Value::from(reason);
-    let leads = admin(&app, reqwest::Method::GET, "/api/admin/quote-requests", None).await;
+    let leads = admin(
+        &app,
+        reqwest::Method::GET,
+        "/api/admin/quote-requests",
+        None,
+    )
+    .await;
     assert_eq!(
         listed(&leads),
         [
@@ -258,8 +279,16 @@ async fn spam_is_answered_alike_never_delivered_and_listed_apart_until_the_broke
     assert_eq!(
         listed(&held),
         [
-            ("forged@example.com".into(), "spam".into(), spam("bad_token")),
-            ("form-script@example.com".into(), "spam".into(), spam("no_token")),
+            (
+                "forged@example.com".into(),
+                "spam".into(),
+                spam("bad_token")
+            ),
+            (
+                "form-script@example.com".into(),
+                "spam".into(),
+                spam("no_token")
+            ),
             ("script@example.com".into(), "spam".into(), spam("no_token")),
         ]
     );
@@ -285,7 +314,10 @@ async fn spam_is_answered_alike_never_delivered_and_listed_apart_until_the_broke
         Some(json!({"status": "new"})),
     )
     .await;
-    assert_eq!((&changed["status"], &changed["spam_reason"]), (&json!("new"), &null));
+    assert_eq!(
+        (&changed["status"], &changed["spam_reason"]),
+        (&json!("new"), &null)
+    );
     receiver
         .wait_for("the lead that was not spam", |d| {
             d.iter().any(|d| d.json()["email"] == "script@example.com")
@@ -307,7 +339,9 @@ async fn spam_is_answered_alike_never_delivered_and_listed_apart_until_the_broke
         (&json!("spam"), &spam("marked"))
     );
     let held = admin(&app, reqwest::Method::GET, path, None).await;
-    assert!(listed(&held).iter().any(|(email, _, _)| email == "person@example.com"));
+    assert!(listed(&held)
+        .iter()
+        .any(|(email, _, _)| email == "person@example.com"));
     assert_eq!(receiver.accepted().len(), 3, "nothing more went out");
     app.stop().await;
 }

@@ -77,11 +77,18 @@ mod tests {
         let first = recent.key_at(&quote("ana@example.com"), false, start);
         assert!(first.starts_with("form-"));
         assert_eq!(
-            recent.key_at(&quote(" ana@example.com "), false, start + Duration::from_secs(1)),
+            recent.key_at(
+                &quote(" ana@example.com "),
+                false,
+                start + Duration::from_secs(1)
+            ),
             first,
             "the same values after trimming"
         );
-        assert_ne!(recent.key_at(&quote("bea@example.com"), false, start), first);
+        assert_ne!(
+            recent.key_at(&quote("bea@example.com"), false, start),
+            first
+        );
         assert_ne!(
             recent.key_at(&quote("ana@example.com"), true, start),
             first,

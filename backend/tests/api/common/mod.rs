@@ -43,7 +43,9 @@ fn small_site(dir: &TempDir) -> PathBuf {
 /// The form token's cookie (`form_token=...`) the home page sets, as a browser keeps it; empty
 /// when the site has no page.
 pub async fn form_cookie(addr: SocketAddr) -> String {
-    let page = reqwest::get(format!("http://{addr}/")).await.expect("home page");
+    let page = reqwest::get(format!("http://{addr}/"))
+        .await
+        .expect("home page");
     page.headers()
         .get_all(reqwest::header::SET_COOKIE)
         .iter()
