@@ -108,7 +108,11 @@ export function LeadPage({ id, onError }: LeadPageProps) {
           Answer by e-mail
         </a>
         {lead.status === 'new' && (
-          <Button variant="outline" size="sm" onClick={() => mark('contacted', 'Marked as contacted.')}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => mark('contacted', 'Marked as contacted.')}
+          >
             Mark contacted
           </Button>
         )}
@@ -177,9 +181,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
           {statusLabel(lead.status)}
           {lead.status_changed_at && ` (since ${formatTime(lead.status_changed_at)})`}
         </Field>
-        {lead.status === 'spam' && (
-          <Field label="Why spam">{spamReason(lead.spam_reason)}</Field>
-        )}
+        {lead.status === 'spam' && <Field label="Why spam">{spamReason(lead.spam_reason)}</Field>}
         {deliveryChannels(lead).length === 0 && (
           <Field label="Delivery">Not forwarded (forwarding was off)</Field>
         )}
