@@ -6,8 +6,8 @@ use crate::store::{format_timestamp, Channel, Delivery, StoredQuote};
 
 /// The JSON row's fields flattened: a channel's `delivery.<channel>.attempts` is
 /// `<channel>_delivery_attempts`, except the webhook's, whose columns keep their first names
-/// (`delivery`, `delivery_attempts`...); the e-mail channels' follow at the end.
-pub const CSV_HEADER: [&str; 24] = [
+/// (`delivery`, `delivery_attempts`...); the e-mail channels' follow, and the broker's note last.
+pub const CSV_HEADER: [&str; 25] = [
     "id",
     "created_at",
     "product",
@@ -32,6 +32,7 @@ pub const CSV_HEADER: [&str; 24] = [
     "follow_up_delivery_attempts",
     "follow_up_delivery_last_error",
     "follow_up_delivery_delivered_at",
+    "note",
 ];
 
 /// The header line and one line per row; the admin API sends the same document. Every cell is
@@ -98,6 +99,7 @@ fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
         follow_up_attempts,
         follow_up_error,
         follow_up_at,
+        text(&row.note),
     ]
 }
 
@@ -138,6 +140,7 @@ mod tests {
             delivery: None,
             status: Default::default(),
             status_changed_at: None,
+            note: None,
         };
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();
@@ -204,6 +207,7 @@ mod tests {
             }),
             status: crate::store::LeadStatus::Contacted,
             status_changed_at: Some("2026-11-22T10:00:00.000Z".into()),
+            note: Some("Call back on Tuesday".into()),
         };
         let mut json = serde_json::to_value(&row).unwrap();
         let delivery = json["delivery"].take();

@@ -4,6 +4,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
+use alerts::AlertSettings;
 use email::EmailSettings;
 use env::Env;
 pub use error::ConfigError;
@@ -11,9 +12,11 @@ use inbox::InboxSettings;
 use leads::LeadsConfig;
 use rate_limit::RateLimit;
 use security_headers::SecurityHeaders;
+use site::SiteSettings;
 use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::VoiceSettings;
 
+pub mod alerts;
 pub mod email;
 pub mod env;
 pub mod error;
@@ -21,6 +24,7 @@ pub mod inbox;
 pub mod leads;
 pub mod rate_limit;
 pub mod security_headers;
+pub mod site;
 pub mod trusted_proxies;
 pub mod voice;
 
@@ -47,6 +51,10 @@ pub struct Config {
     pub email: Option<EmailSettings>,
     /// The `/admin` inbox: its password and the lead retention.
     pub inbox: InboxSettings,
+    /// The site's public address and the time zone messages give times in.
+    pub site: SiteSettings,
+    /// When failing deliveries alert the broker.
+    pub alerts: AlertSettings,
 }
 
 impl Config {
@@ -93,6 +101,8 @@ impl Config {
         let leads = LeadsConfig::from_env(&env)?;
         let email = EmailSettings::from_env(&env)?;
         let inbox = InboxSettings::from_env(&env)?;
+        let site = SiteSettings::from_env(&env)?;
+        let alerts = AlertSettings::from_env(&env)?;
         Ok(Config {
             addr: SocketAddr::new(ip, port),
             database,
@@ -104,6 +114,8 @@ impl Config {
             leads,
             email,
             inbox,
+            site,
+            alerts,
         })
     }
 }

@@ -71,6 +71,9 @@ pub fn lead() -> String {
 pub const CALL_RECORDING: &str = "SELECT recording_url FROM voice_calls WHERE call_id = $1";
 
 /// $1 id, $2 status, $3 when.
+/// $1 id, $2 the note (NULL: none).
+pub const SET_NOTE: &str = "UPDATE quote_requests SET note = $2 WHERE id = $1";
+
 pub const SET_STATUS: &str =
     "UPDATE quote_requests SET status = $2, status_changed_at = $3 WHERE id = $1";
 

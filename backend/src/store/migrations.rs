@@ -80,6 +80,15 @@ pub const MIGRATIONS: &[&str] = &[
     "ALTER TABLE quote_requests ADD COLUMN queued_channels TEXT;
     CREATE INDEX quote_requests_queued ON quote_requests (created_at)
         WHERE queued_channels IS NOT NULL;",
+    // 7: the broker's note on a lead; a channel whose deliveries have failed long enough to
+    // alert the broker, one row per open incident, so instances sharing the database alert once
+    // (`delivery_alerts.rs`).
+    "ALTER TABLE quote_requests ADD COLUMN note TEXT;
+    CREATE TABLE delivery_incidents (
+        channel        TEXT PRIMARY KEY CHECK (channel IN ('webhook','email','follow_up')),
+        failing_since  TEXT NOT NULL,
+        alerted_at     TEXT NOT NULL
+    );",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

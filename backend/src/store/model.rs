@@ -171,6 +171,8 @@ pub struct StoredQuote {
     pub status: LeadStatus,
     /// When the status was last changed (`None`: never, it is as it arrived).
     pub status_changed_at: Option<String>,
+    /// The broker's own note on the lead (the inbox's "Note").
+    pub note: Option<String>,
 }
 
 /// Where a lead is delivered; each lead has one outbox entry per channel that was on when it

@@ -74,6 +74,7 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         delivery: any.then_some(deliveries),
         status,
         status_changed_at: row.text("status_changed_at")?,
+        note: row.text("note")?,
         id,
     })
 }
