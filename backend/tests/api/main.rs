@@ -9,6 +9,7 @@ mod client_config;
 mod command_line;
 mod delivery_alerts;
 mod email;
+mod env_file;
 mod export_command;
 mod hardening;
 mod idempotency;
