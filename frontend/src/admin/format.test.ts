@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, productLabel, sourceLabel, statusLabel } from './format';
+import {
+  answerHref,
+  endedText,
+  formatTime,
+  productLabel,
+  sourceLabel,
+  statusLabel,
+} from './format';
 
 describe('the inbox labels', () => {
   it("shows the quote form's product labels and falls back to the stored value", () => {
@@ -10,6 +17,22 @@ describe('the inbox labels', () => {
   it('names sources and statuses for people', () => {
     expect([sourceLabel('web'), sourceLabel('voice')]).toEqual(['Web form', 'Voice call']);
     expect([statusLabel('new'), statusLabel('contacted')]).toEqual(['New', 'Contacted']);
+  });
+
+  it('answers by e-mail with a subject naming the product and the broker', () => {
+    expect(answerHref({ email: 'ana@example.com', product: 'family' })).toBe(
+      'mailto:ana@example.com?subject=Your%20Family%20Health%20quote%20from%20Clearharbor%20Health',
+    );
+  });
+
+  it("says how a call ended in words, the server's first", () => {
+    expect(
+      endedText({ call_ended: 'The caller hung up', call_ended_reason: 'customer-ended-call' }),
+    ).toBe('The caller hung up');
+    expect(endedText({ call_ended_reason: 'assistant-forwarded-call' })).toBe(
+      'Assistant forwarded call',
+    );
+    expect(endedText({ call_ended_reason: null })).toBe('No end-of-call report yet');
   });
 
   it('shows a time in the reader’s zone, and an unreadable one as it is', () => {
