@@ -71,7 +71,7 @@ pub fn routes(
         .unify()
         .recover(recover)
         .unify();
-    let pages = health::routes(store)
+    let pages = health::routes(store, config.alerts.after)
         .or(under_api().and(api))
         .unify()
         .or(site::admin_page(
@@ -160,7 +160,13 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     .await?;
     server.retention = Some(Retention::start(Arc::clone(&store)));
     server.lead_retention = Some(LeadRetention::start(Arc::clone(&store), plan));
-    server.workers = Some(Workers::start(store, &config.leads, config.email.as_ref()));
+    server.workers = Some(Workers::start(
+        store,
+        &config.leads,
+        config.email.as_ref(),
+        &config.site,
+        config.alerts,
+    ));
     Ok(server)
 }
 

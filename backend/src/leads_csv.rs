@@ -7,8 +7,8 @@ use crate::store::{format_timestamp, Channel, Delivery, StoredQuote};
 /// The JSON row's fields flattened: a channel's `delivery.<channel>.attempts` is
 /// `<channel>_delivery_attempts`, except the webhook's, whose columns keep their first names
 /// (`delivery`, `delivery_attempts`...); the e-mail channels' follow, then why a spam lead is
-/// spam (last, so the columns before it stay where they were).
-pub const CSV_HEADER: [&str; 25] = [
+/// spam and the broker's note (last, so the columns before them stay where they were).
+pub const CSV_HEADER: [&str; 26] = [
     "id",
     "created_at",
     "product",
@@ -34,6 +34,7 @@ pub const CSV_HEADER: [&str; 25] = [
     "follow_up_delivery_last_error",
     "follow_up_delivery_delivered_at",
     "spam_reason",
+    "note",
 ];
 
 /// The header line and one line per row; the admin API sends the same document. Every cell is
@@ -101,6 +102,7 @@ fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
         follow_up_error,
         follow_up_at,
         text(&row.spam_reason),
+        text(&row.note),
     ]
 }
 
@@ -142,6 +144,7 @@ mod tests {
             status: Default::default(),
             status_changed_at: None,
             spam_reason: None,
+            note: None,
         };
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();
@@ -209,6 +212,7 @@ mod tests {
             status: crate::store::LeadStatus::Spam,
             status_changed_at: Some("2026-11-22T10:00:00.000Z".into()),
             spam_reason: Some("marked".into()),
+            note: Some("Call back on Tuesday".into()),
         };
         let mut json = serde_json::to_value(&row).unwrap();
         let delivery = json["delivery"].take();

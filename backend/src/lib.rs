@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod deletion;
+pub mod ended_reason;
 pub mod error_chain;
 pub mod export;
 pub mod forward;
@@ -13,6 +14,7 @@ pub mod leads_csv;
 pub mod password;
 pub mod retention;
 pub mod routes;
+pub mod send_test_email;
 pub mod settings;
 pub mod since;
 pub mod spam;

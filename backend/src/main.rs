@@ -3,6 +3,7 @@ use std::process::ExitCode;
 use backend::export::{self, ExportArgs};
 use backend::hash_password;
 use backend::http::request_log;
+use backend::send_test_email;
 use backend::settings::Config;
 use backend::{app, store};
 use clap::{Parser, Subcommand};
@@ -24,6 +25,8 @@ enum Command {
     Export(ExportArgs),
     /// Read the inbox password from standard input and print its ADMIN_PASSWORD_HASH line.
     HashPassword,
+    /// Send one test message through SMTP_URL to LEAD_EMAIL_TO and print the relay's answer.
+    SendTestEmail,
 }
 
 #[tokio::main]
@@ -35,6 +38,7 @@ async fn main() -> ExitCode {
         None | Some(Command::Serve) => serve().await,
         Some(Command::Export(args)) => run_export(&args).await,
         Some(Command::HashPassword) => hash_password::run(),
+        Some(Command::SendTestEmail) => send_test_email::run().await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

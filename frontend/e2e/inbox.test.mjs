@@ -3,7 +3,9 @@
 // listed, filter and search, the voice lead's transcript, mark it contacted, delete the other
 // after confirming, download the CSV and read it back, sign out. Also: the cookie's attributes
 // over http, no password hash, session id or deleted e-mail in the server's log, and axe on the
-// sign-in, list and lead pages at phone and desktop sizes.
+// sign-in, list and lead pages at phone and desktop sizes. On a phone (390x844): the newest lead
+// in the upper half of the first screen, the filters behind a button, no console error on load.
+// A note kept with a lead and in the CSV, named with the day.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -16,7 +18,8 @@ import { formCookie, startServer } from './support/server.mjs';
 
 const [HASH, PASSWORD] = [ADMIN_PASSWORD_HASH, ADMIN_PASSWORD];
 const VOICE_SECRET = 'e2e-voice-secret';
-const SIZES = { phone: { width: 412, height: 823 }, desktop: { width: 1350, height: 940 } };
+const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1350, height: 940 } };
+const NOTE = 'Call back Tuesday after 5 pm.';
 const WEB_EMAIL = 'web.lead@example.com';
 const VOICE_EMAIL = 'voice.lead@example.com';
 const TRANSCRIPT = 'AI: Hello, how can I help?\nUser: I would like a Medicare quote.';
@@ -107,8 +110,8 @@ function inboxSuite(name, database) {
       const { page, context } = await openPage(browser, {
         viewport: SIZES.desktop,
         acceptDownloads: true,
-        // Probing the session before signing in is answered 401, which Chromium logs.
-        allowErrors: [/status of 401/],
+        // The wrong password, and the API after signing out, are answered 401, which Chromium logs.
+        expectErrors: [/status of 401/],
       });
       const admin = new URL('/admin', server.url).href;
       const response = await page.goto(admin);
@@ -166,11 +169,15 @@ function inboxSuite(name, database) {
       await page.getByRole('heading', { name: VOICE_EMAIL }).waitFor();
       await page.getByText('Wants a Medicare quote.').waitFor();
       await page.getByText('Delivery: Webhook').waitFor();
+      await page.getByText('The caller hung up').waitFor();
       assert.equal(await page.locator('p.whitespace-pre-wrap').innerText(), TRANSCRIPT);
       assert.equal(
         await page.getByRole('link', { name: 'Answer by e-mail' }).getAttribute('href'),
-        `mailto:${VOICE_EMAIL}`,
+        `mailto:${VOICE_EMAIL}?subject=Your%20Medicare%20quote%20from%20Clearharbor%20Health`,
       );
+      await page.getByLabel('Note').fill(NOTE);
+      await page.getByRole('button', { name: 'Save note' }).click();
+      await page.getByRole('status').filter({ hasText: 'Note saved.' }).waitFor();
       assert.equal(
         await page.getByRole('link', { name: 'Listen to the recording' }).getAttribute('href'),
         RECORDING,
@@ -218,12 +225,14 @@ function inboxSuite(name, database) {
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Download CSV' }).click(),
       ]);
+      assert.match(download.suggestedFilename(), /^leads-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = readFileSync(await download.path(), 'utf8');
       // Records end at a line break outside quotes (the transcript's own line breaks are quoted).
       const lines = csv.trim().split(/\r?\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
       assert.equal(lines.length, 2, csv);
       assert.match(lines[0], /^"?id"?,"?created_at"?,"?product"?,"?email"?/);
       assert.ok(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv);
+      assert.ok(lines[0].endsWith('"note"') && lines[1].endsWith(`"${NOTE}"`), csv);
 
       // Sign out: the sign-in form again, and the API no longer answers this browser.
       await page.getByRole('button', { name: 'Sign out' }).click();
@@ -247,10 +256,8 @@ function inboxSuite(name, database) {
 
     for (const [size, viewport] of Object.entries(SIZES)) {
       test(`axe at ${size} size (${viewport.width}x${viewport.height}): sign-in, list and lead page`, async () => {
-        const { page, context } = await openPage(browser, {
-          viewport,
-          allowErrors: [/status of 401/],
-        });
+        // No console error from loading the inbox signed out (its session check is no 401).
+        const { page, context } = await openPage(browser, { viewport });
         await page.goto(new URL('/admin', server.url).href);
         await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
         assert.deepEqual(await axeViolations(page), [], 'sign-in');
@@ -266,6 +273,29 @@ function inboxSuite(name, database) {
           .waitFor();
         assert.deepEqual(await axeViolations(page), [], 'list');
         await shot('list');
+        if (size === 'phone') {
+          // The list first: the newest lead's card starts in the upper half of the first screen.
+          const first = await page.getByRole('list', { name: 'Leads' }).locator('li').first();
+          const box = await first.boundingBox();
+          assert.ok(box && box.y < viewport.height / 2, `first lead at ${box?.y}px`);
+          const filters = page.getByRole('button', { name: 'Filters' });
+          assert.equal(await filters.getAttribute('aria-expanded'), 'false');
+          assert.equal(await page.getByLabel('Source').isVisible(), false);
+          await filters.click();
+          await page.getByLabel('Source').waitFor();
+          assert.equal(await filters.getAttribute('aria-expanded'), 'true');
+          assert.deepEqual(await axeViolations(page), [], 'filters open');
+          await shot('filters');
+          await filters.click();
+          // "Sign out" on one line: its text makes one line box, inside the button.
+          const lines = await page.getByRole('button', { name: 'Sign out' }).evaluate((button) => {
+            const range = document.createRange();
+            range.selectNodeContents(button);
+            const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            return { lines: tops.size, fits: button.scrollWidth <= button.clientWidth };
+          });
+          assert.deepEqual(lines, { lines: 1, fits: true });
+        }
         await page.getByRole('link', { name: VOICE_EMAIL }).click();
         await page.getByRole('heading', { name: VOICE_EMAIL }).waitFor();
         assert.deepEqual(await axeViolations(page), [], 'lead page');

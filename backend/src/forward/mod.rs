@@ -8,6 +8,7 @@
 //! good) stays in the admin API and the export as undelivered. The workers run on a thread of
 //! their own at a lower priority (`background.rs`).
 
+mod alerts;
 mod background;
 mod backoff;
 mod email;
@@ -16,13 +17,17 @@ mod worker;
 
 use std::sync::Arc;
 
+pub use email::Mailer;
 pub use webhook::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 
+use crate::settings::alerts::AlertSettings;
 use crate::settings::email::EmailSettings;
 use crate::settings::leads::LeadsConfig;
+use crate::settings::site::SiteSettings;
 use crate::store::{Channel, QuoteStore};
+use alerts::AlertMonitor;
 use background::Background;
-use email::{FollowUpEmail, LeadEmail, Mailer};
+use email::{FollowUpEmail, LeadEmail};
 use webhook::Webhook;
 use worker::{Lane, Worker};
 
@@ -33,6 +38,7 @@ const WEBHOOK_CONCURRENCY: usize = 16;
 pub struct Workers {
     workers: Vec<Worker>,
     background: Option<Background>,
+    alerts: Option<AlertMonitor>,
 }
 
 impl Workers {
@@ -42,8 +48,11 @@ impl Workers {
         store: Arc<dyn QuoteStore>,
         leads: &LeadsConfig,
         email: Option<&EmailSettings>,
+        site: &SiteSettings,
+        alerts: AlertSettings,
     ) -> Workers {
         let mut lanes = Vec::new();
+        let mut alert_mailer = None;
         if let Some(forwarding) = &leads.forwarding {
             match Webhook::new(forwarding.clone()) {
                 Ok(webhook) => lanes.push(Lane {
@@ -58,10 +67,11 @@ impl Workers {
             }
         }
         if let Some(settings) = email {
-            match Mailer::new(settings.clone()) {
+            match Mailer::new(settings.clone(), site.clone()) {
                 Ok(mailer) => {
                     let concurrency = mailer.max_connections();
                     let mailer = Arc::new(mailer);
+                    alert_mailer = Some(Arc::clone(&mailer));
                     lanes.push(Lane {
                         channel: Channel::Email,
                         sender: Arc::new(LeadEmail(Arc::clone(&mailer))),
@@ -87,8 +97,14 @@ impl Workers {
             return Workers {
                 workers: Vec::new(),
                 background: None,
+                alerts: None,
             };
         }
+        let alerts = Some(AlertMonitor::start(
+            Arc::clone(&store),
+            alert_mailer,
+            alerts,
+        ));
         let background = match Background::start() {
             Ok(background) => background,
             Err(error) => {
@@ -96,6 +112,7 @@ impl Workers {
                 return Workers {
                     workers: Vec::new(),
                     background: None,
+                    alerts,
                 };
             }
         };
@@ -105,10 +122,14 @@ impl Workers {
                 .map(|lane| Worker::start(&background, Arc::clone(&store), lane))
                 .collect(),
             background: Some(background),
+            alerts,
         }
     }
 
     pub async fn stop(self) {
+        if let Some(alerts) = self.alerts {
+            alerts.stop().await;
+        }
         futures_util::future::join_all(self.workers.into_iter().map(Worker::stop)).await;
         if let Some(background) = self.background {
             background.stop().await;

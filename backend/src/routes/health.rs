@@ -1,16 +1,22 @@
-//! `GET /healthz`: the process is alive, and whether its database answers.
+//! `GET /healthz`: the process is alive, whether its database answers, and whether leads reach
+//! the broker. Failing deliveries are reported but leave the answer 200: the process serves, and
+//! a restart would not help; an outside monitor watches `deliveries.status` (docs/operating.md).
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use serde_json::json;
+use serde_json::{json, Value};
+use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
 use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
-use crate::store::QuoteStore;
+use crate::store::{format_timestamp, FailingChannel, QuoteStore};
 
-pub fn routes(store: Arc<dyn QuoteStore>) -> BoxedFilter<(Response,)> {
+/// `alert_after`: how long a channel fails before it reads as `failing` (`ALERT_AFTER_MINUTES`);
+/// until then it is `retrying`.
+pub fn routes(store: Arc<dyn QuoteStore>, alert_after: Duration) -> BoxedFilter<(Response,)> {
     warp::path!("healthz")
         .and(warp::get().or(warp::head()).unify())
         .then(move || {
@@ -21,11 +27,78 @@ pub fn routes(store: Arc<dyn QuoteStore>) -> BoxedFilter<(Response,)> {
                     Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
                 };
                 let ready = status == StatusCode::OK;
-                let body = json!({ "status": if ready { "ok" } else { "degraded" }, "database": database });
-                let mut response = warp::reply::with_status(warp::reply::json(&body), status).into_response();
-                response.headers_mut().insert("cache-control", warp::http::HeaderValue::from_static("no-store"));
+                let deliveries = match store.failing_channels().await {
+                    Ok(failing) => deliveries(&failing, alert_after, OffsetDateTime::now_utc()),
+                    Err(_) => json!({ "status": "unknown" }),
+                };
+                let body = json!({
+                    "status": if ready { "ok" } else { "degraded" },
+                    "database": database,
+                    "deliveries": deliveries,
+                });
+                let mut response =
+                    warp::reply::with_status(warp::reply::json(&body), status).into_response();
+                response.headers_mut().insert(
+                    "cache-control",
+                    warp::http::HeaderValue::from_static("no-store"),
+                );
                 response
             }
         })
         .boxed()
+}
+
+/// `ok`, `retrying` (a lead's last attempt failed) or `failing` (one has failed for longer than
+/// `alert_after`), and the channels concerned.
+fn deliveries(failing: &[FailingChannel], alert_after: Duration, now: OffsetDateTime) -> Value {
+    let late = |channel: &FailingChannel| now - channel.since >= alert_after;
+    let status = if failing.iter().any(late) {
+        "failing"
+    } else if failing.is_empty() {
+        "ok"
+    } else {
+        "retrying"
+    };
+    let channels: Vec<Value> = failing
+        .iter()
+        .map(|channel| {
+            json!({
+                "channel": channel.channel.as_str(),
+                "leads": channel.leads,
+                "since": format_timestamp(channel.since),
+                "failing": late(channel),
+            })
+        })
+        .collect();
+    json!({ "status": status, "channels": channels })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Channel;
+
+    #[test]
+    fn retrying_until_the_alert_threshold_then_failing() {
+        let now = time::macros::datetime!(2026-11-26 12:00 UTC);
+        let hour = Duration::from_secs(3600);
+        assert_eq!(deliveries(&[], hour, now)["status"], "ok");
+        let mut webhook = FailingChannel {
+            channel: Channel::Webhook,
+            leads: 2,
+            since: now - time::Duration::minutes(59),
+            error: "HTTP 503".into(),
+        };
+        assert_eq!(
+            deliveries(&[webhook.clone()], hour, now)["status"],
+            "retrying"
+        );
+        webhook.since = now - time::Duration::minutes(61);
+        let report = deliveries(&[webhook], hour, now);
+        assert_eq!(report["status"], "failing");
+        assert_eq!(
+            report["channels"][0],
+            json!({"channel": "webhook", "leads": 2, "since": "2026-11-26T10:59:00.000Z", "failing": true})
+        );
+    }
 }

@@ -15,6 +15,7 @@ use super::error::ConfigError;
 const SMTP_URL: &str = "SMTP_URL";
 const TO: &str = "LEAD_EMAIL_TO";
 const FROM: &str = "LEAD_EMAIL_FROM";
+const ALERT_TO: &str = "ALERT_EMAIL_TO";
 const CA_FILE: &str = "SMTP_CA_FILE";
 const MAX_CONNECTIONS: &str = "SMTP_MAX_CONNECTIONS";
 /// Messages in flight to the relay at once (each on its own connection), unless set.
@@ -28,6 +29,8 @@ pub struct EmailSettings {
     pub relay: SmtpUrl,
     /// `LEAD_EMAIL_TO`: every lead goes to each of these.
     pub to: Vec<Mailbox>,
+    /// `ALERT_EMAIL_TO`: who is told when deliveries fail for long (`LEAD_EMAIL_TO` unless set).
+    pub alert_to: Vec<Mailbox>,
     /// `LEAD_EMAIL_FROM`: the sender, whose domain also names the messages' ids.
     pub from: Mailbox,
     /// `SMTP_CA_FILE`: PEM certificates trusted for the relay besides the public roots (a relay
@@ -168,25 +171,11 @@ impl EmailSettings {
             TO,
             "one or more addresses such as broker@example.com, Ana <ana@example.com>",
         )?;
-        let to: Vec<Mailbox> = to_raw
-            .parse::<Mailboxes>()
-            .map(|list| list.into_iter().collect())
-            .map_err(|e| {
-                ConfigError::new(
-                    TO,
-                    to_raw.clone(),
-                    format!("cannot be read ({e})"),
-                    "comma-separated addresses such as broker@example.com, Ana <ana@example.com>",
-                )
-            })?;
-        if to.is_empty() {
-            return Err(ConfigError::new(
-                TO,
-                to_raw,
-                "names no address",
-                "one or more addresses such as broker@example.com",
-            ));
-        }
+        let to = addresses(TO, to_raw)?;
+        let alert_to = match env.value(ALERT_TO) {
+            Some(raw) => addresses(ALERT_TO, raw)?,
+            None => to.clone(),
+        };
         let from_form = "an address such as Quotes <quotes@example.com>";
         let from_raw = required(FROM, from_form)?;
         let from = from_raw.parse::<Mailbox>().map_err(|e| {
@@ -227,11 +216,27 @@ impl EmailSettings {
         Ok(Some(EmailSettings {
             relay,
             to,
+            alert_to,
             from,
             extra_roots,
             max_connections,
         }))
     }
+}
+
+/// One or more comma-separated addresses.
+fn addresses(variable: &'static str, raw: String) -> Result<Vec<Mailbox>, ConfigError> {
+    let form = "comma-separated addresses such as broker@example.com, Ana <ana@example.com>";
+    let list: Vec<Mailbox> = raw
+        .parse::<Mailboxes>()
+        .map(|list| list.into_iter().collect())
+        .map_err(|e| {
+            ConfigError::new(variable, raw.clone(), format!("cannot be read ({e})"), form)
+        })?;
+    if list.is_empty() {
+        return Err(ConfigError::new(variable, raw, "names no address", form));
+    }
+    Ok(list)
 }
 
 #[cfg(test)]

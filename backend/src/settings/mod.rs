@@ -4,6 +4,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
+use alerts::AlertSettings;
 use email::EmailSettings;
 use env::Env;
 pub use error::ConfigError;
@@ -12,9 +13,11 @@ use leads::LeadsConfig;
 use rate_limit::RateLimit;
 use security_headers::SecurityHeaders;
 use spam::SpamSettings;
+use site::SiteSettings;
 use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::VoiceSettings;
 
+pub mod alerts;
 pub mod email;
 pub mod env;
 pub mod error;
@@ -23,6 +26,7 @@ pub mod leads;
 pub mod rate_limit;
 pub mod security_headers;
 pub mod spam;
+pub mod site;
 pub mod trusted_proxies;
 pub mod voice;
 
@@ -51,6 +55,10 @@ pub struct Config {
     pub inbox: InboxSettings,
     /// `FORM_MIN_FILL_SECONDS`.
     pub spam: SpamSettings,
+    /// The site's public address and the time zone messages give times in.
+    pub site: SiteSettings,
+    /// When failing deliveries alert the broker.
+    pub alerts: AlertSettings,
 }
 
 impl Config {
@@ -98,6 +106,8 @@ impl Config {
         let email = EmailSettings::from_env(&env)?;
         let inbox = InboxSettings::from_env(&env)?;
         let spam = SpamSettings::from_env(&env)?;
+        let site = SiteSettings::from_env(&env)?;
+        let alerts = AlertSettings::from_env(&env)?;
         Ok(Config {
             addr: SocketAddr::new(ip, port),
             database,
@@ -110,6 +120,8 @@ impl Config {
             email,
             inbox,
             spam,
+            site,
+            alerts,
         })
     }
 }

@@ -55,6 +55,10 @@ pub trait Inbox {
         at: OffsetDateTime,
     ) -> BoxFuture<'_, Result<bool, StoreError>>;
 
+    /// Whether the lead exists (and now has `note`; `None` removes it).
+    fn set_note(&self, id: String, note: Option<String>)
+        -> BoxFuture<'_, Result<bool, StoreError>>;
+
     /// Deletes the lead, its outbox row (and with it its idempotency key, a column of the lead)
     /// and its call's report once no other lead refers to the call, in one transaction.
     /// Whether the lead existed.

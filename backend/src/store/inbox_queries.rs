@@ -91,6 +91,9 @@ pub const KEEP_KEY: &str =
 /// $1 name.
 pub const KEY: &str = "SELECT value FROM site_keys WHERE name = $1";
 
+/// $1 id, $2 the note (NULL: none).
+pub const SET_NOTE: &str = "UPDATE quote_requests SET note = $2 WHERE id = $1";
+
 /// $1 id: the call the lead came from (no row: no such lead).
 pub const LEAD_CALL: &str = "SELECT call_id FROM quote_requests WHERE id = $1";
 /// $1 id.

@@ -80,7 +80,16 @@ pub const MIGRATIONS: &[&str] = &[
     "ALTER TABLE quote_requests ADD COLUMN queued_channels TEXT;
     CREATE INDEX quote_requests_queued ON quote_requests (created_at)
         WHERE queued_channels IS NOT NULL;",
-    // 7: spam (`spam`: why a lead is held as spam, NULL for a lead; kept apart from `status`,
+    // 7: the broker's note on a lead; a channel whose deliveries have failed long enough to
+    // alert the broker, one row per open incident, so instances sharing the database alert once
+    // (`delivery_alerts.rs`).
+    "ALTER TABLE quote_requests ADD COLUMN note TEXT;
+    CREATE TABLE delivery_incidents (
+        channel        TEXT PRIMARY KEY CHECK (channel IN ('webhook','email','follow_up')),
+        failing_since  TEXT NOT NULL,
+        alerted_at     TEXT NOT NULL
+    );",
+    // 8: spam (`spam`: why a lead is held as spam, NULL for a lead; kept apart from `status`,
     // whose check SQLite cannot alter, and so a lead marked "not spam" is where it was); the
     // keys every instance signs with, made once by the first (`site_keys`).
     "ALTER TABLE quote_requests ADD COLUMN spam TEXT;

@@ -2,6 +2,7 @@
 //! database can stand behind it without touching the routes.
 
 mod database_url;
+mod delivery_alerts;
 mod error;
 mod inbox;
 mod inbox_queries;
@@ -22,6 +23,7 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use time::OffsetDateTime;
 
+pub use delivery_alerts::{DeliveryAlerts, FailingChannel};
 pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, Sessions, SiteKeys};
 pub use model::{
     format_timestamp, CallReport, Channel, Deliveries, Delivery, DeliveryOutcome, DeliveryStatus,
@@ -62,7 +64,7 @@ impl StoreOptions {
     }
 }
 
-pub trait QuoteStore: Inbox + Sessions + SiteKeys + Send + Sync {
+pub trait QuoteStore: Inbox + Sessions + SiteKeys + DeliveryAlerts + Send + Sync {
     /// Resolves only once the quote, queued on each channel that is on, is durably committed.
     /// A voice quote whose call and tool call are already stored is not stored again.
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;

@@ -188,6 +188,8 @@ pub struct StoredQuote {
     /// With status `spam`, why: a signal of the post (`honeypot`, `no_token`, `bad_token`,
     /// `expired_token`, `too_fast`) or `marked` by the broker.
     pub spam_reason: Option<String>,
+    /// The broker's own note on the lead (the inbox's "Note").
+    pub note: Option<String>,
 }
 
 /// Where a lead is delivered; each lead has one outbox entry per channel that was on when it

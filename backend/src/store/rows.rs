@@ -81,6 +81,7 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         status,
         status_changed_at: row.text("status_changed_at")?,
         spam_reason,
+        note: row.text("note")?,
         id,
     })
 }

@@ -6,6 +6,7 @@
 //! the transaction holding its row has committed. Reads use their own connection (WAL lets them
 //! run beside the writer).
 
+mod delivery_alerts;
 mod inbox;
 mod parameters;
 

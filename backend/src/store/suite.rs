@@ -62,6 +62,10 @@ macro_rules! for_each_case {
             $crate::store::StoreOptions::default()
         );
         $case!(
+            a_failing_channel_has_one_incident_until_it_is_closed,
+            $crate::store::suite::EVERY_CHANNEL
+        );
+        $case!(
             a_lead_is_queued_on_its_own_row_until_a_worker_takes_it,
             $crate::store::StoreOptions {
                 forward_leads: false,
@@ -367,6 +371,69 @@ pub async fn pages_follow_the_cursor_both_ways(store: Arc<dyn QuoteStore>) {
 }
 
 /// `store` must have been opened with every channel on; the webhook's rows are followed here.
+pub async fn a_failing_channel_has_one_incident_until_it_is_closed(store: Arc<dyn QuoteStore>) {
+    const WEBHOOK: Channel = Channel::Webhook;
+    for email in ["a@example.com", "b@example.com", "c@example.com"] {
+        store.insert(web(email)).await.unwrap();
+    }
+    let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
+    let due = store.due_leads(WEBHOOK, now, 10).await.unwrap();
+    assert!(
+        store.failing_channels().await.unwrap().is_empty(),
+        "none failed yet"
+    );
+    let retry = |error: &str| DeliveryOutcome::Retry {
+        error: error.into(),
+        next_attempt_at: now + Duration::from_secs(60),
+    };
+    for (lead, error) in due.iter().take(2).zip(["HTTP 500", "HTTP 503"]) {
+        store
+            .record_delivery(lead.quote.id.clone(), WEBHOOK, retry(error))
+            .await
+            .unwrap();
+    }
+    store
+        .record_delivery(due[2].quote.id.clone(), WEBHOOK, DeliveryOutcome::Delivered)
+        .await
+        .unwrap();
+    let failing = store.failing_channels().await.unwrap();
+    assert_eq!(failing.len(), 1, "{failing:?}");
+    // The claim does not return the leads in order on PostgreSQL: the older of the two failing.
+    let oldest = due[..2]
+        .iter()
+        .map(|lead| lead.quote.created_at)
+        .min()
+        .unwrap();
+    assert_eq!(
+        (failing[0].channel, failing[0].leads, failing[0].since),
+        (WEBHOOK, 2, oldest)
+    );
+    assert!(failing[0].error.starts_with("HTTP 50"), "{failing:?}");
+
+    assert!(store
+        .open_incident(WEBHOOK, failing[0].since, now)
+        .await
+        .unwrap());
+    assert!(
+        !store
+            .open_incident(WEBHOOK, failing[0].since, now)
+            .await
+            .unwrap(),
+        "once"
+    );
+    assert_eq!(store.open_incidents().await.unwrap(), [WEBHOOK]);
+    for lead in due.iter().take(2) {
+        store
+            .record_delivery(lead.quote.id.clone(), WEBHOOK, DeliveryOutcome::Delivered)
+            .await
+            .unwrap();
+    }
+    assert!(store.failing_channels().await.unwrap().is_empty());
+    assert!(store.close_incident(WEBHOOK).await.unwrap());
+    assert!(!store.close_incident(WEBHOOK).await.unwrap(), "once");
+    assert!(store.open_incidents().await.unwrap().is_empty());
+}
+
 pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn QuoteStore>) {
     const WEBHOOK: Channel = Channel::Webhook;
     for email in ["a@example.com", "b@example.com", "c@example.com"] {

@@ -26,6 +26,14 @@ fn a_bad_setting_stops_start_up_with_one_line() {
 }
 
 #[test]
+fn an_unknown_time_zone_stops_start_up_with_one_line() {
+    assert_eq!(
+        refused(&[("LEAD_TIME_ZONE", "Europe/Atlantis")]),
+        "error: LEAD_TIME_ZONE=\"Europe/Atlantis\" is not a known time zone; expected an IANA time zone name such as America/New_York or UTC\n"
+    );
+}
+
+#[test]
 fn the_renamed_give_up_setting_names_its_new_name() {
     assert_eq!(
         refused(&[("LEAD_WEBHOOK_GIVE_UP_DAYS", "7")]),

@@ -170,7 +170,7 @@ async fn a_web_and_a_voice_lead_each_reach_both_recipients_and_the_call_follows_
     assert_eq!(follow_up.one("Reply-To"), "bo@example.com");
     let text = follow_up.text().replace("\r\n", "\n");
     for expected in [
-        "Ended reason: customer-ended-call",
+        "Ended: The caller hung up",
         "Wants Medicare for a parent.",
         "AI: Hello.\nUser: Medicare, please.",
         "Recording: https://storage.example.com/call-7.wav",
@@ -201,6 +201,50 @@ async fn a_web_and_a_voice_lead_each_reach_both_recipients_and_the_call_follows_
         "no webhook set"
     );
     assert_eq!(smtp.messages().len(), 3, "each once");
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_lead_links_to_its_inbox_page_in_the_brokers_time_zone_with_the_ids_last() {
+    let smtp = SmtpServer::plain();
+    let mut env = smtp.env();
+    env.push(("SITE_URL".into(), "https://quotes.example.com".into()));
+    env.push(("LEAD_TIME_ZONE".into(), "America/New_York".into()));
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let app = TestApp::spawn().env(&env).start().await;
+    let id = post(&app, "family", "ana@example.com").await;
+    let messages = smtp.wait_for("the lead's e-mail", |m| !m.is_empty()).await;
+    let created_at = app.rows().await[0].created_at;
+    let received = format!(
+        "Received: {}",
+        jiff::Timestamp::from_second(created_at.unix_timestamp())
+            .unwrap()
+            .in_tz("America/New_York")
+            .unwrap()
+            .strftime("%Y-%m-%d %H:%M:%S %Z")
+    );
+    assert!(
+        received.ends_with("ST") || received.ends_with("DT"),
+        "{received}"
+    );
+    let link = format!("https://quotes.example.com/admin#lead/{id}");
+    let text = messages[0].text().replace("\r\n", "\n");
+    assert!(text.contains(&received), "{received} in {text}");
+    let at = |needle: &str| {
+        text.find(needle)
+            .unwrap_or_else(|| panic!("{needle} in {text}"))
+    };
+    assert!(at(&link) < at(BROWSER), "the link before the noise: {text}");
+    assert!(at("Reply to this message") < at(BROWSER), "{text}");
+    assert!(
+        text.trim_end().ends_with(&format!("Lead id: {id}")),
+        "{text}"
+    );
+    assert!(
+        messages[0].html().contains(&format!("<a href=\"{link}\">")),
+        "{}",
+        messages[0].html()
+    );
     app.stop().await;
 }
 
@@ -383,7 +427,7 @@ async fn a_550_reply_is_undelivered_with_the_servers_text_and_never_retried() {
     let csv = admin("?format=csv").await.unwrap().text().await.unwrap();
     let header = csv.lines().next().unwrap();
     assert!(
-        header.ends_with(r#""email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at","spam_reason""#),
+        header.ends_with(r#""email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at","spam_reason","note""#),
         "{header}"
     );
     let line = csv.lines().find(|l| l.contains(&refused)).unwrap();

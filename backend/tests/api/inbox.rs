@@ -183,6 +183,7 @@ on_both_stores!(
     the_token_keeps_working_beside_the_password,
     filters_search_and_csv,
     marking_contacted_and_back,
+    a_note_is_kept_with_the_lead_and_in_the_csv,
     deleting_a_lead_removes_its_outbox_row_key_and_call_report,
     retention_deletes_old_leads_at_start,
 );
@@ -294,7 +295,8 @@ async fn an_idle_session_expires_after_12_hours(db: Db) {
     assert_eq!(expired.status(), 401);
     assert_eq!(code(expired).await, "unauthorized");
     let who = inbox.get("/api/admin/session", &cookie).await;
-    assert_eq!(who.status(), 401);
+    assert_eq!(who.status(), 200, "asking is no error");
+    assert_eq!(who.json::<Value>().await.unwrap(), json!({"via": null}));
     inbox.stop().await;
 }
 
@@ -353,7 +355,6 @@ async fn no_admin_data_without_a_session_or_the_token(db: Db) {
             (reqwest::Method::GET, lead.as_str()),
             (reqwest::Method::PATCH, lead.as_str()),
             (reqwest::Method::DELETE, lead.as_str()),
-            (reqwest::Method::GET, "/api/admin/session"),
             (reqwest::Method::DELETE, "/api/admin/session"),
         ] {
             let response = inbox
@@ -367,6 +368,15 @@ async fn no_admin_data_without_a_session_or_the_token(db: Db) {
             let body = response.text().await.unwrap();
             assert!(!body.contains("ana@example.com"), "{body}");
         }
+    }
+    for cookie in [None, Some(forged.as_str())] {
+        let who = inbox
+            .page_request(reqwest::Method::GET, "/api/admin/session", cookie)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(who.status(), 200, "{cookie:?}");
+        assert_eq!(who.json::<Value>().await.unwrap(), json!({"via": null}));
     }
     let wrong_token = inbox
         .app
@@ -493,6 +503,16 @@ async fn filters_search_and_csv(db: Db) {
         .get("/api/admin/quote-requests?format=csv&source=web", &cookie)
         .await;
     assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
+    let disposition = csv.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    // The day itself is the handler's unit test's (this one may run across midnight).
+    assert!(
+        disposition.starts_with("attachment; filename=\"leads-20")
+            && disposition.ends_with(".csv\""),
+        "{disposition}"
+    );
     let csv = csv.text().await.unwrap();
     assert_eq!(csv.lines().count(), 3, "{csv}");
     assert!(csv.contains("\"Ana_Web@Example.com\"") && !csv.contains("bob@"));
@@ -520,6 +540,7 @@ async fn marking_contacted_and_back(db: Db) {
         "AI: Hola.\nUser: Medicare, please."
     );
     assert_eq!(lead["call_ended_reason"], "customer-ended-call");
+    assert_eq!(lead["call_ended"], "The caller hung up");
     assert_eq!(lead["status_changed_at"], Value::Null);
     let mark = |status: &str| {
         inbox
@@ -556,6 +577,72 @@ async fn marking_contacted_and_back(db: Db) {
         .await
         .unwrap();
     assert_eq!(unknown.status(), 404);
+    inbox.stop().await;
+}
+
+async fn a_note_is_kept_with_the_lead_and_in_the_csv(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let cookie = inbox.session().await;
+    let id = inbox.web_lead("family", "ana@example.com").await;
+    let path = format!("/api/admin/quote-requests/{id}");
+    let patch = |body: Value| {
+        inbox
+            .page_request(reqwest::Method::PATCH, &path, Some(&cookie))
+            .json(&body)
+            .send()
+    };
+    let noted: Value = patch(json!({"note": "  Call back Tuesday, \"after 5\"\nSpanish.  "}))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(noted["note"], "Call back Tuesday, \"after 5\"\nSpanish.");
+    assert_eq!(noted["status"], "new", "the status is left as it was");
+    let lead: Value = inbox.get(&path, &cookie).await.json().await.unwrap();
+    assert_eq!(lead["note"], noted["note"]);
+    assert_eq!(inbox.list(&cookie, "").await[0]["note"], noted["note"]);
+    let csv = inbox
+        .get("/api/admin/quote-requests?format=csv", &cookie)
+        .await
+        .text()
+        .await
+        .unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(",\"note\""), "{csv}");
+    assert!(
+        csv.contains("\"Call back Tuesday, \"\"after 5\"\"\nSpanish.\""),
+        "{csv}"
+    );
+
+    let both: Value = patch(json!({"status": "contacted", "note": "Sent the plan."}))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (both["status"].as_str(), both["note"].as_str()),
+        (Some("contacted"), Some("Sent the plan."))
+    );
+    let too_long = patch(json!({"note": "x".repeat(2001)})).await.unwrap();
+    assert_eq!(too_long.status(), 400);
+    assert_eq!(code(too_long).await, "invalid_parameter");
+    for nothing in [json!({}), json!({"colour": "red"})] {
+        let refused = patch(nothing).await.unwrap();
+        assert_eq!(refused.status(), 400);
+    }
+    let lead: Value = inbox.get(&path, &cookie).await.json().await.unwrap();
+    assert_eq!(
+        lead["note"], "Sent the plan.",
+        "a refused change keeps the note"
+    );
+    let cleared: Value = patch(json!({"note": " "}))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(cleared["note"], Value::Null);
     inbox.stop().await;
 }
 
@@ -709,9 +796,13 @@ async fn https_behind_a_trusted_proxy_gets_a_secure_host_prefixed_cookie() {
             .header("cookie", cookie)
             .send()
     };
-    assert_eq!(https(pair.to_owned()).await.unwrap().status(), 200);
+    let via = |response: reqwest::Response| async move {
+        assert_eq!(response.status(), 200);
+        response.json::<Value>().await.unwrap()["via"].clone()
+    };
+    assert_eq!(via(https(pair.to_owned()).await.unwrap()).await, "session");
     let unprefixed = pair.replacen("__Host-", "", 1);
-    assert_eq!(https(unprefixed).await.unwrap().status(), 401);
+    assert_eq!(via(https(unprefixed).await.unwrap()).await, Value::Null);
     // The http origin is another site for an https page.
     let downgraded = inbox
         .app

@@ -28,7 +28,7 @@ export function InboxApp() {
 
   useEffect(() => {
     api.whoAmI().then(
-      () => setSession('signed-in'),
+      ({ via }) => setSession(via ? 'signed-in' : 'signed-out'),
       () => setSession('signed-out'),
     );
   }, []);
@@ -57,7 +57,12 @@ export function InboxApp() {
             {brand.name} <span className="text-slate-700">Inbox</span>
           </p>
           {session === 'signed-in' && (
-            <Button variant="outline" size="sm" onClick={signOut}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="shrink-0 whitespace-nowrap"
+              onClick={signOut}
+            >
               Sign out
             </Button>
           )}

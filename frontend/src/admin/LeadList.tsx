@@ -35,6 +35,9 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
   const [rows, setRows] = useState<Lead[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState('');
+  // On a phone the list comes first and the filters open from a button; wider, they stay open.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = Object.values(filter).filter((value) => value.trim()).length;
   const heading = useRef<HTMLHeadingElement>(null);
   const cursor = cursors[cursors.length - 1];
 
@@ -61,6 +64,7 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setCursors([null]);
+    setFiltersOpen(false);
     onFilter({ ...draft });
   };
   const clear = () => {
@@ -83,19 +87,33 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
         >
           Leads
         </h1>
-        <a
-          href={api.csvHref(filter)}
-          download="leads.csv"
-          className={buttonVariants({ variant: 'outline', size: 'sm' })}
-        >
-          Download CSV
-        </a>
+        <div className="flex flex-wrap gap-3">
+          <Button
+            variant="outline"
+            size="sm"
+            className="md:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={`${id}-filters`}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
+          </Button>
+          {/* The server names the file with the day (Content-Disposition). */}
+          <a
+            href={api.csvHref(filter)}
+            download
+            className={buttonVariants({ variant: 'outline', size: 'sm' })}
+          >
+            Download CSV
+          </a>
+        </div>
       </div>
 
       <form
+        id={`${id}-filters`}
         onSubmit={apply}
         aria-label="Filter leads"
-        className="mt-4 grid gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3"
+        className={`mt-4 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 md:grid lg:grid-cols-3 ${filtersOpen ? 'grid' : 'hidden'}`}
       >
         <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-3">
           <label htmlFor={field('email')} className="font-medium text-slate-800">

@@ -3,7 +3,16 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
 import { buttonVariants } from '../components/ui/button-variants';
 import { api, deliveryChannels, type Lead, type Status } from './api';
-import { formatTime, productLabel, sourceLabel, spamReason, statusLabel } from './format';
+import {
+  answerHref,
+  endedText,
+  formatTime,
+  productLabel,
+  sourceLabel,
+  spamReason,
+  statusLabel,
+} from './format';
+import { NoteEditor } from './NoteEditor';
 
 interface LeadPageProps {
   id: string;
@@ -104,7 +113,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
         {lead.email}
       </h1>
       <div className="mt-4 flex flex-wrap gap-3">
-        <a href={`mailto:${lead.email}`} className={buttonVariants({ size: 'sm' })}>
+        <a href={answerHref(lead)} className={buttonVariants({ size: 'sm' })}>
           Answer by e-mail
         </a>
         {lead.status === 'new' && (
@@ -172,7 +181,9 @@ export function LeadPage({ id, onError }: LeadPageProps) {
         {message}
       </p>
 
-      <dl className="mt-2 flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
+      <NoteEditor lead={lead} onSaved={setLead} onError={onError} />
+
+      <dl className="mt-4 flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
         <Field label="Product">{productLabel(lead.product)}</Field>
         <Field label="E-mail">{lead.email}</Field>
         <Field label="Source">{sourceLabel(lead.source)}</Field>
@@ -215,7 +226,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
             <Field label="Call id">
               <span className="font-mono text-sm break-all">{lead.call_id}</span>
             </Field>
-            <Field label="Ended">{lead.call_ended_reason ?? 'No end-of-call report yet'}</Field>
+            <Field label="Ended">{endedText(lead)}</Field>
             {lead.call_summary && <Field label="Summary">{lead.call_summary}</Field>}
             {lead.call_recording_url && (
               <Field label="Recording">

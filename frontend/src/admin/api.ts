@@ -53,6 +53,10 @@ export interface Lead {
   status_changed_at: string | null;
   /** Why a lead with status `spam` is held as spam. */
   spam_reason: string | null;
+  /** The broker's own note, kept with the lead. */
+  note?: string | null;
+  /** How the call ended, in words (only on a lead's own page). */
+  call_ended?: string | null;
   /** Only on a lead's own page. */
   call_transcript?: string | null;
   /** The call's recording, when the provider's report had one (and the server keeps it). */
@@ -125,7 +129,8 @@ export function filterQuery(filter: Filter, extra: Record<string, string> = {}):
 }
 
 export const api = {
-  whoAmI: () => call<{ via: string }>('GET', '/api/admin/session'),
+  /** `via` is null when not signed in (answered 200, so the browser logs no error). */
+  whoAmI: () => call<{ via: string | null }>('GET', '/api/admin/session'),
   signIn: (password: string) => call<{ via: string }>('POST', '/api/admin/session', { password }),
   signOut: () => call<void>('DELETE', '/api/admin/session'),
   list: (filter: Filter, cursor: string | null) =>
@@ -136,6 +141,9 @@ export const api = {
   lead: (id: string) => call<Lead>('GET', `/api/admin/quote-requests/${encodeURIComponent(id)}`),
   setStatus: (id: string, status: Status) =>
     call<Lead>('PATCH', `/api/admin/quote-requests/${encodeURIComponent(id)}`, { status }),
+  /** A blank note removes it. */
+  setNote: (id: string, note: string) =>
+    call<Lead>('PATCH', `/api/admin/quote-requests/${encodeURIComponent(id)}`, { note }),
   remove: (id: string) =>
     call<void>('DELETE', `/api/admin/quote-requests/${encodeURIComponent(id)}`),
   csvHref: (filter: Filter) =>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime, productLabel, sourceLabel, spamReason, statusLabel } from './format';
+import {
+  answerHref,
+  endedText,
+  formatTime,
+  productLabel,
+  sourceLabel,
+  spamReason,
+  statusLabel,
+} from './format';
 
 describe('the inbox labels', () => {
   it("shows the quote form's product labels and falls back to the stored value", () => {
@@ -16,6 +24,22 @@ describe('the inbox labels', () => {
     ]);
     expect(spamReason('too_fast')).toMatch(/sooner after the page loaded/);
     expect(spamReason('something new')).toBe('held as spam');
+  });
+
+  it('answers by e-mail with a subject naming the product and the broker', () => {
+    expect(answerHref({ email: 'ana@example.com', product: 'family' })).toBe(
+      'mailto:ana@example.com?subject=Your%20Family%20Health%20quote%20from%20Clearharbor%20Health',
+    );
+  });
+
+  it("says how a call ended in words, the server's first", () => {
+    expect(
+      endedText({ call_ended: 'The caller hung up', call_ended_reason: 'customer-ended-call' }),
+    ).toBe('The caller hung up');
+    expect(endedText({ call_ended_reason: 'assistant-forwarded-call' })).toBe(
+      'Assistant forwarded call',
+    );
+    expect(endedText({ call_ended_reason: null })).toBe('No end-of-call report yet');
   });
 
   it('shows a time in the reader’s zone, and an unreadable one as it is', () => {

@@ -1,4 +1,5 @@
-import { productOptions } from '../content';
+import { brand, productOptions } from '../content';
+import type { Lead } from './api';
 
 export function productLabel(value: string): string {
   return productOptions.find((option) => option.value === value)?.label ?? value;
@@ -11,6 +12,20 @@ export function formatTime(rfc3339: string | null | undefined): string {
   if (!rfc3339) return '';
   const date = new Date(rfc3339);
   return Number.isNaN(date.getTime()) ? rfc3339 : when.format(date);
+}
+
+/** "Answer by e-mail": a new message to the lead whose subject names the product and the broker. */
+export function answerHref(lead: Pick<Lead, 'email' | 'product'>): string {
+  const subject = `Your ${productLabel(lead.product)} quote from ${brand.name}`;
+  return `mailto:${lead.email}?subject=${encodeURIComponent(subject)}`;
+}
+
+/** How the call ended, in words: the server's, else the provider's code made readable. */
+export function endedText(lead: Pick<Lead, 'call_ended' | 'call_ended_reason'>): string {
+  if (lead.call_ended) return lead.call_ended;
+  if (!lead.call_ended_reason) return 'No end-of-call report yet';
+  const words = lead.call_ended_reason.replace(/[-_.]+/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'Unknown';
 }
 
 export const sourceLabel = (source: string) => (source === 'voice' ? 'Voice call' : 'Web form');

@@ -8,9 +8,10 @@ use std::time::SystemTime;
 use html_escape::{encode_double_quoted_attribute, encode_text};
 use lettre::message::{Mailbox, MessageBuilder, MultiPart};
 use lettre::{Address, Message};
-use time::macros::format_description;
 
+use crate::ended_reason;
 use crate::settings::email::EmailSettings;
+use crate::settings::site::SiteSettings;
 use crate::store::{CallReport, Source, StoredQuote};
 
 /// `<lead id@sender's domain>`: the same lead always gets the same id, so a resend is
@@ -33,9 +34,10 @@ fn subject(quote: &StoredQuote) -> String {
 
 pub(super) fn lead(
     settings: &EmailSettings,
+    site: &SiteSettings,
     quote: &StoredQuote,
 ) -> Result<Message, lettre::error::Error> {
-    let (text, html) = lead_body(quote);
+    let (text, html) = lead_body(site, quote);
     headers(settings, quote)
         .subject(subject(quote))
         .message_id(Some(message_id(settings, &quote.id)))
@@ -45,10 +47,11 @@ pub(super) fn lead(
 /// After the call: how it ended, its summary, transcript and recording link.
 pub(super) fn follow_up(
     settings: &EmailSettings,
+    site: &SiteSettings,
     quote: &StoredQuote,
     call: &CallReport,
 ) -> Result<Message, lettre::error::Error> {
-    let (text, html) = follow_up_body(quote, call);
+    let (text, html) = follow_up_body(site, quote, call);
     let lead_id = message_id(settings, &quote.id);
     headers(settings, quote)
         .subject(format!("Re: {}", subject(quote)))
@@ -58,50 +61,78 @@ pub(super) fn follow_up(
         .multipart(MultiPart::alternative_plain_html(text, html))
 }
 
-/// The plain-text and HTML parts of a lead's e-mail.
-fn lead_body(quote: &StoredQuote) -> (String, String) {
-    let mut fields = vec![
+/// The plain-text and HTML parts of a lead's e-mail: who and what first, then the link to the
+/// lead in the inbox, and last the details only a support question needs.
+fn lead_body(site: &SiteSettings, quote: &StoredQuote) -> (String, String) {
+    let fields = vec![
         ("Product", quote.product.label().to_owned()),
         ("E-mail", quote.email.clone()),
+        ("Received", site.local_time(quote.created_at)),
         ("Source", quote.source.as_str().to_owned()),
-        ("Time", utc(quote)),
     ];
+    let mut details = Vec::new();
     if let Some(call_id) = &quote.call_id {
-        fields.push(("Call id", call_id.clone()));
+        details.push(("Call id", call_id.clone()));
     }
     if let (Source::Web, Some(agent)) = (quote.source, &quote.user_agent) {
-        fields.push(("Browser", agent.clone()));
+        details.push(("Browser", agent.clone()));
     }
-    fields.push(("Lead id", quote.id.clone()));
+    details.push(("Lead id", quote.id.clone()));
     let heading = "New quote request";
     let closing = format!("Reply to this message to write to {}.", quote.email);
-    let text = format!("{heading}\n\n{}\n\n{closing}\n", text_fields(&fields));
+    let (link_text, link_html) = inbox_link(site, &quote.id);
+    let text = format!(
+        "{heading}\n\n{}\n{link_text}\n{closing}\n\nDetails\n\n{}\n",
+        text_fields(&fields),
+        text_fields(&details)
+    );
     let html = format!(
-        "<!doctype html><html><body><h1>{heading}</h1>{}<p>{}</p></body></html>",
+        "<!doctype html><html><body><h1>{heading}</h1>{}{link_html}<p>{}</p><h2>Details</h2>{}</body></html>",
         html_fields(&fields),
-        encode_text(&closing)
+        encode_text(&closing),
+        html_fields(&details)
     );
     (text, html)
 }
 
+/// The lead's page in the inbox, as a line of text and an HTML paragraph (both empty without
+/// `SITE_URL`).
+fn inbox_link(site: &SiteSettings, lead_id: &str) -> (String, String) {
+    match site.lead_page(lead_id) {
+        Some(url) => (
+            format!("\nOpen it in the inbox: {url}\n"),
+            format!(
+                "<p><a href=\"{}\">Open it in the inbox</a></p>",
+                encode_double_quoted_attribute(&url)
+            ),
+        ),
+        None => (String::new(), String::new()),
+    }
+}
+
 /// The plain-text and HTML parts of the e-mail after a call.
-fn follow_up_body(quote: &StoredQuote, call: &CallReport) -> (String, String) {
+fn follow_up_body(site: &SiteSettings, quote: &StoredQuote, call: &CallReport) -> (String, String) {
     let missing = || "(none)".to_owned();
     let mut fields = vec![
         (
-            "Ended reason",
-            call.ended_reason.clone().unwrap_or_else(missing),
+            "Ended",
+            call.ended_reason
+                .as_deref()
+                .map(ended_reason::describe)
+                .unwrap_or_else(missing),
         ),
-        ("Call id", call.call_id.clone()),
         (
             "Lead",
             format!("{} ({})", quote.email, quote.product.label()),
         ),
-        ("Lead id", quote.id.clone()),
     ];
     if let Some(url) = &call.recording_url {
         fields.push(("Recording", url.clone()));
     }
+    let details = vec![
+        ("Call id", call.call_id.clone()),
+        ("Lead id", quote.id.clone()),
+    ];
     let summary = call.summary.as_deref().map(lines).unwrap_or_else(missing);
     let transcript = call
         .transcript
@@ -109,9 +140,11 @@ fn follow_up_body(quote: &StoredQuote, call: &CallReport) -> (String, String) {
         .map(lines)
         .unwrap_or_else(missing);
     let heading = "The call has ended";
+    let (link_text, link_html) = inbox_link(site, &quote.id);
     let text = format!(
-        "{heading}\n\n{}\n\nSummary\n\n{summary}\n\nTranscript\n\n{transcript}\n",
-        text_fields(&fields)
+        "{heading}\n\n{}\n{link_text}\nSummary\n\n{summary}\n\nTranscript\n\n{transcript}\n\nDetails\n\n{}\n",
+        text_fields(&fields),
+        text_fields(&details)
     );
     let recording = call
         .recording_url
@@ -125,10 +158,11 @@ fn follow_up_body(quote: &StoredQuote, call: &CallReport) -> (String, String) {
         })
         .unwrap_or_default();
     let html = format!(
-        "<!doctype html><html><body><h1>{heading}</h1>{}{recording}<h2>Summary</h2><p style=\"white-space:pre-wrap\">{}</p><h2>Transcript</h2><pre style=\"white-space:pre-wrap\">{}</pre></body></html>",
+        "<!doctype html><html><body><h1>{heading}</h1>{}{link_html}{recording}<h2>Summary</h2><p style=\"white-space:pre-wrap\">{}</p><h2>Transcript</h2><pre style=\"white-space:pre-wrap\">{}</pre><h2>Details</h2>{}</body></html>",
         html_fields(&fields),
         encode_text(&summary),
-        encode_text(&transcript)
+        encode_text(&transcript),
+        html_fields(&details)
     );
     (text, html)
 }
@@ -150,15 +184,6 @@ fn headers(settings: &EmailSettings, quote: &StoredQuote) -> MessageBuilder {
             builder
         }
     }
-}
-
-fn utc(quote: &StoredQuote) -> String {
-    quote
-        .created_at
-        .format(format_description!(
-            "[year]-[month]-[day] [hour]:[minute]:[second] UTC"
-        ))
-        .unwrap_or_default()
 }
 
 /// One value per line: control characters (line breaks among them) become spaces.
@@ -209,6 +234,7 @@ mod tests {
         EmailSettings {
             relay: SmtpUrl::parse("smtp://127.0.0.1:25").unwrap(),
             to: vec!["broker@example.com".parse().unwrap()],
+            alert_to: vec!["ops@example.com".parse().unwrap()],
             from: "Quotes <quotes@broker.example>".parse().unwrap(),
             extra_roots: None,
             max_connections: 1,
@@ -231,6 +257,7 @@ mod tests {
             status: crate::store::LeadStatus::New,
             status_changed_at: None,
             spam_reason: None,
+            note: None,
         }
     }
 
@@ -246,7 +273,12 @@ mod tests {
     #[test]
     fn a_lead_has_its_subject_reply_to_and_stable_id() {
         let quote = quote("o'brien+x{1}@example.com", "UA\r\nBcc: evil@example.com");
-        let raw = String::from_utf8(lead(&settings(), &quote).unwrap().formatted()).unwrap();
+        let raw = String::from_utf8(
+            lead(&settings(), &SiteSettings::default(), &quote)
+                .unwrap()
+                .formatted(),
+        )
+        .unwrap();
         assert_eq!(
             header(&raw, "Subject"),
             ["New quote request: Family Health (web)"]
@@ -255,11 +287,12 @@ mod tests {
         assert_eq!(header(&raw, "Message-ID"), ["<0195-lead@broker.example>"]);
         assert!(header(&raw, "Bcc").is_empty(), "{raw}");
         assert!(header(&raw, "Date")[0].contains("22 Nov 2026 15:40:00"));
-        let (text, html) = lead_body(&quote);
+        let (text, html) = lead_body(&SiteSettings::default(), &quote);
         assert!(
             text.contains("\nBrowser: UA  Bcc: evil@example.com\n"),
             "{text}"
         );
+        assert!(!text.contains("inbox"), "no link without SITE_URL: {text}");
         assert!(
             html.contains("o&#x27;brien+x{1}@example.com")
                 || html.contains("o'brien+x{1}@example.com"),
@@ -277,7 +310,7 @@ mod tests {
             recording_url: Some("javascript:alert(1)".into()),
         };
         let quote = quote("ana@example.com", "x");
-        let message = follow_up(&settings(), &quote, &call).unwrap();
+        let message = follow_up(&settings(), &SiteSettings::default(), &quote, &call).unwrap();
         let raw = String::from_utf8(message.formatted()).unwrap();
         assert_eq!(
             header(&raw, "Subject"),
@@ -290,7 +323,7 @@ mod tests {
             ["<0195-lead.call@broker.example>"]
         );
         assert!(header(&raw, "Subject").len() == 1, "{raw}");
-        let (text, html) = follow_up_body(&quote, &call);
+        let (text, html) = follow_up_body(&SiteSettings::default(), &quote, &call);
         assert!(
             text.contains("Summary\n\n<b>Wants</b>\nSubject: hacked\n"),
             "{text}"
@@ -301,5 +334,31 @@ mod tests {
         );
         assert!(!html.contains("href=\"javascript"), "not a link: {html}");
         assert!(text.contains("Recording: javascript:alert(1)"), "{text}");
+        assert!(text.contains("Ended: The caller hung up\n"), "{text}");
+    }
+
+    #[test]
+    fn the_link_and_local_time_come_first_and_the_ids_last() {
+        let site = SiteSettings {
+            url: Some("https://quotes.example.com/".parse().unwrap()),
+            time_zone: jiff::tz::TimeZone::get("America/Chicago").unwrap(),
+        };
+        let (text, html) = lead_body(&site, &quote("ana@example.com", "Mozilla/5.0"));
+        assert!(
+            text.starts_with("New quote request\n\nProduct: Family Health\nE-mail: ana@example.com\nReceived: 2026-11-22 09:40:00 CST\nSource: web\n\nOpen it in the inbox: https://quotes.example.com/admin#lead/0195-lead\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("Details\n\nBrowser: Mozilla/5.0\nLead id: 0195-lead\n"),
+            "{text}"
+        );
+        assert!(
+            html.contains("<a href=\"https://quotes.example.com/admin#lead/0195-lead\">"),
+            "{html}"
+        );
+        assert!(
+            html.find("Open it").unwrap() < html.find("Mozilla").unwrap(),
+            "{html}"
+        );
     }
 }

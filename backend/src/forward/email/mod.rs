@@ -4,6 +4,7 @@
 //! marked undelivered with the relay's text); anything else (refused, timed out, 4xx) is retried.
 
 mod message;
+mod notice;
 mod relay;
 
 use std::sync::Arc;
@@ -11,21 +12,28 @@ use std::sync::Arc;
 use deadpool::managed::{Pool, PoolError};
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
+use lettre::transport::smtp::response::Response;
 use lettre::Message;
+use time::OffsetDateTime;
 
 use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
 use crate::settings::email::EmailSettings;
-use crate::store::{PendingLead, QuoteStore};
+use crate::settings::site::SiteSettings;
+use crate::store::{Channel, FailingChannel, PendingLead, QuoteStore};
 use relay::{ConnectError, Relay};
 
 /// The connections and the recipients, shared by both e-mail channels.
 pub struct Mailer {
     connections: Pool<Relay>,
     settings: EmailSettings,
+    site: SiteSettings,
 }
 
 impl Mailer {
-    pub fn new(settings: EmailSettings) -> Result<Mailer, lettre::transport::smtp::Error> {
+    pub fn new(
+        settings: EmailSettings,
+        site: SiteSettings,
+    ) -> Result<Mailer, lettre::transport::smtp::Error> {
         let relay = Relay::new(
             settings.relay.clone(),
             settings.extra_roots.as_deref(),
@@ -38,6 +46,7 @@ impl Mailer {
         Ok(Mailer {
             connections,
             settings,
+            site,
         })
     }
 
@@ -46,7 +55,11 @@ impl Mailer {
         self.settings.max_connections
     }
 
-    async fn send(&self, message: Result<Message, lettre::error::Error>) -> Result<(), Failure> {
+    /// Sends `message`; the relay's reply to it.
+    async fn send(
+        &self,
+        message: Result<Message, lettre::error::Error>,
+    ) -> Result<Response, Failure> {
         // A message that cannot be built now never will be.
         let message = message.map_err(|e| Failure::Permanent(format!("cannot compose: {e}")))?;
         let mut connection = self.connections.get().await.map_err(|error| match error {
@@ -59,6 +72,54 @@ impl Mailer {
             .await
             .map_err(smtp_failure)
     }
+
+    /// One test message to `LEAD_EMAIL_TO` (`backend send-test-email`): the relay's reply, or
+    /// why it was not accepted.
+    pub async fn send_test(&self) -> Result<String, String> {
+        let message = notice::test(&self.settings, &self.site, OffsetDateTime::now_utc());
+        match tokio::time::timeout(DELIVERY_TIMEOUT, self.send(message)).await {
+            Ok(Ok(reply)) => Ok(reply_text(&reply)),
+            Ok(Err(Failure::Permanent(error) | Failure::Temporary(error))) => Err(error),
+            Err(_) => Err(format!(
+                "the relay did not answer within {} s",
+                DELIVERY_TIMEOUT.as_secs()
+            )),
+        }
+    }
+
+    /// The alert that `failing` has failed for longer than the alert threshold.
+    pub async fn alert_failing(&self, failing: &FailingChannel) -> Result<(), String> {
+        let message = notice::failing(&self.settings, &self.site, failing);
+        self.send_notice(message).await
+    }
+
+    /// The message that `channel` delivers again.
+    pub async fn alert_recovered(&self, channel: Channel) -> Result<(), String> {
+        let message = notice::recovered(
+            &self.settings,
+            &self.site,
+            channel,
+            OffsetDateTime::now_utc(),
+        );
+        self.send_notice(message).await
+    }
+
+    async fn send_notice(
+        &self,
+        message: Result<Message, lettre::error::Error>,
+    ) -> Result<(), String> {
+        match tokio::time::timeout(DELIVERY_TIMEOUT, self.send(message)).await {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(Failure::Permanent(error) | Failure::Temporary(error))) => Err(error),
+            Err(_) => Err("timed out".to_owned()),
+        }
+    }
+}
+
+/// `250 2.0.0 Ok: queued as 4Fq`: the reply's code and its lines.
+fn reply_text(reply: &Response) -> String {
+    let lines: Vec<&str> = reply.message().collect();
+    format!("{} {}", reply.code(), lines.join(" "))
 }
 
 /// lettre's text holds the reply's code and the relay's own words.
@@ -77,7 +138,8 @@ impl Sender for LeadEmail {
     fn send<'a>(&'a self, lead: &'a PendingLead) -> BoxFuture<'a, Result<(), Failure>> {
         let mailer = &self.0;
         mailer
-            .send(message::lead(&mailer.settings, &lead.quote))
+            .send(message::lead(&mailer.settings, &mailer.site, &lead.quote))
+            .map(|sent| sent.map(drop))
             .boxed()
     }
 }
@@ -101,10 +163,16 @@ impl Sender for FollowUpEmail {
                 .await
                 .map_err(|e| Failure::Temporary(e.to_string()))?
                 .ok_or_else(|| Failure::Permanent("the call's report is gone".into()))?;
-            let settings = &self.mailer.settings;
-            self.mailer
-                .send(message::follow_up(settings, &lead.quote, &call))
+            let mailer = &self.mailer;
+            mailer
+                .send(message::follow_up(
+                    &mailer.settings,
+                    &mailer.site,
+                    &lead.quote,
+                    &call,
+                ))
                 .await
+                .map(drop)
         }
         .boxed()
     }

@@ -10,6 +10,7 @@ use deadpool::managed::{self, Metrics, RecycleError, RecycleResult};
 use lettre::transport::smtp::authentication::DEFAULT_MECHANISMS;
 use lettre::transport::smtp::client::{AsyncSmtpConnection, Certificate, TlsParameters};
 use lettre::transport::smtp::extension::ClientId;
+use lettre::transport::smtp::response::Response;
 use tokio::net::TcpStream;
 
 use crate::settings::email::{SmtpTls, SmtpUrl};
@@ -38,11 +39,11 @@ impl Connection {
         &mut self,
         envelope: &lettre::address::Envelope,
         message: &[u8],
-    ) -> Result<(), lettre::transport::smtp::Error> {
+    ) -> Result<Response, lettre::transport::smtp::Error> {
         self.idle = false;
-        self.smtp.send(envelope, message).await?;
+        let reply = self.smtp.send(envelope, message).await?;
         self.idle = true;
-        Ok(())
+        Ok(reply)
     }
 }
 

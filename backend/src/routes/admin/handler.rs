@@ -1,6 +1,8 @@
 use std::sync::Arc;
 
 use serde::Serialize;
+use time::macros::format_description;
+use time::OffsetDateTime;
 use warp::http::{header, HeaderMap, HeaderValue};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
@@ -18,6 +20,17 @@ struct Page<'a> {
     quote_requests: &'a [StoredQuote],
     /// Pass as `cursor` to get the next page; `null` on the last one.
     next_cursor: Option<&'a str>,
+}
+
+/// `attachment; filename="leads-2026-11-26.csv"`: the download is named with the day (UTC) it
+/// was taken, so several downloads do not overwrite each other or read as the same.
+fn csv_attachment(now: OffsetDateTime) -> HeaderValue {
+    let day = now
+        .date()
+        .format(format_description!("[year]-[month]-[day]"))
+        .unwrap_or_default();
+    HeaderValue::from_str(&format!("attachment; filename=\"leads-{day}.csv\""))
+        .unwrap_or_else(|_| HeaderValue::from_static("attachment; filename=\"leads.csv\""))
 }
 
 /// One page of leads, filtered; the method and the caller are already checked.
@@ -61,10 +74,27 @@ pub async fn page(
                 header::CONTENT_TYPE,
                 HeaderValue::from_static("text/csv; charset=utf-8"),
             );
+            headers.insert(
+                header::CONTENT_DISPOSITION,
+                csv_attachment(OffsetDateTime::now_utc()),
+            );
             if let Some(cursor) = next_cursor.and_then(|c| HeaderValue::from_str(c).ok()) {
                 headers.insert(NEXT_CURSOR_HEADER, cursor);
             }
             Ok(response)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_csv_is_named_with_the_day() {
+        assert_eq!(
+            csv_attachment(time::macros::datetime!(2026-11-26 23:59 UTC)),
+            "attachment; filename=\"leads-2026-11-26.csv\""
+        );
     }
 }

@@ -1,12 +1,12 @@
-//! `/api/admin/quote-requests/{id}`: one lead's page (`GET`), its status (`PATCH`
-//! `{"status": "new" | "contacted" | "spam"}`: `spam` holds it back, and `new` or `contacted`
-//! on spam is "not spam", which delivers it like a lead that has just come) and its deletion
-//! (`DELETE`).
+//! `/api/admin/quote-requests/{id}`: one lead's page (`GET`), its status and the broker's note
+//! (`PATCH` `{"status": "new" | "contacted" | "spam", "note": "..."}`, either or both: `spam`
+//! holds it back, and `new` or `contacted` on spam is "not spam", which delivers it like a lead
+//! that has just come) and its deletion (`DELETE`).
 
 use std::sync::Arc;
 
 use bytes::Bytes;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use uuid::Uuid;
 use warp::http::{header, Method, StatusCode};
@@ -15,13 +15,37 @@ use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
 use crate::deletion::{delete_lead, Why};
+use crate::ended_reason;
 use crate::http::body::is_json;
 use crate::http::error::ApiError;
-use crate::store::{LeadStatus, QuoteStore, StoreError};
+use crate::store::{LeadDetail, LeadStatus, QuoteStore, StoreError};
+
+/// The longest note kept, in characters: a few paragraphs.
+const MAX_NOTE_CHARS: usize = 2000;
+const CHANGE_FORM: &str = r#"expected {"status": "new" | "contacted" | "spam"} and/or {"note": "text"}"#;
 
 #[derive(Deserialize)]
-struct StatusChange {
-    status: String,
+#[serde(deny_unknown_fields)]
+struct Change {
+    status: Option<String>,
+    /// Blank (or `null`) removes the note.
+    #[serde(default, deserialize_with = "present")]
+    note: Option<Option<String>>,
+}
+
+/// A `note` that is present, even as `null`, is `Some`.
+fn present<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(deserializer).map(Some)
+}
+
+/// The lead as the inbox shows it: with its call's ended reason in words.
+#[derive(Serialize)]
+struct Shown {
+    #[serde(flatten)]
+    lead: LeadDetail,
+    call_ended: Option<String>,
 }
 
 /// The caller is already checked.
@@ -55,23 +79,45 @@ async fn respond(
             if !is_json(facts.headers.get(header::CONTENT_TYPE)) {
                 return Err(ApiError::UnsupportedMediaType);
             }
-            let change: StatusChange = serde_json::from_slice(body).map_err(|_| {
-                ApiError::MalformedJson(
-                    r#"expected {"status": "new" | "contacted" | "spam"}"#.into(),
-                )
-            })?;
-            let status = LeadStatus::parse(&change.status).ok_or_else(|| {
-                ApiError::InvalidParameter(format!(
-                    "status must be new, contacted or spam, got {:?}",
-                    change.status
-                ))
-            })?;
-            let now = OffsetDateTime::now_utc();
-            if !store
-                .set_status(id.clone(), status, now)
-                .await
-                .map_err(failed)?
-            {
+            let change: Change = serde_json::from_slice(body)
+                .map_err(|_| ApiError::MalformedJson(CHANGE_FORM.into()))?;
+            let status = change
+                .status
+                .map(|status| {
+                    LeadStatus::parse(&status).ok_or_else(|| {
+                        ApiError::InvalidParameter(format!(
+                            "status must be new, contacted or spam, got {status:?}"
+                        ))
+                    })
+                })
+                .transpose()?;
+            let note = change.note.map(|note| {
+                note.map(|text| text.trim().to_owned())
+                    .filter(|text| !text.is_empty())
+            });
+            if let Some(Some(text)) = &note {
+                let chars = text.chars().count();
+                if chars > MAX_NOTE_CHARS {
+                    return Err(ApiError::InvalidParameter(format!(
+                        "the note has {chars} characters; at most {MAX_NOTE_CHARS} are kept"
+                    )));
+                }
+            }
+            if status.is_none() && note.is_none() {
+                return Err(ApiError::MalformedJson(CHANGE_FORM.into()));
+            }
+            let mut found = true;
+            if let Some(note) = note {
+                found = store.set_note(id.clone(), note).await.map_err(failed)?;
+            }
+            if let (true, Some(status)) = (found, status) {
+                let now = OffsetDateTime::now_utc();
+                found = store
+                    .set_status(id.clone(), status, now)
+                    .await
+                    .map_err(failed)?;
+            }
+            if !found {
                 return Err(ApiError::NotFound);
             }
             show(store, id).await
@@ -93,7 +139,14 @@ async fn show(store: &dyn QuoteStore, id: String) -> Result<Response, ApiError> 
         ApiError::from(error)
     })?;
     match lead {
-        Some(lead) => Ok(warp::reply::json(&lead).into_response()),
+        Some(lead) => {
+            let call_ended = lead
+                .quote
+                .call_ended_reason
+                .as_deref()
+                .map(ended_reason::describe);
+            Ok(warp::reply::json(&Shown { lead, call_ended }).into_response())
+        }
         None => Err(ApiError::NotFound),
     }
 }

@@ -33,8 +33,9 @@ use session::SignIn;
 
 /// A session ends after this long without a request.
 pub const SESSION_IDLE: Duration = Duration::from_secs(12 * 60 * 60);
-/// The admin API's JSON bodies (a password, a status) are small.
-const MAX_ADMIN_BODY_BYTES: usize = 4 * 1024;
+/// The admin API's JSON bodies (a password, a status, a note of at most 2,000 characters,
+/// each up to 6 bytes escaped) are small.
+const MAX_ADMIN_BODY_BYTES: usize = 16 * 1024;
 
 /// Whether the admin API is on at all.
 pub fn enabled(config: &Config) -> bool {

@@ -1,5 +1,6 @@
-//! `/api/admin/session`: signing in with the password (`POST`), who is signed in (`GET`), and
-//! signing out (`DELETE`).
+//! `/api/admin/session`: signing in with the password (`POST`), who is signed in (`GET`, which
+//! answers `{"via": null}` rather than 401 to someone not signed in: the inbox page asks on every
+//! load, and a browser logs each 401 as an error in its console), and signing out (`DELETE`).
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
@@ -46,8 +47,8 @@ struct Credentials {
 
 #[derive(Serialize)]
 struct SignedIn {
-    /// `session` (the cookie) or `token` (a script's bearer token).
-    via: &'static str,
+    /// `session` (the cookie) or `token` (a script's bearer token); `None`: not signed in.
+    via: Option<&'static str>,
 }
 
 pub async fn handle(
@@ -59,10 +60,14 @@ pub async fn handle(
     let result = match facts.method {
         Method::POST => start(&access, &sign_in, &facts, &body).await,
         Method::DELETE => end(&access, &facts).await,
-        _ => access
-            .identify(&facts)
-            .await
-            .map(|caller| warp::reply::json(&SignedIn { via: caller.via() }).into_response()),
+        _ => {
+            let via = match access.identify(&facts).await {
+                Ok(caller) => Some(caller.via()),
+                Err(ApiError::Unauthorized { .. }) => None,
+                Err(other) => return Err(warp::reject::custom(other)),
+            };
+            Ok(warp::reply::json(&SignedIn { via }).into_response())
+        }
     };
     result.map_err(warp::reject::custom)
 }
@@ -124,7 +129,10 @@ async fn start(
             ApiError::from(error)
         })?;
     tracing::info!(%client, "admin signed in");
-    let mut response = warp::reply::json(&SignedIn { via: "session" }).into_response();
+    let mut response = warp::reply::json(&SignedIn {
+        via: Some("session"),
+    })
+    .into_response();
     response
         .headers_mut()
         .insert(header::SET_COOKIE, session_cookie::set(&id, https));

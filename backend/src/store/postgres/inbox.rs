@@ -88,6 +88,14 @@ impl Inbox for PostgresStore {
         .boxed()
     }
 
+    fn set_note(
+        &self,
+        id: String,
+        note: Option<String>,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        async move { Ok(self.execute(sql::SET_NOTE, &[&id, &note]).await? == 1) }.boxed()
+    }
+
     fn delete_lead(&self, id: String) -> BoxFuture<'_, Result<bool, StoreError>> {
         async move {
             let mut client = self.pool.get().await.map_err(pool_error)?;

@@ -7,6 +7,7 @@
 
 mod group_commit;
 
+mod delivery_alerts;
 mod inbox;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};

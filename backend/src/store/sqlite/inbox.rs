@@ -90,6 +90,14 @@ impl Inbox for SqliteStore {
         })
     }
 
+    fn set_note(
+        &self,
+        id: String,
+        note: Option<String>,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        self.read(move |conn| Ok(execute(conn, sql::SET_NOTE, params![id, note])? == 1))
+    }
+
     fn delete_lead(&self, id: String) -> BoxFuture<'_, Result<bool, StoreError>> {
         self.read(move |conn| {
             let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;

@@ -1,0 +1,98 @@
+//! Alerts when leads stop reaching the broker: each instance looks at the deliveries every
+//! `check_every`; a channel with a lead failing for longer than `ALERT_AFTER_MINUTES` opens an
+//! incident in the store and sends one alert e-mail through the relay (the channel's last error
+//! in it), and once no lead of the channel fails any more the incident closes with one more
+//! e-mail. The incident's row makes one instance of several send each message.
+
+use std::sync::Arc;
+
+use time::OffsetDateTime;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::email::Mailer;
+use crate::settings::alerts::AlertSettings;
+use crate::store::{QuoteStore, StoreError};
+
+pub struct AlertMonitor {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<()>,
+}
+
+impl AlertMonitor {
+    /// Without a mailer (no `SMTP_URL`) an incident is only logged.
+    pub fn start(
+        store: Arc<dyn QuoteStore>,
+        mailer: Option<Arc<Mailer>>,
+        settings: AlertSettings,
+    ) -> AlertMonitor {
+        let (stop, mut stopped) = oneshot::channel();
+        let task = tokio::spawn(async move {
+            loop {
+                if let Err(error) = check(store.as_ref(), mailer.as_deref(), settings).await {
+                    tracing::warn!(%error, "cannot check the lead deliveries for alerts");
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(settings.check_every) => {}
+                    _ = &mut stopped => return,
+                }
+            }
+        });
+        AlertMonitor { stop, task }
+    }
+
+    pub async fn stop(self) {
+        let _ = self.stop.send(());
+        let _ = self.task.await;
+    }
+}
+
+async fn check(
+    store: &dyn QuoteStore,
+    mailer: Option<&Mailer>,
+    settings: AlertSettings,
+) -> Result<(), StoreError> {
+    let now = OffsetDateTime::now_utc();
+    let failing = store.failing_channels().await?;
+    let open = store.open_incidents().await?;
+    for channel in &failing {
+        let name = channel.channel.as_str();
+        if now - channel.since < settings.after || open.contains(&channel.channel) {
+            continue;
+        }
+        if !store
+            .open_incident(channel.channel, channel.since, now)
+            .await?
+        {
+            continue;
+        }
+        tracing::error!(
+            channel = name,
+            leads = channel.leads,
+            since = %channel.since,
+            error = %channel.error,
+            "leads have not been delivered for too long; alerting"
+        );
+        let Some(mailer) = mailer else { continue };
+        if let Err(error) = mailer.alert_failing(channel).await {
+            tracing::error!(channel = name, %error, "cannot send the delivery alert; trying again at the next check");
+            // Closed again, so the next check (of any instance) sends it.
+            store.close_incident(channel.channel).await?;
+        }
+    }
+    for channel in open {
+        if failing.iter().any(|f| f.channel == channel) {
+            continue;
+        }
+        if !store.close_incident(channel).await? {
+            continue;
+        }
+        tracing::info!(channel = channel.as_str(), "lead deliveries work again");
+        if let Some(mailer) = mailer {
+            if let Err(error) = mailer.alert_recovered(channel).await {
+                tracing::error!(channel = channel.as_str(), %error, "cannot send the recovery message");
+            }
+        }
+    }
+    Ok(())
+}

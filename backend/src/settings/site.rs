@@ -1,0 +1,109 @@
+//! How the broker's messages point back at the site: its public address (`SITE_URL`, for the
+//! inbox links in e-mails) and the time zone lead times are shown in (`LEAD_TIME_ZONE`).
+
+use jiff::tz::TimeZone;
+use url::Url;
+
+use super::env::Env;
+use super::error::ConfigError;
+
+const SITE_URL: &str = "SITE_URL";
+const TIME_ZONE: &str = "LEAD_TIME_ZONE";
+const SITE_URL_FORM: &str = "the site's public address such as https://quotes.example.com";
+const TIME_ZONE_FORM: &str = "an IANA time zone name such as America/New_York or UTC";
+
+#[derive(Clone, Debug)]
+pub struct SiteSettings {
+    /// `SITE_URL`: where visitors reach the site; without it the e-mails carry no inbox link.
+    pub url: Option<Url>,
+    /// `LEAD_TIME_ZONE`: the zone the e-mails give times in (UTC unless set).
+    pub time_zone: TimeZone,
+}
+
+impl Default for SiteSettings {
+    fn default() -> SiteSettings {
+        SiteSettings {
+            url: None,
+            time_zone: TimeZone::UTC,
+        }
+    }
+}
+
+impl SiteSettings {
+    pub fn from_env(env: &Env) -> Result<SiteSettings, ConfigError> {
+        let url = env.http_url(SITE_URL, SITE_URL_FORM)?;
+        let time_zone = match env.value(TIME_ZONE) {
+            None => TimeZone::UTC,
+            Some(name) => TimeZone::get(&name).map_err(|_| {
+                ConfigError::new(TIME_ZONE, name, "is not a known time zone", TIME_ZONE_FORM)
+            })?,
+        };
+        Ok(SiteSettings { url, time_zone })
+    }
+
+    /// The lead's page in the inbox (`/admin#lead/<id>`, as the inbox routes it).
+    pub fn lead_page(&self, lead_id: &str) -> Option<String> {
+        self.url.as_ref().map(|url| {
+            let base = url.as_str().trim_end_matches('/');
+            format!("{base}/admin#lead/{lead_id}")
+        })
+    }
+
+    /// `2026-11-22 10:40:00 EST`: the moment in `LEAD_TIME_ZONE`, with the zone's abbreviation.
+    pub fn local_time(&self, at: time::OffsetDateTime) -> String {
+        jiff::Timestamp::from_nanosecond(at.unix_timestamp_nanos())
+            .map(|moment| {
+                moment
+                    .to_zoned_datetime(self.time_zone.clone())
+                    .strftime("%Y-%m-%d %H:%M:%S %Z")
+                    .to_string()
+            })
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::env::lookup;
+
+    fn site(vars: &[(&str, &str)]) -> Result<SiteSettings, ConfigError> {
+        SiteSettings::from_env(&Env::new(&lookup(vars)))
+    }
+
+    #[test]
+    fn times_are_shown_in_the_zone_and_utc_by_default() {
+        let at = time::macros::datetime!(2026-11-22 15:40 UTC);
+        assert_eq!(site(&[]).unwrap().local_time(at), "2026-11-22 15:40:00 UTC");
+        let new_york = site(&[(TIME_ZONE, " America/New_York ")]).unwrap();
+        assert_eq!(new_york.local_time(at), "2026-11-22 10:40:00 EST");
+        let summer = time::macros::datetime!(2026-07-01 12:00 UTC);
+        assert_eq!(new_york.local_time(summer), "2026-07-01 08:00:00 EDT");
+    }
+
+    #[test]
+    fn a_bad_zone_or_url_is_one_line() {
+        assert_eq!(
+            site(&[(TIME_ZONE, "Mars/Olympus")]).unwrap_err().to_string(),
+            "LEAD_TIME_ZONE=\"Mars/Olympus\" is not a known time zone; expected an IANA time zone name such as America/New_York or UTC"
+        );
+        assert!(site(&[(SITE_URL, "quotes.example.com")])
+            .unwrap_err()
+            .to_string()
+            .starts_with("SITE_URL=\"quotes.example.com\" has no http(s) host"));
+    }
+
+    #[test]
+    fn the_lead_page_is_under_admin_with_or_without_a_slash() {
+        assert_eq!(site(&[]).unwrap().lead_page("abc"), None);
+        for url in ["https://quotes.example.com", "https://quotes.example.com/"] {
+            assert_eq!(
+                site(&[(SITE_URL, url)])
+                    .unwrap()
+                    .lead_page("abc")
+                    .as_deref(),
+                Some("https://quotes.example.com/admin#lead/abc")
+            );
+        }
+    }
+}
