@@ -127,11 +127,7 @@ describe(
     test('the inbox over HTTPS: a Secure __Host- session cookie that works through Caddy', async () => {
       const browser = await launchBrowser();
       try {
-        // Probing the session before signing in is answered 401, which Chromium logs.
-        const { page, context } = await openPage(browser, {
-          ignoreHTTPSErrors: true,
-          allowErrors: [/status of 401/],
-        });
+        const { page, context } = await openPage(browser, { ignoreHTTPSErrors: true });
         await signIn(page, `https://${SITE}:${httpsPort}`);
         const [cookie] = await context.cookies();
         assert.deepEqual(

@@ -53,7 +53,11 @@ async fn healthz_reports_the_database() {
     let response = app.get("/healthz").await;
     assert_eq!(response.status(), 200);
     let body: serde_json::Value = response.json().await.unwrap();
-    assert_eq!(body, serde_json::json!({"status": "ok", "database": "ok"}));
+    assert_eq!(
+        body,
+        serde_json::json!({"status": "ok", "database": "ok",
+            "deliveries": {"status": "ok", "channels": []}})
+    );
     app.stop().await;
 }
 
