@@ -17,6 +17,7 @@ mod locked_database;
 mod postgres_outage;
 mod quote_api;
 mod quote_form;
+mod request_id;
 mod site_and_health;
 mod voice_server_sdk;
 mod voice_webhook;
