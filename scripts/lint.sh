@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The formatters and linters, in check mode: rustfmt and clippy over the workspace (native, and
-# wasm-core for the wasm target too), Prettier and ESLint over the front end. `--fix` (make fmt)
-# lets each tool fix what it can instead. Every check runs even after a failure.
+# wasm-core for the wasm target too), the backend's import direction, every path the docs name,
+# Prettier and ESLint over the front end. `--fix` (make fmt) lets each tool fix what it can
+# instead. Every check runs even after a failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +25,8 @@ check cargo clippy --workspace --all-targets -- -D warnings
 # The native benchmark (criterion) does not build for wasm32; the wasm one does.
 check cargo clippy -p wasm-core --target wasm32-unknown-unknown --lib --tests --bench particles_wasm \
   -- -D warnings
+check node scripts/check-imports.mjs
+check node scripts/check-doc-paths.mjs
 cd frontend
 check npx prettier --log-level warn --check .
 check npx eslint --max-warnings 0 .

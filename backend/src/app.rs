@@ -13,8 +13,7 @@ use crate::forward::Workers;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, request_log, request_target};
-use crate::lead_retention::{self, LeadRetention};
-use crate::retention::Retention;
+use crate::retention::{self, Retention};
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
@@ -129,7 +128,6 @@ pub struct RunningServer {
     store: Arc<dyn QuoteStore>,
     workers: Option<Workers>,
     retention: Option<Retention>,
-    lead_retention: Option<LeadRetention>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
@@ -140,11 +138,11 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let store = store::open_with(&config.database, options).await?;
     let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
     // The first round before serving, so no lead past the limit is shown or forwarded.
-    let plan = lead_retention::Plan {
+    let plan = retention::Plan {
         leads: config.inbox.retention,
         sessions: config.inbox.password_hash.is_some(),
     };
-    let deleted = lead_retention::run_once(store.as_ref(), plan, time::OffsetDateTime::now_utc())
+    let deleted = retention::daily_round(store.as_ref(), plan, time::OffsetDateTime::now_utc())
         .await
         .map_err(StartError::LeadRetention)?;
     if deleted > 0 {
@@ -158,8 +156,7 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         Arc::new(result_pages),
     )
     .await?;
-    server.retention = Some(Retention::start(Arc::clone(&store)));
-    server.lead_retention = Some(LeadRetention::start(Arc::clone(&store), plan));
+    server.retention = Some(Retention::start(Arc::clone(&store), plan));
     server.workers = Some(Workers::start(
         store,
         &config.leads,
@@ -202,7 +199,6 @@ pub async fn serve(
         store,
         workers: None,
         retention: None,
-        lead_retention: None,
     })
 }
 
@@ -216,14 +212,11 @@ impl RunningServer {
         {
             tracing::warn!("in-flight requests did not finish in time");
         }
-        if let Some(lead_retention) = self.lead_retention {
-            lead_retention.stop().await;
+        if let Some(retention) = self.retention {
+            retention.stop().await;
         }
         if let Some(workers) = self.workers {
             workers.stop().await;
-        }
-        if let Some(retention) = self.retention {
-            retention.stop().await;
         }
         self.store.close().await;
     }

@@ -9,7 +9,6 @@ pub mod export;
 pub mod forward;
 pub mod hash_password;
 pub mod http;
-pub mod lead_retention;
 pub mod leads_csv;
 pub mod password;
 pub mod retention;

@@ -1,7 +1,12 @@
-//! How long what a caller said is kept. An end-of-call report (ended reason, summary,
-//! transcript) stays while a quote request refers to it; one from a call that produced no lead
-//! is deleted once it is a day old. Checked at start and every hour, so no such report lives
-//! much past its day.
+//! How long what the site stores is kept, on one timer.
+//!
+//! - Leads: `LEAD_RETENTION_DAYS`; older ones are deleted at start (`daily_round`, which
+//!   `app::start` awaits before serving, so no lead past the limit is shown or forwarded) and once
+//!   a day after, the same way the broker deletes one (`deletion`). Idle admin sessions are
+//!   cleared on the same round.
+//! - What a caller said: an end-of-call report (ended reason, summary, transcript) stays while a
+//!   quote request refers to it; one from a call that produced no lead is deleted once it is a
+//!   day old. Checked at start and every hour, so no such report lives much past its day.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,30 +14,82 @@ use std::time::Duration;
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
+use tokio::time::{interval, interval_at, Instant, MissedTickBehavior};
 
-use crate::store::QuoteStore;
+use crate::deletion::{delete_lead, Why};
+use crate::settings::inbox::SESSION_IDLE;
+use crate::store::{QuoteStore, StoreError};
 
 /// How long a report no quote refers to is kept.
 pub const UNREFERENCED_CALL_REPORT_DAYS: u64 = 1;
 const KEEP_UNREFERENCED: Duration = Duration::from_secs(UNREFERENCED_CALL_REPORT_DAYS * 86_400);
 const PURGE_INTERVAL: Duration = Duration::from_secs(60 * 60);
+const ROUND_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
+/// Leads deleted per query, so a first run over years of leads holds no lock for long.
+const BATCH: usize = 200;
 
-/// The running purge; `stop` ends it.
+/// What a daily round deletes: leads past `leads` (kept forever when `None`), and idle sessions
+/// when there are `sessions` (an untouched store is not written to: it may be read-only).
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    pub leads: Option<Duration>,
+    pub sessions: bool,
+}
+
+/// One daily round: how many leads it deleted.
+pub async fn daily_round(
+    store: &dyn QuoteStore,
+    plan: Plan,
+    now: OffsetDateTime,
+) -> Result<usize, StoreError> {
+    if plan.sessions {
+        store.delete_idle_sessions(now - SESSION_IDLE).await?;
+    }
+    let Some(retention) = plan.leads else {
+        return Ok(0);
+    };
+    let cutoff = now - retention;
+    let mut deleted = 0;
+    loop {
+        let ids = store.leads_created_before(cutoff, BATCH).await?;
+        if ids.is_empty() {
+            break;
+        }
+        for id in &ids {
+            if delete_lead(store, id, Why::Retention).await? {
+                deleted += 1;
+            }
+        }
+    }
+    Ok(deleted)
+}
+
+/// The running timer: the hourly purge of call reports from the start, the daily rounds after
+/// the first; `stop` ends it.
 pub struct Retention {
     stop: oneshot::Sender<()>,
     task: JoinHandle<()>,
 }
 
 impl Retention {
-    pub fn start(store: Arc<dyn QuoteStore>) -> Retention {
+    pub fn start(store: Arc<dyn QuoteStore>, plan: Plan) -> Retention {
         let (stop, mut stopped) = oneshot::channel();
         let task = tokio::spawn(async move {
-            // The first tick is immediate: reports left from before a restart go at start.
-            let mut every = tokio::time::interval(PURGE_INTERVAL);
-            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            // The first purge is immediate: reports left from before a restart go at start.
+            let mut hourly = interval(PURGE_INTERVAL);
+            hourly.set_missed_tick_behavior(MissedTickBehavior::Delay);
+            let mut daily = interval_at(Instant::now() + ROUND_EVERY, ROUND_EVERY);
+            daily.set_missed_tick_behavior(MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
-                    _ = every.tick() => purge(store.as_ref()).await,
+                    _ = hourly.tick() => purge_call_reports(store.as_ref()).await,
+                    _ = daily.tick() => {
+                        let now = OffsetDateTime::now_utc();
+                        if let Err(error) = daily_round(store.as_ref(), plan, now).await {
+                            // Tomorrow's round tries again; nothing is lost by waiting.
+                            tracing::error!(%error, "deleting old leads failed");
+                        }
+                    }
                     _ = &mut stopped => return,
                 }
             }
@@ -46,7 +103,7 @@ impl Retention {
     }
 }
 
-async fn purge(store: &dyn QuoteStore) {
+async fn purge_call_reports(store: &dyn QuoteStore) {
     let cutoff = OffsetDateTime::now_utc() - KEEP_UNREFERENCED;
     match store.purge_call_reports(cutoff).await {
         Ok(0) => {}

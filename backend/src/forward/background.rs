@@ -4,6 +4,10 @@
 //! until the cores are free again: sending stays off the request path in CPU time too, not only
 //! in the request's code. Nice +10 was not enough: the workers still took a tenth of a busy
 //! server's posts (`scripts/bench.sh --email`).
+//!
+//! `SCHED_IDLE` is Linux's, where the server runs. Elsewhere (a developer's Mac) the thread keeps
+//! the normal priority: macOS's nearest, the background QoS class, also throttles disk and
+//! network, so local deliveries would crawl for no gain on a machine serving one developer.
 
 use std::future::Future;
 use std::thread::JoinHandle;
@@ -66,6 +70,7 @@ impl Background {
 }
 
 /// Threads the runtime starts later (its blocking pool) inherit the policy.
+#[cfg(target_os = "linux")]
 fn lower_priority() {
     let idle = libc::sched_param { sched_priority: 0 };
     // SAFETY: with pid 0, sched_setscheduler changes only the calling thread's policy (Linux
@@ -79,7 +84,10 @@ fn lower_priority() {
     }
 }
 
-#[cfg(test)]
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
+
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
 

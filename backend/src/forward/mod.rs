@@ -1,10 +1,12 @@
 //! Getting every new lead to the broker through the durable outbox: the webhook
-//! (`LEAD_WEBHOOK_URL`) and e-mail (`SMTP_URL`), each a channel with its own outbox row per lead.
+//! (`LEAD_WEBHOOK_URL`) and e-mail (`SMTP_URL`), each a channel.
 //!
-//! The store writes a lead's outbox rows in the same transaction as the lead, so nothing is lost
-//! between commit and send. One worker per channel (`worker.rs`) delivers them at least once,
-//! retrying with exponential backoff and jitter; the state lives in the database, so it
-//! survives restarts. A row still failing past the retry policy's give-up time (or refused for
+//! The request's transaction queues a new lead on its own row, naming its channels in the
+//! lead's `queued_channels` column (`store/queued.rs`), so nothing is lost between commit and
+//! send. One worker per channel (`worker.rs`) takes queued leads into the outbox, `lead_outbox`
+//! (a row per lead and channel, which from then on holds the delivery's state), and delivers
+//! them at least once, retrying with exponential backoff and jitter; the state lives in the
+//! database, so it survives restarts. A row still failing past the retry policy's give-up time (or refused for
 //! good) stays in the admin API and the export as undelivered. The workers run on a thread of
 //! their own at a lower priority (`background.rs`).
 

@@ -15,6 +15,9 @@
 //! - A request head may be at most `MAX_HEAD_BYTES` (431 beyond): hyper's read buffer never grows
 //!   past it, so an unfinished head costs tens of kilobytes, not hyper's default of about 400.
 //! - A request body that stalls is cut off by the filter reading it (`body.rs`).
+//!
+//! Each request is handled in its `request_id` span and answered with its `X-Request-Id`
+//! (`request_id`).
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -27,10 +30,12 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tracing::Instrument;
 use warp::{Filter, Reply};
 
 use crate::http::address_cap::{AddressCap, MAX_PER_ADDRESS};
 use crate::http::client_ip::Peer;
+use crate::http::request_id::{self, RequestId};
 use crate::http::request_target;
 use crate::http::send_deadline::SendDeadline;
 use crate::settings::trusted_proxies::TrustedProxies;
@@ -89,7 +94,7 @@ pub async fn serve<F, R>(
     let permits = Arc::new(Semaphore::new(cap));
     let graceful = GracefulShutdown::new();
     let mut stop = std::pin::pin!(stop);
-    let addresses = per_address_cap(cap, proxies);
+    let addresses = per_address_cap(cap, proxies.clone());
     let mut cap_logged: Option<Instant> = None;
     let mut address_cap_logged: Option<Instant> = None;
     loop {
@@ -137,7 +142,7 @@ pub async fn serve<F, R>(
             }
             continue;
         };
-        let service = peer_service(filter.clone(), peer);
+        let service = peer_service(filter.clone(), peer, proxies.trusts(peer.ip()));
         let connection = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(HEAD_TIMEOUT)
@@ -158,10 +163,13 @@ pub async fn serve<F, R>(
     graceful.shutdown().await;
 }
 
-/// The warp filter as a hyper service that hands each request its connection's peer address.
+/// The warp filter as a hyper service that hands each request its connection's peer address,
+/// handles it in its request id's span and answers with the id. `proxied`: whether the peer is
+/// a trusted proxy, whose request ids are kept.
 fn peer_service<F, R>(
     filter: F,
     peer: SocketAddr,
+    proxied: bool,
 ) -> impl hyper::service::Service<
     hyper::Request<hyper::body::Incoming>,
     Response = warp::reply::Response,
@@ -176,6 +184,16 @@ where
     hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
         request.extensions_mut().insert(Peer(peer));
         request_target::mark(&mut request);
-        tower_service::Service::call(&mut service.clone(), request)
+        let id = RequestId::for_request(request.headers(), proxied);
+        let span = id.span();
+        let mut service = service.clone();
+        async move {
+            let mut response = tower_service::Service::call(&mut service, request).await?;
+            response
+                .headers_mut()
+                .insert(request_id::HEADER, id.header());
+            Ok(response)
+        }
+        .instrument(span)
     })
 }

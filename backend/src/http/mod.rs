@@ -1,6 +1,6 @@
 //! The HTTP layer under the routes: the error body and the one `recover`, the filters every route
 //! shares (methods, JSON body with a limit, client address, rate limit, auth, request log), and
-//! the accept loop. The security headers' map is `settings::security_headers`.
+//! the accept loop with the request ids. The security headers' map is `settings::security_headers`.
 
 pub mod address_cap;
 pub mod auth;
@@ -14,6 +14,7 @@ pub mod headers;
 pub mod methods;
 pub mod rate_limit;
 pub mod recent_clients;
+pub mod request_id;
 pub mod request_log;
 pub mod request_target;
 pub mod same_site;

@@ -1,6 +1,7 @@
 //! The JSON log on stderr, and one structured line per request in it. Only method, path,
 //! status and latency: never a body or a query string, so an e-mail address cannot end up in
-//! the logs.
+//! the logs. Each line written while a request is handled, this one among them, carries the
+//! request's id in its `span` (`request_id`).
 
 use std::backtrace::{Backtrace, BacktraceStatus};
 use std::panic::PanicHookInfo;

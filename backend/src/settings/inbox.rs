@@ -1,4 +1,5 @@
-//! The broker's inbox: the password that signs in to `/admin` and how long leads are kept.
+//! The broker's inbox: the password that signs in to `/admin`, how long leads are kept, and how
+//! long a signed-in session lives unused.
 
 use std::time::Duration;
 
@@ -9,6 +10,8 @@ use super::env::Env;
 use super::error::ConfigError;
 
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
+/// A session ends after this long without a request.
+pub const SESSION_IDLE: Duration = Duration::from_secs(12 * 60 * 60);
 
 #[derive(Clone, Debug, Default)]
 pub struct InboxSettings {

@@ -20,6 +20,7 @@ mod postgres_outage;
 mod quote_api;
 mod quote_form;
 mod send_test_email;
+mod request_id;
 mod site_and_health;
 mod spam;
 mod voice_server_sdk;

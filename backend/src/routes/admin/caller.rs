@@ -11,13 +11,13 @@ use warp::http::{header, HeaderMap, Method};
 use warp::{Filter, Rejection};
 
 use super::session_cookie;
-use super::SESSION_IDLE;
 use crate::http::auth::sign_in;
 use crate::http::client_ip;
 use crate::http::error::ApiError;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::forwarded_proto::is_https;
 use crate::http::same_site::from_the_site;
+use crate::settings::inbox::SESSION_IDLE;
 use crate::settings::trusted_proxies::TrustedProxies;
 use crate::store::QuoteStore;
 

@@ -15,7 +15,6 @@ mod session;
 mod session_cookie;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderValue};
@@ -31,8 +30,6 @@ use crate::store::QuoteStore;
 use caller::{caller, request_facts, Access};
 use session::SignIn;
 
-/// A session ends after this long without a request.
-pub const SESSION_IDLE: Duration = Duration::from_secs(12 * 60 * 60);
 /// The admin API's JSON bodies (a password, a status, a note of at most 2,000 characters,
 /// each up to 6 bytes escaped) are small.
 const MAX_ADMIN_BODY_BYTES: usize = 16 * 1024;
