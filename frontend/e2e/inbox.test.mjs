@@ -1,10 +1,10 @@
 // The broker's inbox (/admin) in Chromium against the release backend, on SQLite and on
 // PostgreSQL (TEST_DATABASE_URL; reported SKIPPED without it): sign in, a web and a voice lead
 // listed, filter and search, the voice lead's transcript, mark it contacted, delete the other
-// after confirming, download the CSV and read it back, sign out; spam only under its filter, marked
-// not spam and spam again. Also: the cookie's attributes
-// over http, no password hash, session id or deleted e-mail in the server's log, and axe on the
-// sign-in, list and lead pages at phone and desktop sizes.
+// after confirming, download the CSV and read it back, sign out; spam only under its filter,
+// marked not spam and spam again. Also: the cookie's attributes over http, no password hash,
+// session id or deleted e-mail in the server's log, and axe on the sign-in, list and lead pages at
+// phone and desktop sizes.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
