@@ -1,11 +1,12 @@
 // The broker's inbox (/admin) in Chromium against the release backend, on SQLite and on
 // PostgreSQL (TEST_DATABASE_URL; reported SKIPPED without it): sign in, a web and a voice lead
 // listed, filter and search, the voice lead's transcript, mark it contacted, delete the other
-// after confirming, download the CSV and read it back, sign out. Also: the cookie's attributes
-// over http, no password hash, session id or deleted e-mail in the server's log, and axe on the
-// sign-in, list and lead pages at phone and desktop sizes. On a phone (390x844): the newest lead
-// in the upper half of the first screen, the filters behind a button, no console error on load.
-// A note kept with a lead and in the CSV, named with the day.
+// after confirming, download the CSV and read it back, sign out; spam only under its filter,
+// marked not spam and spam again. Also: the cookie's attributes over http, no password hash,
+// session id or deleted e-mail in the server's log, and axe on the sign-in, list and lead pages at
+// phone and desktop sizes. On a phone (390x844): the newest lead in the upper half of the first
+// screen, the filters behind a button, no console error on load. A note kept with a lead and in
+// the CSV, named with the day.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -22,6 +23,8 @@ const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1350, heig
 const NOTE = 'Call back Tuesday after 5 pm.';
 const WEB_EMAIL = 'web.lead@example.com';
 const VOICE_EMAIL = 'voice.lead@example.com';
+/** Posted by a script that never loaded the page: held as spam. */
+const SPAM_EMAIL = 'script.spam@example.com';
 const TRANSCRIPT = 'AI: Hello, how can I help?\nUser: I would like a Medicare quote.';
 const RECORDING = 'https://storage.example.com/recordings/call-e2e.wav';
 
@@ -35,8 +38,12 @@ async function post(url, path, body, headers = {}) {
   return response.json();
 }
 
-/** A web lead through the quote API and a voice lead through the webhook, with its report. */
+/**
+ * A web lead through the quote API (with the token a page gives), a post without one (spam), and
+ * a voice lead through the webhook, with its report.
+ */
 async function seed(url) {
+  await post(url, '/api/quote-requests', { product: 'individual', email: SPAM_EMAIL });
   await post(
     url,
     '/api/quote-requests',
@@ -251,6 +258,33 @@ function inboxSuite(name, database) {
       for (const secret of [WEB_EMAIL, HASH, PASSWORD, cookie.value]) {
         assert.ok(!log.includes(secret), `the log holds ${secret}`);
       }
+      await context.close();
+    });
+
+    test('spam is listed only under its filter, where it can be marked not spam, and back', async () => {
+      const { page, context } = await openPage(browser, { viewport: SIZES.desktop });
+      await page.goto(new URL('/admin', server.url).href);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Leads' }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: / on this page\./ })
+        .waitFor();
+      const table = page.locator('table');
+      assert.equal(await table.getByRole('link', { name: SPAM_EMAIL }).count(), 0, 'not a lead');
+      await page.getByLabel('Status').selectOption('spam');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
+      await table.getByRole('link', { name: SPAM_EMAIL }).click();
+      await page.getByRole('heading', { name: SPAM_EMAIL }).waitFor();
+      await page.getByText('it did not come from a page of this site').waitFor();
+      await page.getByRole('button', { name: 'Not spam' }).click();
+      await page.getByRole('status').filter({ hasText: 'Marked as not spam' }).waitFor();
+      await page.getByText('Delivery: Webhook').waitFor();
+      await page.getByRole('button', { name: 'Mark as spam' }).click();
+      await page.getByRole('status').filter({ hasText: 'Marked as spam' }).waitFor();
+      await page.getByText('you marked it as spam').waitFor();
       await context.close();
     });
 

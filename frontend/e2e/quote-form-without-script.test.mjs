@@ -161,14 +161,20 @@ for (const way of WITHOUT_SCRIPT) {
       await context.close();
     });
 
-    test('a filled honeypot is answered as submitted and not stored', async () => {
+    test('a filled honeypot is answered as submitted and held as spam', async () => {
       const { page, context } = await openWithout(way);
       await gotoForm(page, way, server.url);
-      const before = server.rows().length;
+      const email = `bot.${way.block ? 'blocked' : 'off'}@example.com`;
       await page.locator('input[name="website"]').fill('http://spam.example', { force: true });
-      await submit(page, { product: 'Medicare', email: 'bot@example.com' });
+      await submit(page, { product: 'Medicare', email });
       await page.getByRole('heading', { name: 'Quote request submitted!' }).waitFor();
-      assert.equal(server.rows().length, before);
+      assert.deepEqual(
+        server
+          .rows()
+          .filter((row) => row.email === email)
+          .map((row) => [row.status, row.spam_reason]),
+        [['spam', 'honeypot']],
+      );
       await context.close();
     });
 

@@ -59,7 +59,7 @@ describe('hardening in the browser', () => {
     }
   });
 
-  test('the honeypot is out of reach for people, and a filled one is answered as success but not stored', async () => {
+  test('the honeypot is out of reach for people, and a filled one is answered as success and held as spam', async () => {
     const server = await startServer();
     try {
       const { page, context } = await openPage(browser);
@@ -80,7 +80,10 @@ describe('hardening in the browser', () => {
       await honeypot.evaluate((el) => (el.value = 'http://spam.example'));
       await page.getByRole('button', { name: 'Get a Quote' }).click();
       await page.getByRole('status').filter({ hasText: 'Quote request submitted!' }).waitFor();
-      assert.deepEqual(server.rows(), []);
+      assert.deepEqual(
+        server.rows().map((row) => [row.status, row.spam_reason]),
+        [['spam', 'honeypot']],
+      );
       await context.close();
     } finally {
       await server.stop();

@@ -28,6 +28,7 @@ use crate::store::QuoteStore;
 /// way to the form itself.
 const ANOTHER_SITE_PAGE: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\
 <title>Please use our quote form</title></head><body><main><h1>Please use our quote form</h1>\
 <p>This request was sent from another website, so it was not taken and nothing was kept.</p>\
 <p><a href=\"/#quote\">Go to the quote form</a></p></main></body></html>";
