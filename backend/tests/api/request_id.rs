@@ -144,7 +144,7 @@ async fn every_log_line_of_a_request_carries_its_id() {
         [
             (
                 "backend::routes::quotes::handlers",
-                Some("honeypot filled; answered 201 and not stored")
+                Some("quote post held as spam")
             ),
             ("request", None)
         ],
