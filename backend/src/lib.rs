@@ -2,12 +2,14 @@
 //! `error_chain`, `settings` and `store` at the bottom, then `http`, `routes`, and `app` on top.
 
 pub mod app;
+pub mod backup;
 pub mod deletion;
 pub mod error_chain;
 pub mod export;
 pub mod forward;
 pub mod hash_password;
 pub mod http;
+pub mod import;
 pub mod lead_retention;
 pub mod leads_csv;
 pub mod password;
@@ -16,3 +18,4 @@ pub mod routes;
 pub mod settings;
 pub mod since;
 pub mod store;
+pub mod version;

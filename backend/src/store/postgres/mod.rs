@@ -8,6 +8,7 @@
 mod group_commit;
 
 mod inbox;
+pub(super) mod table_copy;
 mod tls;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
