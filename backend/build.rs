@@ -13,7 +13,14 @@ fn git(args: &[&str]) -> Option<String> {
 }
 
 fn main() {
-    let build = match git(&["rev-parse", "--short=12", "HEAD"]) {
+    // A tarball unpacked inside another repository (a home directory kept in git) is not that
+    // repository's commit.
+    let ours = git(&["rev-parse", "--show-toplevel"])
+        .is_some_and(|top| Path::new(&top).join("backend/build.rs").exists());
+    let commit = ours
+        .then(|| git(&["rev-parse", "--short=12", "HEAD"]))
+        .flatten();
+    let build = match commit {
         Some(commit) => {
             // Tracked files only: an untracked scratch file is not part of the build.
             let clean = git(&["status", "--porcelain", "--untracked-files=no"])

@@ -19,7 +19,7 @@ use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
 use rustls::{
     CertificateError, ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme,
 };
-use tokio_postgres::config::SslMode;
+use tokio_postgres::config::{Host, SslMode};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::super::{Cause, StoreError};
@@ -91,7 +91,13 @@ pub(super) fn connection(url: &str) -> Result<Connection, StoreError> {
         StoreError::Database(Cause::new(format!("DATABASE_URL: {e}"), e))
     })?;
     let mode = mode.unwrap_or(Mode::Prefer);
+    // As libpq: no TLS over Unix sockets (the server offers none there), whatever sslmode says.
+    let only_sockets = config
+        .get_hosts()
+        .iter()
+        .all(|host| !matches!(host, Host::Tcp(_)));
     config.ssl_mode(match mode {
+        _ if only_sockets && !config.get_hosts().is_empty() => SslMode::Disable,
         Mode::Disable => SslMode::Disable,
         Mode::Prefer => SslMode::Prefer,
         Mode::Require | Mode::VerifyCa | Mode::VerifyFull => SslMode::Require,
@@ -307,6 +313,15 @@ mod tests {
             "prefer",
             "libpq's default"
         );
+    }
+
+    #[test]
+    fn unix_sockets_go_without_tls_as_in_libpq() {
+        let socket = connection("postgres://%2Frun%2Fpostgresql/quotes?sslmode=require").unwrap();
+        assert_eq!(socket.config.get_ssl_mode(), SslMode::Disable);
+        let tcp =
+            connection("postgres://db:5432/quotes?sslmode=verify-ca&sslrootcert=system").unwrap();
+        assert_eq!(tcp.config.get_ssl_mode(), SslMode::Require);
     }
 
     #[test]
