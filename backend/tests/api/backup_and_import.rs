@@ -6,6 +6,7 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use crate::common::postgres::TestDatabase;
 use crate::common::TestApp;
 use backend::store::DatabaseUrl;
 
@@ -124,4 +125,32 @@ async fn import_copies_the_leads_once_and_says_what_it_did() {
     let missing = backend(&["import", "sqlite:///nonexistent/q.db"], &target);
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no database at"));
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+async fn import_moves_the_leads_to_postgresql_and_back() {
+    let app = TestApp::start().await;
+    for i in 0..3 {
+        app.post_lead("medicare", &format!("m{i}@example.com"))
+            .await;
+    }
+    let sqlite = sqlite_url(&app.database);
+    let database = TestDatabase::create().await;
+    let postgres = database.url.clone();
+    for copied in ["3 copied, 0 already there", "0 copied, 3 already there"] {
+        let said = success(&backend(&["import", &sqlite], &postgres));
+        assert!(
+            said.contains(&format!("quote requests: {copied}")),
+            "{said}"
+        );
+    }
+    let exported = |url: &str| success(&backend(&["export", "--format", "jsonl"], url));
+    assert_eq!(exported(&postgres), exported(&sqlite));
+    let dir = tempfile::tempdir().unwrap();
+    let back = format!("sqlite://{}", dir.path().join("back.db").display());
+    let said = success(&backend(&["import", &postgres], &back));
+    assert!(said.contains("quote requests: 3 copied"), "{said}");
+    assert_eq!(exported(&back), exported(&sqlite));
+    database.drop().await;
 }
