@@ -115,7 +115,7 @@ impl PostgresStore {
             servers,
             database,
             sslmode,
-            encrypted = store.encrypted().await?,
+            encrypted = store.encrypted().await,
             "PostgreSQL database opened"
         );
         store.migrate().await?;
@@ -211,17 +211,18 @@ impl PostgresStore {
     }
 
     /// Whether the connections are encrypted (`sslmode=prefer` falls back to plaintext when the
-    /// server offers no TLS).
-    async fn encrypted(&self) -> Result<bool, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
+    /// server offers no TLS); `None` where the server cannot say (a pooler, another
+    /// PostgreSQL-speaking database), which is no reason to refuse to start.
+    async fn encrypted(&self) -> Option<bool> {
+        let client = self.pool.get().await.ok()?;
         let row = client
             .query_opt(
                 "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
                 &[],
             )
             .await
-            .map_err(classify)?;
-        Ok(row.is_some_and(|row| row.get::<_, bool>(0)))
+            .ok()?;
+        Some(row.is_some_and(|row| row.get::<_, bool>(0)))
     }
 
     /// The same migrations as SQLite; the version is kept in `schema_version`. The transaction
