@@ -74,8 +74,10 @@ if $want_test_tools && [[ ! -x ${CHROMIUM_PATH:-/usr/bin/chromium} || ! -x ${CHR
 fi
 
 # PostgreSQL's server binaries, from which scripts/test.sh starts a throwaway cluster when
-# TEST_DATABASE_URL is not set. Without them (and not root) those suites are reported SKIPPED.
-if $want_test_tools && [[ -z "${TEST_DATABASE_URL:-}" ]] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+# TEST_DATABASE_URL is not set, and always the TLS one of scripts/test-postgres-tls.sh (openssl,
+# which makes its certificates, comes with the e-mail tests' packages below). Without them (and
+# not root) those suites are reported SKIPPED.
+if $want_test_tools && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   if [[ $(id -u) -eq 0 ]]; then
     say "installing Debian's postgresql for the PostgreSQL tests"
     apt-get update -qq

@@ -12,11 +12,17 @@ use_postgres || postgres=false
 
 names=()
 results=()
+# A command exiting 77 skipped (it printed why): SKIPPED, never passed.
 run() {
-  local name=$1
+  local name=$1 status=0
   shift
   printf '\n\033[1m==> %s\033[0m\n' "$name"
-  if "$@"; then results+=(passed); else results+=(FAILED); fi
+  "$@" || status=$?
+  case $status in
+    0) results+=(passed) ;;
+    77) results+=(SKIPPED) ;;
+    *) results+=(FAILED) ;;
+  esac
   names+=("$name")
 }
 # run_node_tests NAME COMMAND...: run, with the tests node:test skipped (a tool or database
@@ -44,7 +50,9 @@ run_on_postgres() {
 run "formatters and linters (make lint)" scripts/lint.sh
 run "Rust unit and integration tests" cargo test --workspace
 # The PostgreSQL tests are #[ignore]d (cargo lists them as ignored, with the reason), run here.
-run_on_postgres "Rust tests against PostgreSQL" cargo test --workspace -- --ignored
+# The TLS ones need a cluster of their own, the next suite's.
+run_on_postgres "Rust tests against PostgreSQL" cargo test --workspace -- --ignored --skip store::postgres::tls::cluster_tests
+run "PostgreSQL over TLS (sslmode, sslrootcert)" scripts/test-postgres-tls.sh
 run "wasm-core in wasm (Node)" wasm-pack test --node wasm-core
 # The particle animation's two hosts (a dedicated worker, the main thread) in Debian's Chromium.
 run "wasm-core particle animation in headless Chromium" env CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}" \
@@ -67,5 +75,5 @@ for i in "${!names[@]}"; do
   esac
 done
 echo "suites: $(( ${#names[@]} - failed - skipped )) passed, $failed failed, $skipped SKIPPED"
-(( skipped > 0 )) && echo "SKIPPED because $postgres_unavailable. To run them: $POSTGRES_ENABLE_HINT"
+[[ -n $postgres_unavailable ]] && echo "SKIPPED because $postgres_unavailable. To run them: $POSTGRES_ENABLE_HINT"
 exit $(( failed > 0 ))

@@ -2,6 +2,7 @@
 //! `error_chain`, `settings` and `store` at the bottom, then `http`, `routes`, and `app` on top.
 
 pub mod app;
+pub mod backup;
 pub mod deletion;
 pub mod ended_reason;
 pub mod error_chain;
@@ -9,6 +10,7 @@ pub mod export;
 pub mod forward;
 pub mod hash_password;
 pub mod http;
+pub mod import;
 pub mod leads_csv;
 pub mod password;
 pub mod retention;
@@ -18,3 +20,4 @@ pub mod settings;
 pub mod since;
 pub mod spam;
 pub mod store;
+pub mod version;

@@ -1,9 +1,11 @@
 use std::process::ExitCode;
 
+use backend::backup::{self, BackupArgs};
 use backend::export::{self, ExportArgs};
 use backend::hash_password;
 use backend::http::request_log;
 use backend::send_test_email;
+use backend::import::{self, ImportArgs};
 use backend::settings::Config;
 use backend::{app, store};
 use clap::{Parser, Subcommand};
@@ -11,7 +13,7 @@ use clap::{Parser, Subcommand};
 /// The health insurance broker's site: the quote API, the voice webhook, the admin API and the
 /// built front end. Settings come from the environment (README, "Configuration").
 #[derive(Parser)]
-#[command(name = "backend", version)]
+#[command(name = "backend", version = backend::version::VERSION)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -27,6 +29,11 @@ enum Command {
     HashPassword,
     /// Send one test message through SMTP_URL to LEAD_EMAIL_TO and print the relay's answer.
     SendTestEmail,
+    /// Copy the SQLite database at DATABASE_URL to PATH (mode 0600) while the server runs.
+    Backup(BackupArgs),
+    /// Copy every lead, with its call report and delivery state, from SOURCE_URL into
+    /// DATABASE_URL, keeping ids; leads already there are left as they are.
+    Import(ImportArgs),
 }
 
 #[tokio::main]
@@ -39,6 +46,8 @@ async fn main() -> ExitCode {
         Some(Command::Export(args)) => run_export(&args).await,
         Some(Command::HashPassword) => hash_password::run(),
         Some(Command::SendTestEmail) => send_test_email::run().await,
+        Some(Command::Backup(args)) => run_backup(&args).await,
+        Some(Command::Import(args)) => run_import(&args).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -95,4 +104,14 @@ async fn run_export(args: &ExportArgs) -> Result<(), String> {
     let result = export::run(store.as_ref(), args, &mut std::io::stdout().lock()).await;
     store.close().await;
     result.map_err(|e| e.to_string())
+}
+
+async fn run_backup(args: &BackupArgs) -> Result<(), String> {
+    let config = Config::from_env().map_err(|e| e.to_string())?;
+    backup::run(&config.database, args).await
+}
+
+async fn run_import(args: &ImportArgs) -> Result<(), String> {
+    let config = Config::from_env().map_err(|e| e.to_string())?;
+    import::run(&config.database, args, &mut std::io::stdout().lock()).await
 }

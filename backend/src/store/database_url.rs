@@ -36,6 +36,17 @@ impl DatabaseUrl {
     }
 }
 
+/// The URL as given, its password replaced by `***`: for messages.
+impl fmt::Display for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DatabaseUrl::Sqlite(path) if path.starts_with("file:") => f.write_str(path),
+            DatabaseUrl::Sqlite(path) => write!(f, "sqlite://{path}"),
+            DatabaseUrl::Postgres(url) => f.write_str(&without_password(url)),
+        }
+    }
+}
+
 impl fmt::Debug for DatabaseUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -106,5 +117,9 @@ mod tests {
             format!("{:?}", DatabaseUrl::parse("sqlite://data/q.db").unwrap()),
             r#"Sqlite("data/q.db")"#
         );
+        let url = DatabaseUrl::parse("postgres://quotes:hunter2@db.internal/quotes").unwrap();
+        assert_eq!(url.to_string(), "postgres://quotes:***@db.internal/quotes");
+        let url = DatabaseUrl::parse("sqlite:data/q.db").unwrap();
+        assert_eq!(url.to_string(), "sqlite://data/q.db");
     }
 }

@@ -16,6 +16,7 @@ mod rows;
 pub mod sqlite;
 #[cfg(test)]
 mod suite;
+pub mod table_copy;
 
 use std::sync::Arc;
 use std::time::Duration;

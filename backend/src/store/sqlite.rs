@@ -6,9 +6,11 @@
 //! the transaction holding its row has committed. Reads use their own connection (WAL lets them
 //! run beside the writer).
 
+pub mod backup;
 mod delivery_alerts;
 mod inbox;
 mod parameters;
+pub(super) mod table_copy;
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -130,25 +132,33 @@ fn connect(target: &str) -> Result<Connection, StoreError> {
 /// For reading only: no file, directory, journal mode or migration is created, and a missing
 /// file is an error that names it.
 fn connect_read_only(target: &str) -> Result<Connection, StoreError> {
-    let file = file_named(target);
+    let conn = open_for_reading(target)?;
+    let version: usize = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .map_err(|e| cannot_read(target, e))?;
+    check_version(version, &file_named(target).display().to_string())?;
+    Ok(conn)
+}
+
+/// `target` opened read-only, whatever its schema version (a backup copies any).
+fn open_for_reading(target: &str) -> Result<Connection, StoreError> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
         | OpenFlags::SQLITE_OPEN_URI
         | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let cannot_read = |e: rusqlite::Error| {
-        let message = if file.exists() {
-            format!("cannot read the database {}: {e}", file.display())
-        } else {
-            format!("no database at {}", file.display())
-        };
-        StoreError::Unusable(Cause::new(message, e))
-    };
-    let conn = Connection::open_with_flags(target, flags).map_err(cannot_read)?;
+    let conn = Connection::open_with_flags(target, flags).map_err(|e| cannot_read(target, e))?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
-    let version: usize = conn
-        .pragma_query_value(None, "user_version", |row| row.get(0))
-        .map_err(cannot_read)?;
-    check_version(version, &file.display().to_string())?;
     Ok(conn)
+}
+
+/// A database that cannot be read, named: missing, or why not.
+fn cannot_read(target: &str, e: rusqlite::Error) -> StoreError {
+    let file = file_named(target);
+    let message = if file.exists() {
+        format!("cannot read the database {}: {e}", file.display())
+    } else {
+        format!("no database at {}", file.display())
+    };
+    StoreError::Unusable(Cause::new(message, e))
 }
 
 /// The file `target` names, absolute, for messages: the path itself, or the path part of a

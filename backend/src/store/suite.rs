@@ -90,7 +90,7 @@ pub fn web(email: &str) -> NewQuote {
     )
 }
 
-fn spoken(email: &str, call_id: &str, tool_call_id: &str) -> NewQuote {
+pub fn spoken(email: &str, call_id: &str, tool_call_id: &str) -> NewQuote {
     let origin = VoiceOrigin {
         call_id: call_id.into(),
         tool_call_id: tool_call_id.into(),

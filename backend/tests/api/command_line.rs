@@ -21,14 +21,34 @@ fn help_and_version_print_and_exit_0() {
         assert!(output.status.success(), "{flag}");
         let help = String::from_utf8(output.stdout).unwrap();
         assert!(help.contains("Usage: backend [COMMAND]"), "{help}");
-        assert!(help.contains("serve") && help.contains("export"), "{help}");
+        for command in ["serve", "export", "hash-password", "backup", "import"] {
+            assert!(help.contains(command), "{help}");
+        }
     }
+    // The release, then the commit and the tree's state as git tells them now (the test is
+    // built with the binary).
+    let git = |args: &[&str]| {
+        let output = Command::new("git").args(args).output().ok()?;
+        output
+            .status
+            .success()
+            .then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
+    };
+    let build = match git(&["rev-parse", "--short=12", "HEAD"]) {
+        Some(commit) => format!("commit {commit}, "),
+        None => "commit unknown".to_owned(),
+    };
     for flag in ["--version", "-V"] {
         let output = backend(&[flag], &[]);
         assert!(output.status.success(), "{flag}");
-        assert_eq!(
-            String::from_utf8(output.stdout).unwrap(),
-            format!("backend {}\n", env!("CARGO_PKG_VERSION"))
+        let version = String::from_utf8(output.stdout).unwrap();
+        let expected = format!("backend {} ({build}", env!("CARGO_PKG_VERSION"));
+        assert!(version.starts_with(&expected), "{version}");
+        assert!(
+            version.ends_with(" clean tree)\n")
+                || version.ends_with(" modified tree)\n")
+                || version.ends_with("unknown)\n"),
+            "{version}"
         );
     }
     let export_help = backend(&["export", "--help"], &[]);

@@ -4,6 +4,7 @@
 mod common;
 
 mod admin_api;
+mod backup_and_import;
 mod bad_setting;
 mod client_config;
 mod command_line;
@@ -17,6 +18,7 @@ mod inbox;
 mod lead_forwarding;
 mod locked_database;
 mod postgres_outage;
+mod postgres_start;
 mod quote_api;
 mod quote_form;
 mod send_test_email;

@@ -9,6 +9,8 @@ mod group_commit;
 
 mod delivery_alerts;
 mod inbox;
+pub(super) mod table_copy;
+mod tls;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
 use futures_util::future::BoxFuture;
@@ -16,7 +18,7 @@ use futures_util::FutureExt;
 use time::OffsetDateTime;
 use tokio_postgres::config::Host;
 use tokio_postgres::types::ToSql;
-use tokio_postgres::{NoTls, Row};
+use tokio_postgres::Row;
 
 use super::migrations::{check_version, MIGRATIONS};
 use super::model::format_timestamp;
@@ -66,11 +68,6 @@ fn classify(error: tokio_postgres::Error) -> StoreError {
     }
 }
 
-fn parse(url: &str) -> Result<tokio_postgres::Config, StoreError> {
-    url.parse()
-        .map_err(|e| StoreError::Database(Cause::new(format!("DATABASE_URL: {e}"), e)))
-}
-
 /// `host:port` of each server the URL names (never its user or password), for messages.
 fn servers(config: &tokio_postgres::Config) -> String {
     let ports = config.get_ports();
@@ -105,7 +102,23 @@ fn column_error(error: tokio_postgres::Error) -> StoreError {
 
 impl PostgresStore {
     pub async fn open(url: &str, options: StoreOptions) -> Result<PostgresStore, StoreError> {
-        let store = PostgresStore::connect(parse(url)?, options).await?;
+        let connection = tls::connection(url)?;
+        // As SQLite's "database opened": which server and database, never the user or password.
+        let servers = servers(&connection.config);
+        let database = connection
+            .config
+            .get_dbname()
+            .unwrap_or_default()
+            .to_owned();
+        let sslmode = connection.sslmode;
+        let store = PostgresStore::connect(connection, options).await?;
+        tracing::info!(
+            servers,
+            database,
+            sslmode,
+            encrypted = store.encrypted().await,
+            "PostgreSQL database opened"
+        );
         store.migrate().await?;
         Ok(store)
     }
@@ -113,7 +126,8 @@ impl PostgresStore {
     /// See `store::open_read_only`: no migration (nor the NOTICE its `IF NOT EXISTS` prints),
     /// and every session read-only, so the server refuses any write whatever runs.
     pub async fn open_read_only(url: &str) -> Result<PostgresStore, StoreError> {
-        let mut config = parse(url)?;
+        let mut connection = tls::connection(url)?;
+        let config = &mut connection.config;
         let given = config
             .get_options()
             .map(|o| format!("{o} "))
@@ -122,9 +136,9 @@ impl PostgresStore {
         let database = format!(
             "the PostgreSQL database {:?} on {}",
             config.get_dbname().unwrap_or_default(),
-            servers(&config)
+            servers(config)
         );
-        let store = PostgresStore::connect(config, StoreOptions::default()).await?;
+        let store = PostgresStore::connect(connection, StoreOptions::default()).await?;
         let client = store.pool.get().await.map_err(pool_error)?;
         let has_schema: bool = client
             .query_one("SELECT to_regclass('schema_version') IS NOT NULL", &[])
@@ -147,16 +161,19 @@ impl PostgresStore {
     /// The pool, and its first connection at once: a server that cannot be reached at start is
     /// reported with where it was looked for and why it did not answer.
     async fn connect(
-        mut config: tokio_postgres::Config,
+        connection: tls::Connection,
         options: StoreOptions,
     ) -> Result<PostgresStore, StoreError> {
+        let tls::Connection {
+            mut config, tls, ..
+        } = connection;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
         let servers = servers(&config);
         let manager = Manager::from_config(
             config,
-            NoTls,
+            tls,
             // A connection the server dropped is noticed at checkout and replaced.
             ManagerConfig {
                 recycling_method: RecyclingMethod::Verified,
@@ -194,16 +211,41 @@ impl PostgresStore {
         )))
     }
 
-    /// The same migrations as SQLite; the version is kept in `schema_version`.
+    /// Whether the connections are encrypted (`sslmode=prefer` falls back to plaintext when the
+    /// server offers no TLS); `None` where the server cannot say (a pooler, another
+    /// PostgreSQL-speaking database), which is no reason to refuse to start.
+    async fn encrypted(&self) -> Option<bool> {
+        let client = self.pool.get().await.ok()?;
+        let row = client
+            .query_opt(
+                "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+                &[],
+            )
+            .await
+            .ok()?;
+        Some(row.is_some_and(|row| row.get::<_, bool>(0)))
+    }
+
+    /// The same migrations as SQLite; the version is kept in `schema_version`. The transaction
+    /// holds an advisory lock, so instances starting together migrate one after the other.
     async fn migrate(&self) -> Result<(), StoreError> {
         let mut client = self.pool.get().await.map_err(pool_error)?;
         let tx = client.transaction().await.map_err(classify)?;
         tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
             .await
             .map_err(classify)?;
-        tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        // Not `IF NOT EXISTS`: on every start but the first it would log a NOTICE that reads
+        // like a failure ("relation \"schema_version\" already exists").
+        let has_schema: bool = tx
+            .query_one("SELECT to_regclass('schema_version') IS NOT NULL", &[])
             .await
-            .map_err(classify)?;
+            .map_err(classify)?
+            .get(0);
+        if !has_schema {
+            tx.batch_execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                .await
+                .map_err(classify)?;
+        }
         let current: i32 = tx
             .query_opt("SELECT version FROM schema_version", &[])
             .await

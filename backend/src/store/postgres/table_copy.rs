@@ -1,0 +1,147 @@
+//! PostgreSQL's side of `store::table_copy`.
+
+use tokio_postgres::types::{ToSql, Type};
+
+use super::{classify, pool_error, PostgresStore};
+use crate::store::table_copy::{insert_sql, unknown_type, Copied, Table, Value, TABLES};
+use crate::store::{QuoteStore, StoreError, StoreOptions};
+
+pub async fn read(url: &str) -> Result<Vec<Table>, StoreError> {
+    let store = PostgresStore::open_read_only(url).await?;
+    let result = read_tables(&store).await;
+    store.close().await;
+    result
+}
+
+async fn read_tables(store: &PostgresStore) -> Result<Vec<Table>, StoreError> {
+    let mut client = store.pool.get().await.map_err(pool_error)?;
+    // One snapshot for all the tables, while servers may be writing.
+    let tx = client
+        .build_transaction()
+        .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+        .await
+        .map_err(classify)?;
+    let mut tables = Vec::new();
+    for name in TABLES {
+        let statement = tx
+            .prepare(&format!("SELECT * FROM {name}"))
+            .await
+            .map_err(classify)?;
+        let columns: Vec<String> = statement
+            .columns()
+            .iter()
+            .map(|c| c.name().to_owned())
+            .collect();
+        let mut rows = Vec::new();
+        for row in tx.query(&statement, &[]).await.map_err(classify)? {
+            let values = statement
+                .columns()
+                .iter()
+                .enumerate()
+                .map(|(i, column)| {
+                    let value = match *column.type_() {
+                        Type::INT2 => row.try_get::<_, Option<i16>>(i).map(|n| n.map(i64::from)),
+                        Type::INT4 => row.try_get::<_, Option<i32>>(i).map(|n| n.map(i64::from)),
+                        Type::INT8 => row.try_get::<_, Option<i64>>(i),
+                        Type::TEXT | Type::VARCHAR => {
+                            return row
+                                .try_get::<_, Option<String>>(i)
+                                .map(|t| t.map_or(Value::Null, Value::Text))
+                                .map_err(classify)
+                        }
+                        ref other => return Err(unknown_type(name, column.name(), other.name())),
+                    };
+                    value
+                        .map(|n| n.map_or(Value::Null, Value::Integer))
+                        .map_err(classify)
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            rows.push(values);
+        }
+        tables.push(Table {
+            name,
+            columns,
+            rows,
+        });
+    }
+    tx.commit().await.map_err(classify)?;
+    Ok(tables)
+}
+
+pub async fn write(url: &str, tables: &[Table]) -> Result<Vec<Copied>, StoreError> {
+    // Opening migrates, as the server would, and logs the database opened.
+    let store = PostgresStore::open(url, StoreOptions::default()).await?;
+    let result = write_tables(&store, tables).await;
+    store.close().await;
+    result
+}
+
+async fn write_tables(store: &PostgresStore, tables: &[Table]) -> Result<Vec<Copied>, StoreError> {
+    let mut client = store.pool.get().await.map_err(pool_error)?;
+    let tx = client.transaction().await.map_err(classify)?;
+    let mut copied = Vec::new();
+    for table in tables {
+        let statement = tx.prepare(&insert_sql(table)).await.map_err(classify)?;
+        let mut done = Copied {
+            table: table.name,
+            copied: 0,
+            already_there: 0,
+        };
+        for row in &table.rows {
+            let values = row
+                .iter()
+                .zip(statement.params())
+                .zip(&table.columns)
+                .map(|((value, kind), column)| parameter(value, kind, table.name, column))
+                .collect::<Result<Vec<_>, _>>()?;
+            let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| &**v).collect();
+            match tx.execute(&statement, &params).await.map_err(classify)? {
+                0 => done.already_there += 1,
+                _ => done.copied += 1,
+            }
+        }
+        copied.push(done);
+    }
+    tx.commit().await.map_err(classify)?;
+    Ok(copied)
+}
+
+/// `value` as the column's type asks (tokio-postgres checks that an integer's width matches).
+fn parameter(
+    value: &Value,
+    kind: &Type,
+    table: &str,
+    column: &str,
+) -> Result<Box<dyn ToSql + Sync>, StoreError> {
+    let integer = |value: &Value| match value {
+        Value::Integer(n) => Ok(Some(*n)),
+        Value::Null => Ok(None),
+        Value::Text(_) => Err(StoreError::Database(
+            format!("{table}.{column}: text where the target holds an integer").into(),
+        )),
+    };
+    let out_of_range = |_| StoreError::Database(format!("{table}.{column}: out of range").into());
+    Ok(match *kind {
+        Type::INT2 => Box::new(
+            integer(value)?
+                .map(i16::try_from)
+                .transpose()
+                .map_err(out_of_range)?,
+        ),
+        Type::INT4 => Box::new(
+            integer(value)?
+                .map(i32::try_from)
+                .transpose()
+                .map_err(out_of_range)?,
+        ),
+        Type::INT8 => Box::new(integer(value)?),
+        Type::TEXT | Type::VARCHAR => Box::new(match value {
+            Value::Null => None,
+            Value::Text(text) => Some(text.clone()),
+            Value::Integer(n) => Some(n.to_string()),
+        }),
+        ref other => return Err(unknown_type(table, column, other.name())),
+    })
+}

@@ -1,0 +1,82 @@
+//! SQLite's side of `store::table_copy`.
+
+use rusqlite::types::ValueRef;
+use rusqlite::TransactionBehavior;
+
+use super::{connect, connect_read_only, file_named, migrate};
+use crate::store::table_copy::{insert_sql, unknown_type, Copied, Table, Value, TABLES};
+use crate::store::StoreError;
+
+pub fn read(target: &str) -> Result<Vec<Table>, StoreError> {
+    let conn = connect_read_only(target)?;
+    // One read transaction: the tables as of one instant, while a server may be writing.
+    let tx = conn.unchecked_transaction()?;
+    let tables = TABLES
+        .iter()
+        .map(|&name| {
+            let mut statement = tx.prepare(&format!("SELECT * FROM {name} ORDER BY rowid"))?;
+            let columns: Vec<String> = statement
+                .column_names()
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+            let mut rows = Vec::new();
+            let mut found = statement.query([])?;
+            while let Some(row) = found.next()? {
+                let values = (0..columns.len())
+                    .map(|i| match row.get_ref(i)? {
+                        ValueRef::Null => Ok(Value::Null),
+                        ValueRef::Integer(n) => Ok(Value::Integer(n)),
+                        ValueRef::Text(text) => {
+                            Ok(Value::Text(String::from_utf8_lossy(text).into()))
+                        }
+                        ValueRef::Real(_) => Err(unknown_type(name, &columns[i], "real number")),
+                        ValueRef::Blob(_) => Err(unknown_type(name, &columns[i], "blob")),
+                    })
+                    .collect::<Result<Vec<_>, StoreError>>()?;
+                rows.push(values);
+            }
+            Ok(Table {
+                name,
+                columns,
+                rows,
+            })
+        })
+        .collect();
+    tx.finish()?;
+    tables
+}
+
+pub fn write(target: &str, tables: &[Table]) -> Result<Vec<Copied>, StoreError> {
+    let mut conn = connect(target)?;
+    tracing::info!(
+        path = %file_named(target).display(),
+        "SQLite database opened"
+    );
+    migrate(&mut conn)?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let mut copied = Vec::new();
+    for table in tables {
+        let mut statement = tx.prepare(&insert_sql(table))?;
+        let mut done = Copied {
+            table: table.name,
+            copied: 0,
+            already_there: 0,
+        };
+        for row in &table.rows {
+            let values = row.iter().map(|value| match value {
+                Value::Null => rusqlite::types::Value::Null,
+                Value::Integer(n) => rusqlite::types::Value::Integer(*n),
+                Value::Text(text) => rusqlite::types::Value::Text(text.clone()),
+            });
+            // Positional: each $n appears once, in order.
+            match statement.execute(rusqlite::params_from_iter(values))? {
+                0 => done.already_there += 1,
+                _ => done.copied += 1,
+            }
+        }
+        copied.push(done);
+    }
+    tx.commit()?;
+    Ok(copied)
+}

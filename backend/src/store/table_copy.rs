@@ -1,0 +1,206 @@
+//! Every lead's rows as they are stored, for copying them from one store into another
+//! (`backend import`): the quote requests, the calls' end-of-call reports and the delivery state
+//! (the outbox), column by column, so nothing a migration adds is left behind. Ids are kept (they
+//! are text, UUIDs and the voice provider's call ids: no sequence to move on), and a row whose
+//! key is already in the target is left as it is there, so a copy can run again.
+
+use super::{postgres, sqlite, DatabaseUrl, StoreError};
+
+/// The tables a lead lives in, in the order they are written (the outbox refers to the quote
+/// requests). The inbox's sign-in sessions stay behind: people sign in again.
+pub const TABLES: [&str; 3] = ["quote_requests", "voice_calls", "lead_outbox"];
+
+/// A stored value: every column is text or an integer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Null,
+    Integer(i64),
+    Text(String),
+}
+
+/// One table's rows, each with a value for each of `columns`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub name: &'static str,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Value>>,
+}
+
+/// What writing one table did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Copied {
+    pub table: &'static str,
+    pub copied: u64,
+    /// Rows whose key (or another unique value) the target already held.
+    pub already_there: u64,
+}
+
+/// Every row of `TABLES` in `source`, which must be at this release's schema version; nothing
+/// is written to it.
+pub async fn read(source: &DatabaseUrl) -> Result<Vec<Table>, StoreError> {
+    match source {
+        DatabaseUrl::Sqlite(target) => {
+            let target = target.clone();
+            tokio::task::spawn_blocking(move || sqlite::table_copy::read(&target))
+                .await
+                .map_err(|e| StoreError::Database(super::Cause::of(e)))?
+        }
+        DatabaseUrl::Postgres(url) => postgres::table_copy::read(url).await,
+    }
+}
+
+/// Writes `tables` into `target` (migrated first, as the server would) in one transaction.
+pub async fn write(target: &DatabaseUrl, tables: Vec<Table>) -> Result<Vec<Copied>, StoreError> {
+    match target {
+        DatabaseUrl::Sqlite(target) => {
+            let target = target.clone();
+            tokio::task::spawn_blocking(move || sqlite::table_copy::write(&target, &tables))
+                .await
+                .map_err(|e| StoreError::Database(super::Cause::of(e)))?
+        }
+        DatabaseUrl::Postgres(url) => postgres::table_copy::write(url, &tables).await,
+    }
+}
+
+/// `INSERT INTO table (columns) VALUES ($1, ...) ON CONFLICT DO NOTHING`, which both databases
+/// read (SQLite takes `$n` as named parameters, bound in order of appearance here).
+pub(super) fn insert_sql(table: &Table) -> String {
+    let columns: Vec<String> = table.columns.iter().map(|c| format!("\"{c}\"")).collect();
+    let values: Vec<String> = (1..=columns.len()).map(|n| format!("${n}")).collect();
+    format!(
+        "INSERT INTO {} ({}) VALUES ({}) ON CONFLICT DO NOTHING",
+        table.name,
+        columns.join(", "),
+        values.join(", ")
+    )
+}
+
+/// A column type neither store uses: a schema this code does not know.
+pub(super) fn unknown_type(table: &str, column: &str, kind: &str) -> StoreError {
+    StoreError::Database(
+        format!("{table}.{column} holds a {kind}, neither text nor an integer").into(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use time::OffsetDateTime;
+
+    use super::*;
+    use crate::store::suite::{self, PostgresSchema, EVERY_CHANNEL};
+    use crate::store::{
+        open_with, CallReport, Channel, DeliveryOutcome, QuoteStore, StoreOptions, StoredQuote,
+    };
+
+    /// Leads in every state: delivered by webhook, an e-mail to retry, one given up, a spoken
+    /// one with its call report, one still queued; what the store lists.
+    async fn seed(url: &DatabaseUrl) -> Vec<StoredQuote> {
+        let store: Arc<dyn QuoteStore> = open_with(url, EVERY_CHANNEL).await.unwrap();
+        for i in 0..3 {
+            store
+                .insert(suite::web(&format!("w{i}@example.com")))
+                .await
+                .unwrap();
+        }
+        store
+            .insert(suite::spoken("v@example.com", "call-1", "tool-1"))
+            .await
+            .unwrap();
+        let report = CallReport {
+            call_id: "call-1".into(),
+            ended_reason: Some("customer-ended-call".into()),
+            summary: Some("Medicare for two".into()),
+            transcript: Some("AI: Hello".into()),
+            recording_url: None,
+        };
+        store.record_call(report).await.unwrap();
+        let later = OffsetDateTime::now_utc() + Duration::from_secs(1);
+        let due = store.due_leads(Channel::Webhook, later, 10).await.unwrap();
+        let ids: Vec<String> = due.iter().map(|lead| lead.quote.id.clone()).collect();
+        let outcomes = [
+            DeliveryOutcome::Delivered,
+            DeliveryOutcome::Retry {
+                error: "HTTP 503".into(),
+                next_attempt_at: later + Duration::from_secs(60),
+            },
+            DeliveryOutcome::GiveUp {
+                error: "HTTP 410".into(),
+            },
+        ];
+        for (id, outcome) in ids.iter().zip(outcomes) {
+            store
+                .record_delivery(id.clone(), Channel::Webhook, outcome)
+                .await
+                .unwrap();
+        }
+        store
+            .insert(suite::web("queued@example.com"))
+            .await
+            .unwrap();
+        let listed = store.list_since(None).await.unwrap();
+        store.close().await;
+        listed
+    }
+
+    async fn listed(url: &DatabaseUrl) -> Vec<StoredQuote> {
+        let store = open_with(url, StoreOptions::default()).await.unwrap();
+        let listed = store.list_since(None).await.unwrap();
+        store.close().await;
+        listed
+    }
+
+    /// Copies `from` into `to` twice: everything the first time, nothing the second.
+    async fn copy_twice(from: &DatabaseUrl, to: &DatabaseUrl, leads: u64) {
+        let copied = write(to, read(from).await.unwrap()).await.unwrap();
+        let counts: Vec<_> = copied
+            .iter()
+            .map(|c| (c.table, c.copied, c.already_there))
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                ("quote_requests", leads, 0),
+                ("voice_calls", 1, 0),
+                // Webhook and e-mail for the 4 taken into the outbox, the call's follow-up.
+                ("lead_outbox", 2 * (leads - 1) + 1, 0)
+            ]
+        );
+        let again = write(to, read(from).await.unwrap()).await.unwrap();
+        assert!(
+            again.iter().all(|c| c.copied == 0 && c.already_there > 0),
+            "{again:?}"
+        );
+    }
+
+    fn sqlite_in(dir: &tempfile::TempDir, name: &str) -> DatabaseUrl {
+        DatabaseUrl::Sqlite(dir.path().join(name).to_string_lossy().into())
+    }
+
+    #[tokio::test]
+    async fn every_lead_with_its_call_and_deliveries_is_copied_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let (source, target) = (sqlite_in(&dir, "a.db"), sqlite_in(&dir, "b.db"));
+        let stored = seed(&source).await;
+        assert_eq!(stored.len(), 5);
+        copy_twice(&source, &target, 5).await;
+        assert_eq!(listed(&target).await, stored);
+    }
+
+    #[tokio::test]
+    #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+    async fn from_sqlite_to_postgresql_and_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let schema = PostgresSchema::create().await;
+        let postgres = DatabaseUrl::Postgres(schema.url());
+        let (source, back) = (sqlite_in(&dir, "a.db"), sqlite_in(&dir, "back.db"));
+        let stored = seed(&source).await;
+        copy_twice(&source, &postgres, 5).await;
+        assert_eq!(listed(&postgres).await, stored);
+        copy_twice(&postgres, &back, 5).await;
+        assert_eq!(listed(&back).await, stored);
+        schema.drop().await;
+    }
+}
