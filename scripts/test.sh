@@ -42,6 +42,7 @@ run_on_postgres() {
 }
 
 run "formatters and linters (make lint)" scripts/lint.sh
+run "the repository's own checks (scripts/*.test.mjs)" node --test scripts/
 run "Rust unit and integration tests" cargo test --workspace
 # The PostgreSQL tests are #[ignore]d (cargo lists them as ignored, with the reason), run here.
 run_on_postgres "Rust tests against PostgreSQL" cargo test --workspace -- --ignored
