@@ -1,6 +1,8 @@
 # The two commands: `make run` (build and start the site) and `make test` (every test, the
 # formatters and linters among them). `make lint` runs only those; `make fmt` fixes what they can.
-.PHONY: run test build setup setup-test lint fmt
+# While working: `make check` (linters and unit tests, the quick loop) and `make dev` (Vite with
+# hot reload against the debug backend).
+.PHONY: run test build setup setup-test lint fmt check dev
 
 run: build
 	scripts/run.sh
@@ -23,3 +25,9 @@ lint: setup
 
 fmt: setup
 	scripts/lint.sh --fix
+
+check: setup
+	scripts/check.sh
+
+dev: setup
+	scripts/dev.sh

@@ -8,12 +8,14 @@ import wasm from 'vite-plugin-wasm';
 
 /**
  * The dev server serves each page as the build prerenders it (static HTML with islands), so the
- * browser code is the same in both.
+ * browser code is the same in both. The inbox (admin.html) is a client-rendered page of its own
+ * and is served as it is.
  */
 const prerenderInDev: Plugin = {
   name: 'prerender-in-dev',
   apply: 'serve',
-  async transformIndexHtml(html, { server, originalUrl }) {
+  async transformIndexHtml(html, { server, originalUrl, path }) {
+    if (path === '/admin.html') return html;
     const { renderPage } = await server!.ssrLoadModule('/src/entry-server.tsx');
     return renderPage(html, new URL(originalUrl ?? '/', 'http://dev').pathname);
   },

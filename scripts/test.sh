@@ -48,6 +48,7 @@ run_on_postgres() {
 }
 
 run "formatters and linters (make lint)" scripts/lint.sh
+run "the repository's own checks (scripts/*.test.mjs)" node --test scripts/
 run "Rust unit and integration tests" cargo test --workspace
 # The PostgreSQL tests are #[ignore]d (cargo lists them as ignored, with the reason), run here.
 # The TLS ones need a cluster of their own, the next suite's.

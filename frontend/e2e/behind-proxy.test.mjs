@@ -254,6 +254,21 @@ describe(
       }
     });
 
+    test("each request's id is Caddy's, in its access log and the backend's log alike", async () => {
+      const answer = await send({
+        port: httpsPort,
+        path: '/healthz',
+        headers: { 'x-request-id': 'chosen-by-the-visitor' },
+      });
+      assert.equal(answer.status, 200);
+      const id = answer.headers['x-request-id'];
+      assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      const entry = await waitForLogLine((line) => line.resp_headers?.['X-Request-Id']?.[0] === id);
+      assert.equal(entry.request.uri, '/healthz');
+      assert.ok(server.log().includes(`"request_id":"${id}"`), 'the id is in the backend log');
+      assert.ok(!server.log().includes('chosen-by-the-visitor'));
+    });
+
     test('no credential reaches the access log, which other users cannot read', async () => {
       const secrets = [
         'vapi-secret-7f3a',
