@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/ui/button';
 import { buttonVariants } from '../components/ui/button-variants';
 import { api, deliveryChannels, type Lead } from './api';
-import { formatTime, productLabel, sourceLabel, statusLabel } from './format';
+import { formatTime, mailtoHref, productLabel, sourceLabel, statusLabel } from './format';
 
 interface LeadPageProps {
   id: string;
@@ -104,7 +104,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
         {lead.email}
       </h1>
       <div className="mt-4 flex flex-wrap gap-3">
-        <a href={`mailto:${lead.email}`} className={buttonVariants({ size: 'sm' })}>
+        <a href={mailtoHref(lead.email)} className={buttonVariants({ size: 'sm' })}>
           Answer by e-mail
         </a>
         {lead.status === 'new' ? (

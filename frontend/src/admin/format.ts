@@ -15,3 +15,16 @@ export function formatTime(rfc3339: string | null | undefined): string {
 
 export const sourceLabel = (source: string) => (source === 'voice' ? 'Voice call' : 'Web form');
 export const statusLabel = (status: string) => (status === 'contacted' ? 'Contacted' : 'New');
+
+/**
+ * A `mailto:` link that writes to exactly this address. An accepted address may hold `?`, `&`,
+ * `%`, `,` or `#` in its local part, which a mail client would read as extra recipients or
+ * headers (a hidden Bcc), so each side of the last `@` is percent-encoded (RFC 6068).
+ */
+export function mailtoHref(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return `mailto:${encodeURIComponent(address)}`;
+  const local = encodeURIComponent(address.slice(0, at));
+  const domain = encodeURIComponent(address.slice(at + 1));
+  return `mailto:${local}@${domain}`;
+}
