@@ -1,6 +1,6 @@
 //! `LEAD_RETENTION_DAYS`: leads older than the limit are deleted at start and once a day, the
-//! same way the broker deletes one (`deletion`). Idle admin sessions are cleared on the same
-//! round. (Call reports that never became a lead are `retention`'s, after a day.)
+//! same way the broker deletes one (`deletion`). Ended admin sessions (idle, or past their
+//! lifetime) are cleared on the same round. (Call reports that never became a lead are `retention`'s, after a day.)
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,19 +10,20 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use crate::deletion::{delete_lead, Why};
-use crate::routes::admin::SESSION_IDLE;
+use crate::routes::admin::session_cutoffs;
 use crate::store::{QuoteStore, StoreError};
 
 const ROUND_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
 /// Leads deleted per query, so a first run over years of leads holds no lock for long.
 const BATCH: usize = 200;
 
-/// What a round deletes: leads past `leads` (kept forever when `None`), and idle sessions when
-/// there are `sessions` (an untouched store is not written to: it may be read-only).
+/// What a round deletes: leads past `leads` (kept forever when `None`), and ended sessions when
+/// there are sessions, which last `sessions` at most (an untouched store is not written to: it
+/// may be read-only).
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
     pub leads: Option<Duration>,
-    pub sessions: bool,
+    pub sessions: Option<Duration>,
 }
 
 /// One round: how many leads it deleted.
@@ -31,8 +32,10 @@ pub async fn run_once(
     plan: Plan,
     now: OffsetDateTime,
 ) -> Result<usize, StoreError> {
-    if plan.sessions {
-        store.delete_idle_sessions(now - SESSION_IDLE).await?;
+    if let Some(lifetime) = plan.sessions {
+        store
+            .delete_ended_sessions(session_cutoffs(now, lifetime))
+            .await?;
     }
     let Some(retention) = plan.leads else {
         return Ok(0);

@@ -15,7 +15,7 @@ import { axeViolations } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
 const [HASH, PASSWORD] = [ADMIN_PASSWORD_HASH, ADMIN_PASSWORD];
-const VOICE_SECRET = 'e2e-voice-secret';
+const VOICE_SECRET = 'e2e-voice-secret-0123456789abcdef01';
 const SIZES = { phone: { width: 412, height: 823 }, desktop: { width: 1350, height: 940 } };
 const WEB_EMAIL = 'web.lead@example.com';
 const VOICE_EMAIL = 'voice.lead@example.com';

@@ -22,7 +22,7 @@ use crate::settings::email::EmailSettings;
 use crate::settings::leads::LeadsConfig;
 use crate::store::{Channel, QuoteStore};
 use background::Background;
-use email::{FollowUpEmail, LeadEmail, Mailer};
+use email::{Digest, FollowUpEmail, LeadEmail, Mailer};
 use webhook::Webhook;
 use worker::{Lane, Worker};
 
@@ -44,6 +44,7 @@ impl Workers {
         email: Option<&EmailSettings>,
     ) -> Workers {
         let mut lanes = Vec::new();
+        let mut digest = None;
         if let Some(forwarding) = &leads.forwarding {
             match Webhook::new(forwarding.clone()) {
                 Ok(webhook) => lanes.push(Lane {
@@ -64,9 +65,16 @@ impl Workers {
                     let mailer = Arc::new(mailer);
                     lanes.push(Lane {
                         channel: Channel::Email,
-                        sender: Arc::new(LeadEmail(Arc::clone(&mailer))),
+                        sender: Arc::new(LeadEmail {
+                            mailer: Arc::clone(&mailer),
+                            store: Arc::clone(&store),
+                        }),
                         retry: leads.retry,
                         concurrency,
+                    });
+                    digest = Some(Digest {
+                        mailer: Arc::clone(&mailer),
+                        store: Arc::clone(&store),
                     });
                     lanes.push(Lane {
                         channel: Channel::FollowUp,
@@ -99,11 +107,15 @@ impl Workers {
                 };
             }
         };
+        let mut workers: Vec<Worker> = lanes
+            .into_iter()
+            .map(|lane| Worker::start(&background, Arc::clone(&store), lane))
+            .collect();
+        if let Some(digest) = digest {
+            workers.push(Worker::run_task(&background, |stopped| digest.run(stopped)));
+        }
         Workers {
-            workers: lanes
-                .into_iter()
-                .map(|lane| Worker::start(&background, Arc::clone(&store), lane))
-                .collect(),
+            workers,
             background: Some(background),
         }
     }

@@ -80,6 +80,16 @@ pub const MIGRATIONS: &[&str] = &[
     "ALTER TABLE quote_requests ADD COLUMN queued_channels TEXT;
     CREATE INDEX quote_requests_queued ON quote_requests (created_at)
         WHERE queued_channels IS NOT NULL;",
+    // 7: the site-wide budget of lead e-mails (`email_budget.rs`): each clock hour's count of
+    // lead e-mails and whether its digest was taken; a lead e-mail held for the digest.
+    "CREATE TABLE lead_email_hours (
+        hour             TEXT PRIMARY KEY,
+        emails           INTEGER NOT NULL DEFAULT 0,
+        digest_taken_at  TEXT
+    );
+    ALTER TABLE lead_outbox ADD COLUMN held_at TEXT;
+    CREATE INDEX lead_outbox_held ON lead_outbox (held_at)
+        WHERE held_at IS NOT NULL AND delivered_at IS NULL;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

@@ -2,6 +2,7 @@
 //! database can stand behind it without touching the routes.
 
 mod database_url;
+mod email_budget;
 mod error;
 mod inbox;
 mod inbox_queries;
@@ -22,7 +23,8 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use time::OffsetDateTime;
 
-pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, Sessions};
+pub use email_budget::{hour_of, EmailBudget, HeldLeads};
+pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, SessionCutoffs, Sessions};
 pub use model::{
     format_timestamp, CallReport, Channel, Deliveries, Delivery, DeliveryOutcome, DeliveryStatus,
     Inserted, LeadStatus, ListQuery, NewQuote, PendingLead, Source, StoredQuote, VoiceOrigin,
@@ -62,7 +64,7 @@ impl StoreOptions {
     }
 }
 
-pub trait QuoteStore: Inbox + Sessions + Send + Sync {
+pub trait QuoteStore: Inbox + Sessions + EmailBudget + Send + Sync {
     /// Resolves only once the quote, queued on each channel that is on, is durably committed.
     /// A voice quote whose call and tool call are already stored is not stored again.
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;

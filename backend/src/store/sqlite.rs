@@ -6,6 +6,7 @@
 //! the transaction holding its row has committed. Reads use their own connection (WAL lets them
 //! run beside the writer).
 
+mod budget;
 mod inbox;
 mod parameters;
 
@@ -20,6 +21,7 @@ use rusqlite::{params, Connection, OpenFlags, Row, ToSql, Transaction, MAIN_DB};
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
+use super::email_budget;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
 use super::model::format_timestamp;
@@ -375,6 +377,9 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
                     queries::MARK_GAVE_UP,
                     params![quote_id, error, now(), channel],
                 )?,
+                DeliveryOutcome::Held { note } => {
+                    run(email_budget::HOLD, params![quote_id, now(), note])?
+                }
             };
         }
         Write::PurgeCalls { reported_before } => {

@@ -21,15 +21,15 @@ describe('the inbox labels', () => {
 
 describe('the "Answer by e-mail" link', () => {
   it('keeps a plain address as it is', () => {
-    expect(mailtoHref('ana.lopez+quotes@gmail.com')).toBe(
-      'mailto:ana.lopez%2Bquotes@gmail.com',
-    );
+    expect(mailtoHref('ana.lopez+quotes@gmail.com')).toBe('mailto:ana.lopez%2Bquotes@gmail.com');
     expect(mailtoHref('voice.lead@example.com')).toBe('mailto:voice.lead@example.com');
   });
 
   it('cannot be turned into extra recipients or headers by the address', () => {
     const href = mailtoHref('ana%40victim.example?bcc=spy%40evil.example&x=@example.com');
-    expect(href).toBe('mailto:ana%2540victim.example%3Fbcc%3Dspy%2540evil.example%26x%3D@example.com');
+    expect(href).toBe(
+      'mailto:ana%2540victim.example%3Fbcc%3Dspy%2540evil.example%26x%3D@example.com',
+    );
     const url = new URL(href);
     expect(url.search).toBe('');
     expect(decodeURIComponent(url.pathname)).toBe(

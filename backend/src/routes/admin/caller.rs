@@ -4,14 +4,14 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
 use time::OffsetDateTime;
 use warp::http::{header, HeaderMap, Method};
 use warp::{Filter, Rejection};
 
-use super::session_cookie;
-use super::SESSION_IDLE;
+use super::{session_cookie, session_cutoffs};
 use crate::http::auth::sign_in;
 use crate::http::client_ip;
 use crate::http::error::ApiError;
@@ -40,6 +40,8 @@ pub struct Access {
     pub token: Option<SecretString>,
     /// `ADMIN_PASSWORD_HASH`; sessions exist only with it.
     pub password_hash: Option<SecretString>,
+    /// `ADMIN_SESSION_DAYS`: a session ends this long after sign-in.
+    pub session_lifetime: Duration,
     pub store: Arc<dyn QuoteStore>,
     pub proxies: TrustedProxies,
     /// Failed sign-ins per client, shared by the token and the password.
@@ -107,17 +109,21 @@ impl Access {
         if !facts.method.is_safe() && !from_the_site(&facts.headers, https) {
             return Err(ApiError::CrossSite);
         }
-        if self.password_hash.is_none() {
+        let Some(password_hash) = &self.password_hash else {
             return Err(refused);
-        }
+        };
         let Some(id) = session_cookie::read(&facts.headers, https) else {
             return Err(refused);
         };
-        let id_hash = session_cookie::id_hash(&id);
+        let id_hash = session_cookie::id_hash(&id, password_hash);
         let now = OffsetDateTime::now_utc();
         let live = self
             .store
-            .touch_session(id_hash.clone(), now, now - SESSION_IDLE)
+            .touch_session(
+                id_hash.clone(),
+                now,
+                session_cutoffs(now, self.session_lifetime),
+            )
             .await
             .map_err(|error| {
                 tracing::error!(%error, "reading the session failed");

@@ -1,6 +1,7 @@
 //! The broker's admin API, behind `ADMIN_TOKEN` (a bearer token, for scripts) and
 //! `ADMIN_PASSWORD_HASH` (a signed-in session, for the `/admin` inbox page):
 //! - `/api/admin/session`: sign in, who is signed in, sign out (with the password only);
+//! - `/api/admin/sessions`: sign out everywhere (with the password only);
 //! - `/api/admin/quote-requests`: the leads, newest first, filtered, a page at a time, as JSON
 //!   or CSV;
 //! - `/api/admin/quote-requests/{id}`: one lead; its status; its deletion.
@@ -17,6 +18,8 @@ mod session_cookie;
 use std::sync::Arc;
 use std::time::Duration;
 
+use time::OffsetDateTime;
+
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderValue};
 use warp::reply::Response;
@@ -27,12 +30,20 @@ use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::settings::Config;
-use crate::store::QuoteStore;
+use crate::store::{QuoteStore, SessionCutoffs};
 use caller::{caller, request_facts, Access};
 use session::SignIn;
 
 /// A session ends after this long without a request.
 pub const SESSION_IDLE: Duration = Duration::from_secs(12 * 60 * 60);
+
+/// When a session has ended at `now`: after `SESSION_IDLE` unused, or `lifetime` after sign-in.
+pub fn session_cutoffs(now: OffsetDateTime, lifetime: Duration) -> SessionCutoffs {
+    SessionCutoffs {
+        idle_since: now - SESSION_IDLE,
+        signed_in_since: now - lifetime,
+    }
+}
 /// The admin API's JSON bodies (a password, a status) are small.
 const MAX_ADMIN_BODY_BYTES: usize = 4 * 1024;
 
@@ -51,6 +62,7 @@ pub fn routes(
     let access = Arc::new(Access {
         token: config.leads.admin_token.clone(),
         password_hash: config.inbox.password_hash.clone(),
+        session_lifetime: config.inbox.session_lifetime,
         store: Arc::clone(&store),
         proxies: config.trusted_proxies.clone(),
         failures,
@@ -77,6 +89,7 @@ pub fn routes(
     let routes = match config.inbox.password_hash {
         Some(_) => {
             let sign_in = Arc::new(SignIn::new());
+            let everywhere_access = Arc::clone(&access);
             let session = warp::path!("api" / "admin" / "session")
                 .and(methods("GET, HEAD, POST, DELETE"))
                 .and(request_facts())
@@ -84,7 +97,18 @@ pub fn routes(
                 .and_then(move |facts, body| {
                     session::handle(Arc::clone(&access), Arc::clone(&sign_in), facts, body)
                 });
-            routes.or(answered_here(session)).unify().boxed()
+            let everywhere = warp::path!("api" / "admin" / "sessions")
+                .and(methods("DELETE"))
+                .and(request_facts())
+                .and_then(move |facts| {
+                    session::end_everywhere(Arc::clone(&everywhere_access), facts)
+                });
+            routes
+                .or(answered_here(session))
+                .unify()
+                .or(answered_here(everywhere))
+                .unify()
+                .boxed()
         }
         None => routes,
     };

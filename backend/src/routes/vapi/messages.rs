@@ -216,13 +216,23 @@ mod tests {
         let wrapped = json!([{"toolCall": {"id": "w", "function": {"name": "request_quote"}}}]);
         let older = json!([{"id": "o", "name": "request_quote"}]);
         for (lists, expected) in [
-            (json!({"toolCallList": [], "toolWithToolCallList": wrapped}), "w"),
+            (
+                json!({"toolCallList": [], "toolWithToolCallList": wrapped}),
+                "w",
+            ),
             (json!({"toolCallList": [], "toolCalls": older}), "o"),
-            (json!({"toolCallList": [], "toolCalls": [], "toolWithToolCallList": wrapped}), "w"),
+            (
+                json!({"toolCallList": [], "toolCalls": [], "toolWithToolCallList": wrapped}),
+                "w",
+            ),
         ] {
             let mut message = json!({"type": "tool-calls", "call": {"id": "k"}});
-            message.as_object_mut().unwrap().extend(lists.as_object().unwrap().clone());
-            let Received::ToolCalls { calls, .. } = parse_value(json!({ "message": message })).unwrap()
+            message
+                .as_object_mut()
+                .unwrap()
+                .extend(lists.as_object().unwrap().clone());
+            let Received::ToolCalls { calls, .. } =
+                parse_value(json!({ "message": message })).unwrap()
             else {
                 panic!("tool calls")
             };

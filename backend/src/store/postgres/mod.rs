@@ -5,6 +5,7 @@
 //! server are `Unavailable`, so the routes answer 503; the pool reconnects by itself once the
 //! database is back.
 
+mod budget;
 mod group_commit;
 
 mod inbox;
@@ -17,6 +18,7 @@ use tokio_postgres::config::Host;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{NoTls, Row};
 
+use super::email_budget;
 use super::migrations::{check_version, MIGRATIONS};
 use super::model::format_timestamp;
 use super::queries;
@@ -378,6 +380,10 @@ impl QuoteStore for PostgresStore {
                 }
                 DeliveryOutcome::GiveUp { error } => {
                     self.execute(queries::MARK_GAVE_UP, &[&quote_id, &error, &now, &channel])
+                        .await
+                }
+                DeliveryOutcome::Held { note } => {
+                    self.execute(email_budget::HOLD, &[&quote_id, &now, &note])
                         .await
                 }
             }
