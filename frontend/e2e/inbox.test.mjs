@@ -1,7 +1,8 @@
 // The broker's inbox (/admin) in Chromium against the release backend, on SQLite and on
 // PostgreSQL (TEST_DATABASE_URL; reported SKIPPED without it): sign in, a web and a voice lead
 // listed, filter and search, the voice lead's transcript, mark it contacted, delete the other
-// after confirming, download the CSV and read it back, sign out. Also: the cookie's attributes
+// after confirming, download the CSV and read it back, sign out; sign out everywhere from one
+// browser ends another's session. Also: the cookie's attributes
 // over http, no password hash, session id or deleted e-mail in the server's log, and axe on the
 // sign-in, list and lead pages at phone and desktop sizes.
 import { after, before, describe, test } from 'node:test';
@@ -10,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
-import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH } from './support/inbox.mjs';
+import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { axeViolations } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -221,7 +222,7 @@ function inboxSuite(name, database) {
       assert.ok(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv);
 
       // Sign out: the sign-in form again, and the API no longer answers this browser.
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
       const status = await page.evaluate(
         async () => (await fetch('/api/admin/quote-requests')).status,
@@ -238,6 +239,21 @@ function inboxSuite(name, database) {
         assert.ok(!log.includes(secret), `the log holds ${secret}`);
       }
       await context.close();
+    });
+
+    test('"Sign out everywhere" ends the sessions of every browser', async () => {
+      const open = () =>
+        openPage(browser, { viewport: SIZES.desktop, allowErrors: [/status of 401/] });
+      const [phone, desktop] = [await open(), await open()];
+      for (const { page } of [phone, desktop]) await signIn(page, server.url);
+      await phone.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await phone.page.getByText('You are signed out on every device.').waitFor();
+      assert.deepEqual(await phone.context.cookies(), [], 'this browser forgot its cookie');
+      // The other browser's next request finds its session ended.
+      await desktop.page.getByRole('button', { name: 'Apply' }).click();
+      await desktop.page.getByText('Your session has ended. Please sign in again.').waitFor();
+      await phone.context.close();
+      await desktop.context.close();
     });
 
     for (const [size, viewport] of Object.entries(SIZES)) {

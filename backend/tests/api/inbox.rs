@@ -177,6 +177,7 @@ macro_rules! on_both_stores {
 on_both_stores!(
     signing_in_and_out_with_a_strict_http_only_cookie,
     the_sixth_wrong_password_in_15_minutes_is_refused_429,
+    wrong_passwords_from_many_64s_of_one_48_meet_a_429,
     an_idle_session_expires_after_12_hours,
     a_session_ends_7_days_after_sign_in_however_much_it_is_used,
     a_new_password_hash_ends_every_session,
@@ -275,6 +276,50 @@ async fn the_sixth_wrong_password_in_15_minutes_is_refused_429(db: Db) {
         let body: Value = response.json().await.unwrap();
         assert_eq!(body["code"], "too_many_failed_attempts");
     }
+    inbox.stop().await;
+}
+
+async fn wrong_passwords_from_many_64s_of_one_48_meet_a_429(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    // The test's loopback connection is the trusted proxy; X-Forwarded-For names the client.
+    let sign_in_from = |client: &str, password: &str| {
+        inbox
+            .page_request(reqwest::Method::POST, "/api/admin/session", None)
+            .header("x-forwarded-for", client)
+            .json(&json!({ "password": password }))
+            .send()
+    };
+    // Wrong tokens count with wrong passwords and cost no Argon2 check (a debug build's are
+    // slow): 15 from 15 /64s of one /48, then 5 wrong passwords from 5 more.
+    for n in 0..15 {
+        let wrong_token = inbox
+            .app
+            .client
+            .get(inbox.app.url("/api/admin/quote-requests"))
+            .header("x-forwarded-for", format!("2001:db8:30:{n:x}::1"))
+            .bearer_auth("a guessed token")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(wrong_token.status(), 401, "{n}");
+    }
+    for n in 15..20 {
+        let client = format!("2001:db8:30:{n:x}::1");
+        let response = sign_in_from(&client, "a guess").await.unwrap();
+        assert_eq!(code(response).await, "wrong_password", "{n}");
+    }
+    // The /48's 20 failures are spent: every fresh /64 of it meets a 429, right or wrong.
+    for (n, password) in [(20, "a guess"), (21, PASSWORD), (0xffff, PASSWORD)] {
+        let response = sign_in_from(&format!("2001:db8:30:{n:x}::1"), password)
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 429, "{n}");
+        assert!(response.headers().contains_key("retry-after"));
+        assert_eq!(code(response).await, "too_many_failed_attempts");
+    }
+    // The broker, elsewhere, is not refused.
+    let broker = sign_in_from("2001:db8:31::1", PASSWORD).await.unwrap();
+    assert_eq!(broker.status(), 200);
     inbox.stop().await;
 }
 

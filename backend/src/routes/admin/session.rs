@@ -19,6 +19,7 @@ use super::session_cookie;
 use crate::http::body::is_json;
 use crate::http::client_ip::rate_key;
 use crate::http::error::{retry_after_secs, ApiError};
+use crate::http::failure_limit::MAX_NETWORK_FAILURES;
 use crate::http::same_site::from_the_site;
 use crate::password;
 
@@ -27,8 +28,11 @@ use crate::password;
 const CONCURRENT_CHECKS: usize = 4;
 /// Password checks that may wait for one of those, server-wide: the last in line waits for
 /// `QUEUED_CHECKS / CONCURRENT_CHECKS` checks' time (well under a second in a release build), so
-/// a sign-in is answered promptly; one more is refused at once (`503 sign_in_busy`).
-const QUEUED_CHECKS: usize = 16;
+/// a sign-in is answered promptly; one more is refused at once (`503 sign_in_busy`). More than
+/// one network's failure limit (`MAX_NETWORK_FAILURES`), so a flood from one /48 or /24 cannot
+/// fill the line and keep the broker out.
+const QUEUED_CHECKS: usize = 32;
+const _: () = assert!(QUEUED_CHECKS > MAX_NETWORK_FAILURES);
 
 /// Password checks under way or waiting (wrong ones count against `Access::failures`, with the
 /// token's).
