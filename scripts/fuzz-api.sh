@@ -43,7 +43,7 @@ fi
 admin_token=fuzz-admin-token-0123456789abcdef
 # `backend hash-password` of "inbox-test-password-1" (the fuzzer is not meant to guess it).
 admin_password_hash='$argon2id$v=19$m=19456,t=2,p=1$/BOc58QKv6BSgngjj2kfaQ$vf23gmdJyzg4h0K/ftw/Ob5zyCQnF3ZK37k2NeSSJ28'
-webhook_secret=fuzz-webhook-secret
+webhook_secret=fuzz-webhook-secret-0123456789abcdef
 # start [NAME=value ...]: the server over $database_url with the fuzzing settings and those given.
 start() {
   start_server DATABASE_URL="$database_url" RUST_LOG=warn,request=info \

@@ -12,7 +12,7 @@ use warp::{Filter, Reply};
 use crate::forward::Workers;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
-use crate::http::{connections, request_log, request_target};
+use crate::http::{connections, head_size, request_log, request_target};
 use crate::retention::{self, Retention};
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
@@ -42,13 +42,18 @@ pub fn routes(
             .and_then(|| async { Err::<warp::reply::Response, _>(warp::reject::not_found()) })
             .boxed()
     };
+    // One count of failed sign-ins per client, shared by every secret there is to guess (the
+    // admin token, the inbox's password and the voice webhook's secret).
+    let sign_in_failures = Arc::new(FailureLimit::default());
     let webhook = match &config.leads.vapi_webhook_secret {
-        Some(secret) => vapi::routes(Arc::clone(&store), secret.expose_secret().to_owned()),
+        Some(secret) => vapi::routes(
+            Arc::clone(&store),
+            secret.expose_secret().to_owned(),
+            Arc::clone(&sign_in_failures),
+            config.trusted_proxies.clone(),
+        ),
         None => off(),
     };
-    // One count of failed sign-ins per client, shared by every sign-in there is (the token and
-    // the inbox's password).
-    let sign_in_failures = Arc::new(FailureLimit::default());
     let admin = if admin::enabled(config) {
         admin::routes(Arc::clone(&store), config, sign_in_failures)
     } else {
@@ -83,6 +88,7 @@ pub fn routes(
         .or(site::routes(site, tokens, config.trusted_proxies.clone()))
         .unify();
     request_target::paths_only()
+        .and(head_size::within_cap())
         .and(pages)
         .recover(recover)
         .unify()
@@ -140,7 +146,11 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     // The first round before serving, so no lead past the limit is shown or forwarded.
     let plan = retention::Plan {
         leads: config.inbox.retention,
-        sessions: config.inbox.password_hash.is_some(),
+        sessions: config
+            .inbox
+            .password_hash
+            .as_ref()
+            .map(|_| config.inbox.session_lifetime),
     };
     let deleted = retention::daily_round(store.as_ref(), plan, time::OffsetDateTime::now_utc())
         .await

@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 use tokio::time::{interval, interval_at, Instant, MissedTickBehavior};
 
 use crate::deletion::{delete_lead, Why};
-use crate::settings::inbox::SESSION_IDLE;
+use crate::settings::inbox::session_cutoffs;
 use crate::store::{QuoteStore, StoreError};
 
 /// How long a report no quote refers to is kept.
@@ -28,12 +28,13 @@ const ROUND_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
 /// Leads deleted per query, so a first run over years of leads holds no lock for long.
 const BATCH: usize = 200;
 
-/// What a daily round deletes: leads past `leads` (kept forever when `None`), and idle sessions
-/// when there are `sessions` (an untouched store is not written to: it may be read-only).
+/// What a daily round deletes: leads past `leads` (kept forever when `None`), and ended sessions
+/// when there are sessions, which last `sessions` at most (an untouched store is not written to:
+/// it may be read-only).
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
     pub leads: Option<Duration>,
-    pub sessions: bool,
+    pub sessions: Option<Duration>,
 }
 
 /// One daily round: how many leads it deleted.
@@ -42,8 +43,10 @@ pub async fn daily_round(
     plan: Plan,
     now: OffsetDateTime,
 ) -> Result<usize, StoreError> {
-    if plan.sessions {
-        store.delete_idle_sessions(now - SESSION_IDLE).await?;
+    if let Some(lifetime) = plan.sessions {
+        store
+            .delete_ended_sessions(session_cutoffs(now, lifetime))
+            .await?;
     }
     let Some(retention) = plan.leads else {
         return Ok(0);

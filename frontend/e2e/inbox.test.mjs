@@ -6,19 +6,19 @@
 // session id or deleted e-mail in the server's log, and axe on the sign-in, list and lead pages at
 // phone and desktop sizes. On a phone (390x844): the newest lead in the upper half of the first
 // screen, the filters behind a button, no console error on load. A note kept with a lead and in
-// the CSV, named with the day.
+// the CSV, named with the day. Sign out everywhere from one browser ends another's session.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
-import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH } from './support/inbox.mjs';
+import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { axeViolations } from './support/landing.mjs';
 import { formCookie, startServer } from './support/server.mjs';
 
 const [HASH, PASSWORD] = [ADMIN_PASSWORD_HASH, ADMIN_PASSWORD];
-const VOICE_SECRET = 'e2e-voice-secret';
+const VOICE_SECRET = 'e2e-voice-secret-0123456789abcdef01';
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1350, height: 940 } };
 const NOTE = 'Call back Tuesday after 5 pm.';
 const WEB_EMAIL = 'web.lead@example.com';
@@ -242,7 +242,7 @@ function inboxSuite(name, database) {
       assert.ok(lines[0].endsWith('"note"') && lines[1].endsWith(`"${NOTE}"`), csv);
 
       // Sign out: the sign-in form again, and the API no longer answers this browser.
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
       const status = await page.evaluate(
         async () => (await fetch('/api/admin/quote-requests')).status,
@@ -286,6 +286,21 @@ function inboxSuite(name, database) {
       await page.getByRole('status').filter({ hasText: 'Marked as spam' }).waitFor();
       await page.getByText('you marked it as spam').waitFor();
       await context.close();
+    });
+
+    test('"Sign out everywhere" ends the sessions of every browser', async () => {
+      const open = () =>
+        openPage(browser, { viewport: SIZES.desktop, allowErrors: [/status of 401/] });
+      const [phone, desktop] = [await open(), await open()];
+      for (const { page } of [phone, desktop]) await signIn(page, server.url);
+      await phone.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await phone.page.getByText('You are signed out on every device.').waitFor();
+      assert.deepEqual(await phone.context.cookies(), [], 'this browser forgot its cookie');
+      // The other browser's next request finds its session ended.
+      await desktop.page.getByRole('button', { name: 'Apply' }).click();
+      await desktop.page.getByText('Your session has ended. Please sign in again.').waitFor();
+      await phone.context.close();
+      await desktop.context.close();
     });
 
     for (const [size, viewport] of Object.entries(SIZES)) {

@@ -29,7 +29,7 @@ use crate::settings::site::SiteSettings;
 use crate::store::{Channel, QuoteStore};
 use alerts::AlertMonitor;
 use background::Background;
-use email::{FollowUpEmail, LeadEmail};
+use email::{Digest, FollowUpEmail, LeadEmail};
 use webhook::Webhook;
 use worker::{Lane, Worker};
 
@@ -55,6 +55,7 @@ impl Workers {
     ) -> Workers {
         let mut lanes = Vec::new();
         let mut alert_mailer = None;
+        let mut digest = None;
         if let Some(forwarding) = &leads.forwarding {
             match Webhook::new(forwarding.clone()) {
                 Ok(webhook) => lanes.push(Lane {
@@ -76,9 +77,16 @@ impl Workers {
                     alert_mailer = Some(Arc::clone(&mailer));
                     lanes.push(Lane {
                         channel: Channel::Email,
-                        sender: Arc::new(LeadEmail(Arc::clone(&mailer))),
+                        sender: Arc::new(LeadEmail {
+                            mailer: Arc::clone(&mailer),
+                            store: Arc::clone(&store),
+                        }),
                         retry: leads.retry,
                         concurrency,
+                    });
+                    digest = Some(Digest {
+                        mailer: Arc::clone(&mailer),
+                        store: Arc::clone(&store),
                     });
                     lanes.push(Lane {
                         channel: Channel::FollowUp,
@@ -118,11 +126,15 @@ impl Workers {
                 };
             }
         };
+        let mut workers: Vec<Worker> = lanes
+            .into_iter()
+            .map(|lane| Worker::start(&background, Arc::clone(&store), lane))
+            .collect();
+        if let Some(digest) = digest {
+            workers.push(Worker::run_task(&background, |stopped| digest.run(stopped)));
+        }
         Workers {
-            workers: lanes
-                .into_iter()
-                .map(|lane| Worker::start(&background, Arc::clone(&store), lane))
-                .collect(),
+            workers,
             background: Some(background),
             alerts,
         }

@@ -33,7 +33,14 @@ pub enum Failure {
     Temporary(String),
     /// Not retried: the lead is marked undelivered with this error.
     Permanent(String),
+    /// Not sent: the site's e-mail budget for the hour is spent, so the lead waits for the
+    /// hourly digest.
+    OverBudget,
 }
+
+/// What the inbox shows as a held lead e-mail's last error.
+const HELD_NOTE: &str =
+    "held for the hourly digest: LEAD_EMAIL_MAX_PER_HOUR lead e-mails were sent this hour";
 
 /// One channel's way of delivering a lead.
 pub trait Sender: Send + Sync + 'static {
@@ -56,8 +63,20 @@ pub struct Worker {
 
 impl Worker {
     pub fn start(background: &Background, store: Arc<dyn QuoteStore>, lane: Lane) -> Worker {
+        Worker::run_task(background, |stopped| run(store, lane, stopped))
+    }
+
+    /// Runs `task` on the outbox's thread until it returns, which it must soon after its
+    /// receiver says stop.
+    pub fn run_task<F>(
+        background: &Background,
+        task: impl FnOnce(oneshot::Receiver<()>) -> F,
+    ) -> Worker
+    where
+        F: std::future::Future<Output = ()> + Send + 'static,
+    {
         let (stop, stopped) = oneshot::channel();
-        let task = background.spawn(run(store, lane, stopped));
+        let task = background.spawn(task(stopped));
         Worker { stop, task }
     }
 
@@ -119,6 +138,12 @@ async fn deliver_one(store: &dyn QuoteStore, lane: &Lane, lead: PendingLead) {
         });
     let outcome = match sent {
         Ok(()) => DeliveryOutcome::Delivered,
+        Err(Failure::OverBudget) => {
+            tracing::info!(id = %lead.quote.id, channel, "lead e-mail held for the hourly digest: the e-mail budget is spent");
+            DeliveryOutcome::Held {
+                note: HELD_NOTE.to_owned(),
+            }
+        }
         Err(Failure::Permanent(error)) => {
             let error = bounded(error);
             tracing::error!(id = %lead.quote.id, channel, %error, "lead refused for good; not retried");

@@ -1,5 +1,5 @@
 //! Shared-secret checks for the voice webhook and the admin API, and the filters that refuse a
-//! request without them.
+//! request without them; every wrong secret counts against the client's failure limit.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -11,7 +11,6 @@ use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderMap};
 use warp::{Filter, Rejection};
 
-use crate::http::client_ip::rate_key;
 use crate::http::error::{retry_after_secs, ApiError};
 use crate::http::failure_limit::FailureLimit;
 
@@ -39,24 +38,6 @@ pub fn bearer_matches(headers: &HeaderMap, token: &str) -> bool {
         .is_some_and(|(_, given)| secrets_match(given.trim().as_bytes(), token.as_bytes()))
 }
 
-/// Refuses with 401 (and a `Bearer` challenge) a request without `Authorization: Bearer <token>`.
-/// Each request that sends credentials is a sign-in attempt of its client (`client`, by
-/// `rate_key`) counted by `failures`: past its limit, 429 whatever it sends. A request sending
-/// none guesses nothing and is not counted.
-pub fn bearer(
-    token: String,
-    failures: Arc<FailureLimit>,
-    client: BoxedFilter<(Option<IpAddr>,)>,
-) -> impl Filter<Extract = (), Error = Rejection> + Clone {
-    client
-        .and(warp::header::headers_cloned())
-        .and_then(move |client: Option<IpAddr>, headers: HeaderMap| {
-            let outcome = sign_in(&token, &failures, client, &headers);
-            async move { outcome.map_err(warp::reject::custom) }
-        })
-        .untuple_one()
-}
-
 /// One bearer sign-in attempt by `client` (its address behind trusted proxies), counted by
 /// `failures`; also the admin API's check when the inbox's session is the other way in.
 pub fn sign_in(
@@ -71,45 +52,63 @@ pub fn sign_in(
     if !headers.contains_key(header::AUTHORIZATION) {
         return Err(unauthorized);
     }
+    counted(
+        failures,
+        client,
+        || bearer_matches(headers, token),
+        unauthorized,
+    )
+}
+
+/// Refuses with 401 a request whose header `name` does not hold `secret`. A request that sends
+/// the header is an attempt of its client (`client`), counted by `failures` with every other
+/// sign-in, so guessing the secret meets the same limit (429) as guessing the admin token.
+pub fn secret_header(
+    name: &'static str,
+    secret: String,
+    failures: Arc<FailureLimit>,
+    client: BoxedFilter<(Option<IpAddr>,)>,
+) -> impl Filter<Extract = (), Error = Rejection> + Clone {
+    client
+        .and(warp::header::headers_cloned())
+        .and_then(move |client: Option<IpAddr>, headers: HeaderMap| {
+            let unauthorized = ApiError::Unauthorized { challenge: None };
+            let outcome = if headers.contains_key(name) {
+                counted(
+                    &failures,
+                    client,
+                    || header_matches(&headers, name, &secret),
+                    unauthorized,
+                )
+            } else {
+                Err(unauthorized)
+            };
+            async move { outcome.map_err(warp::reject::custom) }
+        })
+        .untuple_one()
+}
+
+/// Checks `right` as an attempt by `client`: refused with 429 past the client's failure limit
+/// (whatever it sends), `wrong` when not right (a failure), and no failure when right.
+fn counted(
+    failures: &FailureLimit,
+    client: Option<IpAddr>,
+    right: impl FnOnce() -> bool,
+    wrong: ApiError,
+) -> Result<(), ApiError> {
     let attempt = client
-        .map(|client| failures.begin(rate_key(client), Instant::now()))
+        .map(|client| failures.begin(client, Instant::now()))
         .transpose()
         .map_err(|wait| ApiError::TooManyFailedAttempts {
             retry_after_secs: retry_after_secs(wait),
         })?;
-    if !bearer_matches(headers, token) {
-        return Err(unauthorized);
+    if !right() {
+        return Err(wrong);
     }
     if let Some(attempt) = attempt {
         failures.succeeded(attempt);
     }
     Ok(())
-}
-
-/// Refuses with 401 a request whose header `name` does not hold `secret`.
-pub fn secret_header(
-    name: &'static str,
-    secret: String,
-) -> impl Filter<Extract = (), Error = Rejection> + Clone {
-    require(move |headers| header_matches(headers, name, &secret), None)
-}
-
-fn require(
-    check: impl Fn(&HeaderMap) -> bool + Clone + Send + Sync + 'static,
-    challenge: Option<&'static str>,
-) -> impl Filter<Extract = (), Error = Rejection> + Clone {
-    warp::header::headers_cloned()
-        .and_then(move |headers: HeaderMap| {
-            let passed = check(&headers);
-            async move {
-                if passed {
-                    Ok(())
-                } else {
-                    Err(warp::reject::custom(ApiError::Unauthorized { challenge }))
-                }
-            }
-        })
-        .untuple_one()
 }
 
 #[cfg(test)]

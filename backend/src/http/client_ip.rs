@@ -2,7 +2,7 @@
 //! `TrustedProxies::client`), and the keys a client is counted under.
 
 use std::convert::Infallible;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
 use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
@@ -41,12 +41,13 @@ pub fn rate_key(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// The coarser key an IPv6 client is counted under as well: its /48, the most one site is
-/// usually given, which holds 65,536 /64s and so as many fresh `rate_key`s. IPv4 has none.
-pub fn network_key(ip: IpAddr) -> Option<IpAddr> {
+/// The coarser key a client is counted under as well, its network: an IPv6 /48, the most one
+/// site is usually given, which holds 65,536 /64s and so as many fresh `rate_key`s; an IPv4
+/// /24, the smallest block routed on the internet, whose 256 addresses one holder often has.
+pub fn network_key(ip: IpAddr) -> IpAddr {
     match canonical(ip) {
-        IpAddr::V6(v6) => Some(IpAddr::V6(prefix(v6, 48))),
-        IpAddr::V4(_) => None,
+        IpAddr::V6(v6) => IpAddr::V6(prefix(v6, 48)),
+        IpAddr::V4(v4) => IpAddr::V4(Ipv4Addr::from(u32::from(v4) & !(u32::MAX >> 24))),
     }
 }
 
@@ -63,11 +64,8 @@ mod tests {
     }
 
     #[test]
-    fn ipv6_clients_are_also_counted_by_their_48() {
-        assert_eq!(
-            network_key(ip("2001:db8:1:2:aaaa::1")),
-            Some(ip("2001:db8:1::"))
-        );
+    fn clients_are_also_counted_by_their_ipv6_48_or_ipv4_24() {
+        assert_eq!(network_key(ip("2001:db8:1:2:aaaa::1")), ip("2001:db8:1::"));
         assert_eq!(
             network_key(ip("2001:db8:1:ffff::9")),
             network_key(ip("2001:db8:1:2::1"))
@@ -76,8 +74,13 @@ mod tests {
             network_key(ip("2001:db8:1::1")),
             network_key(ip("2001:db8:2::1"))
         );
-        assert_eq!(network_key(ip("203.0.113.7")), None);
-        assert_eq!(network_key(ip("::ffff:203.0.113.7")), None);
+        assert_eq!(network_key(ip("203.0.113.7")), ip("203.0.113.0"));
+        assert_eq!(network_key(ip("203.0.113.254")), ip("203.0.113.0"));
+        assert_eq!(network_key(ip("::ffff:203.0.113.7")), ip("203.0.113.0"));
+        assert_ne!(
+            network_key(ip("203.0.113.7")),
+            network_key(ip("203.0.114.7"))
+        );
     }
 
     #[test]

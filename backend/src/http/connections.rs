@@ -12,8 +12,9 @@
 //!   a single address cannot fill the cap and keep everyone else in the backlog.
 //! - A response the client does not read is cut off `SEND_TIMEOUT` after its socket first stopped
 //!   taking bytes (`send_deadline`), so slow readers give their connections back too.
-//! - A request head may be at most `MAX_HEAD_BYTES` (431 beyond): hyper's read buffer never grows
-//!   past it, so an unfinished head costs tens of kilobytes, not hyper's default of about 400.
+//! - A request head may be at most `MAX_HEAD_BYTES` (431 beyond, `head_size`): hyper's read
+//!   buffer is capped there too (its floor is 8 KiB, its default about 400 KB), so an unfinished
+//!   head costs tens of kilobytes.
 //! - A request body that stalls is cut off by the filter reading it (`body.rs`).
 //!
 //! Each request is handled in its `request_id` span and answered with its `X-Request-Id`
@@ -35,6 +36,7 @@ use warp::{Filter, Reply};
 
 use crate::http::address_cap::{AddressCap, MAX_PER_ADDRESS};
 use crate::http::client_ip::Peer;
+use crate::http::head_size::{self, MAX_HEAD_BYTES};
 use crate::http::request_id::{self, RequestId};
 use crate::http::request_target;
 use crate::http::send_deadline::SendDeadline;
@@ -45,9 +47,6 @@ use crate::settings::trusted_proxies::TrustedProxies;
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a response may wait for a client that stopped reading it.
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
-/// The largest request head (request line and headers), far above the few kilobytes a browser
-/// sends; hyper's read buffer is capped here (its floor is 8 KiB, its default about 400 KB).
-pub const MAX_HEAD_BYTES: usize = 32 * 1024;
 /// Descriptors kept back from connections: the SQLite files, the PostgreSQL pool, the lead
 /// forwarder's connections, standard streams and the runtime's own.
 const RESERVED_FILES: u64 = 128;
@@ -184,6 +183,7 @@ where
     hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
         request.extensions_mut().insert(Peer(peer));
         request_target::mark(&mut request);
+        head_size::mark(&mut request);
         let id = RequestId::for_request(request.headers(), proxied);
         let span = id.span();
         let mut service = service.clone();

@@ -12,6 +12,9 @@ use crate::store::StoreError;
 
 /// The `Retry-After` of a 503 when the database is unavailable.
 const UNAVAILABLE_RETRY_AFTER_SECS: u32 = 5;
+/// The `Retry-After` of a 503 when too many password checks are waiting: the line is a second
+/// long at most.
+const SIGN_IN_BUSY_RETRY_AFTER_SECS: u32 = 1;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -44,10 +47,14 @@ pub enum ApiError {
     RequestTimeout,
     #[error("The request target must be a path such as /; this server is not a proxy")]
     InvalidRequestTarget,
+    #[error("The request line and headers are larger than {limit} bytes")]
+    HeadTooLarge { limit: usize },
     #[error("Too many failed sign-in attempts from your network. Please try again in {retry_after_secs} seconds.")]
     TooManyFailedAttempts { retry_after_secs: u64 },
     #[error("The password is wrong.")]
     WrongPassword,
+    #[error("Too many sign-ins are being checked right now. Please try again in a few seconds.")]
+    SignInBusy,
     #[error("This request did not come from this site's own pages, so it was refused.")]
     CrossSite,
 }
@@ -77,8 +84,10 @@ impl ApiError {
             ApiError::IdempotencyConflict => StatusCode::CONFLICT,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::InvalidRequestTarget => StatusCode::BAD_REQUEST,
+            ApiError::HeadTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             ApiError::TooManyFailedAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::WrongPassword => StatusCode::UNAUTHORIZED,
+            ApiError::SignInBusy => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::CrossSite => StatusCode::FORBIDDEN,
         }
     }
@@ -99,8 +108,10 @@ impl ApiError {
             ApiError::IdempotencyConflict => "idempotency_conflict",
             ApiError::RequestTimeout => "request_timeout",
             ApiError::InvalidRequestTarget => "invalid_request_target",
+            ApiError::HeadTooLarge { .. } => "request_head_too_large",
             ApiError::TooManyFailedAttempts { .. } => "too_many_failed_attempts",
             ApiError::WrongPassword => "wrong_password",
+            ApiError::SignInBusy => "sign_in_busy",
             ApiError::CrossSite => "cross_site_request",
         }
     }
@@ -133,6 +144,12 @@ impl ApiError {
                 headers.insert(
                     header::RETRY_AFTER,
                     HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS),
+                );
+            }
+            ApiError::SignInBusy => {
+                headers.insert(
+                    header::RETRY_AFTER,
+                    HeaderValue::from(SIGN_IN_BUSY_RETRY_AFTER_SECS),
                 );
             }
             ApiError::Unauthorized {

@@ -10,6 +10,7 @@ pub mod connections;
 pub mod error;
 pub mod failure_limit;
 pub mod forwarded_proto;
+pub mod head_size;
 pub mod headers;
 pub mod methods;
 pub mod rate_limit;

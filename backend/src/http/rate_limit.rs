@@ -5,10 +5,12 @@
 //! cost per request however many clients come. A client unseen while `MAX_TRACKED_CLIENTS / 2`
 //! others came is forgotten and starts again with a full burst.
 //!
-//! An IPv6 client is counted by its /64 and, beside it, by its /48 (`client_ip::network_key`)
-//! against a limit `NETWORK_FACTOR` times looser: whoever holds a /48 has 65,536 /64s, and
-//! without it as many fresh buckets. The /64 is checked first, so a client already over its own
-//! limit spends nothing of its neighbours' shared one.
+//! A client is counted by its address (an IPv6 /64) and, beside it, by its network
+//! (`client_ip::network_key`): an IPv6 /48 against a limit `IPV6_NETWORK_FACTOR` times looser
+//! (whoever holds a /48 has 65,536 /64s, and without it as many fresh buckets), an IPv4 /24
+//! against one `IPV4_NETWORK_FACTOR` times looser (whoever holds a /24 has 256 addresses). The
+//! client's own bucket is checked first, so a client already over its own limit spends nothing
+//! of its neighbours' shared one.
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -26,7 +28,11 @@ use crate::settings::rate_limit::RateLimit;
 const MAX_TRACKED_CLIENTS: usize = 100_000;
 
 /// How much looser the limit on an IPv6 /48 is than the one on each of its /64s.
-pub const NETWORK_FACTOR: u32 = 16;
+pub const IPV6_NETWORK_FACTOR: u32 = 16;
+/// How much looser the limit on an IPv4 /24 is than the one on each of its addresses: with the
+/// default 10 a minute (burst 5), a /24 gets at most 30 posts into a minute (burst 10, 20 a
+/// minute) however many of its addresses post.
+pub const IPV4_NETWORK_FACTOR: u32 = 2;
 
 /// governor keeps one number per key (the bucket's theoretical arrival time); these are kept
 /// for the recent clients only.
@@ -48,7 +54,9 @@ pub struct RateLimiter<C: Clock = DefaultClock> {
     /// By IPv4 address or IPv6 /64.
     buckets: Buckets<C>,
     /// By IPv6 /48.
-    networks: Buckets<C>,
+    ipv6_networks: Buckets<C>,
+    /// By IPv4 /24.
+    ipv4_networks: Buckets<C>,
     clock: C,
 }
 
@@ -66,19 +74,23 @@ impl<C: Clock + Clone> RateLimiter<C> {
         };
         RateLimiter {
             buckets: buckets(limit),
-            networks: buckets(limit.times(NETWORK_FACTOR)),
+            ipv6_networks: buckets(limit.times(IPV6_NETWORK_FACTOR)),
+            ipv4_networks: buckets(limit.times(IPV4_NETWORK_FACTOR)),
             clock,
         }
     }
 
-    /// Takes one token for the client at `ip` (and one for its IPv6 /48), or says how long
-    /// until one is available.
+    /// Takes one token for the client at `ip` and one for its network, or says how long until
+    /// one is available.
     pub fn check(&self, ip: IpAddr) -> Result<(), Duration> {
         self.take(&self.buckets, rate_key(ip))?;
-        match network_key(ip) {
-            Some(network) => self.take(&self.networks, network),
-            None => Ok(()),
-        }
+        let network = network_key(ip);
+        let networks = if network.is_ipv4() {
+            &self.ipv4_networks
+        } else {
+            &self.ipv6_networks
+        };
+        self.take(networks, network)
     }
 
     fn take(&self, buckets: &Buckets<C>, key: IpAddr) -> Result<(), Duration> {
@@ -139,9 +151,26 @@ mod tests {
         limiter
             .check("2001:db8:8::1".parse().unwrap())
             .expect("another /48 has its own");
+    }
+
+    #[test]
+    fn an_ipv4_24_has_a_limit_of_its_own_twice_as_loose() {
+        let clock = FakeRelativeClock::default();
+        let limiter = RateLimiter::with_clock(LIMIT, clock.clone());
+        let client = |n: u8| -> IpAddr { format!("203.0.113.{n}").parse().unwrap() };
+        // 20 addresses post 5 each, 100 posts over a minute: the /24's burst of 10 and its 20
+        // a minute let at most 30 through, where each address alone would have let all 100.
+        let mut accepted = 0;
+        for _ in 0..5 {
+            for n in 1..=20 {
+                accepted += usize::from(limiter.check(client(n)).is_ok());
+            }
+            clock.advance(Duration::from_secs(12));
+        }
+        assert!((10..=30).contains(&accepted), "{accepted} accepted");
         limiter
-            .check("203.0.113.7".parse().unwrap())
-            .expect("IPv4 has no network limit");
+            .check("203.0.114.1".parse().unwrap())
+            .expect("another /24 has its own");
     }
 
     #[test]
@@ -152,7 +181,8 @@ mod tests {
             limiter.check(busy).unwrap();
         }
         for i in 0..(MAX_TRACKED_CLIENTS as u32 * 5 / 2) {
-            limiter.check(IpAddr::from(i.to_be_bytes())).unwrap();
+            // Each in a /24 of its own, so only the memory bound is tested here.
+            limiter.check(IpAddr::from((i << 8).to_be_bytes())).unwrap();
             if i % 10_000 == 0 {
                 assert!(limiter.check(busy).is_err(), "still over its limit");
             }

@@ -67,10 +67,12 @@ mod tests {
             ApiError::IdempotencyConflict,
             ApiError::RequestTimeout,
             ApiError::InvalidRequestTarget,
+            ApiError::HeadTooLarge { limit: 1 },
             ApiError::TooManyFailedAttempts {
                 retry_after_secs: 1,
             },
             ApiError::WrongPassword,
+            ApiError::SignInBusy,
             ApiError::CrossSite,
         ];
         // No wildcard arm: a new ApiError variant stops this from compiling until it is listed above.
@@ -90,8 +92,10 @@ mod tests {
                 | ApiError::IdempotencyConflict
                 | ApiError::RequestTimeout
                 | ApiError::InvalidRequestTarget
+                | ApiError::HeadTooLarge { .. }
                 | ApiError::TooManyFailedAttempts { .. }
                 | ApiError::WrongPassword
+                | ApiError::SignInBusy
                 | ApiError::CrossSite => {}
             }
         }

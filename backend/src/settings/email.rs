@@ -18,6 +18,10 @@ const FROM: &str = "LEAD_EMAIL_FROM";
 const ALERT_TO: &str = "ALERT_EMAIL_TO";
 const CA_FILE: &str = "SMTP_CA_FILE";
 const MAX_CONNECTIONS: &str = "SMTP_MAX_CONNECTIONS";
+const MAX_PER_HOUR: &str = "LEAD_EMAIL_MAX_PER_HOUR";
+/// Lead e-mails the whole site sends in a clock hour; the leads beyond go in one digest an hour.
+pub const DEFAULT_MAX_PER_HOUR: u32 = 60;
+const MAX_PER_HOUR_FORM: &str = "a whole number of e-mails, 1 or more";
 /// Messages in flight to the relay at once (each on its own connection), unless set.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 16;
 const MAX_CONNECTIONS_FORM: &str = "a whole number from 1 to 256";
@@ -39,6 +43,9 @@ pub struct EmailSettings {
     /// `SMTP_MAX_CONNECTIONS`: most messages in flight at once, each on a connection of its own
     /// (providers limit how many one account may open; some to 3).
     pub max_connections: usize,
+    /// `LEAD_EMAIL_MAX_PER_HOUR`: lead e-mails the whole site (every instance together) sends in
+    /// a clock hour; the leads beyond it go out in one digest an hour.
+    pub max_per_hour: u32,
 }
 
 /// How the connection to the relay is secured, from the URL's scheme and `tls` parameter.
@@ -213,6 +220,15 @@ impl EmailSettings {
             })
             .transpose()?
             .unwrap_or(DEFAULT_MAX_CONNECTIONS);
+        let max_per_hour = env
+            .parse(MAX_PER_HOUR, MAX_PER_HOUR_FORM)?
+            .map(|n: u32| {
+                (n >= 1).then_some(n).ok_or_else(|| {
+                    ConfigError::new(MAX_PER_HOUR, "0", "allows no e-mail", MAX_PER_HOUR_FORM)
+                })
+            })
+            .transpose()?
+            .unwrap_or(DEFAULT_MAX_PER_HOUR);
         Ok(Some(EmailSettings {
             relay,
             to,
@@ -220,6 +236,7 @@ impl EmailSettings {
             from,
             extra_roots,
             max_connections,
+            max_per_hour,
         }))
     }
 }
@@ -271,6 +288,7 @@ mod tests {
         assert_eq!(settings.relay.tls(), SmtpTls::Required);
         assert_eq!(settings.relay.host(), "relay.example.com");
         assert_eq!(settings.max_connections, DEFAULT_MAX_CONNECTIONS);
+        assert_eq!(settings.max_per_hour, 60);
         assert_eq!(settings.relay.port(), 587);
         assert_eq!(
             settings.relay.credentials(),
@@ -353,5 +371,11 @@ mod tests {
             (CA_FILE, "/nonexistent/ca.pem")
         ])
         .starts_with("SMTP_CA_FILE=\"/nonexistent/ca.pem\" cannot be read"));
+        assert_eq!(
+            message(&[url, TO_FROM[0], TO_FROM[1], (MAX_PER_HOUR, "0")]),
+            "LEAD_EMAIL_MAX_PER_HOUR=\"0\" allows no e-mail; expected a whole number of e-mails, 1 or more"
+        );
+        let budget = email(&[url, TO_FROM[0], TO_FROM[1], (MAX_PER_HOUR, "500")]);
+        assert_eq!(budget.unwrap().unwrap().max_per_hour, 500);
     }
 }

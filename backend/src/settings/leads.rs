@@ -11,9 +11,10 @@ use super::env::Env;
 use super::error::{check, ConfigError};
 
 pub const DEFAULT_GIVE_UP_DAYS: u32 = 3;
-/// The shortest `ADMIN_TOKEN` accepted: 32 characters (`openssl rand -hex 32` makes 64) are
-/// beyond guessing, even at the sign-in failure limit's pace.
-pub const MIN_ADMIN_TOKEN_CHARS: usize = 32;
+/// The shortest `ADMIN_TOKEN` or `VAPI_WEBHOOK_SECRET` accepted: 32 characters
+/// (`openssl rand -hex 32` makes 64) are beyond guessing, even at the sign-in failure limit's
+/// pace.
+pub const MIN_SECRET_CHARS: usize = 32;
 /// The first retry waits about this long, each later one twice as long, up to the longest.
 const RETRY_FIRST: Duration = Duration::from_secs(2);
 const RETRY_LONGEST: Duration = Duration::from_secs(30 * 60);
@@ -107,6 +108,24 @@ impl RetryPolicy {
     }
 }
 
+/// The secret in `variable`, refused when shorter than `MIN_SECRET_CHARS`.
+fn long_secret(env: &Env, variable: &'static str) -> Result<Option<SecretString>, ConfigError> {
+    let secret = env.secret(variable);
+    if let Some(length) = secret
+        .as_ref()
+        .map(|secret| secret.expose_secret().chars().count())
+        .filter(|length| *length < MIN_SECRET_CHARS)
+    {
+        // The secret itself is never printed: it would land in the journal.
+        return Err(ConfigError::hidden(
+            variable,
+            format!("has {length} characters"),
+            format!("at least {MIN_SECRET_CHARS} characters (make one with: openssl rand -hex 32)"),
+        ));
+    }
+    Ok(secret)
+}
+
 impl LeadsConfig {
     pub fn from_env(env: &Env) -> Result<LeadsConfig, ConfigError> {
         let forwarding = env
@@ -115,23 +134,10 @@ impl LeadsConfig {
                 "an http(s) URL such as https://crm.example.com/leads",
             )?
             .map(|url| ForwardingConfig::new(url, env.secret("LEAD_WEBHOOK_SECRET")));
-        let admin_token = env.secret("ADMIN_TOKEN");
-        if let Some(length) = admin_token
-            .as_ref()
-            .map(|token| token.expose_secret().chars().count())
-            .filter(|length| *length < MIN_ADMIN_TOKEN_CHARS)
-        {
-            // The token itself is never printed: it would land in the journal.
-            return Err(ConfigError::hidden(
-                "ADMIN_TOKEN",
-                format!("has {length} characters"),
-                format!(
-                    "at least {MIN_ADMIN_TOKEN_CHARS} characters (make one with: openssl rand -hex 32)"
-                ),
-            ));
-        }
+        let admin_token = long_secret(env, "ADMIN_TOKEN")?;
+        let vapi_webhook_secret = long_secret(env, "VAPI_WEBHOOK_SECRET")?;
         Ok(LeadsConfig {
-            vapi_webhook_secret: env.secret("VAPI_WEBHOOK_SECRET"),
+            vapi_webhook_secret,
             admin_token,
             forwarding,
             retry: RetryPolicy::from_env(env)?,
@@ -184,6 +190,26 @@ mod tests {
             "ADMIN_TOKEN=\"…\" has 31 characters; expected at least 32 characters (make one with: openssl rand -hex 32)"
         );
         assert!(!error.contains(&long[1..]));
+    }
+
+    #[test]
+    fn the_webhook_secret_has_at_least_32_characters_and_is_never_printed() {
+        let long = "0123456789abcdef0123456789abcdef";
+        let config = leads(&[("VAPI_WEBHOOK_SECRET", long)]).unwrap();
+        assert_eq!(config.vapi_webhook_secret.unwrap().expose_secret(), long);
+        for short in ["abc", &long[1..]] {
+            let error = leads(&[("VAPI_WEBHOOK_SECRET", short)])
+                .unwrap_err()
+                .to_string();
+            assert_eq!(
+                error,
+                format!(
+                    "VAPI_WEBHOOK_SECRET=\"…\" has {} characters; expected at least 32 characters (make one with: openssl rand -hex 32)",
+                    short.len()
+                )
+            );
+            assert!(!error.contains(short));
+        }
     }
 
     #[test]

@@ -213,7 +213,10 @@ mod tests {
         let hash = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$zH9ZbKz0bNm1ZbZnq0tUqg4L0H2xkz7Y3iQ5mUv2s0E";
         let secrets = [
             ("ADMIN_TOKEN", "admin-token-0123456789abcdef0123456789"),
-            ("VAPI_WEBHOOK_SECRET", "vapi-webhook-secret-42"),
+            (
+                "VAPI_WEBHOOK_SECRET",
+                "vapi-webhook-secret-0123456789abcdef",
+            ),
             ("LEAD_WEBHOOK_SECRET", "lead-webhook-secret-42"),
             ("ADMIN_PASSWORD_HASH", hash),
         ];

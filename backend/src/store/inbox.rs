@@ -83,7 +83,15 @@ pub trait SiteKeys {
     ) -> BoxFuture<'_, Result<String, StoreError>>;
 }
 
-/// Signed-in sessions, by the SHA-256 of their id (the id itself is never stored).
+/// When a session counts as ended: unused since `idle_since`, or signed in at or before
+/// `signed_in_since` (its whole lifetime).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionCutoffs {
+    pub idle_since: OffsetDateTime,
+    pub signed_in_since: OffsetDateTime,
+}
+
+/// Signed-in sessions, by a keyed hash of their id (the id itself is never stored).
 pub trait Sessions {
     fn create_session(
         &self,
@@ -91,19 +99,22 @@ pub trait Sessions {
         now: OffsetDateTime,
     ) -> BoxFuture<'_, Result<(), StoreError>>;
 
-    /// Whether the session exists and was used after `idle_since`; if so it counts as used now.
+    /// Whether the session exists and has not ended by `cutoffs`; if so it counts as used now.
     fn touch_session(
         &self,
         id_hash: String,
         now: OffsetDateTime,
-        idle_since: OffsetDateTime,
+        cutoffs: SessionCutoffs,
     ) -> BoxFuture<'_, Result<bool, StoreError>>;
 
     fn delete_session(&self, id_hash: String) -> BoxFuture<'_, Result<(), StoreError>>;
 
-    /// Deletes sessions last used at or before `idle_since`; how many.
-    fn delete_idle_sessions(
+    /// Deletes every session (signing out everywhere); how many there were.
+    fn delete_all_sessions(&self) -> BoxFuture<'_, Result<u64, StoreError>>;
+
+    /// Deletes the sessions that have ended by `cutoffs`; how many.
+    fn delete_ended_sessions(
         &self,
-        idle_since: OffsetDateTime,
+        cutoffs: SessionCutoffs,
     ) -> BoxFuture<'_, Result<u64, StoreError>>;
 }

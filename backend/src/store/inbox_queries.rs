@@ -111,13 +111,15 @@ pub const LEADS_CREATED_BEFORE: &str =
 /// $1 id hash, $2 now.
 pub const CREATE_SESSION: &str =
     "INSERT INTO admin_sessions (id_hash, created_at, last_seen_at) VALUES ($1, $2, $2)";
-/// $1 id hash, $2 now, $3 idle since.
-pub const TOUCH_SESSION: &str =
-    "UPDATE admin_sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at > $3";
+/// $1 id hash, $2 now, $3 idle since, $4 signed in since.
+pub const TOUCH_SESSION: &str = "UPDATE admin_sessions SET last_seen_at = $2
+    WHERE id_hash = $1 AND last_seen_at > $3 AND created_at > $4";
 /// $1 id hash.
 pub const DELETE_SESSION: &str = "DELETE FROM admin_sessions WHERE id_hash = $1";
-/// $1 idle since.
-pub const DELETE_IDLE_SESSIONS: &str = "DELETE FROM admin_sessions WHERE last_seen_at <= $1";
+pub const DELETE_ALL_SESSIONS: &str = "DELETE FROM admin_sessions";
+/// $1 idle since, $2 signed in since.
+pub const DELETE_ENDED_SESSIONS: &str =
+    "DELETE FROM admin_sessions WHERE last_seen_at <= $1 OR created_at <= $2";
 
 #[cfg(test)]
 mod tests {

@@ -97,6 +97,16 @@ pub const MIGRATIONS: &[&str] = &[
         name   TEXT PRIMARY KEY,
         value  TEXT NOT NULL
     );",
+    // 9: the site-wide budget of lead e-mails (`email_budget.rs`): each clock hour's count of
+    // lead e-mails and whether its digest was taken; a lead e-mail held for the digest.
+    "CREATE TABLE lead_email_hours (
+        hour             TEXT PRIMARY KEY,
+        emails           INTEGER NOT NULL DEFAULT 0,
+        digest_taken_at  TEXT
+    );
+    ALTER TABLE lead_outbox ADD COLUMN held_at TEXT;
+    CREATE INDEX lead_outbox_held ON lead_outbox (held_at)
+        WHERE held_at IS NOT NULL AND delivered_at IS NULL;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

@@ -3,6 +3,7 @@
 
 mod database_url;
 mod delivery_alerts;
+mod email_budget;
 mod error;
 mod inbox;
 mod inbox_queries;
@@ -25,7 +26,8 @@ use futures_util::future::BoxFuture;
 use time::OffsetDateTime;
 
 pub use delivery_alerts::{DeliveryAlerts, FailingChannel};
-pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, Sessions, SiteKeys};
+pub use email_budget::{hour_of, EmailBudget, HeldLeads};
+pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, SessionCutoffs, Sessions, SiteKeys};
 pub use model::{
     format_timestamp, CallReport, Channel, Deliveries, Delivery, DeliveryOutcome, DeliveryStatus,
     Inserted, LeadStatus, ListQuery, NewQuote, PendingLead, Source, StoredQuote, VoiceOrigin,
@@ -65,7 +67,7 @@ impl StoreOptions {
     }
 }
 
-pub trait QuoteStore: Inbox + Sessions + SiteKeys + DeliveryAlerts + Send + Sync {
+pub trait QuoteStore: Inbox + Sessions + SiteKeys + DeliveryAlerts + EmailBudget + Send + Sync {
     /// Resolves only once the quote, queued on each channel that is on, is durably committed.
     /// A voice quote whose call and tool call are already stored is not stored again.
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;

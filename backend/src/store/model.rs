@@ -345,6 +345,11 @@ pub enum DeliveryOutcome {
     GiveUp {
         error: String,
     },
+    /// Over the site's e-mail budget: held for the hourly digest (`email_budget.rs`), with
+    /// `note` saying so where the delivery's last error shows.
+    Held {
+        note: String,
+    },
 }
 
 #[cfg(test)]

@@ -106,12 +106,14 @@ pub(super) const SELECT_QUOTES: &str =
     LEFT JOIN lead_outbox e ON e.quote_id = q.id AND e.channel = 'email'
     LEFT JOIN lead_outbox f ON f.quote_id = q.id AND f.channel = 'follow_up'";
 
-/// $1 now, $2 limit, $3 channel.
+/// $1 now, $2 limit, $3 channel. A row held for the e-mail digest (`email_budget.rs`) is not
+/// due.
 pub fn due_leads() -> String {
     format!(
         "{SELECT_QUOTES}
          JOIN lead_outbox d ON d.quote_id = q.id AND d.channel = $3
-         WHERE d.delivered_at IS NULL AND d.gave_up_at IS NULL AND d.next_attempt_at <= $1
+         WHERE d.delivered_at IS NULL AND d.gave_up_at IS NULL AND d.held_at IS NULL
+           AND d.next_attempt_at <= $1
          ORDER BY d.next_attempt_at LIMIT $2"
     )
 }
@@ -126,7 +128,7 @@ pub fn claim_due_leads() -> String {
             WHERE channel = $4 AND quote_id IN (
                 SELECT quote_id FROM lead_outbox
                 WHERE channel = $4 AND delivered_at IS NULL AND gave_up_at IS NULL
-                  AND next_attempt_at <= $1
+                  AND held_at IS NULL AND next_attempt_at <= $1
                 ORDER BY next_attempt_at LIMIT $2
                 FOR UPDATE SKIP LOCKED)
             RETURNING quote_id)

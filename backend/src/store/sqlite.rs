@@ -7,6 +7,7 @@
 //! run beside the writer).
 
 pub mod backup;
+mod budget;
 mod delivery_alerts;
 mod inbox;
 mod parameters;
@@ -23,6 +24,7 @@ use rusqlite::{params, Connection, OpenFlags, Row, ToSql, Transaction, MAIN_DB};
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
+use super::email_budget;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
 use super::model::format_timestamp;
@@ -391,6 +393,9 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
                     queries::MARK_GAVE_UP,
                     params![quote_id, error, now(), channel],
                 )?,
+                DeliveryOutcome::Held { note } => {
+                    run(email_budget::HOLD, params![quote_id, now(), note])?
+                }
             };
         }
         Write::PurgeCalls { reported_before } => {

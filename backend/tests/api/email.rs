@@ -15,7 +15,7 @@ use crate::common::smtp::{Mail, SmtpOptions, SmtpServer, FROM_DOMAIN, TO_ADDRESS
 use crate::common::voice::{quote_call, tool_calls, webhook};
 use crate::common::TestApp;
 
-const SECRET: &str = "vapi-secret";
+const SECRET: &str = "vapi-secret-0123456789abcdef0123456789";
 const TOKEN: &str = "admin-token-for-the-email-tests-0123456789";
 const BROWSER: &str = "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0";
 
@@ -27,9 +27,19 @@ fn fast_retry() -> RetryPolicy {
     }
 }
 
-/// The application sending every lead through `smtp`, with the voice webhook on.
+/// The application sending every lead through `smtp`, with the voice webhook on; the site's
+/// e-mail budget is out of the way but for the tests of it.
 async fn app_on(smtp: &SmtpServer, database: Option<DatabaseUrl>) -> TestApp {
+    app_with_budget(smtp, database, 100_000).await
+}
+
+async fn app_with_budget(
+    smtp: &SmtpServer,
+    database: Option<DatabaseUrl>,
+    max_per_hour: u32,
+) -> TestApp {
     let mut env = smtp.env();
+    env.push(("LEAD_EMAIL_MAX_PER_HOUR".into(), max_per_hour.to_string()));
     env.push(("VAPI_WEBHOOK_SECRET".into(), SECRET.into()));
     env.push(("ADMIN_TOKEN".into(), TOKEN.into()));
     let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
@@ -741,5 +751,150 @@ async fn on_postgresql_two_instances_send_each_lead_once() {
     assert_eq!(got, ids.iter().map(|id| message_id(id)).collect());
     a.stop().await;
     b.stop().await;
+    database.drop().await;
+}
+
+/// The site's lead e-mail budget on `database` (SQLite when `None`), spent by `instances`
+/// servers sharing it: `LEAD_EMAIL_MAX_PER_HOUR` e-mails an hour, every lead stored and listed,
+/// the rest held and sent as one digest an hour (by one instance) saying the budget was reached.
+async fn the_email_budget(database: Option<DatabaseUrl>, instances: usize) {
+    const BUDGET: u32 = 3;
+    let smtp = SmtpServer::plain();
+    let mut apps = Vec::new();
+    for _ in 0..instances {
+        apps.push(app_with_budget(&smtp, database.clone(), BUDGET).await);
+    }
+    let mut ids = Vec::new();
+    for i in 0..7 {
+        ids.push(
+            post(
+                &apps[i % instances],
+                "family",
+                &format!("lead{i}@example.com"),
+            )
+            .await,
+        );
+    }
+    let app = &apps[0];
+    // Every lead's e-mail is either sent or held: 3 sent, 4 held.
+    let settled = |rows: &[StoredQuote]| {
+        rows.iter().all(|row| {
+            email_delivery(row)
+                .is_some_and(|d| d.status == DeliveryStatus::Delivered || d.last_error.is_some())
+        })
+    };
+    let rows = app
+        .wait_for_rows("every lead e-mail sent or held", settled)
+        .await;
+    assert_eq!(rows.len(), 7, "every lead is stored");
+    let held: Vec<_> = rows
+        .iter()
+        .filter(|row| email_delivery(row).unwrap().status != DeliveryStatus::Delivered)
+        .collect();
+    assert_eq!(held.len(), 4);
+    for row in &held {
+        let delivery = email_delivery(row).unwrap();
+        assert_eq!(delivery.status, DeliveryStatus::Pending);
+        assert!(
+            delivery
+                .last_error
+                .as_deref()
+                .unwrap()
+                .contains("held for the hourly digest"),
+            "{delivery:?}"
+        );
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(
+        smtp.messages().len(),
+        BUDGET as usize,
+        "no more e-mails this hour"
+    );
+    let listed = app
+        .client
+        .get(app.url("/api/admin/quote-requests"))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(
+        listed["quote_requests"].as_array().unwrap().len(),
+        7,
+        "listed"
+    );
+
+    // An hour later: held before the hour began, they go out in one digest.
+    let hour_ago = backend::store::format_timestamp(
+        time::OffsetDateTime::now_utc() - time::Duration::hours(1),
+    );
+    let move_back =
+        format!("UPDATE lead_outbox SET held_at = '{hour_ago}' WHERE held_at IS NOT NULL");
+    app.sql(&move_back).await;
+    let messages = smtp
+        .wait_for("the digest", |m| m.len() > BUDGET as usize)
+        .await;
+    let digest = messages
+        .iter()
+        .find(|m| m.one("Subject").starts_with("E-mail budget reached"))
+        .expect("a digest");
+    assert_envelope(digest);
+    assert_eq!(
+        digest.one("Subject"),
+        "E-mail budget reached: 4 more leads in the inbox"
+    );
+    assert!(
+        digest.text().contains("its 3 lead e-mails of the hour"),
+        "{}",
+        digest.text()
+    );
+    for row in &held {
+        assert!(digest.text().contains(&row.email), "{}", digest.text());
+    }
+    let rows = app
+        .wait_for_rows("the held leads marked delivered", |rows| {
+            rows.iter().all(|row| {
+                email_delivery(row).is_some_and(|d| d.status == DeliveryStatus::Delivered)
+            })
+        })
+        .await;
+    assert_eq!(rows.len(), 7);
+
+    // One digest an hour: a lead held since is not sent before the next hour's.
+    post(&apps[instances - 1], "family", "late@example.com").await;
+    app.wait_for_rows("the late lead held", |rows| {
+        rows.iter()
+            .filter(|row| email_delivery(row).is_some_and(|d| d.last_error.is_some()))
+            .count()
+            == 1
+    })
+    .await;
+    app.sql(&move_back).await;
+    // Longer than the digest's check interval (5 s), on every instance.
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    let digests = smtp
+        .messages()
+        .iter()
+        .filter(|m| m.one("Subject").starts_with("E-mail budget reached"))
+        .count();
+    assert_eq!(digests, 1, "one digest this hour, however many instances");
+    assert_eq!(smtp.messages().len(), BUDGET as usize + 1);
+    for app in apps {
+        app.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn past_the_hourly_email_budget_leads_are_stored_and_go_out_in_one_digest() {
+    the_email_budget(None, 1).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+async fn on_postgresql_two_instances_spend_one_email_budget_and_send_one_digest() {
+    let database = TestDatabase::create().await;
+    the_email_budget(Some(DatabaseUrl::Postgres(database.url.clone())), 2).await;
     database.drop().await;
 }

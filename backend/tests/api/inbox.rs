@@ -15,7 +15,7 @@ const HASH: &str =
 const PASSWORD: &str = "inbox-test-password-1";
 /// ADMIN_TOKEN needs 32 characters or more.
 const TOKEN: &str = "inbox-admin-token-0123456789abcdef";
-const VOICE_SECRET: &str = "inbox-voice-secret";
+const VOICE_SECRET: &str = "inbox-voice-secret-0123456789abcdef";
 
 #[derive(Clone, Copy)]
 enum Db {
@@ -177,7 +177,11 @@ macro_rules! on_both_stores {
 on_both_stores!(
     signing_in_and_out_with_a_strict_http_only_cookie,
     the_sixth_wrong_password_in_15_minutes_is_refused_429,
+    wrong_passwords_from_many_64s_of_one_48_meet_a_429,
     an_idle_session_expires_after_12_hours,
+    a_session_ends_7_days_after_sign_in_however_much_it_is_used,
+    a_new_password_hash_ends_every_session,
+    signing_out_everywhere_ends_every_session,
     cross_site_requests_are_refused_403_and_change_nothing,
     no_admin_data_without_a_session_or_the_token,
     the_token_keeps_working_beside_the_password,
@@ -276,6 +280,50 @@ async fn the_sixth_wrong_password_in_15_minutes_is_refused_429(db: Db) {
     inbox.stop().await;
 }
 
+async fn wrong_passwords_from_many_64s_of_one_48_meet_a_429(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    // The test's loopback connection is the trusted proxy; X-Forwarded-For names the client.
+    let sign_in_from = |client: &str, password: &str| {
+        inbox
+            .page_request(reqwest::Method::POST, "/api/admin/session", None)
+            .header("x-forwarded-for", client)
+            .json(&json!({ "password": password }))
+            .send()
+    };
+    // Wrong tokens count with wrong passwords and cost no Argon2 check (a debug build's are
+    // slow): 15 from 15 /64s of one /48, then 5 wrong passwords from 5 more.
+    for n in 0..15 {
+        let wrong_token = inbox
+            .app
+            .client
+            .get(inbox.app.url("/api/admin/quote-requests"))
+            .header("x-forwarded-for", format!("2001:db8:30:{n:x}::1"))
+            .bearer_auth("a guessed token")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(wrong_token.status(), 401, "{n}");
+    }
+    for n in 15..20 {
+        let client = format!("2001:db8:30:{n:x}::1");
+        let response = sign_in_from(&client, "a guess").await.unwrap();
+        assert_eq!(code(response).await, "wrong_password", "{n}");
+    }
+    // The /48's 20 failures are spent: every fresh /64 of it meets a 429, right or wrong.
+    for (n, password) in [(20, "a guess"), (21, PASSWORD), (0xffff, PASSWORD)] {
+        let response = sign_in_from(&format!("2001:db8:30:{n:x}::1"), password)
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 429, "{n}");
+        assert!(response.headers().contains_key("retry-after"));
+        assert_eq!(code(response).await, "too_many_failed_attempts");
+    }
+    // The broker, elsewhere, is not refused.
+    let broker = sign_in_from("2001:db8:31::1", PASSWORD).await.unwrap();
+    assert_eq!(broker.status(), 200);
+    inbox.stop().await;
+}
+
 async fn an_idle_session_expires_after_12_hours(db: Db) {
     let inbox = Inbox::start(db, &[]).await;
     let cookie = inbox.session().await;
@@ -297,6 +345,119 @@ async fn an_idle_session_expires_after_12_hours(db: Db) {
     let who = inbox.get("/api/admin/session", &cookie).await;
     assert_eq!(who.status(), 200, "asking is no error");
     assert_eq!(who.json::<Value>().await.unwrap(), json!({"via": null}));
+    inbox.stop().await;
+}
+
+async fn a_session_ends_7_days_after_sign_in_however_much_it_is_used(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let cookie = inbox.session().await;
+    let signed_in = |days_ago: i64| {
+        let at = time::OffsetDateTime::now_utc() - time::Duration::days(days_ago);
+        format!(
+            "UPDATE admin_sessions SET created_at = '{}'",
+            backend::store::format_timestamp(at)
+        )
+    };
+    // Used a minute ago, as every request makes it: only the sign-in's age ends it.
+    inbox.app.sql(&signed_in(6)).await;
+    assert!(inbox.list(&cookie, "").await.is_empty());
+    inbox.app.sql(&signed_in(7)).await;
+    let ended = inbox
+        .get("/api/admin/quote-requests?format=csv", &cookie)
+        .await;
+    assert_eq!(ended.status(), 401);
+    assert_eq!(code(ended).await, "unauthorized");
+    // The next round of the retention (at start, then daily) deletes its row.
+    let mut inbox = inbox;
+    inbox.app.restart().await;
+    assert_eq!(
+        inbox.app.count("SELECT count(*) FROM admin_sessions").await,
+        0
+    );
+    inbox.stop().await;
+
+    let one_day = Inbox::start(db, &[("ADMIN_SESSION_DAYS", "1")]).await;
+    let cookie = one_day.session().await;
+    one_day.app.sql(&signed_in(1)).await;
+    assert_eq!(
+        one_day.get("/api/admin/session", &cookie).await.status(),
+        401
+    );
+    one_day.stop().await;
+}
+
+async fn a_new_password_hash_ends_every_session(db: Db) {
+    let mut inbox = Inbox::start(db, &[]).await;
+    let cookie = inbox.session().await;
+    assert!(inbox.list(&cookie, "").await.is_empty());
+    // The same password hashed again (a new salt) is a new hash too.
+    let new_hash = backend::password::hash(PASSWORD).unwrap();
+    inbox
+        .app
+        .restart_with(|config| config.inbox.password_hash = Some(new_hash.into()))
+        .await;
+    for path in [
+        "/api/admin/session",
+        "/api/admin/quote-requests",
+        "/api/admin/quote-requests?format=csv",
+    ] {
+        let old = inbox.get(path, &cookie).await;
+        assert_eq!(old.status(), 401, "{path}");
+    }
+    let fresh = inbox.session().await;
+    assert!(inbox.list(&fresh, "").await.is_empty());
+    inbox.stop().await;
+}
+
+async fn signing_out_everywhere_ends_every_session(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let (phone, desktop) = (inbox.session().await, inbox.session().await);
+    let everywhere = |cookie: Option<&str>| {
+        inbox
+            .page_request(reqwest::Method::DELETE, "/api/admin/sessions", cookie)
+            .send()
+    };
+    assert_eq!(everywhere(None).await.unwrap().status(), 401);
+    // From another site the cookie's request is refused and ends nothing.
+    let cross_site = inbox
+        .app
+        .client
+        .delete(inbox.app.url("/api/admin/sessions"))
+        .header("cookie", &phone)
+        .header("origin", "https://evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cross_site.status(), 403);
+    assert!(inbox.list(&desktop, "").await.is_empty());
+
+    let out = everywhere(Some(&phone)).await.unwrap();
+    assert_eq!(out.status(), 204);
+    assert_eq!(
+        set_cookie(&out),
+        "inbox_session=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict"
+    );
+    for cookie in [&phone, &desktop] {
+        assert_eq!(inbox.get("/api/admin/session", cookie).await.status(), 401);
+    }
+    assert_eq!(
+        inbox.app.count("SELECT count(*) FROM admin_sessions").await,
+        0
+    );
+    // A script with the token may end them too (a lost phone, found out at a desk).
+    let tablet = inbox.session().await;
+    let by_token = inbox
+        .app
+        .client
+        .delete(inbox.app.url("/api/admin/sessions"))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(by_token.status(), 204);
+    assert_eq!(inbox.get("/api/admin/session", &tablet).await.status(), 401);
+    let get = inbox.get("/api/admin/sessions", &tablet).await;
+    assert_eq!(get.status(), 405);
     inbox.stop().await;
 }
 

@@ -1,7 +1,7 @@
 //! The voice webhook against the provider's server SDK: every message in `tests/vapi-server-sdk/`,
 //! each type-checked against `@vapi-ai/server-sdk`'s declarations by
 //! `frontend/src/features/voice/testing/vapi-server-messages.test.ts` (together one for each tool-call list
-//! alone and one with both), is posted to the real backend, which must answer exactly the
+//! alone, one with both and one with an empty `toolCallList` beside the calls), is posted to the real backend, which must answer exactly the
 //! fixture's `answer` (type-checked there against the SDK's response type) and store what the
 //! message says.
 

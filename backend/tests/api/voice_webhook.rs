@@ -380,3 +380,46 @@ async fn a_report_of_a_call_without_a_lead_is_deleted_after_a_day_a_linked_one_i
     assert_eq!(rows[0].call_summary.as_deref(), Some("Wants family cover"));
     app.stop().await;
 }
+
+#[tokio::test]
+async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
+    let token = "5f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
+    let app = TestApp::spawn()
+        .leads(LeadsConfig {
+            vapi_webhook_secret: Some(SECRET.into()),
+            admin_token: Some(token.into()),
+            ..LeadsConfig::default()
+        })
+        .start()
+        .await;
+    let body = tool_calls(
+        "call-guessed",
+        json!([quote_call("t1", "family", "ana@example.com")]),
+    );
+    // Without the header nothing is guessed, so nothing is counted.
+    for _ in 0..10 {
+        assert_eq!(webhook(&app, None, &body).await.status(), 401);
+    }
+    for guess in 0..4 {
+        let response = webhook(&app, Some(&format!("guess-{guess}")), &body).await;
+        assert_eq!(response.status(), 401, "guess {guess}");
+    }
+    let wrong_token = app
+        .client
+        .get(app.url("/api/admin/quote-requests"))
+        .bearer_auth("wrong")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(wrong_token.status(), 401, "the fifth failure");
+    // Past the limit even the right secret is refused, and says nothing about the guess.
+    let refused = webhook(&app, Some(SECRET), &body).await;
+    assert_eq!(refused.status(), 429);
+    assert!(refused.headers().contains_key("retry-after"));
+    assert_eq!(
+        refused.json::<Value>().await.unwrap()["code"],
+        "too_many_failed_attempts"
+    );
+    assert!(app.rows().await.is_empty());
+    app.stop().await;
+}

@@ -49,6 +49,18 @@ export function InboxApp() {
     setSession('signed-out');
   };
 
+  const signOutEverywhere = async () => {
+    try {
+      await api.signOutEverywhere();
+      setNotice('You are signed out on every device.');
+      setSession('signed-out');
+    } catch (error) {
+      const message = onError(error);
+      // A 401 (already signed out) was handled; anything else leaves the sessions as they were.
+      if (message !== null) setNotice(`Not signed out everywhere: ${message}`);
+    }
+  };
+
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
@@ -57,14 +69,24 @@ export function InboxApp() {
             {brand.name} <span className="text-slate-700">Inbox</span>
           </p>
           {session === 'signed-in' && (
-            <Button
-              variant="outline"
-              size="sm"
-              className="shrink-0 whitespace-nowrap"
-              onClick={signOut}
-            >
-              Sign out
-            </Button>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button
+                variant="ghost"
+                size="sm"
+                className="whitespace-nowrap"
+                onClick={signOutEverywhere}
+              >
+                Sign out everywhere
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                className="shrink-0 whitespace-nowrap"
+                onClick={signOut}
+              >
+                Sign out
+              </Button>
+            </div>
           )}
         </div>
       </header>
@@ -78,6 +100,11 @@ export function InboxApp() {
               setSession('signed-in');
             }}
           />
+        )}
+        {session === 'signed-in' && notice && (
+          <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 text-slate-900">
+            {notice}
+          </p>
         )}
         {session === 'signed-in' &&
           (leadId ? (

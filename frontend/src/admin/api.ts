@@ -133,6 +133,8 @@ export const api = {
   whoAmI: () => call<{ via: string | null }>('GET', '/api/admin/session'),
   signIn: (password: string) => call<{ via: string }>('POST', '/api/admin/session', { password }),
   signOut: () => call<void>('DELETE', '/api/admin/session'),
+  /** Ends every session, on every device, this one included. */
+  signOutEverywhere: () => call<void>('DELETE', '/api/admin/sessions'),
   list: (filter: Filter, cursor: string | null) =>
     call<Page>(
       'GET',

@@ -3,6 +3,7 @@ import {
   answerHref,
   endedText,
   formatTime,
+  mailtoHref,
   productLabel,
   sourceLabel,
   spamReason,
@@ -46,5 +47,25 @@ describe('the inbox labels', () => {
     expect(formatTime('2026-11-22T15:40:00.123Z')).toMatch(/2026/);
     expect(formatTime('yesterday')).toBe('yesterday');
     expect(formatTime(null)).toBe('');
+  });
+});
+
+describe('the "Answer by e-mail" link', () => {
+  it('keeps a plain address as it is', () => {
+    expect(mailtoHref('ana.lopez+quotes@gmail.com')).toBe('mailto:ana.lopez%2Bquotes@gmail.com');
+    expect(mailtoHref('voice.lead@example.com')).toBe('mailto:voice.lead@example.com');
+  });
+
+  it('cannot be turned into extra recipients or headers by the address', () => {
+    const href = mailtoHref('ana%40victim.example?bcc=spy%40evil.example&x=@example.com');
+    expect(href).toBe(
+      'mailto:ana%2540victim.example%3Fbcc%3Dspy%2540evil.example%26x%3D@example.com',
+    );
+    const url = new URL(href);
+    expect(url.search).toBe('');
+    expect(decodeURIComponent(url.pathname)).toBe(
+      'ana%40victim.example?bcc=spy%40evil.example&x=@example.com',
+    );
+    expect(mailtoHref('a,b#c@example.com')).toBe('mailto:a%2Cb%23c@example.com');
   });
 });

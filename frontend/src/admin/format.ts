@@ -17,7 +17,7 @@ export function formatTime(rfc3339: string | null | undefined): string {
 /** "Answer by e-mail": a new message to the lead whose subject names the product and the broker. */
 export function answerHref(lead: Pick<Lead, 'email' | 'product'>): string {
   const subject = `Your ${productLabel(lead.product)} quote from ${brand.name}`;
-  return `mailto:${lead.email}?subject=${encodeURIComponent(subject)}`;
+  return `${mailtoHref(lead.email)}?subject=${encodeURIComponent(subject)}`;
 }
 
 /** How the call ended, in words: the server's, else the provider's code made readable. */
@@ -43,3 +43,15 @@ const SPAM_REASONS: Record<string, string> = {
 /** Why a lead is held as spam, in words. */
 export const spamReason = (reason: string | null | undefined) =>
   (reason && SPAM_REASONS[reason]) ?? 'held as spam';
+/**
+ * A `mailto:` link that writes to exactly this address. An accepted address may hold `?`, `&`,
+ * `%`, `,` or `#` in its local part, which a mail client would read as extra recipients or
+ * headers (a hidden Bcc), so each side of the last `@` is percent-encoded (RFC 6068).
+ */
+export function mailtoHref(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return `mailto:${encodeURIComponent(address)}`;
+  const local = encodeURIComponent(address.slice(0, at));
+  const domain = encodeURIComponent(address.slice(at + 1));
+  return `mailto:${local}@${domain}`;
+}

@@ -1,5 +1,5 @@
-//! The e-mails the broker receives: one per lead, and one after the call a voice lead came from,
-//! threaded under the lead's. Headers hold only what we make (the product's label, the source,
+//! The e-mails the broker receives: one per lead, one after the call a voice lead came from,
+//! threaded under the lead's, and the hourly digest of the leads beyond the e-mail budget. Headers hold only what we make (the product's label, the source,
 //! ids) and the lead's address as a checked `Reply-To`; everything a visitor or the voice
 //! provider sends goes in the body, escaped in the HTML part, so none of it can add a header.
 
@@ -12,7 +12,7 @@ use lettre::{Address, Message};
 use crate::ended_reason;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
-use crate::store::{CallReport, Source, StoredQuote};
+use crate::store::{CallReport, HeldLeads, Source, StoredQuote};
 
 /// `<lead id@sender's domain>`: the same lead always gets the same id, so a resend is
 /// recognisably the same message.
@@ -59,6 +59,70 @@ pub(super) fn follow_up(
         .in_reply_to(lead_id.clone())
         .references(lead_id)
         .multipart(MultiPart::alternative_plain_html(text, html))
+}
+
+/// The digest of the leads held before `hour` began, beyond the site's e-mail budget.
+pub(super) fn digest(
+    settings: &EmailSettings,
+    site: &SiteSettings,
+    held: &HeldLeads,
+    hour: time::OffsetDateTime,
+) -> Result<Message, lettre::error::Error> {
+    let (text, html) = digest_body(site, held, settings.max_per_hour);
+    let mut builder = Message::builder()
+        .from(settings.from.clone())
+        .date(SystemTime::from(hour));
+    for to in &settings.to {
+        builder = builder.to(to.clone());
+    }
+    let stamp = hour.unix_timestamp();
+    builder
+        .subject(format!(
+            "E-mail budget reached: {} more {} in the inbox",
+            held.total,
+            if held.total == 1 { "lead" } else { "leads" }
+        ))
+        .message_id(Some(format!(
+            "<digest.{stamp}@{}>",
+            settings.from.email.domain()
+        )))
+        .multipart(MultiPart::alternative_plain_html(text, html))
+}
+
+/// The plain-text and HTML parts of the digest: why it came, then a line per lead.
+fn digest_body(site: &SiteSettings, held: &HeldLeads, max_per_hour: u32) -> (String, String) {
+    let heading = "The e-mail budget was reached";
+    let why = format!(
+        "The site sent its {max_per_hour} lead e-mails of the hour (LEAD_EMAIL_MAX_PER_HOUR), so          these {} leads came without an e-mail each. Every one is stored and listed in the inbox.",
+        held.total
+    );
+    let line = |quote: &StoredQuote| {
+        format!(
+            "{} | {} | {} | {}",
+            site.local_time(quote.created_at),
+            quote.product.label(),
+            quote.source.as_str(),
+            one_line(&quote.email)
+        )
+    };
+    let lines: Vec<String> = held.listed.iter().map(line).collect();
+    let unlisted = held.total.saturating_sub(held.listed.len() as u64);
+    let more = (unlisted > 0).then(|| format!("and {unlisted} more in the inbox"));
+    let text = format!(
+        "{heading}\n\n{why}\n\n{}\n{}",
+        lines.join("\n"),
+        more.as_ref().map(|m| format!("{m}\n")).unwrap_or_default()
+    );
+    let items: String = lines
+        .iter()
+        .chain(more.as_ref())
+        .map(|line| format!("<li>{}</li>", encode_text(line)))
+        .collect();
+    let html = format!(
+        "<!doctype html><html><body><h1>{heading}</h1><p>{}</p><ul>{items}</ul></body></html>",
+        encode_text(&why)
+    );
+    (text, html)
 }
 
 /// The plain-text and HTML parts of a lead's e-mail: who and what first, then the link to the
@@ -238,6 +302,7 @@ mod tests {
             from: "Quotes <quotes@broker.example>".parse().unwrap(),
             extra_roots: None,
             max_connections: 1,
+            max_per_hour: 60,
         }
     }
 
@@ -298,6 +363,32 @@ mod tests {
                 || html.contains("o'brien+x{1}@example.com"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn the_digest_says_why_and_lists_each_held_lead_escaped() {
+        let held = HeldLeads {
+            listed: vec![
+                quote("ana@example.com", "x"),
+                quote("<b>bo</b>@example.com", "x"),
+            ],
+            total: 3,
+        };
+        let hour = time::macros::datetime!(2026-11-26 16:00 UTC);
+        let raw = String::from_utf8(digest(&settings(), &SiteSettings::default(), &held, hour).unwrap().formatted()).unwrap();
+        assert_eq!(
+            header(&raw, "Subject"),
+            ["E-mail budget reached: 3 more leads in the inbox"]
+        );
+        assert!(header(&raw, "Reply-To").is_empty(), "{raw}");
+        let (text, html) = digest_body(&SiteSettings::default(), &held, 60);
+        assert!(text.contains("its 60 lead e-mails of the hour"), "{text}");
+        assert!(
+            text.contains("2026-11-22 15:40:00 UTC | Family Health | web | ana@example.com"),
+            "{text}"
+        );
+        assert!(text.ends_with("and 1 more in the inbox\n"), "{text}");
+        assert!(html.contains("&lt;b&gt;bo&lt;/b&gt;@example.com"), "{html}");
     }
 
     #[test]

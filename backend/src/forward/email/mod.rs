@@ -2,7 +2,10 @@
 //! call a voice lead came from. Sent over a pool of at most `SMTP_MAX_CONNECTIONS` connections to
 //! the relay however many leads are due (`relay.rs`). A 5xx reply is permanent (the lead is
 //! marked undelivered with the relay's text); anything else (refused, timed out, 4xx) is retried.
+//! Lead e-mails spend the site's hourly budget (`LEAD_EMAIL_MAX_PER_HOUR`); the leads beyond it
+//! go out in one digest an hour (`digest.rs`).
 
+mod digest;
 mod message;
 mod notice;
 mod relay;
@@ -19,8 +22,10 @@ use time::OffsetDateTime;
 use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
-use crate::store::{Channel, FailingChannel, PendingLead, QuoteStore};
+use crate::store::{hour_of, Channel, FailingChannel, PendingLead, QuoteStore};
 use relay::{ConnectError, Relay};
+
+pub use digest::Digest;
 
 /// The connections and the recipients, shared by both e-mail channels.
 pub struct Mailer {
@@ -80,6 +85,7 @@ impl Mailer {
         match tokio::time::timeout(DELIVERY_TIMEOUT, self.send(message)).await {
             Ok(Ok(reply)) => Ok(reply_text(&reply)),
             Ok(Err(Failure::Permanent(error) | Failure::Temporary(error))) => Err(error),
+            Ok(Err(Failure::OverBudget)) => unreachable!("only a lead e-mail spends the budget"),
             Err(_) => Err(format!(
                 "the relay did not answer within {} s",
                 DELIVERY_TIMEOUT.as_secs()
@@ -111,6 +117,7 @@ impl Mailer {
         match tokio::time::timeout(DELIVERY_TIMEOUT, self.send(message)).await {
             Ok(Ok(_)) => Ok(()),
             Ok(Err(Failure::Permanent(error) | Failure::Temporary(error))) => Err(error),
+            Ok(Err(Failure::OverBudget)) => unreachable!("only a lead e-mail spends the budget"),
             Err(_) => Err("timed out".to_owned()),
         }
     }
@@ -131,16 +138,34 @@ fn smtp_failure(error: lettre::transport::smtp::Error) -> Failure {
     }
 }
 
-/// The e-mail about a new lead.
-pub struct LeadEmail(pub Arc<Mailer>);
+/// The e-mail about a new lead, within the site's hourly budget.
+pub struct LeadEmail {
+    pub mailer: Arc<Mailer>,
+    pub store: Arc<dyn QuoteStore>,
+}
 
 impl Sender for LeadEmail {
     fn send<'a>(&'a self, lead: &'a PendingLead) -> BoxFuture<'a, Result<(), Failure>> {
-        let mailer = &self.0;
-        mailer
-            .send(message::lead(&mailer.settings, &mailer.site, &lead.quote))
-            .map(|sent| sent.map(drop))
-            .boxed()
+        async move {
+            let settings = &self.mailer.settings;
+            // A retry spends nothing more: the lead took its e-mail on its first attempt.
+            if lead.attempts == 0 {
+                let hour = hour_of(time::OffsetDateTime::now_utc());
+                let taken = self
+                    .store
+                    .take_lead_email(hour, settings.max_per_hour)
+                    .await
+                    .map_err(|e| Failure::Temporary(e.to_string()))?;
+                if !taken {
+                    return Err(Failure::OverBudget);
+                }
+            }
+            self.mailer
+                .send(message::lead(settings, &self.mailer.site, &lead.quote))
+                .await
+                .map(drop)
+        }
+        .boxed()
     }
 }
 

@@ -4,6 +4,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
 use time::OffsetDateTime;
@@ -17,7 +18,7 @@ use crate::http::error::ApiError;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::forwarded_proto::is_https;
 use crate::http::same_site::from_the_site;
-use crate::settings::inbox::SESSION_IDLE;
+use crate::settings::inbox::session_cutoffs;
 use crate::settings::trusted_proxies::TrustedProxies;
 use crate::store::QuoteStore;
 
@@ -40,6 +41,8 @@ pub struct Access {
     pub token: Option<SecretString>,
     /// `ADMIN_PASSWORD_HASH`; sessions exist only with it.
     pub password_hash: Option<SecretString>,
+    /// `ADMIN_SESSION_DAYS`: a session ends this long after sign-in.
+    pub session_lifetime: Duration,
     pub store: Arc<dyn QuoteStore>,
     pub proxies: TrustedProxies,
     /// Failed sign-ins per client, shared by the token and the password.
@@ -107,17 +110,21 @@ impl Access {
         if !facts.method.is_safe() && !from_the_site(&facts.headers, https) {
             return Err(ApiError::CrossSite);
         }
-        if self.password_hash.is_none() {
+        let Some(password_hash) = &self.password_hash else {
             return Err(refused);
-        }
+        };
         let Some(id) = session_cookie::read(&facts.headers, https) else {
             return Err(refused);
         };
-        let id_hash = session_cookie::id_hash(&id);
+        let id_hash = session_cookie::id_hash(&id, password_hash);
         let now = OffsetDateTime::now_utc();
         let live = self
             .store
-            .touch_session(id_hash.clone(), now, now - SESSION_IDLE)
+            .touch_session(
+                id_hash.clone(),
+                now,
+                session_cutoffs(now, self.session_lifetime),
+            )
             .await
             .map_err(|error| {
                 tracing::error!(%error, "reading the session failed");

@@ -1,6 +1,7 @@
 //! The broker's admin API, behind `ADMIN_TOKEN` (a bearer token, for scripts) and
 //! `ADMIN_PASSWORD_HASH` (a signed-in session, for the `/admin` inbox page):
 //! - `/api/admin/session`: sign in, who is signed in, sign out (with the password only);
+//! - `/api/admin/sessions`: sign out everywhere (with the password only);
 //! - `/api/admin/quote-requests`: the leads, newest first, filtered, a page at a time, as JSON
 //!   or CSV;
 //! - `/api/admin/quote-requests/{id}`: one lead; its status; its deletion.
@@ -49,6 +50,7 @@ pub fn routes(
     let access = Arc::new(Access {
         token: config.leads.admin_token.clone(),
         password_hash: config.inbox.password_hash.clone(),
+        session_lifetime: config.inbox.session_lifetime,
         store: Arc::clone(&store),
         proxies: config.trusted_proxies.clone(),
         failures,
@@ -75,6 +77,7 @@ pub fn routes(
     let routes = match config.inbox.password_hash {
         Some(_) => {
             let sign_in = Arc::new(SignIn::new());
+            let everywhere_access = Arc::clone(&access);
             let session = warp::path!("api" / "admin" / "session")
                 .and(methods("GET, HEAD, POST, DELETE"))
                 .and(request_facts())
@@ -82,7 +85,18 @@ pub fn routes(
                 .and_then(move |facts, body| {
                     session::handle(Arc::clone(&access), Arc::clone(&sign_in), facts, body)
                 });
-            routes.or(answered_here(session)).unify().boxed()
+            let everywhere = warp::path!("api" / "admin" / "sessions")
+                .and(methods("DELETE"))
+                .and(request_facts())
+                .and_then(move |facts| {
+                    session::end_everywhere(Arc::clone(&everywhere_access), facts)
+                });
+            routes
+                .or(answered_here(session))
+                .unify()
+                .or(answered_here(everywhere))
+                .unify()
+                .boxed()
         }
         None => routes,
     };

@@ -1,13 +1,14 @@
 //! `/api/admin/session`: signing in with the password (`POST`), who is signed in (`GET`, which
 //! answers `{"via": null}` rather than 401 to someone not signed in: the inbox page asks on every
-//! load, and a browser logs each 401 as an error in its console), and signing out (`DELETE`).
+//! load, and a browser logs each 401 as an error in its console), and signing out (`DELETE`);
+//! `/api/admin/sessions`: signing out everywhere (`DELETE`).
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
 use std::time::Instant;
 
 use bytes::Bytes;
-use secrecy::ExposeSecret;
+use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use tokio::sync::Semaphore;
@@ -20,23 +21,53 @@ use super::session_cookie;
 use crate::http::body::is_json;
 use crate::http::client_ip::rate_key;
 use crate::http::error::{retry_after_secs, ApiError};
+use crate::http::failure_limit::MAX_NETWORK_FAILURES;
 use crate::http::same_site::from_the_site;
 use crate::password;
 
 /// Argon2 takes 19 MiB and tens of milliseconds per check: this many at once at most, so a flood
 /// of sign-ins from many addresses cannot exhaust memory.
 const CONCURRENT_CHECKS: usize = 4;
+/// Password checks that may wait for one of those, server-wide: the last in line waits for
+/// `QUEUED_CHECKS / CONCURRENT_CHECKS` checks' time (well under a second in a release build), so
+/// a sign-in is answered promptly; one more is refused at once (`503 sign_in_busy`). More than
+/// one network's failure limit (`MAX_NETWORK_FAILURES`), so a flood from one /48 or /24 cannot
+/// fill the line and keep the broker out.
+const QUEUED_CHECKS: usize = 32;
+const _: () = assert!(QUEUED_CHECKS > MAX_NETWORK_FAILURES);
 
-/// Password checks under way (wrong ones count against `Access::failures`, with the token's).
+/// Password checks under way or waiting (wrong ones count against `Access::failures`, with the
+/// token's).
 pub struct SignIn {
+    /// A place running or in line, taken without waiting.
+    places: Semaphore,
+    /// A check running.
     checks: Semaphore,
 }
 
 impl SignIn {
     pub fn new() -> SignIn {
         SignIn {
+            places: Semaphore::new(CONCURRENT_CHECKS + QUEUED_CHECKS),
             checks: Semaphore::new(CONCURRENT_CHECKS),
         }
+    }
+
+    /// Whether `password` is the one `phc` was made from, checked when a place is free; `None`
+    /// when every place is taken (the server refuses at once rather than queue without end).
+    async fn check(&self, phc: SecretString, password: String) -> Result<Option<bool>, ApiError> {
+        let Ok(_place) = self.places.try_acquire() else {
+            return Ok(None);
+        };
+        let _check = self
+            .checks
+            .acquire()
+            .await
+            .map_err(|_| ApiError::Unavailable)?;
+        tokio::task::spawn_blocking(move || password::verify(phc.expose_secret(), &password))
+            .await
+            .map(Some)
+            .map_err(|_| ApiError::Storage)
     }
 }
 
@@ -82,18 +113,16 @@ async fn start(
     if !from_the_site(&facts.headers, https) {
         return Err(ApiError::CrossSite);
     }
-    let client = rate_key(
-        facts
-            .client(&access.proxies)
-            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)),
-    );
+    let ip = facts
+        .client(&access.proxies)
+        .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+    let client = rate_key(ip);
     // Counted as a failure from here until the password is found right.
-    let attempt = access
-        .failures
-        .begin(client, Instant::now())
-        .map_err(|wait| ApiError::TooManyFailedAttempts {
+    let attempt = access.failures.begin(ip, Instant::now()).map_err(|wait| {
+        ApiError::TooManyFailedAttempts {
             retry_after_secs: retry_after_secs(wait),
-        })?;
+        }
+    })?;
     if !is_json(facts.headers.get(header::CONTENT_TYPE)) {
         return Err(ApiError::UnsupportedMediaType);
     }
@@ -102,27 +131,23 @@ async fn start(
     let Some(phc) = access.password_hash.clone() else {
         return Err(ApiError::NotFound);
     };
-    let matches = {
-        let _permit = sign_in
-            .checks
-            .acquire()
-            .await
-            .map_err(|_| ApiError::Unavailable)?;
-        tokio::task::spawn_blocking(move || {
-            password::verify(phc.expose_secret(), &credentials.password)
-        })
-        .await
-        .map_err(|_| ApiError::Storage)?
-    };
-    if !matches {
-        tracing::warn!(%client, "admin sign-in with a wrong password");
-        return Err(ApiError::WrongPassword);
+    match sign_in.check(phc.clone(), credentials.password).await? {
+        Some(true) => access.failures.succeeded(attempt),
+        Some(false) => {
+            tracing::warn!(%client, "admin sign-in with a wrong password");
+            return Err(ApiError::WrongPassword);
+        }
+        None => {
+            access.failures.withdrawn(attempt);
+            tracing::warn!(%client, "admin sign-in refused: too many password checks waiting");
+            return Err(ApiError::SignInBusy);
+        }
     }
-    access.failures.succeeded(attempt);
     let id = session_cookie::new_id();
+    let id_hash = session_cookie::id_hash(&id, &phc);
     access
         .store
-        .create_session(session_cookie::id_hash(&id), OffsetDateTime::now_utc())
+        .create_session(id_hash, OffsetDateTime::now_utc())
         .await
         .map_err(|error| {
             tracing::error!(%error, "storing the session failed");
@@ -155,4 +180,27 @@ async fn end(access: &Access, facts: &RequestFacts) -> Result<Response, ApiError
         session_cookie::clear(facts.https(&access.proxies)),
     );
     Ok(response)
+}
+
+/// Ends every session, this one included (a lost phone, a shared computer): the caller signs in
+/// again, as everyone else must.
+pub async fn end_everywhere(
+    access: Arc<Access>,
+    facts: RequestFacts,
+) -> Result<Response, Rejection> {
+    let ended = async {
+        access.identify(&facts).await?;
+        let ended = access.store.delete_all_sessions().await.map_err(|error| {
+            tracing::error!(%error, "deleting the sessions failed");
+            ApiError::from(error)
+        })?;
+        tracing::info!(ended, "admin signed out everywhere");
+        let mut response = StatusCode::NO_CONTENT.into_response();
+        response.headers_mut().insert(
+            header::SET_COOKIE,
+            session_cookie::clear(facts.https(&access.proxies)),
+        );
+        Ok::<_, ApiError>(response)
+    };
+    ended.await.map_err(warp::reject::custom)
 }

@@ -1,10 +1,13 @@
-//! The session cookie: a random id (256 bits from the OS), of which the database keeps only the
-//! SHA-256. Over HTTPS it is `Secure` with the `__Host-` prefix (the browser then refuses it
+//! The session cookie: a random id (256 bits from the OS), of which the database keeps only an
+//! HMAC-SHA256 keyed with `ADMIN_PASSWORD_HASH`. So a new password hash ends every session: an
+//! old cookie's id no longer leads to its row, on every instance at once. Over HTTPS it is `Secure` with the `__Host-` prefix (the browser then refuses it
 //! from plain HTTP, from a subdomain or for another path); over plain HTTP (a local test) it has
 //! a name without the prefix, which an HTTPS request never reads.
 
 use argon2::password_hash::rand_core::{OsRng, RngCore};
-use sha2::{Digest, Sha256};
+use hmac::{Hmac, Mac};
+use secrecy::{ExposeSecret, SecretString};
+use sha2::Sha256;
 use warp::http::{header, HeaderMap, HeaderValue};
 
 const HTTPS_NAME: &str = "__Host-inbox_session";
@@ -17,9 +20,12 @@ pub fn new_id() -> String {
     hex::encode(bytes)
 }
 
-/// What the database keeps in place of the id.
-pub fn id_hash(id: &str) -> String {
-    hex::encode(Sha256::digest(id.as_bytes()))
+/// What the database keeps in place of the id, under the password hash `password_hash`.
+pub fn id_hash(id: &str, password_hash: &SecretString) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(password_hash.expose_secret().as_bytes())
+        .expect("HMAC takes a key of any length");
+    mac.update(id.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
 }
 
 fn name(https: bool) -> &'static str {
@@ -92,6 +98,13 @@ mod tests {
         );
         headers.insert(header::COOKIE, HeaderValue::from_static("inbox_session=zz"));
         assert_eq!(read(&headers, false), None);
-        assert_ne!(id_hash(&id), id);
+        let password_hash = SecretString::from("$argon2id$v=19$first");
+        assert_ne!(id_hash(&id, &password_hash), id);
+        assert_eq!(id_hash(&id, &password_hash), id_hash(&id, &password_hash));
+        assert_ne!(
+            id_hash(&id, &password_hash),
+            id_hash(&id, &SecretString::from("$argon2id$v=19$second")),
+            "another password hash, another row"
+        );
     }
 }

@@ -98,17 +98,21 @@ pub fn parse(bytes: &[u8]) -> Result<Received, ApiError> {
 }
 
 /// `toolCallList` is the SDK's list; older messages carry `toolCalls`, and
-/// `toolWithToolCallList` wraps each call as `toolCall`.
+/// `toolWithToolCallList` wraps each call as `toolCall`. The SDK declares them all, and a message
+/// may carry an empty list beside the one that holds the calls, so the first that holds any is
+/// read.
 fn tool_calls(message: sdk::Message) -> Vec<ToolCall> {
-    let calls = match (
-        message.tool_call_list.or(message.tool_calls),
-        message.tool_with_tool_call_list,
-    ) {
-        (Some(calls), _) => calls,
-        (None, Some(wrapped)) => wrapped.into_iter().filter_map(|w| w.tool_call).collect(),
-        (None, None) => Vec::new(),
-    };
-    calls.into_iter().filter_map(ToolCall::read).collect()
+    let wrapped = message
+        .tool_with_tool_call_list
+        .map(|wrapped| wrapped.into_iter().filter_map(|w| w.tool_call).collect());
+    [message.tool_call_list, message.tool_calls, wrapped]
+        .into_iter()
+        .flatten()
+        .find(|calls| !calls.is_empty())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(ToolCall::read)
+        .collect()
 }
 
 fn report(call_id: String, message: sdk::Message) -> CallReport {
@@ -205,6 +209,36 @@ mod tests {
             panic!("tool calls")
         };
         assert_eq!(calls[0].id, "t");
+    }
+
+    #[test]
+    fn an_empty_list_beside_the_one_that_holds_the_calls_is_passed_over() {
+        let wrapped = json!([{"toolCall": {"id": "w", "function": {"name": "request_quote"}}}]);
+        let older = json!([{"id": "o", "name": "request_quote"}]);
+        for (lists, expected) in [
+            (
+                json!({"toolCallList": [], "toolWithToolCallList": wrapped}),
+                "w",
+            ),
+            (json!({"toolCallList": [], "toolCalls": older}), "o"),
+            (
+                json!({"toolCallList": [], "toolCalls": [], "toolWithToolCallList": wrapped}),
+                "w",
+            ),
+        ] {
+            let mut message = json!({"type": "tool-calls", "call": {"id": "k"}});
+            message
+                .as_object_mut()
+                .unwrap()
+                .extend(lists.as_object().unwrap().clone());
+            let Received::ToolCalls { calls, .. } =
+                parse_value(json!({ "message": message })).unwrap()
+            else {
+                panic!("tool calls")
+            };
+            let ids: Vec<_> = calls.iter().map(|c| c.id.as_str()).collect();
+            assert_eq!(ids, [expected], "{lists}");
+        }
     }
 
     #[test]

@@ -15,7 +15,10 @@ use warp::Filter;
 
 use crate::http::auth::secret_header;
 use crate::http::body;
+use crate::http::client_ip::client;
+use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
+use crate::settings::trusted_proxies::TrustedProxies;
 use crate::store::QuoteStore;
 
 /// The header holding the shared secret configured on the provider's side.
@@ -25,10 +28,21 @@ const MAX_WEBHOOK_BODY_BYTES: usize = 1024 * 1024;
 /// The one tool the assistant may call.
 pub const REQUEST_QUOTE_TOOL: &str = "request_quote";
 
-pub fn routes(store: Arc<dyn QuoteStore>, secret: String) -> BoxedFilter<(Response,)> {
+/// Wrong secrets count against `failures`, per client, with the admin API's sign-ins.
+pub fn routes(
+    store: Arc<dyn QuoteStore>,
+    secret: String,
+    failures: Arc<FailureLimit>,
+    proxies: TrustedProxies,
+) -> BoxedFilter<(Response,)> {
     warp::path!("api" / "vapi" / "webhook")
         .and(methods("POST"))
-        .and(secret_header(SECRET_HEADER, secret))
+        .and(secret_header(
+            SECRET_HEADER,
+            secret,
+            failures,
+            client(proxies),
+        ))
         .and(body::limited(MAX_WEBHOOK_BODY_BYTES))
         .then(move |body| handler::receive(Arc::clone(&store), body))
         .boxed()

@@ -7,7 +7,7 @@ use time::OffsetDateTime;
 use tokio_postgres::types::ToSql;
 
 use super::{classify, limit, pool_error, PostgresStore};
-use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, Sessions, SiteKeys};
+use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, SessionCutoffs, Sessions, SiteKeys};
 use crate::store::inbox_queries::{self as sql, FilterValues};
 use crate::store::model::{format_timestamp, LeadStatus, StoredQuote};
 use crate::store::rows::{stored_quote, NamedRow};
@@ -161,12 +161,17 @@ impl Sessions for PostgresStore {
         &self,
         id_hash: String,
         now: OffsetDateTime,
-        idle_since: OffsetDateTime,
+        cutoffs: SessionCutoffs,
     ) -> BoxFuture<'_, Result<bool, StoreError>> {
         async move {
-            let (now, idle_since) = (format_timestamp(now), format_timestamp(idle_since));
+            let now = format_timestamp(now);
+            let idle_since = format_timestamp(cutoffs.idle_since);
+            let signed_in_since = format_timestamp(cutoffs.signed_in_since);
             let touched = self
-                .execute(sql::TOUCH_SESSION, &[&id_hash, &now, &idle_since])
+                .execute(
+                    sql::TOUCH_SESSION,
+                    &[&id_hash, &now, &idle_since, &signed_in_since],
+                )
                 .await?;
             Ok(touched == 1)
         }
@@ -182,13 +187,18 @@ impl Sessions for PostgresStore {
         .boxed()
     }
 
-    fn delete_idle_sessions(
+    fn delete_all_sessions(&self) -> BoxFuture<'_, Result<u64, StoreError>> {
+        async move { self.execute(sql::DELETE_ALL_SESSIONS, &[]).await }.boxed()
+    }
+
+    fn delete_ended_sessions(
         &self,
-        idle_since: OffsetDateTime,
+        cutoffs: SessionCutoffs,
     ) -> BoxFuture<'_, Result<u64, StoreError>> {
         async move {
-            let idle_since = format_timestamp(idle_since);
-            self.execute(sql::DELETE_IDLE_SESSIONS, &[&idle_since])
+            let idle_since = format_timestamp(cutoffs.idle_since);
+            let signed_in_since = format_timestamp(cutoffs.signed_in_since);
+            self.execute(sql::DELETE_ENDED_SESSIONS, &[&idle_since, &signed_in_since])
                 .await
         }
         .boxed()

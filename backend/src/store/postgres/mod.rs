@@ -5,6 +5,7 @@
 //! server are `Unavailable`, so the routes answer 503; the pool reconnects by itself once the
 //! database is back.
 
+mod budget;
 mod group_commit;
 
 mod delivery_alerts;
@@ -20,6 +21,7 @@ use tokio_postgres::config::Host;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
+use super::email_budget;
 use super::migrations::{check_version, MIGRATIONS};
 use super::model::format_timestamp;
 use super::queries;
@@ -421,6 +423,10 @@ impl QuoteStore for PostgresStore {
                 }
                 DeliveryOutcome::GiveUp { error } => {
                     self.execute(queries::MARK_GAVE_UP, &[&quote_id, &error, &now, &channel])
+                        .await
+                }
+                DeliveryOutcome::Held { note } => {
+                    self.execute(email_budget::HOLD, &[&quote_id, &now, &note])
                         .await
                 }
             }

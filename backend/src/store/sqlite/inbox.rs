@@ -8,7 +8,7 @@ use time::OffsetDateTime;
 
 use super::parameters::{self, execute};
 use super::SqliteStore;
-use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, Sessions, SiteKeys};
+use crate::store::inbox::{Inbox, LeadDetail, LeadQuery, SessionCutoffs, Sessions, SiteKeys};
 use crate::store::inbox_queries::{self as sql, FilterValues};
 use crate::store::model::{format_timestamp, LeadStatus, StoredQuote};
 use crate::store::rows::{stored_quote, NamedRow};
@@ -152,13 +152,18 @@ impl Sessions for SqliteStore {
         &self,
         id_hash: String,
         now: OffsetDateTime,
-        idle_since: OffsetDateTime,
+        cutoffs: SessionCutoffs,
     ) -> BoxFuture<'_, Result<bool, StoreError>> {
         self.read(move |conn| {
             let touched = execute(
                 conn,
                 sql::TOUCH_SESSION,
-                params![id_hash, format_timestamp(now), format_timestamp(idle_since)],
+                params![
+                    id_hash,
+                    format_timestamp(now),
+                    format_timestamp(cutoffs.idle_since),
+                    format_timestamp(cutoffs.signed_in_since)
+                ],
             )?;
             Ok(touched == 1)
         })
@@ -168,15 +173,25 @@ impl Sessions for SqliteStore {
         self.read(move |conn| execute(conn, sql::DELETE_SESSION, params![id_hash]).map(drop))
     }
 
-    fn delete_idle_sessions(
+    fn delete_all_sessions(&self) -> BoxFuture<'_, Result<u64, StoreError>> {
+        self.read(move |conn| {
+            let deleted = execute(conn, sql::DELETE_ALL_SESSIONS, params![])?;
+            Ok(deleted as u64)
+        })
+    }
+
+    fn delete_ended_sessions(
         &self,
-        idle_since: OffsetDateTime,
+        cutoffs: SessionCutoffs,
     ) -> BoxFuture<'_, Result<u64, StoreError>> {
         self.read(move |conn| {
             let deleted = execute(
                 conn,
-                sql::DELETE_IDLE_SESSIONS,
-                params![format_timestamp(idle_since)],
+                sql::DELETE_ENDED_SESSIONS,
+                params![
+                    format_timestamp(cutoffs.idle_since),
+                    format_timestamp(cutoffs.signed_in_since)
+                ],
             )?;
             Ok(deleted as u64)
         })

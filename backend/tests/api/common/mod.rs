@@ -185,6 +185,13 @@ impl TestApp {
         self.server = Some(server);
     }
 
+    /// Shuts the server down and starts it again on the same database with `change` made to
+    /// its settings (as an operator editing the environment before a restart).
+    pub async fn restart_with(&mut self, change: impl FnOnce(&mut Config)) {
+        change(&mut self.config);
+        self.restart().await;
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.addr, path)
     }

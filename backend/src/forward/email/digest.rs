@@ -1,0 +1,80 @@
+//! The hourly digest: once the site's lead e-mails for an hour are spent
+//! (`LEAD_EMAIL_MAX_PER_HOUR`), the leads beyond are held (`store::EmailBudget`), and once an
+//! hour one e-mail lists those held before the hour began and says the budget was reached. The
+//! store hands each hour's digest to one instance; one whose e-mail fails gives it back, to be
+//! tried again a little later.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use time::OffsetDateTime;
+use tokio::sync::oneshot;
+
+use super::{message, Mailer};
+use crate::store::{hour_of, QuoteStore};
+
+/// How often the digest looks for held leads: a cheap query on a partial index.
+const CHECK_EVERY: Duration = Duration::from_secs(5);
+/// How long after a failed digest it is tried again.
+const RETRY_AFTER: Duration = Duration::from_secs(60);
+/// Leads listed one by one in a digest; it counts the rest, which are all in the inbox.
+pub const LISTED: usize = 100;
+
+pub struct Digest {
+    pub mailer: Arc<Mailer>,
+    pub store: Arc<dyn QuoteStore>,
+}
+
+impl Digest {
+    pub async fn run(self, mut stopped: oneshot::Receiver<()>) {
+        loop {
+            let wait = match self.send_due(OffsetDateTime::now_utc()).await {
+                Ok(()) => CHECK_EVERY,
+                Err(error) => {
+                    tracing::warn!(%error, "the hourly lead digest failed; will retry");
+                    RETRY_AFTER
+                }
+            };
+            tokio::select! {
+                _ = tokio::time::sleep(wait) => {}
+                _ = &mut stopped => return,
+            }
+        }
+    }
+
+    /// Sends the digest of the leads held before this hour began, unless none are held or this
+    /// hour's digest was taken (by this instance or another).
+    async fn send_due(&self, now: OffsetDateTime) -> Result<(), String> {
+        let hour = hour_of(now);
+        let held = self
+            .store
+            .held_leads(hour, LISTED)
+            .await
+            .map_err(|e| e.to_string())?;
+        if held.total == 0
+            || !self
+                .store
+                .take_digest(hour)
+                .await
+                .map_err(|e| e.to_string())?
+        {
+            return Ok(());
+        }
+        let settings = &self.mailer.settings;
+        if let Err(failure) = self
+            .mailer
+            .send(message::digest(settings, &self.mailer.site, &held, hour))
+            .await
+        {
+            let _ = self.store.release_digest(hour).await;
+            return Err(format!("{failure:?}"));
+        }
+        let marked = self
+            .store
+            .mark_digested(hour, OffsetDateTime::now_utc())
+            .await
+            .map_err(|e| e.to_string())?;
+        tracing::info!(leads = marked, "hourly lead digest sent");
+        Ok(())
+    }
+}
