@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { siteContent } from './site-content/plugin';
+import { siteContent } from './site-content/plugin.ts';
 
 /**
  * The broker's inbox (admin.html, served at /admin): a build of its own into the same dist/, after

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import wasm from 'vite-plugin-wasm';
-import { siteContent } from './site-content/plugin';
+import { siteContent } from './site-content/plugin.ts';
 
 /**
  * The dev server serves each page as the build prerenders it (static HTML with islands), so the

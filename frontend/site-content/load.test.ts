@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentDir, loadContent } from './load';
+import { contentDir, loadContent } from './load.ts';
 
 const example = contentDir({});
 let copies: string[] = [];

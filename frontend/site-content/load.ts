@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import type { z } from 'zod';
-import { imagePaths, LINK_TARGET, siteSchema, type SiteContent } from './schema';
+import { imagePaths, LINK_TARGET, siteSchema, type SiteContent } from './schema.ts';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const SITE_FILE = 'site.yaml';

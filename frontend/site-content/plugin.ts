@@ -5,7 +5,7 @@
 // and the inbox's title.
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { ContentError, contentDir, loadContent, PUBLIC_DIR, type LoadedContent } from './load';
+import { ContentError, contentDir, loadContent, PUBLIC_DIR, type LoadedContent } from './load.ts';
 
 const SITE = 'virtual:site-content';
 const PAGES = 'virtual:site-content/pages';
