@@ -3,6 +3,8 @@
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
+use url::Url;
+
 use crate::store::{DatabaseUrl, UnsupportedDatabaseUrl};
 use email::EmailSettings;
 use env::Env;
@@ -21,6 +23,7 @@ pub mod inbox;
 pub mod leads;
 pub mod rate_limit;
 pub mod security_headers;
+pub mod site;
 pub mod trusted_proxies;
 pub mod voice;
 
@@ -35,6 +38,9 @@ pub struct Config {
     pub addr: SocketAddr,
     pub database: DatabaseUrl,
     pub static_dir: PathBuf,
+    /// `SITE_URL`: the site's public address for the links the server writes; by default the
+    /// content's canonical URL (`site.rs`).
+    pub site_url: Url,
     /// `None` when `RATE_LIMIT_PER_MINUTE=0`.
     pub rate_limit: Option<RateLimit>,
     /// Peers whose `X-Forwarded-For`/`Forwarded` entries are believed (`TRUSTED_PROXIES`).
@@ -74,10 +80,12 @@ impl Config {
                 "sqlite://PATH, file:PATH or postgres://...",
             )
         })?;
-        let static_dir = env
+        let static_dir: PathBuf = env
             .value("STATIC_DIR")
             .unwrap_or_else(|| DEFAULT_STATIC_DIR.into())
             .into();
+        let addr = SocketAddr::new(ip, port);
+        let site_url = site::site_url(&env, &static_dir, addr)?;
         let rate_limit = RateLimit::from_env(&env)?;
         if let Some(value) = env.value("TRUST_PROXY") {
             return Err(ConfigError::new(
@@ -94,9 +102,10 @@ impl Config {
         let email = EmailSettings::from_env(&env)?;
         let inbox = InboxSettings::from_env(&env)?;
         Ok(Config {
-            addr: SocketAddr::new(ip, port),
+            addr,
             database,
             static_dir,
+            site_url,
             rate_limit,
             trusted_proxies,
             security_headers,
