@@ -18,7 +18,7 @@ const EXPECTED: &str = "the site's public address, such as https://www.example.c
 
 #[derive(Deserialize)]
 struct Canonical {
-    url: Url,
+    url: String,
 }
 
 pub fn site_url(env: &Env, static_dir: &Path, addr: SocketAddr) -> Result<Url, ConfigError> {
@@ -27,11 +27,11 @@ pub fn site_url(env: &Env, static_dir: &Path, addr: SocketAddr) -> Result<Url, C
     }
     let canonical = std::fs::read(static_dir.join(BUILD_FACTS))
         .ok()
-        .and_then(|json| serde_json::from_slice::<Canonical>(&json).ok());
-    Ok(canonical.map_or_else(
-        || Url::parse(&format!("http://{addr}/")).expect("a socket address makes a URL"),
-        |canonical| canonical.url,
-    ))
+        .and_then(|json| serde_json::from_slice::<Canonical>(&json).ok())
+        .and_then(|canonical| Url::parse(&canonical.url).ok());
+    Ok(canonical.unwrap_or_else(|| {
+        Url::parse(&format!("http://{addr}/")).expect("a socket address makes a URL")
+    }))
 }
 
 #[cfg(test)]
@@ -49,14 +49,20 @@ mod tests {
     #[test]
     fn defaults_to_the_contents_canonical_url_then_the_servers_address() {
         let dir = tempfile::tempdir().unwrap();
-        assert_eq!(url(&[], dir.path()).unwrap().as_str(), "http://127.0.0.1:8080/");
+        assert_eq!(
+            url(&[], dir.path()).unwrap().as_str(),
+            "http://127.0.0.1:8080/"
+        );
         std::fs::create_dir(dir.path().join(".site")).unwrap();
         std::fs::write(
             dir.path().join(BUILD_FACTS),
             r#"{"url": "https://www.broker.test/", "retention": {}}"#,
         )
         .unwrap();
-        assert_eq!(url(&[], dir.path()).unwrap().as_str(), "https://www.broker.test/");
+        assert_eq!(
+            url(&[], dir.path()).unwrap().as_str(),
+            "https://www.broker.test/"
+        );
         let set = url(&[("SITE_URL", "https://quotes.broker.test/")], dir.path()).unwrap();
         assert_eq!(set.as_str(), "https://quotes.broker.test/");
     }

@@ -209,7 +209,10 @@ fn site_with_notice(dir: &std::path::Path) -> std::path::PathBuf {
         ("index.html", INDEX_HTML),
         ("404.html", NOT_FOUND_HTML),
         ("licences.html", "<h1>Licenses</h1>"),
-        (".site/privacy.html", "<p>We keep a quote request {{retention}}.</p>"),
+        (
+            ".site/privacy.html",
+            "<p>We keep a quote request {{retention}}.</p>",
+        ),
         (
             ".site/site.json",
             r#"{"url": "https://www.broker.test/", "retention": {"days": "{days} days after we receive it", "unset": "until you ask us to delete it"}}"#,
@@ -225,12 +228,20 @@ fn site_with_notice(dir: &std::path::Path) -> std::path::PathBuf {
 #[tokio::test]
 async fn the_privacy_notice_states_the_configured_retention() {
     for (env, kept) in [
-        (vec![("LEAD_RETENTION_DAYS", "30")], "30 days after we receive it"),
+        (
+            vec![("LEAD_RETENTION_DAYS", "30")],
+            "30 days after we receive it",
+        ),
         (vec![], "until you ask us to delete it"),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let site = site_with_notice(dir.path());
-        let app = TestApp::spawn().env(&env).dir(dir).static_dir(site).start().await;
+        let app = TestApp::spawn()
+            .env(&env)
+            .dir(dir)
+            .static_dir(site)
+            .start()
+            .await;
         let notice = app.get("/privacy").await;
         assert_eq!(notice.status(), 200);
         assert_eq!(notice.headers()["content-type"], "text/html; charset=utf-8");

@@ -42,7 +42,12 @@ pub fn notice(static_dir: &Path, retention: Option<Duration>) -> io::Result<Opti
         Err(error) => return Err(error),
     };
     let facts: Facts = serde_json::from_slice(&std::fs::read(static_dir.join(BUILD_FACTS))?)
-        .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, format!("{BUILD_FACTS}: {error}")))?;
+        .map_err(|error| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{BUILD_FACTS}: {error}"),
+            )
+        })?;
     Ok(Some(fill(&page, &facts.retention, retention)))
 }
 
@@ -77,14 +82,24 @@ mod tests {
 
     #[test]
     fn states_the_configured_days() {
-        let page = fill(PAGE_HTML, &words(), Some(Duration::from_secs(90 * DAY_SECS)));
-        assert_eq!(page, "<p>We keep a quote request 90 days &amp; no more.</p>");
+        let page = fill(
+            PAGE_HTML,
+            &words(),
+            Some(Duration::from_secs(90 * DAY_SECS)),
+        );
+        assert_eq!(
+            page,
+            "<p>We keep a quote request 90 days &amp; no more.</p>"
+        );
     }
 
     #[test]
     fn states_until_deleted_when_unset() {
         let page = fill(PAGE_HTML, &words(), None);
-        assert_eq!(page, "<p>We keep a quote request until you ask us to delete it.</p>");
+        assert_eq!(
+            page,
+            "<p>We keep a quote request until you ask us to delete it.</p>"
+        );
     }
 
     #[test]
