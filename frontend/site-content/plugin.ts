@@ -1,5 +1,7 @@
 // Hands the checked content to the build: `virtual:site-content` exports each section of
-// site.yaml on its own (so a bundle carries only the sections its code uses),
+// site.yaml from a module of its own (`virtual:site-content/section/NAME`), so each section joins
+// the chunk of the code that uses it (the voice panel's texts load with the voice panel, not with
+// the first screen) and a bundle carries only the sections its code uses;
 // `virtual:site-content/pages` the Markdown pages as HTML (prerendered only), the content
 // folder's public/ is the site's public directory, and the HTML entries get the brand's favicon
 // and the inbox's title.
@@ -9,6 +11,7 @@ import { ContentError, contentDir, loadContent, PUBLIC_DIR, type LoadedContent }
 
 const SITE = 'virtual:site-content';
 const PAGES = 'virtual:site-content/pages';
+const SECTION = 'virtual:site-content/section/';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -36,16 +39,21 @@ export function siteContent(): Plugin {
       return { publicDir: join(contentDir(), PUBLIC_DIR) };
     },
     resolveId(id) {
-      if (id === SITE || id === PAGES) return `\0${id}`;
+      if (id === SITE || id === PAGES || id.startsWith(SECTION)) return `\0${id}`;
     },
     load(id) {
-      if (id !== `\0${SITE}` && id !== `\0${PAGES}`) return;
-      const { dir, site, pages } = load();
-      this.addWatchFile(join(dir, 'site.yaml'));
-      const sections: object = id === `\0${SITE}` ? site : { pages };
-      return Object.entries(sections)
-        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
-        .join('\n');
+      if (id === `\0${SITE}`) {
+        return Object.keys(load().site)
+          .map((name) => `export { value as ${name} } from '${SECTION}${name}';`)
+          .join('\n');
+      }
+      if (id.startsWith(`\0${SECTION}`)) {
+        const name = id.slice(SECTION.length + 1) as keyof LoadedContent['site'];
+        const { dir, site } = load();
+        this.addWatchFile(join(dir, 'site.yaml'));
+        return `export const value = ${JSON.stringify(site[name])};`;
+      }
+      if (id === `\0${PAGES}`) return `export const pages = ${JSON.stringify(load().pages)};`;
     },
     transformIndexHtml(html) {
       return html

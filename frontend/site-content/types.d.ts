@@ -13,6 +13,9 @@ declare module 'virtual:site-content' {
   export const testimonials: import('./schema').SiteContent['testimonials'];
   export const products: import('./schema').SiteContent['products'];
   export const quote: import('./schema').SiteContent['quote'];
+  export const voiceTooltip: import('./schema').SiteContent['voiceTooltip'];
+  export const voiceFailure: import('./schema').SiteContent['voiceFailure'];
+  export const voiceControls: import('./schema').SiteContent['voiceControls'];
   export const quoteResult: import('./schema').SiteContent['quoteResult'];
   export const notFound: import('./schema').SiteContent['notFound'];
   export const licencesPage: import('./schema').SiteContent['licencesPage'];
