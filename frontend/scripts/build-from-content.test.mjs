@@ -45,6 +45,7 @@ const OWN = {
   hours: 'Monday to Saturday, 8 am to 5 pm',
   npn: '98765432',
   licence: { state: 'Ohio', number: 'OH-4455667' },
+  productError: 'Choose the kind of plan you want',
   organizations: 5,
   products: 17,
 };
@@ -64,6 +65,7 @@ function ownSiteYaml() {
     .replaceAll('Clearharbor Health', OWN.name)
     .replaceAll('https://www.clearharbor.example/', OWN.url)
     .replaceAll('200k+', '5k+')
+    .replace('product: Please select a product', `product: ${OWN.productError}`)
     .replace(/organizations: \d+/, `organizations: ${OWN.organizations}`)
     .replace(/products: \d+/, `products: ${OWN.products}`)
     .replace(
@@ -181,6 +183,11 @@ describe('a build from another content folder', () => {
     assert.match(
       readFileSync(join(dist, '.site/privacy.html'), 'utf8'),
       /keeps your request \{\{retention\}\}/,
+    );
+    assert.ok(
+      readFileSync(join(dist, '.quote-result/invalid-product.html'), 'utf8').includes(
+        OWN.productError,
+      ),
     );
     assert.equal(JSON.parse(readFileSync(join(dist, '.site/site.json'), 'utf8')).url, OWN.url);
     assert.match(

@@ -140,6 +140,7 @@ export const siteSchema = z.strictObject({
     emailPlaceholder: text,
     submit: text,
     submitting: text,
+    errors: z.strictObject({ product: text, email: text }),
     success: z.strictObject({ title: text, description: text }),
     failure: z.strictObject({ title: text, fallback: text }),
   }),
