@@ -144,6 +144,10 @@ export const siteSchema = z.strictObject({
     success: z.strictObject({ title: text, description: text }),
     failure: z.strictObject({ title: text, fallback: text }),
   }),
+  notifications: z.strictObject({
+    label: text.includes('{hotkey}', { message: 'expected the text to hold {hotkey}' }),
+    close: text,
+  }),
   voiceTooltip: z.strictObject({ idle: text, connecting: text, inCall: text }),
   voiceFailure: z.strictObject({ permission: text, micInUse: text, unavailable: text }),
   voiceControls: z.strictObject({

@@ -13,6 +13,7 @@ declare module 'virtual:site-content' {
   export const testimonials: import('./schema').SiteContent['testimonials'];
   export const products: import('./schema').SiteContent['products'];
   export const quote: import('./schema').SiteContent['quote'];
+  export const notifications: import('./schema').SiteContent['notifications'];
   export const voiceTooltip: import('./schema').SiteContent['voiceTooltip'];
   export const voiceFailure: import('./schema').SiteContent['voiceFailure'];
   export const voiceControls: import('./schema').SiteContent['voiceControls'];
