@@ -177,6 +177,10 @@ describe('a build from another content folder', () => {
       ),
     );
     assert.match(page, /<a href="tel:\+18006334227"[^>]*>1-800-MEDICARE<\/a>/);
+    assert.ok(
+      page.includes(`${OWN.licence.state} ${OWN.licence.number}`),
+      'footer lacks the licence',
+    );
     const licences = readFileSync(join(dist, 'licences.html'), 'utf8');
     for (const value of [OWN.licence.state, OWN.licence.number, OWN.npn])
       assert.ok(licences.includes(value), `licences.html lacks ${value}`);

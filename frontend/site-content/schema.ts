@@ -189,6 +189,7 @@ export const siteSchema = z.strictObject({
     emailLabel: text,
     hoursLabel: text,
     nationalProducerNumber: text,
+    licences: text,
     socialLabel: text,
     social: z.array(z.strictObject({ network: z.enum(SOCIAL_NETWORKS), label: text, href })),
     copyright: text.includes('{year}', { message: 'expected the text to hold {year}' }),

@@ -1,9 +1,10 @@
 import { broker, footer, telHref } from '../../content';
 
-/** The broker's contact details that the content sets; nothing when none is. */
+/** The broker's contact details and licences that the content sets; nothing when none is. */
 export function BrokerContact({ linkClass }: { linkClass: string }) {
-  const { phone, email, address, hours, nationalProducerNumber } = broker;
-  if (!phone && !email && !address && !hours && !nationalProducerNumber) return null;
+  const { phone, email, address, hours, nationalProducerNumber, licences } = broker;
+  if (!phone && !email && !address && !hours && !nationalProducerNumber && !licences.length)
+    return null;
   return (
     <address className="mt-6 grid gap-2 not-italic">
       {phone && (
@@ -31,6 +32,12 @@ export function BrokerContact({ linkClass }: { linkClass: string }) {
       {nationalProducerNumber && (
         <p>
           {footer.nationalProducerNumber}: {nationalProducerNumber}
+        </p>
+      )}
+      {licences.length > 0 && (
+        <p>
+          {footer.licences}:{' '}
+          {licences.map((licence) => `${licence.state} ${licence.number}`).join(', ')}
         </p>
       )}
     </address>
