@@ -17,7 +17,7 @@ export const PUBLIC_DIR = 'public';
 const PAGES = ['privacy'] as const;
 export type PageName = (typeof PAGES)[number];
 /** Where the privacy notice says how long the server keeps a quote request (filled at serve time). */
-export const RETENTION_SLOT = '{{retention}}';
+const RETENTION_SLOT = '{{retention}}';
 
 export class ContentError extends Error {}
 
