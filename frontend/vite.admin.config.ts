@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { siteContent } from './site-content/plugin.ts';
 
 /**
  * The broker's inbox (admin.html, served at /admin): a build of its own into the same dist/, after
@@ -8,7 +9,7 @@ import tailwindcss from '@tailwindcss/vite';
  * what they would be without it.
  */
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [siteContent(), react(), tailwindcss()],
   build: {
     target: 'es2022',
     outDir: 'dist',

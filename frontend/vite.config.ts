@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import wasm from 'vite-plugin-wasm';
+import { siteContent } from './site-content/plugin.ts';
 
 /**
  * The dev server serves each page as the build prerenders it (static HTML with islands), so the
@@ -95,7 +96,7 @@ function firstChunk() {
 const firstIslands = firstChunk();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), wasm(), prerenderInDev, firstIslands.plugin],
+  plugins: [siteContent(), react(), tailwindcss(), wasm(), prerenderInDev, firstIslands.plugin],
   define: {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
   },
@@ -134,7 +135,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'site-content/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
   },
 });

@@ -142,7 +142,7 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         email_leads: config.email.is_some(),
     };
     let store = store::open_with(&config.database, options).await?;
-    let site = Site::load(&config.static_dir).map_err(StartError::Site)?;
+    let site = Site::load(&config.static_dir, config.inbox.retention).map_err(StartError::Site)?;
     // The first round before serving, so no lead past the limit is shown or forwarded.
     let plan = retention::Plan {
         leads: config.inbox.retention,

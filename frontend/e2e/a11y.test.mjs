@@ -1,5 +1,6 @@
 // axe-core (WCAG 2.2 A/AA and best practices) on every screen: the landing page with the side
-// menu closed and open, and the 404 page, at phone and desktop sizes.
+// menu closed and open, the privacy notice, the licences page and the 404 page, at phone and
+// desktop sizes.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, VIEWPORTS } from './support/browser.mjs';
@@ -29,6 +30,20 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         await page.getByRole('button', { name: 'Open Menu' }).click();
         await page.getByRole('dialog').waitFor();
         await animationsDone(page.getByRole('dialog'));
+        assert.deepEqual(await axeViolations(page), []);
+        await context.close();
+      });
+    }
+
+    for (const [path, heading] of [
+      ['/privacy', 'Privacy Notice'],
+      ['/licences', 'Licenses'],
+    ]) {
+      test(`${path}: zero violations`, async () => {
+        const { page, context } = await openPage(site.browser, { viewport });
+        await page.goto(new URL(path, site.server.url).href);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await animationsDone(page.getByRole('banner'));
         assert.deepEqual(await axeViolations(page), []);
         await context.close();
       });

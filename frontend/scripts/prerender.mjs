@@ -18,9 +18,8 @@ const dirOption = (name, fallback) => {
 };
 const dist = dirOption('--dist', '../dist/');
 const ssrDir = dirOption('--ssr', '../dist-ssr/');
-const { renderPage, renderQuoteResultPage, QUOTE_RESULT_VARIANTS } = await import(
-  new URL('entry-server.js', ssrDir).href
-);
+const { renderPage, renderQuoteResultPage, QUOTE_RESULT_VARIANTS, brand, privacyPage } =
+  await import(new URL('entry-server.js', ssrDir).href);
 const shell = readFileSync(new URL('index.html', dist), 'utf8');
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
@@ -30,9 +29,15 @@ const inlineStyles = (html) =>
     (_, file) => `<style>${readFileSync(new URL(file, dist), 'utf8').trim()}</style>`,
   );
 
+// The privacy notice has a slot the server fills with its retention setting, so it goes to the
+// hidden folder with what the server reads at start (backend/src/routes/site/privacy.rs).
+const serverDir = new URL('.site/', dist);
+mkdirSync(serverDir, { recursive: true });
 const pages = [
   { path: '/', file: 'index.html' },
   { path: '/404', file: '404.html' },
+  { path: '/licences', file: 'licences.html' },
+  { path: '/privacy', file: '.site/privacy.html' },
 ];
 for (const { path, file } of pages) {
   const page = inlineStyles(await renderPage(shell, path));
@@ -40,6 +45,12 @@ for (const { path, file } of pages) {
   writeFileSync(new URL(file, dist), page);
   console.log(`prerendered ${path} -> dist/${file} (${(page.length / 1024).toFixed(1)} KB)`);
 }
+// What the server takes from the content: the canonical URL (its SITE_URL when that is unset)
+// and the privacy notice's words for its retention setting.
+writeFileSync(
+  new URL('site.json', serverDir),
+  `${JSON.stringify({ url: brand.url, retention: { days: privacyPage.retentionDays, unset: privacyPage.retentionUnset } }, null, 2)}\n`,
+);
 // The result pages of a quote form post without JavaScript, one per outcome, with slots the
 // server fills (backend/src/routes/quote_result/pages.rs). In a hidden folder: the site does not
 // serve it, the server reads it at start. The stylesheet stays linked: the server sends these

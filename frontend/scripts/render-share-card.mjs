@@ -1,6 +1,7 @@
 // Renders the Open Graph share card (1200 x 630 PNG; social sites do not take SVG) from
-// content.ts and the site's own SVGs, in Debian's Chromium. The PNG is committed, like the SVGs:
-// rerun this after rebranding.  Usage: node scripts/render-share-card.mjs
+// the content folder (content/site.yaml, or CONTENT_DIR) and its own SVGs, in Debian's Chromium.
+// The PNG is written into the content folder, beside the SVGs: rerun this after rebranding.
+// Usage: [CONTENT_DIR=…] node scripts/render-share-card.mjs
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
@@ -8,13 +9,13 @@ import { launchBrowser } from '../e2e/support/browser.mjs';
 import { repoRoot } from '../e2e/support/server.mjs';
 
 const frontend = join(repoRoot, 'frontend');
-const publicDir = join(frontend, 'public');
 const vite = await createServer({
   root: frontend,
   logLevel: 'error',
   server: { middlewareMode: true },
 });
 const { brand, hero } = await vite.ssrLoadModule('/src/content.ts');
+const publicDir = vite.config.publicDir;
 await vite.close();
 
 const { shareImage } = brand;

@@ -73,3 +73,35 @@ describe('the landing page shows the product content', () => {
     expect(footer.textContent).toMatch(/© \d{4} /);
   });
 });
+
+describe('the example broker', () => {
+  it('shows the Medicare disclaimer with its numbers beside the quote form and in the footer', () => {
+    const words = /represent 8 organizations which offer 24 products in your area/;
+    expect(sectionTitled('Get a Free Quote to Create Your Desired Insurance').textContent).toMatch(
+      words,
+    );
+    expect(page.querySelector('footer')!.textContent).toMatch(words);
+    const medicare = [...page.querySelectorAll('a')].filter(
+      (a) => a.textContent === '1-800-MEDICARE',
+    );
+    expect(medicare.map((a) => a.getAttribute('href'))).toEqual([
+      'tel:+18006334227',
+      'tel:+18006334227',
+    ]);
+  });
+
+  it('sets no contact details, so none show', () => {
+    expect(page.querySelector('a[href^="tel:"]:not([href="tel:+18006334227"])')).toBeNull();
+    expect(page.querySelector('a[href^="mailto:"]')).toBeNull();
+    expect(page.querySelector('footer address')).toBeNull();
+  });
+
+  it('links the footer’s Privacy & Policy and Licenses to their pages', () => {
+    const href = (label: string) =>
+      [...page.querySelectorAll('footer a')]
+        .find((a) => a.textContent === label)
+        ?.getAttribute('href');
+    expect(href('Privacy & Policy')).toBe('/privacy');
+    expect(href('Licenses')).toBe('/licences');
+  });
+});

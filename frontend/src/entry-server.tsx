@@ -4,13 +4,21 @@
 import { StrictMode, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { App, isLandingPath } from './App';
+import { App, isLandingPath, SITE_PAGES, type SitePath } from './App';
+import { licencesPage, privacyPage } from './content';
 import { headTags } from './head';
 import { IslandHtml } from './islands/Island';
 import { islandIdPrefix, islands, type IslandName } from './islands/registry';
 import { quoteResultTitle, type QuoteResultVariant } from './pages/QuoteResultPage';
 
 export { QUOTE_RESULT_VARIANTS } from './pages/QuoteResultPage';
+export { SITE_PAGES };
+export { brand, privacyPage } from './content';
+
+const SITE_PAGE_TITLES: Record<SitePath, string> = {
+  '/privacy': privacyPage.title,
+  '/licences': licencesPage.title,
+};
 
 async function prerender(node: ReactNode, identifierPrefix: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(node, {
@@ -43,7 +51,13 @@ async function prerenderIslands(): Promise<Partial<Record<IslandName, string>>> 
 export async function renderPage(shell: string, path: string): Promise<string> {
   return fillShell(
     shell,
-    headTags(isLandingPath(path) ? 'landing' : 'not-found'),
+    headTags(
+      isLandingPath(path)
+        ? 'landing'
+        : Object.hasOwn(SITE_PAGE_TITLES, path)
+          ? { page: SITE_PAGE_TITLES[path as SitePath], path }
+          : 'not-found',
+    ),
     <App path={path} />,
   );
 }

@@ -1,8 +1,9 @@
 // The <head> tags of each prerendered page: title, description, canonical link, Open Graph and
-// the schema.org InsuranceAgency description, all built from content.ts.
+// the schema.org InsuranceAgency description, all built from the content (content.ts).
 import { brand, hero, notFoundPage, seo } from './content';
 
-export type PageKind = 'landing' | 'not-found' | { quoteResult: string };
+export type PageKind =
+  'landing' | 'not-found' | { quoteResult: string } | { page: string; path: string };
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -25,6 +26,13 @@ export function insuranceAgencyJsonLd() {
 }
 
 export function headTags(page: PageKind): string {
+  if (typeof page === 'object' && 'page' in page) {
+    return [
+      `<title>${escapeHtml(`${page.page} | ${brand.name}`)}</title>`,
+      `<meta name="description" content="${escapeHtml(brand.description)}" />`,
+      `<link rel="canonical" href="${escapeHtml(absolute(page.path))}" />`,
+    ].join('\n    ');
+  }
   if (typeof page === 'object') {
     return [
       `<title>${escapeHtml(`${page.quoteResult} | ${brand.name}`)}</title>`,
@@ -42,12 +50,12 @@ export function headTags(page: PageKind): string {
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   return [
     `<title>${escapeHtml(seo.title)}</title>`,
-    meta('name', 'description', seo.description),
+    meta('name', 'description', brand.description),
     `<link rel="canonical" href="${escapeHtml(brand.url)}" />`,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', brand.name),
     meta('property', 'og:title', seo.title),
-    meta('property', 'og:description', seo.description),
+    meta('property', 'og:description', brand.description),
     meta('property', 'og:url', brand.url),
     meta('property', 'og:locale', seo.locale),
     meta('property', 'og:image', absolute(brand.shareImage.src)),

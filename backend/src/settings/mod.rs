@@ -86,10 +86,11 @@ impl Config {
                 "sqlite://PATH, file:PATH or postgres://...",
             )
         })?;
-        let static_dir = env
+        let static_dir: PathBuf = env
             .value("STATIC_DIR")
             .unwrap_or_else(|| DEFAULT_STATIC_DIR.into())
             .into();
+        let addr = SocketAddr::new(ip, port);
         let rate_limit = RateLimit::from_env(&env)?;
         if let Some(value) = env.value("TRUST_PROXY") {
             return Err(ConfigError::new(
@@ -106,10 +107,10 @@ impl Config {
         let email = EmailSettings::from_env(&env)?;
         let inbox = InboxSettings::from_env(&env)?;
         let spam = SpamSettings::from_env(&env)?;
-        let site = SiteSettings::from_env(&env)?;
+        let site = SiteSettings::from_env(&env, &static_dir, addr)?;
         let alerts = AlertSettings::from_env(&env)?;
         Ok(Config {
-            addr: SocketAddr::new(ip, port),
+            addr,
             database,
             static_dir,
             rate_limit,

@@ -1,7 +1,15 @@
 //! How the broker's messages point back at the site: its public address (`SITE_URL`, for the
-//! inbox links in e-mails) and the time zone lead times are shown in (`LEAD_TIME_ZONE`).
+//! links the server writes: the inbox links in e-mails, the voice assistant's webhook) and the
+//! time zone lead times are shown in (`LEAD_TIME_ZONE`). Unset, `SITE_URL` is the content's
+//! canonical URL (`brand.url` in `content/site.yaml`), which the front end's build writes into
+//! `STATIC_DIR/.site/site.json`, so the site's address has one source; without a built front
+//! end, the server's own address.
+
+use std::net::SocketAddr;
+use std::path::Path;
 
 use jiff::tz::TimeZone;
+use serde::Deserialize;
 use url::Url;
 
 use super::env::Env;
@@ -9,12 +17,12 @@ use super::error::ConfigError;
 
 const SITE_URL: &str = "SITE_URL";
 const TIME_ZONE: &str = "LEAD_TIME_ZONE";
-const SITE_URL_FORM: &str = "the site's public address such as https://quotes.example.com";
 const TIME_ZONE_FORM: &str = "an IANA time zone name such as America/New_York or UTC";
 
 #[derive(Clone, Debug)]
 pub struct SiteSettings {
-    /// `SITE_URL`: where visitors reach the site; without it the e-mails carry no inbox link.
+    /// `SITE_URL`, or its default (`from_env` always sets it; a test's `default()` has none, and
+    /// its e-mails no inbox link).
     pub url: Option<Url>,
     /// `LEAD_TIME_ZONE`: the zone the e-mails give times in (UTC unless set).
     pub time_zone: TimeZone,
@@ -30,8 +38,12 @@ impl Default for SiteSettings {
 }
 
 impl SiteSettings {
-    pub fn from_env(env: &Env) -> Result<SiteSettings, ConfigError> {
-        let url = env.http_url(SITE_URL, SITE_URL_FORM)?;
+    pub fn from_env(
+        env: &Env,
+        static_dir: &Path,
+        addr: SocketAddr,
+    ) -> Result<SiteSettings, ConfigError> {
+        let url = Some(site_url(env, static_dir, addr)?);
         let time_zone = match env.value(TIME_ZONE) {
             None => TimeZone::UTC,
             Some(name) => TimeZone::get(&name).map_err(|_| {
@@ -62,13 +74,43 @@ impl SiteSettings {
     }
 }
 
+/// What the front end's build hands the server from the content (`frontend/scripts/prerender.mjs`).
+pub const BUILD_FACTS: &str = ".site/site.json";
+const SITE_URL_FORM: &str = "the site's public address such as https://quotes.example.com";
+
+#[derive(Deserialize)]
+struct Canonical {
+    url: String,
+}
+
+fn site_url(env: &Env, static_dir: &Path, addr: SocketAddr) -> Result<Url, ConfigError> {
+    if let Some(url) = env.http_url(SITE_URL, SITE_URL_FORM)? {
+        return Ok(url);
+    }
+    let canonical = std::fs::read(static_dir.join(BUILD_FACTS))
+        .ok()
+        .and_then(|json| serde_json::from_slice::<Canonical>(&json).ok())
+        .and_then(|canonical| Url::parse(&canonical.url).ok());
+    Ok(canonical.unwrap_or_else(|| {
+        Url::parse(&format!("http://{addr}/")).expect("a socket address makes a URL")
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::settings::env::lookup;
 
+    const ADDR: &str = "127.0.0.1:8080";
+
     fn site(vars: &[(&str, &str)]) -> Result<SiteSettings, ConfigError> {
-        SiteSettings::from_env(&Env::new(&lookup(vars)))
+        let dir = tempfile::tempdir().unwrap();
+        SiteSettings::from_env(&Env::new(&lookup(vars)), dir.path(), ADDR.parse().unwrap())
+    }
+
+    fn url(vars: &[(&str, &str)], dir: &Path) -> Result<Url, ConfigError> {
+        let get = lookup(vars);
+        site_url(&Env::new(&get), dir, ADDR.parse().unwrap())
     }
 
     #[test]
@@ -95,7 +137,7 @@ mod tests {
 
     #[test]
     fn the_lead_page_is_under_admin_with_or_without_a_slash() {
-        assert_eq!(site(&[]).unwrap().lead_page("abc"), None);
+        assert_eq!(SiteSettings::default().lead_page("abc"), None);
         for url in ["https://quotes.example.com", "https://quotes.example.com/"] {
             assert_eq!(
                 site(&[(SITE_URL, url)])
@@ -105,5 +147,33 @@ mod tests {
                 Some("https://quotes.example.com/admin#lead/abc")
             );
         }
+    }
+
+    #[test]
+    fn defaults_to_the_contents_canonical_url_then_the_servers_address() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(
+            url(&[], dir.path()).unwrap().as_str(),
+            "http://127.0.0.1:8080/"
+        );
+        std::fs::create_dir(dir.path().join(".site")).unwrap();
+        std::fs::write(
+            dir.path().join(BUILD_FACTS),
+            r#"{"url": "https://www.broker.test/", "retention": {}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            url(&[], dir.path()).unwrap().as_str(),
+            "https://www.broker.test/"
+        );
+        let set = url(&[("SITE_URL", "https://quotes.broker.test/")], dir.path()).unwrap();
+        assert_eq!(set.as_str(), "https://quotes.broker.test/");
+    }
+
+    #[test]
+    fn a_site_url_without_http_host_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let error = url(&[("SITE_URL", "broker.test")], dir.path()).unwrap_err();
+        assert_eq!(error.variable, "SITE_URL");
     }
 }

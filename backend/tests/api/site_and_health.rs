@@ -205,3 +205,69 @@ async fn html_has_an_etag_and_a_revisit_is_304() {
     assert_eq!(missing.status(), 404, "the 404 page is not a match");
     app.stop().await;
 }
+
+/// A built site with the privacy notice and the licences page, as the front end's build writes them.
+fn site_with_notice(dir: &std::path::Path) -> std::path::PathBuf {
+    let site = dir.join("dist");
+    for (path, text) in [
+        ("index.html", INDEX_HTML),
+        ("404.html", NOT_FOUND_HTML),
+        ("licences.html", "<h1>Licenses</h1>"),
+        (
+            ".site/privacy.html",
+            "<p>We keep a quote request {{retention}}.</p>",
+        ),
+        (
+            ".site/site.json",
+            r#"{"url": "https://www.broker.test/", "retention": {"days": "{days} days after we receive it", "unset": "until you ask us to delete it"}}"#,
+        ),
+    ] {
+        let file = site.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    }
+    site
+}
+
+#[tokio::test]
+async fn the_privacy_notice_states_the_configured_retention() {
+    for (env, kept) in [
+        (
+            vec![("LEAD_RETENTION_DAYS", "30")],
+            "30 days after we receive it",
+        ),
+        (vec![], "until you ask us to delete it"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let site = site_with_notice(dir.path());
+        let app = TestApp::spawn()
+            .env(&env)
+            .dir(dir)
+            .static_dir(site)
+            .start()
+            .await;
+        let notice = app.get("/privacy").await;
+        assert_eq!(notice.status(), 200);
+        assert_eq!(notice.headers()["content-type"], "text/html; charset=utf-8");
+        assert_eq!(
+            notice.text().await.unwrap(),
+            format!("<p>We keep a quote request {kept}.</p>")
+        );
+        // The template with its empty slot is never served.
+        assert_eq!(app.get("/.site/privacy.html").await.status(), 404);
+        app.stop().await;
+    }
+}
+
+#[tokio::test]
+async fn a_prerendered_page_is_served_at_its_path_without_html() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = site_with_notice(dir.path());
+    let app = TestApp::spawn().dir(dir).static_dir(site).start().await;
+    let licences = app.get("/licences").await;
+    assert_eq!(licences.status(), 200);
+    assert_eq!(licences.text().await.unwrap(), "<h1>Licenses</h1>");
+    assert_eq!(app.get("/404").await.status(), 404);
+    assert_eq!(app.get("/index").await.status(), 404);
+    app.stop().await;
+}

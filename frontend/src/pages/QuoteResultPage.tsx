@@ -23,8 +23,6 @@ const SLOT = {
   reason: '{{reason}}',
   product: '{{product}}',
   email: '{{email}}',
-  productError: '{{product_error}}',
-  emailError: '{{email_error}}',
 } as const;
 
 /** The heading, the words under it and, unless the request went through, the form to try again. */
@@ -34,9 +32,10 @@ function outcome(variant: QuoteResultVariant) {
   const values = { product: SLOT.product, email: SLOT.email };
   if (variant === 'failed')
     return { title: quoteSection.failure.title, text: SLOT.reason, form: { values, errors: {} } };
+  // The content's words, not the server's slots: the variant says which fields are wrong.
   const errors = {
-    product: variant === 'invalid-email' ? undefined : SLOT.productError,
-    email: variant === 'invalid-product' ? undefined : SLOT.emailError,
+    product: variant === 'invalid-email' ? undefined : quoteSection.errors.product,
+    email: variant === 'invalid-product' ? undefined : quoteSection.errors.email,
   };
   return { title: quoteSection.heading, text: quoteSection.subtitle, form: { values, errors } };
 }

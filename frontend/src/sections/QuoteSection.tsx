@@ -1,3 +1,4 @@
+import { MedicareDisclaimer } from '../components/broker/MedicareDisclaimer';
 import { Reveal } from '../components/motion/Reveal';
 import { quoteSection as text } from '../content';
 import { Island } from '../islands/Island';
@@ -15,6 +16,7 @@ export function QuoteSection() {
         </h2>
         <p className="mx-auto mt-4 mb-8 max-w-2xl text-center text-slate-700">{text.subtitle}</p>
         <Island name="quote-form" />
+        <MedicareDisclaimer prominent />
       </Reveal>
     </section>
   );

@@ -1,8 +1,8 @@
 //! The result page's HTML for each outcome. The front end's build prerenders one page per outcome
 //! (`frontend/scripts/prerender.mjs`) into `STATIC_DIR/.quote-result/`, a hidden folder the site
 //! itself never serves, with slots the server fills here: `{{reason}}`, `{{email}}`,
-//! `{{product_error}}`, `{{email_error}}`; the product typed is chosen by marking its `<option>`
-//! selected. Without a built front end (an API-only server, the integration tests) plain pages
+//! `{{product_error}}`, `{{email_error}}` (the built pages write the content's messages in place
+//! of the last two); the product typed is chosen by marking its `<option>` selected. Without a built front end (an API-only server, the integration tests) plain pages
 //! with the same slots stand in, so a form post is still answered in words.
 
 use std::io;

@@ -14,14 +14,19 @@
 //!
 //! Every HTML page comes with a fresh form token in its cookie (`spam::FormTokens`), so the
 //! file itself stays the same for everyone.
+//!
+//! A prerendered page is also served at its path without `.html` (`/licences`), and the privacy
+//! notice at `/privacy` with the server's own retention written in (`privacy.rs`).
 
 mod content_type;
 mod encoding;
 mod files;
+mod privacy;
 
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use bytes::Bytes;
 use warp::filters::BoxedFilter;
@@ -45,6 +50,7 @@ const NOT_FOUND_PAGE: &str = "/404.html";
 /// password is set (`admin_page`), never under its file name.
 const ADMIN_PAGE: &str = "/admin.html";
 
+#[derive(Clone)]
 struct Asset {
     content_type: String,
     cache_control: &'static str,
@@ -61,8 +67,9 @@ pub struct Site {
 }
 
 impl Site {
-    /// Loads every file under `dir`. A missing directory gives an empty site (the API still works).
-    pub fn load(dir: &Path) -> std::io::Result<Site> {
+    /// Loads every file under `dir`, and the privacy notice stating `retention`
+    /// (`LEAD_RETENTION_DAYS`). A missing directory gives an empty site (the API still works).
+    pub fn load(dir: &Path, retention: Option<Duration>) -> std::io::Result<Site> {
         let mut site = Site::default();
         if !dir.is_dir() {
             tracing::warn!(dir = %dir.display(), "front end not built; serving the API only");
@@ -89,7 +96,22 @@ impl Site {
                 gzip: sibling("gz")?,
                 brotli: sibling("br")?,
             };
+            if let Some(path) = clean_path(url) {
+                site.assets.insert(path.to_owned(), asset.clone());
+            }
             site.assets.insert(url.clone(), asset);
+        }
+        if let Some(notice) = privacy::notice(dir, retention)? {
+            let identity = Bytes::from(notice);
+            let asset = Asset {
+                content_type: content_type::for_path(privacy::PAGE),
+                cache_control: REVALIDATE,
+                etag: Some(etag(&identity)),
+                identity,
+                gzip: None,
+                brotli: None,
+            };
+            site.assets.insert(privacy::PATH.to_owned(), asset);
         }
         Ok(site)
     }
@@ -176,6 +198,15 @@ fn lookup(path: &str) -> Option<&str> {
         ADMIN_PAGE => None,
         path => Some(path),
     }
+}
+
+/// A page's path without `.html` (`/licences.html` at `/licences`); not for the pages with a path
+/// of their own (the landing page, the 404 page, the inbox).
+fn clean_path(url: &str) -> Option<&str> {
+    if [INDEX, NOT_FOUND_PAGE, ADMIN_PAGE].contains(&url) {
+        return None;
+    }
+    url.strip_suffix(".html")
 }
 
 fn etag(body: &[u8]) -> HeaderValue {

@@ -1,4 +1,6 @@
-import { brand, footer } from '../../content';
+import { brand, copyrightParts, footer } from '../../content';
+import { BrokerContact } from '../broker/BrokerContact';
+import { MedicareDisclaimer } from '../broker/MedicareDisclaimer';
 import { COPYRIGHT_ATTRIBUTE } from './current-year';
 import { SocialIcon } from './SocialIcon';
 
@@ -7,7 +9,8 @@ const linkClass =
 
 /** Static: served as prerendered HTML; the browser only updates the year (current-year.ts). */
 export function SiteFooter() {
-  const copyright = { [COPYRIGHT_ATTRIBUTE]: '' };
+  const copyrightYear = { [COPYRIGHT_ATTRIBUTE]: '' };
+  const [beforeYear, afterYear] = copyrightParts();
   return (
     <footer className="bg-slate-900 px-4 pt-16 pb-8 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
@@ -20,6 +23,7 @@ export function SiteFooter() {
             loading="lazy"
           />
           <p className="mt-4 max-w-sm">{footer.description}</p>
+          <BrokerContact linkClass={linkClass} />
           <ul aria-label={footer.socialLabel} className="mt-6 flex gap-3">
             {footer.social.map((item) => (
               <li key={item.network}>
@@ -51,11 +55,11 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <p
-        {...copyright}
-        className="mx-auto mt-12 max-w-6xl border-t border-white/15 pt-6 text-center text-sm text-slate-300"
-      >
-        {footer.copyright(__BUILD_YEAR__)}
+      <MedicareDisclaimer />
+      <p className="mx-auto mt-12 max-w-6xl border-t border-white/15 pt-6 text-center text-sm text-slate-300">
+        {beforeYear}
+        <span {...copyrightYear}>{__BUILD_YEAR__}</span>
+        {afterYear}
       </p>
     </footer>
   );

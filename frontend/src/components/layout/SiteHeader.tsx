@@ -1,10 +1,10 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { brand, header, spanish } from '../../content';
+import { brand, broker, header, spanish, telHref } from '../../content';
 import { QUOTE_HREF } from '../../lib/quote-link';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { buttonVariants } from '../ui/button-variants';
-import { MenuIcon } from '../ui/first-screen-icons';
+import { MenuIcon, PhoneIcon } from '../ui/first-screen-icons';
 import { NavLinks, navEntranceDelay } from './NavLinks';
 
 /** The header turns solid once the page is scrolled further than this (px, docs/product.md §9). */
@@ -59,7 +59,16 @@ export function SiteHeader() {
             {header.cta}
           </a>
         </div>
-        <div className="md:hidden">
+        <div className="flex items-center gap-1 md:hidden">
+          {broker.phone && (
+            <a
+              href={telHref(broker.phone)}
+              aria-label={`${header.call} ${broker.phone}`}
+              className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+            >
+              <PhoneIcon aria-hidden="true" className="h-6 w-6" />
+            </a>
+          )}
           <button
             ref={menuButton}
             type="button"

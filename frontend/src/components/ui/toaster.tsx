@@ -1,6 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva } from 'class-variance-authority';
 import { X } from 'lucide-react';
+import { notifications } from 'virtual:site-content';
 import { dismissToast, useToasts, type ToastVariant } from '../../lib/toast-store';
 
 /** Toasts close by themselves after this long (docs/product.md §9). */
@@ -50,7 +51,7 @@ export function Toaster() {
             )}
           </div>
           <ToastPrimitive.Close
-            aria-label="Close"
+            aria-label={notifications.close}
             className="absolute top-3 right-3 rounded-md p-1 focus-visible:outline-2 focus-visible:outline-current"
           >
             <X aria-hidden="true" className="h-4 w-4" />
@@ -61,6 +62,7 @@ export function Toaster() {
           empty area lets clicks through. */}
       <ToastPrimitive.Viewport
         hotkey={[TOAST_HOTKEY]}
+        label={notifications.label.replace('{hotkey}', TOAST_HOTKEY)}
         className="pointer-events-none fixed right-0 bottom-20 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-24"
       />
     </ToastPrimitive.Provider>

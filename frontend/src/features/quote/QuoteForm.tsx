@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
 import { QUOTE_FIELD_ID } from '../../lib/quote-link';
-import { validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
+import { inContentWords, validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
 import { HONEYPOT_FIELD, QUOTE_ENDPOINT, QuoteSubmissionError, submitQuote } from './submit-quote';
 import { toast } from '../../lib/toast-store';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -88,7 +88,8 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
       toast(text.success);
       setValues(EMPTY);
     } catch (error) {
-      if (error instanceof QuoteSubmissionError && error.fields) showErrors(error.fields);
+      if (error instanceof QuoteSubmissionError && error.fields)
+        showErrors(inContentWords(error.fields));
       const message = error instanceof Error ? error.message : '';
       toast({
         title: text.failure.title,

@@ -1,37 +1,15 @@
-// Every Spanish text of the voice assistant, in one place. The tooltips and the console lines
-// are docs/product.md's (§2, §8); 'Error connecting to Vapi' is kept in English as the product gives it.
+// The voice assistant's texts: what the visitor reads comes from the content (content/site.yaml,
+// voiceTooltip, voiceFailure, voiceControls); the console lines, for whoever debugs the page, are
+// docs/product.md's (§8), Spanish, with 'Error connecting to Vapi' kept in English as the product gives it.
+import type { voiceFailure as failureMessage } from 'virtual:site-content';
 
-export const tooltip = {
-  idle: 'Habla con nuestro asistente',
-  connecting: 'Conectando...',
-  inCall: 'Haz clic para finalizar llamada',
-} as const;
-
-/** Short messages shown to the visitor when a call cannot start or breaks. */
-export const failureMessage = {
-  permission: 'Permite el acceso al micrófono para hablar con el asistente.',
-  micInUse: 'Tu micrófono está en uso por otra aplicación. Ciérrala e inténtalo de nuevo.',
-  unavailable: 'El asistente no está disponible ahora. Inténtalo más tarde.',
-} as const;
+export {
+  voiceTooltip as tooltip,
+  voiceFailure as failureMessage,
+  voiceControls as controls,
+} from 'virtual:site-content';
 
 export type FailureKind = keyof typeof failureMessage;
-
-export const controls = {
-  region: 'Asistente de voz',
-  mute: 'Silenciar micrófono',
-  showCaptions: 'Subtítulos de la conversación',
-  closePanel: 'Cerrar subtítulos',
-  dismiss: 'Cerrar aviso',
-  panelTitle: 'Conversación con el asistente',
-  waitingForWords: 'Los subtítulos aparecerán aquí cuando empiece la conversación.',
-  assistant: 'Asistente',
-  visitor: 'Tú',
-  silenceHint: 'No te escuchamos. Revisa que tu micrófono esté conectado y activado.',
-  mutedNote: 'Tu micrófono está silenciado.',
-  consentTitle: 'Antes de llamar',
-  consentAccept: 'Aceptar y llamar',
-  consentCancel: 'Cancelar',
-} as const;
 
 export const consoleLine = {
   started: 'Llamada iniciada',

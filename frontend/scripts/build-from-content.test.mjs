@@ -1,0 +1,229 @@
+// A broker's own site: the build from another content folder (CONTENT_DIR) shows every value it
+// gives (brand, phone, e-mail, address, hours, licences, the Medicare disclaimer's numbers) and
+// leaves no trace of the example brand anywhere in what it writes; a mistake in the content stops
+// the build with one line. Needs wasm-core built (src/wasm-pkg).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const frontend = fileURLToPath(new URL('../', import.meta.url));
+const example = join(frontend, '../content');
+// Under node_modules, so the server-side build resolves React and the rest from there.
+const work = mkdtempSync(join(frontend, 'node_modules/.own-site-'));
+const content = join(work, 'content');
+const dist = join(work, 'dist');
+
+/** What the example brand leaves if any of it is left: its name, address, partners, clients. */
+const EXAMPLE_TRACES = [
+  'Clearharbor',
+  'clearharbor',
+  'Alderbrook',
+  'Hollowmere',
+  'Margaret Ellison',
+  'Sofia Marquez',
+  '200k+',
+];
+
+const OWN = {
+  name: 'Tidewater Benefits',
+  url: 'https://www.tidewater-benefits.test/',
+  phone: '(312) 555-0142',
+  tel: 'tel:3125550142',
+  email: 'hello@tidewater-benefits.test',
+  address: '77 Lake Shore Drive',
+  hours: 'Monday to Saturday, 8 am to 5 pm',
+  npn: '98765432',
+  licence: { state: 'Ohio', number: 'OH-4455667' },
+  productError: 'Choose the kind of plan you want',
+  organizations: 5,
+  products: 17,
+};
+
+const svg = (label) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48"><text x="4" y="30">${label}</text></svg>`;
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The example's site.yaml made another broker's: every brand-specific value replaced. */
+function ownSiteYaml() {
+  let yaml = readFileSync(join(example, 'site.yaml'), 'utf8')
+    .replace(/^#.*\n/gm, '')
+    .replaceAll('Clearharbor Health', OWN.name)
+    .replaceAll('https://www.clearharbor.example/', OWN.url)
+    .replaceAll('200k+', '5k+')
+    .replace('product: Please select a product', `product: ${OWN.productError}`)
+    .replace(/organizations: \d+/, `organizations: ${OWN.organizations}`)
+    .replace(/products: \d+/, `products: ${OWN.products}`)
+    .replace(
+      /^broker:\n(?: {2}.*\n)+/m,
+      `broker:
+  phone: "${OWN.phone}"
+  email: ${OWN.email}
+  address: "${OWN.address}\\nColumbus, OH 43004"
+  hours: ${OWN.hours}
+  nationalProducerNumber: "${OWN.npn}"
+  licences:
+    - { state: ${OWN.licence.state}, number: "${OWN.licence.number}" }
+`,
+    );
+  const partners = [
+    'Alderbrook Assurance',
+    'Bluefen Health',
+    'Corvane Mutual',
+    'Driftwell Care',
+    'Eastmere Life',
+    'Fairholt Benefits',
+    'Granite Vale Health',
+    'Hollowmere Insurance',
+  ];
+  partners.forEach((name, i) => {
+    yaml = yaml.replace(
+      new RegExp(`\\{ name: ${name}, logo: [^}]+\\}`),
+      `{ name: Insurer ${i + 1}, logo: /img/insurer-${i + 1}.svg }`,
+    );
+  });
+  for (const [i, person] of ['Margaret Ellison', 'Daniel Okafor', 'Sofia Marquez'].entries()) {
+    yaml = yaml.replace(`name: ${person}`, `name: Client ${i + 1}`);
+  }
+  return yaml
+    .replace(/\/images\/portraits\/\w+\.svg/g, '/img/face.svg')
+    .replace(/\/images\/(logo|logo-light|hero)\.svg/g, '/img/$1.svg')
+    .replace('/images/share-card.png', '/img/card.png')
+    .replace('/favicon.svg', '/img/icon.svg');
+}
+
+function build(contentDir) {
+  const env = { ...process.env, CONTENT_DIR: contentDir };
+  const run = (args) => spawnSync('npx', args, { cwd: frontend, env, encoding: 'utf8' });
+  const ssr = join(work, 'ssr');
+  for (const args of [
+    ['vite', 'build', '--logLevel', 'error', '--outDir', dist, '--emptyOutDir'],
+    ['vite', 'build', '--logLevel', 'error', '--config', 'vite.admin.config.ts', '--outDir', dist],
+    ['vite', 'build', '--logLevel', 'error', '--ssr', 'src/entry-server.tsx', '--outDir', ssr],
+  ]) {
+    const result = run(args);
+    if (result.status !== 0) return result;
+  }
+  return spawnSync(process.execPath, ['scripts/prerender.mjs', '--dist', dist, '--ssr', ssr], {
+    cwd: frontend,
+    env,
+    encoding: 'utf8',
+  });
+}
+
+const files = (dir) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+
+describe('a build from another content folder', () => {
+  before(() => {
+    mkdirSync(join(content, 'pages'), { recursive: true });
+    mkdirSync(join(content, 'public/img'), { recursive: true });
+    writeFileSync(join(content, 'site.yaml'), ownSiteYaml());
+    writeFileSync(
+      join(content, 'pages/privacy.md'),
+      `${OWN.name} keeps your request {{retention}}. Write to [us](mailto:${OWN.email}).\n`,
+    );
+    for (const name of [
+      'logo',
+      'logo-light',
+      'hero',
+      'face',
+      'icon',
+      ...Array.from({ length: 8 }, (_, i) => `insurer-${i + 1}`),
+    ]) {
+      writeFileSync(join(content, `public/img/${name}.svg`), svg(name));
+    }
+    writeFileSync(join(content, 'public/img/card.png'), PNG);
+    const result = build(content);
+    assert.equal(result.status, 0, result.stderr);
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it('shows the broker’s brand, contact details, licences and disclaimer numbers', () => {
+    const page = readFileSync(join(dist, 'index.html'), 'utf8');
+    assert.match(page, new RegExp(`<link rel="canonical" href="${OWN.url}"`));
+    assert.match(page, new RegExp(`alt="${OWN.name}"`));
+    for (const value of [
+      OWN.email,
+      `mailto:${OWN.email}`,
+      OWN.address,
+      OWN.hours,
+      OWN.npn,
+      OWN.phone,
+    ])
+      assert.ok(page.includes(value), `index.html lacks ${value}`);
+    // The phone in the header (shown on phones) and in the footer.
+    assert.equal(page.split(`href="${OWN.tel}"`).length - 1, 2);
+    assert.match(
+      page,
+      new RegExp(
+        `represent ${OWN.organizations} organizations which offer ${OWN.products} products`,
+      ),
+    );
+    assert.match(page, /<a href="tel:\+18006334227"[^>]*>1-800-MEDICARE<\/a>/);
+    assert.ok(
+      page.includes(`${OWN.licence.state} ${OWN.licence.number}`),
+      'footer lacks the licence',
+    );
+    const licences = readFileSync(join(dist, 'licences.html'), 'utf8');
+    for (const value of [OWN.licence.state, OWN.licence.number, OWN.npn])
+      assert.ok(licences.includes(value), `licences.html lacks ${value}`);
+    assert.match(
+      readFileSync(join(dist, '.site/privacy.html'), 'utf8'),
+      /keeps your request \{\{retention\}\}/,
+    );
+    assert.ok(
+      readFileSync(join(dist, '.quote-result/invalid-product.html'), 'utf8').includes(
+        OWN.productError,
+      ),
+    );
+    assert.equal(JSON.parse(readFileSync(join(dist, '.site/site.json'), 'utf8')).url, OWN.url);
+    assert.match(
+      readFileSync(join(dist, 'admin.html'), 'utf8'),
+      new RegExp(`<title>Inbox \\| ${OWN.name}</title>`),
+    );
+  });
+
+  it('leaves no trace of the example brand in any file it wrote', () => {
+    const written = files(dist);
+    assert.ok(written.length > 20, `only ${written.length} files written`);
+    for (const file of written) {
+      const text = readFileSync(file, 'latin1');
+      for (const trace of EXAMPLE_TRACES)
+        assert.ok(!text.includes(trace), `${file} holds "${trace}"`);
+      assert.ok(!/alderbrook|hollowmere|share-card/.test(file), `${file} is the example's`);
+    }
+  });
+
+  it('stops at a mistake in the content with one line naming the file, the key and what is expected', () => {
+    const broken = join(work, 'broken');
+    cpSync(content, broken, { recursive: true });
+    const yaml = join(broken, 'site.yaml');
+    writeFileSync(
+      yaml,
+      readFileSync(yaml, 'utf8').replace('href: /privacy', 'href: http://example.com/privacy'),
+    );
+    const result = build(broken);
+    assert.notEqual(result.status, 0);
+    assert.match(
+      result.stderr.trim(),
+      /^content error: \S+\/broken\/site\.yaml:\d+: footer\.columns\[1\]\.links\[2\]\.href: expected a site path \(\/privacy\), an anchor \(#top\), mailto:, tel: or https:\/\/$/,
+    );
+  });
+});

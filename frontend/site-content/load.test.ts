@@ -1,0 +1,117 @@
+// @vitest-environment node
+// Each kind of mistake in the content folder stops the build with one line naming the file, the
+// key or line, and what is expected.
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contentDir, loadContent } from './load.ts';
+
+const example = contentDir({});
+let copies: string[] = [];
+afterEach(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+  copies = [];
+});
+
+/** A copy of the example content with site.yaml changed by `edit`. */
+function contentWith(edit: (yaml: string) => string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  copies.push(dir);
+  cpSync(example, dir, { recursive: true });
+  const site = join(dir, 'site.yaml');
+  writeFileSync(site, edit(readFileSync(site, 'utf8')));
+  return dir;
+}
+
+/** The error `loadContent` stops with, which must be one line. */
+function errorOf(dir: string): string {
+  try {
+    loadContent(dir);
+  } catch (error) {
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    return message;
+  }
+  throw new Error('the content loaded');
+}
+
+const lineOf = (yaml: string, text: string) =>
+  yaml.split('\n').findIndex((l) => l.includes(text)) + 1;
+
+describe('loadContent', () => {
+  it('loads the example content, the page docs/product.md describes', () => {
+    const { site, pages } = loadContent(example);
+    expect(site.hero.heading).toBe('Enjoy the Life at Every stage');
+    expect(site.footer.columns.map((c) => c.links.length)).toEqual([4, 4, 4]);
+    expect(pages.privacy).toContain('{{retention}}');
+    expect(pages.privacy).toContain('<h2>');
+  });
+
+  it('names a missing key', () => {
+    const yaml = readFileSync(join(example, 'site.yaml'), 'utf8');
+    const dir = contentWith((y) => y.replace(/^ {2}cta: Get Started\n/m, ''));
+    expect(errorOf(dir)).toBe(
+      `${join(dir, 'site.yaml')}:${lineOf(yaml, 'hero:')}: hero.cta: missing; expected a string`,
+    );
+  });
+
+  it('names a mistyped value', () => {
+    const dir = contentWith((y) => y.replace('logoWidth: 160', 'logoWidth: wide'));
+    expect(errorOf(dir)).toMatch(
+      /site\.yaml:\d+: partners\.logoWidth: expected a number, got "wide"$/,
+    );
+  });
+
+  it('names an unknown (misspelt) key with its line', () => {
+    const dir = contentWith((y) => y.replace('  heading: Enjoy', '  headline: Enjoy'));
+    const yaml = readFileSync(join(dir, 'site.yaml'), 'utf8');
+    expect(errorOf(dir)).toMatch(
+      new RegExp(`site\\.yaml:${lineOf(yaml, 'headline:')}: hero\\.headline: unknown key`),
+    );
+  });
+
+  it('names a missing image and where it should be', () => {
+    const dir = contentWith((y) => y);
+    unlinkSync(join(dir, 'public/images/partners/corvane.svg'));
+    expect(errorOf(dir)).toMatch(
+      /site\.yaml:\d+: partners\.items\[2\]\.logo: \/images\/partners\/corvane\.svg does not exist; expected a file at .*public\/images\/partners\/corvane\.svg$/,
+    );
+  });
+
+  it('names a link target that is no site path, anchor, mailto:, tel: or https://', () => {
+    for (const target of [
+      'http://example.com/',
+      'javascript:alert(1)',
+      'privacy',
+      '//evil.example/',
+    ]) {
+      const dir = contentWith((y) => y.replace('href: /privacy', `href: "${target}"`));
+      expect(errorOf(dir)).toMatch(
+        /site\.yaml:\d+: footer\.columns\[1\]\.links\[2\]\.href: expected a site path \(\/privacy\), an anchor \(#top\), mailto:, tel: or https:\/\/$/,
+      );
+    }
+  });
+
+  it('names a bad link in a Markdown page by its line', () => {
+    const dir = contentWith((y) => y);
+    writeFileSync(
+      join(dir, 'pages/privacy.md'),
+      'Intro\n\nSee [our terms](ftp://x/terms). {{retention}}\n',
+    );
+    expect(errorOf(dir)).toMatch(
+      /pages\/privacy\.md:3: link "ftp:\/\/x\/terms": expected a site path/,
+    );
+  });
+
+  it('names YAML that does not parse, by its line', () => {
+    const dir = contentWith((y) => y.replace('  cta: Get Started', '  cta: [Get Started'));
+    expect(errorOf(dir)).toMatch(/site\.yaml:\d+: not valid YAML: /);
+  });
+
+  it('wants the privacy notice to say where the retention goes', () => {
+    const dir = contentWith((y) => y);
+    writeFileSync(join(dir, 'pages/privacy.md'), 'We keep it for ever.\n');
+    expect(errorOf(dir)).toMatch(/pages\/privacy\.md: expected \{\{retention\}\} once/);
+  });
+});

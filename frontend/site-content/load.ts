@@ -1,0 +1,155 @@
+// Reads and checks the content folder (content/ at the repository root, or CONTENT_DIR) at build
+// time. Any mistake stops the build with one line naming the file, the key or line, and what is
+// expected, so a broker editing content/ never ships a half-broken site.
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { marked } from 'marked';
+import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import type { z } from 'zod';
+import { imagePaths, LINK_TARGET, siteSchema, type SiteContent } from './schema.ts';
+
+const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
+const SITE_FILE = 'site.yaml';
+/** Images and other files served as they are, at the site's root. */
+export const PUBLIC_DIR = 'public';
+/** The long pages, in Markdown. */
+const PAGES = ['privacy'] as const;
+export type PageName = (typeof PAGES)[number];
+/** Where the privacy notice says how long the server keeps a quote request (filled at serve time). */
+const RETENTION_SLOT = '{{retention}}';
+
+export class ContentError extends Error {}
+
+/** The content folder: `CONTENT_DIR` (relative to the repository root) or content/. */
+export function contentDir(env: Record<string, string | undefined> = process.env): string {
+  const dir = env.CONTENT_DIR || 'content';
+  return isAbsolute(dir) ? dir : resolve(REPOSITORY, dir);
+}
+
+export interface LoadedContent {
+  dir: string;
+  site: SiteContent;
+  /** Each Markdown page rendered to HTML. */
+  pages: Record<PageName, string>;
+}
+
+export function loadContent(dir = contentDir()): LoadedContent {
+  const site = loadSite(dir);
+  const pages = Object.fromEntries(PAGES.map((name) => [name, loadPage(dir, name)])) as Record<
+    PageName,
+    string
+  >;
+  return { dir, site, pages };
+}
+
+/** A file's path as the message shows it: from the working directory when inside it. */
+const shown = (dir: string, file: string) => {
+  const path = relative(process.cwd(), join(dir, file));
+  return path.startsWith('..') ? join(dir, file) : path;
+};
+
+function loadSite(dir: string): SiteContent {
+  const path = join(dir, SITE_FILE);
+  const file = shown(dir, SITE_FILE);
+  if (!existsSync(path))
+    throw new ContentError(`${file}: missing; expected the site's content in YAML`);
+  const lines = new LineCounter();
+  const doc = parseDocument(readFileSync(path, 'utf8'), {
+    lineCounter: lines,
+    prettyErrors: false,
+  });
+  const syntax = doc.errors[0];
+  if (syntax) {
+    const { line } = lines.linePos(syntax.pos[0]);
+    throw new ContentError(`${file}:${line}: not valid YAML: ${syntax.message.split('\n')[0]}`);
+  }
+  const parsed = siteSchema.safeParse(doc.toJS(), { reportInput: true });
+  if (!parsed.success) {
+    // A misspelt key shows as an unknown key and a missing one: the unknown one says more.
+    const issues = parsed.error.issues;
+    const issue = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0];
+    const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+    const line = lineOf(
+      doc.contents,
+      issue.code === 'unrecognized_keys' ? path : issue.path,
+      lines,
+    );
+    throw new ContentError(
+      `${file}${line ? `:${line}` : ''}: ${keyName(path)}: ${describe(issue)}`,
+    );
+  }
+  for (const [key, image] of imagePaths(parsed.data)) {
+    if (!existsSync(join(dir, PUBLIC_DIR, image))) {
+      const line = lineOf(doc.contents, key.replace(/\[(\d+)\]/g, '.$1').split('.'), lines);
+      throw new ContentError(
+        `${file}${line ? `:${line}` : ''}: ${key}: ${image} does not exist; expected a file at ${shown(dir, join(PUBLIC_DIR, image))}`,
+      );
+    }
+  }
+  return parsed.data;
+}
+
+function loadPage(dir: string, name: PageName): string {
+  const file = shown(dir, `pages/${name}.md`);
+  const path = join(dir, 'pages', `${name}.md`);
+  if (!existsSync(path))
+    throw new ContentError(`${file}: missing; expected the ${name} page in Markdown`);
+  const markdown = readFileSync(path, 'utf8');
+  const lines = markdown.split('\n');
+  for (const [i, line] of lines.entries()) {
+    for (const [, target] of line.matchAll(/\]\(([^)\s]*)[^)]*\)/g)) {
+      if (!LINK_TARGET.test(target))
+        throw new ContentError(
+          `${file}:${i + 1}: link "${target}": expected a site path (/privacy), an anchor (#top), mailto:, tel: or https://`,
+        );
+    }
+  }
+  if (name === 'privacy' && markdown.split(RETENTION_SLOT).length !== 2) {
+    throw new ContentError(
+      `${file}: expected ${RETENTION_SLOT} once, where the server writes how long it keeps a quote request`,
+    );
+  }
+  return marked.parse(markdown, { async: false });
+}
+
+const keyName = (path: PropertyKey[]) =>
+  path
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i ? '.' : ''}${String(key)}`))
+    .join('') || '(top)';
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys')
+    return 'unknown key; expected none of that name here (check its spelling)';
+  if (issue.code === 'invalid_type') {
+    if (issue.input === undefined)
+      return `missing; expected ${issue.expected === 'object' ? 'a group of keys' : `a ${issue.expected}`}`;
+    return `expected a ${issue.expected === 'object' ? 'group of keys' : issue.expected}, got ${JSON.stringify(issue.input)}`;
+  }
+  if (issue.code === 'invalid_value')
+    return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (issue.code === 'too_small' && issue.origin === 'array')
+    return `expected at least ${issue.minimum} entries`;
+  if (issue.code === 'too_small' && issue.origin === 'string') return 'expected a non-empty text';
+  if (issue.code === 'too_small') return `expected at least ${issue.minimum}`;
+  return issue.message;
+}
+
+/** The line of the key at `path` in the YAML, or of its nearest parent that exists. */
+function lineOf(root: unknown, path: PropertyKey[], lines: LineCounter): number | undefined {
+  let node = root as Node | null | undefined;
+  let at: number | undefined = node?.range?.[0];
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => (item.key as { value?: unknown })?.value === key);
+      if (!pair) break;
+      at = (pair.key as Node).range?.[0];
+      node = pair.value as Node;
+    } else if (isSeq(node)) {
+      node = node.items[Number(key)] as Node;
+      if (!node) break;
+      at = node.range?.[0];
+    } else break;
+  }
+  return at === undefined ? undefined : lines.linePos(at).line;
+}

@@ -1,0 +1,54 @@
+import { Fragment, type ReactNode } from 'react';
+import { medicareDisclaimer as disclaimer } from '../../content';
+
+/** Medicare's phone line and site, linked wherever the disclaimer names them. */
+const LINKED: Record<string, string> = {
+  '1-800-MEDICARE': 'tel:+18006334227',
+  'Medicare.gov': 'https://www.medicare.gov/',
+};
+
+/** The disclaimer's words for the variant the content chose, or `undefined` when it is off. */
+export function disclaimerText(): string | undefined {
+  if (disclaimer.variant === 'none') return undefined;
+  if (disclaimer.variant === 'every') return disclaimer.every;
+  return disclaimer.some
+    .replaceAll('{organizations}', String(disclaimer.organizations))
+    .replaceAll('{products}', String(disclaimer.products));
+}
+
+function linked(text: string, linkClass: string): ReactNode[] {
+  return text.split(/(1-800-MEDICARE|Medicare\.gov)/).map((part, i) =>
+    LINKED[part] ? (
+      <a key={i} href={LINKED[part]} className={linkClass}>
+        {part}
+      </a>
+    ) : (
+      <Fragment key={i}>{part}</Fragment>
+    ),
+  );
+}
+
+/**
+ * The CMS third-party marketing disclaimer (42 CFR 422.2267(e)(41)), when the content turns it on:
+ * `prominent` beside the quote form, otherwise in the footer's small print.
+ */
+export function MedicareDisclaimer({ prominent = false }: { prominent?: boolean }) {
+  const text = disclaimerText();
+  if (!text) return null;
+  const link = prominent
+    ? 'font-semibold text-brand-700 underline hover:text-brand-800'
+    : 'font-semibold text-white underline';
+  return prominent ? (
+    <aside
+      aria-labelledby="medicare-disclaimer"
+      className="mt-8 rounded-2xl border-l-4 border-brand-600 bg-slate-50 p-5 text-slate-800"
+    >
+      <h3 id="medicare-disclaimer" className="font-semibold text-slate-900">
+        {disclaimer.heading}
+      </h3>
+      <p className="mt-2">{linked(text, link)}</p>
+    </aside>
+  ) : (
+    <p className="mx-auto mt-8 max-w-6xl text-sm text-slate-300">{linked(text, link)}</p>
+  );
+}
