@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contentDir, loadContent } from './load.ts';
+import { parse } from 'yaml';
 
 const example = contentDir({});
 let copies: string[] = [];
@@ -25,9 +26,9 @@ function contentWith(edit: (yaml: string) => string): string {
 }
 
 /** The error `loadContent` stops with, which must be one line. */
-function errorOf(dir: string): string {
+function errorOf(dir: string, language: 'en' | 'es' = 'en'): string {
   try {
-    loadContent(dir);
+    loadContent(dir, language);
   } catch (error) {
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
@@ -113,5 +114,59 @@ describe('loadContent', () => {
     const dir = contentWith((y) => y);
     writeFileSync(join(dir, 'pages/privacy.md'), 'We keep it for ever.\n');
     expect(errorOf(dir)).toMatch(/pages\/privacy\.md: expected \{\{retention\}\} once/);
+  });
+
+  it('has a Spanish text for every text of the English site, in the Spanish file itself', () => {
+    const english = parse(readFileSync(join(example, 'site.yaml'), 'utf8'));
+    const spanish = parse(readFileSync(join(example, 'es/site.yaml'), 'utf8'));
+    const { site } = loadContent(example, 'es');
+    // Every sentence of the English tree (a text with a space) is either in es/site.yaml under
+    // the same key, or a link, a path or a name the loader may take as it is: never English prose.
+    const untranslated: string[] = [];
+    const walk = (en: unknown, es: unknown, built: unknown, path: string) => {
+      if (typeof en === 'string') {
+        if (/\s/.test(en) && es === undefined && built === en && !/^(\/|#|https:)/.test(en))
+          untranslated.push(path);
+        return;
+      }
+      if (en && typeof en === 'object')
+        for (const [key, value] of Object.entries(en))
+          walk(
+            value,
+            (es as Record<string, unknown> | undefined)?.[key],
+            (built as Record<string, unknown>)[key],
+            `${path}.${key}`,
+          );
+    };
+    walk(english, spanish, site, '');
+    // Proper names (brand, partners, clients) stay as they are; the inbox is the broker's page,
+    // not one of /es/.
+    expect(untranslated.filter((p) => !/\.name$|^\.inbox\./.test(p))).toEqual([]);
+    expect(site.hero.heading).toBe('Disfrute la vida en cada etapa');
+    expect(site.footer.columns[1].links[2]).toEqual({
+      label: 'Privacidad y políticas',
+      href: '/es/privacy',
+    });
+    expect(site.header.nav[0].href).toBe('#top');
+    expect(loadContent(example, 'es').pages.privacy).toContain('{{retention}}');
+  });
+
+  it('names a text with no Spanish counterpart, by its key', () => {
+    const dir = contentWith((y) => y);
+    const file = join(dir, 'es/site.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {2}cta: Comenzar\n/m, ''));
+    expect(errorOf(dir, 'es')).toMatch(
+      /es\/site\.yaml:\d+: hero\.cta: missing; expected its Spanish text$/,
+    );
+  });
+
+  it('names a Spanish key site.yaml does not have', () => {
+    const dir = contentWith((y) => y);
+    const file = join(dir, 'es/site.yaml');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('  cta: Comenzar', '  cta: Comenzar\n  ctaa: x'),
+    );
+    expect(errorOf(dir, 'es')).toMatch(/es\/site\.yaml:\d+: hero\.ctaa: unknown key/);
   });
 });

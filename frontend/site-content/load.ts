@@ -8,6 +8,7 @@ import { marked } from 'marked';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import type { z } from 'zod';
 import { imagePaths, LINK_TARGET, siteSchema, type SiteContent } from './schema.ts';
+import { localizeLinks, translate, TranslationError, type Language } from './translation.ts';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const SITE_FILE = 'site.yaml';
@@ -29,18 +30,25 @@ export function contentDir(env: Record<string, string | undefined> = process.env
 
 export interface LoadedContent {
   dir: string;
+  language: Language;
   site: SiteContent;
   /** Each Markdown page rendered to HTML. */
   pages: Record<PageName, string>;
 }
 
-export function loadContent(dir = contentDir()): LoadedContent {
-  const site = loadSite(dir);
-  const pages = Object.fromEntries(PAGES.map((name) => [name, loadPage(dir, name)])) as Record<
+/**
+ * The content in `language`: English is site.yaml and pages/; another language is its folder
+ * (es/site.yaml, es/pages/) over site.yaml, every text of which it must translate.
+ */
+export function loadContent(dir = contentDir(), language: Language = 'en'): LoadedContent {
+  const english = loadSite(dir);
+  const site = language === 'en' ? english : loadTranslation(dir, language, english);
+  const pagesDir = language === 'en' ? dir : join(dir, language);
+  const pages = Object.fromEntries(PAGES.map((name) => [name, loadPage(pagesDir, name)])) as Record<
     PageName,
     string
   >;
-  return { dir, site, pages };
+  return { dir, language, site, pages };
 }
 
 /** A file's path as the message shows it: from the working directory when inside it. */
@@ -49,9 +57,9 @@ const shown = (dir: string, file: string) => {
   return path.startsWith('..') ? join(dir, file) : path;
 };
 
-function loadSite(dir: string): SiteContent {
-  const path = join(dir, SITE_FILE);
-  const file = shown(dir, SITE_FILE);
+function parseYaml(dir: string, name: string) {
+  const path = join(dir, name);
+  const file = shown(dir, name);
   if (!existsSync(path))
     throw new ContentError(`${file}: missing; expected the site's content in YAML`);
   const lines = new LineCounter();
@@ -64,7 +72,37 @@ function loadSite(dir: string): SiteContent {
     const { line } = lines.linePos(syntax.pos[0]);
     throw new ContentError(`${file}:${line}: not valid YAML: ${syntax.message.split('\n')[0]}`);
   }
-  const parsed = siteSchema.safeParse(doc.toJS(), { reportInput: true });
+  return { file, doc, lines };
+}
+
+function loadTranslation(dir: string, language: Language, english: SiteContent): SiteContent {
+  const { file, doc, lines } = parseYaml(dir, join(language, SITE_FILE));
+  let translated: unknown;
+  try {
+    translated = localizeLinks(translate(english, doc.toJS() ?? {}), language);
+  } catch (error) {
+    if (!(error instanceof TranslationError)) throw error;
+    const line = lineOf(doc.contents, error.path, lines);
+    throw new ContentError(
+      `${file}${line ? `:${line}` : ''}: ${keyName(error.path)}: ${error.message}`,
+    );
+  }
+  return checkSite(file, doc, lines, dir, translated);
+}
+
+function loadSite(dir: string): SiteContent {
+  const { file, doc, lines } = parseYaml(dir, SITE_FILE);
+  return checkSite(file, doc, lines, dir, doc.toJS());
+}
+
+function checkSite(
+  file: string,
+  doc: ReturnType<typeof parseDocument>,
+  lines: LineCounter,
+  dir: string,
+  tree: unknown,
+): SiteContent {
+  const parsed = siteSchema.safeParse(tree, { reportInput: true });
   if (!parsed.success) {
     // A misspelt key shows as an unknown key and a missing one: the unknown one says more.
     const issues = parsed.error.issues;

@@ -4,14 +4,25 @@
 // the first screen) and a bundle carries only the sections its code uses;
 // `virtual:site-content/pages` the Markdown pages as HTML (prerendered only), the content
 // folder's public/ is the site's public directory, and the HTML entries get the brand's favicon
-// and the inbox's title.
+// and the inbox's title. `SITE_LANGUAGE` (en, the default, or es) says which language's content a
+// build holds (`virtual:site-content/language`); every build checks both.
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { ContentError, contentDir, loadContent, PUBLIC_DIR, type LoadedContent } from './load.ts';
+import { LANGUAGES, type Language } from './translation.ts';
 
 const SITE = 'virtual:site-content';
 const PAGES = 'virtual:site-content/pages';
 const SECTION = 'virtual:site-content/section/';
+const LANGUAGE = 'virtual:site-content/language';
+
+/** The language of the build, from `SITE_LANGUAGE`. */
+export function buildLanguage(env: Record<string, string | undefined> = process.env): Language {
+  const language = env.SITE_LANGUAGE || 'en';
+  if (!(LANGUAGES as readonly string[]).includes(language))
+    throw new ContentError(`SITE_LANGUAGE=${language}: expected one of ${LANGUAGES.join(', ')}`);
+  return language as Language;
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -19,7 +30,7 @@ const escapeHtml = (text: string) =>
 export function siteContent(): Plugin {
   let content: LoadedContent;
   const load = () => {
-    content = loadContent();
+    content = loadContent(contentDir(), buildLanguage());
     return content;
   };
   return {
@@ -27,6 +38,7 @@ export function siteContent(): Plugin {
     enforce: 'pre',
     config(_, { command }) {
       try {
+        for (const language of LANGUAGES) loadContent(contentDir(), language);
         load();
       } catch (error) {
         // One line, no stack: the message names the file, the key and what is expected.
@@ -39,7 +51,8 @@ export function siteContent(): Plugin {
       return { publicDir: join(contentDir(), PUBLIC_DIR) };
     },
     resolveId(id) {
-      if (id === SITE || id === PAGES || id.startsWith(SECTION)) return `\0${id}`;
+      if (id === SITE || id === PAGES || id === LANGUAGE || id.startsWith(SECTION))
+        return `\0${id}`;
     },
     load(id) {
       if (id === `\0${SITE}`) {
@@ -51,12 +64,16 @@ export function siteContent(): Plugin {
         const name = id.slice(SECTION.length + 1) as keyof LoadedContent['site'];
         const { dir, site } = load();
         this.addWatchFile(join(dir, 'site.yaml'));
+        if (content.language !== 'en') this.addWatchFile(join(dir, content.language, 'site.yaml'));
         return `export const value = ${JSON.stringify(site[name])};`;
       }
+      if (id === `\0${LANGUAGE}`)
+        return `export const language = ${JSON.stringify(load().language)};`;
       if (id === `\0${PAGES}`) return `export const pages = ${JSON.stringify(load().pages)};`;
     },
     transformIndexHtml(html) {
       return html
+        .replaceAll('%CONTENT_LANG%', content.language)
         .replaceAll('%CONTENT_FAVICON%', escapeHtml(content.site.brand.favicon))
         .replaceAll('%CONTENT_INBOX_TITLE%', escapeHtml(content.site.inbox.title));
     },

@@ -28,3 +28,7 @@ declare module 'virtual:site-content' {
 declare module 'virtual:site-content/pages' {
   export const pages: Record<import('./load').PageName, string>;
 }
+
+declare module 'virtual:site-content/language' {
+  export const language: import('./translation').Language;
+}

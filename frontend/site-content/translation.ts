@@ -1,0 +1,113 @@
+// The Spanish site's content: content/es/site.yaml holds a Spanish text under the same key for
+// every text of site.yaml, and nothing else is needed there; the rest (links, images, numbers,
+// names) comes from site.yaml. Arrays pair up by position.
+
+/** The site's languages: English at /, Spanish at /es/. */
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The path prefix of a language's pages ('' for English, the default). */
+export const languagePrefix = (language: Language) => (language === 'en' ? '' : `/${language}`);
+
+/** Keys whose values are not words: paths, links, identifiers and figures. */
+const NOT_WORDS = new Set([
+  'src',
+  'href',
+  'url',
+  'favicon',
+  'logo',
+  'image',
+  'icon',
+  'network',
+  'variant',
+  'value',
+]);
+/** Texts that stay as they are in every language: proper names, the broker's own details, the inbox. */
+const SAME_IN_EVERY_LANGUAGE = [
+  /^brand\.name$/,
+  /^broker\./,
+  /^partners\.items\.\d+\.name$/,
+  /^testimonials\.items\.\d+\.name$/,
+  /^footer\.social\.\d+\.label$/,
+  /^inbox\./,
+];
+
+const isWords = (path: (string | number)[]) => {
+  const key = path.findLast((part) => typeof part === 'string');
+  if (key !== undefined && NOT_WORDS.has(key)) return false;
+  const name = path.join('.');
+  return !SAME_IN_EVERY_LANGUAGE.some((pattern) => pattern.test(name));
+};
+
+export class TranslationError extends Error {
+  constructor(
+    readonly path: (string | number)[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `base` with each text replaced by `translation`'s; throws a `TranslationError` naming the
+ * first text of `base` with no counterpart, or a key of `translation` that `base` does not have.
+ */
+export function translate(
+  base: unknown,
+  translation: unknown,
+  path: (string | number)[] = [],
+): unknown {
+  if (typeof base === 'string') {
+    if (translation === undefined) {
+      if (isWords(path)) throw new TranslationError(path, 'missing; expected its Spanish text');
+      return base;
+    }
+    if (typeof translation !== 'string')
+      throw new TranslationError(path, 'expected a text, like site.yaml');
+    return translation;
+  }
+  if (Array.isArray(base)) {
+    if (translation !== undefined && !Array.isArray(translation))
+      throw new TranslationError(path, 'expected a list, like site.yaml');
+    const items = translation ?? [];
+    if (items.length > base.length)
+      throw new TranslationError(path, `expected at most ${base.length} entries, like site.yaml`);
+    return base.map((item, i) => translate(item, items[i], [...path, i]));
+  }
+  if (isObject(base)) {
+    if (translation !== undefined && translation !== null && !isObject(translation))
+      throw new TranslationError(path, 'expected a group of keys, like site.yaml');
+    const given = (translation ?? {}) as Record<string, unknown>;
+    const unknown = Object.keys(given).find((key) => !Object.hasOwn(base, key));
+    if (unknown !== undefined)
+      throw new TranslationError(
+        [...path, unknown],
+        'unknown key; expected only keys of site.yaml (check its spelling)',
+      );
+    return Object.fromEntries(
+      Object.entries(base).map(([key, value]) => [
+        key,
+        translate(value, given[key], [...path, key]),
+      ]),
+    );
+  }
+  return translation ?? base;
+}
+
+/** Every site path (`/privacy`) in `tree`'s links made the language's (`/es/privacy`). */
+export function localizeLinks(tree: unknown, language: Language): unknown {
+  const prefix = languagePrefix(language);
+  if (Array.isArray(tree)) return tree.map((item) => localizeLinks(item, language));
+  if (!isObject(tree)) return tree;
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, value]) => [
+      key,
+      key === 'href' && typeof value === 'string' && /^\/(?!\/)/.test(value)
+        ? `${prefix}${value}`
+        : localizeLinks(value, language),
+    ]),
+  );
+}
