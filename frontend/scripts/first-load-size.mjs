@@ -9,7 +9,7 @@
 // voice off (the default); `--voice` measures with a voice configuration as well, for the record.
 // Needs `scripts/build.sh` (the site and the backend).
 // Usage: node scripts/first-load-size.mjs [--max-kb N] [--dist DIR] [--voice]
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -69,17 +69,22 @@ async function scriptsFetched(browser, url, viewport) {
 }
 
 /**
- * `{ rows: [{file, gzipBytes}], totalBytes }` for one visit to the site built in `dist`, at
- * `viewport`, with or without a voice configuration; throws if the visit fetched no script.
+ * `{ rows: [{file, gzipBytes}], totalBytes }` for one visit to `page` (`/`, or `/es/`) of the
+ * site built in `dist`, at `viewport`, with or without a voice configuration; throws if the visit
+ * fetched no script.
  */
 export async function measureFirstLoad(
   dist,
-  { viewport = VISIT_VIEWPORTS.phone, voice = false, browser } = {},
+  { viewport = VISIT_VIEWPORTS.phone, voice = false, browser, page = '/' } = {},
 ) {
   const server = await startServer({ staticDir: dist, env: voice ? VOICE_ENV : {} });
   const ownBrowser = browser ? null : await launchBrowser();
   try {
-    const files = await scriptsFetched(browser ?? ownBrowser, server.url, viewport);
+    const files = await scriptsFetched(
+      browser ?? ownBrowser,
+      new URL(page, server.url).href,
+      viewport,
+    );
     if (files.length === 0)
       throw new Error(`a visit to the site in ${dist} fetched no script: nothing to measure`);
     const rows = files
@@ -105,23 +110,26 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   };
   const dist = resolve(option('--dist') ?? fileURLToPath(new URL('../dist/', import.meta.url)));
   const voices = process.argv.includes('--voice') ? [false, true] : [false];
+  // Each language's landing page: the Spanish one when the build has it.
+  const pages = existsSync(join(dist, 'es/index.html')) ? ['/', '/es/'] : ['/'];
   const browser = await launchBrowser();
   let budgeted = 0;
   try {
-    for (const voice of voices) {
-      for (const [name, viewport] of Object.entries(VISIT_VIEWPORTS)) {
-        const measured = await measureFirstLoad(dist, { viewport, voice, browser });
-        console.log(
-          `\n${name} ${viewport.width}x${viewport.height}, voice ${voice ? 'on' : 'off'}:`,
-        );
-        console.table(
-          measured.rows.map(({ file, gzipBytes }) => ({ file, gzipKB: kb(gzipBytes) })),
-        );
-        console.log(
-          `first-load JavaScript: ${kb(measured.totalBytes)} KB gzip in ${measured.rows.length} files`,
-        );
-        if (!voice) budgeted = Math.max(budgeted, measured.totalBytes);
-      }
+    const visits = pages.flatMap((page) =>
+      voices.flatMap((voice) =>
+        Object.entries(VISIT_VIEWPORTS).map((entry) => [page, voice, entry]),
+      ),
+    );
+    for (const [page, voice, [name, viewport]] of visits) {
+      const measured = await measureFirstLoad(dist, { viewport, voice, browser, page });
+      console.log(
+        `\n${page} ${name} ${viewport.width}x${viewport.height}, voice ${voice ? 'on' : 'off'}:`,
+      );
+      console.table(measured.rows.map(({ file, gzipBytes }) => ({ file, gzipKB: kb(gzipBytes) })));
+      console.log(
+        `first-load JavaScript: ${kb(measured.totalBytes)} KB gzip in ${measured.rows.length} files`,
+      );
+      if (!voice) budgeted = Math.max(budgeted, measured.totalBytes);
     }
   } catch (error) {
     console.error(`error: ${error.message}`);

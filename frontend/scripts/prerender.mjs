@@ -1,12 +1,13 @@
 // Fills the built dist/index.html shell with the rendered landing page and writes dist/404.html
-// (which the backend sends, with status 404, for every unknown path). Run after both builds:
+// (which the backend sends, with status 404, for every unknown path); the same for Spanish under
+// dist/es/ from the Spanish build (SITE_LANGUAGE=es), whose assets join dist/assets/. Run after both builds:
 // `vite build` (client) and `vite build --ssr src/entry-server.tsx --outDir dist-ssr`.
 // Usage: node scripts/prerender.mjs [--dist DIR --ssr DIR]
 //
 // The stylesheet is inlined: a <link rel="stylesheet"> blocks the first paint until it has
 // arrived, and the whole of Tailwind's output for this page fits, with the first screen's HTML,
 // in the first 14 KB the server sends (e2e/first-paint.test.mjs checks both).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 // `--dist DIR --ssr DIR` prerender another build (scripts/first-load-deltas.mjs builds variants).
@@ -18,9 +19,13 @@ const dirOption = (name, fallback) => {
 };
 const dist = dirOption('--dist', '../dist/');
 const ssrDir = dirOption('--ssr', '../dist-ssr/');
-const { renderPage, renderQuoteResultPage, QUOTE_RESULT_VARIANTS, brand, privacyPage } =
-  await import(new URL('entry-server.js', ssrDir).href);
-const shell = readFileSync(new URL('index.html', dist), 'utf8');
+// The Spanish build (SITE_LANGUAGE=es: `vite build --outDir dist-es` and the SSR build into
+// dist-ssr-es), prerendered under dist/es/ when present.
+const spanishDist = new URL('../dist-es/', import.meta.url);
+const spanishSsr = new URL('../dist-ssr-es/', import.meta.url);
+const languages = [{ language: 'en', prefix: '', shellDir: dist, ssr: ssrDir }];
+if (process.argv.indexOf('--dist') === -1 && existsSync(spanishSsr))
+  languages.push({ language: 'es', prefix: 'es/', shellDir: spanishDist, ssr: spanishSsr });
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
 const inlineStyles = (html) =>
@@ -29,39 +34,56 @@ const inlineStyles = (html) =>
     (_, file) => `<style>${readFileSync(new URL(file, dist), 'utf8').trim()}</style>`,
   );
 
-// The privacy notice has a slot the server fills with its retention setting, so it goes to the
-// hidden folder with what the server reads at start (backend/src/routes/site/privacy.rs).
-const serverDir = new URL('.site/', dist);
-mkdirSync(serverDir, { recursive: true });
-const pages = [
-  { path: '/', file: 'index.html' },
-  { path: '/404', file: '404.html' },
-  { path: '/licences', file: 'licences.html' },
-  { path: '/privacy', file: '.site/privacy.html' },
-];
-for (const { path, file } of pages) {
-  const page = inlineStyles(await renderPage(shell, path));
-  if (/<link rel="stylesheet"/.test(page)) throw new Error(`dist/${file} still links a stylesheet`);
-  writeFileSync(new URL(file, dist), page);
-  console.log(`prerendered ${path} -> dist/${file} (${(page.length / 1024).toFixed(1)} KB)`);
-}
-// What the server takes from the content: the canonical URL (its SITE_URL when that is unset)
-// and the privacy notice's words for its retention setting.
-writeFileSync(
-  new URL('site.json', serverDir),
-  `${JSON.stringify({ url: brand.url, retention: { days: privacyPage.retentionDays, unset: privacyPage.retentionUnset } }, null, 2)}\n`,
-);
-// The result pages of a quote form post without JavaScript, one per outcome, with slots the
-// server fills (backend/src/routes/quote_result/pages.rs). In a hidden folder: the site does not
-// serve it, the server reads it at start. The stylesheet stays linked: the server sends these
-// pages as they are filled in, uncompressed, and the stylesheet comes compressed and cached.
-const results = new URL('.quote-result/', dist);
-mkdirSync(results, { recursive: true });
-for (const variant of QUOTE_RESULT_VARIANTS) {
-  const page = await renderQuoteResultPage(shell, variant);
-  writeFileSync(new URL(`${variant}.html`, results), page);
-  console.log(
-    `prerendered the quote result '${variant}' -> dist/.quote-result/${variant}.html (${(page.length / 1024).toFixed(1)} KB)`,
+for (const { language, prefix, shellDir, ssr } of languages) {
+  const { renderPage, renderQuoteResultPage, QUOTE_RESULT_VARIANTS, brand, privacyPage } =
+    await import(new URL('entry-server.js', ssr).href);
+  // The other language's scripts and styles join dist/assets/: their names are their contents'
+  // hashes, so a file both builds made (React, the shared code) is one file, fetched once.
+  if (shellDir !== dist)
+    cpSync(new URL('assets/', shellDir), new URL('assets/', dist), { recursive: true });
+  const shell = readFileSync(new URL('index.html', shellDir), 'utf8');
+  const out = new URL(prefix, dist);
+
+  // The privacy notice has a slot the server fills with its retention setting, so it goes to the
+  // hidden folder with what the server reads at start (backend/src/routes/site/privacy.rs).
+  const serverDir = new URL(`.site/${prefix}`, dist);
+  mkdirSync(serverDir, { recursive: true });
+  const pages = [
+    { path: '/', file: 'index.html' },
+    { path: '/404', file: '404.html' },
+    { path: '/licences', file: 'licences.html' },
+    { path: '/privacy', file: `.site/${prefix}privacy.html`, root: true },
+  ];
+  for (const { path, file, root } of pages) {
+    const page = inlineStyles(await renderPage(shell, path));
+    if (/<link rel="stylesheet"/.test(page))
+      throw new Error(`dist/${file} still links a stylesheet`);
+    const target = root ? new URL(file, dist) : new URL(file, out);
+    mkdirSync(new URL('./', target), { recursive: true });
+    writeFileSync(target, page);
+    console.log(
+      `prerendered ${language} ${path} -> ${target.pathname} (${(page.length / 1024).toFixed(1)} KB)`,
+    );
+  }
+  // What the server takes from the content: the canonical URL (its SITE_URL when that is unset)
+  // and the privacy notice's words for its retention setting.
+  writeFileSync(
+    new URL('site.json', serverDir),
+    `${JSON.stringify({ url: brand.url, retention: { days: privacyPage.retentionDays, unset: privacyPage.retentionUnset } }, null, 2)}\n`,
   );
+  // The result pages of a quote form post without JavaScript, one per outcome, with slots the
+  // server fills (backend/src/routes/quote_result/pages.rs). In a hidden folder: the site does not
+  // serve it, the server reads it at start. The stylesheet stays linked: the server sends these
+  // pages as they are filled in, uncompressed, and the stylesheet comes compressed and cached.
+  const results = new URL(`.quote-result/${prefix}`, dist);
+  mkdirSync(results, { recursive: true });
+  for (const variant of QUOTE_RESULT_VARIANTS) {
+    const page = await renderQuoteResultPage(shell, variant);
+    writeFileSync(new URL(`${variant}.html`, results), page);
+    console.log(
+      `prerendered the ${language} quote result '${variant}' -> dist/.quote-result/${prefix}${variant}.html (${(page.length / 1024).toFixed(1)} KB)`,
+    );
+  }
+  rmSync(ssr, { recursive: true, force: true });
+  if (shellDir !== dist) rmSync(shellDir, { recursive: true, force: true });
 }
-rmSync(ssrDir, { recursive: true, force: true });

@@ -85,6 +85,7 @@ export const siteSchema = z.strictObject({
     closeMenu: text,
     menuTitle: text,
     call: text,
+    otherLanguage: text,
   }),
   hero: z.strictObject({
     heading: text,

@@ -33,7 +33,7 @@ const SAME_IN_EVERY_LANGUAGE = [
 ];
 
 const isWords = (path: (string | number)[]) => {
-  const key = path.findLast((part) => typeof part === 'string');
+  const key = path.filter((part): part is string => typeof part === 'string').at(-1);
   if (key !== undefined && NOT_WORDS.has(key)) return false;
   const name = path.join('.');
   return !SAME_IN_EVERY_LANGUAGE.some((pattern) => pattern.test(name));

@@ -1,6 +1,8 @@
 // The <head> tags of each prerendered page: title, description, canonical link, Open Graph and
 // the schema.org InsuranceAgency description, all built from the content (content.ts).
+import { LANGUAGES } from '../site-content/translation';
 import { brand, hero, notFoundPage, seo } from './content';
+import { pathIn } from './language';
 
 export type PageKind =
   'landing' | 'not-found' | { quoteResult: string } | { page: string; path: string };
@@ -12,6 +14,20 @@ const escapeHtml = (text: string) =>
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 const absolute = (path: string) => new URL(path, brand.url).href;
+
+/**
+ * The canonical link of the page at `path` (in English terms: /, /privacy) in this build's
+ * language, which is the page itself, and its alternates in every language, English the default.
+ */
+function languageLinks(path: string): string[] {
+  const alternate = (hreflang: string, href: string) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(absolute(href))}" />`;
+  return [
+    `<link rel="canonical" href="${escapeHtml(absolute(pathIn(path)))}" />`,
+    ...LANGUAGES.map((lang) => alternate(lang, pathIn(path, lang))),
+    alternate('x-default', pathIn(path, 'en')),
+  ];
+}
 
 export function insuranceAgencyJsonLd() {
   return {
@@ -30,7 +46,7 @@ export function headTags(page: PageKind): string {
     return [
       `<title>${escapeHtml(`${page.page} | ${brand.name}`)}</title>`,
       `<meta name="description" content="${escapeHtml(brand.description)}" />`,
-      `<link rel="canonical" href="${escapeHtml(absolute(page.path))}" />`,
+      ...languageLinks(page.path),
     ].join('\n    ');
   }
   if (typeof page === 'object') {
@@ -51,12 +67,12 @@ export function headTags(page: PageKind): string {
   return [
     `<title>${escapeHtml(seo.title)}</title>`,
     meta('name', 'description', brand.description),
-    `<link rel="canonical" href="${escapeHtml(brand.url)}" />`,
+    ...languageLinks('/'),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', brand.name),
     meta('property', 'og:title', seo.title),
     meta('property', 'og:description', brand.description),
-    meta('property', 'og:url', brand.url),
+    meta('property', 'og:url', absolute(pathIn('/'))),
     meta('property', 'og:locale', seo.locale),
     meta('property', 'og:image', absolute(brand.shareImage.src)),
     meta('property', 'og:image:type', 'image/png'),

@@ -6,8 +6,10 @@
  * scrolls to it and focuses it, so the links reach the field even without JavaScript.
  */
 export const QUOTE_FIELD_ID = 'quote';
-/** From the root, so the header's link also leads there from the 404 page. */
-export const QUOTE_HREF = `/#${QUOTE_FIELD_ID}`;
+import { homePath } from '../language';
+
+/** From the language's landing page, so the header's link also leads there from the 404 page. */
+export const QUOTE_HREF = `${homePath}#${QUOTE_FIELD_ID}`;
 
 /**
  * Scrolls the product field into view (smoothly, unless the visitor asks for reduced motion:

@@ -2,6 +2,7 @@ import { SiteFooter } from '../components/layout/SiteFooter';
 import { Button } from '../components/ui/button';
 import { notFoundPage as text } from '../content';
 import { Island } from '../islands/Island';
+import { homePath } from '../language';
 
 /** The 404 texts of docs/product.md §2, with the header and footer of every page and a way back home. */
 export function NotFoundPage() {
@@ -17,7 +18,7 @@ export function NotFoundPage() {
           <h1 className="text-2xl font-bold text-slate-900">{text.title}</h1>
           <p className="mt-4 text-slate-700">{text.text}</p>
           <Button asChild className="mt-6">
-            <a href="/">{text.homeLink}</a>
+            <a href={homePath}>{text.homeLink}</a>
           </Button>
         </div>
       </main>

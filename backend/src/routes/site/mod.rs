@@ -99,31 +99,41 @@ impl Site {
             if let Some(path) = clean_path(url) {
                 site.assets.insert(path.to_owned(), asset.clone());
             }
+            // Another language's landing page at its folder (`/es/index.html` at `/es/`, and
+            // at `/es`, as people type it).
+            if let Some(folder) = url.strip_suffix("index.html").filter(|f| *f != "/") {
+                site.assets.insert(folder.to_owned(), asset.clone());
+                site.assets
+                    .insert(folder.trim_end_matches('/').to_owned(), asset.clone());
+            }
             site.assets.insert(url.clone(), asset);
         }
-        if let Some(notice) = privacy::notice(dir, retention)? {
-            let identity = Bytes::from(notice);
-            let asset = Asset {
-                content_type: content_type::for_path(privacy::PAGE),
-                cache_control: REVALIDATE,
-                etag: Some(etag(&identity)),
-                identity,
-                gzip: None,
-                brotli: None,
-            };
-            site.assets.insert(privacy::PATH.to_owned(), asset);
+        for (language_dir, path) in privacy::NOTICES {
+            if let Some(notice) = privacy::notice(dir, language_dir, retention)? {
+                let identity = Bytes::from(notice);
+                let asset = Asset {
+                    content_type: content_type::for_path(privacy::PAGE),
+                    cache_control: REVALIDATE,
+                    etag: Some(etag(&identity)),
+                    identity,
+                    gzip: None,
+                    brotli: None,
+                };
+                site.assets.insert(path.to_owned(), asset);
+            }
         }
         Ok(site)
     }
 
     fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
-        self.serve(method, lookup(path), headers)
+        self.serve_or(method, lookup(path), not_found_page(path), headers)
     }
 
     /// Whether what `path` is answered with is an HTML page (the not-found page included).
     fn is_page(&self, path: &str) -> bool {
         lookup(path)
             .and_then(|lookup| self.assets.get(lookup))
+            .or_else(|| self.assets.get(not_found_page(path)))
             .or_else(|| self.assets.get(NOT_FOUND_PAGE))
             .or_else(|| self.assets.get(INDEX))
             .is_some_and(|asset| asset.content_type.starts_with("text/html"))
@@ -131,6 +141,17 @@ impl Site {
 
     /// `lookup` is the asset to send; `None`, or one that does not exist, gets the 404 page.
     fn serve(&self, method: &Method, lookup: Option<&str>, headers: &HeaderMap) -> Reply {
+        self.serve_or(method, lookup, NOT_FOUND_PAGE, headers)
+    }
+
+    /// Like `serve`, with `not_found` (a language's 404 page) for a path with no asset.
+    fn serve_or(
+        &self,
+        method: &Method,
+        lookup: Option<&str>,
+        not_found: &str,
+        headers: &HeaderMap,
+    ) -> Reply {
         if method != Method::GET && method != Method::HEAD {
             return crate::http::error::ApiError::MethodNotAllowed { allow: "GET, HEAD" }
                 .into_response();
@@ -139,7 +160,8 @@ impl Site {
             Some(asset) => (asset, StatusCode::OK),
             None => match self
                 .assets
-                .get(NOT_FOUND_PAGE)
+                .get(not_found)
+                .or_else(|| self.assets.get(NOT_FOUND_PAGE))
                 .or_else(|| self.assets.get(INDEX))
             {
                 Some(page) => (page, StatusCode::NOT_FOUND),
@@ -201,12 +223,24 @@ fn lookup(path: &str) -> Option<&str> {
 }
 
 /// A page's path without `.html` (`/licences.html` at `/licences`); not for the pages with a path
-/// of their own (the landing page, the 404 page, the inbox).
+/// of their own (a landing page, a 404 page, the inbox).
 fn clean_path(url: &str) -> Option<&str> {
-    if [INDEX, NOT_FOUND_PAGE, ADMIN_PAGE].contains(&url) {
+    if url == ADMIN_PAGE || url.ends_with(INDEX) || url.ends_with(NOT_FOUND_PAGE) {
         return None;
     }
     url.strip_suffix(".html")
+}
+
+/// The Spanish site's folder: its pages, and its own 404 page for any path under it.
+const SPANISH: &str = "/es";
+const SPANISH_NOT_FOUND_PAGE: &str = "/es/404.html";
+
+/// The 404 page in the language of the path: Spanish under `/es/`.
+fn not_found_page(path: &str) -> &'static str {
+    match path.strip_prefix(SPANISH) {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => SPANISH_NOT_FOUND_PAGE,
+        _ => NOT_FOUND_PAGE,
+    }
 }
 
 fn etag(body: &[u8]) -> HeaderValue {

@@ -2,7 +2,8 @@
 //! (`content/pages/privacy.md`) into `STATIC_DIR/.site/privacy.html` with a `{{retention}}` slot,
 //! and writes the notice's words for either retention setting into `.site/site.json`; the slot is
 //! filled here, once at start, from `LEAD_RETENTION_DAYS`, so the notice states what this server
-//! actually does and cannot drift from it.
+//! actually does and cannot drift from it. The Spanish notice, `/es/privacy`, is the same from
+//! `.site/es/`.
 
 use std::io;
 use std::path::Path;
@@ -14,8 +15,9 @@ use crate::settings::site::BUILD_FACTS;
 
 /// In the hidden folder beside the built pages: the unfilled page is not one to serve.
 pub const PAGE: &str = ".site/privacy.html";
-/// The path the notice is served at.
-pub const PATH: &str = "/privacy";
+/// Each language's notice: its folder under `.site/` (with its `privacy.html` and `site.json`)
+/// and the path it is served at.
+pub const NOTICES: [(&str, &str); 2] = [("", "/privacy"), ("es/", "/es/privacy")];
 const SLOT: &str = "{{retention}}";
 const DAY_SECS: u64 = 24 * 60 * 60;
 
@@ -35,19 +37,28 @@ struct RetentionWords {
 
 /// The notice with the server's retention written in, or `None` when the front end has none
 /// (an API-only server).
-pub fn notice(static_dir: &Path, retention: Option<Duration>) -> io::Result<Option<String>> {
-    let page = match std::fs::read_to_string(static_dir.join(PAGE)) {
+pub fn notice(
+    static_dir: &Path,
+    language_dir: &str,
+    retention: Option<Duration>,
+) -> io::Result<Option<String>> {
+    let folder = static_dir.join(".site").join(language_dir);
+    let page = match std::fs::read_to_string(folder.join("privacy.html")) {
         Ok(page) => page,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(error) => return Err(error),
     };
-    let facts: Facts = serde_json::from_slice(&std::fs::read(static_dir.join(BUILD_FACTS))?)
-        .map_err(|error| {
-            io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!("{BUILD_FACTS}: {error}"),
-            )
-        })?;
+    let facts_file = if language_dir.is_empty() {
+        static_dir.join(BUILD_FACTS)
+    } else {
+        folder.join("site.json")
+    };
+    let facts: Facts = serde_json::from_slice(&std::fs::read(facts_file)?).map_err(|error| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{BUILD_FACTS}: {error}"),
+        )
+    })?;
     Ok(Some(fill(&page, &facts.retention, retention)))
 }
 
@@ -105,6 +116,6 @@ mod tests {
     #[test]
     fn no_built_notice_is_none() {
         let dir = tempfile::tempdir().unwrap();
-        assert!(notice(dir.path(), None).unwrap().is_none());
+        assert!(notice(dir.path(), "", None).unwrap().is_none());
     }
 }

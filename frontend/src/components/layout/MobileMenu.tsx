@@ -5,6 +5,7 @@ import { header, spanish } from '../../content';
 import { goToQuote, QUOTE_HREF } from '../../lib/quote-link';
 import { Button } from '../ui/button';
 import { NavLinks } from './NavLinks';
+import { LanguageSwitch } from './LanguageSwitch';
 
 interface MobileMenuProps {
   open: boolean;
@@ -79,6 +80,7 @@ export default function MobileMenu({ open, onOpenChange, trigger }: MobileMenuPr
               {header.cta}
             </a>
           </Button>
+          <LanguageSwitch className="rounded-md px-2 py-3 text-lg font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-3 focus-visible:outline-brand-600" />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -2,6 +2,7 @@ import { brand, copyrightParts, footer } from '../../content';
 import { BrokerContact } from '../broker/BrokerContact';
 import { MedicareDisclaimer } from '../broker/MedicareDisclaimer';
 import { COPYRIGHT_ATTRIBUTE } from './current-year';
+import { LanguageSwitch } from './LanguageSwitch';
 import { SocialIcon } from './SocialIcon';
 
 const linkClass =
@@ -60,6 +61,9 @@ export function SiteFooter() {
         {beforeYear}
         <span {...copyrightYear}>{__BUILD_YEAR__}</span>
         {afterYear}
+      </p>
+      <p className="mt-4 text-center text-sm">
+        <LanguageSwitch className={linkClass} />
       </p>
     </footer>
   );

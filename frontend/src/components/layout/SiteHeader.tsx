@@ -5,6 +5,7 @@ import { QUOTE_HREF } from '../../lib/quote-link';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
 import { buttonVariants } from '../ui/button-variants';
 import { MenuIcon, PhoneIcon } from '../ui/first-screen-icons';
+import { LanguageSwitch } from './LanguageSwitch';
 import { NavLinks, navEntranceDelay } from './NavLinks';
 
 /** The header turns solid once the page is scrolled further than this (px, docs/product.md §9). */
@@ -52,9 +53,10 @@ export function SiteHeader() {
           <NavLinks animated className="flex items-center gap-8" />
         </nav>
         <div
-          className="enter-fade-down hidden md:block"
+          className="enter-fade-down hidden items-center gap-6 md:flex"
           style={{ animationDelay: navEntranceDelay(header.nav.length) }}
         >
+          <LanguageSwitch className="rounded-md font-medium text-slate-700 hover:text-brand-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600" />
           <a href={QUOTE_HREF} lang={spanish} className={buttonVariants()}>
             {header.cta}
           </a>

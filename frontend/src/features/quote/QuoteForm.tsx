@@ -4,7 +4,14 @@ import { Select } from '../../components/ui/select';
 import { productOptions, quoteSection as text } from '../../content';
 import { QUOTE_FIELD_ID } from '../../lib/quote-link';
 import { inContentWords, validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
-import { HONEYPOT_FIELD, QUOTE_ENDPOINT, QuoteSubmissionError, submitQuote } from './submit-quote';
+import {
+  HONEYPOT_FIELD,
+  LANGUAGE_FIELD,
+  QUOTE_ENDPOINT,
+  QuoteSubmissionError,
+  submitQuote,
+} from './submit-quote';
+import { language } from '../../language';
 import { toast } from '../../lib/toast-store';
 import { useHydrated } from '../../lib/use-hydrated';
 
@@ -176,6 +183,8 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
           defaultValue=""
         />
       </div>
+      {/* The page's language: the lead records it, and a post without JavaScript gets its result page in it. */}
+      <input type="hidden" name={LANGUAGE_FIELD} value={language} />
       <Button type="submit" disabled={pending} size="lg">
         {pending ? text.submitting : text.submit}
       </Button>

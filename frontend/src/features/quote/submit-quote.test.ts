@@ -23,7 +23,7 @@ describe('submitQuote', () => {
         'Idempotency-Key': expect.stringMatching(/^[0-9a-f]{32}$/),
       },
       credentials: 'include',
-      body: JSON.stringify(values),
+      body: JSON.stringify({ ...values, lang: 'en' }),
     });
   });
 
@@ -33,6 +33,7 @@ describe('submitQuote', () => {
     const init = vi.mocked(fetch).mock.calls[0][1] as RequestInit;
     expect(JSON.parse(init.body as string)).toEqual({
       ...values,
+      lang: 'en',
       website: 'http://spam.example',
     });
   });

@@ -1,8 +1,11 @@
+import { language } from '../../language';
 import type { QuoteErrors, QuoteValues } from './quote-rules';
 
 export const QUOTE_ENDPOINT = '/api/quote-requests';
 /** The form's hidden honeypot field; the server answers 201 and stores nothing when it is filled. */
 export const HONEYPOT_FIELD = 'website';
+/** The language of the page the quote came from, which the lead records (`en` or `es`). */
+export const LANGUAGE_FIELD = 'lang';
 /** The server answers a repeated key with the first answer, so a retry is never a second lead. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -53,7 +56,8 @@ function readErrorBody(text: string): { message?: string; fields?: QuoteErrors }
 
 /** Sends the quote once (no automatic retry, docs/product.md §9); resolves only on a 2xx answer. */
 export async function submitQuote(values: QuoteValues, honeypot = ''): Promise<void> {
-  const body = JSON.stringify(honeypot ? { ...values, [HONEYPOT_FIELD]: honeypot } : values);
+  const fields = { ...values, [LANGUAGE_FIELD]: language };
+  const body = JSON.stringify(honeypot ? { ...fields, [HONEYPOT_FIELD]: honeypot } : fields);
   const key = idempotencyKeyFor(body);
   let response: Response;
   try {
