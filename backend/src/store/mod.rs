@@ -30,7 +30,8 @@ pub use email_budget::{hour_of, EmailBudget, HeldLeads};
 pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, SessionCutoffs, Sessions, SiteKeys};
 pub use model::{
     format_timestamp, CallReport, Channel, Deliveries, Delivery, DeliveryOutcome, DeliveryStatus,
-    Inserted, LeadStatus, ListQuery, NewQuote, PendingLead, Source, StoredQuote, VoiceOrigin,
+    Inserted, Language, LeadStatus, ListQuery, NewQuote, PendingLead, Source, StoredQuote,
+    VoiceOrigin,
 };
 
 pub use database_url::{DatabaseUrl, UnsupportedDatabaseUrl};

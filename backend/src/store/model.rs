@@ -30,6 +30,31 @@ impl Source {
     }
 }
 
+/// The language of the page a lead came from (`/` or `/es/`), which the broker answers in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    #[default]
+    En,
+    Es,
+}
+
+impl Language {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Es => "es",
+        }
+    }
+
+    /// `en` or `es`; anything else is `None` (a client's unknown language counts as English).
+    pub fn parse(text: &str) -> Option<Language> {
+        [Language::En, Language::Es]
+            .into_iter()
+            .find(|language| language.as_str() == text)
+    }
+}
+
 /// Where the broker is with a lead.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]

@@ -14,23 +14,37 @@ use warp::{Filter, Reply as _};
 pub use outcome::{Failure, Outcome, Typed};
 pub use pages::ResultPages;
 
+use crate::store::Language;
+
 pub const RESULT_PATH: &str = "/quote-result";
+/// The Spanish site's result page (a post from `/es/`).
+const SPANISH_RESULT_PATH: &str = "/es/quote-result";
 const COOKIE: &str = "quote_result";
 /// Long enough for the browser to follow the redirect on a slow connection, short enough that a
 /// shared computer does not keep what was typed.
 const COOKIE_MAX_AGE_SECS: u32 = 300;
 /// Where a visit without an outcome (a reload, a bookmark) goes: the form itself.
 const FORM_PATH: &str = "/#quote";
+const SPANISH_FORM_PATH: &str = "/es/#quote";
 
-/// The post's answer: `303` to the result page, the outcome in the cookie (`Secure` over HTTPS,
-/// so what was typed never goes back over plain HTTP).
-pub fn redirect(outcome: &Outcome, https: bool) -> Reply {
+/// The result page and the form of the page's language.
+fn paths(language: Language) -> (&'static str, &'static str) {
+    match language {
+        Language::En => (RESULT_PATH, FORM_PATH),
+        Language::Es => (SPANISH_RESULT_PATH, SPANISH_FORM_PATH),
+    }
+}
+
+/// The post's answer: `303` to the result page in the form's `language`, the outcome in the
+/// cookie (`Secure` over HTTPS, so what was typed never goes back over plain HTTP).
+pub fn redirect(outcome: &Outcome, language: Language, https: bool) -> Reply {
     let secure = if https { "; Secure" } else { "" };
+    let (result_path, _) = paths(language);
     let cookie = format!(
-        "{COOKIE}={}; Path={RESULT_PATH}; Max-Age={COOKIE_MAX_AGE_SECS}; HttpOnly; SameSite=Strict{secure}",
+        "{COOKIE}={}; Path={result_path}; Max-Age={COOKIE_MAX_AGE_SECS}; HttpOnly; SameSite=Strict{secure}",
         outcome.encode()
     );
-    see_other(RESULT_PATH, Some(cookie))
+    see_other(result_path, Some(cookie))
 }
 
 fn see_other(location: &'static str, cookie: Option<String>) -> Reply {
@@ -48,19 +62,24 @@ fn see_other(location: &'static str, cookie: Option<String>) -> Reply {
 }
 
 pub fn routes(pages: std::sync::Arc<ResultPages>) -> BoxedFilter<(Reply,)> {
-    warp::path!("quote-result")
+    let english = warp::path!("quote-result").map(|| Language::En);
+    let spanish = warp::path!("es" / "quote-result").map(|| Language::Es);
+    english
+        .or(spanish)
+        .unify()
         .and(warp::get())
         .and(warp::cookie::optional::<String>(COOKIE))
-        .map(move |cookie: Option<String>| {
+        .map(move |language: Language, cookie: Option<String>| {
+            let (result_path, form_path) = paths(language);
             let page = cookie
                 .as_deref()
                 .and_then(Outcome::decode)
-                .and_then(|outcome| pages.render(&outcome));
+                .and_then(|outcome| pages.render(&outcome, language));
             let Some(page) = page else {
-                return see_other(FORM_PATH, None);
+                return see_other(form_path, None);
             };
             let clear =
-                format!("{COOKIE}=; Path={RESULT_PATH}; Max-Age=0; HttpOnly; SameSite=Strict");
+                format!("{COOKIE}=; Path={result_path}; Max-Age=0; HttpOnly; SameSite=Strict");
             Response::builder()
                 .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
                 .header(header::CACHE_CONTROL, "no-store")

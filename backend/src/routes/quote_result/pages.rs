@@ -11,6 +11,7 @@ use std::path::Path;
 use wasm_core::{FieldErrors, Product, QuoteRequest};
 
 use super::outcome::{Outcome, Typed};
+use crate::store::Language;
 
 /// Beside the built pages, hidden: a template's empty slots are not a page to serve as it is.
 const TEMPLATE_DIR: &str = ".quote-result";
@@ -48,15 +49,39 @@ fn plain_pages() -> [String; 5] {
     ]
 }
 
+/// The pages in each language: English in `TEMPLATE_DIR`, Spanish in its `es/` folder.
 pub struct ResultPages {
+    english: LanguagePages,
+    spanish: LanguagePages,
+}
+
+impl ResultPages {
+    pub fn load(static_dir: &Path) -> io::Result<ResultPages> {
+        let dir = static_dir.join(TEMPLATE_DIR);
+        Ok(ResultPages {
+            english: LanguagePages::load(&dir)?,
+            spanish: LanguagePages::load(&dir.join(Language::Es.as_str()))?,
+        })
+    }
+
+    /// The page telling `outcome` in `language`; `None` for an "invalid" outcome whose values
+    /// pass the rules (not one the form post wrote).
+    pub fn render(&self, outcome: &Outcome, language: Language) -> Option<String> {
+        match language {
+            Language::En => self.english.render(outcome),
+            Language::Es => self.spanish.render(outcome),
+        }
+    }
+}
+
+struct LanguagePages {
     /// In `FILES`' order.
     pages: [String; 5],
 }
 
-impl ResultPages {
-    /// Reads the built pages; each one missing is replaced by its plain stand-in.
-    pub fn load(static_dir: &Path) -> io::Result<ResultPages> {
-        let dir = static_dir.join(TEMPLATE_DIR);
+impl LanguagePages {
+    /// Reads the built pages in `dir`; each one missing is replaced by its plain stand-in.
+    fn load(dir: &Path) -> io::Result<LanguagePages> {
         let mut pages = plain_pages();
         let mut missing = Vec::new();
         for (page, file) in pages.iter_mut().zip(FILES) {
@@ -69,12 +94,10 @@ impl ResultPages {
         if !missing.is_empty() {
             tracing::warn!(dir = %dir.display(), ?missing, "quote result pages not built; plain ones stand in");
         }
-        Ok(ResultPages { pages })
+        Ok(LanguagePages { pages })
     }
 
-    /// The page telling `outcome`; `None` for an "invalid" outcome whose values pass the rules
-    /// (not one the form post wrote).
-    pub fn render(&self, outcome: &Outcome) -> Option<String> {
+    fn render(&self, outcome: &Outcome) -> Option<String> {
         let [submitted, failed, invalid_product, invalid_email, invalid_both] = &self.pages;
         match outcome {
             Outcome::Submitted => Some(submitted.clone()),
@@ -155,8 +178,8 @@ mod tests {
 
     const FORM: &str = r#"<h1>{{reason}}</h1><select><option value="">Select Product</option><option value="medicare">Medicare</option><option value="family" class="c">Family Health</option></select><p>{{product_error}}</p><input value="{{email}}"/><p>{{email_error}}</p>{{unknown}}"#;
 
-    fn pages() -> ResultPages {
-        ResultPages {
+    fn pages() -> LanguagePages {
+        LanguagePages {
             pages: [
                 "done".into(),
                 FORM.into(),
@@ -197,13 +220,28 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let pages = ResultPages::load(dir.path()).unwrap();
         let html = pages
-            .render(&Outcome::Invalid(Typed::new("family", "nope")))
+            .render(
+                &Outcome::Invalid(Typed::new("family", "nope")),
+                Language::En,
+            )
             .unwrap();
         assert!(html.contains("<p>Please enter a valid email address</p>"));
         assert!(html.contains(r##"href="/#quote""##));
         assert!(pages
-            .render(&Outcome::Submitted)
+            .render(&Outcome::Submitted, Language::En)
             .unwrap()
             .contains("Quote request submitted!"));
+    }
+
+    #[test]
+    fn each_language_has_its_own_pages() {
+        let dir = tempfile::tempdir().unwrap();
+        let spanish = dir.path().join(TEMPLATE_DIR).join("es");
+        std::fs::create_dir_all(&spanish).unwrap();
+        std::fs::write(spanish.join("submitted.html"), "¡Enviada!").unwrap();
+        let pages = ResultPages::load(dir.path()).unwrap();
+        let submitted = |language| pages.render(&Outcome::Submitted, language).unwrap();
+        assert_eq!(submitted(Language::Es), "¡Enviada!");
+        assert!(submitted(Language::En).contains("Quote request submitted!"));
     }
 }

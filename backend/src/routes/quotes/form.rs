@@ -15,13 +15,14 @@ use warp::{Rejection, Reply};
 use wasm_core::QuoteRequest;
 
 use super::double_submit::RecentForms;
-use super::handlers::{self, HONEYPOT_FIELD};
+use super::handlers::{self, HONEYPOT_FIELD, LANGUAGE_FIELD};
 use super::idempotency;
 use super::limits::{Bucket, PostLimits};
 use crate::http::error::ApiError;
 use crate::http::same_site::from_another_site;
 use crate::routes::quote_result::{self, Failure, Outcome, Typed};
 use crate::spam::FormTokens;
+use crate::store::Language;
 use crate::store::QuoteStore;
 
 /// The answer to a form post from another site's page: a person sent here by it is shown the
@@ -48,6 +49,8 @@ struct Fields {
     product: String,
     email: String,
     honeypot: String,
+    /// `lang`: the language of the page the form is on.
+    language: String,
 }
 
 impl Fields {
@@ -55,12 +58,13 @@ impl Fields {
     /// so a browser does not send them).
     fn parse(body: &[u8]) -> Fields {
         let mut fields = Fields::default();
-        let mut seen = [false; 3];
+        let mut seen = [false; 4];
         for (name, value) in form_urlencoded::parse(body) {
             let (slot, field) = match &*name {
                 "product" => (0, &mut fields.product),
                 "email" => (1, &mut fields.email),
                 HONEYPOT_FIELD => (2, &mut fields.honeypot),
+                LANGUAGE_FIELD => (3, &mut fields.language),
                 _ => continue,
             };
             if !seen[slot] {
@@ -69,6 +73,11 @@ impl Fields {
             }
         }
         fields
+    }
+
+    /// The page's language; English when missing or unknown.
+    fn language(&self) -> Language {
+        Language::parse(&self.language).unwrap_or_default()
     }
 }
 
@@ -105,20 +114,24 @@ impl FormRoute {
                 };
             }
         };
-        let outcome = self.outcome(client, key, body, user_agent, token).await;
-        quote_result::redirect(&outcome, https)
+        let fields = body.map(|body| Fields::parse(&body));
+        let language = fields
+            .as_ref()
+            .map_or_else(|_| Language::En, Fields::language);
+        let outcome = self.outcome(client, key, fields, user_agent, token).await;
+        quote_result::redirect(&outcome, language, https)
     }
 
     async fn outcome(
         &self,
         client: Option<IpAddr>,
         key: Option<String>,
-        body: Result<Bytes, Rejection>,
+        fields: Result<Fields, Rejection>,
         user_agent: Option<&HeaderValue>,
         token: Option<String>,
     ) -> Outcome {
-        let body = match body {
-            Ok(body) => body,
+        let fields = match fields {
+            Ok(fields) => fields,
             Err(rejection) => {
                 let failure = match self.limits.check(Bucket::Invalid, client) {
                     Err(limited) => Failure::from_error(&limited),
@@ -129,7 +142,6 @@ impl FormRoute {
                 return Outcome::Failed(failure, Typed::default());
             }
         };
-        let fields = Fields::parse(&body);
         let typed = Typed::new(&fields.product, &fields.email);
         let honeypot = !fields.honeypot.trim().is_empty();
         let request = match QuoteRequest::parse(&fields.product, &fields.email) {
@@ -186,6 +198,7 @@ mod tests {
                 product: "family".into(),
                 email: "ana@example.com ".into(),
                 honeypot: String::new(),
+                language: String::new(),
             }
         );
         assert_eq!(
@@ -194,9 +207,12 @@ mod tests {
                 product: String::new(),
                 email: "first@x.co".into(),
                 honeypot: "spam".into(),
+                language: String::new(),
             }
         );
         assert_eq!(Fields::parse(b"email=%FF%40x").email, "\u{FFFD}@x");
         assert_eq!(Fields::parse(b""), Fields::default());
+        assert_eq!(Fields::parse(b"lang=es").language(), Language::Es);
+        assert_eq!(Fields::parse(b"lang=fr").language(), Language::En);
     }
 }

@@ -14,6 +14,8 @@ use crate::store::{Inserted, NewQuote, QuoteStore, Source};
 /// answered like a success (so the bot learns nothing): stored as spam when its fields pass the
 /// rules, otherwise not stored at all.
 pub const HONEYPOT_FIELD: &str = "website";
+/// The language of the page the quote was sent from (`en`, the default, or `es`).
+pub const LANGUAGE_FIELD: &str = "lang";
 
 /// A post whose body was read and parsed: a quote that passed the rules, or the honeypot with
 /// fields that do not.

@@ -7,6 +7,7 @@ import { createSpeakingDetector } from '../session/speaking';
 import { VoiceSession } from '../session/voice-session';
 import { FakeVapi } from '../testing/fake-vapi.mjs';
 import { VoiceAssistant } from './VoiceAssistant';
+import { language } from '../../../language';
 
 // The texts the visitor and the console get, written out here rather than imported from the
 // code under test, so a changed text fails a test: the button's names are docs/product.md §2's,
@@ -142,6 +143,11 @@ describe('voice button states', () => {
     const connecting = await screen.findByRole('button', { name: tooltip.connecting });
     expect(connecting).toHaveAttribute('aria-busy', 'true');
     await vi.waitFor(() => expect(fake().startCalls).toEqual(['asst-1']));
+    // In the page's language: this build's (SITE_LANGUAGE=es runs this for /es/).
+    expect(fake().startOverrides).toEqual([
+      { variableValues: { language }, metadata: { language } },
+    ]);
+    expect(language).toBe(process.env.SITE_LANGUAGE || 'en');
     expect(fake().publicKey).toBe('pk-test');
     expect(fake().dailyCallConfig).toEqual({ avoidEval: true });
 

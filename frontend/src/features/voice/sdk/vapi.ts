@@ -1,4 +1,5 @@
 // The slice of the `@vapi-ai/web` SDK the widget uses, and its on-demand loader.
+import type { AssistantOverrides } from './page-language';
 
 /** Event names exactly as the SDK emits them. */
 export type VapiEvent =
@@ -17,7 +18,7 @@ export interface VapiLike {
   on(event: VapiEvent, listener: (...args: never[]) => void): unknown;
   removeListener(event: VapiEvent, listener: (...args: never[]) => void): unknown;
   /** Resolves to `null` (not a rejection) on most failures. */
-  start(assistantId: string): Promise<unknown>;
+  start(assistantId: string, overrides?: AssistantOverrides): Promise<unknown>;
   stop(): Promise<void> | void;
   setMuted(muted: boolean): void;
   isMuted(): boolean;

@@ -6,6 +6,7 @@ import { DAILY_CALL_CONFIG, type VapiClass, type VapiEvent, type VapiLike } from
 import { consoleLine, type FailureKind } from '../texts';
 import { failureKind, isMeetingEndedEjection, isMicrophoneFailure, isNonFatal } from './failure';
 import type { SpeakingDetector } from './speaking';
+import { pageLanguageOverrides } from '../sdk/page-language';
 
 /** The visitor's microphone silent this long during a call shows the "no te escuchamos" hint. */
 const SILENCE_HINT_AFTER_MS = 6000;
@@ -194,7 +195,7 @@ export class VoiceSession {
     try {
       const [vapi] = await Promise.all([this.instance(config), this.resetDetectors()]);
       if (attempt !== this.attempt) return;
-      call = await vapi.start(config.assistantId);
+      call = await vapi.start(config.assistantId, pageLanguageOverrides);
     } catch (error) {
       if (attempt === this.attempt && this.snapshot.phase !== 'idle') this.fail(error);
       return;

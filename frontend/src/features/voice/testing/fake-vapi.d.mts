@@ -7,6 +7,7 @@ export declare class FakeVapi implements VapiLike {
   apiBaseUrl: string | undefined;
   dailyCallConfig: object | undefined;
   startCalls: string[];
+  startOverrides: unknown[];
   stopCalls: number;
   started: boolean;
   inCall: boolean;
@@ -15,7 +16,7 @@ export declare class FakeVapi implements VapiLike {
   removeListener(event: VapiEvent, listener: (...args: never[]) => void): this;
   listenerCount(event: VapiEvent): number;
   emit(event: VapiEvent, ...args: unknown[]): boolean;
-  start(assistantId: string): Promise<unknown>;
+  start(assistantId: string, overrides?: object): Promise<unknown>;
   answerStart(): void;
   assistantListening(): void;
   failStart(error?: object): void;

@@ -11,6 +11,8 @@ export class FakeVapi {
     this.dailyCallConfig = dailyCallConfig;
     this.listeners = new Map();
     this.startCalls = [];
+    /** The `assistantOverrides` each start() was given (the page's language). */
+    this.startOverrides = [];
     this.stopCalls = 0;
     this.started = false;
     this.inCall = false;
@@ -47,7 +49,7 @@ export class FakeVapi {
   }
 
   /** Pends until the test answers for the provider (answerStart, failStart). */
-  start(assistant) {
+  start(assistant, overrides) {
     if (!assistant) {
       const error = new Error('Assistant or Squad or Workflow must be provided.');
       this.emit('error', {
@@ -58,6 +60,7 @@ export class FakeVapi {
       throw error;
     }
     this.startCalls.push(assistant);
+    this.startOverrides.push(overrides);
     if (this.started) return Promise.resolve(null);
     this.started = true;
     return new Promise((resolve) => (this.pending = resolve));

@@ -1,0 +1,192 @@
+// The site in Spanish at /es/ (issue 32): the language switch and hreflang both ways, with and
+// without JavaScript; the quote form on /es/ with and without JavaScript, ending in Spanish; the
+// Spanish privacy notice and 404; axe on /es/. No Accept-Language redirect.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openPage, VIEWPORTS } from './support/browser.mjs';
+import { axeViolations, gotoHydrated, revealAll } from './support/landing.mjs';
+import { startServer } from './support/server.mjs';
+
+let browser;
+let server;
+before(async () => {
+  browser = await launchBrowser();
+  server = await startServer();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const SITE = 'https://www.clearharbor.example';
+
+/** The page's `<html lang>`, canonical link and hreflang alternates. */
+const languageLinks = (page) =>
+  page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    canonical: document.querySelector('link[rel=canonical]')?.getAttribute('href'),
+    alternates: Object.fromEntries(
+      [...document.querySelectorAll('link[rel=alternate][hreflang]')].map((link) => [
+        link.getAttribute('hreflang'),
+        link.getAttribute('href'),
+      ]),
+    ),
+  }));
+
+const ALTERNATES = (path) => ({
+  en: `${SITE}${path}`,
+  es: `${SITE}/es${path}`,
+  'x-default': `${SITE}${path}`,
+});
+
+describe('the language switch', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`leads from / to /es/ and back ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async () => {
+      const { page, context } = await openPage(browser, {
+        javaScriptEnabled,
+        // A Spanish browser still gets the page it asked for.
+        locale: 'es-US',
+        extraHTTPHeaders: { 'Accept-Language': 'es-US,es;q=0.9' },
+      });
+      const response = await page.goto(server.url);
+      assert.equal(response.status(), 200);
+      assert.deepEqual(await languageLinks(page), {
+        lang: 'en',
+        canonical: `${SITE}/`,
+        alternates: ALTERNATES('/'),
+      });
+      // The header's (desktop) and the footer's, both plain links.
+      const toSpanish = page.getByRole('link', { name: 'Español' });
+      assert.equal(await toSpanish.count(), 2);
+      await Promise.all([page.waitForURL(/\/es\/$/), toSpanish.first().click()]);
+      assert.deepEqual(await languageLinks(page), {
+        lang: 'es',
+        canonical: `${SITE}/es/`,
+        alternates: ALTERNATES('/'),
+      });
+      await page
+        .getByRole('heading', { level: 1, name: 'Disfrute la vida en cada etapa' })
+        .waitFor();
+      const toEnglish = page.getByRole('link', { name: 'English' });
+      assert.equal(await toEnglish.count(), 2);
+      await Promise.all([page.waitForURL((url) => url.pathname === '/'), toEnglish.last().click()]);
+      assert.equal((await languageLinks(page)).lang, 'en');
+      await context.close();
+    });
+  }
+
+  test('is in the menu on phones', async () => {
+    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.phone });
+    await gotoHydrated(page, `${server.url}/es/`);
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const link = page.getByRole('dialog').getByRole('link', { name: 'English' });
+    assert.equal(await link.getAttribute('href'), '/');
+    assert.equal(await link.getAttribute('hreflang'), 'en');
+    await context.close();
+  });
+});
+
+test('the privacy notice is in both languages, each pointing at the other', async () => {
+  const { page, context } = await openPage(browser);
+  await page.goto(`${server.url}/es/privacy`);
+  assert.deepEqual(await languageLinks(page), {
+    lang: 'es',
+    canonical: `${SITE}/es/privacy`,
+    alternates: ALTERNATES('/privacy'),
+  });
+  await page.getByRole('heading', { name: 'Aviso de privacidad' }).waitFor();
+  // The server's retention, in the Spanish words.
+  await page
+    .getByText(/Conservamos una solicitud de cotización (hasta que usted|\d+ días)/)
+    .waitFor();
+  await context.close();
+});
+
+test('a path under /es/ that does not exist gets the Spanish 404 page', async () => {
+  const { page, context } = await openPage(browser);
+  const response = await page.goto(`${server.url}/es/no-such-page`);
+  assert.equal(response.status(), 404);
+  assert.equal((await languageLinks(page)).lang, 'es');
+  await page.getByRole('heading', { name: '404 Página no encontrada' }).waitFor();
+  assert.equal(
+    await page.getByRole('link', { name: 'Volver a la página de inicio' }).getAttribute('href'),
+    '/es/',
+  );
+  await context.close();
+});
+
+const productField = (page) => page.getByRole('combobox', { name: 'Producto' });
+const emailField = (page) => page.getByPlaceholder('Escriba su correo electrónico');
+const messageOf = (field) =>
+  field.evaluate(
+    (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null,
+  );
+const rowsFor = (email) => server.rows().filter((row) => row.email === email);
+
+describe('the quote form on /es/', () => {
+  test('without JavaScript: each error and the success on Spanish result pages', async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${server.url}/es/`);
+    const submit = () =>
+      Promise.all([
+        page.waitForURL(/\/es\/quote-result$/),
+        page.getByRole('button', { name: 'Obtener cotización' }).click(),
+      ]);
+    await emailField(page).fill('ana@');
+    await submit();
+    assert.equal((await languageLinks(page)).lang, 'es');
+    assert.equal(await messageOf(productField(page)), 'Seleccione un producto');
+    assert.equal(await messageOf(emailField(page)), 'Escriba un correo electrónico válido');
+
+    await productField(page).selectOption({ label: 'Salud familiar' });
+    await emailField(page).fill('ana@');
+    await submit();
+    assert.equal(await messageOf(emailField(page)), 'Escriba un correo electrónico válido');
+    assert.equal(await productField(page).getAttribute('aria-invalid'), null);
+
+    await emailField(page).fill('ana.es.nojs@example.com');
+    await productField(page)
+      .selectOption({ label: '' })
+      .catch(() => {});
+    await submit();
+    assert.equal(await messageOf(productField(page)), 'Seleccione un producto');
+
+    await productField(page).selectOption({ label: 'Salud familiar' });
+    await emailField(page).fill('ana.es.nojs@example.com');
+    await submit();
+    await page.getByRole('heading', { name: '¡Solicitud de cotización enviada!' }).waitFor();
+    const back = page.getByRole('link', { name: 'Volver al formulario de cotización' });
+    assert.equal(await back.getAttribute('href'), '/es/#quote');
+    assert.equal(rowsFor('ana.es.nojs@example.com').length, 1);
+    // A reload leads back to the Spanish form.
+    await page.reload();
+    assert.equal(new URL(page.url()).pathname, '/es/');
+    await context.close();
+  });
+
+  test('with JavaScript: Spanish messages beside the fields and a Spanish toast', async () => {
+    const { page, context } = await openPage(browser);
+    await gotoHydrated(page, `${server.url}/es/`);
+    const button = page.getByRole('button', { name: 'Obtener cotización' });
+    await button.click();
+    assert.equal(await messageOf(productField(page)), 'Seleccione un producto');
+    assert.equal(await messageOf(emailField(page)), 'Escriba un correo electrónico válido');
+    await productField(page).selectOption({ label: 'Plan para empleadores' });
+    await emailField(page).fill('ana.es.js@example.com');
+    await button.click();
+    await page.getByText('¡Solicitud de cotización enviada!').waitFor();
+    await page
+      .getByText('Nos pondremos en contacto con usted pronto con más información.')
+      .waitFor();
+    assert.equal(rowsFor('ana.es.js@example.com').length, 1);
+    await context.close();
+  });
+});
+
+test('axe finds nothing on /es/', async () => {
+  const { page, context } = await openPage(browser);
+  await gotoHydrated(page, `${server.url}/es/`);
+  await revealAll(page);
+  assert.deepEqual(await axeViolations(page), []);
+  await context.close();
+});
