@@ -76,7 +76,7 @@ describe('the language switch', () => {
   }
 
   test('is in the menu on phones', async () => {
-    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.phone });
+    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.mobile });
     await gotoHydrated(page, `${server.url}/es/`);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const link = page.getByRole('dialog').getByRole('link', { name: 'English' });
@@ -103,7 +103,9 @@ test('the privacy notice is in both languages, each pointing at the other', asyn
 });
 
 test('a path under /es/ that does not exist gets the Spanish 404 page', async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context } = await openPage(browser, {
+    expectErrors: [/status of 404 .*\/es\/no-such-page:/],
+  });
   const response = await page.goto(`${server.url}/es/no-such-page`);
   assert.equal(response.status(), 404);
   assert.equal((await languageLinks(page)).lang, 'es');
@@ -144,10 +146,8 @@ describe('the quote form on /es/', () => {
     assert.equal(await messageOf(emailField(page)), 'Escriba un correo electrónico válido');
     assert.equal(await productField(page).getAttribute('aria-invalid'), null);
 
+    await page.goto(`${server.url}/es/`);
     await emailField(page).fill('ana.es.nojs@example.com');
-    await productField(page)
-      .selectOption({ label: '' })
-      .catch(() => {});
     await submit();
     assert.equal(await messageOf(productField(page)), 'Seleccione un producto');
 
@@ -174,9 +174,11 @@ describe('the quote form on /es/', () => {
     await productField(page).selectOption({ label: 'Plan para empleadores' });
     await emailField(page).fill('ana.es.js@example.com');
     await button.click();
-    await page.getByText('¡Solicitud de cotización enviada!').waitFor();
+    await page.getByText('¡Solicitud de cotización enviada!', { exact: true }).waitFor();
+    // Screen readers hear it announced in Spanish too.
+    await page.getByText(/^Notificación ¡Solicitud/).waitFor({ state: 'attached' });
     await page
-      .getByText('Nos pondremos en contacto con usted pronto con más información.')
+      .getByText('Nos pondremos en contacto con usted pronto con más información.', { exact: true })
       .waitFor();
     assert.equal(rowsFor('ana.es.js@example.com').length, 1);
     await context.close();

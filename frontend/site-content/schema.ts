@@ -148,6 +148,7 @@ export const siteSchema = z.strictObject({
   notifications: z.strictObject({
     label: text.includes('{hotkey}', { message: 'expected the text to hold {hotkey}' }),
     close: text,
+    announcement: text,
   }),
   voiceTooltip: z.strictObject({ idle: text, connecting: text, inCall: text }),
   voiceFailure: z.strictObject({ permission: text, micInUse: text, unavailable: text }),

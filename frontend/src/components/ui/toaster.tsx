@@ -30,6 +30,7 @@ export function Toaster() {
   const toasts = useToasts();
   return (
     <ToastPrimitive.Provider
+      label={notifications.announcement}
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
