@@ -7,8 +7,9 @@ use crate::store::{format_timestamp, Channel, Delivery, StoredQuote};
 /// The JSON row's fields flattened: a channel's `delivery.<channel>.attempts` is
 /// `<channel>_delivery_attempts`, except the webhook's, whose columns keep their first names
 /// (`delivery`, `delivery_attempts`...); the e-mail channels' follow, then why a spam lead is
-/// spam and the broker's note (last, so the columns before them stay where they were).
-pub const CSV_HEADER: [&str; 26] = [
+/// spam, the broker's note and the language of the page the lead came from (last, so the columns
+/// before them stay where they were).
+pub const CSV_HEADER: [&str; 27] = [
     "id",
     "created_at",
     "product",
@@ -35,6 +36,7 @@ pub const CSV_HEADER: [&str; 26] = [
     "follow_up_delivery_delivered_at",
     "spam_reason",
     "note",
+    "language",
 ];
 
 /// The header line and one line per row; the admin API sends the same document. Every cell is
@@ -103,6 +105,7 @@ fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
         follow_up_at,
         text(&row.spam_reason),
         text(&row.note),
+        row.language.as_str().to_owned(),
     ]
 }
 
@@ -145,6 +148,7 @@ mod tests {
             status_changed_at: None,
             spam_reason: None,
             note: None,
+            language: crate::store::Language::En,
         };
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();
@@ -213,6 +217,7 @@ mod tests {
             status_changed_at: Some("2026-11-22T10:00:00.000Z".into()),
             spam_reason: Some("marked".into()),
             note: Some("Call back on Tuesday".into()),
+            language: crate::store::Language::Es,
         };
         let mut json = serde_json::to_value(&row).unwrap();
         let delivery = json["delivery"].take();

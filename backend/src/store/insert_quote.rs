@@ -13,7 +13,7 @@ type Column = (
     for<'a> fn(&'a QuoteValues<'a>) -> Option<&'a str>,
 );
 
-const COLUMNS: [Column; 11] = [
+const COLUMNS: [Column; 12] = [
     ("id", |v| Some(v.id.as_str())),
     ("product", |v| Some(v.quote.request.product().as_str())),
     ("email", |v| Some(v.quote.request.email().as_str())),
@@ -29,6 +29,7 @@ const COLUMNS: [Column; 11] = [
     ("idempotency_key", |v| v.quote.idempotency_key.as_deref()),
     ("queued_channels", |v| v.queued_channels),
     ("spam", |v| v.quote.spam),
+    ("language", |v| Some(v.quote.language.as_str())),
 ];
 
 /// One `$n` per column, its value. Stores nothing when the idempotency key or the voice call

@@ -107,6 +107,9 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE lead_outbox ADD COLUMN held_at TEXT;
     CREATE INDEX lead_outbox_held ON lead_outbox (held_at)
         WHERE held_at IS NOT NULL AND delivered_at IS NULL;",
+    // 10: the language of the page a lead came from (`/` or `/es/`), which the broker answers
+    // in; the leads before it came from the English page.
+    "ALTER TABLE quote_requests ADD COLUMN language TEXT NOT NULL DEFAULT 'en';",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

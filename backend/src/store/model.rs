@@ -47,6 +47,14 @@ impl Language {
         }
     }
 
+    /// The language's name for the broker (the e-mail, the inbox).
+    pub fn label(self) -> &'static str {
+        match self {
+            Language::En => "English",
+            Language::Es => "Spanish",
+        }
+    }
+
     /// `en` or `es`; anything else is `None` (a client's unknown language counts as English).
     pub fn parse(text: &str) -> Option<Language> {
         [Language::En, Language::Es]
@@ -103,6 +111,8 @@ pub struct NewQuote {
     pub idempotency_key: Option<String>,
     /// Why the quote is held as spam: stored, never queued for delivery.
     pub spam: Option<&'static str>,
+    /// The language of the page it came from.
+    pub language: Language,
     pub created_at: OffsetDateTime,
 }
 
@@ -116,6 +126,7 @@ impl NewQuote {
             voice: None,
             idempotency_key: None,
             spam: None,
+            language: Language::En,
             created_at: OffsetDateTime::now_utc(),
         }
     }
@@ -125,6 +136,10 @@ impl NewQuote {
             idempotency_key: key,
             ..self
         }
+    }
+
+    pub fn in_language(self, language: Language) -> NewQuote {
+        NewQuote { language, ..self }
     }
 
     pub fn with_spam(self, reason: Option<&'static str>) -> NewQuote {
@@ -215,6 +230,8 @@ pub struct StoredQuote {
     pub spam_reason: Option<String>,
     /// The broker's own note on the lead (the inbox's "Note").
     pub note: Option<String>,
+    /// The language of the page the lead came from (`en` or `es`): the one to answer in.
+    pub language: Language,
 }
 
 /// Where a lead is delivered; each lead has one outbox entry per channel that was on when it

@@ -90,7 +90,7 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
 /// each channel's outbox row joined in, and the channels it is still queued on.
 pub(super) const SELECT_QUOTES: &str =
     "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at, q.call_id,
-        q.status, q.status_changed_at, q.note, q.queued_channels, q.spam, c.ended_reason, c.summary, c.transcript,
+        q.status, q.status_changed_at, q.note, q.queued_channels, q.spam, q.language, c.ended_reason, c.summary, c.transcript,
         w.quote_id IS NOT NULL AS webhook_queued, w.attempts AS webhook_attempts,
         w.last_error AS webhook_last_error, w.delivered_at AS webhook_delivered_at,
         w.gave_up_at AS webhook_gave_up_at,

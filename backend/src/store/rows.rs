@@ -7,8 +7,8 @@ use time::OffsetDateTime;
 use wasm_core::Product;
 
 use super::model::{
-    CallReport, Channel, Deliveries, Delivery, DeliveryStatus, Inserted, LeadStatus, NewQuote,
-    Source, StoredQuote,
+    CallReport, Channel, Deliveries, Delivery, DeliveryStatus, Inserted, Language, LeadStatus,
+    NewQuote, Source, StoredQuote,
 };
 use super::queued::{QueuedChannels, QueuedLead};
 use super::{Cause, StoreError};
@@ -46,6 +46,9 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
     let status = LeadStatus::parse(&status)
         .ok_or_else(|| StoreError::Database(unreadable("status", &status).into()))?;
     let spam_reason = row.text("spam")?;
+    let language = row.required("language")?;
+    let language = Language::parse(&language)
+        .ok_or_else(|| StoreError::Database(unreadable("language", &language).into()))?;
     let status = if spam_reason.is_some() {
         LeadStatus::Spam
     } else {
@@ -82,6 +85,7 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         status_changed_at: row.text("status_changed_at")?,
         spam_reason,
         note: row.text("note")?,
+        language,
         id,
     })
 }

@@ -133,6 +133,7 @@ fn lead_body(site: &SiteSettings, quote: &StoredQuote) -> (String, String) {
         ("E-mail", quote.email.clone()),
         ("Received", site.local_time(quote.created_at)),
         ("Source", quote.source.as_str().to_owned()),
+        ("Language", quote.language.label().to_owned()),
     ];
     let mut details = Vec::new();
     if let Some(call_id) = &quote.call_id {
@@ -323,6 +324,7 @@ mod tests {
             status_changed_at: None,
             spam_reason: None,
             note: None,
+            language: crate::store::Language::En,
         }
     }
 
@@ -441,13 +443,23 @@ mod tests {
         };
         let (text, html) = lead_body(&site, &quote("ana@example.com", "Mozilla/5.0"));
         assert!(
-            text.starts_with("New quote request\n\nProduct: Family Health\nE-mail: ana@example.com\nReceived: 2026-11-22 09:40:00 CST\nSource: web\n\nOpen it in the inbox: https://quotes.example.com/admin#lead/0195-lead\n"),
+            text.starts_with("New quote request\n\nProduct: Family Health\nE-mail: ana@example.com\nReceived: 2026-11-22 09:40:00 CST\nSource: web\nLanguage: English\n\nOpen it in the inbox: https://quotes.example.com/admin#lead/0195-lead\n"),
             "{text}"
         );
         assert!(
             text.ends_with("Details\n\nBrowser: Mozilla/5.0\nLead id: 0195-lead\n"),
             "{text}"
         );
+        let spanish = StoredQuote {
+            language: crate::store::Language::Es,
+            ..quote("ana@example.com", "Mozilla/5.0")
+        };
+        let (spanish_text, spanish_html) = lead_body(&site, &spanish);
+        assert!(
+            spanish_text.contains("\nLanguage: Spanish\n"),
+            "{spanish_text}"
+        );
+        assert!(spanish_html.contains("Spanish"), "{spanish_html}");
         assert!(
             html.contains("<a href=\"https://quotes.example.com/admin#lead/0195-lead\">"),
             "{html}"

@@ -170,7 +170,16 @@ impl FormRoute {
             .tokens
             .spam_signal(&fields.honeypot, token.as_deref(), now);
         let key = key.unwrap_or_else(|| self.recent.key_for(&request, spam.is_some()));
-        match handlers::insert(&*self.store, request, Some(key), user_agent, spam).await {
+        match handlers::insert(
+            &*self.store,
+            request,
+            Some(key),
+            user_agent,
+            spam,
+            fields.language(),
+        )
+        .await
+        {
             Ok(_) => Outcome::Submitted,
             Err(error) => Outcome::Failed(Failure::from_error(&error), typed),
         }

@@ -8,7 +8,7 @@ use wasm_core::QuoteRequest;
 
 use crate::http::error::ApiError;
 use crate::spam::{FormTokens, Signal};
-use crate::store::{Inserted, NewQuote, QuoteStore, Source};
+use crate::store::{Inserted, Language, NewQuote, QuoteStore, Source};
 
 /// The form's hidden field: people never see it, so a request that fills it is a bot's. It is
 /// answered like a success (so the bot learns nothing): stored as spam when its fields pass the
@@ -47,7 +47,12 @@ pub async fn create(
     post: Post,
     user_agent: Option<HeaderValue>,
 ) -> Result<Response, Rejection> {
-    let Payload::Quote { request, honeypot } = post.payload else {
+    let Payload::Quote {
+        request,
+        honeypot,
+        language,
+    } = post.payload
+    else {
         tracing::info!("honeypot filled; answered 201 and not stored");
         return Ok(created(&uuid::Uuid::now_v7().to_string()));
     };
@@ -59,20 +64,22 @@ pub async fn create(
         post.idempotency_key,
         user_agent.as_ref(),
         spam,
+        language,
     )
     .await
     .map_err(warp::reject::custom)?;
     Ok(created(&id))
 }
 
-/// Stores a quote from the web under its idempotency key, as spam for `spam`, and gives its id:
-/// the new one, or the first one stored under the same key and request.
+/// Stores a quote from the web page in `language` under its idempotency key, as spam for
+/// `spam`, and gives its id: the new one, or the first one stored under the same key and request.
 pub async fn insert(
     store: &dyn QuoteStore,
     request: QuoteRequest,
     idempotency_key: Option<String>,
     user_agent: Option<&HeaderValue>,
     spam: Option<Signal>,
+    language: Language,
 ) -> Result<String, ApiError> {
     if let Some(signal) = spam {
         tracing::info!(signal = signal.as_str(), "quote post held as spam");
@@ -80,7 +87,8 @@ pub async fn insert(
     let user_agent = user_agent.and_then(|v| v.to_str().ok());
     let quote = NewQuote::new(request, Source::Web, user_agent)
         .with_idempotency_key(idempotency_key)
-        .with_spam(spam.map(Signal::as_str));
+        .with_spam(spam.map(Signal::as_str))
+        .in_language(language);
     let id = quote.id.to_string();
     let inserted = store.insert(quote).await.map_err(|error| {
         tracing::error!(%error, "storing a quote request failed");
@@ -107,6 +115,8 @@ enum Payload {
     Quote {
         request: QuoteRequest,
         honeypot: String,
+        /// The page's (`lang`); English when missing or unknown.
+        language: Language,
     },
     /// The honeypot filled, and fields that do not pass the rules.
     Bot,
@@ -126,6 +136,7 @@ fn parse_payload(bytes: &[u8]) -> Result<Payload, ApiError> {
         Ok(request) => Ok(Payload::Quote {
             request,
             honeypot: honeypot.to_owned(),
+            language: Language::parse(text(LANGUAGE_FIELD)).unwrap_or_default(),
         }),
         Err(_) if !honeypot.trim().is_empty() => Ok(Payload::Bot),
         Err(errors) => Err(ApiError::Validation(errors)),
@@ -142,6 +153,22 @@ mod tests {
             parse_payload(br#"{"product":"family","email":"a@b.co","extra":1,"website":" "}"#),
             Ok(Payload::Quote { .. })
         ));
+        for (body, language) in [
+            (
+                &br#"{"product":"family","email":"a@b.co","lang":"es"}"#[..],
+                Language::Es,
+            ),
+            (
+                br#"{"product":"family","email":"a@b.co","lang":"xx"}"#,
+                Language::En,
+            ),
+            (br#"{"product":"family","email":"a@b.co"}"#, Language::En),
+        ] {
+            match parse_payload(body) {
+                Ok(Payload::Quote { language: got, .. }) => assert_eq!(got, language),
+                other => panic!("a valid quote, got {other:?}"),
+            }
+        }
         match parse_payload(br#"{"product":"family","email":"a@b.co","website":"x"}"#) {
             Ok(Payload::Quote { honeypot, .. }) => assert_eq!(honeypot, "x"),
             other => panic!("a valid quote with the honeypot is kept as spam, got {other:?}"),

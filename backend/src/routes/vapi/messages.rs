@@ -10,7 +10,7 @@ use validator::{Validate, ValidationErrors, ValidationErrorsKind};
 use super::lenient::Object;
 use super::sdk::{self, MAX_ID_CHARS, MAX_TOOL_CALLS};
 use crate::http::error::ApiError;
-use crate::store::CallReport;
+use crate::store::{CallReport, Language};
 
 const TOOL_CALLS: &str = "tool-calls";
 const END_OF_CALL_REPORT: &str = "end-of-call-report";
@@ -20,6 +20,8 @@ const END_OF_CALL_REPORT: &str = "end-of-call-report";
 pub enum Received {
     ToolCalls {
         call_id: String,
+        /// The page's the call was started from.
+        language: Language,
         calls: Vec<ToolCall>,
     },
     EndOfCallReport(CallReport),
@@ -90,6 +92,10 @@ pub fn parse(bytes: &[u8]) -> Result<Received, ApiError> {
     Ok(if kind == TOOL_CALLS {
         Received::ToolCalls {
             call_id,
+            language: message
+                .call
+                .as_ref()
+                .map_or(Language::En, sdk::Call::page_language),
             calls: tool_calls(message),
         }
     } else {
@@ -185,10 +191,16 @@ mod tests {
             ]
         }}))
         .unwrap();
-        let Received::ToolCalls { call_id, calls } = message else {
+        let Received::ToolCalls {
+            call_id,
+            calls,
+            language,
+        } = message
+        else {
             panic!("tool calls")
         };
         assert_eq!(call_id, "call-1");
+        assert_eq!(language, Language::En, "no language passed: English");
         let ids: Vec<_> = calls.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(ids, ["a", "b", "c", "d"]);
         assert_eq!(arguments(&calls[0]).unwrap()["product"], "family");
@@ -196,6 +208,38 @@ mod tests {
         assert_eq!(arguments(&calls[2]).unwrap()["product"], "medicare");
         assert!(arguments(&calls[3]).is_err());
         assert!(calls.iter().all(|c| c.name == "request_quote"));
+    }
+
+    #[test]
+    fn the_page_language_comes_from_the_call_overrides() {
+        let language = |call: Value| {
+            let message = parse_value(json!({"message": {
+                "type": "tool-calls",
+                "call": call,
+                "toolCallList": [{"id": "a", "name": "request_quote"}]
+            }}))
+            .unwrap();
+            let Received::ToolCalls { language, .. } = message else {
+                panic!("tool calls")
+            };
+            language
+        };
+        let overrides = |overrides: Value| json!({"id": "c", "assistantOverrides": overrides});
+        assert_eq!(
+            language(overrides(json!({"variableValues": {"language": "es"}}))),
+            Language::Es
+        );
+        assert_eq!(
+            language(overrides(json!({"metadata": {"language": "es"}}))),
+            Language::Es
+        );
+        for unknown in [
+            json!({"variableValues": {"language": "fr"}}),
+            json!({"variableValues": "es"}),
+            json!(null),
+        ] {
+            assert_eq!(language(overrides(unknown)), Language::En);
+        }
     }
 
     #[test]

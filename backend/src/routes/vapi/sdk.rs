@@ -9,6 +9,7 @@ use serde_with::As;
 use validator::{Validate, ValidationError};
 
 use super::lenient::{Given, Lenient, LenientList, LenientObject, Object};
+use crate::store::Language;
 
 /// Longest call or tool-call id kept: the provider's are UUIDs or short ids, so this only stops
 /// junk from being stored.
@@ -73,6 +74,48 @@ pub struct Call {
     #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
     #[validate(length(min = 1, max = MAX_ID_CHARS), custom(function = "without_nul_char"))]
     pub id: Option<String>,
+    /// What the web SDK's `start(assistant, overrides)` was given: the page's language
+    /// (`frontend/src/features/voice/sdk/page-language.ts`).
+    #[serde(
+        default,
+        rename = "assistantOverrides",
+        deserialize_with = "As::<LenientObject>::deserialize"
+    )]
+    pub assistant_overrides: Option<AssistantOverrides>,
+}
+
+/// `AssistantOverrides`, with only the page's language, in `variableValues` or `metadata`.
+#[derive(Default, Deserialize)]
+pub struct AssistantOverrides {
+    #[serde(
+        default,
+        rename = "variableValues",
+        deserialize_with = "As::<LenientObject>::deserialize"
+    )]
+    pub variable_values: Option<PageVariables>,
+    #[serde(default, deserialize_with = "As::<LenientObject>::deserialize")]
+    pub metadata: Option<PageVariables>,
+}
+
+#[derive(Default, Deserialize)]
+pub struct PageVariables {
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    pub language: Option<String>,
+}
+
+impl Call {
+    /// The language of the page the call was started from; English when none was passed.
+    pub fn page_language(&self) -> Language {
+        let overrides = self.assistant_overrides.as_ref();
+        [
+            overrides.and_then(|o| o.variable_values.as_ref()),
+            overrides.and_then(|o| o.metadata.as_ref()),
+        ]
+        .into_iter()
+        .flatten()
+        .find_map(|variables| Language::parse(variables.language.as_deref()?))
+        .unwrap_or_default()
+    }
 }
 
 /// `ToolCall`, `{id, type, function: {name, arguments}}` with the arguments as a JSON string, or
