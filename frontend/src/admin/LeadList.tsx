@@ -3,7 +3,7 @@ import { Button } from '../components/ui/button';
 import { buttonVariants } from '../components/ui/button-variants';
 import { productOptions } from '../content';
 import { api, deliveryChannels, emptyFilter, type Filter, type Lead } from './api';
-import { formatTime, productLabel, sourceLabel, statusLabel } from './format';
+import { formatTime, languageLabel, productLabel, sourceLabel, statusLabel } from './format';
 
 interface LeadListProps {
   filter: Filter;
@@ -229,7 +229,8 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
                   {lead.email}
                 </a>
                 <p className="mt-1 text-slate-800">
-                  {productLabel(lead.product)} · {sourceLabel(lead.source)}
+                  {productLabel(lead.product)} · {sourceLabel(lead.source)} ·{' '}
+                  {languageLabel(lead.language)}
                 </p>
                 <p className="text-slate-700">
                   {formatTime(lead.created_at)} · {statusLabel(lead.status)} · {deliveryText(lead)}
@@ -249,6 +250,9 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
                 </th>
                 <th scope="col" className="px-3 py-2">
                   Source
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Language
                 </th>
                 <th scope="col" className="px-3 py-2">
                   Received
@@ -271,6 +275,7 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
                   </td>
                   <td className="px-3 py-2">{productLabel(lead.product)}</td>
                   <td className="px-3 py-2">{sourceLabel(lead.source)}</td>
+                  <td className="px-3 py-2">{languageLabel(lead.language)}</td>
                   <td className="px-3 py-2">{formatTime(lead.created_at)}</td>
                   <td className="px-3 py-2">{statusLabel(lead.status)}</td>
                   <td className="px-3 py-2">{deliveryText(lead)}</td>

@@ -20,6 +20,8 @@ const lead: Lead = {
   delivery: null,
   status: 'new',
   status_changed_at: null,
+  spam_reason: null,
+  language: 'es',
 };
 
 afterEach(() => {
@@ -41,5 +43,15 @@ describe("a lead's page", () => {
     expect(href.search).toBe('');
     expect(href.hash).toBe('');
     expect(decodeURIComponent(href.pathname)).toBe(CRAFTED);
+  });
+
+  it("shows the language of the lead's page, the one to answer in", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(lead), { status: 200 })),
+    );
+    render(<LeadPage id={lead.id} onError={() => null} />);
+    const label = await screen.findByText('Language');
+    expect(label.nextElementSibling).toHaveTextContent('Spanish');
   });
 });

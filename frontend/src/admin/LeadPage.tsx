@@ -9,6 +9,7 @@ import {
   formatTime,
   productLabel,
   sourceLabel,
+  languageLabel,
   spamReason,
   statusLabel,
 } from './format';
@@ -187,6 +188,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
         <Field label="Product">{productLabel(lead.product)}</Field>
         <Field label="E-mail">{lead.email}</Field>
         <Field label="Source">{sourceLabel(lead.source)}</Field>
+        <Field label="Language">{languageLabel(lead.language)}</Field>
         <Field label="Received">{formatTime(lead.created_at)}</Field>
         <Field label="Status">
           {statusLabel(lead.status)}

@@ -3,6 +3,7 @@
 
 export type Status = 'new' | 'contacted' | 'spam';
 export type Source = 'web' | 'voice';
+export type Language = 'en' | 'es';
 
 export interface Delivery {
   status: 'pending' | 'delivered' | 'undelivered';
@@ -53,6 +54,8 @@ export interface Lead {
   status_changed_at: string | null;
   /** Why a lead with status `spam` is held as spam. */
   spam_reason: string | null;
+  /** The language of the page the lead came from: the one to answer in. */
+  language: Language;
   /** The broker's own note, kept with the lead. */
   note?: string | null;
   /** How the call ended, in words (only on a lead's own page). */

@@ -28,6 +28,9 @@ export function endedText(lead: Pick<Lead, 'call_ended' | 'call_ended_reason'>):
   return words ? words[0].toUpperCase() + words.slice(1) : 'Unknown';
 }
 
+const LANGUAGE_LABELS: Record<string, string> = { en: 'English', es: 'Spanish' };
+/** The language of the lead's page, the one to answer in. */
+export const languageLabel = (language: string) => LANGUAGE_LABELS[language] ?? 'English';
 export const sourceLabel = (source: string) => (source === 'voice' ? 'Voice call' : 'Web form');
 const STATUS_LABELS: Record<string, string> = { new: 'New', contacted: 'Contacted', spam: 'Spam' };
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? 'New';
