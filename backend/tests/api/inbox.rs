@@ -769,7 +769,13 @@ async fn a_note_is_kept_with_the_lead_and_in_the_csv(db: Db) {
         .text()
         .await
         .unwrap();
-    assert!(csv.lines().next().unwrap().ends_with(",\"note\""), "{csv}");
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .ends_with(",\"note\",\"language\""),
+        "{csv}"
+    );
     assert!(
         csv.contains("\"Call back Tuesday, \"\"after 5\"\"\nSpanish.\""),
         "{csv}"

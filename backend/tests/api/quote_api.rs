@@ -220,3 +220,48 @@ async fn a_row_the_database_refuses_answers_500_with_a_json_body() {
     );
     app.stop().await;
 }
+
+#[tokio::test]
+async fn the_lead_records_the_language_of_its_page() {
+    let app = TestApp::start().await;
+    for (body, email) in [
+        (
+            r#"{"product":"family","email":"es@example.com","lang":"es"}"#,
+            "es@example.com",
+        ),
+        (
+            r#"{"product":"family","email":"en@example.com"}"#,
+            "en@example.com",
+        ),
+        (
+            r#"{"product":"family","email":"xx@example.com","lang":"xx"}"#,
+            "xx@example.com",
+        ),
+    ] {
+        let response = app
+            .client
+            .post(app.url("/api/quote-requests"))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201, "{email}");
+    }
+    let mut rows = app.rows().await;
+    rows.sort_by(|a, b| a.email.cmp(&b.email));
+    let languages: Vec<_> = rows
+        .iter()
+        .map(|r| (r.email.as_str(), r.language))
+        .collect();
+    use backend::store::Language::{En, Es};
+    assert_eq!(
+        languages,
+        [
+            ("en@example.com", En),
+            ("es@example.com", Es),
+            ("xx@example.com", En)
+        ]
+    );
+    app.stop().await;
+}

@@ -355,3 +355,26 @@ async fn over_https_the_result_cookie_is_secure() {
     assert!(!over_http.contains("Secure"), "{over_http}");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_post_from_the_spanish_page_ends_on_the_spanish_result_page() {
+    let app = with_built_pages().start().await;
+    let posted = post_form(&app, "product=family&email=ana%40example.com&lang=es").await;
+    assert_eq!(posted.status(), 303);
+    assert_eq!(posted.headers()["location"], "/es/quote-result");
+    let set_cookie = posted.headers()["set-cookie"].to_str().unwrap();
+    assert!(set_cookie.contains("Path=/es/quote-result"), "{set_cookie}");
+    let cookie = set_cookie.split(';').next().unwrap().to_owned();
+    let page = app
+        .client
+        .get(app.url("/es/quote-result"))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    let rows = app.rows().await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].language, backend::store::Language::Es);
+    app.stop().await;
+}

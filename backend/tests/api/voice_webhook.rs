@@ -423,3 +423,20 @@ async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
     assert!(app.rows().await.is_empty());
     app.stop().await;
 }
+
+#[tokio::test]
+async fn a_call_from_the_spanish_page_stores_spanish_leads() {
+    let app = app().await;
+    let mut body = tool_calls(
+        "call-es",
+        json!([quote_call("t1", "family", "ana@example.com")]),
+    );
+    // As the web SDK's start(assistantId, overrides) from /es/ passes it.
+    body["message"]["call"]["assistantOverrides"] =
+        json!({"variableValues": {"language": "es"}, "metadata": {"language": "es"}});
+    assert_eq!(webhook(&app, Some(SECRET), &body).await.status(), 200);
+    let rows = app.rows().await;
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].language, backend::store::Language::Es);
+    app.stop().await;
+}
