@@ -315,7 +315,8 @@ describe('side menu at 390x844', () => {
       await spanishParts.evaluateAll((els) =>
         els.map((el) => el.textContent || el.getAttribute('aria-label')),
       ),
-      ['Menú', 'Cerrar menú', 'Obtener Cotización'],
+      // The language switch names Spanish in Spanish.
+      ['Menú', 'Cerrar menú', 'Obtener Cotización', 'Español'],
     );
     await page.keyboard.press('Escape');
     await closed(page);
