@@ -150,6 +150,19 @@ describe('a build from another content folder', () => {
       writeFileSync(join(content, `public/img/${name}.svg`), svg(name));
     }
     writeFileSync(join(content, 'public/img/card.png'), PNG);
+    // The Spanish texts every build checks (content/es/), the broker's.
+    mkdirSync(join(content, 'es/pages'), { recursive: true });
+    writeFileSync(
+      join(content, 'es/site.yaml'),
+      readFileSync(join(example, 'es/site.yaml'), 'utf8').replaceAll(
+        'Clearharbor Health',
+        OWN.name,
+      ),
+    );
+    writeFileSync(
+      join(content, 'es/pages/privacy.md'),
+      `${OWN.name} conserva su solicitud {{retention}}.\n`,
+    );
     const result = build(content);
     assert.equal(result.status, 0, result.stderr);
   });
