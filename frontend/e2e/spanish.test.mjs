@@ -95,6 +95,11 @@ test('the privacy notice is in both languages, each pointing at the other', asyn
     alternates: ALTERNATES('/privacy'),
   });
   await page.getByRole('heading', { name: 'Aviso de privacidad' }).waitFor();
+  // The footer's switch leads to the same notice in English.
+  assert.equal(
+    await page.getByRole('contentinfo').getByRole('link', { name: 'English' }).getAttribute('href'),
+    '/privacy',
+  );
   // The server's retention, in the Spanish words.
   await page
     .getByText(/Conservamos una solicitud de cotización (hasta que usted|\d+ días)/)

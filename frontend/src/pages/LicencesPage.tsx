@@ -40,7 +40,7 @@ export function LicencesPage() {
           )}
         </article>
       </main>
-      <SiteFooter />
+      <SiteFooter languagePath="/licences" />
     </>
   );
 }

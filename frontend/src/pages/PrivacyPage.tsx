@@ -18,7 +18,7 @@ export function PrivacyPage() {
           <div dangerouslySetInnerHTML={{ __html: pages.privacy }} />
         </article>
       </main>
-      <SiteFooter />
+      <SiteFooter languagePath="/privacy" />
     </>
   );
 }

@@ -8,8 +8,11 @@ import { SocialIcon } from './SocialIcon';
 const linkClass =
   'rounded-sm text-slate-200 hover:text-white hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white';
 
-/** Static: served as prerendered HTML; the browser only updates the year (current-year.ts). */
-export function SiteFooter() {
+/**
+ * Static: served as prerendered HTML; the browser only updates the year (current-year.ts).
+ * `languagePath` is the page's path in English terms (/privacy), where the language switch leads.
+ */
+export function SiteFooter({ languagePath = '/' }: { languagePath?: string }) {
   const copyrightYear = { [COPYRIGHT_ATTRIBUTE]: '' };
   const [beforeYear, afterYear] = copyrightParts();
   return (
@@ -63,7 +66,7 @@ export function SiteFooter() {
         {afterYear}
       </p>
       <p className="mt-4 text-center text-sm">
-        <LanguageSwitch className={linkClass} />
+        <LanguageSwitch className={linkClass} path={languagePath} />
       </p>
     </footer>
   );
