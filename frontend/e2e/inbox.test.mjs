@@ -47,7 +47,8 @@ async function seed(url) {
   await post(
     url,
     '/api/quote-requests',
-    { product: 'family', email: WEB_EMAIL },
+    // From the Spanish page.
+    { product: 'family', email: WEB_EMAIL, lang: 'es' },
     { cookie: await formCookie(url) },
   );
   const voice = { 'x-vapi-secret': VOICE_SECRET };
@@ -158,6 +159,11 @@ function inboxSuite(name, database) {
       const table = page.locator('table');
       await table.getByRole('link', { name: WEB_EMAIL }).waitFor();
       await table.getByRole('link', { name: VOICE_EMAIL }).waitFor();
+      // The language to answer in: the web lead came from /es/, the call from /.
+      const rowOf = (email) =>
+        table.locator('tbody tr', { has: page.getByRole('link', { name: email }) }).innerText();
+      assert.match(await rowOf(WEB_EMAIL), /Spanish/);
+      assert.match(await rowOf(VOICE_EMAIL), /English/);
 
       // Filter by source, then search by e-mail.
       await page.getByLabel('Source').selectOption('voice');
@@ -197,6 +203,7 @@ function inboxSuite(name, database) {
       await page.getByRole('link', { name: 'Back to the list' }).click();
       await table.getByRole('link', { name: WEB_EMAIL }).click();
       await page.getByRole('heading', { name: WEB_EMAIL }).waitFor();
+      await page.getByText('Spanish', { exact: true }).waitFor();
       const webId = await page.evaluate(() => location.hash.slice(6));
       // By keyboard: the dialog takes focus, Escape closes it and gives focus back; then Cancel.
       const deleteButton = page.getByRole('button', { name: 'Delete lead' });
@@ -239,7 +246,7 @@ function inboxSuite(name, database) {
       assert.equal(lines.length, 2, csv);
       assert.match(lines[0], /^"?id"?,"?created_at"?,"?product"?,"?email"?/);
       assert.ok(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv);
-      assert.ok(lines[0].endsWith('"note"') && lines[1].endsWith(`"${NOTE}"`), csv);
+      assert.ok(lines[0].endsWith('"note","language"') && lines[1].endsWith(`"${NOTE}","en"`), csv);
 
       // Sign out: the sign-in form again, and the API no longer answers this browser.
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
