@@ -1,5 +1,6 @@
 use std::process::ExitCode;
 
+use backend::assistant_push::{self, AssistantCommand};
 use backend::export::{self, ExportArgs};
 use backend::hash_password;
 use backend::http::request_log;
@@ -24,6 +25,9 @@ enum Command {
     Export(ExportArgs),
     /// Read the inbox password from standard input and print its ADMIN_PASSWORD_HASH line.
     HashPassword,
+    /// The voice assistant at the provider (`push`: create or update it from the content folder).
+    #[command(subcommand)]
+    Assistant(AssistantCommand),
 }
 
 #[tokio::main]
@@ -35,6 +39,7 @@ async fn main() -> ExitCode {
         None | Some(Command::Serve) => serve().await,
         Some(Command::Export(args)) => run_export(&args).await,
         Some(Command::HashPassword) => hash_password::run(),
+        Some(Command::Assistant(command)) => assistant_push::run(&command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -16,6 +16,7 @@ use security_headers::SecurityHeaders;
 use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::VoiceSettings;
 
+pub mod assistant_push;
 pub mod email;
 pub mod env;
 pub mod error;
