@@ -4,6 +4,7 @@
 mod common;
 
 mod admin_api;
+mod assistant_push;
 mod bad_setting;
 mod client_config;
 mod command_line;
