@@ -91,7 +91,10 @@ mod tests {
         let mut definition = example();
         definition.recording = false;
         let quiet = definition.first_message("Ana Seguros");
-        assert!(quiet.contains("Ana Seguros") && !quiet.contains("{broker}"), "{quiet}");
+        assert!(
+            quiet.contains("Ana Seguros") && !quiet.contains("{broker}"),
+            "{quiet}"
+        );
         assert!(!quiet.contains(&definition.recording_notice));
         definition.recording = true;
         assert_eq!(
@@ -112,7 +115,10 @@ mod tests {
         let error = AssistantDefinition::load(dir.path()).unwrap_err();
         let file = dir.path().join(FILE);
         assert!(
-            error.starts_with(&format!("{}: voice: unknown field `voice_id`", file.display())),
+            error.starts_with(&format!(
+                "{}: voice: unknown field `voice_id`",
+                file.display()
+            )),
             "{error}"
         );
     }

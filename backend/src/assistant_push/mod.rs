@@ -88,11 +88,16 @@ async fn push(settings: &AssistantPushSettings, dry_run: bool) -> Result<(), Str
         let tool_id = tool_id.as_deref().unwrap_or(NEW_TOOL_ID);
         let assistant_body = requests::assistant(&definition, &content, tool_id, &webhook);
         show(&api, ASSISTANT, assistant_id.as_deref(), &assistant_body);
-        println!("Dry run: nothing was sent. The webhook's secret is sent in place of {HIDDEN_SECRET}.");
+        println!(
+            "Dry run: nothing was sent. The webhook's secret is sent in place of {HIDDEN_SECRET}."
+        );
         return Ok(());
     }
     let saved_tool = api.save(TOOL, tool_id.as_deref(), &tool_body).await?;
-    println!("{} the {REQUEST_QUOTE_TOOL} tool: {saved_tool}", done(&tool_id));
+    println!(
+        "{} the {REQUEST_QUOTE_TOOL} tool: {saved_tool}",
+        done(&tool_id)
+    );
     let assistant_body = requests::assistant(&definition, &content, &saved_tool, &webhook);
     let saved_assistant = api
         .save(ASSISTANT, assistant_id.as_deref(), &assistant_body)

@@ -112,12 +112,15 @@ mod tests {
     #[test]
     fn hours_and_phone_when_set_and_no_disclaimer_when_off() {
         let prompt = system_prompt(&content_with(|text| {
-            text.replace("  # phone: \"(555) 010-0199\"", "  phone: \"(555) 010-0199\"")
-                .replace(
-                    "  # hours: Monday to Friday, 9 am to 6 pm",
-                    "  hours: Monday to Friday, 9 am to 6 pm",
-                )
-                .replace("  variant: some", "  variant: none")
+            text.replace(
+                "  # phone: \"(555) 010-0199\"",
+                "  phone: \"(555) 010-0199\"",
+            )
+            .replace(
+                "  # hours: Monday to Friday, 9 am to 6 pm",
+                "  hours: Monday to Friday, 9 am to 6 pm",
+            )
+            .replace("  variant: some", "  variant: none")
         }));
         assert!(prompt.contains("- Phone: (555) 010-0199\n"), "{prompt}");
         assert!(prompt.contains("- Opening hours: Monday to Friday, 9 am to 6 pm\n"));

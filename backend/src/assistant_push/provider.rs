@@ -56,7 +56,12 @@ impl ProviderApi {
             .ok_or_else(|| format!("{method} {} answered no id", self.url(&path)))
     }
 
-    async fn send(&self, method: Method, path: &str, body: Option<&Value>) -> Result<Value, String> {
+    async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<Value, String> {
         let url = self.url(path);
         let mut request = self
             .client

@@ -127,11 +127,7 @@ mod tests {
 
     #[test]
     fn the_webhook_is_under_the_sites_address() {
-        let at = |site: &str| {
-            Webhook::at(&Url::parse(site).unwrap(), "s")
-                .url
-                .to_string()
-        };
+        let at = |site: &str| Webhook::at(&Url::parse(site).unwrap(), "s").url.to_string();
         assert_eq!(
             at("https://broker.test"),
             "https://broker.test/api/vapi/webhook"

@@ -145,7 +145,10 @@ mod tests {
     fn the_disclaimer_variants() {
         let mut disclaimer = example().medicare_disclaimer;
         disclaimer.variant = Variant::Every;
-        assert!(disclaimer.text().unwrap().starts_with("We offer every plan"));
+        assert!(disclaimer
+            .text()
+            .unwrap()
+            .starts_with("We offer every plan"));
         disclaimer.variant = Variant::None;
         assert_eq!(disclaimer.text(), None);
     }

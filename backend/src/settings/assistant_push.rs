@@ -47,9 +47,8 @@ impl AssistantPushSettings {
                 "VAPI_PRIVATE_KEY",
                 "the private API key from the voice provider's dashboard",
             )?,
-            api_base_url: voice::base_url(&env)?.unwrap_or_else(|| {
-                Url::parse(DEFAULT_API_BASE_URL).expect("the default is a URL")
-            }),
+            api_base_url: voice::base_url(&env)?
+                .unwrap_or_else(|| Url::parse(DEFAULT_API_BASE_URL).expect("the default is a URL")),
             assistant_id: env.value("VAPI_ASSISTANT_ID"),
             webhook_secret: required(
                 "VAPI_WEBHOOK_SECRET",
@@ -82,9 +81,15 @@ mod tests {
                 .to_string()
         };
         let no_key = refused(&[("VAPI_WEBHOOK_SECRET", "whs")]);
-        assert!(no_key.starts_with("VAPI_PRIVATE_KEY=\"\" is required"), "{no_key}");
+        assert!(
+            no_key.starts_with("VAPI_PRIVATE_KEY=\"\" is required"),
+            "{no_key}"
+        );
         let no_secret = refused(&[("VAPI_PRIVATE_KEY", "sk-1")]);
-        assert!(no_secret.starts_with("VAPI_WEBHOOK_SECRET=\"\" is required"), "{no_secret}");
+        assert!(
+            no_secret.starts_with("VAPI_WEBHOOK_SECRET=\"\" is required"),
+            "{no_secret}"
+        );
         let settings = AssistantPushSettings::from_lookup(lookup(&[
             ("VAPI_PRIVATE_KEY", "sk-1"),
             ("VAPI_WEBHOOK_SECRET", "whs"),

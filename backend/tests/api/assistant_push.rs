@@ -107,7 +107,10 @@ async fn push_creates_then_updates_one_tool_and_one_assistant_sending_the_sdk_ch
         "Updated the request_quote tool: tool-1\nUpdated the assistant \"Clearharbor Health assistant\": assistant-1\n"
     ));
     assert!(second.stdout.ends_with("VAPI_ASSISTANT_ID=assistant-1\n"));
-    assert_eq!((provider.tools().len(), provider.assistants().len()), (1, 1));
+    assert_eq!(
+        (provider.tools().len(), provider.assistants().len()),
+        (1, 1)
+    );
     let assistant = &provider.assistants()[0];
     assert_eq!(assistant["model"]["toolIds"], json!(["tool-1"]));
     assert_eq!(
@@ -142,10 +145,18 @@ async fn a_dry_run_prints_what_it_would_send_and_changes_nothing() {
     let before = push(&provider, &["--dry-run"], &[]);
     assert!(before.ok, "{}", before.stderr);
     let base = &provider.base_url;
-    assert!(before.stdout.starts_with(&format!("POST {base}/tool\n{{")), "{}", before.stdout);
+    assert!(
+        before.stdout.starts_with(&format!("POST {base}/tool\n{{")),
+        "{}",
+        before.stdout
+    );
     assert!(before.stdout.contains(&format!("POST {base}/assistant\n")));
-    assert!(before.stdout.contains("\"x-vapi-secret\": \"<VAPI_WEBHOOK_SECRET>\""));
-    assert!(before.stdout.contains("\"<the id of the tool created above>\""));
+    assert!(before
+        .stdout
+        .contains("\"x-vapi-secret\": \"<VAPI_WEBHOOK_SECRET>\""));
+    assert!(before
+        .stdout
+        .contains("\"<the id of the tool created above>\""));
     assert!(before.stdout.ends_with("Dry run: nothing was sent. The webhook's secret is sent in place of <VAPI_WEBHOOK_SECRET>.\n"));
     assert!(!before.stdout.contains("VAPI_ASSISTANT_ID="));
     assert_eq!(changes(&provider.requests()), Vec::<Value>::new());
@@ -154,11 +165,27 @@ async fn a_dry_run_prints_what_it_would_send_and_changes_nothing() {
     assert!(push(&provider, &[], &[]).ok);
     let sent = provider.requests().len();
     let after = push(&provider, &["--dry-run"], &[]);
-    assert!(after.stdout.starts_with(&format!("PATCH {base}/tool/tool-1\n")), "{}", after.stdout);
-    assert!(after.stdout.contains(&format!("PATCH {base}/assistant/assistant-1\n")));
-    assert!(after.stdout.contains("\"toolIds\": [\n      \"tool-1\"\n    ]"), "{}", after.stdout);
+    assert!(
+        after
+            .stdout
+            .starts_with(&format!("PATCH {base}/tool/tool-1\n")),
+        "{}",
+        after.stdout
+    );
+    assert!(after
+        .stdout
+        .contains(&format!("PATCH {base}/assistant/assistant-1\n")));
+    assert!(
+        after
+            .stdout
+            .contains("\"toolIds\": [\n      \"tool-1\"\n    ]"),
+        "{}",
+        after.stdout
+    );
     let later = provider.requests();
-    assert!(later[sent..].iter().all(|request| request.method == Method::GET));
+    assert!(later[sent..]
+        .iter()
+        .all(|request| request.method == Method::GET));
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -167,7 +194,11 @@ async fn the_assistant_named_by_vapi_assistant_id_is_updated_and_refusals_are_on
     assert!(push(&provider, &[], &[]).ok);
     // Found by its id even when renamed in the dashboard: not created again.
     let by_id = push(&provider, &[], &[("VAPI_ASSISTANT_ID", "assistant-1")]);
-    assert!(by_id.stdout.contains("Updated the assistant"), "{}", by_id.stdout);
+    assert!(
+        by_id.stdout.contains("Updated the assistant"),
+        "{}",
+        by_id.stdout
+    );
     assert_eq!(provider.assistants().len(), 1);
 
     let unknown = push(&provider, &[], &[("VAPI_ASSISTANT_ID", "assistant-9")]);
@@ -179,10 +210,28 @@ async fn the_assistant_named_by_vapi_assistant_id_is_updated_and_refusals_are_on
     );
     let wrong_key = push(&provider, &[], &[("VAPI_PRIVATE_KEY", "sk-wrong-key")]);
     assert!(!wrong_key.ok);
-    assert!(wrong_key.stderr.starts_with(&format!("error: GET {base}/tool?limit=1000 answered 401 Unauthorized")), "{}", wrong_key.stderr);
+    assert!(
+        wrong_key.stderr.starts_with(&format!(
+            "error: GET {base}/tool?limit=1000 answered 401 Unauthorized"
+        )),
+        "{}",
+        wrong_key.stderr
+    );
     assert!(!wrong_key.stderr.contains("sk-wrong-key"));
     let no_key = push(&provider, &[], &[("VAPI_PRIVATE_KEY", " ")]);
-    assert!(no_key.stderr.starts_with("error: VAPI_PRIVATE_KEY=\"\" is required"), "{}", no_key.stderr);
+    assert!(
+        no_key
+            .stderr
+            .starts_with("error: VAPI_PRIVATE_KEY=\"\" is required"),
+        "{}",
+        no_key.stderr
+    );
     let bad_content = push(&provider, &[], &[("CONTENT_DIR", "/nonexistent")]);
-    assert!(bad_content.stderr.starts_with("error: /nonexistent/assistant.yaml: cannot be read:"), "{}", bad_content.stderr);
+    assert!(
+        bad_content
+            .stderr
+            .starts_with("error: /nonexistent/assistant.yaml: cannot be read:"),
+        "{}",
+        bad_content.stderr
+    );
 }

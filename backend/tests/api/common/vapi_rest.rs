@@ -46,7 +46,10 @@ impl VapiRest {
                             .then(|| serde_json::from_slice(&body).expect("a JSON body"));
                         answer(&mut shared.lock().unwrap(), method, path.as_str(), body)
                     } else {
-                        (StatusCode::UNAUTHORIZED, json!({ "message": "Invalid Key." }))
+                        (
+                            StatusCode::UNAUTHORIZED,
+                            json!({ "message": "Invalid Key." }),
+                        )
                     };
                     warp::reply::with_status(warp::reply::json(&answer), status)
                 },
@@ -74,7 +77,12 @@ impl VapiRest {
     }
 }
 
-fn answer(state: &mut State, method: Method, path: &str, body: Option<Value>) -> (StatusCode, Value) {
+fn answer(
+    state: &mut State,
+    method: Method,
+    path: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
     state.requests.push(Recorded {
         method: method.clone(),
         path: path.to_owned(),
