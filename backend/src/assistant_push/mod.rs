@@ -65,7 +65,11 @@ async fn push(settings: &AssistantPushSettings, dry_run: bool) -> Result<(), Str
         settings.webhook_secret.expose_secret()
     };
     let webhook = Webhook::at(&site_url, secret);
-    let api = ProviderApi::new(settings.api_base_url.clone(), settings.private_key.clone());
+    let api = ProviderApi::new(
+        settings.api_base_url.clone(),
+        settings.private_key.clone(),
+        settings.webhook_secret.clone(),
+    );
 
     let tools = api.list(TOOL).await?;
     let tool_id = tools

@@ -18,15 +18,22 @@ pub struct ProviderApi {
     client: reqwest::Client,
     base: Url,
     key: SecretString,
+    /// Kept out of the errors too, should a refusal quote the request (the webhook's secret).
+    also_hidden: SecretString,
 }
 
 impl ProviderApi {
-    pub fn new(base: Url, key: SecretString) -> ProviderApi {
+    pub fn new(base: Url, key: SecretString, also_hidden: SecretString) -> ProviderApi {
         let client = reqwest::Client::builder()
             .timeout(TIMEOUT)
             .build()
             .expect("the TLS roots load");
-        ProviderApi { client, base, key }
+        ProviderApi {
+            client,
+            base,
+            key,
+            also_hidden,
+        }
     }
 
     /// The address of a path (`tool`, `assistant/{id}`) under the base, which may have a path.
@@ -83,12 +90,36 @@ impl ProviderApi {
             .await
             .map_err(|error| failed(format!("failed: {error}")))?;
         if !status.is_success() {
-            let quoted: String = text.chars().take(QUOTED_BODY_CHARS).collect();
-            return Err(failed(format!(
-                "answered {status}: {}",
-                quoted.replace('\n', " ")
-            )));
+            let quoted = quote(&text, &[&self.key, &self.also_hidden]);
+            return Err(failed(format!("answered {status}: {quoted}")));
         }
         serde_json::from_str(&text).map_err(|_| failed("did not answer JSON".into()))
+    }
+}
+
+/// The start of a refusal's body on one line, without the secrets.
+fn quote(body: &str, secrets: &[&SecretString]) -> String {
+    let mut quoted = body.replace('\n', " ");
+    for secret in secrets {
+        quoted = quoted.replace(secret.expose_secret(), "…");
+    }
+    quoted.chars().take(QUOTED_BODY_CHARS).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_is_quoted_on_one_line_without_secrets_and_cut_short() {
+        let (key, secret) = (SecretString::from("sk-1"), SecretString::from("whs-2"));
+        assert_eq!(
+            quote(
+                "bad header\nx-vapi-secret: whs-2 (key sk-1)",
+                &[&key, &secret]
+            ),
+            "bad header x-vapi-secret: … (key …)"
+        );
+        assert_eq!(quote(&"a".repeat(1000), &[&key]).len(), QUOTED_BODY_CHARS);
     }
 }
