@@ -15,7 +15,7 @@ const LAYERS = [
   ['settings', 'deletion', 'leads_csv', 'spam'],
   ['http', 'forward', 'retention', 'export', 'hash_password', 'backup', 'import'],
   ['routes', 'send_test_email'],
-  ['app'],
+  ['app', 'assistant_push'],
 ];
 const layer = new Map(LAYERS.flatMap((names, i) => names.map((name) => [name, i])));
 
