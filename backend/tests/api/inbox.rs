@@ -793,7 +793,11 @@ async fn a_note_is_kept_with_the_lead_and_in_the_csv(db: Db) {
     let too_long = patch(json!({"note": "x".repeat(2001)})).await.unwrap();
     assert_eq!(too_long.status(), 400);
     assert_eq!(code(too_long).await, "invalid_parameter");
-    for nothing in [json!({}), json!({"colour": "red"})] {
+    for nothing in [
+        json!({}),
+        json!({"colour": "red"}),
+        json!({"note": "", "status": null}),
+    ] {
         let refused = patch(nothing).await.unwrap();
         assert_eq!(refused.status(), 400);
     }
