@@ -94,7 +94,7 @@ describe('sendChatMessage', () => {
       { message: ['assistantId must be a UUID'], error: 'Bad Request', statusCode: 400 },
       { status: 400 },
     );
-    const error: ChatError = await collect(response).catch((e: ChatError) => e);
+    const error = (await collect(response).catch((e: unknown) => e)) as ChatError;
     expect(error).toBeInstanceOf(ChatError);
     expect(error.kind).toBe('rejected');
     expect(error.message).toContain('assistantId must be a UUID');
