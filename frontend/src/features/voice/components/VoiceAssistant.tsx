@@ -1,10 +1,13 @@
 import { AnimatePresence } from 'framer-motion';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { MessageSquareText } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { voiceChat } from 'virtual:site-content';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { spanish } from '../../../content';
 import { afterNextPaint } from '../../../lib/after-next-paint';
 import { captionsOpenAtStart, rememberCaptionsOpen } from '../preferences/captions-preference';
 import { hasAcceptedConsent, rememberConsent } from '../preferences/consent';
+import type { VoiceConfig } from '../sdk/client-config';
 import { pageVoiceSession } from '../session/page-session';
 import { useVoiceSession } from '../session/use-voice-session';
 import type { VoiceSession } from '../session/voice-session';
@@ -16,6 +19,10 @@ import { FailureNotice } from './FailureNotice';
 import { Pop, VoiceMotion } from './motion';
 import { VoiceButton } from './VoiceButton';
 
+// The chat's code (its panel, Radix Dialog, the stream reader) arrives when the visitor asks to type.
+const loadChatPanel = () => import('../../chat/ChatPanel');
+const ChatPanel = lazy(loadChatPanel);
+
 /**
  * The floating voice assistant at the bottom right: button, in-call controls and panel. Shown
  * only when it can work: not while the server is being asked, never when voice is not configured.
@@ -26,6 +33,8 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
   const [consentText, setConsentText] = useState<string | null>(null);
   const mainButton = useRef<HTMLButtonElement>(null);
   const panelToggle = useRef<HTMLButtonElement>(null);
+  const chatButton = useRef<HTMLButtonElement>(null);
+  const [chat, setChat] = useState<{ config: VoiceConfig; open: boolean } | null>(null);
   const focusInExtras = useRef(false);
   const panelId = useId();
   const inCall = state.phase === 'in-call';
@@ -67,6 +76,17 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
     // costliest part of the tap on a slow phone.
     await afterNextPaint();
     session.toggle();
+  }
+
+  /** Typing instead of talking: the same assistant, through the provider's web chat. */
+  async function openChat() {
+    session.dismissFailure();
+    const config = await session.checkAvailability();
+    if (!config) {
+      session.reportMissingConfig();
+      return;
+    }
+    setChat({ config, open: true });
   }
 
   function closeConsent(accepted: boolean) {
@@ -120,6 +140,7 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
                 <Pop key="failure">
                   <FailureNotice
                     failure={state.failure}
+                    onType={state.microphoneFailed ? () => void openChat() : undefined}
                     onDismiss={() => {
                       session.dismissFailure();
                       mainButton.current?.focus();
@@ -156,6 +177,22 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
                 </Pop>
               )}
             </AnimatePresence>
+            {!inCall && (
+              <button
+                ref={chatButton}
+                type="button"
+                aria-label={voiceChat.open}
+                title={voiceChat.open}
+                aria-haspopup="dialog"
+                aria-expanded={chat?.open ?? false}
+                onClick={() => void openChat()}
+                onPointerEnter={() => void loadChatPanel()}
+                onFocus={() => void loadChatPanel()}
+                className="flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand-700 shadow-lg ring-1 ring-slate-200 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <MessageSquareText aria-hidden className="h-5 w-5" />
+              </button>
+            )}
             {/* Appears once the button can work (the configuration has arrived), never before. */}
             <Pop>
               <VoiceButton
@@ -167,6 +204,16 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
             </Pop>
           </div>
         </div>
+        {chat && (
+          <Suspense fallback={null}>
+            <ChatPanel
+              config={chat.config}
+              open={chat.open}
+              onOpenChange={(open) => setChat({ ...chat, open })}
+              returnFocus={chatButton}
+            />
+          </Suspense>
+        )}
       </TooltipProvider>
     </VoiceMotion>
   );
