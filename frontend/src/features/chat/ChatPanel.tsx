@@ -24,12 +24,13 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
   const { lines, replying, failure, send } = useChat(config);
   const [draft, setDraft] = useState('');
   const log = useRef<HTMLDivElement>(null);
+  const textBox = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const waiting = replying && lines.at(-1)?.role !== 'assistant';
 
   useEffect(() => {
     // The newest words stay in sight as the reply grows.
-    log.current?.scrollTo({ top: log.current.scrollHeight });
+    if (log.current) log.current.scrollTop = log.current.scrollHeight;
   }, [lines, waiting]);
 
   function submit(event: FormEvent) {
@@ -45,6 +46,11 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
         <Dialog.Content
           lang={spanish}
           aria-describedby={undefined}
+          // The visitor came to type: the text box takes focus, not the close button.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            textBox.current?.focus();
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocus.current?.focus();
@@ -103,6 +109,7 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
               {texts.inputLabel}
             </label>
             <input
+              ref={textBox}
               id={inputId}
               type="text"
               autoComplete="off"
