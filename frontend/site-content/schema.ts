@@ -176,7 +176,12 @@ export const siteSchema = z.strictObject({
     placeholder: text,
     send: text,
     writing: text,
-    failure: z.strictObject({ rateLimited: text, rejected: text, network: text, unavailable: text }),
+    failure: z.strictObject({
+      rateLimited: text,
+      rejected: text,
+      network: text,
+      unavailable: text,
+    }),
   }),
   quoteResult: z.strictObject({ backLink: text }),
   notFound: z.strictObject({ title: text, text, homeLink: text }),
