@@ -16,12 +16,10 @@ export function FailureNotice({
   onType?: () => void;
 }) {
   return (
-    <div
-      role="alert"
-      className="flex w-72 max-w-[calc(100vw-2rem)] items-start gap-2 rounded-xl bg-white p-3 text-sm text-slate-900 shadow-xl ring-1 ring-red-300"
-    >
+    // The alert is the message alone: the offer to type is a control beside it, not news.
+    <div className="flex w-72 max-w-[calc(100vw-2rem)] items-start gap-2 rounded-xl bg-white p-3 text-sm text-slate-900 shadow-xl ring-1 ring-red-300">
       <div className="flex-1">
-        <p>{failureMessage[failure]}</p>
+        <p role="alert">{failureMessage[failure]}</p>
         {onType && (
           <button
             type="button"
