@@ -147,6 +147,14 @@ describe('typing to the assistant', () => {
         'Escribir al asistente',
         'focus returns to the chat control',
       );
+      const region = await new AxeBuilder({ page })
+        .include('[role="region"][aria-label="Asistente de voz"]')
+        .analyze();
+      assert.deepEqual(
+        region.violations.map((v) => v.id),
+        [],
+        'the chat control beside the voice button passes axe',
+      );
       assert.deepEqual(errors, [], 'no uncaught page errors');
     } finally {
       await context.close();
