@@ -2,6 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VoiceConfig } from '../voice/sdk/client-config';
 import { ChatError, sendChatMessage, type ChatFailureKind } from './web-chat';
 
+/** The console line for whoever debugs the page, Spanish like the voice assistant's. */
+const CONSOLE_LINE = 'Error en el chat con el asistente';
+
 export interface ChatLine {
   id: number;
   role: 'visitor' | 'assistant';
@@ -60,7 +63,7 @@ export function useChat(config: VoiceConfig): ChatState {
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
-          console.error('Chat con el asistente', error);
+          console.error(CONSOLE_LINE, error);
           setFailure(error instanceof ChatError ? error.kind : 'unavailable');
         })
         .finally(() => {

@@ -1,6 +1,15 @@
 import { AnimatePresence } from 'framer-motion';
 import { MessageSquareText } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type ComponentProps,
+  type KeyboardEvent,
+} from 'react';
+import type ChatPanelComponent from '../../chat/ChatPanel';
 import { voiceChat } from 'virtual:site-content';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { spanish } from '../../../content';
@@ -11,7 +20,7 @@ import type { VoiceConfig } from '../sdk/client-config';
 import { pageVoiceSession } from '../session/page-session';
 import { useVoiceSession } from '../session/use-voice-session';
 import type { VoiceSession } from '../session/voice-session';
-import { controls } from '../texts';
+import { consoleLine, controls } from '../texts';
 import { CallControls } from './CallControls';
 import { CaptionsPanel } from './CaptionsPanel';
 import { ConsentNotice } from './ConsentNotice';
@@ -19,9 +28,11 @@ import { FailureNotice } from './FailureNotice';
 import { Pop, VoiceMotion } from './motion';
 import { VoiceButton } from './VoiceButton';
 
-// The chat's code (its panel, Radix Dialog, the stream reader) arrives when the visitor asks to type.
-const loadChatPanel = () => import('../../chat/ChatPanel');
-const ChatPanel = lazy(loadChatPanel);
+// The chat's code (its panel, Radix Dialog, the stream reader) arrives when the visitor asks to
+// type. Loaded by hand rather than with React.lazy: a failed download is logged and the next
+// click tries again, instead of throwing through the island.
+const loadChatPanel = () => import('../../chat/ChatPanel').then((module) => module.default);
+type ChatPanelType = ComponentType<ComponentProps<typeof ChatPanelComponent>>;
 
 /**
  * The floating voice assistant at the bottom right: button, in-call controls and panel. Shown
@@ -34,7 +45,11 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
   const mainButton = useRef<HTMLButtonElement>(null);
   const panelToggle = useRef<HTMLButtonElement>(null);
   const chatButton = useRef<HTMLButtonElement>(null);
-  const [chat, setChat] = useState<{ config: VoiceConfig; open: boolean } | null>(null);
+  const [chat, setChat] = useState<{
+    Panel: ChatPanelType;
+    config: VoiceConfig;
+    open: boolean;
+  } | null>(null);
   const focusInExtras = useRef(false);
   const panelId = useId();
   const inCall = state.phase === 'in-call';
@@ -86,7 +101,12 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
       session.reportMissingConfig();
       return;
     }
-    setChat({ config, open: true });
+    try {
+      const Panel = await loadChatPanel();
+      setChat({ Panel, config, open: true });
+    } catch (error) {
+      console.error(consoleLine.chatLoadFailed, error);
+    }
   }
 
   function closeConsent(accepted: boolean) {
@@ -186,8 +206,8 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
                 aria-haspopup="dialog"
                 aria-expanded={chat?.open ?? false}
                 onClick={() => void openChat()}
-                onPointerEnter={() => void loadChatPanel()}
-                onFocus={() => void loadChatPanel()}
+                onPointerEnter={() => void loadChatPanel().catch(() => undefined)}
+                onFocus={() => void loadChatPanel().catch(() => undefined)}
                 className="flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand-700 shadow-lg ring-1 ring-slate-200 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
                 <MessageSquareText aria-hidden className="h-5 w-5" />
@@ -205,14 +225,12 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
           </div>
         </div>
         {chat && (
-          <Suspense fallback={null}>
-            <ChatPanel
-              config={chat.config}
-              open={chat.open}
-              onOpenChange={(open) => setChat({ ...chat, open })}
-              returnFocus={chatButton}
-            />
-          </Suspense>
+          <chat.Panel
+            config={chat.config}
+            open={chat.open}
+            onOpenChange={(open) => setChat({ ...chat, open })}
+            returnFocus={chatButton}
+          />
         )}
       </TooltipProvider>
     </VoiceMotion>
