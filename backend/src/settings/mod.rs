@@ -12,8 +12,8 @@ use inbox::InboxSettings;
 use leads::LeadsConfig;
 use rate_limit::RateLimit;
 use security_headers::SecurityHeaders;
-use spam::SpamSettings;
 use site::SiteSettings;
+use spam::SpamSettings;
 use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::VoiceSettings;
 
@@ -26,8 +26,8 @@ pub mod inbox;
 pub mod leads;
 pub mod rate_limit;
 pub mod security_headers;
-pub mod spam;
 pub mod site;
+pub mod spam;
 pub mod trusted_proxies;
 pub mod voice;
 

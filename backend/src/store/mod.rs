@@ -67,7 +67,9 @@ impl StoreOptions {
     }
 }
 
-pub trait QuoteStore: Inbox + Sessions + SiteKeys + DeliveryAlerts + EmailBudget + Send + Sync {
+pub trait QuoteStore:
+    Inbox + Sessions + SiteKeys + DeliveryAlerts + EmailBudget + Send + Sync
+{
     /// Resolves only once the quote, queued on each channel that is on, is durably committed.
     /// A voice quote whose call and tool call are already stored is not stored again.
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;

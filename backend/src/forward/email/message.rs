@@ -375,7 +375,12 @@ mod tests {
             total: 3,
         };
         let hour = time::macros::datetime!(2026-11-26 16:00 UTC);
-        let raw = String::from_utf8(digest(&settings(), &SiteSettings::default(), &held, hour).unwrap().formatted()).unwrap();
+        let raw = String::from_utf8(
+            digest(&settings(), &SiteSettings::default(), &held, hour)
+                .unwrap()
+                .formatted(),
+        )
+        .unwrap();
         assert_eq!(
             header(&raw, "Subject"),
             ["E-mail budget reached: 3 more leads in the inbox"]

@@ -22,7 +22,8 @@ use crate::store::{LeadDetail, LeadStatus, QuoteStore, StoreError};
 
 /// The longest note kept, in characters: a few paragraphs.
 const MAX_NOTE_CHARS: usize = 2000;
-const CHANGE_FORM: &str = r#"expected {"status": "new" | "contacted" | "spam"} and/or {"note": "text"}"#;
+const CHANGE_FORM: &str =
+    r#"expected {"status": "new" | "contacted" | "spam"} and/or {"note": "text"}"#;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -13,7 +13,7 @@ use super::messages::{self, Received, ToolCall};
 use super::sdk::{ServerMessageResponseToolCalls, ToolCallResult};
 use super::{replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
-use crate::store::{Inserted, NewQuote, QuoteStore, VoiceOrigin};
+use crate::store::{Inserted, NewQuote, QuoteStore, Source, VoiceOrigin};
 
 /// `request_quote`'s arguments; one that is not text reads as empty and is refused as invalid.
 #[derive(Default, Deserialize)]
@@ -34,12 +34,16 @@ pub async fn receive(store: Arc<dyn QuoteStore>, body: Bytes) -> Response {
 
 async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, ApiError> {
     match messages::parse(&body)? {
-        Received::ToolCalls { call_id, calls } => {
+        Received::ToolCalls {
+            call_id,
+            source,
+            calls,
+        } => {
             // Run together so the store commits them in one group; join_all keeps call order.
             let results = join_all(
                 calls
                     .into_iter()
-                    .map(|call| run_tool(store.as_ref(), &call_id, call)),
+                    .map(|call| run_tool(store.as_ref(), &call_id, source, call)),
             )
             .await;
             Ok(warp::reply::json(&ServerMessageResponseToolCalls { results }).into_response())
@@ -58,8 +62,13 @@ async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, Api
     }
 }
 
-async fn run_tool(store: &dyn QuoteStore, call_id: &str, call: ToolCall) -> ToolCallResult {
-    let reply = request_quote(store, call_id, &call).await;
+async fn run_tool(
+    store: &dyn QuoteStore,
+    call_id: &str,
+    source: Source,
+    call: ToolCall,
+) -> ToolCallResult {
+    let reply = request_quote(store, call_id, source, &call).await;
     let (result, error) = match reply {
         Ok(text) => (Some(text), None),
         Err(text) => (None, Some(text)),
@@ -75,6 +84,7 @@ async fn run_tool(store: &dyn QuoteStore, call_id: &str, call: ToolCall) -> Tool
 async fn request_quote(
     store: &dyn QuoteStore,
     call_id: &str,
+    source: Source,
     call: &ToolCall,
 ) -> Result<String, String> {
     if call.name != REQUEST_QUOTE_TOOL {
@@ -93,13 +103,13 @@ async fn request_quote(
     // A repeated tool call is answered like the first when it asks the same; one asking for
     // something else is refused, never confirmed, as the stored row keeps the first.
     match store
-        .insert(NewQuote::spoken(request.clone(), origin))
+        .insert(NewQuote::from_assistant(request.clone(), source, origin))
         .await
     {
         Ok(Inserted::New | Inserted::Replayed { .. }) => Ok(replies::saved(&request)),
         Ok(Inserted::Conflict) => Err(replies::earlier_request_stands()),
         Err(error) => {
-            tracing::error!(%error, "storing a spoken quote request failed");
+            tracing::error!(%error, "storing an assistant's quote request failed");
             Err(replies::storage_failed())
         }
     }

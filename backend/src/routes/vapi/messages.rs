@@ -10,7 +10,7 @@ use validator::{Validate, ValidationErrors, ValidationErrorsKind};
 use super::lenient::Object;
 use super::sdk::{self, MAX_ID_CHARS, MAX_TOOL_CALLS};
 use crate::http::error::ApiError;
-use crate::store::CallReport;
+use crate::store::{CallReport, Source};
 
 const TOOL_CALLS: &str = "tool-calls";
 const END_OF_CALL_REPORT: &str = "end-of-call-report";
@@ -19,7 +19,10 @@ const END_OF_CALL_REPORT: &str = "end-of-call-report";
 #[derive(Debug, PartialEq)]
 pub enum Received {
     ToolCalls {
+        /// The call's id, or for a chat its session's (else the chat's own).
         call_id: String,
+        /// `Voice` in a call, `Chat` in the web chat.
+        source: Source,
         calls: Vec<ToolCall>,
     },
     EndOfCallReport(CallReport),
@@ -79,21 +82,33 @@ pub fn parse(bytes: &[u8]) -> Result<Received, ApiError> {
     if kind != TOOL_CALLS && kind != END_OF_CALL_REPORT {
         return Ok(Received::Other(kind));
     }
-    let call_id = message
-        .call
-        .as_ref()
-        .and_then(|call| call.id.clone())
-        .ok_or_else(|| ApiError::InvalidParameter(format!("{kind} without message.call.id")))?;
     message
         .validate()
         .map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
-    Ok(if kind == TOOL_CALLS {
-        Received::ToolCalls {
-            call_id,
-            calls: tool_calls(message),
+    let call_id = message.call.as_ref().and_then(|call| call.id.clone());
+    if kind == END_OF_CALL_REPORT {
+        let call_id = call_id
+            .ok_or_else(|| ApiError::InvalidParameter(format!("{kind} without message.call.id")))?;
+        return Ok(Received::EndOfCallReport(report(call_id, message)));
+    }
+    // A chat's tool calls name the chat instead of a call; its session spans the conversation.
+    let chat_id = message
+        .chat
+        .as_ref()
+        .and_then(|chat| chat.session_id.clone().or_else(|| chat.id.clone()));
+    let (call_id, source) = match (call_id, chat_id) {
+        (Some(call_id), _) => (call_id, Source::Voice),
+        (None, Some(chat_id)) => (chat_id, Source::Chat),
+        (None, None) => {
+            return Err(ApiError::InvalidParameter(format!(
+                "{kind} without message.call.id or message.chat.id"
+            )))
         }
-    } else {
-        Received::EndOfCallReport(report(call_id, message))
+    };
+    Ok(Received::ToolCalls {
+        call_id,
+        source,
+        calls: tool_calls(message),
     })
 }
 
@@ -185,10 +200,15 @@ mod tests {
             ]
         }}))
         .unwrap();
-        let Received::ToolCalls { call_id, calls } = message else {
+        let Received::ToolCalls {
+            call_id,
+            source,
+            calls,
+        } = message
+        else {
             panic!("tool calls")
         };
-        assert_eq!(call_id, "call-1");
+        assert_eq!((call_id.as_str(), source), ("call-1", Source::Voice));
         let ids: Vec<_> = calls.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(ids, ["a", "b", "c", "d"]);
         assert_eq!(arguments(&calls[0]).unwrap()["product"], "family");
@@ -196,6 +216,28 @@ mod tests {
         assert_eq!(arguments(&calls[2]).unwrap()["product"], "medicare");
         assert!(arguments(&calls[3]).is_err());
         assert!(calls.iter().all(|c| c.name == "request_quote"));
+    }
+
+    #[test]
+    fn a_chat_names_its_session_or_else_itself() {
+        for (chat, expected) in [
+            (json!({"id": "chat-1", "sessionId": "sess-1"}), "sess-1"),
+            (json!({"id": "chat-1"}), "chat-1"),
+        ] {
+            let message = parse_value(json!({"message": {
+                "type": "tool-calls", "chat": chat, "toolCallList": [],
+            }}))
+            .unwrap();
+            let Received::ToolCalls {
+                call_id, source, ..
+            } = message
+            else {
+                panic!("tool calls")
+            };
+            assert_eq!((call_id.as_str(), source), (expected, Source::Chat));
+        }
+        let neither = json!({"message": {"type": "tool-calls", "toolCallList": []}});
+        assert!(parse_value(neither).is_err());
     }
 
     #[test]
@@ -299,7 +341,7 @@ mod tests {
         let call_as_array = json!({"message": {"type": "tool-calls", "call": ["k"]}});
         assert!(matches!(
             parse_value(call_as_array),
-            Err(ApiError::InvalidParameter(m)) if m == "tool-calls without message.call.id"
+            Err(ApiError::InvalidParameter(m)) if m == "tool-calls without message.call.id or message.chat.id"
         ));
     }
 
