@@ -2,6 +2,7 @@
 //! `error_chain`, `settings` and `store` at the bottom, then `http`, `routes`, and `app` on top.
 
 pub mod app;
+pub mod assistant_push;
 pub mod backup;
 pub mod deletion;
 pub mod ended_reason;

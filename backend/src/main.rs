@@ -1,5 +1,6 @@
 use std::process::ExitCode;
 
+use backend::assistant_push::{self, AssistantCommand};
 use backend::backup::{self, BackupArgs};
 use backend::export::{self, ExportArgs};
 use backend::hash_password;
@@ -34,6 +35,9 @@ enum Command {
     /// Copy every lead, with its call report and delivery state, from SOURCE_URL into
     /// DATABASE_URL, keeping ids; leads already there are left as they are.
     Import(ImportArgs),
+    /// The voice assistant at the provider (`push`: create or update it from the content folder).
+    #[command(subcommand)]
+    Assistant(AssistantCommand),
 }
 
 #[tokio::main]
@@ -48,6 +52,7 @@ async fn main() -> ExitCode {
         Some(Command::SendTestEmail) => send_test_email::run().await,
         Some(Command::Backup(args)) => run_backup(&args).await,
         Some(Command::Import(args)) => run_import(&args).await,
+        Some(Command::Assistant(command)) => assistant_push::run(&command).await,
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

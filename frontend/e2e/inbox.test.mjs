@@ -344,7 +344,7 @@ function inboxSuite(name, database) {
           await shot('filters');
           await filters.click();
           // "Sign out" on one line: its text makes one line box, inside the button.
-          const lines = await page.getByRole('button', { name: 'Sign out' }).evaluate((button) => {
+          const lines = await page.getByRole('button', { name: 'Sign out', exact: true }).evaluate((button) => {
             const range = document.createRange();
             range.selectNodeContents(button);
             const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));

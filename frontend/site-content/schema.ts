@@ -168,6 +168,23 @@ export const siteSchema = z.strictObject({
     consentAccept: text,
     consentCancel: text,
   }),
+  voiceChat: z.strictObject({
+    open: text,
+    openInstead: text,
+    title: text,
+    close: text,
+    empty: text,
+    inputLabel: text,
+    placeholder: text,
+    send: text,
+    writing: text,
+    failure: z.strictObject({
+      rateLimited: text,
+      rejected: text,
+      network: text,
+      unavailable: text,
+    }),
+  }),
   quoteResult: z.strictObject({ backLink: text }),
   notFound: z.strictObject({ title: text, text, homeLink: text }),
   licencesPage: z.strictObject({

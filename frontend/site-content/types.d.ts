@@ -17,6 +17,7 @@ declare module 'virtual:site-content' {
   export const voiceTooltip: import('./schema').SiteContent['voiceTooltip'];
   export const voiceFailure: import('./schema').SiteContent['voiceFailure'];
   export const voiceControls: import('./schema').SiteContent['voiceControls'];
+  export const voiceChat: import('./schema').SiteContent['voiceChat'];
   export const quoteResult: import('./schema').SiteContent['quoteResult'];
   export const notFound: import('./schema').SiteContent['notFound'];
   export const licencesPage: import('./schema').SiteContent['licencesPage'];

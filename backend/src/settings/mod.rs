@@ -18,6 +18,7 @@ use trusted_proxies::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use voice::VoiceSettings;
 
 pub mod alerts;
+pub mod assistant_push;
 pub mod email;
 pub mod env;
 pub mod error;

@@ -58,7 +58,7 @@ impl VoiceSettings {
 /// `VAPI_API_BASE_URL`. Its origin goes into the Content-Security-Policy and the page's client
 /// config, so a user or password (which would be published there), a query or a fragment is
 /// refused.
-fn base_url(env: &Env) -> Result<Option<Url>, ConfigError> {
+pub(super) fn base_url(env: &Env) -> Result<Option<Url>, ConfigError> {
     let refused = |problem: &str| {
         ConfigError::new(
             BASE_URL,

@@ -13,6 +13,8 @@ const MAX_USER_AGENT_CHARS: usize = 512;
 pub enum Source {
     Web,
     Voice,
+    /// Typed to the assistant through the provider's web chat.
+    Chat,
 }
 
 impl Source {
@@ -20,11 +22,12 @@ impl Source {
         match self {
             Source::Web => "web",
             Source::Voice => "voice",
+            Source::Chat => "chat",
         }
     }
 
     pub fn parse(text: &str) -> Option<Source> {
-        [Source::Web, Source::Voice]
+        [Source::Web, Source::Voice, Source::Chat]
             .into_iter()
             .find(|source| source.as_str() == text)
     }
@@ -91,8 +94,8 @@ impl LeadStatus {
     }
 }
 
-/// The voice call and tool call a quote was spoken in; the pair identifies it, so the provider
-/// retrying a tool call does not store it twice.
+/// The voice call (or the chat's session) and tool call a quote was asked for in; the pair
+/// identifies it, so the provider retrying a tool call does not store it twice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VoiceOrigin {
     pub call_id: String,
@@ -150,9 +153,15 @@ impl NewQuote {
     }
 
     pub fn spoken(request: QuoteRequest, voice: VoiceOrigin) -> NewQuote {
+        NewQuote::from_assistant(request, Source::Voice, voice)
+    }
+
+    /// Asked of the assistant in a call (`Voice`) or a chat (`Chat`, the chat's session in
+    /// `call_id`): a retried tool call is stored once either way.
+    pub fn from_assistant(request: QuoteRequest, source: Source, origin: VoiceOrigin) -> NewQuote {
         NewQuote {
-            voice: Some(voice),
-            ..NewQuote::new(request, Source::Voice, None)
+            voice: Some(origin),
+            ..NewQuote::new(request, source, None)
         }
     }
 

@@ -3,7 +3,8 @@
 //! `frontend/src/features/voice/testing/vapi-server-messages.test.ts` (together one for each tool-call list
 //! alone, one with both and one with an empty `toolCallList` beside the calls), is posted to the real backend, which must answer exactly the
 //! fixture's `answer` (type-checked there against the SDK's response type) and store what the
-//! message says.
+//! message says: a call's quotes with source `voice`, a web chat's (`message.chat`, no call)
+//! with source `chat` under the chat's session.
 
 use std::path::Path;
 
@@ -64,7 +65,14 @@ async fn messages_built_from_the_server_sdk_declarations_are_read_and_answered_i
         );
 
         let message = &fixture["request"]["message"];
-        let call_id = message["call"]["id"].as_str().unwrap();
+        // A chat's tool calls name the chat, stored by its session, with source `chat`.
+        let (call_id, source) = match message["call"]["id"].as_str() {
+            Some(call_id) => (call_id, store::Source::Voice),
+            None => (
+                message["chat"]["sessionId"].as_str().unwrap(),
+                store::Source::Chat,
+            ),
+        };
         let rows = app.rows().await;
         let quotes: Vec<_> = rows
             .iter()
@@ -82,6 +90,11 @@ async fn messages_built_from_the_server_sdk_declarations_are_read_and_answered_i
                 "{name}: a message that saves nothing proves little"
             );
             assert_eq!(quotes.len(), saved, "{name}: one row per saved call");
+            assert!(
+                quotes.iter().all(|quote| quote.source == source),
+                "{name}: saved as {}",
+                source.as_str()
+            );
         } else {
             assert!(!quotes.is_empty(), "{name}: a report of a call with quotes");
             let summary = text(&message["analysis"]["summary"]);

@@ -382,6 +382,73 @@ async fn a_report_of_a_call_without_a_lead_is_deleted_after_a_day_a_linked_one_i
 }
 
 #[tokio::test]
+async fn a_quote_asked_for_in_a_chat_is_stored_once_with_source_chat_and_listed_as_such() {
+    let token = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
+    let app = TestApp::spawn()
+        .leads(LeadsConfig {
+            vapi_webhook_secret: Some(SECRET.into()),
+            admin_token: Some(token.into()),
+            ..LeadsConfig::default()
+        })
+        .start()
+        .await;
+    app.post_lead("family", "web@example.com").await;
+    // The web chat names the chat and its session instead of a call.
+    let body = json!({"message": {"type": "tool-calls",
+        "chat": {"id": "chat-7", "sessionId": "session-7"},
+        "toolCallList": [quote_call("t1", "medicare", "chat@example.com")]}});
+    for _ in 0..2 {
+        let answer: Value = webhook(&app, Some(SECRET), &body)
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert!(
+            answer["results"][0]["result"]
+                .as_str()
+                .unwrap()
+                .starts_with("Saved: a Medicare quote request for chat@example.com"),
+            "{answer}"
+        );
+    }
+    let list = |query: &'static str| {
+        app.client
+            .get(app.url(&format!("/api/admin/quote-requests?{query}")))
+            .bearer_auth(token)
+            .send()
+    };
+    let listed: Value = list("source=chat").await.unwrap().json().await.unwrap();
+    let rows = listed["quote_requests"].as_array().unwrap();
+    assert_eq!(
+        rows.len(),
+        1,
+        "a retried tool call is one lead, the web lead apart"
+    );
+    assert_eq!(
+        (&rows[0]["source"], &rows[0]["call_id"], &rows[0]["email"]),
+        (
+            &json!("chat"),
+            &json!("session-7"),
+            &json!("chat@example.com")
+        )
+    );
+    let csv = list("source=chat&format=csv")
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .contains(r#","chat","session-7","#),
+        "{csv}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
     let token = "5f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
     let app = TestApp::spawn()

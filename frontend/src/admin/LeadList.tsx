@@ -155,9 +155,10 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
             onChange={set('source')}
             className={fieldClass}
           >
-            <option value="">Web and voice</option>
+            <option value="">Every source</option>
             <option value="web">Web form</option>
             <option value="voice">Voice call</option>
+            <option value="chat">Chat</option>
           </select>
         </div>
         <div className="flex flex-col gap-1">

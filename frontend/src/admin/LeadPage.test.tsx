@@ -21,6 +21,7 @@ const lead: Lead = {
   status: 'new',
   status_changed_at: null,
   spam_reason: null,
+  note: null,
   language: 'es',
 };
 
@@ -30,7 +31,7 @@ afterEach(() => {
 });
 
 describe("a lead's page", () => {
-  it('answers by e-mail to exactly the stored address, with no extra headers', async () => {
+  it('answers by e-mail to exactly the stored address, with no header but the subject', async () => {
     // The server is the one part out of reach here: it answers the lead as the admin API does.
     vi.stubGlobal(
       'fetch',
@@ -40,7 +41,9 @@ describe("a lead's page", () => {
     const link = await screen.findByRole('link', { name: 'Answer by e-mail' });
     const href = new URL(link.getAttribute('href') ?? '');
     expect(href.protocol).toBe('mailto:');
-    expect(href.search).toBe('');
+    expect([...new URLSearchParams(href.search)]).toEqual([
+      ['subject', expect.stringMatching(/^Your Individual Health quote from /)],
+    ]);
     expect(href.hash).toBe('');
     expect(decodeURIComponent(href.pathname)).toBe(CRAFTED);
   });

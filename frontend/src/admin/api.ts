@@ -2,7 +2,7 @@
 // (the browser adds Origin and Sec-Fetch-Site, which the server checks on every change).
 
 export type Status = 'new' | 'contacted' | 'spam';
-export type Source = 'web' | 'voice';
+export type Source = 'web' | 'voice' | 'chat';
 export type Language = 'en' | 'es';
 
 export interface Delivery {

@@ -17,7 +17,11 @@ describe('the inbox labels', () => {
   });
 
   it('names sources and statuses for people', () => {
-    expect([sourceLabel('web'), sourceLabel('voice')]).toEqual(['Web form', 'Voice call']);
+    expect([sourceLabel('web'), sourceLabel('voice'), sourceLabel('chat')]).toEqual([
+      'Web form',
+      'Voice call',
+      'Chat',
+    ]);
     expect([statusLabel('new'), statusLabel('contacted'), statusLabel('spam')]).toEqual([
       'New',
       'Contacted',

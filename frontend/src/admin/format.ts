@@ -31,7 +31,12 @@ export function endedText(lead: Pick<Lead, 'call_ended' | 'call_ended_reason'>):
 const LANGUAGE_LABELS: Record<string, string> = { en: 'English', es: 'Spanish' };
 /** The language of the lead's page, the one to answer in. */
 export const languageLabel = (language: string) => LANGUAGE_LABELS[language] ?? 'English';
-export const sourceLabel = (source: string) => (source === 'voice' ? 'Voice call' : 'Web form');
+const SOURCE_LABELS: Record<string, string> = {
+  web: 'Web form',
+  voice: 'Voice call',
+  chat: 'Chat',
+};
+export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? 'Web form';
 const STATUS_LABELS: Record<string, string> = { new: 'New', contacted: 'Contacted', spam: 'Spam' };
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? 'New';
 

@@ -28,6 +28,8 @@ const CHANGE_FORM: &str =
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Change {
+    /// A status must be one when given (`null` is no status).
+    #[serde(default, deserialize_with = "given")]
     status: Option<String>,
     /// Blank (or `null`) removes the note.
     #[serde(default, deserialize_with = "present")]
@@ -39,6 +41,10 @@ fn present<'de, D: serde::Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<Option<String>>, D::Error> {
     Option::<String>::deserialize(deserializer).map(Some)
+}
+
+fn given<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    String::deserialize(deserializer).map(Some)
 }
 
 /// The lead as the inbox shows it: with its call's ended reason in words.

@@ -13,7 +13,7 @@ use super::messages::{self, Received, ToolCall};
 use super::sdk::{ServerMessageResponseToolCalls, ToolCallResult};
 use super::{replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
-use crate::store::{Inserted, Language, NewQuote, QuoteStore, VoiceOrigin};
+use crate::store::{Inserted, Language, NewQuote, QuoteStore, Source, VoiceOrigin};
 
 /// `request_quote`'s arguments; one that is not text reads as empty and is refused as invalid.
 #[derive(Default, Deserialize)]
@@ -36,6 +36,7 @@ async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, Api
     match messages::parse(&body)? {
         Received::ToolCalls {
             call_id,
+            source,
             language,
             calls,
         } => {
@@ -43,7 +44,7 @@ async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, Api
             let results = join_all(
                 calls
                     .into_iter()
-                    .map(|call| run_tool(store.as_ref(), &call_id, language, call)),
+                    .map(|call| run_tool(store.as_ref(), &call_id, source, language, call)),
             )
             .await;
             Ok(warp::reply::json(&ServerMessageResponseToolCalls { results }).into_response())
@@ -65,10 +66,11 @@ async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, Api
 async fn run_tool(
     store: &dyn QuoteStore,
     call_id: &str,
+    source: Source,
     language: Language,
     call: ToolCall,
 ) -> ToolCallResult {
-    let reply = request_quote(store, call_id, language, &call).await;
+    let reply = request_quote(store, call_id, source, language, &call).await;
     let (result, error) = match reply {
         Ok(text) => (Some(text), None),
         Err(text) => (None, Some(text)),
@@ -84,6 +86,7 @@ async fn run_tool(
 async fn request_quote(
     store: &dyn QuoteStore,
     call_id: &str,
+    source: Source,
     language: Language,
     call: &ToolCall,
 ) -> Result<String, String> {
@@ -103,13 +106,13 @@ async fn request_quote(
     // A repeated tool call is answered like the first when it asks the same; one asking for
     // something else is refused, never confirmed, as the stored row keeps the first.
     match store
-        .insert(NewQuote::spoken(request.clone(), origin).in_language(language))
+        .insert(NewQuote::from_assistant(request.clone(), source, origin).in_language(language))
         .await
     {
         Ok(Inserted::New | Inserted::Replayed { .. }) => Ok(replies::saved(&request)),
         Ok(Inserted::Conflict) => Err(replies::earlier_request_stands()),
         Err(error) => {
-            tracing::error!(%error, "storing a spoken quote request failed");
+            tracing::error!(%error, "storing an assistant's quote request failed");
             Err(replies::storage_failed())
         }
     }

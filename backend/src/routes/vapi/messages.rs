@@ -10,7 +10,7 @@ use validator::{Validate, ValidationErrors, ValidationErrorsKind};
 use super::lenient::Object;
 use super::sdk::{self, MAX_ID_CHARS, MAX_TOOL_CALLS};
 use crate::http::error::ApiError;
-use crate::store::{CallReport, Language};
+use crate::store::{CallReport, Language, Source};
 
 const TOOL_CALLS: &str = "tool-calls";
 const END_OF_CALL_REPORT: &str = "end-of-call-report";
@@ -19,8 +19,11 @@ const END_OF_CALL_REPORT: &str = "end-of-call-report";
 #[derive(Debug, PartialEq)]
 pub enum Received {
     ToolCalls {
+        /// The call's id, or for a chat its session's (else the chat's own).
         call_id: String,
-        /// The page's the call was started from.
+        /// `Voice` in a call, `Chat` in the web chat.
+        source: Source,
+        /// The language of the page the call was started from (English for a chat).
         language: Language,
         calls: Vec<ToolCall>,
     },
@@ -81,25 +84,38 @@ pub fn parse(bytes: &[u8]) -> Result<Received, ApiError> {
     if kind != TOOL_CALLS && kind != END_OF_CALL_REPORT {
         return Ok(Received::Other(kind));
     }
-    let call_id = message
-        .call
-        .as_ref()
-        .and_then(|call| call.id.clone())
-        .ok_or_else(|| ApiError::InvalidParameter(format!("{kind} without message.call.id")))?;
     message
         .validate()
         .map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
-    Ok(if kind == TOOL_CALLS {
-        Received::ToolCalls {
-            call_id,
-            language: message
-                .call
-                .as_ref()
-                .map_or(Language::En, sdk::Call::page_language),
-            calls: tool_calls(message),
+    let call_id = message.call.as_ref().and_then(|call| call.id.clone());
+    let language = message
+        .call
+        .as_ref()
+        .map_or(Language::En, sdk::Call::page_language);
+    if kind == END_OF_CALL_REPORT {
+        let call_id = call_id
+            .ok_or_else(|| ApiError::InvalidParameter(format!("{kind} without message.call.id")))?;
+        return Ok(Received::EndOfCallReport(report(call_id, message)));
+    }
+    // A chat's tool calls name the chat instead of a call; its session spans the conversation.
+    let chat_id = message
+        .chat
+        .as_ref()
+        .and_then(|chat| chat.session_id.clone().or_else(|| chat.id.clone()));
+    let (call_id, source) = match (call_id, chat_id) {
+        (Some(call_id), _) => (call_id, Source::Voice),
+        (None, Some(chat_id)) => (chat_id, Source::Chat),
+        (None, None) => {
+            return Err(ApiError::InvalidParameter(format!(
+                "{kind} without message.call.id or message.chat.id"
+            )))
         }
-    } else {
-        Received::EndOfCallReport(report(call_id, message))
+    };
+    Ok(Received::ToolCalls {
+        call_id,
+        source,
+        language,
+        calls: tool_calls(message),
     })
 }
 
@@ -193,13 +209,14 @@ mod tests {
         .unwrap();
         let Received::ToolCalls {
             call_id,
-            calls,
+            source,
             language,
+            calls,
         } = message
         else {
             panic!("tool calls")
         };
-        assert_eq!(call_id, "call-1");
+        assert_eq!((call_id.as_str(), source), ("call-1", Source::Voice));
         assert_eq!(language, Language::En, "no language passed: English");
         let ids: Vec<_> = calls.iter().map(|c| c.id.as_str()).collect();
         assert_eq!(ids, ["a", "b", "c", "d"]);
@@ -240,6 +257,28 @@ mod tests {
         ] {
             assert_eq!(language(overrides(unknown)), Language::En);
         }
+    }
+
+    #[test]
+    fn a_chat_names_its_session_or_else_itself() {
+        for (chat, expected) in [
+            (json!({"id": "chat-1", "sessionId": "sess-1"}), "sess-1"),
+            (json!({"id": "chat-1"}), "chat-1"),
+        ] {
+            let message = parse_value(json!({"message": {
+                "type": "tool-calls", "chat": chat, "toolCallList": [],
+            }}))
+            .unwrap();
+            let Received::ToolCalls {
+                call_id, source, ..
+            } = message
+            else {
+                panic!("tool calls")
+            };
+            assert_eq!((call_id.as_str(), source), (expected, Source::Chat));
+        }
+        let neither = json!({"message": {"type": "tool-calls", "toolCallList": []}});
+        assert!(parse_value(neither).is_err());
     }
 
     #[test]
@@ -343,7 +382,7 @@ mod tests {
         let call_as_array = json!({"message": {"type": "tool-calls", "call": ["k"]}});
         assert!(matches!(
             parse_value(call_as_array),
-            Err(ApiError::InvalidParameter(m)) if m == "tool-calls without message.call.id"
+            Err(ApiError::InvalidParameter(m)) if m == "tool-calls without message.call.id or message.chat.id"
         ));
     }
 

@@ -40,6 +40,10 @@ pub struct Message {
     #[serde(default, deserialize_with = "As::<LenientObject>::deserialize")]
     #[validate(nested)]
     pub call: Option<Call>,
+    /// `tool-calls` from the web chat name the chat (`Chat`) instead of a call.
+    #[serde(default, deserialize_with = "As::<LenientObject>::deserialize")]
+    #[validate(nested)]
+    pub chat: Option<Chat>,
     /// `tool-calls`: the calls the model asks for.
     #[serde(default, deserialize_with = "As::<LenientList>::deserialize")]
     #[validate(length(max = MAX_TOOL_CALLS), nested)]
@@ -116,6 +120,18 @@ impl Call {
         .find_map(|variables| Language::parse(variables.language.as_deref()?))
         .unwrap_or_default()
     }
+}
+
+/// `Chat`: its id, and the session that groups a conversation's chats when there is one.
+#[derive(Default, Deserialize, Validate)]
+#[serde(rename_all = "camelCase")]
+pub struct Chat {
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    #[validate(length(min = 1, max = MAX_ID_CHARS), custom(function = "without_nul_char"))]
+    pub id: Option<String>,
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    #[validate(length(min = 1, max = MAX_ID_CHARS), custom(function = "without_nul_char"))]
+    pub session_id: Option<String>,
 }
 
 /// `ToolCall`, `{id, type, function: {name, arguments}}` with the arguments as a JSON string, or

@@ -3,6 +3,7 @@
 pub mod postgres;
 pub mod receiver;
 pub mod smtp;
+pub mod vapi_rest;
 pub mod voice;
 
 use std::net::SocketAddr;

@@ -20,4 +20,5 @@ export const consoleLine = {
   ejectionIgnored: 'La sala de la llamada se cerró tras terminar (ignorado)',
   configFailed: 'No se pudo leer la configuración del asistente de voz',
   muteFailed: 'No se pudo cambiar el micrófono',
+  chatLoadFailed: 'No se pudo cargar el chat con el asistente',
 } as const;

@@ -525,3 +525,66 @@ describe('motion', () => {
     await vi.waitFor(() => expect(panel).not.toBeInTheDocument(), { timeout: 100 });
   });
 });
+
+describe('typing instead of talking', () => {
+  const chatTexts = {
+    open: 'Escribir al asistente',
+    openInstead: 'Escribir en su lugar',
+    title: 'Chat con el asistente',
+    inputLabel: 'Tu mensaje',
+  };
+  const sse = (...deltas: string[]) =>
+    deltas
+      .map(
+        (delta) =>
+          `data: ${JSON.stringify({ id: 'c', sessionId: 's-1', path: 'chat.output[0].content', delta })}\n\n`,
+      )
+      .join('') + 'data: [DONE]\n\n';
+
+  it('the microphone denied offers the chat; Enter sends, the reply streams in, Escape returns focus', async () => {
+    expectConsole('error');
+    expectConsole('warn');
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(sse('Hola, ', '¿en qué te ayudo?'), {
+          headers: { 'content-type': 'text/event-stream' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: tooltip.idle }));
+    await vi.waitFor(() => expect(fake().startCalls).toHaveLength(1));
+    await act$(() => fake().failStart({ name: 'NotAllowedError', message: 'Permission denied' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(failureMessage.permission);
+    await user.click(button(chatTexts.openInstead));
+
+    const dialog = await screen.findByRole('dialog', { name: chatTexts.title });
+    const input = within(dialog).getByRole('textbox', { name: chatTexts.inputLabel });
+    await vi.waitFor(() => expect(input).toHaveFocus());
+    await user.type(input, 'Quiero una cotización{Enter}');
+    const log = within(dialog).getByRole('log');
+    await vi.waitFor(() => expect(log).toHaveTextContent('Hola, ¿en qué te ayudo?'));
+    expect(log).toHaveTextContent('Quiero una cotización');
+    expect(input).toHaveValue('');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('https://api.vapi.ai/chat/web');
+    expect(JSON.parse(init.body as string)).toMatchObject({ assistantId: 'asst-1', stream: true });
+
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(button(chatTexts.open)).toHaveFocus();
+    vi.unstubAllGlobals();
+  });
+
+  it('a failure that is not the microphone offers no chat in its notice; the control still does', async () => {
+    expectConsole('error');
+    expectConsole('warn');
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: tooltip.idle }));
+    await vi.waitFor(() => expect(fake().startCalls).toHaveLength(1));
+    await act$(() => fake().failStart({ message: 'Request failed with status 500' }));
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: chatTexts.openInstead })).toBeNull();
+    expect(button(chatTexts.open)).toBeVisible();
+  });
+});

@@ -1,20 +1,38 @@
 import { AnimatePresence } from 'framer-motion';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { MessageSquareText } from 'lucide-react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type ComponentProps,
+  type KeyboardEvent,
+} from 'react';
+import type ChatPanelComponent from '../../chat/ChatPanel';
+import { voiceChat } from 'virtual:site-content';
 import { TooltipProvider } from '../../../components/ui/tooltip';
 import { spanish } from '../../../content';
 import { afterNextPaint } from '../../../lib/after-next-paint';
 import { captionsOpenAtStart, rememberCaptionsOpen } from '../preferences/captions-preference';
 import { hasAcceptedConsent, rememberConsent } from '../preferences/consent';
+import type { VoiceConfig } from '../sdk/client-config';
 import { pageVoiceSession } from '../session/page-session';
 import { useVoiceSession } from '../session/use-voice-session';
 import type { VoiceSession } from '../session/voice-session';
-import { controls } from '../texts';
+import { consoleLine, controls } from '../texts';
 import { CallControls } from './CallControls';
 import { CaptionsPanel } from './CaptionsPanel';
 import { ConsentNotice } from './ConsentNotice';
 import { FailureNotice } from './FailureNotice';
 import { Pop, VoiceMotion } from './motion';
 import { VoiceButton } from './VoiceButton';
+
+// The chat's code (its panel, Radix Dialog, the stream reader) arrives when the visitor asks to
+// type. Loaded by hand rather than with React.lazy: a failed download is logged and the next
+// click tries again, instead of throwing through the island.
+const loadChatPanel = () => import('../../chat/ChatPanel').then((module) => module.default);
+type ChatPanelType = ComponentType<ComponentProps<typeof ChatPanelComponent>>;
 
 /**
  * The floating voice assistant at the bottom right: button, in-call controls and panel. Shown
@@ -26,6 +44,12 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
   const [consentText, setConsentText] = useState<string | null>(null);
   const mainButton = useRef<HTMLButtonElement>(null);
   const panelToggle = useRef<HTMLButtonElement>(null);
+  const chatButton = useRef<HTMLButtonElement>(null);
+  const [chat, setChat] = useState<{
+    Panel: ChatPanelType;
+    config: VoiceConfig;
+    open: boolean;
+  } | null>(null);
   const focusInExtras = useRef(false);
   const panelId = useId();
   const inCall = state.phase === 'in-call';
@@ -67,6 +91,22 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
     // costliest part of the tap on a slow phone.
     await afterNextPaint();
     session.toggle();
+  }
+
+  /** Typing instead of talking: the same assistant, through the provider's web chat. */
+  async function openChat() {
+    session.dismissFailure();
+    const config = await session.checkAvailability();
+    if (!config) {
+      session.reportMissingConfig();
+      return;
+    }
+    try {
+      const Panel = await loadChatPanel();
+      setChat({ Panel, config, open: true });
+    } catch (error) {
+      console.error(consoleLine.chatLoadFailed, error);
+    }
   }
 
   function closeConsent(accepted: boolean) {
@@ -120,6 +160,7 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
                 <Pop key="failure">
                   <FailureNotice
                     failure={state.failure}
+                    onType={state.microphoneFailed ? () => void openChat() : undefined}
                     onDismiss={() => {
                       session.dismissFailure();
                       mainButton.current?.focus();
@@ -156,6 +197,22 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
                 </Pop>
               )}
             </AnimatePresence>
+            {!inCall && (
+              <button
+                ref={chatButton}
+                type="button"
+                aria-label={voiceChat.open}
+                title={voiceChat.open}
+                aria-haspopup="dialog"
+                aria-expanded={chat?.open ?? false}
+                onClick={() => void openChat()}
+                onPointerEnter={() => void loadChatPanel().catch(() => undefined)}
+                onFocus={() => void loadChatPanel().catch(() => undefined)}
+                className="flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand-700 shadow-lg ring-1 ring-slate-200 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <MessageSquareText aria-hidden className="h-5 w-5" />
+              </button>
+            )}
             {/* Appears once the button can work (the configuration has arrived), never before. */}
             <Pop>
               <VoiceButton
@@ -167,6 +224,14 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
             </Pop>
           </div>
         </div>
+        {chat && (
+          <chat.Panel
+            config={chat.config}
+            open={chat.open}
+            onOpenChange={(open) => setChat({ ...chat, open })}
+            returnFocus={chatButton}
+          />
+        )}
       </TooltipProvider>
     </VoiceMotion>
   );

@@ -4,6 +4,7 @@ import {
   isMeetingEndedEjection,
   isMicrophoneFailure,
   isNonFatal,
+  lacksMicrophone,
   payloadText,
 } from './failure';
 
@@ -65,5 +66,16 @@ describe('reading SDK error payloads', () => {
     expect(payloadText(cyclic)).toContain('loop');
     expect(payloadText(new Error('boom'))).toContain('boom');
     expect(payloadText(undefined)).toBe('undefined');
+  });
+
+  it('a microphone denied, in use or missing offers the chat; a server error does not', () => {
+    const missing = { error: new DOMException('Requested device not found', 'NotFoundError') };
+    expect(failureKind(missing)).toBe('unavailable');
+    expect(lacksMicrophone(missing)).toBe(true);
+    expect(lacksMicrophone({ name: 'NotAllowedError', message: 'Permission denied' })).toBe(true);
+    expect(
+      lacksMicrophone({ name: 'NotReadableError', message: 'Could not start audio source' }),
+    ).toBe(true);
+    expect(lacksMicrophone({ message: 'Request failed with status 500' })).toBe(false);
   });
 });

@@ -61,3 +61,14 @@ export function failureKind(payload: unknown): FailureKind {
 export function isMicrophoneFailure(payload: unknown): boolean {
   return failureKind(payload) !== 'unavailable' || /"audioOk":false/.test(payloadText(payload));
 }
+
+/**
+ * The failure leaves the visitor without a usable microphone (denied, in use, missing): typing to
+ * the assistant instead is offered. A missing device reads as 'unavailable' to the voice texts.
+ */
+export function lacksMicrophone(payload: unknown): boolean {
+  return (
+    isMicrophoneFailure(payload) ||
+    /NotFoundError|DevicesNotFoundError|requested device not found/i.test(payloadText(payload))
+  );
+}

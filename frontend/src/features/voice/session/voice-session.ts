@@ -4,7 +4,13 @@
 import type { VoiceConfig } from '../sdk/client-config';
 import { DAILY_CALL_CONFIG, type VapiClass, type VapiEvent, type VapiLike } from '../sdk/vapi';
 import { consoleLine, type FailureKind } from '../texts';
-import { failureKind, isMeetingEndedEjection, isMicrophoneFailure, isNonFatal } from './failure';
+import {
+  failureKind,
+  isMeetingEndedEjection,
+  isMicrophoneFailure,
+  isNonFatal,
+  lacksMicrophone,
+} from './failure';
 import type { SpeakingDetector } from './speaking';
 import { pageLanguageOverrides } from '../sdk/page-language';
 
@@ -32,6 +38,8 @@ export interface VoiceSnapshot {
   phase: CallPhase;
   muted: boolean;
   failure: FailureKind | null;
+  /** The failure left the visitor without a microphone: the chat is offered instead. */
+  microphoneFailed: boolean;
   /** Final lines, oldest first. */
   captions: readonly Caption[];
   /** The line being spoken now, replaced as the transcript grows. */
@@ -56,6 +64,7 @@ const INITIAL: VoiceSnapshot = {
   phase: 'idle',
   muted: false,
   failure: null,
+  microphoneFailed: false,
   captions: [],
   partial: null,
   assistantLevel: 0,
@@ -179,6 +188,7 @@ export class VoiceSession {
     this.set({
       phase: 'connecting',
       failure: null,
+      microphoneFailed: false,
       captions: [],
       partial: null,
       muted: false,
@@ -229,11 +239,12 @@ export class VoiceSession {
    * The server could not be asked: say so; the next attempt asks again.
    */
   reportMissingConfig() {
-    if (this.snapshot.availability === 'unreachable') this.set({ failure: 'unavailable' });
+    if (this.snapshot.availability === 'unreachable')
+      this.set({ failure: 'unavailable', microphoneFailed: false });
   }
 
   dismissFailure() {
-    this.set({ failure: null });
+    this.set({ failure: null, microphoneFailed: false });
   }
 
   private callStarted() {
@@ -254,7 +265,11 @@ export class VoiceSession {
     this.attempt++;
     console.error(wasConnecting ? consoleLine.connectFailed : consoleLine.callError, detail);
     this.announcedStart = false;
-    this.set({ ...AFTER_CALL, failure: failureKind(detail) });
+    this.set({
+      ...AFTER_CALL,
+      failure: failureKind(detail),
+      microphoneFailed: lacksMicrophone(detail),
+    });
     // Stopping is harmless when the SDK already cleaned up, and never leaves a microphone open
     // if it had not.
     void this.vapi?.then((vapi) => vapi.stop()).catch(() => undefined);

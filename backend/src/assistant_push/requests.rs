@@ -1,0 +1,165 @@
+//! The bodies sent to the provider, in its REST shapes (held to `@vapi-ai/server-sdk`'s
+//! declarations by the fixtures in `backend/tests/vapi-server-sdk/assistant-push/`): the
+//! `request_quote` function tool (`POST /tool`, `PATCH /tool/{id}`) and the assistant
+//! (`POST /assistant`, `PATCH /assistant/{id}`), which uses the tool by its id.
+
+use serde_json::{json, Value};
+use url::Url;
+
+use crate::routes::vapi::{REQUEST_QUOTE_TOOL, SECRET_HEADER};
+
+use super::definition::AssistantDefinition;
+use super::prompt::system_prompt;
+use super::site_content::SiteContent;
+
+/// The webhook's path under the site's address.
+const WEBHOOK_PATH: &str = "api/vapi/webhook";
+/// The messages the webhook reads (`backend/src/routes/vapi/`).
+const SERVER_MESSAGES: [&str; 2] = ["end-of-call-report", "tool-calls"];
+
+/// Where the provider sends the tool's calls and the assistant's messages.
+pub struct Webhook<'a> {
+    pub url: Url,
+    /// The value of the webhook's secret header.
+    pub secret: &'a str,
+}
+
+impl<'a> Webhook<'a> {
+    pub fn at(site_url: &Url, secret: &'a str) -> Webhook<'a> {
+        // Relative to the site's address as a folder, so a site under a path keeps it.
+        let mut base = site_url.clone();
+        if !base.path().ends_with('/') {
+            base.set_path(&format!("{}/", base.path()));
+        }
+        Webhook {
+            url: base.join(WEBHOOK_PATH).expect("a relative path joins"),
+            secret,
+        }
+    }
+
+    fn server(&self) -> Value {
+        json!({ "url": self.url.as_str(), "headers": { SECRET_HEADER: self.secret } })
+    }
+}
+
+pub fn tool(content: &SiteContent, webhook: &Webhook) -> Value {
+    let products = content.products();
+    let values: Vec<&str> = products.iter().map(|(value, _)| *value).collect();
+    let meanings: Vec<String> = products
+        .iter()
+        .map(|(value, label)| format!("{value} = {label}"))
+        .collect();
+    json!({
+        "type": "function",
+        "async": false,
+        "function": {
+            "name": REQUEST_QUOTE_TOOL,
+            "description": "Saves the caller's request for a free health insurance quote. Call it once you know which product they want and have read their e-mail address back to them letter by letter. If the result is an error, tell the caller what it says and ask again.",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "product": {
+                        "type": "string",
+                        "enum": values,
+                        "description": meanings.join(", "),
+                    },
+                    "email": {
+                        "type": "string",
+                        "description": "The caller's e-mail address, for example ana@example.com",
+                    },
+                },
+                "required": ["product", "email"],
+            },
+        },
+        "server": webhook.server(),
+    })
+}
+
+pub fn assistant(
+    definition: &AssistantDefinition,
+    content: &SiteContent,
+    tool_id: &str,
+    webhook: &Webhook,
+) -> Value {
+    let mut model = json!({
+        "provider": definition.model.provider,
+        "model": definition.model.model,
+        "messages": [{ "role": "system", "content": system_prompt(content) }],
+        "toolIds": [tool_id],
+    });
+    if let Some(temperature) = definition.model.temperature {
+        model["temperature"] = json!(temperature);
+    }
+    json!({
+        "name": definition.name,
+        "firstMessage": definition.first_message(&content.brand.name),
+        "model": model,
+        "voice": {
+            "provider": definition.voice.provider,
+            "voiceId": definition.voice.voice_id,
+        },
+        "transcriber": {
+            "provider": definition.transcriber.provider,
+            "model": definition.transcriber.model,
+            "language": definition.transcriber.language,
+        },
+        "maxDurationSeconds": definition.max_duration_seconds,
+        // The provider's API has no silence timeout of its own any more: a hook ends the call
+        // when the caller has not spoken for that long after the assistant stopped.
+        "hooks": [{
+            "on": "customer.speech.timeout",
+            "options": { "timeoutSeconds": definition.silence_timeout_seconds, "triggerMaxCount": 1 },
+            "do": [{ "type": "tool", "tool": { "type": "endCall" } }],
+        }],
+        "endCallMessage": definition.end_call_message,
+        "endCallPhrases": definition.end_call_phrases,
+        "artifactPlan": { "recordingEnabled": definition.recording },
+        "serverMessages": SERVER_MESSAGES,
+        "server": webhook.server(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    #[test]
+    fn the_webhook_is_under_the_sites_address() {
+        let at = |site: &str| Webhook::at(&Url::parse(site).unwrap(), "s").url.to_string();
+        assert_eq!(
+            at("https://broker.test"),
+            "https://broker.test/api/vapi/webhook"
+        );
+        assert_eq!(
+            at("https://broker.test/quotes"),
+            "https://broker.test/quotes/api/vapi/webhook"
+        );
+    }
+
+    #[test]
+    fn the_tool_takes_wasm_cores_products_and_the_assistant_uses_it() {
+        let content_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
+        let content = SiteContent::load(&content_dir).unwrap();
+        let definition = AssistantDefinition::load(&content_dir).unwrap();
+        let webhook = Webhook::at(&Url::parse("https://broker.test/").unwrap(), "whs");
+        let tool = tool(&content, &webhook);
+        let product = &tool["function"]["parameters"]["properties"]["product"];
+        assert_eq!(
+            product["enum"],
+            json!(["medicare", "individual", "family", "medicaid", "employer"])
+        );
+        assert_eq!(
+            tool["server"],
+            json!({ "url": "https://broker.test/api/vapi/webhook", "headers": { "x-vapi-secret": "whs" } })
+        );
+        let assistant = assistant(&definition, &content, "tool-7", &webhook);
+        assert_eq!(assistant["model"]["toolIds"], json!(["tool-7"]));
+        assert_eq!(
+            assistant["serverMessages"],
+            json!(["end-of-call-report", "tool-calls"])
+        );
+        assert_eq!(assistant["server"], tool["server"]);
+    }
+}

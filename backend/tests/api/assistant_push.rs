@@ -1,0 +1,237 @@
+//! `backend assistant push` against a stand-in of the provider's REST API: it creates the tool and
+//! the assistant, updates them in place on the next run (one of each), changes nothing with
+//! `--dry-run`, and never prints the private key or the webhook's secret. The bodies it sends are
+//! exactly the fixtures in `tests/vapi-server-sdk/assistant-push/`, which
+//! `frontend/src/features/voice/testing/vapi-assistant-push.test.ts` type-checks against
+//! `@vapi-ai/server-sdk`'s declarations. After a deliberate change of what is sent (or of the
+//! example content the prompt is written from), rewrite them with `BLESS_VAPI_FIXTURES=1`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::{json, Value};
+use warp::http::Method;
+
+use crate::common::vapi_rest::{Recorded, VapiRest};
+
+const KEY: &str = "sk-private-test-key-0123456789";
+const SECRET: &str = "webhook-secret-test-9876543210";
+
+fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+struct Run {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+}
+
+/// `backend assistant push ARGS` against the stand-in, with the example content. It blocks its
+/// thread: the tests run on a multi-threaded runtime so the stand-in keeps answering.
+fn push(provider: &VapiRest, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = Command::new(env!("CARGO_BIN_EXE_backend"))
+        .args(["assistant", "push"])
+        .args(args)
+        .current_dir(std::env::temp_dir())
+        .env_remove("VAPI_ASSISTANT_ID")
+        .env("VAPI_PRIVATE_KEY", KEY)
+        .env("VAPI_WEBHOOK_SECRET", SECRET)
+        .env("VAPI_API_BASE_URL", &provider.base_url)
+        .env("SITE_URL", "https://www.broker.test/")
+        .env("CONTENT_DIR", repository().join("content"))
+        .envs(env.iter().copied())
+        .output()
+        .expect("the backend binary runs");
+    let run = Run {
+        ok: status.success(),
+        stdout: String::from_utf8(stdout).unwrap(),
+        stderr: String::from_utf8(stderr).unwrap(),
+    };
+    for secret in [KEY, SECRET] {
+        assert!(
+            !run.stdout.contains(secret) && !run.stderr.contains(secret),
+            "a secret was printed:\n{}\n{}",
+            run.stdout,
+            run.stderr
+        );
+    }
+    run
+}
+
+/// The requests that change something, as fixtures: method, path and body.
+fn changes(requests: &[Recorded]) -> Vec<Value> {
+    requests
+        .iter()
+        .filter(|request| request.method != Method::GET)
+        .map(|request| {
+            json!({
+                "method": request.method.as_str(),
+                "path": request.path,
+                "body": request.body,
+            })
+        })
+        .collect()
+}
+
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vapi-server-sdk/assistant-push")
+}
+
+const FIXTURES: [&str; 4] = [
+    "1-create-tool.json",
+    "2-create-assistant.json",
+    "3-update-tool.json",
+    "4-update-assistant.json",
+];
+
+#[tokio::test(flavor = "multi_thread")]
+async fn push_creates_then_updates_one_tool_and_one_assistant_sending_the_sdk_checked_bodies() {
+    let provider = VapiRest::start(KEY).await;
+    let first = push(&provider, &[], &[]);
+    assert!(first.ok, "{}", first.stderr);
+    assert_eq!(
+        first.stdout,
+        "Created the request_quote tool: tool-1\n\
+         Created the assistant \"Clearharbor Health assistant\": assistant-1\n\
+         Put this line in the server's environment, then restart it:\n\
+         VAPI_ASSISTANT_ID=assistant-1\n"
+    );
+    let second = push(&provider, &[], &[]);
+    assert!(second.ok, "{}", second.stderr);
+    assert!(second.stdout.starts_with(
+        "Updated the request_quote tool: tool-1\nUpdated the assistant \"Clearharbor Health assistant\": assistant-1\n"
+    ));
+    assert!(second.stdout.ends_with("VAPI_ASSISTANT_ID=assistant-1\n"));
+    assert_eq!(
+        (provider.tools().len(), provider.assistants().len()),
+        (1, 1)
+    );
+    let assistant = &provider.assistants()[0];
+    assert_eq!(assistant["model"]["toolIds"], json!(["tool-1"]));
+    assert_eq!(
+        assistant["server"],
+        json!({ "url": "https://www.broker.test/api/vapi/webhook", "headers": { "x-vapi-secret": SECRET } })
+    );
+    assert_eq!(provider.tools()[0]["server"], assistant["server"]);
+
+    let sent = changes(&provider.requests());
+    assert_eq!(sent.len(), FIXTURES.len());
+    let dir = fixtures_dir();
+    if std::env::var_os("BLESS_VAPI_FIXTURES").is_some() {
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, request) in FIXTURES.iter().zip(&sent) {
+            let text = serde_json::to_string_pretty(request).unwrap() + "\n";
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+    }
+    for (name, request) in FIXTURES.iter().zip(&sent) {
+        let fixture: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join(name)).unwrap()).unwrap();
+        assert_eq!(
+            request, &fixture,
+            "{name} differs from what the command sends (BLESS_VAPI_FIXTURES=1 rewrites it)"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dry_run_prints_what_it_would_send_and_changes_nothing() {
+    let provider = VapiRest::start(KEY).await;
+    let before = push(&provider, &["--dry-run"], &[]);
+    assert!(before.ok, "{}", before.stderr);
+    let base = &provider.base_url;
+    assert!(
+        before.stdout.starts_with(&format!("POST {base}/tool\n{{")),
+        "{}",
+        before.stdout
+    );
+    assert!(before.stdout.contains(&format!("POST {base}/assistant\n")));
+    assert!(before
+        .stdout
+        .contains("\"x-vapi-secret\": \"<VAPI_WEBHOOK_SECRET>\""));
+    assert!(before
+        .stdout
+        .contains("\"<the id of the tool created above>\""));
+    assert!(before.stdout.ends_with("Dry run: nothing was sent. The webhook's secret is sent in place of <VAPI_WEBHOOK_SECRET>.\n"));
+    assert!(!before.stdout.contains("VAPI_ASSISTANT_ID="));
+    assert_eq!(changes(&provider.requests()), Vec::<Value>::new());
+    assert!(provider.tools().is_empty() && provider.assistants().is_empty());
+
+    assert!(push(&provider, &[], &[]).ok);
+    let sent = provider.requests().len();
+    let after = push(&provider, &["--dry-run"], &[]);
+    assert!(
+        after
+            .stdout
+            .starts_with(&format!("PATCH {base}/tool/tool-1\n")),
+        "{}",
+        after.stdout
+    );
+    assert!(after
+        .stdout
+        .contains(&format!("PATCH {base}/assistant/assistant-1\n")));
+    assert!(
+        after
+            .stdout
+            .contains("\"toolIds\": [\n      \"tool-1\"\n    ]"),
+        "{}",
+        after.stdout
+    );
+    let later = provider.requests();
+    assert!(later[sent..]
+        .iter()
+        .all(|request| request.method == Method::GET));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_assistant_named_by_vapi_assistant_id_is_updated_and_refusals_are_one_line() {
+    let provider = VapiRest::start(KEY).await;
+    assert!(push(&provider, &[], &[]).ok);
+    // Found by its id even when renamed in the dashboard: not created again.
+    let by_id = push(&provider, &[], &[("VAPI_ASSISTANT_ID", "assistant-1")]);
+    assert!(
+        by_id.stdout.contains("Updated the assistant"),
+        "{}",
+        by_id.stdout
+    );
+    assert_eq!(provider.assistants().len(), 1);
+
+    let unknown = push(&provider, &[], &[("VAPI_ASSISTANT_ID", "assistant-9")]);
+    assert!(!unknown.ok);
+    let base = &provider.base_url;
+    assert_eq!(
+        unknown.stderr,
+        format!("error: PATCH {base}/assistant/assistant-9 answered 404 Not Found: {{\"message\":\"Not Found\"}}\n")
+    );
+    let wrong_key = push(&provider, &[], &[("VAPI_PRIVATE_KEY", "sk-wrong-key")]);
+    assert!(!wrong_key.ok);
+    assert!(
+        wrong_key.stderr.starts_with(&format!(
+            "error: GET {base}/tool?limit=1000 answered 401 Unauthorized"
+        )),
+        "{}",
+        wrong_key.stderr
+    );
+    assert!(!wrong_key.stderr.contains("sk-wrong-key"));
+    let no_key = push(&provider, &[], &[("VAPI_PRIVATE_KEY", " ")]);
+    assert!(
+        no_key
+            .stderr
+            .starts_with("error: VAPI_PRIVATE_KEY=\"\" is required"),
+        "{}",
+        no_key.stderr
+    );
+    let bad_content = push(&provider, &[], &[("CONTENT_DIR", "/nonexistent")]);
+    assert!(
+        bad_content
+            .stderr
+            .starts_with("error: /nonexistent/assistant.yaml: cannot be read:"),
+        "{}",
+        bad_content.stderr
+    );
+}

@@ -1,0 +1,165 @@
+// Typing to the assistant in Chromium at a phone's width, against the real built site and backend
+// and a stand-in of the provider's `/chat/web` on loopback (VAPI_API_BASE_URL points at it, so
+// the page's CSP and client configuration are the real ones). The voice SDK is the one fake, as
+// in voice-button.test.mjs: the microphone is denied there, and the chat is offered instead.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
+import { startServer } from './support/server.mjs';
+
+const FAKE_SDK = readFileSync(
+  new URL('../src/features/voice/testing/fake-vapi.mjs', import.meta.url),
+  'utf8',
+);
+const SDK_CHUNK = /\/assets\/vapi-[\w-]+\.js$/;
+const CHAT_CHUNK = /\/assets\/ChatPanel-[\w-]+\.js$/;
+const REPLY = '¡Hola! Con gusto te ayudo a cotizar un plan de Medicare. ¿Cuál es tu correo?';
+/** Between the reply's pieces, so the page shows it growing (ms). */
+const CHUNK_GAP_MS = 60;
+
+/**
+ * The provider's web chat as its widget sees it: CORS for the page's origin, one reply streamed
+ * as server-sent events in pieces cut anywhere (inside a character too), then `[DONE]`.
+ */
+async function startChatStandIn() {
+  const received = [];
+  const server = createServer((request, response) => {
+    response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
+    response.setHeader('access-control-allow-headers', 'authorization, content-type');
+    response.setHeader('access-control-allow-methods', 'POST');
+    if (request.method === 'OPTIONS') return response.writeHead(204).end();
+    if (request.method !== 'POST' || request.url !== '/chat/web')
+      return response.writeHead(404).end();
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', async () => {
+      received.push({ authorization: request.headers.authorization, body: JSON.parse(body) });
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const events = [REPLY.slice(0, 7), REPLY.slice(7, 40), REPLY.slice(40)]
+        .map(
+          (delta) =>
+            `data: ${JSON.stringify({ id: 'chat-1', sessionId: 'sess-e2e', path: 'chat.output[0].content', delta })}\n\n`,
+        )
+        .join('');
+      const bytes = Buffer.from(`${events}data: [DONE]\n\n`);
+      // '¡' is two bytes: the first cut falls inside it.
+      const cuts = [bytes.indexOf(Buffer.from('¡')) + 1, 90, 170, bytes.length];
+      let start = 0;
+      for (const end of cuts) {
+        response.write(bytes.subarray(start, end));
+        start = end;
+        await new Promise((resolve) => setTimeout(resolve, CHUNK_GAP_MS));
+      }
+      response.end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    received,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+let browser;
+before(async () => (browser = await launchBrowser()));
+after(async () => browser?.close());
+
+describe('typing to the assistant', () => {
+  test('the microphone denied offers the chat; Enter sends, the reply streams in, Escape closes', async () => {
+    const chat = await startChatStandIn();
+    const site = await startServer({
+      env: {
+        VAPI_PUBLIC_KEY: 'pk-e2e',
+        VAPI_ASSISTANT_ID: 'asst-e2e',
+        VAPI_API_BASE_URL: chat.url,
+      },
+    });
+    const { page, context, errors } = await openPage(browser, {
+      viewport: VIEWPORTS.mobile,
+      // The fake SDK's failed start is logged by the page, as the product asks.
+      allowErrors: [/Error connecting to Vapi/],
+    });
+    const chatChunks = [];
+    page.on('request', (r) => CHAT_CHUNK.test(r.url()) && chatChunks.push(r.url()));
+    await context.route(SDK_CHUNK, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
+    );
+    try {
+      await page.goto(site.url);
+      const voice = page.getByRole('button', { name: 'Habla con nuestro asistente', exact: true });
+      await voice.waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(chatChunks, [], 'no chat code before the visitor asks');
+
+      await voice.click();
+      await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+      await page.evaluate(() =>
+        globalThis.fakeVapi.failStart({ name: 'NotAllowedError', message: 'Permission denied' }),
+      );
+      await page.getByRole('alert').filter({ hasText: 'Permite el acceso al micrófono' }).waitFor();
+      await page.getByRole('button', { name: 'Escribir en su lugar' }).click();
+
+      const panel = page.getByRole('dialog', { name: 'Chat con el asistente' });
+      await panel.waitFor();
+      assert.equal(chatChunks.length, 1, 'the chat code arrives when asked for');
+      const box = panel.getByRole('textbox', { name: 'Tu mensaje' });
+      await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+      const { width } = await panel.boundingBox();
+      assert.equal(Math.round(width), VIEWPORTS.mobile.width, 'the panel spans a phone');
+
+      await box.fill('Quiero una cotización');
+      await page.keyboard.press('Enter');
+      const log = panel.getByRole('log');
+      assert.equal(await log.getAttribute('aria-live'), 'polite');
+      await log.getByText('Quiero una cotización').waitFor();
+      await log.getByText(REPLY).waitFor();
+      assert.equal(await box.inputValue(), '');
+      assert.deepEqual(chat.received[0], {
+        authorization: 'Bearer pk-e2e',
+        body: { assistantId: 'asst-e2e', input: 'Quiero una cotización', stream: true },
+      });
+
+      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+      assert.deepEqual(
+        axe.violations.map((v) => v.id),
+        [],
+        'no accessibility violations with the chat open',
+      );
+      await page.screenshot({ path: join(outputDir, 'voice-chat-phone.png') });
+
+      // The next message carries the session the reply named.
+      await box.fill('ana@example.com');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-role="assistant"]').length === 2,
+      );
+      assert.equal(chat.received[1].body.sessionId, 'sess-e2e');
+
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        'Escribir al asistente',
+        'focus returns to the chat control',
+      );
+      const region = await new AxeBuilder({ page })
+        .include('[role="region"][aria-label="Asistente de voz"]')
+        .analyze();
+      assert.deepEqual(
+        region.violations.map((v) => v.id),
+        [],
+        'the chat control beside the voice button passes axe',
+      );
+      assert.deepEqual(errors, [], 'no uncaught page errors');
+    } finally {
+      await context.close();
+      await site.stop();
+      await chat.stop();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+// Holds `backend assistant push` (backend/src/assistant_push/) to the provider's server SDK: the
+// requests it sends, recorded by backend/tests/api/assistant_push.rs against a stand-in of the
+// provider's REST API into backend/tests/vapi-server-sdk/assistant-push/, must type-check against
+// the request types `@vapi-ai/server-sdk` declares for the same calls (tools.create,
+// tools.update, assistants.create, assistants.update), so a body the provider's API would not
+// take fails here instead of at a broker's push.
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { typeErrors } from './type-errors';
+
+const frontend = fileURLToPath(new URL('../../../../', import.meta.url));
+const requestsDir = join(frontend, '../backend/tests/vapi-server-sdk/assistant-push');
+
+interface Recorded {
+  file: string;
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+const recorded: Recorded[] = readdirSync(requestsDir)
+  .filter((file) => file.endsWith('.json'))
+  .sort()
+  .map((file) => ({ file, ...JSON.parse(readFileSync(join(requestsDir, file), 'utf8')) }));
+
+/** The SDK's type for the body of a request to the provider's REST API. */
+function sdkTypeOf({ file, method, path }: Recorded): string {
+  const route = `${method} ${path.replace(/^\/(tool|assistant)\/[^/]+$/, '/$1/{id}')}`;
+  switch (route) {
+    case 'POST /tool':
+      return 'Vapi.CreateToolsRequest.Function';
+    case 'PATCH /tool/{id}':
+      return 'Vapi.UpdateToolsRequestBody.Function';
+    case 'POST /assistant':
+      return 'Vapi.CreateAssistantDto';
+    case 'PATCH /assistant/{id}':
+      // The SDK's update request names the id, which the REST call carries in its path.
+      return "Omit<Vapi.UpdateAssistantDto, 'id'>";
+    default:
+      throw new Error(`${file}: no SDK type for ${route}`);
+  }
+}
+
+describe('backend assistant push against the real @vapi-ai/server-sdk', () => {
+  it('creates and then updates the tool and the assistant', () => {
+    expect(recorded.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /tool',
+      'POST /assistant',
+      'PATCH /tool/tool-1',
+      'PATCH /assistant/assistant-1',
+    ]);
+  });
+
+  it('sends bodies of the shapes the SDK declares', () => {
+    const source = [
+      `import type { Vapi } from '@vapi-ai/server-sdk';`,
+      ...recorded.flatMap((request, n) => [
+        `// ${request.file}`,
+        `export const body${n}: ${sdkTypeOf(request)} = ${JSON.stringify(request.body, null, 2)};`,
+      ]),
+    ].join('\n');
+    const file = join(frontend, 'src/features/voice/testing/vapi-assistant-push.check.ts');
+    expect(typeErrors(file, source)).toEqual([]);
+  }, 120_000); // type-checking the SDK's declarations takes seconds
+});
