@@ -349,12 +349,14 @@ function inboxSuite(name, database) {
           await shot('filters');
           await filters.click();
           // "Sign out" on one line: its text makes one line box, inside the button.
-          const lines = await page.getByRole('button', { name: 'Sign out', exact: true }).evaluate((button) => {
-            const range = document.createRange();
-            range.selectNodeContents(button);
-            const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-            return { lines: tops.size, fits: button.scrollWidth <= button.clientWidth };
-          });
+          const lines = await page
+            .getByRole('button', { name: 'Sign out', exact: true })
+            .evaluate((button) => {
+              const range = document.createRange();
+              range.selectNodeContents(button);
+              const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+              return { lines: tops.size, fits: button.scrollWidth <= button.clientWidth };
+            });
           assert.deepEqual(lines, { lines: 1, fits: true });
         }
         await page.getByRole('link', { name: VOICE_EMAIL }).click();
