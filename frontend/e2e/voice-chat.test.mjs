@@ -121,7 +121,12 @@ describe('typing to the assistant', () => {
       assert.equal(await box.inputValue(), '');
       assert.deepEqual(chat.received[0], {
         authorization: 'Bearer pk-e2e',
-        body: { assistantId: 'asst-e2e', input: 'Quiero una cotización', stream: true },
+        body: {
+          assistantId: 'asst-e2e',
+          input: 'Quiero una cotización',
+          stream: true,
+          assistantOverrides: { variableValues: { language: 'en' } },
+        },
       });
 
       const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();

@@ -23,7 +23,7 @@ pub enum Received {
         call_id: String,
         /// `Voice` in a call, `Chat` in the web chat.
         source: Source,
-        /// The language of the page the call was started from (English for a chat).
+        /// The language of the page the call or chat was started from.
         language: Language,
         calls: Vec<ToolCall>,
     },
@@ -88,10 +88,12 @@ pub fn parse(bytes: &[u8]) -> Result<Received, ApiError> {
         .validate()
         .map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
     let call_id = message.call.as_ref().and_then(|call| call.id.clone());
-    let language = message
-        .call
-        .as_ref()
-        .map_or(Language::En, sdk::Call::page_language);
+    let overrides = match (&message.call, &message.chat) {
+        (Some(call), _) => call.assistant_overrides.as_ref(),
+        (None, Some(chat)) => chat.assistant_overrides.as_ref(),
+        (None, None) => None,
+    };
+    let language = sdk::AssistantOverrides::page_language(overrides);
     if kind == END_OF_CALL_REPORT {
         let call_id = call_id
             .ok_or_else(|| ApiError::InvalidParameter(format!("{kind} without message.call.id")))?;
@@ -257,6 +259,23 @@ mod tests {
         ] {
             assert_eq!(language(overrides(unknown)), Language::En);
         }
+    }
+
+    #[test]
+    fn a_chat_from_the_spanish_page_is_spanish() {
+        let message = parse_value(json!({"message": {
+            "type": "tool-calls",
+            "chat": {"id": "chat-1", "assistantOverrides": {"variableValues": {"language": "es"}}},
+            "toolCallList": [],
+        }}))
+        .unwrap();
+        let Received::ToolCalls {
+            source, language, ..
+        } = message
+        else {
+            panic!("tool calls")
+        };
+        assert_eq!((source, language), (Source::Chat, Language::Es));
     }
 
     #[test]

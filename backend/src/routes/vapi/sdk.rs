@@ -107,10 +107,9 @@ pub struct PageVariables {
     pub language: Option<String>,
 }
 
-impl Call {
-    /// The language of the page the call was started from; English when none was passed.
-    pub fn page_language(&self) -> Language {
-        let overrides = self.assistant_overrides.as_ref();
+impl AssistantOverrides {
+    /// The language of the page the call or chat was started from; English when none was passed.
+    pub fn page_language(overrides: Option<&AssistantOverrides>) -> Language {
         [
             overrides.and_then(|o| o.variable_values.as_ref()),
             overrides.and_then(|o| o.metadata.as_ref()),
@@ -132,6 +131,12 @@ pub struct Chat {
     #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
     #[validate(length(min = 1, max = MAX_ID_CHARS), custom(function = "without_nul_char"))]
     pub session_id: Option<String>,
+    #[serde(
+        default,
+        rename = "assistantOverrides",
+        deserialize_with = "As::<LenientObject>::deserialize"
+    )]
+    pub assistant_overrides: Option<AssistantOverrides>,
 }
 
 /// `ToolCall`, `{id, type, function: {name, arguments}}` with the arguments as a JSON string, or

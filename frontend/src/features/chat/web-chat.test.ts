@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ChatError, sendChatMessage } from './web-chat';
+import { language } from '../../language';
 
 const config = { publicKey: 'pk_test', assistantId: 'asst_1', apiBaseUrl: 'http://127.0.0.1:9/' };
 
@@ -47,6 +48,7 @@ describe('sendChatMessage', () => {
       input: 'Hola',
       sessionId: 'sess_0',
       stream: true,
+      assistantOverrides: { variableValues: { language } },
     });
   });
 

@@ -3,6 +3,7 @@
 // streamed as server-sent events, each carrying a piece of the assistant's text.
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { VoiceConfig } from '../voice/sdk/client-config';
+import { language } from '../../language';
 
 /** The provider's API when the server names none (VAPI_API_BASE_URL unset). */
 export const DEFAULT_API_BASE_URL = 'https://api.vapi.ai';
@@ -63,7 +64,14 @@ export async function sendChatMessage({
         'content-type': 'application/json',
         accept: 'text/event-stream',
       },
-      body: JSON.stringify({ assistantId: config.assistantId, input, sessionId, stream: true }),
+      body: JSON.stringify({
+        assistantId: config.assistantId,
+        input,
+        sessionId,
+        stream: true,
+        // The assistant speaks the page's language, as in a call (features/voice/sdk/page-language).
+        assistantOverrides: { variableValues: { language } },
+      }),
       signal,
     });
   } catch (error) {
