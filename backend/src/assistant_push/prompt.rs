@@ -107,7 +107,9 @@ mod tests {
         ] {
             assert!(prompt.contains(expected), "{expected:?} not in:\n{prompt}");
         }
-        assert!(!prompt.contains('{'), "{prompt}");
+        // The page's language is the provider's variable to fill; nothing else is left open.
+        assert!(prompt.contains("page is in {{language}}"), "{prompt}");
+        assert!(!prompt.replace("{{language}}", "").contains('{'), "{prompt}");
     }
 
     #[test]
