@@ -109,7 +109,10 @@ mod tests {
         }
         // The page's language is the provider's variable to fill; nothing else is left open.
         assert!(prompt.contains("page is in {{language}}"), "{prompt}");
-        assert!(!prompt.replace("{{language}}", "").contains('{'), "{prompt}");
+        assert!(
+            !prompt.replace("{{language}}", "").contains('{'),
+            "{prompt}"
+        );
     }
 
     #[test]
