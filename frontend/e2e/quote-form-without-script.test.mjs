@@ -4,10 +4,10 @@
 // After every one: no typed value in any URL, redirect or access log line.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
 import { animationsDone, axeViolations, chooseProduct } from './support/landing.mjs';
+import { holdDatabase } from './support/database.mjs';
 import { startServer } from './support/server.mjs';
 
 const QUOTE_FORM_CHUNK = /\/assets\/QuoteForm-[^/]+\.js$/;
@@ -268,38 +268,6 @@ for (const way of WITHOUT_SCRIPT) {
       }
     });
   });
-}
-
-/**
- * Another process holds the SQLite file's write lock (Python's sqlite3, as a backup or a
- * `sqlite3` shell would), so the server's writes cannot commit: its outage answer, 503.
- */
-async function holdDatabase(path) {
-  const holder = spawn(
-    '/usr/bin/python3',
-    [
-      '-c',
-      'import sqlite3, sys\n' +
-        'db = sqlite3.connect(sys.argv[1], isolation_level=None)\n' +
-        'db.execute("BEGIN EXCLUSIVE")\n' +
-        'print("held", flush=True)\n' +
-        'sys.stdin.read()\n' +
-        'db.execute("ROLLBACK")\n',
-      path,
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  await new Promise((resolve, reject) => {
-    holder.stdout.once('data', resolve);
-    holder.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
-  });
-  const exited = new Promise((resolve) => holder.once('exit', resolve));
-  return {
-    release() {
-      if (holder.exitCode === null) holder.stdin.end();
-      return exited;
-    },
-  };
 }
 
 describe('a submit before the form is live, on a throttled phone', () => {

@@ -1,9 +1,12 @@
 // The site in Spanish at /es/ (issue 32): the language switch and hreflang both ways, with and
-// without JavaScript; the quote form on /es/ with and without JavaScript, ending in Spanish; the
-// Spanish privacy notice and 404; axe on /es/. No Accept-Language redirect.
+// without JavaScript; the quote form on /es/ with and without JavaScript, ending in Spanish, the
+// server's own refusals included; the Spanish privacy notice and 404; axe on /es/. No
+// Accept-Language redirect.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { launchBrowser, openPage, VIEWPORTS } from './support/browser.mjs';
+import { holdDatabase } from './support/database.mjs';
 import { axeViolations, gotoHydrated, revealAll } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 
@@ -194,6 +197,66 @@ describe('the quote form on /es/', () => {
       ['es'],
     );
     await context.close();
+  });
+});
+
+describe("the server's refusals on /es/", () => {
+  const UNAVAILABLE =
+    '503: El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos.';
+  const RATE_LIMITED =
+    /^429: Demasiadas solicitudes de cotización desde su red\. Inténtelo de nuevo en \d+ segundos\.$/;
+
+  test('a 503 and a 429 are Spanish in the toast and on the result page', async () => {
+    // Its own server: two quotes at once, then one a minute, both spent on the outage.
+    const limited = await startServer({
+      env: { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '2' },
+    });
+    const lock = await holdDatabase(join(limited.dir, 'quotes.db'));
+    const live = await openPage(browser, {
+      expectErrors: [
+        /status of 503 .*\/api\/quote-requests:/,
+        /status of 429 .*\/api\/quote-requests:/,
+      ],
+    });
+    const plain = await openPage(browser, { javaScriptEnabled: false });
+    try {
+      const { page } = live;
+      await gotoHydrated(page, `${limited.url}/es/`);
+      await productField(page).selectOption({ label: 'Medicaid' });
+      await emailField(page).fill('ana.es.refused@example.com');
+      const button = page.getByRole('button', { name: 'Obtener cotización' });
+      // The failure toast: its title, and the server's message as the text.
+      const toast = page.getByRole('listitem').filter({ hasText: 'No se pudo enviar' });
+      await button.click();
+      await toast.getByText(UNAVAILABLE, { exact: true }).waitFor();
+
+      const { page: without } = plain;
+      await without.goto(`${limited.url}/es/`);
+      const send = async () => {
+        await productField(without).selectOption({ label: 'Medicaid' });
+        await emailField(without).fill('bea.es.refused@example.com');
+        await Promise.all([
+          without.waitForURL(/\/es\/quote-result$/),
+          without.getByRole('button', { name: 'Obtener cotización' }).click(),
+        ]);
+        await without.getByRole('heading', { name: 'No se pudo enviar' }).waitFor();
+      };
+      await send();
+      await without.getByText(UNAVAILABLE, { exact: true }).waitFor();
+
+      await lock.release();
+      await button.click();
+      await toast.getByText(RATE_LIMITED).waitFor();
+      assert.equal(await emailField(page).inputValue(), 'ana.es.refused@example.com', 'kept');
+      await send();
+      await without.getByText(RATE_LIMITED).waitFor();
+      assert.deepEqual(limited.rows(), []);
+    } finally {
+      await live.context.close();
+      await plain.context.close();
+      await lock.release();
+      await limited.stop();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-//! Every error the API answers with, and the one place rejections become JSON bodies.
+//! Every error the API answers with, its message in each language of the site, and the one place
+//! rejections become JSON bodies.
 
 use std::convert::Infallible;
 
@@ -8,7 +9,7 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 use wasm_core::FieldErrors;
 
-use crate::store::StoreError;
+use crate::store::{Language, StoreError};
 
 /// The `Retry-After` of a 503 when the database is unavailable.
 const UNAVAILABLE_RETRY_AFTER_SECS: u32 = 5;
@@ -16,7 +17,9 @@ const UNAVAILABLE_RETRY_AFTER_SECS: u32 = 5;
 /// long at most.
 const SIGN_IN_BUSY_RETRY_AFTER_SECS: u32 = 1;
 
-#[derive(Debug, thiserror::Error)]
+/// `Display` is the English message; `message` gives it in the language of the page a request
+/// came from.
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("The request body is not valid JSON: {0}")]
     MalformedJson(String),
@@ -118,15 +121,81 @@ impl ApiError {
 }
 
 impl ApiError {
-    /// The JSON `{code, message, fields?}` body with the headers that go with this error.
-    fn response(&self) -> Response {
+    /// The message in `language`: English as `Display` writes it, or Spanish for a request from
+    /// the Spanish site (`/es/`), whose visitors see it in the form's failure toast and on the
+    /// result page (docs/product.md §8). The `fields` of a 422 keep the quote rules' own words:
+    /// the form shows the content's message for each field they name.
+    pub fn message(&self, language: Language) -> String {
+        match language {
+            Language::En => self.to_string(),
+            Language::Es => self.spanish(),
+        }
+    }
+
+    /// Every error's Spanish message; no wildcard arm, so a new error does not compile without
+    /// one. A detail the error carries (a parser's, a parameter's) stays as it was written.
+    fn spanish(&self) -> String {
+        match self {
+            ApiError::MalformedJson(detail) => {
+                format!("El cuerpo de la solicitud no es JSON válido: {detail}")
+            }
+            ApiError::UnsupportedMediaType => {
+                "Envíe el cuerpo de la solicitud como application/json".into()
+            }
+            ApiError::PayloadTooLarge { limit } => {
+                format!("El cuerpo de la solicitud supera los {limit} bytes")
+            }
+            ApiError::Validation(_) => "Algunos campos no son válidos".into(),
+            ApiError::MethodNotAllowed { .. } => "Esta ruta no acepta ese método".into(),
+            ApiError::NotFound => "No hay nada en esta ruta".into(),
+            ApiError::RateLimited { retry_after_secs } => format!(
+                "Demasiadas solicitudes de cotización desde su red. Inténtelo de nuevo en {retry_after_secs} segundos."
+            ),
+            ApiError::Storage => "No pudimos guardar su solicitud. Inténtelo de nuevo.".into(),
+            ApiError::Unavailable => {
+                "El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos."
+                    .into()
+            }
+            ApiError::Unauthorized { .. } => "Faltan las credenciales o no son correctas".into(),
+            ApiError::InvalidParameter(detail) => format!("Parámetro no válido: {detail}"),
+            ApiError::IdempotencyConflict => "Esta Idempotency-Key ya se usó para otra solicitud; esa solicitud anterior se mantiene. Envíe una clave nueva para una solicitud nueva.".into(),
+            ApiError::RequestTimeout => "El cuerpo de la solicitud no llegó a tiempo".into(),
+            ApiError::InvalidRequestTarget => {
+                "El destino de la solicitud debe ser una ruta como /; este servidor no es un proxy"
+                    .into()
+            }
+            ApiError::HeadTooLarge { limit } => {
+                format!("La línea de la solicitud y sus encabezados superan los {limit} bytes")
+            }
+            ApiError::TooManyFailedAttempts { retry_after_secs } => format!(
+                "Demasiados intentos fallidos de iniciar sesión desde su red. Inténtelo de nuevo en {retry_after_secs} segundos."
+            ),
+            ApiError::WrongPassword => "La contraseña no es correcta.".into(),
+            ApiError::SignInBusy => "Se están comprobando demasiados inicios de sesión ahora mismo. Inténtelo de nuevo en unos segundos.".into(),
+            ApiError::CrossSite => {
+                "Esta solicitud no vino de las páginas de este sitio, así que se rechazó.".into()
+            }
+        }
+    }
+
+    /// This error as a rejection that `recover` answers in `language`.
+    pub fn in_language(self, language: Language) -> Rejection {
+        warp::reject::custom(InLanguage {
+            error: self,
+            language,
+        })
+    }
+
+    /// The JSON `{code, message, fields?}` body, the message in `language`, with the headers that
+    /// go with this error.
+    pub fn response_in(&self, language: Language) -> Response {
         let fields = match self {
             ApiError::Validation(fields) => Some(fields),
             _ => None,
         };
         let body = ErrorBody {
             code: self.code(),
-            message: self.to_string(),
+            message: self.message(language),
             fields,
         };
         let mut response =
@@ -169,12 +238,30 @@ impl ApiError {
 
 impl Reply for ApiError {
     fn into_response(self) -> Response {
-        self.response()
+        self.response_in(Language::En)
     }
 }
 
-/// A filter refuses a request with an `ApiError`; `recover` writes its body.
+/// A filter refuses a request with an `ApiError`; `recover` writes its body, in English.
 impl warp::reject::Reject for ApiError {}
+
+/// An error for a request whose page's language is known (a quote post's).
+#[derive(Debug)]
+struct InLanguage {
+    error: ApiError,
+    language: Language,
+}
+
+impl warp::reject::Reject for InLanguage {}
+
+/// `rejection` answered in `language`: an `ApiError` it carries is written in it; any other
+/// rejection is left as it is.
+pub fn rejection_in(rejection: Rejection, language: Language) -> Rejection {
+    match rejection.find::<ApiError>() {
+        Some(error) => error.clone().in_language(language),
+        None => rejection,
+    }
+}
 
 /// A database that cannot be reached is temporary (503, retry); any other failure is ours (500).
 impl From<StoreError> for ApiError {
@@ -193,8 +280,11 @@ pub fn retry_after_secs(wait: std::time::Duration) -> u64 {
 
 /// Every rejection becomes its JSON error body: ours (`ApiError`), and those warp itself produces.
 pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
+    if let Some(InLanguage { error, language }) = rejection.find() {
+        return Ok(error.response_in(*language));
+    }
     if let Some(error) = rejection.find::<ApiError>() {
-        return Ok(error.response());
+        return Ok(error.response_in(Language::En));
     }
     let error = if rejection.is_not_found() {
         ApiError::NotFound
@@ -213,4 +303,131 @@ pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
         .into_response());
     };
     Ok(error.into_response())
+}
+
+#[cfg(test)]
+impl ApiError {
+    /// One of each error. No wildcard arm below: a new variant stops this from compiling until it
+    /// is listed, so the tests over it (the OpenAPI document's codes, the messages) cover it.
+    pub fn every() -> Vec<ApiError> {
+        let every = vec![
+            ApiError::MalformedJson("expected value at line 1 column 1".into()),
+            ApiError::UnsupportedMediaType,
+            ApiError::PayloadTooLarge { limit: 1 },
+            ApiError::Validation(FieldErrors::default()),
+            ApiError::MethodNotAllowed { allow: "GET" },
+            ApiError::NotFound,
+            ApiError::RateLimited {
+                retry_after_secs: 1,
+            },
+            ApiError::Storage,
+            ApiError::Unavailable,
+            ApiError::Unauthorized { challenge: None },
+            ApiError::InvalidParameter("Idempotency-Key".into()),
+            ApiError::IdempotencyConflict,
+            ApiError::RequestTimeout,
+            ApiError::InvalidRequestTarget,
+            ApiError::HeadTooLarge { limit: 1 },
+            ApiError::TooManyFailedAttempts {
+                retry_after_secs: 1,
+            },
+            ApiError::WrongPassword,
+            ApiError::SignInBusy,
+            ApiError::CrossSite,
+        ];
+        for error in &every {
+            match error {
+                ApiError::MalformedJson(_)
+                | ApiError::UnsupportedMediaType
+                | ApiError::PayloadTooLarge { .. }
+                | ApiError::Validation(_)
+                | ApiError::MethodNotAllowed { .. }
+                | ApiError::NotFound
+                | ApiError::RateLimited { .. }
+                | ApiError::Storage
+                | ApiError::Unavailable
+                | ApiError::Unauthorized { .. }
+                | ApiError::InvalidParameter(_)
+                | ApiError::IdempotencyConflict
+                | ApiError::RequestTimeout
+                | ApiError::InvalidRequestTarget
+                | ApiError::HeadTooLarge { .. }
+                | ApiError::TooManyFailedAttempts { .. }
+                | ApiError::WrongPassword
+                | ApiError::SignInBusy
+                | ApiError::CrossSite => {}
+            }
+        }
+        every
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use warp::Filter;
+
+    use super::*;
+
+    #[test]
+    fn every_message_has_its_own_spanish_words() {
+        for error in ApiError::every() {
+            let (english, spanish) = (error.message(Language::En), error.message(Language::Es));
+            assert_eq!(english, error.to_string());
+            assert!(!spanish.is_empty() && spanish != english, "{english}");
+            // What the error carries (a limit, a wait, a detail) is in both.
+            for word in english
+                .split(' ')
+                .filter(|w| w.bytes().any(|b| b.is_ascii_digit()))
+            {
+                assert!(
+                    spanish.contains(word.trim_end_matches('.')),
+                    "{spanish} has {word}"
+                );
+            }
+        }
+    }
+
+    /// What `recover` answers for `rejection`: status, code and message.
+    async fn answer(rejection: fn() -> Rejection) -> (StatusCode, String, String) {
+        let refuse = warp::any()
+            .and_then(move || async move { Err::<String, _>(rejection()) })
+            .recover(recover);
+        let response = warp::test::request().reply(&refuse).await;
+        let body: serde_json::Value = serde_json::from_slice(response.body()).unwrap();
+        let text = |key: &str| body[key].as_str().unwrap_or_default().to_owned();
+        (response.status(), text("code"), text("message"))
+    }
+
+    #[tokio::test]
+    async fn a_rejection_in_a_language_is_answered_in_it() {
+        assert_eq!(
+            answer(|| rejection_in(warp::reject::custom(ApiError::Unavailable), Language::Es)).await,
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "database_unavailable".into(),
+                "El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos."
+                    .into()
+            )
+        );
+        fn limited() -> ApiError {
+            ApiError::RateLimited {
+                retry_after_secs: 7,
+            }
+        }
+        assert_eq!(
+            answer(|| warp::reject::custom(limited())).await.2,
+            "Too many quote requests from your network. Please try again in 7 seconds."
+        );
+        assert_eq!(
+            answer(|| limited().in_language(Language::Es)).await.2,
+            "Demasiadas solicitudes de cotización desde su red. Inténtelo de nuevo en 7 segundos."
+        );
+        // Not ours: left as it is.
+        let (status, code, _) =
+            answer(|| rejection_in(warp::reject::not_found(), Language::Es)).await;
+        assert_eq!(
+            (status, code.as_str()),
+            (StatusCode::NOT_FOUND, "not_found")
+        );
+    }
 }

@@ -265,3 +265,152 @@ async fn the_lead_records_the_language_of_its_page() {
     );
     app.stop().await;
 }
+
+/// A JSON post's refusal: status, `code`, `message` and `Retry-After`.
+async fn refusal(
+    app: &TestApp,
+    content_type: &str,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> (u16, String, String, Option<String>) {
+    let mut request = app
+        .client
+        .post(app.url("/api/quote-requests"))
+        .header("content-type", content_type);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = request.body(body.to_owned()).send().await.unwrap();
+    let status = response.status().as_u16();
+    let retry_after = response
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let body = json(response).await;
+    let text = |key: &str| body[key].as_str().unwrap_or_default().to_owned();
+    (status, text("code"), text("message"), retry_after)
+}
+
+/// The form's failure toast shows `<status>: <message>` (docs/product.md §8): from `/es/` the
+/// server writes its message in Spanish, by the post's `lang` or, for a body it could not read,
+/// by the page in its `Referer`; from `/` the spec's English stays.
+#[tokio::test]
+async fn refusals_of_a_post_from_the_spanish_page_are_in_spanish() {
+    use backend::settings::rate_limit::RateLimit;
+    use backend::settings::trusted_proxies::TrustedProxies;
+    let app = TestApp::spawn()
+        .configure(|c| {
+            c.rate_limit = Some(RateLimit {
+                per_minute: 1,
+                burst: 2,
+            });
+            c.trusted_proxies = TrustedProxies::parse("").unwrap();
+        })
+        .start()
+        .await;
+    const JSON: &str = "application/json";
+    let spanish_page = format!("http://{}/es/", app.addr);
+    let from_spanish_page: &[(&str, &str)] = &[("referer", &spanish_page)];
+    let big = format!(r#"{{"lang":"es","pad":"{}"}}"#, "x".repeat(16 * 1024));
+    for (content_type, body, headers, status, message) in [
+        (
+            JSON,
+            r#"{"product":"dental","email":"ana@","lang":"es"}"#,
+            &[][..],
+            422,
+            "Algunos campos no son válidos",
+        ),
+        (
+            "text/plain",
+            "product=family",
+            from_spanish_page,
+            415,
+            "Envíe el cuerpo de la solicitud como application/json",
+        ),
+        (
+            "text/plain",
+            "product=family",
+            &[],
+            415,
+            "Send the request body as application/json",
+        ),
+        (
+            JSON,
+            &big,
+            from_spanish_page,
+            413,
+            "El cuerpo de la solicitud supera los 16384 bytes",
+        ),
+    ] {
+        let (got, _, got_message, _) = refusal(&app, content_type, body, headers).await;
+        assert_eq!((got, got_message.as_str()), (status, message));
+    }
+    let (status, code, message, _) = refusal(&app, JSON, "{", from_spanish_page).await;
+    assert_eq!((status, code.as_str()), (400, "malformed_json"));
+    assert!(
+        message.starts_with("El cuerpo de la solicitud no es JSON válido: "),
+        "{message}"
+    );
+
+    let keyed = [("idempotency-key", "k-1")];
+    let first = r#"{"product":"family","email":"ana@example.com","lang":"es"}"#;
+    assert_eq!(refusal(&app, JSON, first, &keyed).await.0, 201);
+    let other = r#"{"product":"family","email":"bea@example.com","lang":"es"}"#;
+    let (status, code, message, _) = refusal(&app, JSON, other, &keyed).await;
+    assert_eq!((status, code.as_str()), (409, "idempotency_conflict"));
+    assert_eq!(message, "Esta Idempotency-Key ya se usó para otra solicitud; esa solicitud anterior se mantiene. Envíe una clave nueva para una solicitud nueva.");
+
+    let third = r#"{"product":"family","email":"cy@example.com","lang":"es"}"#;
+    let (status, _, message, retry_after) = refusal(&app, JSON, third, &[]).await;
+    assert_eq!(status, 429);
+    assert_eq!(
+        message,
+        format!(
+            "Demasiadas solicitudes de cotización desde su red. Inténtelo de nuevo en {} segundos.",
+            retry_after.unwrap()
+        )
+    );
+    let english = r#"{"product":"family","email":"cy@example.com"}"#;
+    let (status, _, message, retry_after) = refusal(&app, JSON, english, &[]).await;
+    assert_eq!(status, 429);
+    assert_eq!(
+        message,
+        format!(
+            "Too many quote requests from your network. Please try again in {} seconds.",
+            retry_after.unwrap()
+        )
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_database_failure_or_outage_is_answered_in_spanish_from_the_spanish_page() {
+    let app = TestApp::start().await;
+    let backend::store::DatabaseUrl::Sqlite(path) = &app.database else {
+        unreachable!("the test app runs on SQLite")
+    };
+    let spanish = r#"{"product":"family","email":"ana@example.com","lang":"es"}"#;
+    // Another process holds the write lock past the busy timeout: 503.
+    let holder = rusqlite::Connection::open(path).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let (status, code, message, _) = refusal(&app, "application/json", spanish, &[]).await;
+    assert_eq!((status, code.as_str()), (503, "database_unavailable"));
+    assert_eq!(
+        message,
+        "El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos."
+    );
+    holder.execute_batch("ROLLBACK").unwrap();
+    // The database refuses the row: 500.
+    holder
+        .execute_batch(
+            "CREATE TRIGGER refuse BEFORE INSERT ON quote_requests
+             BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;",
+        )
+        .unwrap();
+    let (status, _, message, _) = refusal(&app, "application/json", spanish, &[]).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (500, "No pudimos guardar su solicitud. Inténtelo de nuevo.")
+    );
+    app.stop().await;
+}

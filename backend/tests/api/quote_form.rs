@@ -14,21 +14,23 @@ const FORM: &str = "application/x-www-form-urlencoded";
 const BUILT_FORM_PAGE: &str = r#"<h1>{{reason}}</h1><select name="product"><option value="">Select Product</option><option value="medicare" class="c">Medicare</option><option value="family" class="c">Family Health</option></select><span>{{product_error}}</span><input value="{{email}}"/><span>{{email_error}}</span>"#;
 const BUILT_SUBMITTED_PAGE: &str = "<h1>Quote request submitted!</h1>";
 
-/// The app with `BUILT_*` as its result pages, in `STATIC_DIR/.quote-result/`.
+/// The app with `BUILT_*` as its result pages, in `STATIC_DIR/.quote-result/` and, for the
+/// Spanish site, in its `es/`.
 fn with_built_pages() -> crate::common::Spawn {
     let dir = tempfile::tempdir().unwrap();
     let site = dir.path().join("dist");
-    let pages = site.join(".quote-result");
-    std::fs::create_dir_all(&pages).unwrap();
-    for file in [
-        "failed.html",
-        "invalid-product.html",
-        "invalid-email.html",
-        "invalid-both.html",
-    ] {
-        std::fs::write(pages.join(file), BUILT_FORM_PAGE).unwrap();
+    for pages in [site.join(".quote-result"), site.join(".quote-result/es")] {
+        std::fs::create_dir_all(&pages).unwrap();
+        for file in [
+            "failed.html",
+            "invalid-product.html",
+            "invalid-email.html",
+            "invalid-both.html",
+        ] {
+            std::fs::write(pages.join(file), BUILT_FORM_PAGE).unwrap();
+        }
+        std::fs::write(pages.join("submitted.html"), BUILT_SUBMITTED_PAGE).unwrap();
     }
-    std::fs::write(pages.join("submitted.html"), BUILT_SUBMITTED_PAGE).unwrap();
     std::fs::write(site.join("index.html"), crate::common::INDEX_HTML).unwrap();
     TestApp::spawn().static_dir(site).dir(dir)
 }
@@ -57,11 +59,20 @@ async fn post_form_with(app: &TestApp, body: &str, headers: &[(&str, &str)]) -> 
 
 /// What the browser does next: the result page, with the cookie the post set.
 async fn follow(app: &TestApp, posted: reqwest::Response) -> (reqwest::StatusCode, String, String) {
+    follow_to(app, posted, "/quote-result").await
+}
+
+/// The same for a post answered with the result page at `result_path`.
+async fn follow_to(
+    app: &TestApp,
+    posted: reqwest::Response,
+    result_path: &str,
+) -> (reqwest::StatusCode, String, String) {
     assert_eq!(posted.status(), 303);
-    assert_eq!(posted.headers()["location"], "/quote-result");
+    assert_eq!(posted.headers()["location"], result_path);
     let set_cookie = posted.headers()["set-cookie"].to_str().unwrap().to_owned();
     for attribute in [
-        "Path=/quote-result",
+        &format!("Path={result_path}"),
         "HttpOnly",
         "SameSite=Strict",
         "Max-Age=",
@@ -73,7 +84,7 @@ async fn follow(app: &TestApp, posted: reqwest::Response) -> (reqwest::StatusCod
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap()
-        .get(app.url("/quote-result"))
+        .get(app.url(result_path))
         .header("cookie", cookie)
         .send()
         .await
@@ -376,5 +387,102 @@ async fn a_post_from_the_spanish_page_ends_on_the_spanish_result_page() {
     let rows = app.rows().await;
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].language, backend::store::Language::Es);
+    app.stop().await;
+}
+
+/// The result page's reason (`{{reason}}`) for a post from `/es/` is the server's message in
+/// Spanish, for every failure a form post meets: the post's `lang` says the page, and a body the
+/// server could not read has the page in its `Referer`. Held as spam (the honeypot) is answered
+/// as a success, in Spanish as well.
+#[tokio::test]
+async fn a_post_from_the_spanish_page_fails_in_spanish() {
+    let app = with_built_pages()
+        .configure(|c| {
+            c.rate_limit = Some(RateLimit {
+                per_minute: 1,
+                burst: 3,
+            });
+            c.trusted_proxies = TrustedProxies::parse("").unwrap();
+        })
+        .start()
+        .await;
+    const SPANISH: &str = "/es/quote-result";
+    let reason = |page: &str| {
+        let start = page.find("<h1>").unwrap() + 4;
+        page[start..page.find("</h1>").unwrap()].to_owned()
+    };
+    let spanish_page = format!("http://{}/es/", app.addr);
+    let too_large = "x".repeat(17 * 1024);
+    let posted = post_form_with(&app, &too_large, &[("referer", &spanish_page)]).await;
+    let (_, _, page) = follow_to(&app, posted, SPANISH).await;
+    assert_eq!(
+        reason(&page),
+        "413: El cuerpo de la solicitud supera los 16384 bytes"
+    );
+
+    // Valid fields with the honeypot: stored as spam, so it spends a quote token.
+    let bot = "product=family&email=bot%40example.com&website=x&lang=es";
+    let (_, _, page) = follow_to(&app, post_form(&app, bot).await, SPANISH).await;
+    assert_eq!(
+        page, BUILT_SUBMITTED_PAGE,
+        "the Spanish pages' success page"
+    );
+
+    let keyed = |email: &str| format!("product=family&email={email}%40example.com&lang=es");
+    let other = post_form_with(&app, &keyed("ana"), &[("idempotency-key", "k-1")]).await;
+    follow_to(&app, other, SPANISH).await;
+    let other = post_form_with(&app, &keyed("bea"), &[("idempotency-key", "k-1")]).await;
+    let (_, _, page) = follow_to(&app, other, SPANISH).await;
+    assert_eq!(
+        reason(&page),
+        "409: Esta Idempotency-Key ya se usó para otra solicitud; esa solicitud anterior se mantiene. Envíe una clave nueva para una solicitud nueva."
+    );
+
+    let limited = post_form(&app, &keyed("cy")).await;
+    let (_, _, page) = follow_to(&app, limited, SPANISH).await;
+    assert!(
+        reason(&page).starts_with(
+            "429: Demasiadas solicitudes de cotización desde su red. Inténtelo de nuevo en "
+        ),
+        "{page}"
+    );
+    assert!(page.contains("cy@example.com"), "typed value kept");
+
+    // From another site's copy of the Spanish form: the refusal page is Spanish too.
+    let refused = post_form_with(&app, &keyed("dia"), &[("sec-fetch-site", "cross-site")]).await;
+    assert_eq!(refused.status(), 403);
+    let page = refused.text().await.unwrap();
+    assert!(page.contains(r#"<html lang="es">"#), "{page}");
+    assert!(page.contains("<h1>Use nuestro formulario de cotización</h1>"));
+    assert!(page.contains(r##"<a href="/es/#quote">Ir al formulario de cotización</a>"##));
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_database_failure_or_outage_on_the_spanish_page_says_why_in_spanish() {
+    let app = with_built_pages().start().await;
+    let DatabaseUrl::Sqlite(path) = app.database.clone() else {
+        panic!("SQLite")
+    };
+    let body = "product=medicaid&email=retry%40example.com&lang=es";
+    let holder = rusqlite::Connection::open(&path).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let (_, _, page) = follow_to(&app, post_form(&app, body).await, "/es/quote-result").await;
+    assert!(
+        page.contains("<h1>503: El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos.</h1>"),
+        "{page}"
+    );
+    holder.execute_batch("ROLLBACK").unwrap();
+    holder
+        .execute_batch(
+            "CREATE TRIGGER refuse BEFORE INSERT ON quote_requests
+             BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;",
+        )
+        .unwrap();
+    let (_, _, page) = follow_to(&app, post_form(&app, body).await, "/es/quote-result").await;
+    assert!(
+        page.contains("<h1>500: No pudimos guardar su solicitud. Inténtelo de nuevo.</h1>"),
+        "{page}"
+    );
     app.stop().await;
 }

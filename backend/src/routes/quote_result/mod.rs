@@ -35,6 +35,11 @@ fn paths(language: Language) -> (&'static str, &'static str) {
     }
 }
 
+/// The quote form on the page in `language`.
+pub fn form_path(language: Language) -> &'static str {
+    paths(language).1
+}
+
 /// The post's answer: `303` to the result page in the form's `language`, the outcome in the
 /// cookie (`Secure` over HTTPS, so what was typed never goes back over plain HTTP).
 pub fn redirect(outcome: &Outcome, language: Language, https: bool) -> Reply {

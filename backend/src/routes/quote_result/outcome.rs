@@ -3,6 +3,7 @@
 //! a URL, a `Location` or a log line.
 
 use crate::http::error::ApiError;
+use crate::store::Language;
 
 /// Typed values kept for the result page are cut to this many bytes (at a character boundary), so
 /// the cookie stays well under the 4 KiB a browser keeps. An e-mail address is at most 254 bytes;
@@ -76,10 +77,11 @@ impl Failure {
         }
     }
 
-    /// The reason as the form's failure toast gives it (docs/product.md §8): `<status>: <message>`.
-    pub fn reason(self) -> String {
+    /// The reason as the form's failure toast gives it (docs/product.md §8): `<status>: <message>`,
+    /// the server's message in the language of the form's page (`ApiError::message`).
+    pub fn reason(self, language: Language) -> String {
         let error = self.error();
-        format!("{}: {}", error.status().as_u16(), error)
+        format!("{}: {}", error.status().as_u16(), error.message(language))
     }
 }
 
@@ -224,17 +226,25 @@ mod tests {
     }
 
     #[test]
-    fn the_reason_is_status_and_message() {
+    fn the_reason_is_status_and_message_in_the_page_language() {
+        let limited = Failure::RateLimited {
+            retry_after_secs: 7,
+        };
         assert_eq!(
-            Failure::RateLimited {
-                retry_after_secs: 7
-            }
-            .reason(),
+            limited.reason(Language::En),
             "429: Too many quote requests from your network. Please try again in 7 seconds."
         );
         assert_eq!(
-            Failure::Unavailable.reason(),
+            limited.reason(Language::Es),
+            "429: Demasiadas solicitudes de cotización desde su red. Inténtelo de nuevo en 7 segundos."
+        );
+        assert_eq!(
+            Failure::Unavailable.reason(Language::En),
             "503: The service is briefly unavailable. Please try again in a few seconds."
+        );
+        assert_eq!(
+            Failure::Unavailable.reason(Language::Es),
+            "503: El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos."
         );
     }
 }

@@ -59,8 +59,8 @@ impl ResultPages {
     pub fn load(static_dir: &Path) -> io::Result<ResultPages> {
         let dir = static_dir.join(TEMPLATE_DIR);
         Ok(ResultPages {
-            english: LanguagePages::load(&dir)?,
-            spanish: LanguagePages::load(&dir.join(Language::Es.as_str()))?,
+            english: LanguagePages::load(&dir, Language::En)?,
+            spanish: LanguagePages::load(&dir.join(Language::Es.as_str()), Language::Es)?,
         })
     }
 
@@ -77,11 +77,13 @@ impl ResultPages {
 struct LanguagePages {
     /// In `FILES`' order.
     pages: [String; 5],
+    /// Theirs, which the server's reason for a failure is written in too.
+    language: Language,
 }
 
 impl LanguagePages {
     /// Reads the built pages in `dir`; each one missing is replaced by its plain stand-in.
-    fn load(dir: &Path) -> io::Result<LanguagePages> {
+    fn load(dir: &Path, language: Language) -> io::Result<LanguagePages> {
         let mut pages = plain_pages();
         let mut missing = Vec::new();
         for (page, file) in pages.iter_mut().zip(FILES) {
@@ -94,7 +96,7 @@ impl LanguagePages {
         if !missing.is_empty() {
             tracing::warn!(dir = %dir.display(), ?missing, "quote result pages not built; plain ones stand in");
         }
-        Ok(LanguagePages { pages })
+        Ok(LanguagePages { pages, language })
     }
 
     fn render(&self, outcome: &Outcome) -> Option<String> {
@@ -105,7 +107,7 @@ impl LanguagePages {
                 failed,
                 typed,
                 &FieldErrors::default(),
-                &failure.reason(),
+                &failure.reason(self.language),
             )),
             Outcome::Invalid(typed) => {
                 let errors = QuoteRequest::parse(&typed.product, &typed.email).err()?;
@@ -178,7 +180,7 @@ mod tests {
 
     const FORM: &str = r#"<h1>{{reason}}</h1><select><option value="">Select Product</option><option value="medicare">Medicare</option><option value="family" class="c">Family Health</option></select><p>{{product_error}}</p><input value="{{email}}"/><p>{{email_error}}</p>{{unknown}}"#;
 
-    fn pages() -> LanguagePages {
+    fn pages_in(language: Language) -> LanguagePages {
         LanguagePages {
             pages: [
                 "done".into(),
@@ -187,7 +189,12 @@ mod tests {
                 FORM.into(),
                 FORM.into(),
             ],
+            language,
         }
+    }
+
+    fn pages() -> LanguagePages {
+        pages_in(Language::En)
     }
 
     #[test]
@@ -199,6 +206,16 @@ mod tests {
         assert_eq!(
             html,
             r#"<h1>503: The service is briefly unavailable. Please try again in a few seconds.</h1><select><option value="">Select Product</option><option value="medicare">Medicare</option><option value="family" selected="" class="c">Family Health</option></select><p></p><input value="&lt;b&gt;&quot;ana&quot;&lt;/b&gt;{{reason}}@x"/><p></p>{{unknown}}"#
+        );
+    }
+
+    #[test]
+    fn the_reason_is_in_the_pages_language() {
+        let failed = Outcome::Failed(Failure::Storage, Typed::default());
+        let html = pages_in(Language::Es).render(&failed).unwrap();
+        assert!(
+            html.starts_with("<h1>500: No pudimos guardar su solicitud. Inténtelo de nuevo.</h1>"),
+            "{html}"
         );
     }
 

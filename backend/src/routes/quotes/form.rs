@@ -18,6 +18,7 @@ use super::double_submit::RecentForms;
 use super::handlers::{self, HONEYPOT_FIELD, LANGUAGE_FIELD};
 use super::idempotency;
 use super::limits::{Bucket, PostLimits};
+use super::page_language;
 use crate::http::error::ApiError;
 use crate::http::same_site::from_another_site;
 use crate::routes::quote_result::{self, Failure, Outcome, Typed};
@@ -26,13 +27,30 @@ use crate::store::Language;
 use crate::store::QuoteStore;
 
 /// The answer to a form post from another site's page: a person sent here by it is shown the
-/// way to the form itself.
-const ANOTHER_SITE_PAGE: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+/// way to the form itself, in the language of the form that was posted (a copy of the Spanish
+/// form carries `lang=es`).
+fn another_site_page(language: Language) -> String {
+    let (title, text, link) = match language {
+        Language::En => (
+            "Please use our quote form",
+            "This request was sent from another website, so it was not taken and nothing was kept.",
+            "Go to the quote form",
+        ),
+        Language::Es => (
+            "Use nuestro formulario de cotización",
+            "Esta solicitud se envió desde otro sitio web, así que no se aceptó y no se guardó nada.",
+            "Ir al formulario de cotización",
+        ),
+    };
+    let (lang, form) = (language.as_str(), quote_result::form_path(language));
+    format!(
+        "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
 <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\
-<title>Please use our quote form</title></head><body><main><h1>Please use our quote form</h1>\
-<p>This request was sent from another website, so it was not taken and nothing was kept.</p>\
-<p><a href=\"/#quote\">Go to the quote form</a></p></main></body></html>";
+<title>{title}</title></head><body><main><h1>{title}</h1><p>{text}</p>\
+<p><a href=\"{form}\">{link}</a></p></main></body></html>"
+    )
+}
 
 /// What the browser sent besides the body.
 pub struct FormRequest {
@@ -89,10 +107,11 @@ pub struct FormRoute {
 }
 
 impl FormRoute {
-    /// Answers the post: only a quote that passes the rules spends a quote token; a body that
-    /// could not be read, the honeypot or a wrong field is held to the looser limit on invalid
-    /// posts, as with JSON. A browser sends no `Idempotency-Key`; a client that does names its
-    /// request with it, as in JSON, and a malformed one is refused (400) like there.
+    /// Answers the post in the language of its page: only a quote that passes the rules spends
+    /// a quote token; a body that could not be read, the honeypot or a wrong field is held to the
+    /// looser limit on invalid posts, as with JSON. A browser sends no `Idempotency-Key`; a
+    /// client that does names its request with it, as in JSON, and a malformed one is refused
+    /// (400) like there.
     pub async fn submit(&self, request: FormRequest, body: Result<Bytes, Rejection>) -> Response {
         let FormRequest {
             client,
@@ -100,24 +119,25 @@ impl FormRoute {
             https,
             token,
         } = request;
+        let fields = body.map(|body| Fields::parse(&body));
         if from_another_site(&headers, https) {
-            return another_site();
+            return another_site(fields.as_ref().map_or(Language::En, Fields::language));
         }
+        let language = match &fields {
+            Ok(fields) => fields.language(),
+            Err(_) => page_language::from_referer(headers.get(header::REFERER)),
+        };
         let key = headers.get(idempotency::IDEMPOTENCY_KEY_HEADER);
         let user_agent = headers.get(header::USER_AGENT);
         let key = match idempotency::parse(key) {
             Ok(key) => key,
             Err(malformed) => {
                 return match self.limits.check(Bucket::Invalid, client) {
-                    Err(limited) => limited.into_response(),
-                    Ok(()) => malformed.into_response(),
+                    Err(limited) => limited.response_in(language),
+                    Ok(()) => malformed.response_in(language),
                 };
             }
         };
-        let fields = body.map(|body| Fields::parse(&body));
-        let language = fields
-            .as_ref()
-            .map_or_else(|_| Language::En, Fields::language);
         let outcome = self.outcome(client, key, fields, user_agent, token).await;
         quote_result::redirect(&outcome, language, https)
     }
@@ -186,8 +206,8 @@ impl FormRoute {
     }
 }
 
-fn another_site() -> Response {
-    let mut response = warp::reply::html(ANOTHER_SITE_PAGE).into_response();
+fn another_site(language: Language) -> Response {
+    let mut response = warp::reply::html(another_site_page(language)).into_response();
     *response.status_mut() = StatusCode::FORBIDDEN;
     response
         .headers_mut()

@@ -4,7 +4,7 @@ use serde_json::Value;
 use warp::http::{HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
-use wasm_core::QuoteRequest;
+use wasm_core::{FieldErrors, QuoteRequest};
 
 use crate::http::error::ApiError;
 use crate::spam::{FormTokens, Signal};
@@ -17,18 +17,24 @@ pub const HONEYPOT_FIELD: &str = "website";
 /// The language of the page the quote was sent from (`en`, the default, or `es`).
 pub const LANGUAGE_FIELD: &str = "lang";
 
-/// A post whose body was read and parsed: a quote that passed the rules, or the honeypot with
-/// fields that do not.
+/// A post whose body was read as a JSON object: a quote that passed the rules, the honeypot with
+/// fields that do not, or fields that do not; with the language of its page.
 pub struct Post {
     payload: Payload,
     idempotency_key: Option<String>,
+    /// The page's (`lang`); English when missing or unknown. The lead records it, and every
+    /// answer to the post is written in it.
+    language: Language,
 }
 
 impl Post {
+    /// Refuses (400) only a body that is not a JSON object.
     pub fn parse(idempotency_key: Option<String>, body: &[u8]) -> Result<Post, ApiError> {
+        let (payload, language) = parse_payload(body)?;
         Ok(Post {
-            payload: parse_payload(body)?,
+            payload,
             idempotency_key,
+            language,
         })
     }
 
@@ -36,10 +42,15 @@ impl Post {
     pub fn is_quote(&self) -> bool {
         matches!(self.payload, Payload::Quote { .. })
     }
+
+    pub fn language(&self) -> Language {
+        self.language
+    }
 }
 
 /// Stores the post's quote (the rate limit is already spent), as spam when `tokens` say so,
-/// and answers 201 with its id either way.
+/// and answers 201 with its id either way; wrong fields are refused (422). Refusals are in the
+/// post's language.
 pub async fn create(
     store: Arc<dyn QuoteStore>,
     tokens: &FormTokens,
@@ -47,14 +58,16 @@ pub async fn create(
     post: Post,
     user_agent: Option<HeaderValue>,
 ) -> Result<Response, Rejection> {
-    let Payload::Quote {
-        request,
-        honeypot,
-        language,
-    } = post.payload
-    else {
-        tracing::info!("honeypot filled; answered 201 and not stored");
-        return Ok(created(&uuid::Uuid::now_v7().to_string()));
+    let language = post.language;
+    let (request, honeypot) = match post.payload {
+        Payload::Quote { request, honeypot } => (request, honeypot),
+        Payload::Bot => {
+            tracing::info!("honeypot filled; answered 201 and not stored");
+            return Ok(created(&uuid::Uuid::now_v7().to_string()));
+        }
+        Payload::Invalid(errors) => {
+            return Err(ApiError::Validation(errors).in_language(language));
+        }
     };
     let now = time::OffsetDateTime::now_utc();
     let spam = tokens.spam_signal(&honeypot, token.as_deref(), now);
@@ -67,7 +80,7 @@ pub async fn create(
         language,
     )
     .await
-    .map_err(warp::reject::custom)?;
+    .map_err(|error| error.in_language(language))?;
     Ok(created(&id))
 }
 
@@ -115,16 +128,17 @@ enum Payload {
     Quote {
         request: QuoteRequest,
         honeypot: String,
-        /// The page's (`lang`); English when missing or unknown.
-        language: Language,
     },
     /// The honeypot filled, and fields that do not pass the rules.
     Bot,
+    /// Fields that do not pass the rules, each with its message.
+    Invalid(FieldErrors),
 }
 
-/// A JSON object with `product` and `email`; other fields are ignored. A missing, null or
-/// non-string field counts as empty, so it gets the field's own message rather than a 400.
-fn parse_payload(bytes: &[u8]) -> Result<Payload, ApiError> {
+/// A JSON object with `product` and `email`, and the page's `lang`; other fields are ignored. A
+/// missing, null or non-string field counts as empty, so it gets the field's own message rather
+/// than a 400.
+fn parse_payload(bytes: &[u8]) -> Result<(Payload, Language), ApiError> {
     let value: Value =
         serde_json::from_slice(bytes).map_err(|e| ApiError::MalformedJson(e.to_string()))?;
     let Value::Object(fields) = value else {
@@ -132,15 +146,16 @@ fn parse_payload(bytes: &[u8]) -> Result<Payload, ApiError> {
     };
     let text = |name: &str| fields.get(name).and_then(Value::as_str).unwrap_or("");
     let honeypot = text(HONEYPOT_FIELD);
-    match QuoteRequest::parse(text("product"), text("email")) {
-        Ok(request) => Ok(Payload::Quote {
+    let language = Language::parse(text(LANGUAGE_FIELD)).unwrap_or_default();
+    let payload = match QuoteRequest::parse(text("product"), text("email")) {
+        Ok(request) => Payload::Quote {
             request,
             honeypot: honeypot.to_owned(),
-            language: Language::parse(text(LANGUAGE_FIELD)).unwrap_or_default(),
-        }),
-        Err(_) if !honeypot.trim().is_empty() => Ok(Payload::Bot),
-        Err(errors) => Err(ApiError::Validation(errors)),
-    }
+        },
+        Err(_) if !honeypot.trim().is_empty() => Payload::Bot,
+        Err(errors) => Payload::Invalid(errors),
+    };
+    Ok((payload, language))
 }
 
 #[cfg(test)]
@@ -151,7 +166,7 @@ mod tests {
     fn payload_rules() {
         assert!(matches!(
             parse_payload(br#"{"product":"family","email":"a@b.co","extra":1,"website":" "}"#),
-            Ok(Payload::Quote { .. })
+            Ok((Payload::Quote { .. }, Language::En))
         ));
         for (body, language) in [
             (
@@ -163,19 +178,19 @@ mod tests {
                 Language::En,
             ),
             (br#"{"product":"family","email":"a@b.co"}"#, Language::En),
+            // Wrong fields are answered in the page's language too.
+            (br#"{"product":"dental","lang":"es"}"#, Language::Es),
         ] {
-            match parse_payload(body) {
-                Ok(Payload::Quote { language: got, .. }) => assert_eq!(got, language),
-                other => panic!("a valid quote, got {other:?}"),
-            }
+            let (_, got) = parse_payload(body).unwrap();
+            assert_eq!(got, language);
         }
         match parse_payload(br#"{"product":"family","email":"a@b.co","website":"x"}"#) {
-            Ok(Payload::Quote { honeypot, .. }) => assert_eq!(honeypot, "x"),
+            Ok((Payload::Quote { honeypot, .. }, _)) => assert_eq!(honeypot, "x"),
             other => panic!("a valid quote with the honeypot is kept as spam, got {other:?}"),
         }
         assert!(matches!(
             parse_payload(br#"{"product":"","website":"http://spam"}"#),
-            Ok(Payload::Bot)
+            Ok((Payload::Bot, _))
         ));
         assert!(matches!(
             parse_payload(b"[1]"),
@@ -186,7 +201,7 @@ mod tests {
             Err(ApiError::MalformedJson(_))
         ));
         match parse_payload(br#"{"product":7,"email":null}"#) {
-            Err(ApiError::Validation(f)) => assert!(f.product.is_some() && f.email.is_some()),
+            Ok((Payload::Invalid(f), _)) => assert!(f.product.is_some() && f.email.is_some()),
             other => panic!("expected validation errors, got {other:?}"),
         }
     }

@@ -8,22 +8,24 @@ mod form;
 mod handlers;
 mod idempotency;
 pub mod limits;
+mod page_language;
 
 use std::net::IpAddr;
 use std::sync::Arc;
 
 use warp::filters::BoxedFilter;
+use warp::http::HeaderValue;
 use warp::reply::Response;
 use warp::{Filter, Rejection};
 
-use crate::http::error::ApiError;
+use crate::http::error::{rejection_in, ApiError};
 use crate::http::headers::optional_header;
 use crate::http::methods::methods;
 use crate::http::same_site::from_another_site;
 use crate::http::{body, forwarded_proto};
 use crate::settings::trusted_proxies::TrustedProxies;
 use crate::spam::{self, FormTokens};
-use crate::store::QuoteStore;
+use crate::store::{Language, QuoteStore};
 use form::{FormRequest, FormRoute};
 use handlers::Post;
 use limits::{Bucket, PostLimits};
@@ -87,7 +89,9 @@ fn form_route(
 /// A JSON post from another site's page needs the browser's CORS preflight, which this server
 /// never allows, so a browser does not send it; one that arrives anyway (from a browser that
 /// says so) is refused the same way as a form post, so the rule holds whatever the server's
-/// CORS answer ever becomes.
+/// CORS answer ever becomes (in English: it came from none of the site's pages). Every other
+/// refusal is written in the language of the page the post came from (`page_language`), as the
+/// form's failure toast shows it.
 fn json_route(
     store: Arc<dyn QuoteStore>,
     limits: Arc<PostLimits>,
@@ -113,20 +117,27 @@ fn json_route(
     warp::path!("api" / "quote-requests")
         .and(methods("POST"))
         .and(from_this_site)
+        .and(
+            optional_header("referer")
+                .map(|referer: Option<HeaderValue>| page_language::from_referer(referer.as_ref())),
+        )
         .and(limits.client())
         .and(outcome(post))
         .and_then(
-            move |client: Option<IpAddr>, post: Result<Post, Rejection>| {
+            move |referer: Language, client: Option<IpAddr>, post: Result<Post, Rejection>| {
                 let limits = Arc::clone(&limits);
                 async move {
+                    let language = post.as_ref().map_or(referer, Post::language);
                     // Only a post that passes validation spends a quote token; the others (a typo,
                     // the honeypot, junk) are held to the looser limit on invalid posts.
                     let bucket = match &post {
                         Ok(post) if post.is_quote() => Bucket::Quotes,
                         _ => Bucket::Invalid,
                     };
-                    limits.check(bucket, client).map_err(warp::reject::custom)?;
-                    post
+                    limits
+                        .check(bucket, client)
+                        .map_err(|limited| limited.in_language(language))?;
+                    post.map_err(|refused| rejection_in(refused, language))
                 }
             },
         )
