@@ -40,8 +40,8 @@ export interface Handover {
   action: VoiceControl | null;
   /** The button keyboard focus was on. */
   focus: VoiceControl | null;
-  /** A mouse rests on the voice button, which has not seen it move. */
-  hovered: boolean;
+  /** The button a mouse rests on, which has not seen it come. */
+  hovered: VoiceControl | null;
 }
 
 /**
@@ -78,11 +78,15 @@ export function VoiceAssistant({
     handedOver.current = true;
     const button = { call: mainButton, chat: chatButton };
     if (handover.focus) button[handover.focus].current?.focus({ preventScroll: true });
-    // The tooltip opens on a pointer's move, which a resting mouse would not make again.
-    if (handover.hovered)
+    // What the mouse's arrival on a button starts: the downloads it would need, and the voice
+    // button's tooltip, which opens on a pointer's move that a resting mouse would not make.
+    if (handover.hovered === 'chat') void loadChatPanel().catch(() => undefined);
+    if (handover.hovered === 'call') {
+      session.prefetch();
       mainButton.current?.dispatchEvent(
         new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }),
       );
+    }
     if (handover.action === 'call') void activate();
     else if (handover.action === 'chat') void openChat();
     // Only what the idle buttons saw, on arrival; later renders have nothing to hand over.

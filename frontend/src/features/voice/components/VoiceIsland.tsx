@@ -11,7 +11,7 @@ export type LiveAssistant = ComponentType<{ handover: Handover }>;
 interface Approach {
   /** The button clicked before the assistant was there: the assistant does it on arrival. */
   action: VoiceControl | null;
-  /** How the visitor came near: a touch leaves no hover to hand over. */
+  /** How the visitor came near (a pointer's type). */
   pointerType?: string;
   /** A press under way: its click must land on the button it began on, not on a new one. */
   pressed: boolean;
@@ -36,12 +36,14 @@ export function VoiceIsland({ loadAssistant }: { loadAssistant: () => Promise<Li
   function handOver() {
     const { loaded: Assistant, pressed, action, pointerType } = approach.current;
     if (!Assistant || pressed) return;
-    // Keyboard focus only: a mouse's focus would open the tooltip its click had closed.
-    const focused = [voice.current, chat.current].find((b) => b?.matches(':focus-visible'));
+    const which = (selector: string): VoiceControl | null =>
+      voice.current?.matches(selector) ? 'call' : chat.current?.matches(selector) ? 'chat' : null;
     const handover: Handover = {
       action,
-      focus: !focused ? null : focused === voice.current ? 'call' : 'chat',
-      hovered: !action && pointerType !== 'touch' && !!voice.current?.matches(':hover'),
+      // Keyboard focus only: a mouse's focus would open the tooltip its click had closed.
+      focus: which(':focus-visible'),
+      // A touch leaves no hover behind, and a click has already closed the tooltip.
+      hovered: !action && pointerType !== 'touch' ? which(':hover') : null,
     };
     // At once: no click may fall between this look at the idle buttons and their removal.
     flushSync(() => setLive({ Assistant, handover }));
