@@ -59,7 +59,7 @@ run "wasm-core in wasm (Node)" wasm-pack test --node wasm-core
 run "wasm-core particle animation in headless Chromium" env CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}" \
   wasm-pack test --chrome --headless wasm-core --test animation_worker_host --test animation_main_thread_host
 run "front-end unit tests" bash -c 'cd frontend && npx vitest run'
-run "front-end types and first-load budget (80 KB gzip)" bash -c 'cd frontend && npx tsc --noEmit && node --test scripts/ && node scripts/first-load-size.mjs --max-kb 80'
+run "front-end types and first-load budgets (80 KB gzip, 100 KB with voice)" bash -c 'cd frontend && npx tsc --noEmit && node --test scripts/ && node scripts/first-load-size.mjs --max-kb 80 --voice-max-kb 100'
 run_node_tests "end-to-end tests (Chromium)" bash -c 'cd frontend && npm run --silent e2e'
 run "API fuzzing against the OpenAPI document" scripts/fuzz-api.sh
 run_on_postgres "API fuzzing against PostgreSQL" scripts/fuzz-api.sh --postgres

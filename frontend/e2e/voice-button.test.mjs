@@ -15,6 +15,7 @@ const FAKE_SDK = readFileSync(
   'utf8',
 );
 const SDK_CHUNK = /\/assets\/vapi-[\w-]+\.js$/;
+const ASSISTANT_CHUNK = /\/assets\/VoiceAssistant-[\w-]+\.js$/;
 const VOICE_ENV = { VAPI_PUBLIC_KEY: 'pk-e2e', VAPI_ASSISTANT_ID: 'asst-e2e' };
 const NAME = {
   idle: 'Habla con nuestro asistente',
@@ -38,7 +39,7 @@ async function withPage(env, run, pageOptions) {
   });
   try {
     await page.goto(site.url);
-    await run({ page, sdkRequests, consoleLines });
+    await run({ page, context, sdkRequests, consoleLines });
     assert.deepEqual(errors, [], 'no uncaught page errors');
   } finally {
     await context.close();
@@ -236,12 +237,144 @@ describe('voice button with the fake SDK', () => {
     });
   });
 
-  test('configured: the button appears in its idle state', async () => {
+  test('configured: the button appears in its idle state, entering unless motion is reduced', async () => {
+    // The entrance's length in ms, as Chromium runs it.
+    const entrance = (button) =>
+      button.evaluate((el) => el.getAnimations()[0]?.effect.getComputedTiming().duration ?? 0);
     await withPage(VOICE_ENV, async ({ page }) => {
       const idle = voiceButton(page, NAME.idle);
       await idle.waitFor();
       assert.equal(await idle.getAttribute('data-phase'), 'idle');
       assert.match(await idle.getAttribute('class'), /from-brand-600/);
+      assert.equal(await entrance(idle), 180);
+    });
+    await withPage(
+      VOICE_ENV,
+      async ({ page }) => {
+        const idle = voiceButton(page, NAME.idle);
+        await idle.waitFor();
+        assert.ok((await entrance(idle)) < 1, 'no entrance under prefers-reduced-motion');
+      },
+      { reducedMotion: 'reduce' },
+    );
+  });
+
+  describe("before the visitor comes near, only the idle buttons' code", () => {
+    /** The assistant's own chunk, held back until `release()` so a test acts before it arrives. */
+    async function holdAssistant(context) {
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      const requests = [];
+      await context.route(ASSISTANT_CHUNK, async (route) => {
+        requests.push(route.request().url());
+        await held;
+        await route.continue();
+      });
+      return { requests, release };
+    }
+
+    /** The scripts the page has fetched, with whether each holds framer-motion's code. */
+    const scriptsFetched = (page) =>
+      page.evaluate(() =>
+        Promise.all(
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => /\.js$/.test(new URL(entry.name).pathname))
+            .map(async (entry) => ({
+              path: new URL(entry.name).pathname,
+              framerMotion: (await (await fetch(entry.name)).text()).includes(
+                'data-framer-appear-id',
+              ),
+            })),
+        ),
+      );
+
+    test('no assistant, motion, chat or SDK code without interaction; the first click, made before the assistant arrives, starts the call', async () => {
+      await withPage(VOICE_ENV, async ({ page, context, sdkRequests }) => {
+        const idle = voiceButton(page, NAME.idle);
+        await idle.waitFor();
+        await page.waitForLoadState('networkidle');
+        const fetched = await scriptsFetched(page);
+        assert.ok(fetched.some(({ path }) => /\/VoiceIsland-[\w-]+\.js$/.test(path)));
+        assert.deepEqual(
+          fetched.filter(
+            ({ path, framerMotion }) =>
+              framerMotion || /\/(VoiceAssistant|page-session|ChatPanel)-[\w-]+\.js$/.test(path),
+          ),
+          [],
+        );
+        assert.deepEqual(sdkRequests, []);
+
+        const assistant = await holdAssistant(context);
+        await idle.click();
+        assert.equal(assistant.requests.length, 1, "the approach fetches the assistant's code");
+        assert.equal(await fake(page, () => globalThis.fakeVapi), undefined, 'no call yet');
+        assistant.release();
+        await voiceButton(page, NAME.connecting).waitFor();
+        await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+        await fake(page, () => globalThis.fakeVapi.answerStart());
+        await voiceButton(page, NAME.inCall).waitFor();
+      });
+    });
+
+    test('keyboard: focus stays on the button and Enter pressed before the assistant arrives starts the call', async () => {
+      await withPage(VOICE_ENV, async ({ page, context }) => {
+        const idle = voiceButton(page, NAME.idle);
+        await idle.waitFor();
+        const assistant = await holdAssistant(context);
+        await idle.focus();
+        await page.keyboard.press('Enter');
+        assistant.release();
+        await voiceButton(page, NAME.connecting).waitFor();
+        await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+        assert.equal(
+          await page.evaluate(() => document.activeElement?.getAttribute('data-phase')),
+          'connecting',
+          "the assistant's button has the focus",
+        );
+      });
+    });
+
+    test('touch: a tap on a phone before the assistant arrives starts the call', async () => {
+      await withPage(
+        VOICE_ENV,
+        async ({ page, context }) => {
+          const idle = voiceButton(page, NAME.idle);
+          await idle.waitFor();
+          const assistant = await holdAssistant(context);
+          await idle.tap();
+          assistant.release();
+          await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+          assert.equal(await page.getByRole('tooltip').count(), 0, 'a tap shows no tooltip');
+        },
+        { viewport: VIEWPORTS.mobile, hasTouch: true, isMobile: true },
+      );
+    });
+
+    test('a press that begins before the assistant arrives and ends after is still a click', async () => {
+      await withPage(VOICE_ENV, async ({ page, context }) => {
+        const idle = voiceButton(page, NAME.idle);
+        await idle.waitFor();
+        const assistant = await holdAssistant(context);
+        await idle.hover();
+        await page.mouse.down();
+        assistant.release();
+        await page.waitForResponse(ASSISTANT_CHUNK);
+        await page.waitForTimeout(300); // the assistant is ready, and waits for the press to end
+        await page.mouse.up();
+        await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+      });
+    });
+
+    test('the chat control clicked first opens the chat', async () => {
+      await withPage(VOICE_ENV, async ({ page, context }) => {
+        const chat = page.getByRole('button', { name: 'Escribir al asistente' });
+        await chat.waitFor();
+        const assistant = await holdAssistant(context);
+        await chat.click();
+        assistant.release();
+        await page.getByRole('dialog', { name: 'Chat con el asistente' }).waitFor();
+      });
     });
   });
 

@@ -5,10 +5,12 @@
 // Chromium opens the page without scrolling; each .js file fetched is counted once, gzip-compressed
 // (level 9) from the built file, so the figure does not depend on timing or on the server's own
 // compression. Fails when a visit fetches no script at all, so a broken build or a page that never
-// loads cannot pass the budget at 0 KB. The budget applies to the larger of the two sizes with
-// voice off (the default); `--voice` measures with a voice configuration as well, for the record.
+// loads cannot pass the budget at 0 KB. `--max-kb` holds the larger of the two sizes with voice
+// off (the default) to its budget; `--voice-max-kb` measures with a voice configuration as well
+// (the real set-up, where only the idle voice and chat buttons may load before a visitor comes
+// near them) and holds the larger of those sizes to its own; `--voice` measures it for the record.
 // Needs `scripts/build.sh` (the site and the backend).
-// Usage: node scripts/first-load-size.mjs [--max-kb N] [--dist DIR] [--voice]
+// Usage: node scripts/first-load-size.mjs [--max-kb N] [--voice-max-kb N] [--dist DIR] [--voice]
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -109,11 +111,14 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     return at === -1 ? undefined : process.argv[at + 1];
   };
   const dist = resolve(option('--dist') ?? fileURLToPath(new URL('../dist/', import.meta.url)));
-  const voices = process.argv.includes('--voice') ? [false, true] : [false];
+  const budgets = { off: option('--max-kb'), on: option('--voice-max-kb') };
+  const voices =
+    process.argv.includes('--voice') || budgets.on !== undefined ? [false, true] : [false];
   // Each language's landing page: the Spanish one when the build has it.
   const pages = existsSync(join(dist, 'es/index.html')) ? ['/', '/es/'] : ['/'];
   const browser = await launchBrowser();
-  let budgeted = 0;
+  /** The larger size of the visits with voice off and on. */
+  const largest = { off: 0, on: 0 };
   try {
     const visits = pages.flatMap((page) =>
       voices.flatMap((voice) =>
@@ -129,7 +134,8 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       console.log(
         `first-load JavaScript: ${kb(measured.totalBytes)} KB gzip in ${measured.rows.length} files`,
       );
-      if (!voice) budgeted = Math.max(budgeted, measured.totalBytes);
+      const mode = voice ? 'on' : 'off';
+      largest[mode] = Math.max(largest[mode], measured.totalBytes);
     }
   } catch (error) {
     console.error(`error: ${error.message}`);
@@ -137,9 +143,12 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   } finally {
     await browser.close();
   }
-  const max = option('--max-kb');
-  if (process.exitCode !== 1 && max !== undefined && kb(budgeted) > Number(max)) {
-    console.error(`over budget: ${kb(budgeted)} KB > ${max} KB (the larger size, voice off)`);
-    process.exitCode = 1;
+  for (const [mode, max] of Object.entries(budgets)) {
+    if (process.exitCode !== 1 && max !== undefined && kb(largest[mode]) > Number(max)) {
+      console.error(
+        `over budget: ${kb(largest[mode])} KB > ${max} KB (the larger size, voice ${mode})`,
+      );
+      process.exitCode = 1;
+    }
   }
 }

@@ -67,3 +67,25 @@ test('scripts fetched later (import(), a worker) count, gzipped, and are held to
     assert.match(over.stderr, /over budget/);
   });
 });
+
+test('with --voice-max-kb, the visits with voice configured are held to their own budget', () => {
+  // The page asks the server, as the voice island does, and fetches more when voice is on.
+  const big = `export const data = ${JSON.stringify(Array.from({ length: 4000 }, (_, i) => `voice ${i * 7919}`))};`;
+  const files = {
+    'index.html': '<script type="module" src="/assets/entry.js"></script>',
+    '404.html': 'gone',
+    'assets/entry.js':
+      "fetch('/api/client-config').then((r) => r.json()).then((c) => c.voice && import('./voice.js'));",
+    'assets/voice.js': big,
+  };
+  withDist(files, (dist) => {
+    const run = (...budgets) =>
+      spawnSync(process.execPath, [script, '--dist', dist, ...budgets], { encoding: 'utf8' });
+    const within = run('--max-kb', '1', '--voice-max-kb', '100');
+    assert.equal(within.status, 0, within.stderr);
+    assert.match(within.stdout, /voice on:[^]*assets\/voice\.js/);
+    const over = run('--max-kb', '1', '--voice-max-kb', '1');
+    assert.equal(over.status, 1);
+    assert.match(over.stderr, /over budget: [\d.]+ KB > 1 KB \(the larger size, voice on\)/);
+  });
+});

@@ -3,12 +3,12 @@ import type { ComponentProps, ReactNode } from 'react';
 // The icons of the islands that start with the page (the side menu's button, the partner strip's
 // pause and play): lucide's drawings, written out as plain SVG, so lucide-react's runtime stays
 // out of the page's first load (`scripts/first-load-size.mjs`). Every other icon comes from
-// lucide-react.
+// lucide-react, but for the idle voice buttons' (`features/voice/components/idle-icons.tsx`).
 
-type IconProps = Omit<ComponentProps<'svg'>, 'children'>;
+export type IconProps = Omit<ComponentProps<'svg'>, 'children'>;
 
 /** An icon in lucide's look: 24 px grid, 2 px round strokes in the current colour. */
-function LineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
+export function LineIcon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

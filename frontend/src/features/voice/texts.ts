@@ -21,4 +21,5 @@ export const consoleLine = {
   configFailed: 'No se pudo leer la configuración del asistente de voz',
   muteFailed: 'No se pudo cambiar el micrófono',
   chatLoadFailed: 'No se pudo cargar el chat con el asistente',
+  assistantLoadFailed: 'No se pudo cargar el asistente de voz',
 } as const;

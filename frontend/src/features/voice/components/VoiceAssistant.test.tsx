@@ -473,13 +473,6 @@ describe('motion', () => {
   const panelName = 'Conversación con el asistente';
   afterEach(() => prefersReducedMotion(false));
 
-  it('the voice button fades in once the configuration has arrived', async () => {
-    setup();
-    const wrapper = (await screen.findByRole('button', { name: tooltip.idle })).parentElement!;
-    expect(Number(wrapper.style.opacity)).toBeLessThan(1);
-    await vi.waitFor(() => expect(wrapper.style.opacity).toBe('1'));
-  });
-
   it('the captions panel fades in, leaves assistive technology at once when closed, and is removed after its exit', async () => {
     const { user } = setup();
     await startCall(user);

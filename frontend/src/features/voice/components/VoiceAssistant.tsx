@@ -1,8 +1,8 @@
 import { AnimatePresence } from 'framer-motion';
-import { MessageSquareText } from 'lucide-react';
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
@@ -10,9 +10,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type ChatPanelComponent from '../../chat/ChatPanel';
-import { voiceChat } from 'virtual:site-content';
 import { TooltipProvider } from '../../../components/ui/tooltip';
-import { spanish } from '../../../content';
 import { afterNextPaint } from '../../../lib/after-next-paint';
 import { captionsOpenAtStart, rememberCaptionsOpen } from '../preferences/captions-preference';
 import { hasAcceptedConsent, rememberConsent } from '../preferences/consent';
@@ -20,13 +18,15 @@ import type { VoiceConfig } from '../sdk/client-config';
 import { pageVoiceSession } from '../session/page-session';
 import { useVoiceSession } from '../session/use-voice-session';
 import type { VoiceSession } from '../session/voice-session';
-import { consoleLine, controls } from '../texts';
+import { consoleLine } from '../texts';
 import { CallControls } from './CallControls';
 import { CaptionsPanel } from './CaptionsPanel';
 import { ConsentNotice } from './ConsentNotice';
 import { FailureNotice } from './FailureNotice';
+import type { VoiceControl } from './IdleVoice';
 import { Pop, VoiceMotion } from './motion';
 import { VoiceButton } from './VoiceButton';
+import { ChatButton, VoiceFrame } from './VoiceFrame';
 
 // The chat's code (its panel, Radix Dialog, the stream reader) arrives when the visitor asks to
 // type. Loaded by hand rather than with React.lazy: a failed download is logged and the next
@@ -34,11 +34,28 @@ import { VoiceButton } from './VoiceButton';
 const loadChatPanel = () => import('../../chat/ChatPanel').then((module) => module.default);
 type ChatPanelType = ComponentType<ComponentProps<typeof ChatPanelComponent>>;
 
+/** What the idle buttons (VoiceIsland.tsx) hand over as the assistant takes their place. */
+export interface Handover {
+  /** The button the visitor clicked while the assistant was on its way. */
+  action: VoiceControl | null;
+  /** The button keyboard focus was on. */
+  focus: VoiceControl | null;
+  /** The button a mouse rests on, which has not seen it come. */
+  hovered: VoiceControl | null;
+}
+
 /**
  * The floating voice assistant at the bottom right: button, in-call controls and panel. Shown
  * only when it can work: not while the server is being asked, never when voice is not configured.
+ * On the page it takes over from the idle buttons (`handover`), which showed it first.
  */
-export function VoiceAssistant({ session = pageVoiceSession() }: { session?: VoiceSession }) {
+export function VoiceAssistant({
+  session = pageVoiceSession(),
+  handover,
+}: {
+  session?: VoiceSession;
+  handover?: Handover;
+}) {
   const state = useVoiceSession(session);
   const [panelOpen, setPanelOpenState] = useState(false);
   const [consentText, setConsentText] = useState<string | null>(null);
@@ -51,8 +68,30 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
     open: boolean;
   } | null>(null);
   const focusInExtras = useRef(false);
+  const handedOver = useRef(false);
   const panelId = useId();
   const inCall = state.phase === 'in-call';
+
+  // Before the first paint, so the focus ring and the hover never leave the button.
+  useLayoutEffect(() => {
+    if (!handover || handedOver.current) return; // once, though StrictMode runs effects twice
+    handedOver.current = true;
+    const button = { call: mainButton, chat: chatButton };
+    if (handover.focus) button[handover.focus].current?.focus({ preventScroll: true });
+    // What the mouse's arrival on a button starts: the downloads it would need, and the voice
+    // button's tooltip, which opens on a pointer's move that a resting mouse would not make.
+    if (handover.hovered === 'chat') void loadChatPanel().catch(() => undefined);
+    if (handover.hovered === 'call') {
+      session.prefetch();
+      mainButton.current?.dispatchEvent(
+        new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }),
+      );
+    }
+    if (handover.action === 'call') void activate();
+    else if (handover.action === 'chat') void openChat();
+    // Only what the idle buttons saw, on arrival; later renders have nothing to hand over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     // The visitor's remembered choice lives in localStorage, outside React: read when a call
@@ -136,16 +175,10 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
       <TooltipProvider disableHoverableContent>
         {/* The region only delegates its controls' keys and focus (Escape, arrows); it is not a
             control itself. */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-        <div
-          role="region"
-          aria-label={controls.region}
-          lang={spanish}
+        <VoiceFrame
           onKeyDown={onKeyDown}
           onFocus={(e) => (focusInExtras.current = (e.target as Element) !== mainButton.current)}
-          className="fixed right-4 bottom-4 z-50 flex flex-col items-end gap-3 sm:right-6 sm:bottom-6"
-        >
-          <div className="flex flex-col items-end gap-3">
+          notices={
             <AnimatePresence initial={false}>
               {consentText !== null && (
                 <Pop key="consent">
@@ -181,49 +214,42 @@ export function VoiceAssistant({ session = pageVoiceSession() }: { session?: Voi
                 </Pop>
               )}
             </AnimatePresence>
-          </div>
-          <div className="flex items-center gap-3">
-            <AnimatePresence initial={false}>
-              {inCall && (
-                <Pop key="controls" className="flex gap-2">
-                  <CallControls
-                    muted={state.muted}
-                    panelOpen={panelOpen}
-                    panelId={panelId}
-                    panelToggleRef={panelToggle}
-                    onToggleMute={() => void session.setMuted(!state.muted)}
-                    onTogglePanel={() => setPanelOpen(!panelOpen)}
-                  />
-                </Pop>
+          }
+          row={
+            <>
+              <AnimatePresence initial={false}>
+                {inCall && (
+                  <Pop key="controls" className="flex gap-2">
+                    <CallControls
+                      muted={state.muted}
+                      panelOpen={panelOpen}
+                      panelId={panelId}
+                      panelToggleRef={panelToggle}
+                      onToggleMute={() => void session.setMuted(!state.muted)}
+                      onTogglePanel={() => setPanelOpen(!panelOpen)}
+                    />
+                  </Pop>
+                )}
+              </AnimatePresence>
+              {!inCall && (
+                <ChatButton
+                  ref={chatButton}
+                  expanded={chat?.open ?? false}
+                  onClick={() => void openChat()}
+                  onPointerEnter={() => void loadChatPanel().catch(() => undefined)}
+                  onFocus={() => void loadChatPanel().catch(() => undefined)}
+                />
               )}
-            </AnimatePresence>
-            {!inCall && (
-              <button
-                ref={chatButton}
-                type="button"
-                aria-label={voiceChat.open}
-                title={voiceChat.open}
-                aria-haspopup="dialog"
-                aria-expanded={chat?.open ?? false}
-                onClick={() => void openChat()}
-                onPointerEnter={() => void loadChatPanel().catch(() => undefined)}
-                onFocus={() => void loadChatPanel().catch(() => undefined)}
-                className="flex h-11 w-11 items-center justify-center rounded-full bg-white text-brand-700 shadow-lg ring-1 ring-slate-200 hover:bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              >
-                <MessageSquareText aria-hidden className="h-5 w-5" />
-              </button>
-            )}
-            {/* Appears once the button can work (the configuration has arrived), never before. */}
-            <Pop>
+              {/* It entered as an idle button (IdleVoice.tsx), before the assistant came. */}
               <VoiceButton
                 state={state}
                 buttonRef={mainButton}
                 onActivate={() => void activate()}
                 onPrefetch={() => session.prefetch()}
               />
-            </Pop>
-          </div>
-        </div>
+            </>
+          }
+        />
         {chat && (
           <chat.Panel
             config={chat.config}

@@ -1,10 +1,11 @@
-import { Loader2, Mic, PhoneOff } from 'lucide-react';
+import { Loader2, PhoneOff } from 'lucide-react';
 import type { Ref } from 'react';
+import { MicIcon } from './idle-icons';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { spanish } from '../../../content';
-import { cn } from '../../../lib/cn';
 import { tooltip } from '../texts';
 import type { VoiceSnapshot } from '../session/voice-session';
+import { voiceButtonClass } from './VoiceFrame';
 
 /** The ring grows by at most this fraction of the button at full assistant level. */
 const RING_MAX_GROWTH = 0.45;
@@ -38,13 +39,7 @@ export function VoiceButton({ state, onActivate, onPrefetch, buttonRef }: Props)
         onClick={onActivate}
         onPointerEnter={onPrefetch}
         onFocus={onPrefetch}
-        className={cn(
-          'relative flex h-16 w-16 items-center justify-center rounded-full text-white shadow-xl transition-colors',
-          'focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-brand-600',
-          phase === 'in-call'
-            ? 'bg-red-600 hover:bg-red-700'
-            : 'bg-gradient-to-br from-brand-600 to-accent-500 hover:brightness-110',
-        )}
+        className={voiceButtonClass(phase)}
       >
         {phase === 'in-call' && (
           <span
@@ -61,7 +56,7 @@ export function VoiceButton({ state, onActivate, onPrefetch, buttonRef }: Props)
         ) : phase === 'in-call' ? (
           <PhoneOff aria-hidden className="h-7 w-7" />
         ) : (
-          <Mic aria-hidden className="h-7 w-7" />
+          <MicIcon aria-hidden className="h-7 w-7" />
         )}
         {phase === 'in-call' && (
           <span
