@@ -1,4 +1,4 @@
-// ESLint decides what is a bug or a trap; Prettier (.prettierrc.json) decides the layout.
+// ESLint decides what is a bug or a trap; Prettier (.prettierrc.json at the repository root) decides the layout.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';

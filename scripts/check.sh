@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The quick loop (`make check`): the formatters and linters (scripts/lint.sh), the Rust unit
-# tests, and the front end's unit tests and types. No integration-test binary, no end-to-end
+# tests, the front end's unit tests and types, and the SDK contracts (tests/contract). No integration-test binary, no end-to-end
 # test, no PostgreSQL and no release build: `make test` runs those, and is the gate. Every step
 # runs even after a failure; the exit status says whether all passed.
 set -uo pipefail
@@ -21,6 +21,7 @@ step "formatters and linters (make lint)" scripts/lint.sh
 step "Rust unit tests" cargo test --workspace --lib
 step "the repository's own checks" node --test scripts/
 step "front-end unit tests" bash -c 'cd frontend && npx vitest run'
+step "SDK contracts" node --test tests/contract/
 step "front-end types" bash -c 'cd frontend && npx tsc --noEmit'
 echo
 if ((failed)); then echo "make check: FAILED (see above)"; else echo "make check: passed"; fi

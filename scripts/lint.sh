@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # The formatters and linters, in check mode: rustfmt and clippy over the workspace (native, and
 # wasm-core for the wasm target too), the backend's import direction, every path the docs name,
-# Prettier and ESLint over the front end. `--fix` (make fmt) lets each tool fix what it can
-# instead. Every check runs even after a failure.
+# Prettier and ESLint over the front end and tests/ (with the front end's packages), and the
+# inbox's API types against the OpenAPI document. `--fix` (make fmt) lets each tool fix what it
+# can instead. Every check runs even after a failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 if [[ "${1:-}" == "--fix" ]]; then
   set -e
   cargo fmt --all
+  (cd tests && ../frontend/node_modules/.bin/eslint --fix .)
   cd frontend
-  npx prettier --log-level warn --write .
+  npx prettier --log-level warn --write . ../tests
   npx eslint --fix .
   exit 0
 fi
@@ -28,6 +30,9 @@ check cargo clippy -p wasm-core --target wasm32-unknown-unknown --lib --tests --
 check node scripts/check-imports.mjs
 check node scripts/check-doc-paths.mjs
 cd frontend
-check npx prettier --log-level warn --check .
+check npx prettier --log-level warn --check . ../tests
 check npx eslint --max-warnings 0 .
+check node scripts/api-types.mjs --check
+cd ../tests
+check ../frontend/node_modules/.bin/eslint --max-warnings 0 .
 exit $failed

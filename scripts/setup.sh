@@ -87,7 +87,7 @@ if $want_test_tools && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; th
   fi
 fi
 
-# The reverse proxy the deployment uses (deploy/Caddyfile), for frontend/e2e/behind-proxy.test.mjs.
+# The reverse proxy the deployment uses (deploy/Caddyfile), for tests/system/behind-proxy.test.mjs.
 if $want_test_tools && [[ ! -x ${CADDY_PATH:-/usr/bin/caddy} ]]; then
   if [[ $(id -u) -eq 0 ]]; then
     say "installing Debian's caddy for the behind-the-proxy test"
@@ -104,7 +104,7 @@ if $want_test_tools && [[ ! -x ${CADDY_PATH:-/usr/bin/caddy} ]]; then
   fi
 fi
 
-# The slow-reader crowd of frontend/e2e/hostile-clients.test.mjs.
+# The slow-reader crowd of tests/system/hostile-clients.test.mjs.
 if $want_test_tools && [[ ! -x ${SLOWHTTPTEST_PATH:-/usr/bin/slowhttptest} ]]; then
   if [[ $(id -u) -eq 0 ]]; then
     say "installing Debian's slowhttptest for the hostile-clients test"

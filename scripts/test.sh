@@ -60,7 +60,11 @@ run "wasm-core particle animation in headless Chromium" env CHROMEDRIVER="${CHRO
   wasm-pack test --chrome --headless wasm-core --test animation_worker_host --test animation_main_thread_host
 run "front-end unit tests" bash -c 'cd frontend && npx vitest run'
 run "front-end types and first-load budgets (80 KB gzip, 100 KB with voice)" bash -c 'cd frontend && npx tsc --noEmit && node --test scripts/ && node scripts/first-load-size.mjs --max-kb 80 --voice-max-kb 100'
+run "SDK contracts (tests/contract)" node --test tests/contract/
 run_node_tests "end-to-end tests (Chromium)" bash -c 'cd frontend && npm run --silent e2e'
+# The server's own tests (tests/system): as a process, behind Caddy, under hostile clients, two
+# instances, e-mail to a real SMTP server, the deploy/ units.
+run_node_tests "system tests (the release server)" node --test --test-concurrency=1 tests/system/
 run "API fuzzing against the OpenAPI document" scripts/fuzz-api.sh
 run_on_postgres "API fuzzing against PostgreSQL" scripts/fuzz-api.sh --postgres
 

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { openPage, VIEWPORTS } from './support/browser.mjs';
 import { gotoHydrated } from './support/landing.mjs';
 import { sharedSite } from './support/site.mjs';
+import { pollUntil } from '../../tests/support/poll.mjs';
 
 const site = sharedSite();
 
@@ -19,11 +20,10 @@ async function formReached(page) {
   };
   // Polled from here: a page without JavaScript runs no timers or animation frames for
   // page.waitForFunction.
-  const deadline = Date.now() + 10_000;
-  while (!(await page.evaluate(inView))) {
-    assert.ok(Date.now() < deadline, 'the product field is focused and on screen');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await pollUntil(() => page.evaluate(inView), {
+    within: 10_000,
+    what: 'the product field focused and on screen',
+  });
   const product = page.getByRole('combobox', { name: 'Product' });
   assert.equal(
     await product.evaluate((el) => el === document.activeElement),

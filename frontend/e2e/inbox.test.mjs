@@ -270,10 +270,7 @@ function inboxSuite(name, database) {
 
     test('spam is listed only under its filter, where it can be marked not spam, and back', async () => {
       const { page, context } = await openPage(browser, { viewport: SIZES.desktop });
-      await page.goto(new URL('/admin', server.url).href);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Leads' }).waitFor();
+      await signIn(page, server.url);
       await page
         .getByRole('status')
         .filter({ hasText: / on this page\./ })

@@ -1,20 +1,11 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { openPage, outputDir } from './support/browser.mjs';
 import { afterFrames, untilFrame } from './support/frames.mjs';
-import { startServer } from './support/server.mjs';
+import { sharedSite } from './support/site.mjs';
 
-let browser;
-let server;
-before(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = sharedSite();
 
 const CANVAS = 'canvas[aria-hidden="true"]';
 const HOSTS = ['worker', 'main'];
@@ -25,7 +16,7 @@ const HOSTS = ['worker', 'main'];
  * and from which URL, and lets the test play a hidden tab (headless Chromium never hides one).
  */
 async function openOn(host, options = {}) {
-  const opened = await openPage(browser, options);
+  const opened = await openPage(site.browser, options);
   await opened.page.addInitScript((removeOffscreen) => {
     if (removeOffscreen) delete HTMLCanvasElement.prototype.transferControlToOffscreen;
     window.workers = [];
@@ -91,7 +82,7 @@ const running = (host) => `${CANVAS}[data-particles="running"][data-particles-ho
 describe('particle background', () => {
   test('runs in a worker behind the content at devicePixelRatio, ignores the pointer and animates', async () => {
     const { page, context, errors } = await openOn('worker', { deviceScaleFactor: 2 });
-    const response = await page.goto(server.url);
+    const response = await page.goto(site.server.url);
     await page.locator(running('worker')).waitFor();
 
     const box = await page.$eval(CANVAS, (canvas) => {
@@ -117,7 +108,10 @@ describe('particle background', () => {
       };
     });
     assert.equal(timing.workers.length, 1);
-    assert.ok(timing.workers[0].url.startsWith(`${server.url}/assets/`), timing.workers[0].url);
+    assert.ok(
+      timing.workers[0].url.startsWith(`${site.server.url}/assets/`),
+      timing.workers[0].url,
+    );
     assert.ok(
       timing.workers[0].at >= timing.loaded,
       `worker made at ${timing.workers[0].at} ms, load ended at ${timing.loaded} ms`,
@@ -154,7 +148,7 @@ describe('particle background', () => {
 
   test('without OffscreenCanvas the same renderer animates on the main thread', async () => {
     const { page, context, errors } = await openOn('main');
-    await page.goto(server.url);
+    await page.goto(site.server.url);
     await page.locator(running('main')).waitFor();
     const first = await canvasPixels(page);
     const shot = await page.screenshot();
@@ -168,7 +162,7 @@ describe('particle background', () => {
 
   test('a crowded field is drawn into pixels by wasm-core, a sparse one as paths', async () => {
     const { page, context, errors } = await openOn('worker');
-    await page.goto(server.url);
+    await page.goto(site.server.url);
     await page.locator(`${CANVAS}[data-drawn="paths"][data-particles-host="worker"]`).waitFor();
 
     // The page's 100 particles squeezed onto a 120 px square: thousands of links a frame.
@@ -201,7 +195,7 @@ describe('particle background', () => {
   for (const host of HOSTS) {
     test(`draws one still frame when reduced motion is requested (${host} host)`, async () => {
       const { page, context, errors } = await openOn(host, { reducedMotion: 'reduce' });
-      await page.goto(server.url);
+      await page.goto(site.server.url);
       await page
         .locator(`${CANVAS}[data-particles="still"][data-particles-host="${host}"]`)
         .waitFor();
@@ -220,7 +214,7 @@ describe('particle background', () => {
 
     test(`pauses while the tab is hidden (${host} host)`, async () => {
       const { page, context, errors } = await openOn(host);
-      await page.goto(server.url);
+      await page.goto(site.server.url);
       await page.locator(running(host)).waitFor();
       await setHidden(page, true);
       await page.locator(`${CANVAS}[data-particles="paused"]`).waitFor();
@@ -240,7 +234,7 @@ describe('particle background', () => {
     const { page, context } = await openOn('worker', {
       expectErrors: [/status of 404 .*\/no-such-page:/],
     });
-    await page.goto(`${server.url}/no-such-page`);
+    await page.goto(`${site.server.url}/no-such-page`);
     await page.locator(running('worker')).waitFor();
     await context.close();
   });

@@ -5,21 +5,20 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launchBrowser, openPage, VIEWPORTS } from './support/browser.mjs';
+import { openPage, VIEWPORTS } from './support/browser.mjs';
 import { holdDatabase } from './support/database.mjs';
 import { axeViolations, gotoHydrated, revealAll } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
+import { startSite } from './support/site.mjs';
 
 let browser;
 let server;
+let site;
 before(async () => {
-  browser = await launchBrowser();
-  server = await startServer();
+  site = await startSite();
+  ({ browser, server } = site);
 });
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => site?.stop());
 
 const SITE = 'https://www.clearharbor.example';
 

@@ -8,6 +8,7 @@
 // build holds (`virtual:site-content/language`); every build checks both.
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { escapeHtml } from './html.ts';
 import { ContentError, contentDir, loadContent, PUBLIC_DIR, type LoadedContent } from './load.ts';
 import { LANGUAGES, type Language } from './translation.ts';
 
@@ -23,9 +24,6 @@ export function buildLanguage(env: Record<string, string | undefined> = process.
     throw new ContentError(`SITE_LANGUAGE=${language}: expected one of ${LANGUAGES.join(', ')}`);
   return language as Language;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function siteContent(): Plugin {
   let content: LoadedContent;

@@ -1,27 +1,7 @@
 // Every word, link and figure the site shows comes from the content folder (content/site.yaml at
 // the repository root, or CONTENT_DIR), checked at build time by site-content/; this module gives
 // it to the components in their terms. The code names no brand.
-import {
-  about,
-  brand,
-  broker,
-  footer,
-  header,
-  hero,
-  inbox,
-  licencesPage,
-  medicareDisclaimer,
-  membership,
-  notFound,
-  partners,
-  plans,
-  privacyPage,
-  products,
-  quote,
-  quoteResult,
-  seo,
-  testimonials,
-} from 'virtual:site-content';
+import { footer, products } from 'virtual:site-content';
 import type { SiteContent } from '../site-content/schema';
 
 export {
@@ -35,14 +15,15 @@ export {
   licencesPage,
   medicareDisclaimer,
   membership,
+  notFound as notFoundPage,
   partners,
   plans,
   privacyPage,
+  quote as quoteSection,
   quoteResult,
   seo,
   testimonials,
-};
-export { quote as quoteSection, notFound as notFoundPage };
+} from 'virtual:site-content';
 
 export interface Link {
   label: string;

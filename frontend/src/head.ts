@@ -1,14 +1,12 @@
 // The <head> tags of each prerendered page: title, description, canonical link, Open Graph and
 // the schema.org InsuranceAgency description, all built from the content (content.ts).
+import { escapeHtml } from '../site-content/html';
 import { LANGUAGES } from '../site-content/translation';
 import { brand, hero, notFoundPage, seo } from './content';
 import { pathIn } from './language';
 
 export type PageKind =
   'landing' | 'not-found' | { quoteResult: string } | { page: string; path: string };
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script> must not be able to close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

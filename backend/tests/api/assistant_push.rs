@@ -2,7 +2,7 @@
 //! the assistant, updates them in place on the next run (one of each), changes nothing with
 //! `--dry-run`, and never prints the private key or the webhook's secret. The bodies it sends are
 //! exactly the fixtures in `tests/vapi-server-sdk/assistant-push/`, which
-//! `frontend/src/features/voice/testing/vapi-assistant-push.test.ts` type-checks against
+//! `tests/contract/vapi-assistant-push.test.mjs` type-checks against
 //! `@vapi-ai/server-sdk`'s declarations. After a deliberate change of what is sent (or of the
 //! example content the prompt is written from), rewrite them with `BLESS_VAPI_FIXTURES=1`.
 

@@ -1,6 +1,6 @@
 //! The voice webhook against the provider's server SDK: every message in `tests/vapi-server-sdk/`,
 //! each type-checked against `@vapi-ai/server-sdk`'s declarations by
-//! `frontend/src/features/voice/testing/vapi-server-messages.test.ts` (together one for each tool-call list
+//! `tests/contract/vapi-server-messages.test.mjs` (together one for each tool-call list
 //! alone, one with both and one with an empty `toolCallList` beside the calls), is posted to the real backend, which must answer exactly the
 //! fixture's `answer` (type-checked there against the SDK's response type) and store what the
 //! message says: a call's quotes with source `voice`, a web chat's (`message.chat`, no call)

@@ -4,15 +4,24 @@ import { after, before } from 'node:test';
 import { launchBrowser } from './browser.mjs';
 import { startServer } from './server.mjs';
 
-/** Returns an object whose `browser` and `server` are set once the file's tests start. */
+/** Launches the browser and starts the server; `stop()` ends both. */
+export async function startSite() {
+  const [browser, server] = await Promise.all([launchBrowser(), startServer()]);
+  return { browser, server, stop: () => Promise.all([browser.close(), server.stop()]) };
+}
+
+/**
+ * Returns an object whose `browser` and `server` are set once the file's tests start. (Node 20
+ * runs a file's top-level `before` hooks at once, not one after the other: another hook cannot
+ * read them; one that needs them calls startSite itself.)
+ */
 export function sharedSite() {
   const site = { browser: undefined, server: undefined };
+  let started;
   before(async () => {
-    [site.browser, site.server] = await Promise.all([launchBrowser(), startServer()]);
+    started = await startSite();
+    Object.assign(site, started);
   });
-  after(async () => {
-    await site.browser?.close();
-    await site.server?.stop();
-  });
+  after(() => started?.stop());
   return site;
 }

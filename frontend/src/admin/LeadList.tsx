@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../components/ui/button';
 import { buttonVariants } from '../components/ui/button-variants';
 import { productOptions } from '../content';
-import { api, deliveryChannels, emptyFilter, type Filter, type Lead } from './api';
+import { api, deliveryChannels, emptyFilter, type Filter, type ListedLead } from './api';
 import { formatTime, languageLabel, productLabel, sourceLabel, statusLabel } from './format';
 
 interface LeadListProps {
@@ -15,7 +15,7 @@ interface LeadListProps {
 const fieldClass =
   'h-11 rounded-lg border border-slate-400 bg-white px-3 text-base focus-visible:outline-3 focus-visible:outline-brand-600';
 
-function deliveryText(lead: Lead): string {
+function deliveryText(lead: ListedLead): string {
   const channels = deliveryChannels(lead);
   if (channels.length === 0) return 'Not forwarded';
   return channels
@@ -32,7 +32,7 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
   const [draft, setDraft] = useState(filter);
   // The cursors of the pages before this one, for "Previous page".
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const [rows, setRows] = useState<Lead[] | null>(null);
+  const [rows, setRows] = useState<ListedLead[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState('');
   // On a phone the list comes first and the filters open from a button; wider, they stay open.

@@ -17,12 +17,15 @@ const lead: Lead = {
   call_id: null,
   call_ended_reason: null,
   call_summary: null,
+  call_transcript: null,
   delivery: null,
   status: 'new',
   status_changed_at: null,
   spam_reason: null,
   note: null,
   language: 'es',
+  call_ended: null,
+  call_recording_url: null,
 };
 
 afterEach(() => {

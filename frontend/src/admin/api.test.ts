@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, CSV_ROWS, deliveryChannels, emptyFilter, filterQuery, type Lead } from './api';
+import { api, CSV_ROWS, deliveryChannels, emptyFilter, filterQuery } from './api';
 
 describe('the inbox filter as query parameters', () => {
   it('leaves out empty and blank parts and trims the rest', () => {
@@ -26,16 +26,17 @@ describe('delivery channels', () => {
     last_error: 'HTTP 503',
     delivered_at: null,
   } as const;
-  const lead = (value: Lead['delivery']) => ({ delivery: value }) as Lead;
 
-  it('reads one webhook delivery and one per channel alike', () => {
-    expect(deliveryChannels(lead(null))).toEqual([]);
-    expect(deliveryChannels(lead(delivery))).toEqual([['Webhook', delivery]]);
-    expect(deliveryChannels(lead({ webhook: null, email: delivery, follow_up: delivery }))).toEqual(
-      [
-        ['E-mail', delivery],
-        ['Follow-up e-mail', delivery],
-      ],
-    );
+  it('names each channel with an entry, in order; none when every channel was off', () => {
+    expect(deliveryChannels({ delivery: null })).toEqual([]);
+    expect(
+      deliveryChannels({ delivery: { webhook: delivery, email: null, follow_up: null } }),
+    ).toEqual([['Webhook', delivery]]);
+    expect(
+      deliveryChannels({ delivery: { webhook: null, email: delivery, follow_up: delivery } }),
+    ).toEqual([
+      ['E-mail', delivery],
+      ['Follow-up e-mail', delivery],
+    ]);
   });
 });

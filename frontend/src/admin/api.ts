@@ -1,23 +1,19 @@
 // The admin API as the inbox page uses it: same-origin requests that carry the session cookie
-// (the browser adds Origin and Sec-Fetch-Site, which the server checks on every change).
+// (the browser adds Origin and Sec-Fetch-Site, which the server checks on every change). The
+// types are the server's OpenAPI document's (api-schema.ts, generated from it).
+import type { components } from './api-schema';
 
-export type Status = 'new' | 'contacted' | 'spam';
-export type Source = 'web' | 'voice' | 'chat';
-export type Language = 'en' | 'es';
+type Schemas = components['schemas'];
 
-export interface Delivery {
-  status: 'pending' | 'delivered' | 'undelivered';
-  attempts: number;
-  last_error: string | null;
-  delivered_at: string | null;
-}
-
-/** Each channel's delivery (the e-mail channels come with the e-mail forwarding). */
-export interface Deliveries {
-  webhook?: Delivery | null;
-  email?: Delivery | null;
-  follow_up?: Delivery | null;
-}
+/** A lead on its own page (and as a change answers it): with how its call ended, in words. */
+export type Lead = Schemas['Lead'];
+/** A lead as the list shows it. */
+export type ListedLead = Schemas['StoredQuoteRequest'];
+export type Status = ListedLead['status'];
+export type Delivery = Schemas['Delivery'];
+/** Each channel's delivery: null where the lead has no entry on it. */
+export type Deliveries = NonNullable<ListedLead['delivery']>;
+export type Page = Schemas['QuoteRequestPage'];
 
 const CHANNEL_NAMES: Record<keyof Deliveries, string> = {
   webhook: 'Webhook',
@@ -25,50 +21,14 @@ const CHANNEL_NAMES: Record<keyof Deliveries, string> = {
   follow_up: 'Follow-up e-mail',
 };
 
-/**
- * The lead's delivery channels that have an entry, named: the API's `delivery` is one webhook
- * delivery, or one per channel once e-mail forwarding is on; `null` when every channel was off.
- */
-export function deliveryChannels(lead: Lead): [string, Delivery][] {
+/** The lead's delivery channels that have an entry, named; none when every channel was off. */
+export function deliveryChannels(lead: Pick<ListedLead, 'delivery'>): [string, Delivery][] {
   const delivery = lead.delivery;
   if (!delivery) return [];
-  if ('status' in delivery) return [[CHANNEL_NAMES.webhook, delivery]];
   return (Object.keys(CHANNEL_NAMES) as (keyof Deliveries)[]).flatMap((channel) => {
     const state = delivery[channel];
     return state ? [[CHANNEL_NAMES[channel], state] as [string, Delivery]] : [];
   });
-}
-
-export interface Lead {
-  id: string;
-  product: string;
-  email: string;
-  source: Source;
-  user_agent: string | null;
-  created_at: string;
-  call_id: string | null;
-  call_ended_reason: string | null;
-  call_summary: string | null;
-  delivery: Delivery | Deliveries | null;
-  status: Status;
-  status_changed_at: string | null;
-  /** Why a lead with status `spam` is held as spam. */
-  spam_reason: string | null;
-  /** The language of the page the lead came from: the one to answer in. */
-  language: Language;
-  /** The broker's own note, kept with the lead. */
-  note?: string | null;
-  /** How the call ended, in words (only on a lead's own page). */
-  call_ended?: string | null;
-  /** Only on a lead's own page. */
-  call_transcript?: string | null;
-  /** The call's recording, when the provider's report had one (and the server keeps it). */
-  call_recording_url?: string | null;
-}
-
-export interface Page {
-  quote_requests: Lead[];
-  next_cursor: string | null;
 }
 
 export interface Filter {
@@ -133,8 +93,9 @@ export function filterQuery(filter: Filter, extra: Record<string, string> = {}):
 
 export const api = {
   /** `via` is null when not signed in (answered 200, so the browser logs no error). */
-  whoAmI: () => call<{ via: string | null }>('GET', '/api/admin/session'),
-  signIn: (password: string) => call<{ via: string }>('POST', '/api/admin/session', { password }),
+  whoAmI: () => call<Schemas['SignedIn']>('GET', '/api/admin/session'),
+  signIn: (password: string) =>
+    call<Schemas['SignedIn']>('POST', '/api/admin/session', { password }),
   signOut: () => call<void>('DELETE', '/api/admin/session'),
   /** Ends every session, on every device, this one included. */
   signOutEverywhere: () => call<void>('DELETE', '/api/admin/sessions'),

@@ -41,10 +41,12 @@ describe('the inbox labels', () => {
     expect(
       endedText({ call_ended: 'The caller hung up', call_ended_reason: 'customer-ended-call' }),
     ).toBe('The caller hung up');
-    expect(endedText({ call_ended_reason: 'assistant-forwarded-call' })).toBe(
+    expect(endedText({ call_ended: null, call_ended_reason: 'assistant-forwarded-call' })).toBe(
       'Assistant forwarded call',
     );
-    expect(endedText({ call_ended_reason: null })).toBe('No end-of-call report yet');
+    expect(endedText({ call_ended: null, call_ended_reason: null })).toBe(
+      'No end-of-call report yet',
+    );
   });
 
   it('shows a time in the reader’s zone, and an unreadable one as it is', () => {

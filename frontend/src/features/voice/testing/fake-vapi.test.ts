@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { FakeVapi } from './fake-vapi.mjs';
-import { typeErrors } from './type-errors';
+import { typeErrors } from './type-errors.mjs';
 
 const frontend = fileURLToPath(new URL('../../../../', import.meta.url));
 const sdkDist = dirname(createRequire(join(frontend, 'package.json')).resolve('@vapi-ai/web'));

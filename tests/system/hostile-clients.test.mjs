@@ -20,7 +20,8 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from './support/server.mjs';
+import { startServer } from '../../frontend/e2e/support/server.mjs';
+import { pollUntil } from '../support/poll.mjs';
 
 /** The server's head and send timeouts (backend/src/http/connections.rs HEAD_TIMEOUT, SEND_TIMEOUT). */
 const HEAD_TIMEOUT_MS = 10_000;
@@ -57,14 +58,6 @@ async function exchange(port, request) {
   const closed = closedBy(socket, 5_000);
   socket.write(request);
   return (await closed).data;
-}
-
-/** Waits until `count` returns at least `n` (the log arrives through a pipe), at most 5 s. */
-async function eventually(count, n) {
-  const deadline = Date.now() + 5_000;
-  while (count() < n && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  return count();
 }
 
 async function healthzMs(url) {
@@ -177,11 +170,13 @@ test('CONNECT and OPTIONS * get 400 with the JSON body, one log line each, and n
         .split('\n')
         .filter((line) => line.includes('"target":"request"') && line.includes('"status":400'))
         .length;
-    assert.equal(
-      await eventually(refused, targets.length + burst),
-      targets.length + burst,
-      'one log line per request',
-    );
+    // The log arrives through a pipe: waited for, then it must hold no more than one a request.
+    await pollUntil(() => refused() >= targets.length + burst, {
+      within: 5_000,
+      every: 20,
+      what: 'a log line for every request',
+    });
+    assert.equal(refused(), targets.length + burst, 'one log line per request');
     assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
     const lines = server.log().split('\n').filter(Boolean);
     for (const line of lines)
@@ -260,16 +255,6 @@ function established(port) {
     });
 }
 
-/** Polls `check` every 100 ms until it returns true; rejects after `limitMs`. */
-async function until(check, limitMs, what) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > limitMs) throw new Error(`${what}: not within ${limitMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Date.now() - start;
-}
-
 const kb = (pid, field) =>
   Number(
     readFileSync(`/proc/${pid}/status`, 'utf8').match(
@@ -287,7 +272,12 @@ test('a response the client does not read is cut off after the send timeout', as
     socket.pause();
     socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(400));
     const mine = () => established(port).some(({ peer }) => peer.endsWith(`:${socket.localPort}`));
-    const ms = await until(() => !mine(), SEND_TIMEOUT_MS + 5_000, 'the unread connection closed');
+    const started = Date.now();
+    await pollUntil(() => !mine(), {
+      within: SEND_TIMEOUT_MS + 5_000,
+      what: 'the unread connection closed',
+    });
+    const ms = Date.now() - started;
     assert.ok(ms >= SEND_TIMEOUT_MS - 1_000, `cut off after ${ms} ms, before the send timeout`);
     socket.destroy();
   } finally {
@@ -346,7 +336,10 @@ test(
     const crowdDone = new Promise((resolve) => crowd.once('exit', resolve));
     try {
       const { port } = new URL(server.url);
-      await until(() => established(port).length >= 64, 15_000, 'the crowd connected');
+      await pollUntil(() => established(port).length >= 64, {
+        within: 15_000,
+        what: 'the crowd connected',
+      });
       const times = [];
       // Visitors through the attack's first 12 s: while it connects and while it reads slowly.
       for (let i = 0; i < 12; i++) {
@@ -388,11 +381,10 @@ test('200 unfinished request heads of 400 KB hold tens of kilobytes each, not hu
       }),
     );
     // Everything sent is read by the server (its sockets' receive queues are empty).
-    await until(
-      () => established(port).every(({ recvQ }) => recvQ === 0),
-      10_000,
-      'the server read every head',
-    );
+    await pollUntil(() => established(port).every(({ recvQ }) => recvQ === 0), {
+      within: 10_000,
+      what: 'the server read every head',
+    });
     const grownMb = (kb(server.pid, 'VmHWM') - before) / 1024;
     sockets.forEach((socket) => socket.destroy());
     console.log(`memory grown by 200 unfinished heads: ${grownMb.toFixed(1)} MB`);

@@ -11,8 +11,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { haveCaddy, freePort, send, startCaddy } from './support/caddy.mjs';
-import { formCookie, repoRoot, startServer } from './support/server.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { haveCaddy, send, startCaddy } from '../support/caddy.mjs';
+import { freePort } from '../support/free-port.mjs';
+import { pollUntil } from '../support/poll.mjs';
+import { formCookie, repoRoot, startServer } from '../../frontend/e2e/support/server.mjs';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 /** How long a dead instance's claimed leads wait before another takes them (store/postgres LEAD_CLAIM). */
@@ -27,17 +30,6 @@ const skip = !haveCaddy
   : !BASE_URL
     ? 'TEST_DATABASE_URL is not set: this test needs PostgreSQL (scripts/test.sh starts one)'
     : false;
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `check` every 100 ms until it returns true; rejects after `limitMs`. */
-async function until(check, limitMs, what) {
-  const deadline = Date.now() + limitMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${limitMs} ms`);
-    await sleep(100);
-  }
-}
 
 /** A database of its own on TEST_DATABASE_URL's cluster. */
 function createDatabase() {
@@ -156,11 +148,10 @@ test(
       instances[0] = await instance(ports[0]);
       instances.push(killed);
       // Back in Caddy's rotation once it has served a post again.
-      await until(
-        () => /quote-requests/.test(instances[0].log()),
-        15_000,
-        'the restarted instance served a post',
-      );
+      await pollUntil(() => /quote-requests/.test(instances[0].log()), {
+        within: 15_000,
+        what: 'the restarted instance served a post',
+      });
       await sleep(1_000);
       posting = false;
       await Promise.all(visitors);
@@ -203,11 +194,10 @@ test(
 
       // Every stored lead reaches the receiver; the dead instance's claimed leads are taken over once their claim runs out.
       const delivered = () => new Set(receiver.deliveries.map((d) => d.key));
-      await until(
-        () => rows.every((row) => delivered().has(row.id)),
-        LEAD_CLAIM_MS + 20_000,
-        'every stored lead delivered',
-      );
+      await pollUntil(() => rows.every((row) => delivered().has(row.id)), {
+        within: LEAD_CLAIM_MS + 20_000,
+        what: 'every stored lead delivered',
+      });
       for (const { key, lead } of receiver.deliveries) {
         const row = stored.get(key);
         assert.ok(row, `delivered ${key}, which is not stored`);

@@ -3,7 +3,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
-import { startServer } from './support/server.mjs';
+import { startServer } from '../../frontend/e2e/support/server.mjs';
+import { pollUntil } from '../support/poll.mjs';
 
 const PRODUCTS = ['medicare', 'individual', 'family', 'medicaid', 'employer'];
 const CLIENTS = 32;
@@ -110,8 +111,12 @@ describe('server process', () => {
       await new Promise((r) => setTimeout(r, 300));
       const started = Date.now();
       const exit = server.kill(signal);
-      // Stopped accepting: poll until the listener is gone (the half-sent request keeps the process up).
-      while (await canConnect(server.url)) await new Promise((r) => setTimeout(r, 20));
+      // Stopped accepting: the listener goes (the half-sent request keeps the process up).
+      await pollUntil(async () => !(await canConnect(server.url)), {
+        within: SHUTDOWN_BOUND_MS,
+        every: 20,
+        what: 'the listener closed',
+      });
       const answer = await inFlight.finish();
       assert.match(answer, /^HTTP\/1\.1 201 /);
       assert.deepEqual(await exit, { code: 0, signal: null });

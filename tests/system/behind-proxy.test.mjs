@@ -16,11 +16,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, openPage } from './support/browser.mjs';
-import { CADDY, SITE, caddyEnvironment, freePort, haveCaddy, send } from './support/caddy.mjs';
-import { ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
-import { gotoHydrated } from './support/landing.mjs';
-import { repoRoot, startServer } from './support/server.mjs';
+import { launchBrowser, openPage } from '../../frontend/e2e/support/browser.mjs';
+import { CADDY, SITE, answering, caddyEnvironment, haveCaddy, send } from '../support/caddy.mjs';
+import { freePort } from '../support/free-port.mjs';
+import { pollUntil } from '../support/poll.mjs';
+import { systemdAnalyze } from '../support/systemd.mjs';
+import { ADMIN_PASSWORD_HASH, signIn } from '../../frontend/e2e/support/inbox.mjs';
+import { gotoHydrated } from '../../frontend/e2e/support/landing.mjs';
+import { repoRoot, startServer } from '../../frontend/e2e/support/server.mjs';
 
 const CADDYFILE = join(repoRoot, 'deploy/Caddyfile');
 const QUOTE = JSON.stringify({ product: 'family', email: 'ana@example.com' });
@@ -82,17 +85,7 @@ describe(
       });
       caddy.stdout.on('data', (chunk) => (caddyLog += chunk));
       caddy.stderr.on('data', (chunk) => (caddyLog += chunk));
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        try {
-          if ((await send({ port: httpsPort, path: '/healthz' })).status === 200) break;
-        } catch {
-          // Not listening yet, or still issuing its certificate.
-        }
-        if (caddy.exitCode !== null || Date.now() > deadline)
-          throw new Error(`caddy did not come up:\n${caddyLog}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await answering(caddy, httpsPort, () => caddyLog);
     });
 
     after(async () => {
@@ -378,30 +371,21 @@ describe(
     });
 
     /** The first access-log entry `match` accepts, waiting for Caddy to write it (bounded). */
-    async function waitForLogLine(match) {
-      const deadline = Date.now() + 5_000;
-      for (;;) {
-        const entries = readFileSync(accessLog(), 'utf8')
+    function waitForLogLine(match) {
+      const logged = () =>
+        readFileSync(accessLog(), 'utf8')
           .trim()
           .split('\n')
-          .map((line) => JSON.parse(line));
-        const found = entries.find(match);
-        if (found) return found;
-        assert.ok(Date.now() < deadline, 'the request was not logged within 5 s');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+          .map((line) => JSON.parse(line))
+          .find(match);
+      return pollUntil(logged, { within: 5_000, every: 50, what: 'the request logged' });
     }
   },
 );
 
 test('the systemd unit passes systemd-analyze verify', (t) => {
-  let analyze;
-  try {
-    analyze = execFileSync('sh', ['-c', 'command -v systemd-analyze'], { encoding: 'utf8' }).trim();
-  } catch {
-    t.skip('systemd-analyze is not available');
-    return;
-  }
+  const analyze = systemdAnalyze(t);
+  if (!analyze) return;
   // verify checks that ExecStart exists: point it at this checkout's release binary.
   const dir = mkdtempSync(join(tmpdir(), 'unit-'));
   try {

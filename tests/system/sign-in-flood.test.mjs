@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH } from './support/inbox.mjs';
-import { startServer } from './support/server.mjs';
+import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH } from '../../frontend/e2e/support/inbox.mjs';
+import { startServer } from '../../frontend/e2e/support/server.mjs';
 
 /** Requests in flight at once from the flood. */
 const FLOOD_CONCURRENCY = 64;

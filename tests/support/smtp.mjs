@@ -3,23 +3,12 @@
 // accepts as JSON in a temporary folder, so a test reads what the backend sent.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from './server.mjs';
+import { repoRoot } from '../../frontend/e2e/support/server.mjs';
+import { freePort } from './free-port.mjs';
 
 const script = join(repoRoot, 'backend/tests/api/common/smtp_server.py');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startSmtpServer() {
   const dir = mkdtempSync(join(tmpdir(), 'smtp-e2e-'));

@@ -8,19 +8,15 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { repoRoot } from './support/server.mjs';
+import { repoRoot } from '../../frontend/e2e/support/server.mjs';
+import { systemdAnalyze } from '../support/systemd.mjs';
 
 const deploy = join(repoRoot, 'deploy');
 const read = (name) => readFileSync(join(deploy, name), 'utf8');
 
 test('the backup service and timer pass systemd-analyze verify', (t) => {
-  let analyze;
-  try {
-    analyze = execFileSync('sh', ['-c', 'command -v systemd-analyze'], { encoding: 'utf8' }).trim();
-  } catch {
-    t.skip('systemd-analyze is not available');
-    return;
-  }
+  const analyze = systemdAnalyze(t);
+  if (!analyze) return;
   execFileSync(analyze, ['verify', 'quotes-backup.service', 'quotes-backup.timer'], {
     cwd: deploy,
     encoding: 'utf8',

@@ -4,23 +4,15 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from './server.mjs';
+import { repoRoot } from '../../frontend/e2e/support/server.mjs';
+import { freePort } from './free-port.mjs';
+import { pollUntil } from './poll.mjs';
 
 export const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 export const haveCaddy = existsSync(CADDY);
 export const SITE = 'localhost';
-
-export function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** One request from `from` (a loopback source address) through Caddy; resolves {status, headers, body}. */
 export function send({
@@ -84,6 +76,26 @@ export function caddyEnvironment(dir, httpPort, httpsPort) {
 }
 
 /**
+ * Resolves once `caddy` (its child process) answers `/healthz` on `httpsPort`; rejects with its
+ * `log()` when it exits first or takes over 20 s.
+ */
+export async function answering(caddy, httpsPort, log) {
+  try {
+    await pollUntil(
+      async () => {
+        if (caddy.exitCode !== null) throw new Error(`it exited with ${caddy.exitCode}`);
+        // Refused while it is not listening yet, or still issuing its certificate.
+        const response = await send({ port: httpsPort, path: '/healthz' }).catch(() => ({}));
+        return response.status === 200;
+      },
+      { within: 20_000, what: '/healthz through it' },
+    );
+  } catch (error) {
+    throw new Error(`caddy did not come up (${error.message}):\n${log()}`);
+  }
+}
+
+/**
  * Runs `deploy/<caddyfile>` with `env` added (for example BACKEND_ADDRESSES); resolves once
  * `/healthz` answers 200 through it.
  */
@@ -107,18 +119,11 @@ export async function startCaddy(caddyfile, env = {}) {
     await exited;
     rmSync(dir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await send({ port: httpsPort, path: '/healthz' })).status === 200) break;
-    } catch {
-      // Not listening yet, or still issuing its certificate.
-    }
-    if (caddy.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`caddy did not come up:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await answering(caddy, httpsPort, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return { dir, httpPort, httpsPort, log: () => log, stop };
 }

@@ -1,10 +1,15 @@
 // Type-checks a TypeScript file held in memory, as the tests that hold our code to an SDK's
-// declared types write one: a value assigned to the type the SDK declares for it.
+// declared types write one: a value assigned to the type the SDK declares for it. Plain
+// JavaScript (typed by type-errors.d.mts), so the front end's unit tests and the SDK contracts in
+// tests/contract/ (run by Node) share it; `typescript` and the SDKs resolve from frontend/.
 import ts from 'typescript';
 
-/** Type errors of one in-memory TypeScript file, compiled with the project's settings. */
-export function typeErrors(fileName: string, source: string): string[] {
-  const options: ts.CompilerOptions = {
+/**
+ * Type errors of one in-memory TypeScript file, compiled with the project's settings. Its imports
+ * resolve from `fileName`'s folder, so name it inside frontend/.
+ */
+export function typeErrors(fileName, source) {
+  const options = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.ESNext,
     moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -19,7 +24,7 @@ export function typeErrors(fileName: string, source: string): string[] {
   host.getSourceFile = (name, language) =>
     name === fileName ? ts.createSourceFile(name, source, language) : getSourceFile(name, language);
   host.fileExists = (
-    (fileExists) => (name: string) =>
+    (fileExists) => (name) =>
       name === fileName || fileExists(name)
   )(host.fileExists.bind(host));
   const program = ts.createProgram([fileName], options, host);

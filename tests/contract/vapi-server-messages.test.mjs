@@ -6,35 +6,29 @@
 // empty `toolCallList` beside the calls, so an SDK
 // update that adds or renames a list, or reshapes a message, fails here or there instead of in a
 // caller's call.
-// @vitest-environment node
+import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
-import { typeErrors } from './type-errors';
+import { typeErrors } from '../../frontend/src/features/voice/testing/type-errors.mjs';
 
-const frontend = fileURLToPath(new URL('../../../../', import.meta.url));
-const messagesDir = join(frontend, '../backend/tests/vapi-server-sdk');
-const sdkTypes = join(
-  dirname(createRequire(join(frontend, 'package.json')).resolve('@vapi-ai/server-sdk')),
-  'api/types',
-);
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const messagesDir = join(repoRoot, 'backend/tests/vapi-server-sdk');
+// The SDK and TypeScript are the front end's packages (frontend/package.json pins them).
+const frontendRequire = createRequire(join(repoRoot, 'frontend/package.json'));
+const ts = frontendRequire('typescript');
+const sdkTypes = join(dirname(frontendRequire.resolve('@vapi-ai/server-sdk')), 'api/types');
 
-interface Fixture {
-  file: string;
-  request: { message: Record<string, unknown> };
-  answer: unknown;
-}
-
-const fixtures: Fixture[] = readdirSync(messagesDir)
+/** Each message as recorded: `{file, request: {message}, answer}`. */
+const fixtures = readdirSync(messagesDir)
   .filter((file) => file.endsWith('.json'))
   .sort()
   .map((file) => ({ file, ...JSON.parse(readFileSync(join(messagesDir, file), 'utf8')) }));
 
 /** The properties of `ServerMessageToolCalls` that are lists of tool calls, as the SDK declares. */
-function declaredToolCallLists(): string[] {
+function declaredToolCallLists() {
   const name = 'ServerMessageToolCalls';
   const file = ts.createSourceFile(
     `${name}.d.ts`,
@@ -43,7 +37,7 @@ function declaredToolCallLists(): string[] {
     true,
   );
   const declaration = file.statements.find(
-    (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === name,
+    (s) => ts.isInterfaceDeclaration(s) && s.name.text === name,
   );
   if (!declaration) throw new Error(`no interface ${name}`);
   return declaration.members
@@ -59,11 +53,10 @@ function declaredToolCallLists(): string[] {
 }
 
 const toolCallLists = declaredToolCallLists();
-const listsIn = (fixture: Fixture) =>
-  toolCallLists.filter((list) => list in fixture.request.message);
+const listsIn = (fixture) => toolCallLists.filter((list) => list in fixture.request.message);
 
 /** The SDK's types for a fixture's message and for our answer to it. */
-function sdkTypesOf(fixture: Fixture): { request: string; answer: string } {
+function sdkTypesOf(fixture) {
   const kind = fixture.request.message.type;
   if (kind === 'tool-calls') {
     // The SDK requires every list; a message with fewer is its type without the others.
@@ -84,23 +77,26 @@ function sdkTypesOf(fixture: Fixture): { request: string; answer: string } {
 }
 
 describe('the voice webhook against the real @vapi-ai/server-sdk', () => {
-  it('has a message for each tool-call list the SDK declares, alone and all together', () => {
-    expect(toolCallLists).toEqual(['toolCallList', 'toolWithToolCallList']);
+  test('has a message for each tool-call list the SDK declares, alone and all together', () => {
+    assert.deepEqual(toolCallLists, ['toolCallList', 'toolWithToolCallList']);
     const toolCalls = fixtures.filter((f) => f.request.message.type === 'tool-calls');
     const covered = new Set(toolCalls.map((fixture) => listsIn(fixture).join(' + ')));
-    expect([...covered].sort()).toEqual([...toolCallLists, toolCallLists.join(' + ')].sort());
+    assert.deepEqual([...covered].sort(), [...toolCallLists, toolCallLists.join(' + ')].sort());
     // A list may come empty beside the one that holds the calls.
-    const holding = (fixture: Fixture) =>
-      listsIn(fixture).filter((list) => (fixture.request.message[list] as unknown[]).length > 0);
+    const holding = (fixture) =>
+      listsIn(fixture).filter((list) => fixture.request.message[list].length > 0);
     const emptyBeside = toolCalls.filter((f) => holding(f).length < listsIn(f).length);
-    expect(emptyBeside.map((f) => holding(f).join(' + '))).toEqual(['toolWithToolCallList']);
-    expect(fixtures.some((f) => f.request.message.type === 'end-of-call-report')).toBe(true);
+    assert.deepEqual(
+      emptyBeside.map((f) => holding(f).join(' + ')),
+      ['toolWithToolCallList'],
+    );
+    assert.ok(fixtures.some((f) => f.request.message.type === 'end-of-call-report'));
   });
 
-  it('sends messages of the shapes the SDK declares and expects answers of its response type', () => {
+  test('sends messages of the shapes the SDK declares and expects answers of its response type', () => {
     const lines = fixtures.flatMap((fixture, n) => {
       const types = sdkTypesOf(fixture);
-      const json = (value: unknown) => JSON.stringify(value, null, 2);
+      const json = (value) => JSON.stringify(value, null, 2);
       return [
         `// ${fixture.file}`,
         `export const request${n}: ${types.request} = ${json(fixture.request)};`,
@@ -114,7 +110,8 @@ describe('the voice webhook against the real @vapi-ai/server-sdk', () => {
       `export const wrappedCall: Vapi.ToolCall = wrapped.toolCall;`,
       ...lines,
     ].join('\n');
-    const file = join(frontend, 'src/features/voice/testing/vapi-server-messages.check.ts');
-    expect(typeErrors(file, source)).toEqual([]);
-  }, 120_000); // type-checking the SDK's declarations takes seconds
+    // In memory, named inside frontend/, where the SDK is installed.
+    const file = join(repoRoot, 'frontend/vapi-server-messages.check.ts');
+    assert.deepEqual(typeErrors(file, source), []);
+  });
 });

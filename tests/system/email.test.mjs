@@ -1,9 +1,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage } from './support/browser.mjs';
-import { chooseProduct, gotoHydrated } from './support/landing.mjs';
-import { startServer } from './support/server.mjs';
-import { startSmtpServer } from './support/smtp.mjs';
+import { launchBrowser, openPage } from '../../frontend/e2e/support/browser.mjs';
+import { chooseProduct, gotoHydrated } from '../../frontend/e2e/support/landing.mjs';
+import { startServer } from '../../frontend/e2e/support/server.mjs';
+import { pollUntil } from '../support/poll.mjs';
+import { startSmtpServer } from '../support/smtp.mjs';
 
 let browser;
 before(async () => (browser = await launchBrowser()));
@@ -21,11 +22,12 @@ test('a quote sent from the form is in the broker’s mailbox within 5 s of the 
     await page.getByRole('status').filter({ hasText: 'Quote request submitted!' }).waitFor();
     const toastAt = Date.now();
 
-    let messages = smtp.messages();
-    while (messages.length === 0 && Date.now() - toastAt < 5_000) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      messages = smtp.messages();
-    }
+    const arrived = () => smtp.messages().length > 0 && smtp.messages();
+    const messages = await pollUntil(arrived, {
+      within: 5_000,
+      every: 50,
+      what: 'a message in the mailbox after the toast',
+    });
     assert.equal(
       messages.length,
       1,
