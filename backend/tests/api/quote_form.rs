@@ -396,14 +396,13 @@ async fn a_post_from_the_spanish_page_ends_on_the_spanish_result_page() {
 /// as a success, in Spanish as well.
 #[tokio::test]
 async fn a_post_from_the_spanish_page_fails_in_spanish() {
+    // Three quotes at once, then one a minute, counted by the connecting address (no proxy).
     let app = with_built_pages()
-        .configure(|c| {
-            c.rate_limit = Some(RateLimit {
-                per_minute: 1,
-                burst: 3,
-            });
-            c.trusted_proxies = TrustedProxies::parse("").unwrap();
-        })
+        .env(&[
+            ("RATE_LIMIT_PER_MINUTE", "1"),
+            ("RATE_LIMIT_BURST", "3"),
+            ("TRUSTED_PROXIES", ""),
+        ])
         .start()
         .await;
     const SPANISH: &str = "/es/quote-result";

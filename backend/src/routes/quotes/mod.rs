@@ -25,7 +25,7 @@ use crate::http::same_site::from_another_site;
 use crate::http::{body, forwarded_proto};
 use crate::settings::trusted_proxies::TrustedProxies;
 use crate::spam::{self, FormTokens};
-use crate::store::{Language, QuoteStore};
+use crate::store::QuoteStore;
 use form::{FormRequest, FormRoute};
 use handlers::Post;
 use limits::{Bucket, PostLimits};
@@ -117,17 +117,20 @@ fn json_route(
     warp::path!("api" / "quote-requests")
         .and(methods("POST"))
         .and(from_this_site)
-        .and(
-            optional_header("referer")
-                .map(|referer: Option<HeaderValue>| page_language::from_referer(referer.as_ref())),
-        )
+        .and(optional_header("referer"))
         .and(limits.client())
         .and(outcome(post))
         .and_then(
-            move |referer: Language, client: Option<IpAddr>, post: Result<Post, Rejection>| {
+            move |referer: Option<HeaderValue>,
+                  client: Option<IpAddr>,
+                  post: Result<Post, Rejection>| {
                 let limits = Arc::clone(&limits);
                 async move {
-                    let language = post.as_ref().map_or(referer, Post::language);
+                    // The `Referer` is read only for a body that was never read.
+                    let language = post.as_ref().map_or_else(
+                        |_| page_language::from_referer(referer.as_ref()),
+                        Post::language,
+                    );
                     // Only a post that passes validation spends a quote token; the others (a typo,
                     // the honeypot, junk) are held to the looser limit on invalid posts.
                     let bucket = match &post {

@@ -38,21 +38,17 @@ mod tests {
         let language = |referer: Option<&str>| {
             from_referer(referer.map(|r| HeaderValue::from_str(r).unwrap()).as_ref())
         };
-        for spanish in [
-            "https://www.clearharbor.example/es/",
-            "http://127.0.0.1:8080/es",
-            "http://127.0.0.1:8080/es/quote-result",
-            "https://www.clearharbor.example/es/?utm=x",
+        for (referer, expected) in [
+            ("https://www.clearharbor.example/es/", Language::Es),
+            ("http://127.0.0.1:8080/es", Language::Es),
+            ("http://127.0.0.1:8080/es/quote-result", Language::Es),
+            ("https://www.clearharbor.example/es/?utm=x", Language::Es),
+            ("https://www.clearharbor.example/", Language::En),
+            ("https://www.clearharbor.example/espanol", Language::En),
+            ("https://www.clearharbor.example/privacy?es/", Language::En),
+            ("not a url", Language::En),
         ] {
-            assert_eq!(language(Some(spanish)), Language::Es, "{spanish}");
-        }
-        for english in [
-            "https://www.clearharbor.example/",
-            "https://www.clearharbor.example/espanol",
-            "https://www.clearharbor.example/privacy?es/",
-            "not a url",
-        ] {
-            assert_eq!(language(Some(english)), Language::En, "{english}");
+            assert_eq!(language(Some(referer)), expected, "{referer}");
         }
         assert_eq!(language(None), Language::En);
     }
