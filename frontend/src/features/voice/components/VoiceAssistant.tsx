@@ -83,8 +83,12 @@ export function VoiceAssistant({
     if (handover.hovered === 'chat') void loadChatPanel().catch(() => undefined);
     if (handover.hovered === 'call') {
       session.prefetch();
-      mainButton.current?.dispatchEvent(
-        new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }),
+      // In a task of its own: StrictMode's second run of the effects (development) would clear
+      // the tooltip's timer started in this one.
+      setTimeout(() =>
+        mainButton.current?.dispatchEvent(
+          new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }),
+        ),
       );
     }
     if (handover.action === 'call') void activate();

@@ -20,6 +20,14 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+// Nor PointerEvent, which the handover of a resting mouse dispatches.
+globalThis.PointerEvent ??= class extends MouseEvent {
+  readonly pointerType: string;
+  constructor(type: string, init: PointerEventInit = {}) {
+    super(type, init);
+    this.pointerType = init.pointerType ?? '';
+  }
+} as typeof PointerEvent;
 
 /**
  * The island with the real assistant and session (the SDK is the one fake), whose code arrives
@@ -85,6 +93,8 @@ describe('the voice island before and after the visitor comes near', () => {
     expect(idle).not.toBeInTheDocument();
     expect(idleButton()).toHaveAttribute('data-phase', 'idle');
     expect(idleButton().className).toBe(idle.className.replace(/ voice-enter$/, ''));
+    // The mouse resting there opens the tooltip after its delay, as if it had just moved.
+    expect(await screen.findByRole('tooltip', {}, { timeout: 2000 })).toHaveTextContent(IDLE);
   });
 
   it('a click before the assistant arrives starts the call once it is there, once', async () => {
