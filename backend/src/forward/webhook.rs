@@ -9,8 +9,8 @@ use serde::Serialize;
 use sha2::Sha256;
 
 use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
-use crate::error_chain;
 use crate::settings::leads::ForwardingConfig;
+use crate::store::error_chain;
 use crate::store::{format_timestamp, PendingLead, StoredQuote};
 
 pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";

@@ -5,6 +5,7 @@ mod database_url;
 mod delivery_alerts;
 mod email_budget;
 mod error;
+pub mod error_chain;
 mod inbox;
 mod inbox_queries;
 mod insert_quote;

@@ -9,7 +9,7 @@ use warp::{Rejection, Reply};
 
 use super::params::{self, Format};
 use crate::http::error::ApiError;
-use crate::leads_csv::write_csv;
+use crate::leads::csv::write_csv;
 use crate::store::{LeadQuery, QuoteStore, StoredQuote};
 
 /// Where the CSV answer puts the cursor of the next page (the JSON answer has it in the body).

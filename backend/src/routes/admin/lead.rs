@@ -14,10 +14,10 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
-use crate::deletion::{delete_lead, Why};
-use crate::ended_reason;
 use crate::http::body::is_json;
 use crate::http::error::ApiError;
+use crate::leads::deletion::{delete_lead, Why};
+use crate::leads::ended_reason;
 use crate::store::{LeadDetail, LeadStatus, QuoteStore, StoreError};
 
 /// The longest note kept, in characters: a few paragraphs.

@@ -12,6 +12,7 @@ mod caller;
 mod handler;
 mod lead;
 mod params;
+pub mod password;
 mod session;
 mod session_cookie;
 

@@ -23,7 +23,7 @@ use crate::http::client_ip::rate_key;
 use crate::http::error::{retry_after_secs, ApiError};
 use crate::http::failure_limit::MAX_NETWORK_FAILURES;
 use crate::http::same_site::from_the_site;
-use crate::password;
+use crate::routes::admin::password;
 
 /// Argon2 takes 19 MiB and tens of milliseconds per check: this many at once at most, so a flood
 /// of sign-ins from many addresses cannot exhaust memory.

@@ -31,7 +31,7 @@ use super::{
     CallReport, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead,
     QuoteStore, StoreError, StoreOptions, StoredQuote,
 };
-use crate::error_chain;
+use crate::store::error_chain;
 use group_commit::GroupCommit;
 
 /// Connections per instance: 16 for reads, the health check and the forwarders (which records

@@ -4,8 +4,8 @@ use std::io::Write;
 
 use time::OffsetDateTime;
 
-use crate::leads_csv::write_csv;
-use crate::since::parse_since;
+use crate::leads::csv::write_csv;
+use crate::leads::since::parse_since;
 use crate::store::QuoteStore;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -2,7 +2,7 @@
 //!
 //! - Leads: `LEAD_RETENTION_DAYS`; older ones are deleted at start (`daily_round`, which
 //!   `app::start` awaits before serving, so no lead past the limit is shown or forwarded) and once
-//!   a day after, the same way the broker deletes one (`deletion`). Idle admin sessions are
+//!   a day after, the same way the broker deletes one (`leads::deletion`). Idle admin sessions are
 //!   cleared on the same round.
 //! - What a caller said: an end-of-call report (ended reason, summary, transcript) stays while a
 //!   quote request refers to it; one from a call that produced no lead is deleted once it is a
@@ -16,7 +16,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tokio::time::{interval, interval_at, Instant, MissedTickBehavior};
 
-use crate::deletion::{delete_lead, Why};
+use crate::leads::deletion::{delete_lead, Why};
 use crate::settings::inbox::session_cutoffs;
 use crate::store::{QuoteStore, StoreError};
 
