@@ -43,9 +43,9 @@ pub fn routes(
             .boxed()
     };
     // One count of failed sign-ins per client, shared by every secret there is to guess (the
-    // admin token, the inbox's password and the voice webhook's secret).
+    // admin token, the inbox's password and the voice events' secret).
     let sign_in_failures = Arc::new(FailureLimit::default());
-    let webhook = match &config.leads.vapi_webhook_secret {
+    let voice_events = match &config.leads.voice_events_secret {
         Some(secret) => vapi::routes(
             Arc::clone(&store),
             secret.expose_secret().to_owned(),
@@ -59,7 +59,7 @@ pub fn routes(
     } else {
         off()
     };
-    let api = webhook
+    let api = voice_events
         .or(admin)
         .unify()
         .or(quotes::routes(

@@ -68,7 +68,7 @@ async fn serve() -> Result<(), String> {
     let server = app::start(&config).await.map_err(|e| e.to_string())?;
     let leads = &config.leads;
     tracing::info!(
-        voice_webhook = leads.vapi_webhook_secret.is_some(),
+        voice_webhook = leads.voice_events_secret.is_some(),
         admin_api = leads.admin_token.is_some(),
         admin_inbox = config.inbox.password_hash.is_some(),
         lead_retention_days = config.inbox.retention.map(|r| r.as_secs() / 86_400),

@@ -112,7 +112,7 @@ async fn run(store: Arc<dyn QuoteStore>, lane: Lane, mut stopped: oneshot::Recei
 /// Sends every due lead once; true when there may be more due right away.
 async fn deliver_due(store: &dyn QuoteStore, lane: &Lane) -> bool {
     let now = OffsetDateTime::now_utc();
-    let due = match store.due_leads(lane.channel, now, BATCH).await {
+    let due = match store.take_due_deliveries(lane.channel, now, BATCH).await {
         Ok(due) => due,
         Err(error) => {
             tracing::warn!(%error, channel = lane.channel.as_str(), "cannot read the lead outbox");

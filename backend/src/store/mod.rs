@@ -108,7 +108,7 @@ pub trait QuoteStore:
     /// `now`, after taking up to `limit` newly queued quotes into the outbox (each on every
     /// channel it is queued on, first attempt due at its creation). A store several instances
     /// share hands each row to one caller (until `LEAD_CLAIM` has passed).
-    fn due_leads(
+    fn take_due_deliveries(
         &self,
         channel: Channel,
         now: OffsetDateTime,

@@ -492,7 +492,7 @@ impl QuoteStore for SqliteStore {
         })
     }
 
-    fn due_leads(
+    fn take_due_deliveries(
         &self,
         channel: Channel,
         now: OffsetDateTime,
@@ -503,7 +503,7 @@ impl QuoteStore for SqliteStore {
             let limit = i64::try_from(limit).unwrap_or(i64::MAX);
             parameters::query(
                 conn,
-                &queries::due_leads(),
+                &queries::due_deliveries(),
                 params![format_timestamp(now), limit, channel.as_str()],
                 |row| stored_quote(row).map(|quote| PendingLead::new(quote, channel)),
             )

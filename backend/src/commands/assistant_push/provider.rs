@@ -18,7 +18,7 @@ pub struct ProviderApi {
     client: reqwest::Client,
     base: Url,
     key: SecretString,
-    /// Kept out of the errors too, should a refusal quote the request (the webhook's secret).
+    /// Kept out of the errors too, should a refusal quote the request (the voice events' secret).
     also_hidden: SecretString,
 }
 

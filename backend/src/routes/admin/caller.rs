@@ -12,7 +12,7 @@ use warp::http::{header, HeaderMap, Method};
 use warp::{Filter, Rejection};
 
 use super::session_cookie;
-use crate::http::auth::sign_in;
+use crate::http::auth::check_bearer_token;
 use crate::http::client_ip;
 use crate::http::error::ApiError;
 use crate::http::failure_limit::FailureLimit;
@@ -98,7 +98,7 @@ impl Access {
                 return Err(refused);
             };
             let client = facts.client(&self.proxies);
-            return sign_in(
+            return check_bearer_token(
                 token.expose_secret(),
                 &self.failures,
                 client,

@@ -374,7 +374,7 @@ impl QuoteStore for PostgresStore {
         .boxed()
     }
 
-    fn due_leads(
+    fn take_due_deliveries(
         &self,
         channel: Channel,
         now: OffsetDateTime,
@@ -391,7 +391,9 @@ impl QuoteStore for PostgresStore {
                 &until,
                 &channel.as_str(),
             ];
-            let rows = self.query(&queries::claim_due_leads(), &params).await?;
+            let rows = self
+                .query(&queries::claim_due_deliveries(), &params)
+                .await?;
             rows.iter()
                 .map(|row| stored_quote(row).map(|quote| PendingLead::new(quote, channel)))
                 .collect()
@@ -514,8 +516,10 @@ mod tests {
         }
         let now = OffsetDateTime::now_utc() + std::time::Duration::from_millis(5);
         let email = Channel::Email;
-        let (from_a, from_b) =
-            tokio::join!(a.due_leads(email, now, 25), b.due_leads(email, now, 25));
+        let (from_a, from_b) = tokio::join!(
+            a.take_due_deliveries(email, now, 25),
+            b.take_due_deliveries(email, now, 25)
+        );
         let ids =
             |leads: Vec<PendingLead>| leads.into_iter().map(|l| l.quote.id).collect::<Vec<_>>();
         let (from_a, from_b) = (ids(from_a.unwrap()), ids(from_b.unwrap()));
@@ -528,17 +532,26 @@ mod tests {
             "each lead to exactly one"
         );
         assert!(
-            a.due_leads(email, now, 100).await.unwrap().is_empty(),
+            a.take_due_deliveries(email, now, 100)
+                .await
+                .unwrap()
+                .is_empty(),
             "claimed leads are not due"
         );
         assert_eq!(
-            a.due_leads(Channel::Webhook, now, 100).await.unwrap().len(),
+            a.take_due_deliveries(Channel::Webhook, now, 100)
+                .await
+                .unwrap()
+                .len(),
             40,
             "each channel is claimed on its own"
         );
         let expired = now + LEAD_CLAIM + std::time::Duration::from_secs(1);
         assert_eq!(
-            b.due_leads(email, expired, 100).await.unwrap().len(),
+            b.take_due_deliveries(email, expired, 100)
+                .await
+                .unwrap()
+                .len(),
             40,
             "due again if never recorded"
         );
