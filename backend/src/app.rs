@@ -63,7 +63,7 @@ pub fn routes(
         .or(admin)
         .unify()
         .or(quotes::routes(
-            Arc::clone(&store),
+            Arc::clone(&store) as _,
             limits,
             Arc::clone(&tokens),
             config.trusted_proxies.clone(),

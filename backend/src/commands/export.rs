@@ -6,7 +6,7 @@ use time::OffsetDateTime;
 
 use crate::leads::csv::write_csv;
 use crate::leads::since::parse_since;
-use crate::store::QuoteStore;
+use crate::store::Quotes;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -27,7 +27,7 @@ pub struct ExportArgs {
 }
 
 pub async fn run(
-    store: &dyn QuoteStore,
+    store: &(impl Quotes + ?Sized),
     args: &ExportArgs,
     out: &mut impl Write,
 ) -> std::io::Result<()> {

@@ -79,20 +79,20 @@ impl Workers {
                         channel: Channel::Email,
                         sender: Arc::new(LeadEmail {
                             mailer: Arc::clone(&mailer),
-                            store: Arc::clone(&store),
+                            budget: Arc::clone(&store) as _,
                         }),
                         retry: leads.retry,
                         concurrency,
                     });
                     digest = Some(Digest {
                         mailer: Arc::clone(&mailer),
-                        store: Arc::clone(&store),
+                        budget: Arc::clone(&store) as _,
                     });
                     lanes.push(Lane {
                         channel: Channel::FollowUp,
                         sender: Arc::new(FollowUpEmail {
                             mailer,
-                            store: Arc::clone(&store),
+                            calls: Arc::clone(&store) as _,
                         }),
                         retry: leads.retry,
                         concurrency,
@@ -111,7 +111,7 @@ impl Workers {
             };
         }
         let alerts = Some(AlertMonitor::start(
-            Arc::clone(&store),
+            Arc::clone(&store) as _,
             alert_mailer,
             alerts,
         ));
@@ -128,7 +128,7 @@ impl Workers {
         };
         let mut workers: Vec<Worker> = lanes
             .into_iter()
-            .map(|lane| Worker::start(&background, Arc::clone(&store), lane))
+            .map(|lane| Worker::start(&background, Arc::clone(&store) as _, lane))
             .collect();
         if let Some(digest) = digest {
             workers.push(Worker::run_task(&background, |stopped| digest.run(stopped)));

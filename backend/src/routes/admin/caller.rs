@@ -20,7 +20,7 @@ use crate::http::forwarded_proto::is_https;
 use crate::http::same_site::from_the_site;
 use crate::settings::inbox::session_cutoffs;
 use crate::settings::trusted_proxies::TrustedProxies;
-use crate::store::QuoteStore;
+use crate::store::Sessions;
 
 pub enum Caller {
     Token,
@@ -43,7 +43,7 @@ pub struct Access {
     pub password_hash: Option<SecretString>,
     /// `ADMIN_SESSION_DAYS`: a session ends this long after sign-in.
     pub session_lifetime: Duration,
-    pub store: Arc<dyn QuoteStore>,
+    pub sessions: Arc<dyn Sessions>,
     pub proxies: TrustedProxies,
     /// Failed sign-ins per client, shared by the token and the password.
     pub failures: Arc<FailureLimit>,
@@ -119,7 +119,7 @@ impl Access {
         let id_hash = session_cookie::id_hash(&id, password_hash);
         let now = OffsetDateTime::now_utc();
         let live = self
-            .store
+            .sessions
             .touch_session(
                 id_hash.clone(),
                 now,

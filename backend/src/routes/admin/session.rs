@@ -146,7 +146,7 @@ async fn start(
     let id = session_cookie::new_id();
     let id_hash = session_cookie::id_hash(&id, &phc);
     access
-        .store
+        .sessions
         .create_session(id_hash, OffsetDateTime::now_utc())
         .await
         .map_err(|error| {
@@ -168,7 +168,7 @@ async fn end(access: &Access, facts: &RequestFacts) -> Result<Response, ApiError
     let caller = access.identify(facts).await?;
     if let Caller::Session { id_hash } = caller {
         access
-            .store
+            .sessions
             .delete_session(id_hash)
             .await
             .map_err(ApiError::from)?;
@@ -190,10 +190,14 @@ pub async fn end_everywhere(
 ) -> Result<Response, Rejection> {
     let ended = async {
         access.identify(&facts).await?;
-        let ended = access.store.delete_all_sessions().await.map_err(|error| {
-            tracing::error!(%error, "deleting the sessions failed");
-            ApiError::from(error)
-        })?;
+        let ended = access
+            .sessions
+            .delete_all_sessions()
+            .await
+            .map_err(|error| {
+                tracing::error!(%error, "deleting the sessions failed");
+                ApiError::from(error)
+            })?;
         tracing::info!(ended, "admin signed out everywhere");
         let mut response = StatusCode::NO_CONTENT.into_response();
         response.headers_mut().insert(

@@ -23,7 +23,7 @@ use crate::http::same_site::from_another_site;
 use crate::routes::quote_result::{self, Failure, Outcome, Typed};
 use crate::spam::FormTokens;
 use crate::store::Language;
-use crate::store::QuoteStore;
+use crate::store::Quotes;
 
 /// The answer to a form post from another site's page: a person sent here by it is shown the
 /// way to the form itself.
@@ -82,7 +82,7 @@ impl Fields {
 }
 
 pub struct FormRoute {
-    pub store: Arc<dyn QuoteStore>,
+    pub store: Arc<dyn Quotes>,
     pub limits: Arc<PostLimits>,
     pub tokens: Arc<FormTokens>,
     pub recent: RecentForms,

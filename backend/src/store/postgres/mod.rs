@@ -28,8 +28,8 @@ use super::queries;
 use super::rows::{self, stored_quote, NamedRow};
 use super::DATABASE_WAIT;
 use super::{
-    CallReport, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead,
-    QuoteStore, StoreError, StoreOptions, StoredQuote,
+    CallReport, CallReports, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote,
+    Outbox, PendingLead, QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote,
 };
 use crate::store::error_chain;
 use group_commit::GroupCommit;
@@ -330,11 +330,28 @@ fn limit(n: Option<usize>) -> Option<i64> {
     n.map(|n| i64::try_from(n).unwrap_or(i64::MAX))
 }
 
-impl QuoteStore for PostgresStore {
+impl Quotes for PostgresStore {
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
         self.writer.insert(quote).boxed()
     }
 
+    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+        async move {
+            let sql = queries::list(&query);
+            let since = query.since.map(format_timestamp).unwrap_or_default();
+            // NULL is no limit.
+            let limit = limit(query.limit);
+            let rows = match &query.after {
+                Some(after) => self.query(&sql, &[&since, after, &limit]).await?,
+                None => self.query(&sql, &[&since, &limit]).await?,
+            };
+            rows.iter().map(stored_quote).collect()
+        }
+        .boxed()
+    }
+}
+
+impl CallReports for PostgresStore {
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
         self.upsert_call(report).boxed()
     }
@@ -358,22 +375,9 @@ impl QuoteStore for PostgresStore {
         }
         .boxed()
     }
+}
 
-    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        async move {
-            let sql = queries::list(&query);
-            let since = query.since.map(format_timestamp).unwrap_or_default();
-            // NULL is no limit.
-            let limit = limit(query.limit);
-            let rows = match &query.after {
-                Some(after) => self.query(&sql, &[&since, after, &limit]).await?,
-                None => self.query(&sql, &[&since, &limit]).await?,
-            };
-            rows.iter().map(stored_quote).collect()
-        }
-        .boxed()
-    }
-
+impl Outbox for PostgresStore {
     fn take_due_deliveries(
         &self,
         channel: Channel,
@@ -436,7 +440,9 @@ impl QuoteStore for PostgresStore {
         }
         .boxed()
     }
+}
 
+impl QuoteStore for PostgresStore {
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         async move {
             let client = self.pool.get().await.map_err(pool_error)?;
