@@ -10,12 +10,12 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'backend', 'src'
 
 /** From the bottom up; `main.rs` and `lib.rs` stand above them all. */
 const LAYERS = [
-  ['error_chain', 'since', 'password', 'ended_reason', 'version'],
   ['store'],
-  ['settings', 'deletion', 'leads_csv', 'spam'],
-  ['http', 'forward', 'retention', 'export', 'hash_password', 'backup', 'import'],
-  ['routes', 'send_test_email'],
-  ['app', 'assistant_push'],
+  ['settings', 'spam'],
+  ['leads'],
+  ['http', 'forward'],
+  ['routes'],
+  ['app', 'commands'],
 ];
 const layer = new Map(LAYERS.flatMap((names, i) => names.map((name) => [name, i])));
 

@@ -13,7 +13,7 @@ use crate::forward::Workers;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, head_size, request_log, request_target};
-use crate::retention::{self, Retention};
+use crate::leads::retention::{self, Retention};
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
@@ -43,9 +43,9 @@ pub fn routes(
             .boxed()
     };
     // One count of failed sign-ins per client, shared by every secret there is to guess (the
-    // admin token, the inbox's password and the voice webhook's secret).
+    // admin token, the inbox's password and the voice events' secret).
     let sign_in_failures = Arc::new(FailureLimit::default());
-    let webhook = match &config.leads.vapi_webhook_secret {
+    let voice_events = match &config.leads.voice_events_secret {
         Some(secret) => vapi::routes(
             Arc::clone(&store),
             secret.expose_secret().to_owned(),
@@ -59,11 +59,11 @@ pub fn routes(
     } else {
         off()
     };
-    let api = webhook
+    let api = voice_events
         .or(admin)
         .unify()
         .or(quotes::routes(
-            Arc::clone(&store),
+            Arc::clone(&store) as _,
             limits,
             Arc::clone(&tokens),
             config.trusted_proxies.clone(),

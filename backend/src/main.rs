@@ -1,12 +1,12 @@
 use std::process::ExitCode;
 
-use backend::assistant_push::{self, AssistantCommand};
-use backend::backup::{self, BackupArgs};
-use backend::export::{self, ExportArgs};
-use backend::hash_password;
+use backend::commands::assistant_push::{self, AssistantCommand};
+use backend::commands::backup::{self, BackupArgs};
+use backend::commands::export::{self, ExportArgs};
+use backend::commands::hash_password;
+use backend::commands::import::{self, ImportArgs};
+use backend::commands::send_test_email;
 use backend::http::request_log;
-use backend::import::{self, ImportArgs};
-use backend::send_test_email;
 use backend::settings::Config;
 use backend::{app, store};
 use clap::{Parser, Subcommand};
@@ -14,7 +14,7 @@ use clap::{Parser, Subcommand};
 /// The health insurance broker's site: the quote API, the voice webhook, the admin API and the
 /// built front end. Settings come from the environment (README, "Configuration").
 #[derive(Parser)]
-#[command(name = "backend", version = backend::version::VERSION)]
+#[command(name = "backend", version = backend::commands::version::VERSION)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -68,7 +68,7 @@ async fn serve() -> Result<(), String> {
     let server = app::start(&config).await.map_err(|e| e.to_string())?;
     let leads = &config.leads;
     tracing::info!(
-        voice_webhook = leads.vapi_webhook_secret.is_some(),
+        voice_webhook = leads.voice_events_secret.is_some(),
         admin_api = leads.admin_token.is_some(),
         admin_inbox = config.inbox.password_hash.is_some(),
         lead_retention_days = config.inbox.retention.map(|r| r.as_secs() / 86_400),

@@ -1,7 +1,7 @@
-// Holds `backend assistant push` (backend/src/assistant_push/) to the provider's server SDK: the
-// requests it sends, recorded by backend/tests/api/assistant_push.rs against a stand-in of the
-// provider's REST API into backend/tests/vapi-server-sdk/assistant-push/, must type-check against
-// the request types `@vapi-ai/server-sdk` declares for the same calls (tools.create,
+// Holds `backend assistant push` (backend/src/commands/assistant_push/) to the provider's server
+// SDK: the requests it sends, recorded by backend/tests/api/assistant_push.rs against a stand-in
+// of the provider's REST API into backend/tests/vapi-server-sdk/assistant-push/, must type-check
+// against the request types `@vapi-ai/server-sdk` declares for the same calls (tools.create,
 // tools.update, assistants.create, assistants.update), so a body the provider's API would not
 // take fails here instead of at a broker's push.
 import assert from 'node:assert/strict';

@@ -12,7 +12,7 @@ use tokio::task::JoinHandle;
 
 use super::email::Mailer;
 use crate::settings::alerts::AlertSettings;
-use crate::store::{QuoteStore, StoreError};
+use crate::store::{DeliveryAlerts, StoreError};
 
 pub struct AlertMonitor {
     stop: oneshot::Sender<()>,
@@ -22,7 +22,7 @@ pub struct AlertMonitor {
 impl AlertMonitor {
     /// Without a mailer (no `SMTP_URL`) an incident is only logged.
     pub fn start(
-        store: Arc<dyn QuoteStore>,
+        store: Arc<dyn DeliveryAlerts>,
         mailer: Option<Arc<Mailer>>,
         settings: AlertSettings,
     ) -> AlertMonitor {
@@ -48,7 +48,7 @@ impl AlertMonitor {
 }
 
 async fn check(
-    store: &dyn QuoteStore,
+    store: &dyn DeliveryAlerts,
     mailer: Option<&Mailer>,
     settings: AlertSettings,
 ) -> Result<(), StoreError> {

@@ -1,5 +1,5 @@
-//! Getting every new lead to the broker through the durable outbox: the webhook
-//! (`LEAD_WEBHOOK_URL`) and e-mail (`SMTP_URL`), each a channel.
+//! Getting every new lead to the broker through the durable outbox: the lead post
+//! (`lead_post.rs`, to `LEAD_WEBHOOK_URL`) and e-mail (`SMTP_URL`), each a channel.
 //!
 //! The request's transaction queues a new lead on its own row, naming its channels in the
 //! lead's `queued_channels` column (`store/queued.rs`), so nothing is lost between commit and
@@ -14,13 +14,13 @@ mod alerts;
 mod background;
 mod backoff;
 mod email;
-mod webhook;
+mod lead_post;
 mod worker;
 
 use std::sync::Arc;
 
 pub use email::Mailer;
-pub use webhook::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
+pub use lead_post::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 
 use crate::settings::alerts::AlertSettings;
 use crate::settings::email::EmailSettings;
@@ -30,11 +30,11 @@ use crate::store::{Channel, QuoteStore};
 use alerts::AlertMonitor;
 use background::Background;
 use email::{Digest, FollowUpEmail, LeadEmail};
-use webhook::Webhook;
+use lead_post::LeadPost;
 use worker::{Lane, Worker};
 
-/// Webhook deliveries in flight at once.
-const WEBHOOK_CONCURRENCY: usize = 16;
+/// Lead posts in flight at once.
+const LEAD_POST_CONCURRENCY: usize = 16;
 
 /// The running workers, one per channel that is on, and their thread.
 pub struct Workers {
@@ -57,12 +57,12 @@ impl Workers {
         let mut alert_mailer = None;
         let mut digest = None;
         if let Some(forwarding) = &leads.forwarding {
-            match Webhook::new(forwarding.clone()) {
-                Ok(webhook) => lanes.push(Lane {
+            match LeadPost::new(forwarding.clone()) {
+                Ok(lead_post) => lanes.push(Lane {
                     channel: Channel::Webhook,
-                    sender: Arc::new(webhook),
+                    sender: Arc::new(lead_post),
                     retry: leads.retry,
-                    concurrency: WEBHOOK_CONCURRENCY,
+                    concurrency: LEAD_POST_CONCURRENCY,
                 }),
                 Err(error) => {
                     tracing::error!(%error, "cannot build the lead forwarding client; leads stay in the outbox")
@@ -79,20 +79,20 @@ impl Workers {
                         channel: Channel::Email,
                         sender: Arc::new(LeadEmail {
                             mailer: Arc::clone(&mailer),
-                            store: Arc::clone(&store),
+                            budget: Arc::clone(&store) as _,
                         }),
                         retry: leads.retry,
                         concurrency,
                     });
                     digest = Some(Digest {
                         mailer: Arc::clone(&mailer),
-                        store: Arc::clone(&store),
+                        budget: Arc::clone(&store) as _,
                     });
                     lanes.push(Lane {
                         channel: Channel::FollowUp,
                         sender: Arc::new(FollowUpEmail {
                             mailer,
-                            store: Arc::clone(&store),
+                            calls: Arc::clone(&store) as _,
                         }),
                         retry: leads.retry,
                         concurrency,
@@ -111,7 +111,7 @@ impl Workers {
             };
         }
         let alerts = Some(AlertMonitor::start(
-            Arc::clone(&store),
+            Arc::clone(&store) as _,
             alert_mailer,
             alerts,
         ));
@@ -128,7 +128,7 @@ impl Workers {
         };
         let mut workers: Vec<Worker> = lanes
             .into_iter()
-            .map(|lane| Worker::start(&background, Arc::clone(&store), lane))
+            .map(|lane| Worker::start(&background, Arc::clone(&store) as _, lane))
             .collect();
         if let Some(digest) = digest {
             workers.push(Worker::run_task(&background, |stopped| digest.run(stopped)));

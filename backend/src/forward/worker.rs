@@ -15,7 +15,7 @@ use tokio::task::JoinHandle;
 use super::background::Background;
 use super::backoff;
 use crate::settings::leads::RetryPolicy;
-use crate::store::{Channel, DeliveryOutcome, PendingLead, QuoteStore};
+use crate::store::{Channel, DeliveryOutcome, Outbox, PendingLead};
 
 /// How long one delivery may take before it counts as failed (and, on shutdown, how long the
 /// deliveries in flight get to finish).
@@ -62,7 +62,7 @@ pub struct Worker {
 }
 
 impl Worker {
-    pub fn start(background: &Background, store: Arc<dyn QuoteStore>, lane: Lane) -> Worker {
+    pub fn start(background: &Background, store: Arc<dyn Outbox>, lane: Lane) -> Worker {
         Worker::run_task(background, |stopped| run(store, lane, stopped))
     }
 
@@ -88,7 +88,7 @@ impl Worker {
     }
 }
 
-async fn run(store: Arc<dyn QuoteStore>, lane: Lane, mut stopped: oneshot::Receiver<()>) {
+async fn run(store: Arc<dyn Outbox>, lane: Lane, mut stopped: oneshot::Receiver<()>) {
     loop {
         let round = deliver_due(store.as_ref(), &lane);
         tokio::pin!(round);
@@ -110,9 +110,9 @@ async fn run(store: Arc<dyn QuoteStore>, lane: Lane, mut stopped: oneshot::Recei
 }
 
 /// Sends every due lead once; true when there may be more due right away.
-async fn deliver_due(store: &dyn QuoteStore, lane: &Lane) -> bool {
+async fn deliver_due(store: &dyn Outbox, lane: &Lane) -> bool {
     let now = OffsetDateTime::now_utc();
-    let due = match store.due_leads(lane.channel, now, BATCH).await {
+    let due = match store.take_due_deliveries(lane.channel, now, BATCH).await {
         Ok(due) => due,
         Err(error) => {
             tracing::warn!(%error, channel = lane.channel.as_str(), "cannot read the lead outbox");
@@ -126,7 +126,7 @@ async fn deliver_due(store: &dyn QuoteStore, lane: &Lane) -> bool {
     full
 }
 
-async fn deliver_one(store: &dyn QuoteStore, lane: &Lane, lead: PendingLead) {
+async fn deliver_one(store: &dyn Outbox, lane: &Lane, lead: PendingLead) {
     let channel = lane.channel.as_str();
     let sent = tokio::time::timeout(DELIVERY_TIMEOUT, lane.sender.send(&lead))
         .await

@@ -1,4 +1,4 @@
-//! Shared-secret checks for the voice webhook and the admin API, and the filters that refuse a
+//! Shared-secret checks for the voice events and the admin API, and the filters that refuse a
 //! request without them; every wrong secret counts against the client's failure limit.
 
 use std::net::IpAddr;
@@ -38,9 +38,10 @@ pub fn bearer_matches(headers: &HeaderMap, token: &str) -> bool {
         .is_some_and(|(_, given)| secrets_match(given.trim().as_bytes(), token.as_bytes()))
 }
 
-/// One bearer sign-in attempt by `client` (its address behind trusted proxies), counted by
-/// `failures`; also the admin API's check when the inbox's session is the other way in.
-pub fn sign_in(
+/// Checks the request's bearer token against `token`: one sign-in attempt by `client` (its
+/// address behind trusted proxies), counted by `failures`; the admin API's check for scripts,
+/// the inbox's session being the other way in.
+pub fn check_bearer_token(
     token: &str,
     failures: &FailureLimit,
     client: Option<IpAddr>,

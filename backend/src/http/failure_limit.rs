@@ -1,5 +1,5 @@
 //! Failed sign-in attempts, for every secret there is to guess (the admin API's bearer token,
-//! the inbox's password, the voice webhook's secret), counted per client and per network.
+//! the inbox's password, the voice events' secret), counted per client and per network.
 //!
 //! A client (`client_ip::rate_key`: an IPv4 address or IPv6 /64) may fail `MAX_FAILURES` times
 //! in any `FAILURE_WINDOW`, and all the clients of one network (`client_ip::network_key`: an

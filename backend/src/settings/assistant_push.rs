@@ -1,5 +1,5 @@
 //! What `backend assistant push` reads from the environment: the provider's private key and API,
-//! the assistant to update, the webhook's address and secret, and the content folder.
+//! the assistant to update, the voice events' address and secret, and the content folder.
 
 use std::path::PathBuf;
 
@@ -22,8 +22,8 @@ pub struct AssistantPushSettings {
     pub api_base_url: Url,
     /// `VAPI_ASSISTANT_ID`: the assistant to update; unset, it is found by its name.
     pub assistant_id: Option<String>,
-    /// `VAPI_WEBHOOK_SECRET`: what the provider must send to the webhook.
-    pub webhook_secret: SecretString,
+    /// `VAPI_WEBHOOK_SECRET`: what the provider must send with its voice events.
+    pub voice_events_secret: SecretString,
     /// `SITE_URL`; unset, the content's `brand.url` (as the server's default is).
     pub site_url: Option<Url>,
     pub content_dir: PathBuf,
@@ -50,7 +50,7 @@ impl AssistantPushSettings {
             api_base_url: voice::base_url(&env)?
                 .unwrap_or_else(|| Url::parse(DEFAULT_API_BASE_URL).expect("the default is a URL")),
             assistant_id: env.value("VAPI_ASSISTANT_ID"),
-            webhook_secret: required(
+            voice_events_secret: required(
                 "VAPI_WEBHOOK_SECRET",
                 "the secret the provider sends to the webhook, for example `openssl rand -hex 32`",
             )?,

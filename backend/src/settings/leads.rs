@@ -1,5 +1,5 @@
-//! Settings for getting leads to the broker: the voice webhook, the admin API, forwarding, and
-//! how every delivery channel retries. Each part is off until its variable is set.
+//! Settings for getting leads to the broker: the voice events' secret, the admin API, forwarding
+//! (the lead post), and how every delivery channel retries. Each part is off until its variable is set.
 
 use std::time::Duration;
 
@@ -22,12 +22,12 @@ const RETRY_LONGEST: Duration = Duration::from_secs(30 * 60);
 #[derive(Clone, Debug, Default)]
 pub struct LeadsConfig {
     /// `VAPI_WEBHOOK_SECRET`: the `X-Vapi-Secret` the voice provider sends.
-    pub vapi_webhook_secret: Option<SecretString>,
+    pub voice_events_secret: Option<SecretString>,
     /// `ADMIN_TOKEN`: the bearer token of `GET /api/admin/quote-requests`.
     pub admin_token: Option<SecretString>,
     /// `LEAD_WEBHOOK_URL` and `LEAD_WEBHOOK_SECRET`.
     pub forwarding: Option<ForwardingConfig>,
-    /// How every delivery channel (webhook, e-mail) retries and when it gives up.
+    /// How every delivery channel (lead post, e-mail) retries and when it gives up.
     pub retry: RetryPolicy,
 }
 
@@ -74,7 +74,7 @@ fn days(n: u32) -> Duration {
     DAY * n
 }
 
-/// The setting now covers e-mail as well as the webhook, hence its new name.
+/// The setting now covers e-mail as well as the lead post, hence its new name.
 const GIVE_UP_DAYS: &str = "LEAD_GIVE_UP_DAYS";
 const RENAMED_GIVE_UP_DAYS: &str = "LEAD_WEBHOOK_GIVE_UP_DAYS";
 
@@ -135,9 +135,9 @@ impl LeadsConfig {
             )?
             .map(|url| ForwardingConfig::new(url, env.secret("LEAD_WEBHOOK_SECRET")));
         let admin_token = long_secret(env, "ADMIN_TOKEN")?;
-        let vapi_webhook_secret = long_secret(env, "VAPI_WEBHOOK_SECRET")?;
+        let voice_events_secret = long_secret(env, "VAPI_WEBHOOK_SECRET")?;
         Ok(LeadsConfig {
-            vapi_webhook_secret,
+            voice_events_secret,
             admin_token,
             forwarding,
             retry: RetryPolicy::from_env(env)?,
@@ -154,7 +154,7 @@ mod tests {
     }
 
     fn off(leads: LeadsConfig) -> bool {
-        leads.vapi_webhook_secret.is_none()
+        leads.voice_events_secret.is_none()
             && leads.admin_token.is_none()
             && leads.forwarding.is_none()
             && leads.retry == RetryPolicy::default()
@@ -196,7 +196,7 @@ mod tests {
     fn the_webhook_secret_has_at_least_32_characters_and_is_never_printed() {
         let long = "0123456789abcdef0123456789abcdef";
         let config = leads(&[("VAPI_WEBHOOK_SECRET", long)]).unwrap();
-        assert_eq!(config.vapi_webhook_secret.unwrap().expose_secret(), long);
+        assert_eq!(config.voice_events_secret.unwrap().expose_secret(), long);
         for short in ["abc", &long[1..]] {
             let error = leads(&[("VAPI_WEBHOOK_SECRET", short)])
                 .unwrap_err()

@@ -21,7 +21,7 @@ pub struct FailingChannel {
     pub error: String,
 }
 
-pub trait DeliveryAlerts {
+pub trait DeliveryAlerts: Send + Sync {
     fn failing_channels(&self) -> BoxFuture<'_, Result<Vec<FailingChannel>, StoreError>>;
 
     /// Opens `channel`'s incident; false when one is already open (another instance alerted).

@@ -21,7 +21,7 @@ pub struct HeldLeads {
     pub total: u64,
 }
 
-pub trait EmailBudget {
+pub trait EmailBudget: Send + Sync {
     /// Takes one lead e-mail from the clock hour starting at `hour`, unless `max` are taken
     /// already: whether it was taken.
     fn take_lead_email(

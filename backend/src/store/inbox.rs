@@ -40,7 +40,7 @@ pub struct LeadDetail {
     pub call_recording_url: Option<String>,
 }
 
-pub trait Inbox {
+pub trait Inbox: Send + Sync {
     fn find_leads(&self, query: LeadQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>>;
 
     fn lead(&self, id: String) -> BoxFuture<'_, Result<Option<LeadDetail>, StoreError>>;
@@ -73,7 +73,7 @@ pub trait Inbox {
 }
 
 /// Secrets every instance sharing the database signs with (`spam::FormTokens`' key).
-pub trait SiteKeys {
+pub trait SiteKeys: Send + Sync {
     /// The key named `name`: `candidate`, stored, unless one was stored before (by this or
     /// another instance), which is then the answer.
     fn site_key(
@@ -92,7 +92,7 @@ pub struct SessionCutoffs {
 }
 
 /// Signed-in sessions, by a keyed hash of their id (the id itself is never stored).
-pub trait Sessions {
+pub trait Sessions: Send + Sync {
     fn create_session(
         &self,
         id_hash: String,

@@ -1,18 +1,24 @@
-//! Where quote requests are kept. The server only sees the `QuoteStore` trait, so another
-//! database can stand behind it without touching the routes.
+//! Where quote requests are kept. The server sees a store only through its traits, one per
+//! concern (`Quotes`, `CallReports`, `Outbox`, `Inbox`, `Sessions`, `SiteKeys`,
+//! `DeliveryAlerts`, `EmailBudget`; `QuoteStore` is all of them), so another database can stand
+//! behind them without touching the routes.
 
+mod call_reports;
 mod database_url;
 mod delivery_alerts;
 mod email_budget;
 mod error;
+pub mod error_chain;
 mod inbox;
 mod inbox_queries;
 mod insert_quote;
 mod migrations;
 mod model;
+mod outbox;
 pub mod postgres;
 mod queries;
 mod queued;
+mod quotes;
 mod rows;
 pub mod sqlite;
 #[cfg(test)]
@@ -23,8 +29,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::future::BoxFuture;
-use time::OffsetDateTime;
 
+pub use call_reports::CallReports;
 pub use delivery_alerts::{DeliveryAlerts, FailingChannel};
 pub use email_budget::{hour_of, EmailBudget, HeldLeads};
 pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, SessionCutoffs, Sessions, SiteKeys};
@@ -33,6 +39,8 @@ pub use model::{
     Inserted, Language, LeadStatus, ListQuery, NewQuote, PendingLead, Source, StoredQuote,
     VoiceOrigin,
 };
+pub use outbox::Outbox;
+pub use quotes::Quotes;
 
 pub use database_url::{DatabaseUrl, UnsupportedDatabaseUrl};
 pub use error::{Cause, StoreError};
@@ -68,60 +76,20 @@ impl StoreOptions {
     }
 }
 
+/// Everything a store does, for what puts the parts together (`app.rs`, the commands); each
+/// part of the server takes the narrowest of the traits above that it uses.
 pub trait QuoteStore:
-    Inbox + Sessions + SiteKeys + DeliveryAlerts + EmailBudget + Send + Sync
+    Quotes
+    + CallReports
+    + Outbox
+    + Inbox
+    + Sessions
+    + SiteKeys
+    + DeliveryAlerts
+    + EmailBudget
+    + Send
+    + Sync
 {
-    /// Resolves only once the quote, queued on each channel that is on, is durably committed.
-    /// A voice quote whose call and tool call are already stored is not stored again.
-    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;
-
-    /// Keeps the end-of-call report (a repeated report replaces the earlier one). With
-    /// `email_leads`, the call's first quote gets a follow-up outbox row (once).
-    fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>>;
-
-    /// The end-of-call report stored for `call_id`, if any.
-    fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>>;
-
-    /// Deletes the end-of-call reports received before `reported_before` that no quote request
-    /// refers to, and says how many (`retention`).
-    fn purge_call_reports(
-        &self,
-        reported_before: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<u64, StoreError>>;
-
-    /// Stored quotes with their call and delivery state, in the order and page `query` asks.
-    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>>;
-
-    /// Every stored quote created at or after `since` (all when `None`), oldest first.
-    fn list_since(
-        &self,
-        since: Option<OffsetDateTime>,
-    ) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        self.list(ListQuery {
-            since,
-            ..ListQuery::default()
-        })
-    }
-
-    /// `channel`'s outbox rows neither delivered nor given up whose next attempt is due at
-    /// `now`, after taking up to `limit` newly queued quotes into the outbox (each on every
-    /// channel it is queued on, first attempt due at its creation). A store several instances
-    /// share hands each row to one caller (until `LEAD_CLAIM` has passed).
-    fn due_leads(
-        &self,
-        channel: Channel,
-        now: OffsetDateTime,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>>;
-
-    /// Records one delivery attempt of the quote `quote_id` on `channel`.
-    fn record_delivery(
-        &self,
-        quote_id: String,
-        channel: Channel,
-        outcome: DeliveryOutcome,
-    ) -> BoxFuture<'_, Result<(), StoreError>>;
-
     /// Whether the database answers a trivial query.
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>>;
 

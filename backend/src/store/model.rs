@@ -248,7 +248,7 @@ pub struct StoredQuote {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Channel {
-    /// `LEAD_WEBHOOK_URL`.
+    /// The lead post to `LEAD_WEBHOOK_URL` (`forward/lead_post.rs`), stored as `webhook`.
     Webhook,
     /// The e-mail to the broker about the new lead.
     Email,

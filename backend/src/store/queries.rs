@@ -108,7 +108,7 @@ pub(super) const SELECT_QUOTES: &str =
 
 /// $1 now, $2 limit, $3 channel. A row held for the e-mail digest (`email_budget.rs`) is not
 /// due.
-pub fn due_leads() -> String {
+pub fn due_deliveries() -> String {
     format!(
         "{SELECT_QUOTES}
          JOIN lead_outbox d ON d.quote_id = q.id AND d.channel = $3
@@ -121,7 +121,7 @@ pub fn due_leads() -> String {
 /// PostgreSQL, where several instances share the outbox: claims the due rows it returns by
 /// pushing their next attempt to $3, so each goes to one worker; a worker that dies holding
 /// some leaves them due again at $3. $1 now, $2 limit, $4 channel.
-pub fn claim_due_leads() -> String {
+pub fn claim_due_deliveries() -> String {
     format!(
         "WITH claimed AS (
             UPDATE lead_outbox SET next_attempt_at = $3

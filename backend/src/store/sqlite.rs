@@ -31,8 +31,8 @@ use super::model::format_timestamp;
 use super::queries;
 use super::rows::{self, stored_quote, NamedRow};
 use super::{
-    CallReport, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead,
-    QuoteStore, StoreError, StoreOptions, StoredQuote,
+    CallReport, CallReports, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote,
+    Outbox, PendingLead, QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote,
 };
 
 /// Most inserts committed together in one transaction (group commit).
@@ -436,7 +436,7 @@ impl NamedRow for Row<'_> {
     }
 }
 
-impl QuoteStore for SqliteStore {
+impl Quotes for SqliteStore {
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
         self.write(Write::Quote(quote))
             .map(|r| {
@@ -448,6 +448,24 @@ impl QuoteStore for SqliteStore {
             .boxed()
     }
 
+    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+        self.read(move |conn| {
+            let since = query.since.map(format_timestamp).unwrap_or_default();
+            // SQLite reads a negative limit as no limit.
+            let limit = query
+                .limit
+                .map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
+            let sql = queries::list(&query);
+            let values: &[&dyn ToSql] = match &query.after {
+                Some(after) => &[&since, after, &limit],
+                None => &[&since, &limit],
+            };
+            parameters::query(conn, &sql, values, |row| stored_quote(row))
+        })
+    }
+}
+
+impl CallReports for SqliteStore {
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
         self.write(Write::Call(report)).map(|r| r.map(drop)).boxed()
     }
@@ -475,24 +493,10 @@ impl QuoteStore for SqliteStore {
             })
             .boxed()
     }
+}
 
-    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        self.read(move |conn| {
-            let since = query.since.map(format_timestamp).unwrap_or_default();
-            // SQLite reads a negative limit as no limit.
-            let limit = query
-                .limit
-                .map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
-            let sql = queries::list(&query);
-            let values: &[&dyn ToSql] = match &query.after {
-                Some(after) => &[&since, after, &limit],
-                None => &[&since, &limit],
-            };
-            parameters::query(conn, &sql, values, |row| stored_quote(row))
-        })
-    }
-
-    fn due_leads(
+impl Outbox for SqliteStore {
+    fn take_due_deliveries(
         &self,
         channel: Channel,
         now: OffsetDateTime,
@@ -503,7 +507,7 @@ impl QuoteStore for SqliteStore {
             let limit = i64::try_from(limit).unwrap_or(i64::MAX);
             parameters::query(
                 conn,
-                &queries::due_leads(),
+                &queries::due_deliveries(),
                 params![format_timestamp(now), limit, channel.as_str()],
                 |row| stored_quote(row).map(|quote| PendingLead::new(quote, channel)),
             )
@@ -529,7 +533,9 @@ impl QuoteStore for SqliteStore {
         .map(|r| r.map(drop))
         .boxed()
     }
+}
 
+impl QuoteStore for SqliteStore {
     /// Answers, and can take the write lock: a lock another process holds (or a file that can
     /// no longer be written) means writes cannot commit, which monitoring must see even though
     /// reads still work. The server never opens a read-only database, so any failure counts.

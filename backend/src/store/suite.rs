@@ -377,7 +377,7 @@ pub async fn a_failing_channel_has_one_incident_until_it_is_closed(store: Arc<dy
         store.insert(web(email)).await.unwrap();
     }
     let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
-    let due = store.due_leads(WEBHOOK, now, 10).await.unwrap();
+    let due = store.take_due_deliveries(WEBHOOK, now, 10).await.unwrap();
     assert!(
         store.failing_channels().await.unwrap().is_empty(),
         "none failed yet"
@@ -440,7 +440,7 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
         store.insert(web(email)).await.unwrap();
     }
     let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
-    let due = store.due_leads(WEBHOOK, now, 10).await.unwrap();
+    let due = store.take_due_deliveries(WEBHOOK, now, 10).await.unwrap();
     assert_eq!(due.len(), 3);
     assert!(due.iter().all(|lead| lead.attempts == 0));
     let [a, b, c] = [0, 1, 2].map(|i| due[i].quote.id.clone());
@@ -469,10 +469,14 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
         .unwrap();
 
     assert!(
-        store.due_leads(WEBHOOK, now, 10).await.unwrap().is_empty(),
+        store
+            .take_due_deliveries(WEBHOOK, now, 10)
+            .await
+            .unwrap()
+            .is_empty(),
         "b waits; a and c are done"
     );
-    let due = store.due_leads(WEBHOOK, later, 10).await.unwrap();
+    let due = store.take_due_deliveries(WEBHOOK, later, 10).await.unwrap();
     assert_eq!(
         (due.len(), due[0].quote.id.as_str(), due[0].attempts),
         (1, b.as_str(), 1)
@@ -521,7 +525,10 @@ pub async fn a_lead_is_queued_on_its_own_row_until_a_worker_takes_it(store: Arc<
         "pending on e-mail alone before any worker ran: {before:?}"
     );
     let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
-    let due = store.due_leads(Channel::Email, now, 2).await.unwrap();
+    let due = store
+        .take_due_deliveries(Channel::Email, now, 2)
+        .await
+        .unwrap();
     let mut taken: Vec<_> = due.iter().map(|lead| lead.quote.id.clone()).collect();
     taken.sort();
     assert_eq!(
@@ -535,13 +542,16 @@ pub async fn a_lead_is_queued_on_its_own_row_until_a_worker_takes_it(store: Arc<
         before,
         "taken into the outbox, each lead reads the same"
     );
-    let due = store.due_leads(Channel::Email, now, 10).await.unwrap();
+    let due = store
+        .take_due_deliveries(Channel::Email, now, 10)
+        .await
+        .unwrap();
     assert!(
         due.iter().any(|lead| lead.quote.id == before[2].id),
         "the third is taken by the next call"
     );
     assert!(store
-        .due_leads(Channel::Webhook, now, 10)
+        .take_due_deliveries(Channel::Webhook, now, 10)
         .await
         .unwrap()
         .is_empty());
@@ -583,7 +593,10 @@ pub async fn spam_is_listed_apart_and_delivered_once_it_is_not(store: Arc<dyn Qu
     let due_ids = |at: OffsetDateTime| {
         let store = Arc::clone(&store);
         async move {
-            let due = store.due_leads(Channel::Email, at, 10).await.unwrap();
+            let due = store
+                .take_due_deliveries(Channel::Email, at, 10)
+                .await
+                .unwrap();
             due.into_iter().map(|l| l.quote.id).collect::<Vec<_>>()
         }
     };
@@ -660,10 +673,17 @@ pub async fn each_channel_has_its_own_outbox_row_and_a_call_one_follow_up(
         .unwrap();
     store.insert(web("web@example.com")).await.unwrap();
     for channel in [Channel::Webhook, Channel::Email] {
-        assert_eq!(store.due_leads(channel, now(), 10).await.unwrap().len(), 3);
+        assert_eq!(
+            store
+                .take_due_deliveries(channel, now(), 10)
+                .await
+                .unwrap()
+                .len(),
+            3
+        );
     }
     assert!(store
-        .due_leads(Channel::FollowUp, now(), 10)
+        .take_due_deliveries(Channel::FollowUp, now(), 10)
         .await
         .unwrap()
         .is_empty());
@@ -683,7 +703,10 @@ pub async fn each_channel_has_its_own_outbox_row_and_a_call_one_follow_up(
         })
         .await
         .unwrap();
-    let follow_ups = store.due_leads(Channel::FollowUp, now(), 10).await.unwrap();
+    let follow_ups = store
+        .take_due_deliveries(Channel::FollowUp, now(), 10)
+        .await
+        .unwrap();
     assert_eq!(
         follow_ups.len(),
         1,

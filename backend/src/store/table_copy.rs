@@ -118,7 +118,10 @@ mod tests {
         };
         store.record_call(report).await.unwrap();
         let later = OffsetDateTime::now_utc() + Duration::from_secs(1);
-        let due = store.due_leads(Channel::Webhook, later, 10).await.unwrap();
+        let due = store
+            .take_due_deliveries(Channel::Webhook, later, 10)
+            .await
+            .unwrap();
         let ids: Vec<String> = due.iter().map(|lead| lead.quote.id.clone()).collect();
         let outcomes = [
             DeliveryOutcome::Delivered,

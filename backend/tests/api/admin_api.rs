@@ -13,7 +13,7 @@ async fn app() -> TestApp {
     TestApp::spawn()
         .leads(LeadsConfig {
             admin_token: Some(TOKEN.into()),
-            vapi_webhook_secret: Some(SECRET.into()),
+            voice_events_secret: Some(SECRET.into()),
             ..LeadsConfig::default()
         })
         .start()

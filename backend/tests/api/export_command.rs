@@ -57,7 +57,7 @@ async fn the_export_has_source_call_summary_and_delivery_state() {
         .port();
     let mut app = TestApp::spawn()
         .leads(LeadsConfig {
-            vapi_webhook_secret: Some(SECRET.into()),
+            voice_events_secret: Some(SECRET.into()),
             forwarding: Some(ForwardingConfig::new(
                 format!("http://127.0.0.1:{port}/").parse().unwrap(),
                 None,

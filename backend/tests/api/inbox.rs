@@ -396,7 +396,7 @@ async fn a_new_password_hash_ends_every_session(db: Db) {
     let cookie = inbox.session().await;
     assert!(inbox.list(&cookie, "").await.is_empty());
     // The same password hashed again (a new salt) is a new hash too.
-    let new_hash = backend::password::hash(PASSWORD).unwrap();
+    let new_hash = backend::routes::admin::password::hash(PASSWORD).unwrap();
     inbox
         .app
         .restart_with(|config| config.inbox.password_hash = Some(new_hash.into()))
@@ -1054,7 +1054,7 @@ fn hash_password_prints_the_line_for_the_environment_file() {
         .and_then(|rest| rest.strip_suffix('\''))
         .unwrap_or_else(|| panic!("{stdout:?}"));
     assert!(hash.starts_with("$argon2id$v=19$"), "{hash}");
-    assert!(backend::password::verify(
+    assert!(backend::routes::admin::password::verify(
         hash,
         "correct horse battery staple"
     ));

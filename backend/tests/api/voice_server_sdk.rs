@@ -48,7 +48,7 @@ fn text(value: &Value) -> Option<String> {
 async fn messages_built_from_the_server_sdk_declarations_are_read_and_answered_in_its_shape() {
     let app = TestApp::spawn()
         .leads(LeadsConfig {
-            vapi_webhook_secret: Some(SECRET.into()),
+            voice_events_secret: Some(SECRET.into()),
             ..LeadsConfig::default()
         })
         .start()

@@ -8,7 +8,7 @@ const SECRET: &str = "voice-secret-123";
 async fn app() -> TestApp {
     TestApp::spawn()
         .leads(LeadsConfig {
-            vapi_webhook_secret: Some(SECRET.into()),
+            voice_events_secret: Some(SECRET.into()),
             ..LeadsConfig::default()
         })
         .start()
@@ -386,7 +386,7 @@ async fn a_quote_asked_for_in_a_chat_is_stored_once_with_source_chat_and_listed_
     let token = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
     let app = TestApp::spawn()
         .leads(LeadsConfig {
-            vapi_webhook_secret: Some(SECRET.into()),
+            voice_events_secret: Some(SECRET.into()),
             admin_token: Some(token.into()),
             ..LeadsConfig::default()
         })
@@ -453,7 +453,7 @@ async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
     let token = "5f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
     let app = TestApp::spawn()
         .leads(LeadsConfig {
-            vapi_webhook_secret: Some(SECRET.into()),
+            voice_events_secret: Some(SECRET.into()),
             admin_token: Some(token.into()),
             ..LeadsConfig::default()
         })

@@ -11,7 +11,7 @@ use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
 use super::{message, Mailer};
-use crate::store::{hour_of, QuoteStore};
+use crate::store::{hour_of, EmailBudget};
 
 /// How often the digest looks for held leads: a cheap query on a partial index.
 const CHECK_EVERY: Duration = Duration::from_secs(5);
@@ -22,7 +22,7 @@ pub const LISTED: usize = 100;
 
 pub struct Digest {
     pub mailer: Arc<Mailer>,
-    pub store: Arc<dyn QuoteStore>,
+    pub budget: Arc<dyn EmailBudget>,
 }
 
 impl Digest {
@@ -47,13 +47,13 @@ impl Digest {
     async fn send_due(&self, now: OffsetDateTime) -> Result<(), String> {
         let hour = hour_of(now);
         let held = self
-            .store
+            .budget
             .held_leads(hour, LISTED)
             .await
             .map_err(|e| e.to_string())?;
         if held.total == 0
             || !self
-                .store
+                .budget
                 .take_digest(hour)
                 .await
                 .map_err(|e| e.to_string())?
@@ -66,11 +66,11 @@ impl Digest {
             .send(message::digest(settings, &self.mailer.site, &held, hour))
             .await
         {
-            let _ = self.store.release_digest(hour).await;
+            let _ = self.budget.release_digest(hour).await;
             return Err(format!("{failure:?}"));
         }
         let marked = self
-            .store
+            .budget
             .mark_digested(hour, OffsetDateTime::now_utc())
             .await
             .map_err(|e| e.to_string())?;

@@ -9,7 +9,7 @@ use html_escape::{encode_double_quoted_attribute, encode_text};
 use lettre::message::{Mailbox, MessageBuilder, MultiPart};
 use lettre::{Address, Message};
 
-use crate::ended_reason;
+use crate::leads::ended_reason;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
 use crate::store::{CallReport, HeldLeads, Source, StoredQuote};

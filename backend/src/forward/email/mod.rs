@@ -22,7 +22,7 @@ use time::OffsetDateTime;
 use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
-use crate::store::{hour_of, Channel, FailingChannel, PendingLead, QuoteStore};
+use crate::store::{hour_of, CallReports, Channel, EmailBudget, FailingChannel, PendingLead};
 use relay::{ConnectError, Relay};
 
 pub use digest::Digest;
@@ -141,7 +141,7 @@ fn smtp_failure(error: lettre::transport::smtp::Error) -> Failure {
 /// The e-mail about a new lead, within the site's hourly budget.
 pub struct LeadEmail {
     pub mailer: Arc<Mailer>,
-    pub store: Arc<dyn QuoteStore>,
+    pub budget: Arc<dyn EmailBudget>,
 }
 
 impl Sender for LeadEmail {
@@ -152,7 +152,7 @@ impl Sender for LeadEmail {
             if lead.attempts == 0 {
                 let hour = hour_of(time::OffsetDateTime::now_utc());
                 let taken = self
-                    .store
+                    .budget
                     .take_lead_email(hour, settings.max_per_hour)
                     .await
                     .map_err(|e| Failure::Temporary(e.to_string()))?;
@@ -172,7 +172,7 @@ impl Sender for LeadEmail {
 /// The e-mail after a call, about the call's first lead.
 pub struct FollowUpEmail {
     pub mailer: Arc<Mailer>,
-    pub store: Arc<dyn QuoteStore>,
+    pub calls: Arc<dyn CallReports>,
 }
 
 impl Sender for FollowUpEmail {
@@ -183,7 +183,7 @@ impl Sender for FollowUpEmail {
                     Failure::Permanent("the lead has no call to follow up".into())
                 })?;
             let call = self
-                .store
+                .calls
                 .call(call_id)
                 .await
                 .map_err(|e| Failure::Temporary(e.to_string()))?

@@ -12,7 +12,7 @@ use warp::http::{header, HeaderMap, Method};
 use warp::{Filter, Rejection};
 
 use super::session_cookie;
-use crate::http::auth::sign_in;
+use crate::http::auth::check_bearer_token;
 use crate::http::client_ip;
 use crate::http::error::ApiError;
 use crate::http::failure_limit::FailureLimit;
@@ -20,7 +20,7 @@ use crate::http::forwarded_proto::is_https;
 use crate::http::same_site::from_the_site;
 use crate::settings::inbox::session_cutoffs;
 use crate::settings::trusted_proxies::TrustedProxies;
-use crate::store::QuoteStore;
+use crate::store::Sessions;
 
 pub enum Caller {
     Token,
@@ -43,7 +43,7 @@ pub struct Access {
     pub password_hash: Option<SecretString>,
     /// `ADMIN_SESSION_DAYS`: a session ends this long after sign-in.
     pub session_lifetime: Duration,
-    pub store: Arc<dyn QuoteStore>,
+    pub sessions: Arc<dyn Sessions>,
     pub proxies: TrustedProxies,
     /// Failed sign-ins per client, shared by the token and the password.
     pub failures: Arc<FailureLimit>,
@@ -98,7 +98,7 @@ impl Access {
                 return Err(refused);
             };
             let client = facts.client(&self.proxies);
-            return sign_in(
+            return check_bearer_token(
                 token.expose_secret(),
                 &self.failures,
                 client,
@@ -119,7 +119,7 @@ impl Access {
         let id_hash = session_cookie::id_hash(&id, password_hash);
         let now = OffsetDateTime::now_utc();
         let live = self
-            .store
+            .sessions
             .touch_session(
                 id_hash.clone(),
                 now,

@@ -9,8 +9,8 @@ use warp::{Rejection, Reply};
 
 use super::params::{self, Format};
 use crate::http::error::ApiError;
-use crate::leads_csv::write_csv;
-use crate::store::{LeadQuery, QuoteStore, StoredQuote};
+use crate::leads::csv::write_csv;
+use crate::store::{Inbox, LeadQuery, StoredQuote};
 
 /// Where the CSV answer puts the cursor of the next page (the JSON answer has it in the body).
 pub const NEXT_CURSOR_HEADER: &str = "x-next-cursor";
@@ -35,7 +35,7 @@ fn csv_attachment(now: OffsetDateTime) -> HeaderValue {
 
 /// One page of leads, filtered; the method and the caller are already checked.
 pub async fn page(
-    store: Arc<dyn QuoteStore>,
+    store: Arc<dyn Inbox>,
     headers: HeaderMap,
     query: String,
 ) -> Result<Response, Rejection> {

@@ -14,11 +14,11 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
-use crate::deletion::{delete_lead, Why};
-use crate::ended_reason;
 use crate::http::body::is_json;
 use crate::http::error::ApiError;
-use crate::store::{LeadDetail, LeadStatus, QuoteStore, StoreError};
+use crate::leads::deletion::{delete_lead, Why};
+use crate::leads::ended_reason;
+use crate::store::{Inbox, LeadDetail, LeadStatus, StoreError};
 
 /// The longest note kept, in characters: a few paragraphs.
 const MAX_NOTE_CHARS: usize = 2000;
@@ -57,7 +57,7 @@ struct Shown {
 
 /// The caller is already checked.
 pub async fn handle(
-    store: Arc<dyn QuoteStore>,
+    store: Arc<dyn Inbox>,
     id: String,
     facts: RequestFacts,
     body: Bytes,
@@ -68,7 +68,7 @@ pub async fn handle(
 }
 
 async fn respond(
-    store: &dyn QuoteStore,
+    store: &dyn Inbox,
     id: String,
     facts: &RequestFacts,
     body: &[u8],
@@ -140,7 +140,7 @@ async fn respond(
     }
 }
 
-async fn show(store: &dyn QuoteStore, id: String) -> Result<Response, ApiError> {
+async fn show(store: &dyn Inbox, id: String) -> Result<Response, ApiError> {
     let lead = store.lead(id).await.map_err(|error| {
         tracing::error!(%error, "reading a lead failed");
         ApiError::from(error)

@@ -12,6 +12,7 @@ mod caller;
 mod handler;
 mod lead;
 mod params;
+pub mod password;
 mod session;
 mod session_cookie;
 
@@ -27,7 +28,7 @@ use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::settings::Config;
-use crate::store::QuoteStore;
+use crate::store::{Inbox, QuoteStore};
 use caller::{caller, request_facts, Access};
 use session::SignIn;
 
@@ -51,18 +52,19 @@ pub fn routes(
         token: config.leads.admin_token.clone(),
         password_hash: config.inbox.password_hash.clone(),
         session_lifetime: config.inbox.session_lifetime,
-        store: Arc::clone(&store),
+        sessions: Arc::clone(&store) as _,
         proxies: config.trusted_proxies.clone(),
         failures,
     });
     let query = warp::query::raw().or(warp::any().map(String::new)).unify();
-    let list_store = Arc::clone(&store);
+    let inbox: Arc<dyn Inbox> = store;
+    let list_inbox = Arc::clone(&inbox);
     let list = methods("GET, HEAD")
         .and(caller(Arc::clone(&access)))
         .and(warp::header::headers_cloned())
         .and(query)
         .and_then(move |_caller, headers, query: String| {
-            handler::page(Arc::clone(&list_store), headers, query)
+            handler::page(Arc::clone(&list_inbox), headers, query)
         });
     let list = warp::path!("api" / "admin" / "quote-requests").and(answered_here(list));
     let one = warp::path!("api" / "admin" / "quote-requests" / String)
@@ -71,7 +73,7 @@ pub fn routes(
         .and(request_facts())
         .and(body::limited(MAX_ADMIN_BODY_BYTES))
         .and_then(move |id, _caller, facts, body| {
-            lead::handle(Arc::clone(&store), id, facts, body)
+            lead::handle(Arc::clone(&inbox), id, facts, body)
         });
     let routes = list.or(answered_here(one)).unify().boxed();
     let routes = match config.inbox.password_hash {

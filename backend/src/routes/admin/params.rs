@@ -8,7 +8,7 @@ use warp::http::{header, HeaderMap};
 use wasm_core::Product;
 
 use crate::http::error::ApiError;
-use crate::since::parse_since;
+use crate::leads::since::parse_since;
 use crate::store::{LeadFilter, LeadStatus, Source};
 
 /// Page size when none is asked for, and the largest one allowed.

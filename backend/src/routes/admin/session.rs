@@ -23,7 +23,7 @@ use crate::http::client_ip::rate_key;
 use crate::http::error::{retry_after_secs, ApiError};
 use crate::http::failure_limit::MAX_NETWORK_FAILURES;
 use crate::http::same_site::from_the_site;
-use crate::password;
+use crate::routes::admin::password;
 
 /// Argon2 takes 19 MiB and tens of milliseconds per check: this many at once at most, so a flood
 /// of sign-ins from many addresses cannot exhaust memory.
@@ -146,7 +146,7 @@ async fn start(
     let id = session_cookie::new_id();
     let id_hash = session_cookie::id_hash(&id, &phc);
     access
-        .store
+        .sessions
         .create_session(id_hash, OffsetDateTime::now_utc())
         .await
         .map_err(|error| {
@@ -168,7 +168,7 @@ async fn end(access: &Access, facts: &RequestFacts) -> Result<Response, ApiError
     let caller = access.identify(facts).await?;
     if let Caller::Session { id_hash } = caller {
         access
-            .store
+            .sessions
             .delete_session(id_hash)
             .await
             .map_err(ApiError::from)?;
@@ -190,10 +190,14 @@ pub async fn end_everywhere(
 ) -> Result<Response, Rejection> {
     let ended = async {
         access.identify(&facts).await?;
-        let ended = access.store.delete_all_sessions().await.map_err(|error| {
-            tracing::error!(%error, "deleting the sessions failed");
-            ApiError::from(error)
-        })?;
+        let ended = access
+            .sessions
+            .delete_all_sessions()
+            .await
+            .map_err(|error| {
+                tracing::error!(%error, "deleting the sessions failed");
+                ApiError::from(error)
+            })?;
         tracing::info!(ended, "admin signed out everywhere");
         let mut response = StatusCode::NO_CONTENT.into_response();
         response.headers_mut().insert(

@@ -24,7 +24,7 @@ use crate::http::same_site::from_another_site;
 use crate::routes::quote_result::{self, Failure, Outcome, Typed};
 use crate::spam::FormTokens;
 use crate::store::Language;
-use crate::store::QuoteStore;
+use crate::store::Quotes;
 
 /// The answer to a form post from another site's page: a person sent here by it is shown the
 /// way to the form itself, in the language of the form that was posted (a copy of the Spanish
@@ -100,7 +100,7 @@ impl Fields {
 }
 
 pub struct FormRoute {
-    pub store: Arc<dyn QuoteStore>,
+    pub store: Arc<dyn Quotes>,
     pub limits: Arc<PostLimits>,
     pub tokens: Arc<FormTokens>,
     pub recent: RecentForms,

@@ -8,7 +8,7 @@ use wasm_core::{FieldErrors, QuoteRequest};
 
 use crate::http::error::ApiError;
 use crate::spam::{FormTokens, Signal};
-use crate::store::{Inserted, Language, NewQuote, QuoteStore, Source};
+use crate::store::{Inserted, Language, NewQuote, Quotes, Source};
 
 /// The form's hidden field: people never see it, so a request that fills it is a bot's. It is
 /// answered like a success (so the bot learns nothing): stored as spam when its fields pass the
@@ -52,7 +52,7 @@ impl Post {
 /// and answers 201 with its id either way; wrong fields are refused (422). Refusals are in the
 /// post's language.
 pub async fn create(
-    store: Arc<dyn QuoteStore>,
+    store: Arc<dyn Quotes>,
     tokens: &FormTokens,
     token: Option<String>,
     post: Post,
@@ -87,7 +87,7 @@ pub async fn create(
 /// Stores a quote from the web page in `language` under its idempotency key, as spam for
 /// `spam`, and gives its id: the new one, or the first one stored under the same key and request.
 pub async fn insert(
-    store: &dyn QuoteStore,
+    store: &dyn Quotes,
     request: QuoteRequest,
     idempotency_key: Option<String>,
     user_agent: Option<&HeaderValue>,

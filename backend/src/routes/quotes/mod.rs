@@ -25,7 +25,7 @@ use crate::http::same_site::from_another_site;
 use crate::http::{body, forwarded_proto};
 use crate::settings::trusted_proxies::TrustedProxies;
 use crate::spam::{self, FormTokens};
-use crate::store::QuoteStore;
+use crate::store::Quotes;
 use form::{FormRequest, FormRoute};
 use handlers::Post;
 use limits::{Bucket, PostLimits};
@@ -34,7 +34,7 @@ use limits::{Bucket, PostLimits};
 const MAX_QUOTE_BODY_BYTES: usize = 16 * 1024;
 
 pub fn routes(
-    store: Arc<dyn QuoteStore>,
+    store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
     proxies: TrustedProxies,
@@ -54,7 +54,7 @@ pub fn routes(
 /// malformed `Idempotency-Key`, which no browser sends, is refused as in JSON, and a post from
 /// another site's page gets a page of its own).
 fn form_route(
-    store: Arc<dyn QuoteStore>,
+    store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
     proxies: TrustedProxies,
@@ -93,7 +93,7 @@ fn form_route(
 /// refusal is written in the language of the page the post came from (`page_language`), as the
 /// form's failure toast shows it.
 fn json_route(
-    store: Arc<dyn QuoteStore>,
+    store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
     proxies: TrustedProxies,

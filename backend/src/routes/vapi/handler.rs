@@ -13,7 +13,7 @@ use super::messages::{self, Received, ToolCall};
 use super::sdk::{ServerMessageResponseToolCalls, ToolCallResult};
 use super::{replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
-use crate::store::{Inserted, Language, NewQuote, QuoteStore, Source, VoiceOrigin};
+use crate::store::{Inserted, Language, NewQuote, QuoteStore, Quotes, Source, VoiceOrigin};
 
 /// `request_quote`'s arguments; one that is not text reads as empty and is refused as invalid.
 #[derive(Default, Deserialize)]
@@ -64,7 +64,7 @@ async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, Api
 }
 
 async fn run_tool(
-    store: &dyn QuoteStore,
+    store: &dyn Quotes,
     call_id: &str,
     source: Source,
     language: Language,
@@ -84,7 +84,7 @@ async fn run_tool(
 }
 
 async fn request_quote(
-    store: &dyn QuoteStore,
+    store: &dyn Quotes,
     call_id: &str,
     source: Source,
     language: Language,

@@ -1,5 +1,7 @@
-//! `POST /api/vapi/webhook`: the voice provider's server messages. Quotes spoken to the assistant
-//! arrive as `tool-calls`; `end-of-call-report` says how each call ended.
+//! The voice events: the voice provider's server messages to us, at `POST /api/vapi/webhook`
+//! (the provider calls it a webhook; our outgoing forward of a lead is `forward/lead_post.rs`).
+//! Quotes spoken to the assistant arrive as `tool-calls`; `end-of-call-report` says how each
+//! call ended.
 
 mod handler;
 mod lenient;
@@ -23,8 +25,8 @@ use crate::store::QuoteStore;
 
 /// The header holding the shared secret configured on the provider's side.
 pub const SECRET_HEADER: &str = "x-vapi-secret";
-/// Largest voice-provider webhook body accepted (an end-of-call report carries the transcript).
-const MAX_WEBHOOK_BODY_BYTES: usize = 1024 * 1024;
+/// Largest voice event body accepted (an end-of-call report carries the transcript).
+const MAX_VOICE_EVENT_BODY_BYTES: usize = 1024 * 1024;
 /// The one tool the assistant may call.
 pub const REQUEST_QUOTE_TOOL: &str = "request_quote";
 
@@ -43,7 +45,7 @@ pub fn routes(
             failures,
             client(proxies),
         ))
-        .and(body::limited(MAX_WEBHOOK_BODY_BYTES))
+        .and(body::limited(MAX_VOICE_EVENT_BODY_BYTES))
         .then(move |body| handler::receive(Arc::clone(&store), body))
         .boxed()
 }

@@ -17,7 +17,7 @@ pub const MAX_ID_CHARS: u64 = 255;
 /// Most tool calls answered from one message: the assistant makes one or two at a time.
 pub const MAX_TOOL_CALLS: u64 = 64;
 
-/// The webhook's body.
+/// A voice event's body.
 #[derive(Deserialize)]
 pub struct ServerMessage {
     #[serde(deserialize_with = "As::<Object>::deserialize")]

@@ -28,10 +28,10 @@ use super::queries;
 use super::rows::{self, stored_quote, NamedRow};
 use super::DATABASE_WAIT;
 use super::{
-    CallReport, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, PendingLead,
-    QuoteStore, StoreError, StoreOptions, StoredQuote,
+    CallReport, CallReports, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote,
+    Outbox, PendingLead, QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote,
 };
-use crate::error_chain;
+use crate::store::error_chain;
 use group_commit::GroupCommit;
 
 /// Connections per instance: 16 for reads, the health check and the forwarders (which records
@@ -330,11 +330,28 @@ fn limit(n: Option<usize>) -> Option<i64> {
     n.map(|n| i64::try_from(n).unwrap_or(i64::MAX))
 }
 
-impl QuoteStore for PostgresStore {
+impl Quotes for PostgresStore {
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
         self.writer.insert(quote).boxed()
     }
 
+    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+        async move {
+            let sql = queries::list(&query);
+            let since = query.since.map(format_timestamp).unwrap_or_default();
+            // NULL is no limit.
+            let limit = limit(query.limit);
+            let rows = match &query.after {
+                Some(after) => self.query(&sql, &[&since, after, &limit]).await?,
+                None => self.query(&sql, &[&since, &limit]).await?,
+            };
+            rows.iter().map(stored_quote).collect()
+        }
+        .boxed()
+    }
+}
+
+impl CallReports for PostgresStore {
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
         self.upsert_call(report).boxed()
     }
@@ -358,23 +375,10 @@ impl QuoteStore for PostgresStore {
         }
         .boxed()
     }
+}
 
-    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        async move {
-            let sql = queries::list(&query);
-            let since = query.since.map(format_timestamp).unwrap_or_default();
-            // NULL is no limit.
-            let limit = limit(query.limit);
-            let rows = match &query.after {
-                Some(after) => self.query(&sql, &[&since, after, &limit]).await?,
-                None => self.query(&sql, &[&since, &limit]).await?,
-            };
-            rows.iter().map(stored_quote).collect()
-        }
-        .boxed()
-    }
-
-    fn due_leads(
+impl Outbox for PostgresStore {
+    fn take_due_deliveries(
         &self,
         channel: Channel,
         now: OffsetDateTime,
@@ -391,7 +395,9 @@ impl QuoteStore for PostgresStore {
                 &until,
                 &channel.as_str(),
             ];
-            let rows = self.query(&queries::claim_due_leads(), &params).await?;
+            let rows = self
+                .query(&queries::claim_due_deliveries(), &params)
+                .await?;
             rows.iter()
                 .map(|row| stored_quote(row).map(|quote| PendingLead::new(quote, channel)))
                 .collect()
@@ -434,7 +440,9 @@ impl QuoteStore for PostgresStore {
         }
         .boxed()
     }
+}
 
+impl QuoteStore for PostgresStore {
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         async move {
             let client = self.pool.get().await.map_err(pool_error)?;
@@ -514,8 +522,10 @@ mod tests {
         }
         let now = OffsetDateTime::now_utc() + std::time::Duration::from_millis(5);
         let email = Channel::Email;
-        let (from_a, from_b) =
-            tokio::join!(a.due_leads(email, now, 25), b.due_leads(email, now, 25));
+        let (from_a, from_b) = tokio::join!(
+            a.take_due_deliveries(email, now, 25),
+            b.take_due_deliveries(email, now, 25)
+        );
         let ids =
             |leads: Vec<PendingLead>| leads.into_iter().map(|l| l.quote.id).collect::<Vec<_>>();
         let (from_a, from_b) = (ids(from_a.unwrap()), ids(from_b.unwrap()));
@@ -528,17 +538,26 @@ mod tests {
             "each lead to exactly one"
         );
         assert!(
-            a.due_leads(email, now, 100).await.unwrap().is_empty(),
+            a.take_due_deliveries(email, now, 100)
+                .await
+                .unwrap()
+                .is_empty(),
             "claimed leads are not due"
         );
         assert_eq!(
-            a.due_leads(Channel::Webhook, now, 100).await.unwrap().len(),
+            a.take_due_deliveries(Channel::Webhook, now, 100)
+                .await
+                .unwrap()
+                .len(),
             40,
             "each channel is claimed on its own"
         );
         let expired = now + LEAD_CLAIM + std::time::Duration::from_secs(1);
         assert_eq!(
-            b.due_leads(email, expired, 100).await.unwrap().len(),
+            b.take_due_deliveries(email, expired, 100)
+                .await
+                .unwrap()
+                .len(),
             40,
             "due again if never recorded"
         );

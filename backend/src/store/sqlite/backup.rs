@@ -123,7 +123,7 @@ mod tests {
 
     use super::*;
     use crate::store::sqlite::SqliteStore;
-    use crate::store::{suite, QuoteStore, StoreOptions};
+    use crate::store::{suite, QuoteStore, Quotes, StoreOptions};
 
     #[tokio::test]
     async fn the_copy_holds_the_leads_and_only_its_owner_reads_it() {

@@ -2,7 +2,7 @@
 //! store removes the row, its outbox entry, its idempotency key and its call's report once no
 //! lead refers to the call; a log line records the id and why (never the e-mail).
 
-use crate::store::{QuoteStore, StoreError};
+use crate::store::{Inbox, StoreError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Why {
@@ -22,7 +22,11 @@ impl Why {
 }
 
 /// Whether the lead existed.
-pub async fn delete_lead(store: &dyn QuoteStore, id: &str, why: Why) -> Result<bool, StoreError> {
+pub async fn delete_lead(
+    store: &(impl Inbox + ?Sized),
+    id: &str,
+    why: Why,
+) -> Result<bool, StoreError> {
     let deleted = store.delete_lead(id.to_owned()).await?;
     if deleted {
         tracing::info!(lead_id = id, reason = why.as_str(), "lead deleted");

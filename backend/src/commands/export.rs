@@ -4,9 +4,9 @@ use std::io::Write;
 
 use time::OffsetDateTime;
 
-use crate::leads_csv::write_csv;
-use crate::since::parse_since;
-use crate::store::QuoteStore;
+use crate::leads::csv::write_csv;
+use crate::leads::since::parse_since;
+use crate::store::Quotes;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -27,7 +27,7 @@ pub struct ExportArgs {
 }
 
 pub async fn run(
-    store: &dyn QuoteStore,
+    store: &(impl Quotes + ?Sized),
     args: &ExportArgs,
     out: &mut impl Write,
 ) -> std::io::Result<()> {

@@ -2,7 +2,7 @@
 //!
 //! - Leads: `LEAD_RETENTION_DAYS`; older ones are deleted at start (`daily_round`, which
 //!   `app::start` awaits before serving, so no lead past the limit is shown or forwarded) and once
-//!   a day after, the same way the broker deletes one (`deletion`). Idle admin sessions are
+//!   a day after, the same way the broker deletes one (`leads::deletion`). Idle admin sessions are
 //!   cleared on the same round.
 //! - What a caller said: an end-of-call report (ended reason, summary, transcript) stays while a
 //!   quote request refers to it; one from a call that produced no lead is deleted once it is a
@@ -16,9 +16,9 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tokio::time::{interval, interval_at, Instant, MissedTickBehavior};
 
-use crate::deletion::{delete_lead, Why};
+use crate::leads::deletion::{delete_lead, Why};
 use crate::settings::inbox::session_cutoffs;
-use crate::store::{QuoteStore, StoreError};
+use crate::store::{CallReports, Inbox, Sessions, StoreError};
 
 /// How long a report no quote refers to is kept.
 pub const UNREFERENCED_CALL_REPORT_DAYS: u64 = 1;
@@ -39,7 +39,7 @@ pub struct Plan {
 
 /// One daily round: how many leads it deleted.
 pub async fn daily_round(
-    store: &dyn QuoteStore,
+    store: &(impl Inbox + Sessions + ?Sized),
     plan: Plan,
     now: OffsetDateTime,
 ) -> Result<usize, StoreError> {
@@ -75,7 +75,10 @@ pub struct Retention {
 }
 
 impl Retention {
-    pub fn start(store: Arc<dyn QuoteStore>, plan: Plan) -> Retention {
+    pub fn start(
+        store: Arc<impl Inbox + Sessions + CallReports + ?Sized + 'static>,
+        plan: Plan,
+    ) -> Retention {
         let (stop, mut stopped) = oneshot::channel();
         let task = tokio::spawn(async move {
             // The first purge is immediate: reports left from before a restart go at start.
@@ -106,7 +109,7 @@ impl Retention {
     }
 }
 
-async fn purge_call_reports(store: &dyn QuoteStore) {
+async fn purge_call_reports(store: &(impl CallReports + ?Sized)) {
     let cutoff = OffsetDateTime::now_utc() - KEEP_UNREFERENCED;
     match store.purge_call_reports(cutoff).await {
         Ok(0) => {}

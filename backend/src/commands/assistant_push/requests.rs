@@ -12,27 +12,27 @@ use super::definition::AssistantDefinition;
 use super::prompt::system_prompt;
 use super::site_content::SiteContent;
 
-/// The webhook's path under the site's address.
-const WEBHOOK_PATH: &str = "api/vapi/webhook";
-/// The messages the webhook reads (`backend/src/routes/vapi/`).
+/// The voice events' path under the site's address.
+const VOICE_EVENTS_PATH: &str = "api/vapi/webhook";
+/// The messages the voice events' route reads (`backend/src/routes/vapi/`).
 const SERVER_MESSAGES: [&str; 2] = ["end-of-call-report", "tool-calls"];
 
 /// Where the provider sends the tool's calls and the assistant's messages.
-pub struct Webhook<'a> {
+pub struct VoiceEvents<'a> {
     pub url: Url,
-    /// The value of the webhook's secret header.
+    /// The value of the voice events' secret header.
     pub secret: &'a str,
 }
 
-impl<'a> Webhook<'a> {
-    pub fn at(site_url: &Url, secret: &'a str) -> Webhook<'a> {
+impl<'a> VoiceEvents<'a> {
+    pub fn at(site_url: &Url, secret: &'a str) -> VoiceEvents<'a> {
         // Relative to the site's address as a folder, so a site under a path keeps it.
         let mut base = site_url.clone();
         if !base.path().ends_with('/') {
             base.set_path(&format!("{}/", base.path()));
         }
-        Webhook {
-            url: base.join(WEBHOOK_PATH).expect("a relative path joins"),
+        VoiceEvents {
+            url: base.join(VOICE_EVENTS_PATH).expect("a relative path joins"),
             secret,
         }
     }
@@ -42,7 +42,7 @@ impl<'a> Webhook<'a> {
     }
 }
 
-pub fn tool(content: &SiteContent, webhook: &Webhook) -> Value {
+pub fn tool(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
     let products = content.products();
     let values: Vec<&str> = products.iter().map(|(value, _)| *value).collect();
     let meanings: Vec<String> = products
@@ -71,7 +71,7 @@ pub fn tool(content: &SiteContent, webhook: &Webhook) -> Value {
                 "required": ["product", "email"],
             },
         },
-        "server": webhook.server(),
+        "server": voice_events.server(),
     })
 }
 
@@ -79,7 +79,7 @@ pub fn assistant(
     definition: &AssistantDefinition,
     content: &SiteContent,
     tool_id: &str,
-    webhook: &Webhook,
+    voice_events: &VoiceEvents,
 ) -> Value {
     let mut model = json!({
         "provider": definition.model.provider,
@@ -115,7 +115,7 @@ pub fn assistant(
         "endCallPhrases": definition.end_call_phrases,
         "artifactPlan": { "recordingEnabled": definition.recording },
         "serverMessages": SERVER_MESSAGES,
-        "server": webhook.server(),
+        "server": voice_events.server(),
     })
 }
 
@@ -126,8 +126,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_webhook_is_under_the_sites_address() {
-        let at = |site: &str| Webhook::at(&Url::parse(site).unwrap(), "s").url.to_string();
+    fn the_voice_events_url_is_under_the_sites_address() {
+        let at = |site: &str| {
+            VoiceEvents::at(&Url::parse(site).unwrap(), "s")
+                .url
+                .to_string()
+        };
         assert_eq!(
             at("https://broker.test"),
             "https://broker.test/api/vapi/webhook"
@@ -143,8 +147,8 @@ mod tests {
         let content_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
         let content = SiteContent::load(&content_dir).unwrap();
         let definition = AssistantDefinition::load(&content_dir).unwrap();
-        let webhook = Webhook::at(&Url::parse("https://broker.test/").unwrap(), "whs");
-        let tool = tool(&content, &webhook);
+        let voice_events = VoiceEvents::at(&Url::parse("https://broker.test/").unwrap(), "whs");
+        let tool = tool(&content, &voice_events);
         let product = &tool["function"]["parameters"]["properties"]["product"];
         assert_eq!(
             product["enum"],
@@ -154,7 +158,7 @@ mod tests {
             tool["server"],
             json!({ "url": "https://broker.test/api/vapi/webhook", "headers": { "x-vapi-secret": "whs" } })
         );
-        let assistant = assistant(&definition, &content, "tool-7", &webhook);
+        let assistant = assistant(&definition, &content, "tool-7", &voice_events);
         assert_eq!(assistant["model"]["toolIds"], json!(["tool-7"]));
         assert_eq!(
             assistant["serverMessages"],

@@ -1,5 +1,6 @@
-//! The webhook channel (`LEAD_WEBHOOK_URL`): the lead as JSON, its id as idempotency key, and an
-//! HMAC signature when a secret is set. Every failure is retried.
+//! The lead post: our outgoing forward of each lead, POSTed as JSON to the broker's
+//! `LEAD_WEBHOOK_URL` (the outbox's `webhook` channel), its id as idempotency key, and an HMAC
+//! signature when a secret is set. Every failure is retried.
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
@@ -9,30 +10,30 @@ use serde::Serialize;
 use sha2::Sha256;
 
 use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
-use crate::error_chain;
 use crate::settings::leads::ForwardingConfig;
+use crate::store::error_chain;
 use crate::store::{format_timestamp, PendingLead, StoredQuote};
 
 pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";
 /// `sha256=<hex HMAC-SHA256 of the body keyed with LEAD_WEBHOOK_SECRET>`.
 pub const SIGNATURE_HEADER: &str = "x-lead-signature";
 
-pub struct Webhook {
+pub struct LeadPost {
     client: reqwest::Client,
     config: ForwardingConfig,
 }
 
-impl Webhook {
-    pub fn new(config: ForwardingConfig) -> Result<Webhook, reqwest::Error> {
+impl LeadPost {
+    pub fn new(config: ForwardingConfig) -> Result<LeadPost, reqwest::Error> {
         let client = reqwest::Client::builder()
             .timeout(DELIVERY_TIMEOUT)
             .user_agent(concat!("lead-forwarder/", env!("CARGO_PKG_VERSION")))
             .build()?;
-        Ok(Webhook { client, config })
+        Ok(LeadPost { client, config })
     }
 }
 
-impl Sender for Webhook {
+impl Sender for LeadPost {
     fn send<'a>(&'a self, lead: &'a PendingLead) -> BoxFuture<'a, Result<(), Failure>> {
         send(&self.client, &self.config, &lead.quote)
             .map(|sent| sent.map_err(Failure::Temporary))

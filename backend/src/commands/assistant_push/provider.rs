@@ -18,7 +18,7 @@ pub struct ProviderApi {
     client: reqwest::Client,
     base: Url,
     key: SecretString,
-    /// Kept out of the errors too, should a refusal quote the request (the webhook's secret).
+    /// Kept out of the errors too, should a refusal quote the request (the voice events' secret).
     also_hidden: SecretString,
 }
 
@@ -80,10 +80,12 @@ impl ProviderApi {
                 .body(body.to_string());
         }
         let failed = |problem: String| format!("{method} {url} {problem}");
-        let response = request
-            .send()
-            .await
-            .map_err(|error| failed(format!("failed: {}", crate::error_chain::describe(&error))))?;
+        let response = request.send().await.map_err(|error| {
+            failed(format!(
+                "failed: {}",
+                crate::store::error_chain::describe(&error)
+            ))
+        })?;
         let status = response.status();
         let text = response
             .text()

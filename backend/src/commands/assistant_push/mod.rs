@@ -18,12 +18,12 @@ use crate::routes::vapi::REQUEST_QUOTE_TOOL;
 use crate::settings::assistant_push::AssistantPushSettings;
 use definition::AssistantDefinition;
 use provider::ProviderApi;
-use requests::Webhook;
+use requests::VoiceEvents;
 use site_content::SiteContent;
 
 const TOOL: &str = "tool";
 const ASSISTANT: &str = "assistant";
-/// What a dry run shows in place of the webhook's secret.
+/// What a dry run shows in place of the voice events' secret.
 const HIDDEN_SECRET: &str = "<VAPI_WEBHOOK_SECRET>";
 /// What a dry run shows in place of the id of a tool it would create.
 const NEW_TOOL_ID: &str = "<the id of the tool created above>";
@@ -62,13 +62,13 @@ async fn push(settings: &AssistantPushSettings, dry_run: bool) -> Result<(), Str
     let secret = if dry_run {
         HIDDEN_SECRET
     } else {
-        settings.webhook_secret.expose_secret()
+        settings.voice_events_secret.expose_secret()
     };
-    let webhook = Webhook::at(&site_url, secret);
+    let voice_events = VoiceEvents::at(&site_url, secret);
     let api = ProviderApi::new(
         settings.api_base_url.clone(),
         settings.private_key.clone(),
-        settings.webhook_secret.clone(),
+        settings.voice_events_secret.clone(),
     );
 
     let tools = api.list(TOOL).await?;
@@ -86,11 +86,11 @@ async fn push(settings: &AssistantPushSettings, dry_run: bool) -> Result<(), Str
             .and_then(id_of),
     };
 
-    let tool_body = requests::tool(&content, &webhook);
+    let tool_body = requests::tool(&content, &voice_events);
     if dry_run {
         show(&api, TOOL, tool_id.as_deref(), &tool_body);
         let tool_id = tool_id.as_deref().unwrap_or(NEW_TOOL_ID);
-        let assistant_body = requests::assistant(&definition, &content, tool_id, &webhook);
+        let assistant_body = requests::assistant(&definition, &content, tool_id, &voice_events);
         show(&api, ASSISTANT, assistant_id.as_deref(), &assistant_body);
         println!(
             "Dry run: nothing was sent. The webhook's secret is sent in place of {HIDDEN_SECRET}."
@@ -102,7 +102,7 @@ async fn push(settings: &AssistantPushSettings, dry_run: bool) -> Result<(), Str
         "{} the {REQUEST_QUOTE_TOOL} tool: {saved_tool}",
         done(&tool_id)
     );
-    let assistant_body = requests::assistant(&definition, &content, &saved_tool, &webhook);
+    let assistant_body = requests::assistant(&definition, &content, &saved_tool, &voice_events);
     let saved_assistant = api
         .save(ASSISTANT, assistant_id.as_deref(), &assistant_body)
         .await?;

@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, IsTerminal, Write};
 
-use crate::password;
+use crate::routes::admin::password;
 
 pub fn run() -> Result<(), String> {
     let password = if std::io::stdin().is_terminal() {

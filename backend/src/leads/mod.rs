@@ -1,0 +1,9 @@
+//! A lead's life after it is stored: how the broker reads it (the CSV document, a call's ended
+//! reason in words, the day or time a listing starts at), and how it ends (deleted whole, on the
+//! broker's request or past the retention limit, on one timer).
+
+pub mod csv;
+pub mod deletion;
+pub mod ended_reason;
+pub mod retention;
+pub mod since;
