@@ -184,7 +184,7 @@ export interface components {
       email: string;
       /** @description Honeypot: hidden from people, so left empty by them. Filled in, the request is answered 201 and stored as spam (not stored at all when the other fields break the quote rules). */
       website?: unknown;
-      /** @description The language of the page the request was sent from, which the lead records: en or es; anything else, or none, counts as en. */
+      /** @description The language of the page the request was sent from, which the lead records and every error message is written in: en or es; anything else, or none, counts as en. */
       lang?: unknown;
     };
     /** @description The landing page's form as the browser posts it itself (before its script has run, or without one). Any values are taken: the same rules, rate limits, honeypot and store as JSON apply, and the result page says what came of them. The same product and e-mail posted again within 10 minutes are the same request (one quote), so a double submit is one lead. A client that sends its own Idempotency-Key names the request with it instead, as with JSON (a malformed one is answered 400). */
@@ -225,6 +225,7 @@ export interface components {
         | 'sign_in_busy'
         | 'cross_site_request'
         | 'internal_error';
+      /** @description For a person: English, or Spanish for a quote post from the Spanish site (lang es, or a Referer under /es/ when the body could not be read). */
       message: string;
       fields?: {
         product?: string;
