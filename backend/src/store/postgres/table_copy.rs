@@ -3,7 +3,7 @@
 use tokio_postgres::types::{ToSql, Type};
 
 use super::{classify, pool_error, PostgresStore};
-use crate::store::table_copy::{insert_sql, unknown_type, Copied, Table, Value, TABLES};
+use crate::store::table_copy::tables::{insert_sql, unknown_type, Copied, Table, Value, TABLES};
 use crate::store::{QuoteStore, StoreError, StoreOptions};
 
 pub async fn read(url: &str) -> Result<Vec<Table>, StoreError> {

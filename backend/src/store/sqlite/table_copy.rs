@@ -4,7 +4,7 @@ use rusqlite::types::ValueRef;
 use rusqlite::TransactionBehavior;
 
 use super::{connect, connect_read_only, file_named, migrate};
-use crate::store::table_copy::{insert_sql, unknown_type, Copied, Table, Value, TABLES};
+use crate::store::table_copy::tables::{insert_sql, unknown_type, Copied, Table, Value, TABLES};
 use crate::store::StoreError;
 
 pub fn read(target: &str) -> Result<Vec<Table>, StoreError> {
