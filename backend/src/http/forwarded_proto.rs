@@ -11,13 +11,16 @@ use warp::Filter;
 use super::client_ip;
 use crate::settings::trusted_proxies::TrustedProxies;
 
-/// Whether each request came over HTTPS (`is_https`).
-pub fn https(proxies: TrustedProxies) -> BoxedFilter<(bool,)> {
+/// Each request's headers, and whether it came over HTTPS (`is_https`): one copy of the headers
+/// for both.
+pub fn headers_and_https(proxies: TrustedProxies) -> BoxedFilter<(HeaderMap, bool)> {
     client_ip::peer()
         .and(warp::header::headers_cloned())
         .map(move |peer: Option<SocketAddr>, headers: HeaderMap| {
-            is_https(&proxies, peer.map(|peer| peer.ip()), &headers)
+            let https = is_https(&proxies, peer.map(|peer| peer.ip()), &headers);
+            (headers, https)
         })
+        .untuple_one()
         .boxed()
 }
 
@@ -25,26 +28,19 @@ pub fn is_https(proxies: &TrustedProxies, peer: Option<IpAddr>, headers: &Header
     if !peer.is_some_and(|peer| proxies.trusts(peer)) {
         return false;
     }
-    let text = |name| {
+    // The proxy next to us appends last: its word is the rightmost element over all the lines.
+    let last = |name| {
         headers
             .get_all(name)
             .iter()
             .filter_map(|v| v.to_str().ok())
-            .collect::<Vec<_>>()
-            .join(",")
+            .flat_map(|line| line.rsplit(',').next())
+            .last()
     };
-    // The proxy next to us appends last: its word is the rightmost.
-    let forwarded_proto = text("x-forwarded-proto");
-    if let Some(last) = forwarded_proto
-        .rsplit(',')
-        .next()
-        .filter(|v| !v.trim().is_empty())
-    {
-        return last.trim().eq_ignore_ascii_case("https");
+    if let Some(proto) = last("x-forwarded-proto").filter(|v| !v.trim().is_empty()) {
+        return proto.trim().eq_ignore_ascii_case("https");
     }
-    text("forwarded")
-        .rsplit(',')
-        .next()
+    last("forwarded")
         .and_then(|element| {
             element
                 .split(';')

@@ -22,13 +22,28 @@ struct TooLarge;
 fn head_bytes<B>(request: &Request<B>) -> usize {
     const VERSION_AND_SEPARATORS: usize = " HTTP/1.1\r\n".len() + " ".len();
     let request_line =
-        request.method().as_str().len() + request.uri().to_string().len() + VERSION_AND_SEPARATORS;
+        request.method().as_str().len() + written_len(request.uri()) + VERSION_AND_SEPARATORS;
     let headers: usize = request
         .headers()
         .iter()
         .map(|(name, value)| name.as_str().len() + ": ".len() + value.len() + "\r\n".len())
         .sum();
     request_line + headers + "\r\n".len()
+}
+
+/// How long `shown` is written out, counted without writing it anywhere (every request is
+/// measured).
+fn written_len(shown: &impl std::fmt::Display) -> usize {
+    struct Count(usize);
+    impl std::fmt::Write for Count {
+        fn write_str(&mut self, text: &str) -> std::fmt::Result {
+            self.0 += text.len();
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    let _ = std::fmt::Write::write_fmt(&mut count, format_args!("{shown}"));
+    count.0
 }
 
 /// Marks `request` when its head is past `MAX_HEAD_BYTES`.

@@ -8,11 +8,14 @@ use std::panic::PanicHookInfo;
 
 use tracing_subscriber::EnvFilter;
 
+use super::json_line::{JsonLine, JsonLineFields};
+
 /// Installs the JSON subscriber and routes panics through it (see `log_panic`).
 pub fn init() {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
-        .json()
+        .fmt_fields(JsonLineFields)
+        .event_format(JsonLine)
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .try_init();

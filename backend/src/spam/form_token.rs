@@ -25,7 +25,8 @@ const MAX_AGE: Duration = Duration::from_secs(2 * 24 * 60 * 60);
 const TAG_BYTES: usize = 16;
 
 pub struct FormTokens {
-    key: Vec<u8>,
+    /// Keyed once: keying hashes the key, which would otherwise be done again for every token.
+    keyed: Hmac<Sha256>,
     min_fill: Duration,
 }
 
@@ -43,7 +44,8 @@ impl FormTokens {
     }
 
     pub fn new(key: Vec<u8>, min_fill: Duration) -> FormTokens {
-        FormTokens { key, min_fill }
+        let keyed = Hmac::<Sha256>::new_from_slice(&key).expect("HMAC takes a key of any length");
+        FormTokens { keyed, min_fill }
     }
 
     /// `issued.signature`: the milliseconds since the Unix epoch, and their signature in hex.
@@ -99,8 +101,7 @@ impl FormTokens {
     }
 
     fn mac(&self, issued: i64) -> Hmac<Sha256> {
-        let mut mac =
-            Hmac::<Sha256>::new_from_slice(&self.key).expect("HMAC takes a key of any length");
+        let mut mac = self.keyed.clone();
         mac.update(b"form-token:");
         mac.update(issued.to_string().as_bytes());
         mac

@@ -69,8 +69,7 @@ fn form_route(
         .and(methods("POST"))
         .and(body::form_content_type())
         .and(limits.client())
-        .and(warp::header::headers_cloned())
-        .and(forwarded_proto::https(proxies))
+        .and(forwarded_proto::headers_and_https(proxies))
         .and(warp::cookie::optional::<String>(spam::COOKIE))
         .map(|client, headers, https, token| FormRequest {
             client,
@@ -98,8 +97,7 @@ fn json_route(
     tokens: Arc<FormTokens>,
     proxies: TrustedProxies,
 ) -> BoxedFilter<(Response,)> {
-    let from_this_site = warp::header::headers_cloned()
-        .and(forwarded_proto::https(proxies))
+    let from_this_site = forwarded_proto::headers_and_https(proxies)
         .and_then(|headers, https| async move {
             if from_another_site(&headers, https) {
                 Err(warp::reject::custom(ApiError::CrossSite))

@@ -303,8 +303,7 @@ pub fn routes(
 ) -> BoxedFilter<(warp::reply::Response,)> {
     warp::method()
         .and(warp::path::full())
-        .and(warp::header::headers_cloned())
-        .and(forwarded_proto::https(proxies))
+        .and(forwarded_proto::headers_and_https(proxies))
         .map(
             move |method: Method, path: warp::path::FullPath, headers: HeaderMap, https: bool| {
                 let mut response = site.respond(&method, path.as_str(), &headers);
