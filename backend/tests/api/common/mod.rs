@@ -102,7 +102,7 @@ impl Spawn {
         self
     }
 
-    /// With the voice webhook, admin API or forwarding switched on as `leads` says.
+    /// With the voice events, admin API or forwarding switched on as `leads` says.
     pub fn leads(mut self, leads: LeadsConfig) -> Spawn {
         self.leads = Some(leads);
         self

@@ -1,4 +1,4 @@
-//! What the voice provider sends to the webhook, for the tests that need spoken quotes.
+//! What the voice provider sends to the voice events' route, for the tests that need spoken quotes.
 
 use serde_json::{json, Value};
 
@@ -22,7 +22,11 @@ pub fn end_of_call(call_id: &str, ended_reason: &str, summary: &str) -> Value {
         "artifact": {"transcript": TRANSCRIPT}}})
 }
 
-pub async fn webhook(app: &TestApp, secret: Option<&str>, body: &Value) -> reqwest::Response {
+pub async fn post_voice_event(
+    app: &TestApp,
+    secret: Option<&str>,
+    body: &Value,
+) -> reqwest::Response {
     let mut request = app.client.post(app.url("/api/vapi/webhook")).json(body);
     if let Some(secret) = secret {
         request = request.header("x-vapi-secret", secret);
@@ -42,6 +46,9 @@ pub async fn call_with_one_quote(
     let quote = tool_calls(call_id, json!([quote_call("t1", product, email)]));
     let report = end_of_call(call_id, "customer-ended-call", summary);
     for body in [quote, report] {
-        assert_eq!(webhook(app, Some(secret), &body).await.status(), 200);
+        assert_eq!(
+            post_voice_event(app, Some(secret), &body).await.status(),
+            200
+        );
     }
 }

@@ -1,4 +1,6 @@
-use crate::common::voice::{call_with_one_quote, end_of_call, quote_call, tool_calls, webhook};
+use crate::common::voice::{
+    call_with_one_quote, end_of_call, post_voice_event, quote_call, tool_calls,
+};
 use crate::common::TestApp;
 use backend::settings::leads::LeadsConfig;
 use serde_json::{json, Value};
@@ -23,7 +25,7 @@ async fn the_secret_is_required_and_checked() {
         json!([quote_call("t1", "family", "ana@example.com")]),
     );
     for secret in [None, Some("wrong"), Some(""), Some("voice-secret-1234")] {
-        let response = webhook(&app, secret, &body).await;
+        let response = post_voice_event(&app, secret, &body).await;
         assert_eq!(response.status(), 401, "secret {secret:?}");
         assert!(
             response.headers().get("www-authenticate").is_none(),
@@ -35,7 +37,10 @@ async fn the_secret_is_required_and_checked() {
         );
     }
     assert!(app.rows().await.is_empty());
-    assert_eq!(webhook(&app, Some(SECRET), &body).await.status(), 200);
+    assert_eq!(
+        post_voice_event(&app, Some(SECRET), &body).await.status(),
+        200
+    );
     assert_eq!(app.rows().await.len(), 1);
     let get = app.get("/api/vapi/webhook").await;
     assert_eq!(get.status(), 405);
@@ -49,7 +54,7 @@ async fn without_a_configured_secret_the_endpoint_does_not_exist() {
         "call-a",
         json!([quote_call("t1", "family", "ana@example.com")]),
     );
-    let response = webhook(&app, Some(SECRET), &body).await;
+    let response = post_voice_event(&app, Some(SECRET), &body).await;
     assert_eq!(response.status(), 404);
     assert!(app.rows().await.is_empty());
     app.stop().await;
@@ -68,7 +73,7 @@ async fn both_tool_call_shapes_are_stored_as_voice_quotes_answered_in_order() {
                 "arguments": {"product": "employer", "email": "cy@example.net"}}},
         ]),
     );
-    let response = webhook(&app, Some(SECRET), &body).await;
+    let response = post_voice_event(&app, Some(SECRET), &body).await;
     assert_eq!(response.status(), 200);
     let answer: Value = response.json().await.unwrap();
     let results = answer["results"].as_array().unwrap();
@@ -119,7 +124,7 @@ async fn an_invalid_email_by_voice_gets_a_readable_error_and_no_row() {
             {"id": "t4", "function": {"name": "request_quote", "arguments": "{not json"}},
         ]),
     );
-    let answer: Value = webhook(&app, Some(SECRET), &body)
+    let answer: Value = post_voice_event(&app, Some(SECRET), &body)
         .await
         .json()
         .await
@@ -153,12 +158,12 @@ async fn the_same_tool_call_twice_stores_one_row() {
         "call-d",
         json!([quote_call("t1", "family", "ana@example.com")]),
     );
-    let first: Value = webhook(&app, Some(SECRET), &body)
+    let first: Value = post_voice_event(&app, Some(SECRET), &body)
         .await
         .json()
         .await
         .unwrap();
-    let second: Value = webhook(&app, Some(SECRET), &body)
+    let second: Value = post_voice_event(&app, Some(SECRET), &body)
         .await
         .json()
         .await
@@ -172,7 +177,10 @@ async fn the_same_tool_call_twice_stores_one_row() {
             quote_call("t1", "family", "ana@example.com")
         ]),
     );
-    assert_eq!(webhook(&app, Some(SECRET), &twice).await.status(), 200);
+    assert_eq!(
+        post_voice_event(&app, Some(SECRET), &twice).await.status(),
+        200
+    );
     let rows = app.rows().await;
     let calls: Vec<_> = rows.iter().map(|r| r.call_id.as_deref().unwrap()).collect();
     assert_eq!(
@@ -193,18 +201,18 @@ async fn the_end_of_call_report_is_linked_to_the_quotes_of_its_call() {
             quote_call("t2", "medicare", "bo@example.com")
         ]),
     );
-    webhook(&app, Some(SECRET), &quotes).await;
+    post_voice_event(&app, Some(SECRET), &quotes).await;
     let other = tool_calls(
         "call-g",
         json!([quote_call("t1", "employer", "cy@example.com")]),
     );
-    webhook(&app, Some(SECRET), &other).await;
+    post_voice_event(&app, Some(SECRET), &other).await;
     let report = end_of_call(
         "call-f",
         "customer-ended-call",
         "Ana wants family cover; Bo asks about Medicare.",
     );
-    let response = webhook(&app, Some(SECRET), &report).await;
+    let response = post_voice_event(&app, Some(SECRET), &report).await;
     assert_eq!(response.status(), 200);
     for row in app.rows().await {
         if row.call_id.as_deref() == Some("call-f") {
@@ -221,7 +229,7 @@ async fn the_end_of_call_report_is_linked_to_the_quotes_of_its_call() {
         }
     }
     let ignored = json!({"message": {"type": "status-update", "status": "in-progress"}});
-    let response = webhook(&app, Some(SECRET), &ignored).await;
+    let response = post_voice_event(&app, Some(SECRET), &ignored).await;
     assert_eq!(response.status(), 200);
     assert_eq!(app.rows().await.len(), 3);
     let malformed = app
@@ -243,7 +251,7 @@ async fn a_tool_call_seen_before_with_other_arguments_is_refused_and_the_first_s
         "call-r",
         json!([quote_call("t1", "family", "ana@example.com")]),
     );
-    let answer: Value = webhook(&app, Some(SECRET), &first)
+    let answer: Value = post_voice_event(&app, Some(SECRET), &first)
         .await
         .json()
         .await
@@ -252,7 +260,7 @@ async fn a_tool_call_seen_before_with_other_arguments_is_refused_and_the_first_s
         .as_str()
         .unwrap()
         .starts_with("Saved"));
-    let again: Value = webhook(&app, Some(SECRET), &first)
+    let again: Value = post_voice_event(&app, Some(SECRET), &first)
         .await
         .json()
         .await
@@ -263,7 +271,7 @@ async fn a_tool_call_seen_before_with_other_arguments_is_refused_and_the_first_s
         "call-r",
         json!([quote_call("t1", "family", "other@example.com")]),
     );
-    let refused: Value = webhook(&app, Some(SECRET), &changed)
+    let refused: Value = post_voice_event(&app, Some(SECRET), &changed)
         .await
         .json()
         .await
@@ -314,7 +322,7 @@ async fn a_message_beyond_its_bounds_is_refused_whole_and_stores_nothing() {
         ),
     ];
     for (body, problem) in cases {
-        let response = webhook(&app, Some(SECRET), &body).await;
+        let response = post_voice_event(&app, Some(SECRET), &body).await;
         assert_eq!(response.status(), 400, "{problem}");
         let error: Value = response.json().await.unwrap();
         assert_eq!(error["code"], "invalid_parameter");
@@ -359,7 +367,10 @@ async fn a_report_of_a_call_without_a_lead_is_deleted_after_a_day_a_linked_one_i
     .await;
     for call_id in ["no-lead-old", "no-lead-new"] {
         let report = end_of_call(call_id, "customer-ended-call", "Asked about prices");
-        assert_eq!(webhook(&app, Some(SECRET), &report).await.status(), 200);
+        assert_eq!(
+            post_voice_event(&app, Some(SECRET), &report).await.status(),
+            200
+        );
     }
     app.shutdown().await;
     sqlite(&app)
@@ -398,7 +409,7 @@ async fn a_quote_asked_for_in_a_chat_is_stored_once_with_source_chat_and_listed_
         "chat": {"id": "chat-7", "sessionId": "session-7"},
         "toolCallList": [quote_call("t1", "medicare", "chat@example.com")]}});
     for _ in 0..2 {
-        let answer: Value = webhook(&app, Some(SECRET), &body)
+        let answer: Value = post_voice_event(&app, Some(SECRET), &body)
             .await
             .json()
             .await
@@ -465,10 +476,10 @@ async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
     );
     // Without the header nothing is guessed, so nothing is counted.
     for _ in 0..10 {
-        assert_eq!(webhook(&app, None, &body).await.status(), 401);
+        assert_eq!(post_voice_event(&app, None, &body).await.status(), 401);
     }
     for guess in 0..4 {
-        let response = webhook(&app, Some(&format!("guess-{guess}")), &body).await;
+        let response = post_voice_event(&app, Some(&format!("guess-{guess}")), &body).await;
         assert_eq!(response.status(), 401, "guess {guess}");
     }
     let wrong_token = app
@@ -480,7 +491,7 @@ async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
         .unwrap();
     assert_eq!(wrong_token.status(), 401, "the fifth failure");
     // Past the limit even the right secret is refused, and says nothing about the guess.
-    let refused = webhook(&app, Some(SECRET), &body).await;
+    let refused = post_voice_event(&app, Some(SECRET), &body).await;
     assert_eq!(refused.status(), 429);
     assert!(refused.headers().contains_key("retry-after"));
     assert_eq!(
@@ -501,7 +512,10 @@ async fn a_call_from_the_spanish_page_stores_spanish_leads() {
     // As the web SDK's start(assistantId, overrides) from /es/ passes it.
     body["message"]["call"]["assistantOverrides"] =
         json!({"variableValues": {"language": "es"}, "metadata": {"language": "es"}});
-    assert_eq!(webhook(&app, Some(SECRET), &body).await.status(), 200);
+    assert_eq!(
+        post_voice_event(&app, Some(SECRET), &body).await.status(),
+        200
+    );
     let rows = app.rows().await;
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].language, backend::store::Language::Es);
