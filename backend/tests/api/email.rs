@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::common::postgres::TestDatabase;
 use crate::common::smtp::{Mail, SmtpOptions, SmtpServer, FROM_DOMAIN, TO_ADDRESSES};
-use crate::common::voice::{post_voice_event, quote_call, tool_calls};
+use crate::common::voice::{one_quote, post_voice_event};
 use crate::common::TestApp;
 
 const SECRET: &str = "vapi-secret-0123456789abcdef0123456789";
@@ -90,7 +90,7 @@ fn by_message_id(messages: &[Mail]) -> HashMap<String, Mail> {
 
 /// A voice call in which one quote is asked for, then its end-of-call report.
 async fn voice_call(app: &TestApp, call_id: &str, email: &str, report: Value) {
-    let quote = tool_calls(call_id, json!([quote_call("t1", "medicare", email)]));
+    let quote = one_quote(call_id, "medicare", email);
     let response = post_voice_event(app, Some(SECRET), &quote).await;
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.unwrap();
