@@ -17,7 +17,9 @@ use crate::leads::retention::{self, Retention};
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::Site;
-use crate::routes::{admin, client_config, health, openapi, quote_result, quotes, site, vapi};
+use crate::routes::{
+    admin, client_config, health, openapi, quote_result, quotes, site, voice_events,
+};
 use crate::settings::Config;
 use crate::spam::FormTokens;
 use crate::store::{self, QuoteStore, StoreError, StoreOptions};
@@ -46,7 +48,7 @@ pub fn routes(
     // admin token, the inbox's password and the voice events' secret).
     let sign_in_failures = Arc::new(FailureLimit::default());
     let voice_events = match &config.leads.voice_events_secret {
-        Some(secret) => vapi::routes(
+        Some(secret) => voice_events::routes(
             Arc::clone(&store),
             secret.expose_secret().to_owned(),
             Arc::clone(&sign_in_failures),

@@ -2,23 +2,16 @@
 // without JavaScript; the quote form on /es/ with and without JavaScript, ending in Spanish, the
 // server's own refusals included; the Spanish privacy notice and 404; axe on /es/. No
 // Accept-Language redirect.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { openPage, VIEWPORTS } from './support/browser.mjs';
 import { holdDatabase } from './support/database.mjs';
 import { axeViolations, gotoHydrated, revealAll } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
-import { startSite } from './support/site.mjs';
+import { sharedSite } from './support/site.mjs';
 
-let browser;
-let server;
-let site;
-before(async () => {
-  site = await startSite();
-  ({ browser, server } = site);
-});
-after(() => site?.stop());
+const site = sharedSite();
 
 const SITE = 'https://www.clearharbor.example';
 
@@ -44,13 +37,13 @@ const ALTERNATES = (path) => ({
 describe('the language switch', () => {
   for (const javaScriptEnabled of [true, false]) {
     test(`leads from / to /es/ and back ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, async () => {
-      const { page, context } = await openPage(browser, {
+      const { page, context } = await openPage(site.browser, {
         javaScriptEnabled,
         // A Spanish browser still gets the page it asked for.
         locale: 'es-US',
         extraHTTPHeaders: { 'Accept-Language': 'es-US,es;q=0.9' },
       });
-      const response = await page.goto(server.url);
+      const response = await page.goto(site.server.url);
       assert.equal(response.status(), 200);
       assert.deepEqual(await languageLinks(page), {
         lang: 'en',
@@ -78,8 +71,8 @@ describe('the language switch', () => {
   }
 
   test('is in the menu on phones', async () => {
-    const { page, context } = await openPage(browser, { viewport: VIEWPORTS.mobile });
-    await gotoHydrated(page, `${server.url}/es/`);
+    const { page, context } = await openPage(site.browser, { viewport: VIEWPORTS.mobile });
+    await gotoHydrated(page, `${site.server.url}/es/`);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const link = page.getByRole('dialog').getByRole('link', { name: 'English' });
     assert.equal(await link.getAttribute('href'), '/');
@@ -89,8 +82,8 @@ describe('the language switch', () => {
 });
 
 test('the privacy notice is in both languages, each pointing at the other', async () => {
-  const { page, context } = await openPage(browser);
-  await page.goto(`${server.url}/es/privacy`);
+  const { page, context } = await openPage(site.browser);
+  await page.goto(`${site.server.url}/es/privacy`);
   assert.deepEqual(await languageLinks(page), {
     lang: 'es',
     canonical: `${SITE}/es/privacy`,
@@ -110,10 +103,10 @@ test('the privacy notice is in both languages, each pointing at the other', asyn
 });
 
 test('a path under /es/ that does not exist gets the Spanish 404 page', async () => {
-  const { page, context } = await openPage(browser, {
+  const { page, context } = await openPage(site.browser, {
     expectErrors: [/status of 404 .*\/es\/no-such-page:/],
   });
-  const response = await page.goto(`${server.url}/es/no-such-page`);
+  const response = await page.goto(`${site.server.url}/es/no-such-page`);
   assert.equal(response.status(), 404);
   assert.equal((await languageLinks(page)).lang, 'es');
   await page.getByRole('heading', { name: '404 Página no encontrada' }).waitFor();
@@ -130,12 +123,12 @@ const messageOf = (field) =>
   field.evaluate(
     (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null,
   );
-const rowsFor = (email) => server.rows().filter((row) => row.email === email);
+const rowsFor = (email) => site.server.rows().filter((row) => row.email === email);
 
 describe('the quote form on /es/', () => {
   test('without JavaScript: each error and the success on Spanish result pages', async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${server.url}/es/`);
+    const { page, context } = await openPage(site.browser, { javaScriptEnabled: false });
+    await page.goto(`${site.server.url}/es/`);
     const submit = () =>
       Promise.all([
         page.waitForURL(/\/es\/quote-result$/),
@@ -153,7 +146,7 @@ describe('the quote form on /es/', () => {
     assert.equal(await messageOf(emailField(page)), 'Escriba un correo electrónico válido');
     assert.equal(await productField(page).getAttribute('aria-invalid'), null);
 
-    await page.goto(`${server.url}/es/`);
+    await page.goto(`${site.server.url}/es/`);
     await emailField(page).fill('ana.es.nojs@example.com');
     await submit();
     assert.equal(await messageOf(productField(page)), 'Seleccione un producto');
@@ -176,8 +169,8 @@ describe('the quote form on /es/', () => {
   });
 
   test('with JavaScript: Spanish messages beside the fields and a Spanish toast', async () => {
-    const { page, context } = await openPage(browser);
-    await gotoHydrated(page, `${server.url}/es/`);
+    const { page, context } = await openPage(site.browser);
+    await gotoHydrated(page, `${site.server.url}/es/`);
     const button = page.getByRole('button', { name: 'Obtener cotización' });
     await button.click();
     assert.equal(await messageOf(productField(page)), 'Seleccione un producto');
@@ -211,13 +204,13 @@ describe("the server's refusals on /es/", () => {
       env: { RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '2' },
     });
     const lock = await holdDatabase(join(limited.dir, 'quotes.db'));
-    const live = await openPage(browser, {
+    const live = await openPage(site.browser, {
       expectErrors: [
         /status of 503 .*\/api\/quote-requests:/,
         /status of 429 .*\/api\/quote-requests:/,
       ],
     });
-    const plain = await openPage(browser, { javaScriptEnabled: false });
+    const plain = await openPage(site.browser, { javaScriptEnabled: false });
     try {
       const { page } = live;
       await gotoHydrated(page, `${limited.url}/es/`);
@@ -260,8 +253,8 @@ describe("the server's refusals on /es/", () => {
 });
 
 test('axe finds nothing on /es/', async () => {
-  const { page, context } = await openPage(browser);
-  await gotoHydrated(page, `${server.url}/es/`);
+  const { page, context } = await openPage(site.browser);
+  await gotoHydrated(page, `${site.server.url}/es/`);
   await revealAll(page);
   assert.deepEqual(await axeViolations(page), []);
   await context.close();

@@ -50,6 +50,17 @@ async function withPage(env, run, pageOptions) {
 const fake = (page, script) => page.evaluate(script);
 const voiceButton = (page, name) => page.getByRole('button', { name, exact: true });
 
+/** The idle voice button, once it is there. */
+async function idleButton(page) {
+  const idle = voiceButton(page, NAME.idle);
+  await idle.waitFor();
+  return idle;
+}
+
+/** Waits until the page has asked the fake SDK to start `count` calls. */
+const startCallsMade = (page, count) =>
+  page.waitForFunction((count) => globalThis.fakeVapi?.startCalls.length === count, count);
+
 async function startCall(page) {
   await voiceButton(page, NAME.idle).click();
   await voiceButton(page, NAME.connecting).waitFor();
@@ -61,8 +72,7 @@ async function startCall(page) {
 describe('voice button with the fake SDK', () => {
   test('tooltips, keyboard, in-call controls, captions, ring, and the Spanish console lines', async () => {
     await withPage(VOICE_ENV, async ({ page, sdkRequests, consoleLines }) => {
-      const idle = voiceButton(page, NAME.idle);
-      await idle.waitFor();
+      const idle = await idleButton(page);
       await page.waitForLoadState('networkidle');
       assert.deepEqual(sdkRequests, [], 'no SDK chunk before the visitor shows interest');
 
@@ -82,7 +92,7 @@ describe('voice button with the fake SDK', () => {
       await page.keyboard.press('Enter'); // a second start while connecting is ignored
       await connecting.hover(); // activating closes a tooltip; hovering shows it again
       await page.getByRole('tooltip').filter({ hasText: NAME.connecting }).waitFor();
-      await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+      await startCallsMade(page, 1);
       assert.deepEqual(
         await fake(page, () => [globalThis.fakeVapi.publicKey, ...globalThis.fakeVapi.startCalls]),
         ['pk-e2e', 'asst-e2e'],
@@ -183,7 +193,7 @@ describe('voice button with the fake SDK', () => {
         await voiceButton(page, NAME.idle).click();
         // A new attempt clears the old message (with the new phase, a frame after the tap).
         await page.getByRole('alert').waitFor({ state: 'detached' });
-        await page.waitForFunction(() => globalThis.fakeVapi.startCalls.length === 3);
+        await startCallsMade(page, 3);
         await fake(page, () =>
           globalThis.fakeVapi.failStart({ name: 'NotAllowedError', message: 'Permission denied' }),
         );
@@ -195,7 +205,7 @@ describe('voice button with the fake SDK', () => {
         await page.screenshot({ path: join(outputDir, 'voice-permission-denied.png') });
 
         await voiceButton(page, NAME.idle).click();
-        await page.waitForFunction(() => globalThis.fakeVapi.startCalls.length === 4);
+        await startCallsMade(page, 4);
         await fake(page, () => globalThis.fakeVapi.returnNull());
         await page.getByRole('alert').waitFor();
         assert.equal(
@@ -242,8 +252,7 @@ describe('voice button with the fake SDK', () => {
     const entrance = (button) =>
       button.evaluate((el) => el.getAnimations()[0]?.effect.getComputedTiming().duration ?? 0);
     await withPage(VOICE_ENV, async ({ page }) => {
-      const idle = voiceButton(page, NAME.idle);
-      await idle.waitFor();
+      const idle = await idleButton(page);
       assert.equal(await idle.getAttribute('data-phase'), 'idle');
       assert.match(await idle.getAttribute('class'), /from-brand-600/);
       assert.equal(await entrance(idle), 180);
@@ -251,8 +260,7 @@ describe('voice button with the fake SDK', () => {
     await withPage(
       VOICE_ENV,
       async ({ page }) => {
-        const idle = voiceButton(page, NAME.idle);
-        await idle.waitFor();
+        const idle = await idleButton(page);
         assert.ok((await entrance(idle)) < 1, 'no entrance under prefers-reduced-motion');
       },
       { reducedMotion: 'reduce' },
@@ -291,8 +299,7 @@ describe('voice button with the fake SDK', () => {
 
     test('no assistant, motion, chat or SDK code without interaction; the first click, made before the assistant arrives, starts the call', async () => {
       await withPage(VOICE_ENV, async ({ page, context, sdkRequests }) => {
-        const idle = voiceButton(page, NAME.idle);
-        await idle.waitFor();
+        const idle = await idleButton(page);
         await page.waitForLoadState('networkidle');
         const fetched = await scriptsFetched(page);
         assert.ok(fetched.some(({ path }) => /\/VoiceIsland-[\w-]+\.js$/.test(path)));
@@ -311,7 +318,7 @@ describe('voice button with the fake SDK', () => {
         assert.equal(await fake(page, () => globalThis.fakeVapi), undefined, 'no call yet');
         assistant.release();
         await voiceButton(page, NAME.connecting).waitFor();
-        await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+        await startCallsMade(page, 1);
         await fake(page, () => globalThis.fakeVapi.answerStart());
         await voiceButton(page, NAME.inCall).waitFor();
       });
@@ -319,14 +326,13 @@ describe('voice button with the fake SDK', () => {
 
     test('keyboard: focus stays on the button and Enter pressed before the assistant arrives starts the call', async () => {
       await withPage(VOICE_ENV, async ({ page, context }) => {
-        const idle = voiceButton(page, NAME.idle);
-        await idle.waitFor();
+        const idle = await idleButton(page);
         const assistant = await holdAssistant(context);
         await idle.focus();
         await page.keyboard.press('Enter');
         assistant.release();
         await voiceButton(page, NAME.connecting).waitFor();
-        await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+        await startCallsMade(page, 1);
         assert.equal(
           await page.evaluate(() => document.activeElement?.getAttribute('data-phase')),
           'connecting',
@@ -339,12 +345,11 @@ describe('voice button with the fake SDK', () => {
       await withPage(
         VOICE_ENV,
         async ({ page, context }) => {
-          const idle = voiceButton(page, NAME.idle);
-          await idle.waitFor();
+          const idle = await idleButton(page);
           const assistant = await holdAssistant(context);
           await idle.tap();
           assistant.release();
-          await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+          await startCallsMade(page, 1);
           assert.equal(await page.getByRole('tooltip').count(), 0, 'a tap shows no tooltip');
         },
         { viewport: VIEWPORTS.mobile, hasTouch: true, isMobile: true },
@@ -353,8 +358,7 @@ describe('voice button with the fake SDK', () => {
 
     test('a press that begins before the assistant arrives and ends after is still a click', async () => {
       await withPage(VOICE_ENV, async ({ page, context }) => {
-        const idle = voiceButton(page, NAME.idle);
-        await idle.waitFor();
+        const idle = await idleButton(page);
         const assistant = await holdAssistant(context);
         await idle.hover();
         await page.mouse.down();
@@ -362,7 +366,7 @@ describe('voice button with the fake SDK', () => {
         await page.waitForResponse(ASSISTANT_CHUNK);
         await page.waitForTimeout(300); // the assistant is ready, and waits for the press to end
         await page.mouse.up();
-        await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+        await startCallsMade(page, 1);
       });
     });
 

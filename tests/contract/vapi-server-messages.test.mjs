@@ -1,4 +1,4 @@
-// Holds the voice webhook (backend/src/routes/vapi/) to the provider's server SDK: the messages in
+// Holds the voice events (backend/src/routes/voice_events/) to the provider's server SDK: the messages in
 // backend/tests/vapi-server-sdk/, which backend/tests/api/voice_server_sdk.rs posts to the real
 // backend, must type-check against `@vapi-ai/server-sdk`'s declared message types, and the
 // answers that test requires of the backend against the SDK's response type. Between them there

@@ -7,4 +7,4 @@ pub mod openapi;
 pub mod quote_result;
 pub mod quotes;
 pub mod site;
-pub mod vapi;
+pub mod voice_events;

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::common::postgres::TestDatabase;
 use crate::common::smtp::{Mail, SmtpOptions, SmtpServer, FROM_DOMAIN, TO_ADDRESSES};
-use crate::common::voice::{quote_call, tool_calls, webhook};
+use crate::common::voice::{one_quote, post_voice_event};
 use crate::common::TestApp;
 
 const SECRET: &str = "vapi-secret-0123456789abcdef0123456789";
@@ -27,7 +27,7 @@ fn fast_retry() -> RetryPolicy {
     }
 }
 
-/// The application sending every lead through `smtp`, with the voice webhook on; the site's
+/// The application sending every lead through `smtp`, with the voice events on; the site's
 /// e-mail budget is out of the way but for the tests of it.
 async fn app_on(smtp: &SmtpServer, database: Option<DatabaseUrl>) -> TestApp {
     app_with_budget(smtp, database, 100_000).await
@@ -90,15 +90,18 @@ fn by_message_id(messages: &[Mail]) -> HashMap<String, Mail> {
 
 /// A voice call in which one quote is asked for, then its end-of-call report.
 async fn voice_call(app: &TestApp, call_id: &str, email: &str, report: Value) {
-    let quote = tool_calls(call_id, json!([quote_call("t1", "medicare", email)]));
-    let response = webhook(app, Some(SECRET), &quote).await;
+    let quote = one_quote(call_id, "medicare", email);
+    let response = post_voice_event(app, Some(SECRET), &quote).await;
     assert_eq!(response.status(), 200);
     let body: Value = response.json().await.unwrap();
     assert!(body["results"][0]["result"].is_string(), "{body}");
     let mut report = report;
     report["message"]["type"] = json!("end-of-call-report");
     report["message"]["call"] = json!({"id": call_id});
-    assert_eq!(webhook(app, Some(SECRET), &report).await.status(), 200);
+    assert_eq!(
+        post_voice_event(app, Some(SECRET), &report).await.status(),
+        200
+    );
 }
 
 /// Every recipient once, the sender's address as the envelope's.

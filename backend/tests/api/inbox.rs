@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use crate::common::postgres::TestDatabase;
-use crate::common::voice::{quote_call, tool_calls, webhook};
+use crate::common::voice::{post_voice_event, quote_call, tool_calls};
 use crate::common::TestApp;
 use backend::store::{Channel, DatabaseUrl};
 
@@ -23,7 +23,7 @@ enum Db {
     Postgres,
 }
 
-/// The app with the password, the token and the voice webhook on, and the database it uses.
+/// The app with the password, the token and the voice events on, and the database it uses.
 struct Inbox {
     app: TestApp,
     database: Option<TestDatabase>,
@@ -122,7 +122,7 @@ impl Inbox {
             json!([quote_call(tool_call_id, "medicare", email)]),
         );
         assert_eq!(
-            webhook(&self.app, Some(VOICE_SECRET), &quote)
+            post_voice_event(&self.app, Some(VOICE_SECRET), &quote)
                 .await
                 .status(),
             200
@@ -131,7 +131,7 @@ impl Inbox {
             "endedReason": "customer-ended-call", "analysis": {"summary": "Wants Medicare."},
             "artifact": {"transcript": "AI: Hola.\nUser: Medicare, please."}}});
         assert_eq!(
-            webhook(&self.app, Some(VOICE_SECRET), &report)
+            post_voice_event(&self.app, Some(VOICE_SECRET), &report)
                 .await
                 .status(),
             200

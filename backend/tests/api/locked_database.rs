@@ -4,22 +4,17 @@
 use std::time::{Duration, Instant};
 
 use crate::common::TestApp;
-use backend::store::DatabaseUrl;
 use serde_json::Value;
 
 #[tokio::test]
 async fn a_held_lock_is_503_and_degraded_then_service_resumes() {
     let app = TestApp::start().await;
-    let DatabaseUrl::Sqlite(path) = app.database.clone() else {
-        panic!("SQLite")
-    };
     let before = app
         .post_json(r#"{"product":"family","email":"before@example.com"}"#)
         .await;
     assert_eq!(before.status(), 201);
 
-    let holder = rusqlite::Connection::open(&path).unwrap();
-    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let holder = app.hold_write_lock();
     let started = Instant::now();
     let during = app
         .post_json(r#"{"product":"family","email":"during@example.com"}"#)

@@ -26,5 +26,5 @@ mod request_id;
 mod send_test_email;
 mod site_and_health;
 mod spam;
+mod voice_events;
 mod voice_server_sdk;
-mod voice_webhook;

@@ -197,17 +197,7 @@ async fn a_thousand_concurrent_posts_make_a_thousand_rows_with_distinct_ids() {
 #[tokio::test]
 async fn a_row_the_database_refuses_answers_500_with_a_json_body() {
     let app = TestApp::start().await;
-    let backend::store::DatabaseUrl::Sqlite(path) = &app.database else {
-        unreachable!("the test app runs on SQLite")
-    };
-    // A second connection, as an operator's tool would have, makes every insert fail.
-    rusqlite::Connection::open(path)
-        .unwrap()
-        .execute_batch(
-            "CREATE TRIGGER refuse BEFORE INSERT ON quote_requests
-             BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;",
-        )
-        .unwrap();
+    app.refuse_inserts();
     let response = app
         .post_json(r#"{"product":"family","email":"a@b.co"}"#)
         .await;
@@ -245,15 +235,7 @@ async fn the_lead_records_the_language_of_its_page() {
             "xx@example.com",
         ),
     ] {
-        let response = app
-            .client
-            .post(app.url("/api/quote-requests"))
-            .header("content-type", "application/json")
-            .body(body)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 201, "{email}");
+        assert_eq!(app.post_json(body).await.status(), 201, "{email}");
     }
     let mut rows = app.rows().await;
     rows.sort_by(|a, b| a.email.cmp(&b.email));
@@ -390,13 +372,9 @@ async fn refusals_of_a_post_from_the_spanish_page_are_in_spanish() {
 #[tokio::test]
 async fn a_database_outage_is_answered_in_spanish_from_the_spanish_page() {
     let app = TestApp::start().await;
-    let backend::store::DatabaseUrl::Sqlite(path) = &app.database else {
-        unreachable!("the test app runs on SQLite")
-    };
     let spanish = r#"{"product":"family","email":"ana@example.com","lang":"es"}"#;
     // Another process holds the write lock past the busy timeout: 503.
-    let holder = rusqlite::Connection::open(path).unwrap();
-    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let holder = app.hold_write_lock();
     let (status, code, message, _) = refusal(&app, "application/json", spanish, &[]).await;
     assert_eq!((status, code.as_str()), (503, "database_unavailable"));
     assert_eq!(

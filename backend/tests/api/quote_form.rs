@@ -2,12 +2,9 @@
 //! outcome in a cookie the result page reads once, the same rules, limits, honeypot and store as
 //! JSON, and no typed value in a URL, a `Location` or a log line.
 
-use crate::common::TestApp;
+use crate::common::{no_redirects, TestApp, FORM};
 use backend::settings::rate_limit::RateLimit;
 use backend::settings::trusted_proxies::TrustedProxies;
-use backend::store::DatabaseUrl;
-
-const FORM: &str = "application/x-www-form-urlencoded";
 
 /// Result pages as the front end's build writes them, reduced to their slots: `{{reason}}`, the
 /// form with the typed values and each field's message, and the product's success words.
@@ -43,18 +40,8 @@ async fn post_form(app: &TestApp, body: &str) -> reqwest::Response {
 /// The same with more request headers. It carries the form token the site's page gave, as a
 /// person's browser does.
 async fn post_form_with(app: &TestApp, body: &str, headers: &[(&str, &str)]) -> reqwest::Response {
-    let mut request = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-        .post(app.url("/api/quote-requests"))
-        .header("content-type", FORM)
-        .header("user-agent", "form-test")
-        .header("cookie", &app.form_cookie);
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    request.body(body.to_owned()).send().await.unwrap()
+    let headers = [&[("user-agent", "form-test")], headers].concat();
+    app.form_post(&app.form_cookie, &headers, body).await
 }
 
 /// What the browser does next: the result page, with the cookie the post set.
@@ -80,10 +67,7 @@ async fn follow_to(
         assert!(set_cookie.contains(attribute), "{set_cookie}");
     }
     let cookie = set_cookie.split(';').next().unwrap().to_owned();
-    let page = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
+    let page = no_redirects()
         .get(app.url(result_path))
         .header("cookie", cookie)
         .send()
@@ -216,16 +200,11 @@ async fn over_the_rate_limit_the_page_says_429_and_why() {
 #[tokio::test]
 async fn a_database_outage_is_a_503_page_and_nothing_is_lost_once_back() {
     let app = TestApp::start().await;
-    let DatabaseUrl::Sqlite(path) = app.database.clone() else {
-        panic!("SQLite")
-    };
-    let holder = rusqlite::Connection::open(&path).unwrap();
-    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let holder = app.hold_write_lock();
     let body = "product=medicaid&email=retry%40example.com";
     let (_, _, page) = follow(&app, post_form(&app, body).await).await;
     assert!(page.contains("Submission failed"), "{page}");
     assert!(page.contains("503: The service is briefly unavailable."));
-    holder.execute_batch("ROLLBACK").unwrap();
     drop(holder);
     let (_, _, page) = follow(&app, post_form(&app, body).await).await;
     assert!(page.contains("Quote request submitted!"));
@@ -236,10 +215,7 @@ async fn a_database_outage_is_a_503_page_and_nothing_is_lost_once_back() {
 #[tokio::test]
 async fn the_result_page_without_its_cookie_leads_back_to_the_form() {
     let app = TestApp::start().await;
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
+    let client = no_redirects();
     for cookie in [None, Some("quote_result=o=made-up"), Some("quote_result=")] {
         let mut request = client.get(app.url("/quote-result"));
         if let Some(cookie) = cookie {
@@ -309,10 +285,7 @@ async fn an_oversized_form_body_is_a_413_failure_page() {
 #[tokio::test]
 async fn a_client_may_name_its_form_post_and_a_malformed_key_is_400() {
     let app = with_built_pages().start().await;
-    let client = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
+    let client = no_redirects();
     let post = |key: &'static str, body: &'static str| {
         client
             .post(app.url("/api/quote-requests"))
@@ -460,24 +433,15 @@ async fn a_post_from_the_spanish_page_fails_in_spanish() {
 #[tokio::test]
 async fn a_database_failure_or_outage_on_the_spanish_page_says_why_in_spanish() {
     let app = with_built_pages().start().await;
-    let DatabaseUrl::Sqlite(path) = app.database.clone() else {
-        panic!("SQLite")
-    };
     let body = "product=medicaid&email=retry%40example.com&lang=es";
-    let holder = rusqlite::Connection::open(&path).unwrap();
-    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let holder = app.hold_write_lock();
     let (_, _, page) = follow_to(&app, post_form(&app, body).await, "/es/quote-result").await;
     assert!(
         page.contains("<h1>503: El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos.</h1>"),
         "{page}"
     );
-    holder.execute_batch("ROLLBACK").unwrap();
-    holder
-        .execute_batch(
-            "CREATE TRIGGER refuse BEFORE INSERT ON quote_requests
-             BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;",
-        )
-        .unwrap();
+    drop(holder);
+    app.refuse_inserts();
     let (_, _, page) = follow_to(&app, post_form(&app, body).await, "/es/quote-result").await;
     assert!(
         page.contains("<h1>500: No pudimos guardar su solicitud. Inténtelo de nuevo.</h1>"),

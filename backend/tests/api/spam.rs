@@ -10,29 +10,8 @@ use crate::common::{form_cookie, TestApp};
 use backend::settings::leads::{ForwardingConfig, LeadsConfig};
 use serde_json::{json, Value};
 
-const FORM: &str = "application/x-www-form-urlencoded";
 /// As `openssl rand -hex 32` makes one.
 const ADMIN_TOKEN: &str = "5f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
-
-/// A browser's form post (the redirect not followed), with `cookie` and `headers`.
-async fn form_post(
-    app: &TestApp,
-    cookie: &str,
-    headers: &[(&str, &str)],
-    body: &str,
-) -> reqwest::Response {
-    let mut request = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-        .post(app.url("/api/quote-requests"))
-        .header("content-type", FORM)
-        .header("cookie", cookie);
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    request.body(body.to_owned()).send().await.unwrap()
-}
 
 /// A JSON post with `cookie` (none when empty).
 async fn json_post(app: &TestApp, cookie: &str, email: &str) -> reqwest::Response {
@@ -58,7 +37,7 @@ async fn a_post_from_another_sites_page_is_refused_and_nothing_stored() {
     ];
     for headers in cross_site {
         let body = "product=family&email=visitor%40example.com&website=";
-        let refused = form_post(&app, &app.form_cookie, headers, body).await;
+        let refused = app.form_post(&app.form_cookie, headers, body).await;
         assert_eq!(refused.status(), 403, "{headers:?}");
         assert!(refused.headers().get("set-cookie").is_none());
         assert_eq!(refused.headers()["cache-control"], "no-store");
@@ -89,7 +68,7 @@ async fn a_post_from_another_sites_page_is_refused_and_nothing_stored() {
     ];
     for (i, headers) in own_site.into_iter().enumerate() {
         let body = format!("product=family&email=person{i}%40example.com&website=");
-        let posted = form_post(&app, &app.form_cookie, headers, &body).await;
+        let posted = app.form_post(&app.form_cookie, headers, &body).await;
         assert_eq!(posted.status(), 303, "{headers:?}");
     }
     let rows = app.rows().await;
@@ -239,8 +218,8 @@ async fn spam_is_answered_alike_never_delivered_and_listed_apart_until_the_broke
         assert_eq!(body["id"].as_str().unwrap().len(), 36);
     }
     let body = |email: &str| format!("product=medicare&email={email}%40example.com&website=");
-    let by_form = form_post(&app, &app.form_cookie, &[], &body("form")).await;
-    let by_script = form_post(&app, "", &[], &body("form-script")).await;
+    let by_form = app.form_post(&app.form_cookie, &[], &body("form")).await;
+    let by_script = app.form_post("", &[], &body("form-script")).await;
     assert_eq!(by_form.status(), 303);
     assert_eq!(by_script.status(), 303);
     for name in ["location", "set-cookie", "cache-control"] {

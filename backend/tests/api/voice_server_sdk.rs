@@ -1,4 +1,4 @@
-//! The voice webhook against the provider's server SDK: every message in `tests/vapi-server-sdk/`,
+//! The voice events against the provider's server SDK: every message in `tests/vapi-server-sdk/`,
 //! each type-checked against `@vapi-ai/server-sdk`'s declarations by
 //! `tests/contract/vapi-server-messages.test.mjs` (together one for each tool-call list
 //! alone, one with both and one with an empty `toolCallList` beside the calls), is posted to the real backend, which must answer exactly the
@@ -12,7 +12,7 @@ use backend::settings::leads::LeadsConfig;
 use backend::store::{self, CallReport};
 use serde_json::Value;
 
-use crate::common::voice::webhook;
+use crate::common::voice::post_voice_event;
 use crate::common::TestApp;
 
 const SECRET: &str = "voice-sdk-secret";
@@ -56,7 +56,7 @@ async fn messages_built_from_the_server_sdk_declarations_are_read_and_answered_i
     let fixtures = fixtures();
     assert!(fixtures.len() >= 4, "{fixtures:?}");
     for (name, fixture) in &fixtures {
-        let response = webhook(&app, Some(SECRET), &fixture["request"]).await;
+        let response = post_voice_event(&app, Some(SECRET), &fixture["request"]).await;
         assert_eq!(response.status(), 200, "{name}");
         let answer: Value = response.json().await.unwrap();
         assert_eq!(

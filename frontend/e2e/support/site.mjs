@@ -5,7 +5,7 @@ import { launchBrowser } from './browser.mjs';
 import { startServer } from './server.mjs';
 
 /** Launches the browser and starts the server; `stop()` ends both. */
-export async function startSite() {
+async function startSite() {
   const [browser, server] = await Promise.all([launchBrowser(), startServer()]);
   return { browser, server, stop: () => Promise.all([browser.close(), server.stop()]) };
 }
@@ -13,7 +13,7 @@ export async function startSite() {
 /**
  * Returns an object whose `browser` and `server` are set once the file's tests start. (Node 20
  * runs a file's top-level `before` hooks at once, not one after the other: another hook cannot
- * read them; one that needs them calls startSite itself.)
+ * read them.)
  */
 export function sharedSite() {
   const site = { browser: undefined, server: undefined };

@@ -1,7 +1,6 @@
 import { pages } from 'virtual:site-content/pages';
-import { SiteFooter } from '../components/layout/SiteFooter';
 import { privacyPage } from '../content';
-import { Island } from '../islands/Island';
+import { TextPage } from './TextPage';
 
 /**
  * The privacy notice: content/pages/privacy.md, rendered at build time. Its `{{retention}}` slot
@@ -10,15 +9,8 @@ import { Island } from '../islands/Island';
  */
 export function PrivacyPage() {
   return (
-    <>
-      <Island name="header" />
-      <main id="main" tabIndex={-1} className="px-4 pt-28 pb-16 outline-none">
-        <article className="prose-page mx-auto max-w-3xl rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-200 sm:p-12">
-          <h1 className="text-3xl font-bold text-slate-900">{privacyPage.title}</h1>
-          <div dangerouslySetInnerHTML={{ __html: pages.privacy }} />
-        </article>
-      </main>
-      <SiteFooter languagePath="/privacy" />
-    </>
+    <TextPage title={privacyPage.title} languagePath="/privacy">
+      <div dangerouslySetInnerHTML={{ __html: pages.privacy }} />
+    </TextPage>
   );
 }

@@ -14,7 +14,7 @@ use secrecy::ExposeSecret;
 use serde_json::Value;
 use url::Url;
 
-use crate::routes::vapi::REQUEST_QUOTE_TOOL;
+use crate::routes::voice_events::REQUEST_QUOTE_TOOL;
 use crate::settings::assistant_push::AssistantPushSettings;
 use definition::AssistantDefinition;
 use provider::ProviderApi;

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use crate::routes::vapi::REQUEST_QUOTE_TOOL;
+use crate::routes::voice_events::REQUEST_QUOTE_TOOL;
 
 use super::site_content::SiteContent;
 

@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 use url::Url;
 
-use crate::routes::vapi::{REQUEST_QUOTE_TOOL, SECRET_HEADER};
+use crate::routes::voice_events::{REQUEST_QUOTE_TOOL, SECRET_HEADER};
 
 use super::definition::AssistantDefinition;
 use super::prompt::system_prompt;
@@ -14,7 +14,7 @@ use super::site_content::SiteContent;
 
 /// The voice events' path under the site's address.
 const VOICE_EVENTS_PATH: &str = "api/vapi/webhook";
-/// The messages the voice events' route reads (`backend/src/routes/vapi/`).
+/// The messages the voice events' route reads (`backend/src/routes/voice_events/`).
 const SERVER_MESSAGES: [&str; 2] = ["end-of-call-report", "tool-calls"];
 
 /// Where the provider sends the tool's calls and the assistant's messages.

@@ -30,6 +30,16 @@ pub struct TestApp {
 pub const INDEX_HTML: &str = "<!doctype html><title>Home</title><div id=root>home</div>";
 pub const NOT_FOUND_HTML: &str = "<!doctype html><title>404 Page Not Found</title>";
 pub const ASSET_JS: &str = "console.log('app');";
+/// A browser's form post's `Content-Type`.
+pub const FORM: &str = "application/x-www-form-urlencoded";
+
+/// A client that does not follow redirects: a browser's first step, the `303` itself.
+pub fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
 
 fn small_site(dir: &TempDir) -> PathBuf {
     let site = dir.path().join("dist");
@@ -102,7 +112,7 @@ impl Spawn {
         self
     }
 
-    /// With the voice webhook, admin API or forwarding switched on as `leads` says.
+    /// With the voice events, admin API or forwarding switched on as `leads` says.
     pub fn leads(mut self, leads: LeadsConfig) -> Spawn {
         self.leads = Some(leads);
         self
@@ -231,6 +241,23 @@ impl TestApp {
             .expect("request sent")
     }
 
+    /// A browser's form post with `cookie` and `headers`, its redirect not followed.
+    pub async fn form_post(
+        &self,
+        cookie: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> reqwest::Response {
+        let mut request = no_redirects()
+            .post(self.url("/api/quote-requests"))
+            .header("content-type", FORM)
+            .header("cookie", cookie);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        request.body(body.to_owned()).send().await.unwrap()
+    }
+
     /// Every stored row, read through a separate connection to the same database.
     pub async fn rows(&self) -> Vec<StoredQuote> {
         let store = store::open(&self.database).await.unwrap();
@@ -277,6 +304,32 @@ impl TestApp {
                 client.batch_execute(sql).await.unwrap();
             }
         }
+    }
+
+    /// A connection of the test's own to the app's SQLite file.
+    pub fn sqlite(&self) -> rusqlite::Connection {
+        let DatabaseUrl::Sqlite(path) = &self.database else {
+            panic!("an SQLite test")
+        };
+        rusqlite::Connection::open(path).unwrap()
+    }
+
+    /// Another process's write lock on the app's SQLite file (a backup, `sqlite3` open by hand),
+    /// held past the busy timeout until the returned connection rolls back or is dropped.
+    pub fn hold_write_lock(&self) -> rusqlite::Connection {
+        let holder = self.sqlite();
+        holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+        holder
+    }
+
+    /// Makes the app's SQLite file refuse every quote from now on, as an operator's tool could.
+    pub fn refuse_inserts(&self) {
+        self.sqlite()
+            .execute_batch(
+                "CREATE TRIGGER refuse BEFORE INSERT ON quote_requests
+                 BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;",
+            )
+            .unwrap();
     }
 
     /// The number `sql` (one `SELECT count(*)`) gives on the app's database.

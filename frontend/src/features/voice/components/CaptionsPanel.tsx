@@ -1,6 +1,7 @@
-import { X } from 'lucide-react';
 import { controls } from '../texts';
 import type { VoiceSnapshot } from '../session/voice-session';
+import { CloseButton } from './CloseButton';
+import { PANEL_CARD } from './panel';
 
 interface Props {
   id: string;
@@ -15,23 +16,12 @@ interface Props {
 export function CaptionsPanel({ id, state, onClose }: Props) {
   const { captions, partial, muted, visitorSilent } = state;
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className="w-80 max-w-[calc(100vw-2rem)] rounded-2xl bg-white p-4 text-sm text-slate-800 shadow-2xl ring-1 ring-slate-200"
-    >
+    <section id={id} aria-labelledby={`${id}-title`} className={PANEL_CARD}>
       <div className="mb-2 flex items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="font-semibold text-slate-900">
           {controls.panelTitle}
         </h2>
-        <button
-          type="button"
-          aria-label={controls.closePanel}
-          onClick={onClose}
-          className="rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <X aria-hidden className="h-4 w-4" />
-        </button>
+        <CloseButton label={controls.closePanel} onClick={onClose} />
       </div>
       <ol
         aria-live="polite"

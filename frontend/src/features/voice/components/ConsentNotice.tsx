@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { controls } from '../texts';
+import { PANEL_CARD } from './panel';
 
 interface Props {
   text: string;
@@ -16,7 +17,7 @@ export function ConsentNotice({ text, onAccept, onCancel }: Props) {
       role="dialog"
       aria-labelledby="voice-consent-title"
       aria-describedby="voice-consent-text"
-      className="w-80 max-w-[calc(100vw-2rem)] rounded-2xl bg-white p-4 text-sm text-slate-800 shadow-2xl ring-1 ring-slate-200"
+      className={PANEL_CARD}
     >
       <h2 id="voice-consent-title" className="mb-1 font-semibold text-slate-900">
         {controls.consentTitle}

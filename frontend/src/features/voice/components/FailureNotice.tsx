@@ -1,6 +1,6 @@
-import { X } from 'lucide-react';
 import { voiceChat } from 'virtual:site-content';
 import { controls, failureMessage, type FailureKind } from '../texts';
+import { CloseButton } from './CloseButton';
 
 /**
  * The short visible message when a call could not start or broke; when the microphone was the
@@ -30,14 +30,7 @@ export function FailureNotice({
           </button>
         )}
       </div>
-      <button
-        type="button"
-        aria-label={controls.dismiss}
-        onClick={onDismiss}
-        className="rounded-full p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <X aria-hidden className="h-4 w-4" />
-      </button>
+      <CloseButton label={controls.dismiss} onClick={onDismiss} />
     </div>
   );
 }

@@ -1,4 +1,6 @@
-use crate::common::voice::{call_with_one_quote, end_of_call, quote_call, tool_calls, webhook};
+use crate::common::voice::{
+    answer, call_with_one_quote, end_of_call, one_quote, post_voice_event, quote_call, tool_calls,
+};
 use crate::common::TestApp;
 use backend::settings::leads::LeadsConfig;
 use serde_json::{json, Value};
@@ -6,9 +8,15 @@ use serde_json::{json, Value};
 const SECRET: &str = "voice-secret-123";
 
 async fn app() -> TestApp {
+    app_with_admin_token(None).await
+}
+
+/// The app with the voice events on, and the admin API too when `admin_token` is given.
+async fn app_with_admin_token(admin_token: Option<&str>) -> TestApp {
     TestApp::spawn()
         .leads(LeadsConfig {
             voice_events_secret: Some(SECRET.into()),
+            admin_token: admin_token.map(Into::into),
             ..LeadsConfig::default()
         })
         .start()
@@ -18,12 +26,9 @@ async fn app() -> TestApp {
 #[tokio::test]
 async fn the_secret_is_required_and_checked() {
     let app = app().await;
-    let body = tool_calls(
-        "call-a",
-        json!([quote_call("t1", "family", "ana@example.com")]),
-    );
+    let body = one_quote("call-a", "family", "ana@example.com");
     for secret in [None, Some("wrong"), Some(""), Some("voice-secret-1234")] {
-        let response = webhook(&app, secret, &body).await;
+        let response = post_voice_event(&app, secret, &body).await;
         assert_eq!(response.status(), 401, "secret {secret:?}");
         assert!(
             response.headers().get("www-authenticate").is_none(),
@@ -35,7 +40,10 @@ async fn the_secret_is_required_and_checked() {
         );
     }
     assert!(app.rows().await.is_empty());
-    assert_eq!(webhook(&app, Some(SECRET), &body).await.status(), 200);
+    assert_eq!(
+        post_voice_event(&app, Some(SECRET), &body).await.status(),
+        200
+    );
     assert_eq!(app.rows().await.len(), 1);
     let get = app.get("/api/vapi/webhook").await;
     assert_eq!(get.status(), 405);
@@ -45,11 +53,8 @@ async fn the_secret_is_required_and_checked() {
 #[tokio::test]
 async fn without_a_configured_secret_the_endpoint_does_not_exist() {
     let app = TestApp::start().await;
-    let body = tool_calls(
-        "call-a",
-        json!([quote_call("t1", "family", "ana@example.com")]),
-    );
-    let response = webhook(&app, Some(SECRET), &body).await;
+    let body = one_quote("call-a", "family", "ana@example.com");
+    let response = post_voice_event(&app, Some(SECRET), &body).await;
     assert_eq!(response.status(), 404);
     assert!(app.rows().await.is_empty());
     app.stop().await;
@@ -68,7 +73,7 @@ async fn both_tool_call_shapes_are_stored_as_voice_quotes_answered_in_order() {
                 "arguments": {"product": "employer", "email": "cy@example.net"}}},
         ]),
     );
-    let response = webhook(&app, Some(SECRET), &body).await;
+    let response = post_voice_event(&app, Some(SECRET), &body).await;
     assert_eq!(response.status(), 200);
     let answer: Value = response.json().await.unwrap();
     let results = answer["results"].as_array().unwrap();
@@ -119,11 +124,7 @@ async fn an_invalid_email_by_voice_gets_a_readable_error_and_no_row() {
             {"id": "t4", "function": {"name": "request_quote", "arguments": "{not json"}},
         ]),
     );
-    let answer: Value = webhook(&app, Some(SECRET), &body)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let answer = answer(&app, SECRET, &body).await;
     let results = answer["results"].as_array().unwrap();
     assert_eq!(results.len(), 4);
     let error = |i: usize| results[i]["error"].as_str().expect("an error").to_owned();
@@ -149,20 +150,9 @@ async fn an_invalid_email_by_voice_gets_a_readable_error_and_no_row() {
 #[tokio::test]
 async fn the_same_tool_call_twice_stores_one_row() {
     let app = app().await;
-    let body = tool_calls(
-        "call-d",
-        json!([quote_call("t1", "family", "ana@example.com")]),
-    );
-    let first: Value = webhook(&app, Some(SECRET), &body)
-        .await
-        .json()
-        .await
-        .unwrap();
-    let second: Value = webhook(&app, Some(SECRET), &body)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let body = one_quote("call-d", "family", "ana@example.com");
+    let first = answer(&app, SECRET, &body).await;
+    let second = answer(&app, SECRET, &body).await;
     assert_eq!(first, second, "a retried tool call gets the same answer");
     // Both at once, in the same group commit.
     let twice = tool_calls(
@@ -172,7 +162,10 @@ async fn the_same_tool_call_twice_stores_one_row() {
             quote_call("t1", "family", "ana@example.com")
         ]),
     );
-    assert_eq!(webhook(&app, Some(SECRET), &twice).await.status(), 200);
+    assert_eq!(
+        post_voice_event(&app, Some(SECRET), &twice).await.status(),
+        200
+    );
     let rows = app.rows().await;
     let calls: Vec<_> = rows.iter().map(|r| r.call_id.as_deref().unwrap()).collect();
     assert_eq!(
@@ -193,18 +186,15 @@ async fn the_end_of_call_report_is_linked_to_the_quotes_of_its_call() {
             quote_call("t2", "medicare", "bo@example.com")
         ]),
     );
-    webhook(&app, Some(SECRET), &quotes).await;
-    let other = tool_calls(
-        "call-g",
-        json!([quote_call("t1", "employer", "cy@example.com")]),
-    );
-    webhook(&app, Some(SECRET), &other).await;
+    post_voice_event(&app, Some(SECRET), &quotes).await;
+    let other = one_quote("call-g", "employer", "cy@example.com");
+    post_voice_event(&app, Some(SECRET), &other).await;
     let report = end_of_call(
         "call-f",
         "customer-ended-call",
         "Ana wants family cover; Bo asks about Medicare.",
     );
-    let response = webhook(&app, Some(SECRET), &report).await;
+    let response = post_voice_event(&app, Some(SECRET), &report).await;
     assert_eq!(response.status(), 200);
     for row in app.rows().await {
         if row.call_id.as_deref() == Some("call-f") {
@@ -221,7 +211,7 @@ async fn the_end_of_call_report_is_linked_to_the_quotes_of_its_call() {
         }
     }
     let ignored = json!({"message": {"type": "status-update", "status": "in-progress"}});
-    let response = webhook(&app, Some(SECRET), &ignored).await;
+    let response = post_voice_event(&app, Some(SECRET), &ignored).await;
     assert_eq!(response.status(), 200);
     assert_eq!(app.rows().await.len(), 3);
     let malformed = app
@@ -239,35 +229,17 @@ async fn the_end_of_call_report_is_linked_to_the_quotes_of_its_call() {
 #[tokio::test]
 async fn a_tool_call_seen_before_with_other_arguments_is_refused_and_the_first_stands() {
     let app = app().await;
-    let first = tool_calls(
-        "call-r",
-        json!([quote_call("t1", "family", "ana@example.com")]),
-    );
-    let answer: Value = webhook(&app, Some(SECRET), &first)
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert!(answer["results"][0]["result"]
+    let first = one_quote("call-r", "family", "ana@example.com");
+    let saved = answer(&app, SECRET, &first).await;
+    assert!(saved["results"][0]["result"]
         .as_str()
         .unwrap()
         .starts_with("Saved"));
-    let again: Value = webhook(&app, Some(SECRET), &first)
-        .await
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(again, answer, "the same call again is answered the same");
+    let again = answer(&app, SECRET, &first).await;
+    assert_eq!(again, saved, "the same call again is answered the same");
 
-    let changed = tool_calls(
-        "call-r",
-        json!([quote_call("t1", "family", "other@example.com")]),
-    );
-    let refused: Value = webhook(&app, Some(SECRET), &changed)
-        .await
-        .json()
-        .await
-        .unwrap();
+    let changed = one_quote("call-r", "family", "other@example.com");
+    let refused = answer(&app, SECRET, &changed).await;
     let result = &refused["results"][0];
     assert_eq!(result["toolCallId"], "t1");
     assert!(result.get("result").is_none(), "never a Saved: {result}");
@@ -291,10 +263,7 @@ async fn a_message_beyond_its_bounds_is_refused_whole_and_stores_nothing() {
         .collect();
     let cases = [
         (
-            tool_calls(
-                &long_id,
-                json!([quote_call("t1", "family", "ana@example.com")]),
-            ),
+            one_quote(&long_id, "family", "ana@example.com"),
             "message.call.id",
         ),
         (
@@ -314,7 +283,7 @@ async fn a_message_beyond_its_bounds_is_refused_whole_and_stores_nothing() {
         ),
     ];
     for (body, problem) in cases {
-        let response = webhook(&app, Some(SECRET), &body).await;
+        let response = post_voice_event(&app, Some(SECRET), &body).await;
         assert_eq!(response.status(), 400, "{problem}");
         let error: Value = response.json().await.unwrap();
         assert_eq!(error["code"], "invalid_parameter");
@@ -327,17 +296,9 @@ async fn a_message_beyond_its_bounds_is_refused_whole_and_stores_nothing() {
     app.stop().await;
 }
 
-/// A connection of the test's own to the app's SQLite file.
-fn sqlite(app: &TestApp) -> rusqlite::Connection {
-    let backend::store::DatabaseUrl::Sqlite(path) = &app.database else {
-        panic!("an SQLite test")
-    };
-    rusqlite::Connection::open(path).unwrap()
-}
-
 /// The stored call ids.
 fn stored_calls(app: &TestApp) -> Vec<String> {
-    let conn = sqlite(app);
+    let conn = app.sqlite();
     let mut statement = conn
         .prepare("SELECT call_id FROM voice_calls ORDER BY call_id")
         .unwrap();
@@ -359,10 +320,13 @@ async fn a_report_of_a_call_without_a_lead_is_deleted_after_a_day_a_linked_one_i
     .await;
     for call_id in ["no-lead-old", "no-lead-new"] {
         let report = end_of_call(call_id, "customer-ended-call", "Asked about prices");
-        assert_eq!(webhook(&app, Some(SECRET), &report).await.status(), 200);
+        assert_eq!(
+            post_voice_event(&app, Some(SECRET), &report).await.status(),
+            200
+        );
     }
     app.shutdown().await;
-    sqlite(&app)
+    app.sqlite()
         .execute(
             "UPDATE voice_calls SET reported_at = '2026-01-01T00:00:00.000Z'
              WHERE call_id IN ('with-lead', 'no-lead-old')",
@@ -384,25 +348,14 @@ async fn a_report_of_a_call_without_a_lead_is_deleted_after_a_day_a_linked_one_i
 #[tokio::test]
 async fn a_quote_asked_for_in_a_chat_is_stored_once_with_source_chat_and_listed_as_such() {
     let token = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
-    let app = TestApp::spawn()
-        .leads(LeadsConfig {
-            voice_events_secret: Some(SECRET.into()),
-            admin_token: Some(token.into()),
-            ..LeadsConfig::default()
-        })
-        .start()
-        .await;
+    let app = app_with_admin_token(Some(token)).await;
     app.post_lead("family", "web@example.com").await;
     // The web chat names the chat and its session instead of a call.
     let body = json!({"message": {"type": "tool-calls",
         "chat": {"id": "chat-7", "sessionId": "session-7"},
         "toolCallList": [quote_call("t1", "medicare", "chat@example.com")]}});
     for _ in 0..2 {
-        let answer: Value = webhook(&app, Some(SECRET), &body)
-            .await
-            .json()
-            .await
-            .unwrap();
+        let answer = answer(&app, SECRET, &body).await;
         assert!(
             answer["results"][0]["result"]
                 .as_str()
@@ -451,24 +404,14 @@ async fn a_quote_asked_for_in_a_chat_is_stored_once_with_source_chat_and_listed_
 #[tokio::test]
 async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
     let token = "5f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19";
-    let app = TestApp::spawn()
-        .leads(LeadsConfig {
-            voice_events_secret: Some(SECRET.into()),
-            admin_token: Some(token.into()),
-            ..LeadsConfig::default()
-        })
-        .start()
-        .await;
-    let body = tool_calls(
-        "call-guessed",
-        json!([quote_call("t1", "family", "ana@example.com")]),
-    );
+    let app = app_with_admin_token(Some(token)).await;
+    let body = one_quote("call-guessed", "family", "ana@example.com");
     // Without the header nothing is guessed, so nothing is counted.
     for _ in 0..10 {
-        assert_eq!(webhook(&app, None, &body).await.status(), 401);
+        assert_eq!(post_voice_event(&app, None, &body).await.status(), 401);
     }
     for guess in 0..4 {
-        let response = webhook(&app, Some(&format!("guess-{guess}")), &body).await;
+        let response = post_voice_event(&app, Some(&format!("guess-{guess}")), &body).await;
         assert_eq!(response.status(), 401, "guess {guess}");
     }
     let wrong_token = app
@@ -480,7 +423,7 @@ async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
         .unwrap();
     assert_eq!(wrong_token.status(), 401, "the fifth failure");
     // Past the limit even the right secret is refused, and says nothing about the guess.
-    let refused = webhook(&app, Some(SECRET), &body).await;
+    let refused = post_voice_event(&app, Some(SECRET), &body).await;
     assert_eq!(refused.status(), 429);
     assert!(refused.headers().contains_key("retry-after"));
     assert_eq!(
@@ -494,14 +437,14 @@ async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
 #[tokio::test]
 async fn a_call_from_the_spanish_page_stores_spanish_leads() {
     let app = app().await;
-    let mut body = tool_calls(
-        "call-es",
-        json!([quote_call("t1", "family", "ana@example.com")]),
-    );
+    let mut body = one_quote("call-es", "family", "ana@example.com");
     // As the web SDK's start(assistantId, overrides) from /es/ passes it.
     body["message"]["call"]["assistantOverrides"] =
         json!({"variableValues": {"language": "es"}, "metadata": {"language": "es"}});
-    assert_eq!(webhook(&app, Some(SECRET), &body).await.status(), 200);
+    assert_eq!(
+        post_voice_event(&app, Some(SECRET), &body).await.status(),
+        200
+    );
     let rows = app.rows().await;
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].language, backend::store::Language::Es);
