@@ -224,7 +224,7 @@ impl<W: Write> Write for Escaped<'_, W> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::sync::{Arc, Mutex};
 
     use serde_json::{json, Value};
@@ -244,39 +244,34 @@ mod tests {
         }
     }
 
-    /// The lines `log` writes, through our format and through tracing-subscriber's own.
-    fn both(log: impl Fn()) -> (Vec<Value>, Vec<Value>) {
-        let ours = Captured::default();
-        let writer = ours.clone();
-        let subscriber = tracing_subscriber::fmt()
-            .fmt_fields(JsonLineFields)
-            .event_format(JsonLine)
-            .with_writer(move || writer.clone())
-            .finish();
-        tracing::subscriber::with_default(subscriber, &log);
-        let theirs = Captured::default();
-        let writer = theirs.clone();
-        let subscriber = tracing_subscriber::fmt()
-            .json()
-            .with_writer(move || writer.clone())
-            .finish();
-        tracing::subscriber::with_default(subscriber, &log);
-        let lines = |captured: Captured| {
-            let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
-            text.lines()
-                .map(|line| serde_json::from_str::<Value>(line).expect(line))
-                .map(|mut line| {
-                    line.as_object_mut().unwrap().remove("timestamp");
-                    line
-                })
-                .collect::<Vec<_>>()
-        };
-        (lines(ours), lines(theirs))
+    /// The lines `log` writes, in our format, or else in tracing-subscriber's own JSON; without
+    /// their `timestamp`.
+    pub fn logged(ours: bool, log: impl Fn()) -> Vec<Value> {
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let builder = tracing_subscriber::fmt().with_writer(move || writer.clone());
+        if ours {
+            let subscriber = builder
+                .fmt_fields(JsonLineFields)
+                .event_format(JsonLine)
+                .finish();
+            tracing::subscriber::with_default(subscriber, log);
+        } else {
+            tracing::subscriber::with_default(builder.json().finish(), log);
+        }
+        let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        text.lines()
+            .map(|line| serde_json::from_str::<Value>(line).expect(line))
+            .map(|mut line| {
+                line.as_object_mut().unwrap().remove("timestamp");
+                line
+            })
+            .collect()
     }
 
     #[test]
     fn lines_read_as_tracing_subscribers_own_json() {
-        let (ours, theirs) = both(|| {
+        let log = || {
             tracing::info!(target: "request", method = %"POST", path = "/a\"b\\c\n\u{1}é", status = 201_u16, latency_ms = 1.5, ok = true, delta = -3_i64, "done {}", 1);
             let outer = tracing::error_span!("request", request_id = "0193-ab");
             let _outer = outer.enter();
@@ -291,9 +286,10 @@ mod tests {
             tracing::info!("no fields on the span");
             empty.record("later", 7);
             tracing::info!("a field recorded later");
-        });
+        };
+        let ours = logged(true, log);
         assert_eq!(ours.len(), 5);
-        assert_eq!(ours, theirs);
+        assert_eq!(ours, logged(false, log));
         assert_eq!(
             ours[1]["span"],
             json!({"request_id": "0193-ab", "name": "request"})
@@ -303,14 +299,7 @@ mod tests {
 
     #[test]
     fn an_event_of_the_log_crate_keeps_its_level_and_target() {
-        let captured = Captured::default();
-        let writer = captured.clone();
-        let subscriber = tracing_subscriber::fmt()
-            .fmt_fields(JsonLineFields)
-            .event_format(JsonLine)
-            .with_writer(move || writer.clone())
-            .finish();
-        tracing::subscriber::with_default(subscriber, || {
+        let lines = logged(true, || {
             let record = log::Record::builder()
                 .level(log::Level::Warn)
                 .target("some_crate::pool")
@@ -318,10 +307,9 @@ mod tests {
                 .build();
             tracing_log::format_trace(&record).unwrap();
         });
-        let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
-        let line: Value = serde_json::from_str(text.trim()).unwrap();
-        assert_eq!(line["level"], "WARN");
-        assert_eq!(line["target"], "some_crate::pool");
-        assert_eq!(line["fields"], json!({"message": "from log"}));
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0]["level"], "WARN");
+        assert_eq!(lines[0]["target"], "some_crate::pool");
+        assert_eq!(lines[0]["fields"], json!({"message": "from log"}));
     }
 }

@@ -59,44 +59,22 @@ pub fn log() -> warp::log::Log<impl Fn(warp::log::Info<'_>) + Copy> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::{Arc, Mutex};
-
     use super::*;
-
-    #[derive(Clone, Default)]
-    struct Captured(Arc<Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Captured {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
+    use crate::http::json_line::tests::logged;
 
     #[test]
     fn a_panic_is_one_json_line_in_the_log() {
-        let captured = Captured::default();
-        let writer = captured.clone();
-        let subscriber = tracing_subscriber::fmt()
-            .json()
-            .with_writer(move || writer.clone())
-            .finish();
         // The hook is global: it is ours only around this one panic, on this thread, whose
         // subscriber is the captured one.
-        tracing::subscriber::with_default(subscriber, || {
+        let lines = logged(true, || {
             let previous = std::panic::take_hook();
             std::panic::set_hook(Box::new(log_panic));
             let outcome = std::panic::catch_unwind(|| panic!("static str is not valid {}", "path"));
             std::panic::set_hook(previous);
             assert!(outcome.is_err());
         });
-        let text = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 1, "{text}");
-        let line: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let line = &lines[0];
         assert_eq!(line["level"], "ERROR");
         assert_eq!(line["target"], "panic");
         assert_eq!(line["fields"]["panic"], "static str is not valid path");
