@@ -68,7 +68,6 @@ pub fn routes(
             Arc::clone(&store) as _,
             limits,
             Arc::clone(&tokens),
-            config.trusted_proxies.clone(),
         ))
         .unify()
         .or(openapi::routes())
@@ -87,7 +86,7 @@ pub fn routes(
         .unify()
         .or(quote_result::routes(result_pages))
         .unify()
-        .or(site::routes(site, tokens, config.trusted_proxies.clone()))
+        .or(site::routes(site, tokens))
         .unify();
     request_target::paths_only()
         .and(head_size::within_cap())

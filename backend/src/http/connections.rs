@@ -36,6 +36,7 @@ use warp::{Filter, Reply};
 
 use crate::http::address_cap::{AddressCap, MAX_PER_ADDRESS};
 use crate::http::client_ip::Peer;
+use crate::http::forwarded_proto::{self, Https};
 use crate::http::head_size::{self, MAX_HEAD_BYTES};
 use crate::http::request_id::{self, RequestId};
 use crate::http::request_target;
@@ -141,7 +142,7 @@ pub async fn serve<F, R>(
             }
             continue;
         };
-        let service = peer_service(filter.clone(), peer, proxies.trusts(peer.ip()));
+        let service = peer_service(filter.clone(), peer, proxies.clone());
         let connection = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(HEAD_TIMEOUT)
@@ -162,13 +163,13 @@ pub async fn serve<F, R>(
     graceful.shutdown().await;
 }
 
-/// The warp filter as a hyper service that hands each request its connection's peer address,
-/// handles it in its request id's span and answers with the id. `proxied`: whether the peer is
-/// a trusted proxy, whose request ids are kept.
+/// The warp filter as a hyper service that hands each request its connection's peer address
+/// and whether it came over HTTPS (as a trusted proxy says), handles it in its request id's span
+/// and answers with the id. A trusted proxy's request ids are kept.
 fn peer_service<F, R>(
     filter: F,
     peer: SocketAddr,
-    proxied: bool,
+    proxies: TrustedProxies,
 ) -> impl hyper::service::Service<
     hyper::Request<hyper::body::Incoming>,
     Response = warp::reply::Response,
@@ -180,8 +181,11 @@ where
     R: Reply + 'static,
 {
     let service = warp::service(filter);
+    let proxied = proxies.trusts(peer.ip());
     hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+        let https = forwarded_proto::is_https(&proxies, Some(peer.ip()), request.headers());
         request.extensions_mut().insert(Peer(peer));
+        request.extensions_mut().insert(Https(https));
         request_target::mark(&mut request);
         head_size::mark(&mut request);
         let id = RequestId::for_request(request.headers(), proxied);

@@ -2,26 +2,27 @@
 //! trusted proxy (`TRUSTED_PROXIES`) terminated TLS and said so in `X-Forwarded-Proto` (or
 //! `Forwarded: proto=`); the same header from anyone else is ignored.
 
-use std::net::{IpAddr, SocketAddr};
+use std::convert::Infallible;
+use std::net::IpAddr;
 
-use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
 use warp::Filter;
 
-use super::client_ip;
 use crate::settings::trusted_proxies::TrustedProxies;
 
-/// Each request's headers, and whether it came over HTTPS (`is_https`): one copy of the headers
-/// for both.
-pub fn headers_and_https(proxies: TrustedProxies) -> BoxedFilter<(HeaderMap, bool)> {
-    client_ip::peer()
-        .and(warp::header::headers_cloned())
-        .map(move |peer: Option<SocketAddr>, headers: HeaderMap| {
-            let https = is_https(&proxies, peer.map(|peer| peer.ip()), &headers);
-            (headers, https)
-        })
-        .untuple_one()
-        .boxed()
+/// Whether a request came over HTTPS, put in its extensions by the accept loop (`connections`),
+/// which works it out once per request with `is_https`.
+#[derive(Clone, Copy, Debug)]
+pub struct Https(pub bool);
+
+/// Whether each request came over HTTPS (`false` outside a real connection, as in `warp::test`).
+pub fn https() -> impl Filter<Extract = (bool,), Error = Infallible> + Copy {
+    warp::ext::optional::<Https>().map(|https: Option<Https>| https.is_some_and(|Https(on)| on))
+}
+
+/// Each request's headers, and whether it came over HTTPS.
+pub fn headers_and_https() -> impl Filter<Extract = (HeaderMap, bool), Error = Infallible> + Copy {
+    warp::header::headers_cloned().and(https())
 }
 
 pub fn is_https(proxies: &TrustedProxies, peer: Option<IpAddr>, headers: &HeaderMap) -> bool {

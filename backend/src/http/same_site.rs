@@ -3,7 +3,7 @@
 //! acts with the browser's cookie is accepted only from the site itself, so no other site can act
 //! for a signed-in user (cross-site request forgery).
 
-use warp::http::{header, HeaderMap};
+use warp::http::{header, HeaderMap, HeaderValue};
 
 /// `Sec-Fetch-Site: same-origin`, or an `Origin` that is this site (`scheme://host` as the
 /// request reached us). A request with neither is refused: every browser that sends the cookie
@@ -15,31 +15,52 @@ pub fn from_the_site(headers: &HeaderMap, https: bool) -> bool {
             return true;
         }
     }
-    text(header::ORIGIN.as_str()).is_some_and(|origin| is_this_site(headers, origin, https))
+    text(header::ORIGIN.as_str())
+        .is_some_and(|origin| is_this_site(headers.get(header::HOST), origin, https))
 }
 
 /// Whether a request that needs no cookie (a quote post) may have come from a page on another
-/// site: refused only on the browser's word. `Sec-Fetch-Site` decides when present (a browser
-/// sets it and no page can: `same-origin`, or `none` for what the user typed or bookmarked);
-/// otherwise an `Origin` that is not this site's. A client that sends neither (a script, an older
-/// browser) is not a page on another site and passes.
+/// site: refused only on the browser's word (`another_site`).
 pub fn from_another_site(headers: &HeaderMap, https: bool) -> bool {
-    let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
-    if let Some(site) = headers.get("sec-fetch-site") {
+    another_site(
+        headers.get("sec-fetch-site"),
+        headers.get(header::ORIGIN),
+        headers.get(header::HOST),
+        https,
+    )
+}
+
+/// `from_another_site` from the three headers it reads. `Sec-Fetch-Site` decides when present
+/// (a browser sets it and no page can: `same-origin`, or `none` for what the user typed or
+/// bookmarked); otherwise an `Origin` that is not this site's. A client that sends neither (a
+/// script, an older browser) is not a page on another site and passes.
+pub fn another_site(
+    fetch_site: Option<&HeaderValue>,
+    origin: Option<&HeaderValue>,
+    host: Option<&HeaderValue>,
+    https: bool,
+) -> bool {
+    if let Some(site) = fetch_site {
         let site = site.to_str().unwrap_or_default();
         return !(site.eq_ignore_ascii_case("same-origin") || site.eq_ignore_ascii_case("none"));
     }
-    text(header::ORIGIN.as_str()).is_some_and(|origin| !is_this_site(headers, origin, https))
+    origin
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|origin| !is_this_site(host, origin, https))
 }
 
 /// `origin` is this site: `scheme://host` as the request reached us (the `Host` a proxy passes
 /// on, the scheme it says in `X-Forwarded-Proto`).
-fn is_this_site(headers: &HeaderMap, origin: &str, https: bool) -> bool {
-    let Some(host) = headers.get(header::HOST).and_then(|v| v.to_str().ok()) else {
+fn is_this_site(host: Option<&HeaderValue>, origin: &str, https: bool) -> bool {
+    let Some(host) = host.and_then(|v| v.to_str().ok()) else {
         return false;
     };
     let scheme = if https { "https" } else { "http" };
-    origin.eq_ignore_ascii_case(&format!("{scheme}://{host}"))
+    origin
+        .split_once("://")
+        .is_some_and(|(origin_scheme, origin_host)| {
+            origin_scheme.eq_ignore_ascii_case(scheme) && origin_host.eq_ignore_ascii_case(host)
+        })
 }
 
 #[cfg(test)]

@@ -21,9 +21,8 @@ use warp::{Filter, Rejection};
 use crate::http::error::{rejection_in, ApiError};
 use crate::http::headers::optional_header;
 use crate::http::methods::methods;
-use crate::http::same_site::from_another_site;
+use crate::http::same_site::another_site;
 use crate::http::{body, forwarded_proto};
-use crate::settings::trusted_proxies::TrustedProxies;
 use crate::spam::{self, FormTokens};
 use crate::store::Quotes;
 use form::{FormRequest, FormRoute};
@@ -37,17 +36,11 @@ pub fn routes(
     store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
-    proxies: TrustedProxies,
 ) -> BoxedFilter<(Response,)> {
-    form_route(
-        Arc::clone(&store),
-        Arc::clone(&limits),
-        Arc::clone(&tokens),
-        proxies.clone(),
-    )
-    .or(json_route(store, limits, tokens, proxies))
-    .unify()
-    .boxed()
+    form_route(Arc::clone(&store), Arc::clone(&limits), Arc::clone(&tokens))
+        .or(json_route(store, limits, tokens))
+        .unify()
+        .boxed()
 }
 
 /// A browser's form post is answered `303` to the result page, whatever came of it (only a
@@ -57,7 +50,6 @@ fn form_route(
     store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
-    proxies: TrustedProxies,
 ) -> BoxedFilter<(Response,)> {
     let route = Arc::new(FormRoute {
         store,
@@ -69,7 +61,7 @@ fn form_route(
         .and(methods("POST"))
         .and(body::form_content_type())
         .and(limits.client())
-        .and(forwarded_proto::headers_and_https(proxies))
+        .and(forwarded_proto::headers_and_https())
         .and(warp::cookie::optional::<String>(spam::COOKIE))
         .map(|client, headers, https, token| FormRequest {
             client,
@@ -95,16 +87,23 @@ fn json_route(
     store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
-    proxies: TrustedProxies,
 ) -> BoxedFilter<(Response,)> {
-    let from_this_site = forwarded_proto::headers_and_https(proxies)
-        .and_then(|headers, https| async move {
-            if from_another_site(&headers, https) {
-                Err(warp::reject::custom(ApiError::CrossSite))
-            } else {
-                Ok(())
-            }
-        })
+    let from_this_site = optional_header("sec-fetch-site")
+        .and(optional_header("origin"))
+        .and(optional_header("host"))
+        .and(forwarded_proto::https())
+        .and_then(
+            |fetch_site: Option<HeaderValue>,
+             origin: Option<HeaderValue>,
+             host: Option<HeaderValue>,
+             https| async move {
+                if another_site(fetch_site.as_ref(), origin.as_ref(), host.as_ref(), https) {
+                    Err(warp::reject::custom(ApiError::CrossSite))
+                } else {
+                    Ok(())
+                }
+            },
+        )
         .untuple_one();
     let post = body::json_content_type()
         .and(idempotency::key())

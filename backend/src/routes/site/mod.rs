@@ -39,7 +39,6 @@ use files::servable_files;
 use sha2::Digest;
 
 use crate::http::forwarded_proto;
-use crate::settings::trusted_proxies::TrustedProxies;
 use crate::spam::FormTokens;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -296,14 +295,10 @@ pub fn admin_page(site: Arc<Site>, enabled: bool) -> BoxedFilter<(warp::reply::R
 
 /// Every path not claimed by the API; a page (a `GET` or `HEAD` of HTML, a `304` too) sets
 /// the form token's cookie.
-pub fn routes(
-    site: Arc<Site>,
-    tokens: Arc<FormTokens>,
-    proxies: TrustedProxies,
-) -> BoxedFilter<(warp::reply::Response,)> {
+pub fn routes(site: Arc<Site>, tokens: Arc<FormTokens>) -> BoxedFilter<(warp::reply::Response,)> {
     warp::method()
         .and(warp::path::full())
-        .and(forwarded_proto::headers_and_https(proxies))
+        .and(forwarded_proto::headers_and_https())
         .map(
             move |method: Method, path: warp::path::FullPath, headers: HeaderMap, https: bool| {
                 let mut response = site.respond(&method, path.as_str(), &headers);
