@@ -20,14 +20,8 @@ RUNS=${BENCH_RUNS:-5}
 FEW=${BENCH_FEW:-20}
 MANY=${BENCH_MANY:-220}
 
-if ! command -v valgrind >/dev/null; then
-  if [[ $(id -u) -eq 0 ]]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind
-  else
-    echo "error: the benchmark needs valgrind. Run as root: apt-get install -y valgrind" >&2
-    exit 1
-  fi
-fi
+source scripts/lib/apt.sh
+need_debian_package valgrind valgrind "the benchmark"
 
 binary=$(cargo bench -p backend --bench tower_stack --no-run 2>&1 | sed -n 's/^ *Executable .*(\(.*\))$/\1/p' | tail -n 1)
 [[ -x $binary ]] || { echo "error: the bench did not build" >&2; exit 1; }

@@ -138,6 +138,8 @@ pub async fn serve<S, B>(
                 REQUEST_TIMEOUT,
             ))
             .service(inner.clone());
+        // As `connections::serve` sets up each connection (not shared with it: that file is
+        // being changed for performance).
         let connection = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(HEAD_TIMEOUT)
