@@ -39,15 +39,9 @@ priority=()
 export SERVER_PRIORITY="${priority[*]}"
 source scripts/lib/server.sh
 source scripts/lib/smtp.sh
+source scripts/lib/apt.sh
 
-if ! command -v wrk >/dev/null; then
-  if [[ $(id -u) -eq 0 ]]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
-  else
-    echo "error: the benchmark needs wrk. Run as root: apt-get install -y wrk" >&2
-    exit 1
-  fi
-fi
+need_debian_package wrk wrk "the benchmark"
 [[ -x $server_binary ]] || cargo build --release -p backend
 
 work=$(mktemp -d)
