@@ -1,4 +1,4 @@
-//! Reading one request header as a filter, without copying the whole header map.
+//! Reading one request header, or one cookie, as a filter, without copying the whole header map.
 
 use std::convert::Infallible;
 
@@ -13,4 +13,53 @@ pub fn optional_header(
         .map(Some)
         .or(warp::any().map(|| None))
         .unify()
+}
+
+/// The value of cookie `name`, read in place from the request's `Cookie` line (warp's cookie
+/// filter first parses the header into a typed one, on every quote post). A browser sends one
+/// `Cookie` line (RFC 6265, section 5.4), and this server speaks HTTP/1.1 only.
+pub fn optional_cookie(
+    name: &'static str,
+) -> impl Filter<Extract = (Option<String>,), Error = Infallible> + Clone {
+    optional_header("cookie").map(move |line: Option<HeaderValue>| {
+        let line = line?;
+        cookie_in(line.to_str().ok()?, name).map(str::to_owned)
+    })
+}
+
+/// `name`'s value among the `name=value` pairs of a `Cookie` line, as the `headers` crate reads
+/// them (each trimmed, the first of a repeated name).
+fn cookie_in<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.split(';')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(key, _)| key.trim() == name)
+        .map(|(_, value)| value.trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cookie_is_read_as_the_headers_crate_reads_it() {
+        let line = "a=1; form_token = 17.ab ;b=2; form_token=second; bare";
+        assert_eq!(cookie_in(line, "form_token"), Some("17.ab"));
+        assert_eq!(cookie_in(line, "b"), Some("2"));
+        assert_eq!(cookie_in(line, "bare"), None);
+        assert_eq!(cookie_in(line, "c"), None);
+        assert_eq!(cookie_in("", "a"), None);
+    }
+
+    #[tokio::test]
+    async fn the_filter_reads_the_cookie_line() {
+        let read = |request: warp::test::RequestBuilder| async move {
+            request
+                .filter(&optional_cookie("form_token"))
+                .await
+                .unwrap()
+        };
+        let with = warp::test::request().header("cookie", "x=1; form_token=9.cd");
+        assert_eq!(read(with).await.as_deref(), Some("9.cd"));
+        assert_eq!(read(warp::test::request()).await, None);
+    }
 }

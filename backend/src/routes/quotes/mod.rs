@@ -19,7 +19,7 @@ use warp::reply::Response;
 use warp::{Filter, Rejection};
 
 use crate::http::error::{rejection_in, ApiError};
-use crate::http::headers::optional_header;
+use crate::http::headers::{optional_cookie, optional_header};
 use crate::http::methods::methods;
 use crate::http::same_site::another_site;
 use crate::http::{body, forwarded_proto};
@@ -62,7 +62,7 @@ fn form_route(
         .and(body::form_content_type())
         .and(limits.client())
         .and(forwarded_proto::headers_and_https())
-        .and(warp::cookie::optional::<String>(spam::COOKIE))
+        .and(optional_cookie(spam::COOKIE))
         .map(|client, headers, https, token| FormRequest {
             client,
             headers,
@@ -141,7 +141,7 @@ fn json_route(
                 }
             },
         )
-        .and(warp::cookie::optional::<String>(spam::COOKIE))
+        .and(optional_cookie(spam::COOKIE))
         .and(optional_header("user-agent"))
         .and_then(move |post, token, user_agent| {
             let store = Arc::clone(&store);
