@@ -2,7 +2,8 @@
 # Two builds of the server under the same load, back to back: scripts/bench.sh (SQLite) with
 # BEFORE_BINARY, then with target/release/backend, alternating for ROUNDS rounds (default 5), so
 # whatever else the machine does weighs on both alike. Prints every run, then the median and
-# spread of quote posts/s and idle RSS for each, and the change of the median.
+# spread of quote posts/s and idle RSS for each, the change of the median, and the median and
+# spread of each round's change.
 #
 #   scripts/bench-compare.sh BEFORE_BINARY [ROUNDS]
 set -euo pipefail
@@ -41,4 +42,10 @@ for build in ("before", "after"):
     print(f"{build}: median {medians[build]:.0f} quote posts/s (spread {min(rps):.0f}-{max(rps):.0f}), idle RSS median {statistics.median(idle):.1f} MB ({min(idle):.1f}-{max(idle):.1f})")
 change = (medians["after"] / medians["before"] - 1) * 100
 print(f"after vs before: {change:+.1f} % quote posts/s (medians)")
+# Each round's after against the before run just ahead of it: the machine's drift from one
+# minute to the next weighs on both sides of a pair alike.
+before = [float(r[1]) for r in rows if r[0] == "before"]
+after = [float(r[1]) for r in rows if r[0] == "after"]
+pairs = [(a / b - 1) * 100 for b, a in zip(before, after)]
+print(f"round by round: median {statistics.median(pairs):+.1f} % (spread {min(pairs):+.1f} to {max(pairs):+.1f} %)")
 PY
