@@ -147,6 +147,14 @@ describe('typing to the assistant', () => {
 
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
+      // Radix returns focus a task after the panel has gone (its focus scope's unmount).
+      await page
+        .waitForFunction(
+          () => document.activeElement?.getAttribute('aria-label') === 'Escribir al asistente',
+          undefined,
+          { timeout: 2000 },
+        )
+        .catch(() => undefined);
       assert.equal(
         await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
         'Escribir al asistente',
