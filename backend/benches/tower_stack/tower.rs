@@ -11,16 +11,15 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use backend::http::client_ip::Peer;
-use backend::http::connections::{HEAD_TIMEOUT, SEND_TIMEOUT};
-use backend::http::head_size::{self, MAX_HEAD_BYTES};
+use backend::http::connections::{self, SEND_TIMEOUT};
+use backend::http::head_size;
 use backend::http::request_id::{self, RequestId};
 use backend::http::request_target;
 use backend::http::send_deadline::SendDeadline;
 use backend::settings::trusted_proxies::TrustedProxies;
 use bytes::Bytes;
 use hyper::body::{Body, Incoming};
-use hyper::server::conn::http1;
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -138,16 +137,11 @@ pub async fn serve<S, B>(
                 REQUEST_TIMEOUT,
             ))
             .service(inner.clone());
-        // As `connections::serve` sets up each connection (not shared with it: that file is
-        // being changed for performance).
-        let connection = http1::Builder::new()
-            .timer(TokioTimer::new())
-            .header_read_timeout(HEAD_TIMEOUT)
-            .max_buf_size(MAX_HEAD_BYTES)
-            .serve_connection(
-                TokioIo::new(SendDeadline::new(stream, SEND_TIMEOUT)),
-                TowerToHyperService::new(service),
-            );
+        // As `connections::serve` sets up each connection.
+        let connection = connections::http1_builder().serve_connection(
+            TokioIo::new(SendDeadline::new(stream, SEND_TIMEOUT)),
+            TowerToHyperService::new(service),
+        );
         tokio::spawn(async move {
             let _ = connection.await;
         });

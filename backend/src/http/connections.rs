@@ -143,14 +143,10 @@ pub async fn serve<F, R>(
             continue;
         };
         let service = peer_service(filter.clone(), peer, proxies.clone());
-        let connection = http1::Builder::new()
-            .timer(TokioTimer::new())
-            .header_read_timeout(HEAD_TIMEOUT)
-            .max_buf_size(MAX_HEAD_BYTES)
-            .serve_connection(
-                TokioIo::new(SendDeadline::new(stream, SEND_TIMEOUT)),
-                service,
-            );
+        let connection = http1_builder().serve_connection(
+            TokioIo::new(SendDeadline::new(stream, SEND_TIMEOUT)),
+            service,
+        );
         let connection = graceful.watch(connection);
         tokio::spawn(async move {
             if let Err(error) = connection.await {
@@ -161,6 +157,17 @@ pub async fn serve<F, R>(
     }
     drop(listener);
     graceful.shutdown().await;
+}
+
+/// How each connection is served: its head within `HEAD_TIMEOUT`, hyper's read buffer capped at
+/// `MAX_HEAD_BYTES`.
+pub fn http1_builder() -> http1::Builder {
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEAD_TIMEOUT)
+        .max_buf_size(MAX_HEAD_BYTES);
+    builder
 }
 
 /// The warp filter as a hyper service that hands each request its connection's peer address
