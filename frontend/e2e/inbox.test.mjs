@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { focusReaches, launchBrowser, openPage, outputDir } from './support/browser.mjs';
 import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { axeViolations } from './support/landing.mjs';
 import { formCookie, startServer } from './support/server.mjs';
@@ -217,10 +217,7 @@ function inboxSuite(name, database) {
       );
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      assert.ok(
-        await deleteButton.evaluate((el) => el === document.activeElement),
-        'focus is back',
-      );
+      assert.ok(await focusReaches(deleteButton), 'focus is back');
       await deleteButton.click();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });

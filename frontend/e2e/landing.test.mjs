@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
+import { focusReaches, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
 import { afterFrames } from './support/frames.mjs';
 import { animationsDone, gotoHydrated, revealAll } from './support/landing.mjs';
 import { sharedSite } from './support/site.mjs';
@@ -320,9 +320,9 @@ describe('side menu at 390x844', () => {
     );
     await page.keyboard.press('Escape');
     await closed(page);
-    assert.equal(
-      await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
-      'Open Menu',
+    assert.ok(
+      await focusReaches(page.getByRole('button', { name: 'Open Menu' })),
+      'focus is back on the menu button',
     );
 
     dialog = await openMenu(page);

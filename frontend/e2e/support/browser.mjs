@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core (a downloaded browser is not available here).
 import assert from 'node:assert/strict';
 import { afterEach } from 'node:test';
-import { chromium } from 'playwright-core';
+import { chromium, errors } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './server.mjs';
@@ -22,6 +22,23 @@ export const VIEWPORTS = {
 };
 export const outputDir = join(repoRoot, 'test-output');
 mkdirSync(outputDir, { recursive: true });
+
+/**
+ * Whether focus reaches `locator` within `timeout` ms. Radix gives focus back a task after a
+ * dialog or focus scope unmounts, so a check made the moment it is gone races it.
+ */
+export async function focusReaches(locator, timeout = 2000) {
+  const element = await locator.elementHandle();
+  try {
+    await locator
+      .page()
+      .waitForFunction((el) => el === document.activeElement, element, { timeout });
+    return true;
+  } catch (error) {
+    if (error instanceof errors.TimeoutError) return false;
+    throw error;
+  }
+}
 
 export function launchBrowser(options = {}) {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, ...options });
