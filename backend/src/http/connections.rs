@@ -17,8 +17,8 @@
 //!   head costs tens of kilobytes.
 //! - A request body that stalls is cut off by the filter reading it (`body.rs`).
 //!
-//! Each request is handled in its `request_id` span and answered with its `X-Request-Id`
-//! (`request_id`).
+//! Each request is handled with its id as the current one, for the log, and answered with its
+//! `X-Request-Id` (`request_id`).
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -31,7 +31,6 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
-use tracing::Instrument;
 use warp::{Filter, Reply};
 
 use crate::http::address_cap::{AddressCap, MAX_PER_ADDRESS};
@@ -171,8 +170,8 @@ pub fn http1_builder() -> http1::Builder {
 }
 
 /// The warp filter as a hyper service that hands each request its connection's peer address
-/// and whether it came over HTTPS (as a trusted proxy says), handles it in its request id's span
-/// and answers with the id. A trusted proxy's request ids are kept.
+/// and whether it came over HTTPS (as a trusted proxy says), handles it with its request id as
+/// the current one and answers with the id. A trusted proxy's request ids are kept.
 fn peer_service<F, R>(
     filter: F,
     peer: SocketAddr,
@@ -196,15 +195,12 @@ where
         request_target::mark(&mut request);
         head_size::mark(&mut request);
         let id = RequestId::for_request(request.headers(), proxied);
-        let span = id.span();
+        let header = id.header();
         let mut service = service.clone();
-        async move {
+        id.scope(async move {
             let mut response = tower_service::Service::call(&mut service, request).await?;
-            response
-                .headers_mut()
-                .insert(request_id::HEADER, id.header());
+            response.headers_mut().insert(request_id::HEADER, header);
             Ok(response)
-        }
-        .instrument(span)
+        })
     })
 }

@@ -2,10 +2,11 @@
 //! `fields`, `target`, `span`, `spans`), written straight into the line. tracing-subscriber's
 //! own JSON formatter parses each span's stored fields back from JSON for every line and goes
 //! through serde and a UTF-8 check per write, and its `JsonFields` builds a map of each new
-//! span's fields before writing them; with the request id's span on every request, that was
-//! about a sixth of a quote post's instructions (`scripts/bench-instructions.sh`). Here a span's
-//! fields are written as a JSON object once, when it is made (`JsonLineFields`), and copied into
-//! each line.
+//! span's fields before writing them; with a span on every request, that was about a sixth of a
+//! quote post's instructions (`scripts/bench-instructions.sh`). Here a span's fields are written
+//! as a JSON object once, when it is made (`JsonLineFields`), and copied into each line. The
+//! request being handled (`RequestId::with_current`) is written as the outermost span, named
+//! `request`, with its `request_id`, as a tracing span would be.
 
 use std::fmt::{self, Write};
 
@@ -18,6 +19,8 @@ use tracing_subscriber::fmt::format::Writer;
 use tracing_subscriber::fmt::time::{FormatTime, SystemTime};
 use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields, FormattedFields};
 use tracing_subscriber::registry::{LookupSpan, SpanRef};
+
+use super::request_id::RequestId;
 
 /// The event format.
 pub struct JsonLine;
@@ -87,20 +90,56 @@ where
             .parent()
             .and_then(|id| ctx.span(id))
             .or_else(|| ctx.lookup_current());
-        if let Some(current) = current {
-            writer.write_str(",\"span\":")?;
-            span(&mut writer, &current)?;
-            writer.write_str(",\"spans\":[")?;
-            for (i, outer) in current.scope().from_root().enumerate() {
-                if i > 0 {
-                    writer.write_char(',')?;
-                }
-                span(&mut writer, &outer)?;
-            }
-            writer.write_char(']')?;
+        match RequestId::with_current(|id| scope(&mut writer, Some(id), current.as_ref())) {
+            Some(written) => written?,
+            None => scope(&mut writer, None, current.as_ref())?,
         }
         writer.write_str("}\n")
     }
+}
+
+/// `"span"` (the innermost) and `"spans"` (from the outermost) when the event is logged while a
+/// request is handled (`request`, its id, written as a span named `request` with a `request_id`
+/// field would be) or in a tracing span (`current`).
+fn scope<S>(
+    writer: &mut Writer<'_>,
+    request: Option<&str>,
+    current: Option<&SpanRef<'_, S>>,
+) -> fmt::Result
+where
+    S: for<'a> LookupSpan<'a>,
+{
+    match (current, request) {
+        (None, None) => return Ok(()),
+        (Some(current), _) => {
+            writer.write_str(",\"span\":")?;
+            span(writer, current)?;
+        }
+        (None, Some(id)) => {
+            writer.write_str(",\"span\":")?;
+            request_span(writer, id)?;
+        }
+    }
+    writer.write_str(",\"spans\":[")?;
+    if let Some(id) = request {
+        request_span(writer, id)?;
+    }
+    let outer = current
+        .into_iter()
+        .flat_map(|current| current.scope().from_root());
+    for (i, outer) in outer.enumerate() {
+        if i > 0 || request.is_some() {
+            writer.write_char(',')?;
+        }
+        span(writer, &outer)?;
+    }
+    writer.write_char(']')
+}
+
+fn request_span(writer: &mut Writer<'_>, id: &str) -> fmt::Result {
+    writer.write_str("{\"request_id\":")?;
+    string(writer, id)?;
+    writer.write_str(",\"name\":\"request\"}")
 }
 
 /// A span as `{its fields..., "name": its name}`.
@@ -230,6 +269,7 @@ pub(crate) mod tests {
     use serde_json::{json, Value};
 
     use super::*;
+    use crate::http::request_id::tests::in_request;
 
     #[derive(Clone, Default)]
     struct Captured(Arc<Mutex<Vec<u8>>>);
@@ -271,10 +311,10 @@ pub(crate) mod tests {
 
     #[test]
     fn lines_read_as_tracing_subscribers_own_json() {
-        let log = || {
+        let outside = || {
             tracing::info!(target: "request", method = %"POST", path = "/a\"b\\c\n\u{1}é", status = 201_u16, latency_ms = 1.5, ok = true, delta = -3_i64, "done {}", 1);
-            let outer = tracing::error_span!("request", request_id = "0193-ab");
-            let _outer = outer.enter();
+        };
+        let inside = || {
             tracing::warn!(nan = f64::NAN, "inside");
             let inner =
                 tracing::info_span!("delivery", attempt = 2, channel = tracing::field::Empty);
@@ -287,14 +327,23 @@ pub(crate) mod tests {
             empty.record("later", 7);
             tracing::info!("a field recorded later");
         };
-        let ours = logged(true, log);
+        // A request being handled reads as a span named `request` with its id.
+        let ours = logged(true, || {
+            outside();
+            in_request("0193-ab", inside);
+        });
+        let theirs = logged(false, || {
+            outside();
+            tracing::error_span!("request", request_id = "0193-ab").in_scope(inside);
+        });
         assert_eq!(ours.len(), 5);
-        assert_eq!(ours, logged(false, log));
+        assert_eq!(ours, theirs);
         assert_eq!(
             ours[1]["span"],
             json!({"request_id": "0193-ab", "name": "request"})
         );
         assert_eq!(ours[1]["fields"]["nan"], Value::Null);
+        assert_eq!(ours[2]["spans"][0]["request_id"], "0193-ab");
     }
 
     #[test]
