@@ -2,11 +2,12 @@
 // PostgreSQL (TEST_DATABASE_URL; reported SKIPPED without it): sign in, a web and a voice lead
 // listed, filter and search, the voice lead's transcript, mark it contacted, delete the other
 // after confirming, download the CSV and read it back, sign out; spam only under its filter,
-// marked not spam and spam again. Also: the cookie's attributes over http, no password hash,
-// session id or deleted e-mail in the server's log, and axe on the sign-in, list and lead pages at
-// phone and desktop sizes. On a phone (390x844): the newest lead in the upper half of the first
-// screen, the filters behind a button, no console error on load. A note kept with a lead and in
-// the CSV, named with the day. Sign out everywhere from one browser ends another's session.
+// marked not spam and spam again. Also: the cookies' attributes over http (the session's and the
+// known-browser mark's), no password hash, session id or deleted e-mail in the server's log, and
+// axe on the sign-in, list and lead pages at phone and desktop sizes. On a phone (390x844): the
+// newest lead in the upper half of the first screen, the filters behind a button, no console
+// error on load. A note kept with a lead and in the CSV, named with the day. Sign out everywhere
+// from one browser ends another's session (and leaves the browser known).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -138,8 +139,26 @@ function inboxSuite(name, database) {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { name: 'Leads' }).waitFor();
       const cookies = await context.cookies();
-      assert.equal(cookies.length, 1);
-      const [cookie] = cookies;
+      assert.deepEqual(cookies.map((c) => c.name).sort(), ['inbox_known', 'inbox_session']);
+      const cookie = cookies.find((c) => c.name === 'inbox_session');
+      // The known-browser mark goes only to the sign-in, for 400 days (its own line of checks).
+      const mark = cookies.find((c) => c.name === 'inbox_known');
+      assert.deepEqual(
+        {
+          httpOnly: mark.httpOnly,
+          sameSite: mark.sameSite,
+          secure: mark.secure,
+          path: mark.path,
+          days: Math.round((mark.expires - Date.now() / 1000) / 86_400),
+        },
+        {
+          httpOnly: true,
+          sameSite: 'Strict',
+          secure: false,
+          path: '/api/admin/session',
+          days: 400,
+        },
+      );
       assert.deepEqual(
         {
           name: cookie.name,
@@ -259,7 +278,7 @@ function inboxSuite(name, database) {
         log.split('\n').some((line) => line.includes('lead deleted') && line.includes(webId)),
         log,
       );
-      for (const secret of [WEB_EMAIL, HASH, PASSWORD, cookie.value]) {
+      for (const secret of [WEB_EMAIL, HASH, PASSWORD, cookie.value, mark.value]) {
         assert.ok(!log.includes(secret), `the log holds ${secret}`);
       }
       await context.close();
@@ -296,7 +315,11 @@ function inboxSuite(name, database) {
       for (const { page } of [phone, desktop]) await signIn(page, server.url);
       await phone.page.getByRole('button', { name: 'Sign out everywhere' }).click();
       await phone.page.getByText('You are signed out on every device.').waitFor();
-      assert.deepEqual(await phone.context.cookies(), [], 'this browser forgot its cookie');
+      assert.deepEqual(
+        (await phone.context.cookies()).map((c) => c.name),
+        ['inbox_known'],
+        'this browser forgot its session, not that it is known',
+      );
       // The other browser's next request finds its session ended.
       await desktop.page.getByRole('button', { name: 'Apply' }).click();
       await desktop.page.getByText('Your session has ended. Please sign in again.').waitFor();

@@ -24,19 +24,32 @@ wrk.body = '{"product":"family","email":"bench.user@example.com"}'
 -- the posts are leads rather than spam.
 wrk.headers["Cookie"] = os.getenv("BENCH_FORM_COOKIE")
 
+-- A token serves one lead: each 201 gives a fresh one (as a browser keeps it), which the
+-- thread's next request sends; until one is back, a connection's post repeats the last (held as
+-- spam, `reused_token`: a handful a run, one per connection at its start).
+local fresh_tokens = {}
+
 local next_client = nil
-if clients > 0 then
-  function request()
+function request()
+  if #fresh_tokens > 0 then
+    wrk.headers["Cookie"] = table.remove(fresh_tokens)
+  end
+  if clients > 0 then
     next_client = next_client or thread_index
     local i = next_client
     next_client = (next_client + threads) % clients
     wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d",
       math.floor(i / 65536) % 256, math.floor(i / 256) % 256, i % 256)
-    return wrk.format()
   end
+  return wrk.format()
 end
 
 function response(status, headers, body)
+  local cookie = headers["set-cookie"] or headers["Set-Cookie"]
+  local token = cookie and cookie:match("^(form_token=[^;]*)")
+  if token then
+    fresh_tokens[#fresh_tokens + 1] = token
+  end
   sent = sent + 1
   if max_per_thread > 0 and sent >= max_per_thread then
     wrk.thread:stop()

@@ -122,7 +122,13 @@ describe(
       try {
         const { page, context } = await openPage(browser, { ignoreHTTPSErrors: true });
         await signIn(page, `https://${SITE}:${httpsPort}`);
-        const [cookie] = await context.cookies();
+        const cookies = await context.cookies();
+        const cookie = cookies.find((c) => c.name === '__Host-inbox_session');
+        const mark = cookies.find((c) => c.name === '__Secure-inbox_known');
+        assert.deepEqual(
+          { secure: mark?.secure, path: mark?.path },
+          { secure: true, path: '/api/admin/session' },
+        );
         assert.deepEqual(
           {
             name: cookie.name,
@@ -146,7 +152,11 @@ describe(
           .waitFor();
         await page.getByRole('button', { name: 'Sign out', exact: true }).click();
         await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
-        assert.deepEqual(await context.cookies(), [], 'signing out cleared it');
+        assert.deepEqual(
+          (await context.cookies()).map((c) => c.name),
+          ['__Secure-inbox_known'],
+          'signing out cleared the session (the browser stays known)',
+        );
         await context.close();
       } finally {
         await browser.close();

@@ -3,7 +3,10 @@
 // 200 /64s of one /48 guessing 6 times each make no more than the /48's 20 password checks,
 // and the broker signing in from a clean address meanwhile is answered within 3 s; a flood from
 // as many networks as it likes meets a bounded server-wide line of checks, beyond which it is
-// answered 503 sign_in_busy at once.
+// answered 503 sign_in_busy at once, and each such refusal costs its network a failure, so
+// retrying at once is no free way to keep the line full; and a browser that signed in before
+// (its inbox_known mark) has a line of its own, so the broker is answered within 3 s under a
+// flood from 50 networks, every time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
@@ -12,13 +15,20 @@ import { startServer } from '../../frontend/e2e/support/server.mjs';
 
 /** Requests in flight at once from the flood. */
 const FLOOD_CONCURRENCY = 64;
+/** Requests in flight at once from the flood of many networks the broker's mark is tested in. */
+const WIDE_FLOOD_CONCURRENCY = 128;
+/** Failed sign-ins one IPv6 /48 may make in 15 minutes (`MAX_NETWORK_FAILURES`). */
+const NETWORK_FAILURES = 20;
 /** The broker's sign-in must be answered within this long during the flood. */
 const BROKER_WITHIN_MS = 3_000;
 /** A sign-in beyond the server's line of checks is refused within this long. */
 const BUSY_WITHIN_MS = 1_000;
 
-/** One sign-in as the inbox page sends it, from `client`; resolves {status, code, ms}. */
-function signIn(url, client, password) {
+/**
+ * One sign-in as the inbox page sends it, from `client`, with `cookie` if given; resolves
+ * {client, status, code, ms, mark}, `mark` the `inbox_known=...` pair a good sign-in sets.
+ */
+function signIn(url, client, password, cookie) {
   const body = JSON.stringify({ password });
   const { hostname, port } = new URL(url);
   const started = performance.now();
@@ -34,6 +44,7 @@ function signIn(url, client, password) {
           'content-type': 'application/json',
           'sec-fetch-site': 'same-origin',
           'x-forwarded-for': client,
+          ...(cookie ? { cookie } : {}),
         },
         timeout: 30_000,
       },
@@ -42,7 +53,11 @@ function signIn(url, client, password) {
         res.on('data', (chunk) => (text += chunk));
         res.on('end', () => {
           const code = res.statusCode === 200 ? 'ok' : JSON.parse(text).code;
-          resolve({ status: res.statusCode, code, ms: performance.now() - started });
+          const mark = (res.headers['set-cookie'] ?? [])
+            .find((c) => c.startsWith('inbox_known='))
+            ?.split(';')[0];
+          const ms = performance.now() - started;
+          resolve({ client, status: res.statusCode, code, ms, mark });
         });
       },
     );
@@ -52,19 +67,37 @@ function signIn(url, client, password) {
   });
 }
 
-/** Sends every guess in `clients` (one per entry), FLOOD_CONCURRENCY at a time; their answers. */
-async function flood(url, clients) {
+/**
+ * Sends every guess in `clients` (one per entry), `concurrency` at a time; their answers.
+ * `onAnswer` sees each as it comes.
+ */
+async function flood(url, clients, { concurrency = FLOOD_CONCURRENCY, onAnswer = () => {} } = {}) {
   const answers = [];
   let next = 0;
   await Promise.all(
-    Array.from({ length: FLOOD_CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (next < clients.length) {
         const client = clients[next++];
-        answers.push(await signIn(url, client, 'a wrong guess'));
+        const answer = await signIn(url, client, 'a wrong guess');
+        answers.push(answer);
+        onAnswer(answer);
       }
     }),
   );
   return answers;
+}
+
+/** The IPv6 /48 of `client` (written as `2001:db8:N:...`). */
+const network = (client) => client.split(':').slice(0, 3).join(':');
+
+/** Answers other than 429 (a check or a place sought in the line) per /48 of `answers`. */
+function triesPerNetwork(answers) {
+  const tries = new Map();
+  for (const { client, code } of answers) {
+    if (code === 'too_many_failed_attempts') continue;
+    tries.set(network(client), (tries.get(network(client)) ?? 0) + 1);
+  }
+  return tries;
 }
 
 const count = (answers, code) => answers.filter((a) => a.code === code).length;
@@ -109,6 +142,84 @@ test('guesses from 400 networks: the line of checks is bounded, beyond it 503 at
     assert.ok(count(answers, 'sign_in_busy') > 0, 'the queue of checks is bounded');
     // The broker, after the flood, signs in as ever.
     assert.equal((await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD)).status, 200);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('retrying at once on 503 from 12 /48s: a busy refusal costs the network, then 429', async () => {
+  // The review's reproduction: 12 /48s, 4 connections each, every one guessing again at once
+  // after each answer, 503 included, until it is refused 429. A busy refusal used to cost
+  // nothing, so the line stayed full for as long as the flood went on.
+  const server = await startServer({ env: { ADMIN_PASSWORD_HASH } });
+  try {
+    const answers = [];
+    const guesser = async (client) => {
+      for (let tries = 0; tries < 100; tries++) {
+        const answer = await signIn(server.url, client, 'a wrong guess');
+        answers.push(answer);
+        if (answer.code === 'too_many_failed_attempts') return answer;
+      }
+      return null;
+    };
+    const connections = Array.from({ length: 12 * 4 }, (_, n) =>
+      guesser(`2001:db8:${(0x100 + Math.floor(n / 4)).toString(16)}:${n % 4}::1`),
+    );
+    const last = await Promise.all(connections);
+    assert.ok(count(answers, 'sign_in_busy') > 0, 'the line of checks was full');
+    assert.ok(
+      last.every((answer) => answer?.code === 'too_many_failed_attempts'),
+      'every connection met a 429 within 100 tries',
+    );
+    const tries = triesPerNetwork(answers);
+    assert.equal(tries.size, 12);
+    for (const [slash48, spent] of tries) {
+      assert.ok(spent <= NETWORK_FAILURES, `${slash48} had ${spent} checks and busy refusals`);
+    }
+    // The flood spent, the broker signs in at once.
+    const broker = await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD);
+    assert.equal(broker.status, 200, JSON.stringify(broker));
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a known browser is answered within 3 s under a flood from 50 /48s, every time', async (t) => {
+  const server = await startServer({ env: { ADMIN_PASSWORD_HASH } });
+  try {
+    const first = await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD);
+    assert.equal(first.status, 200);
+    let mark = first.mark;
+    assert.match(mark ?? '', /^inbox_known=\d+\.[0-9a-f]{32}$/);
+    for (const round of [1, 2, 3]) {
+      // 50 fresh /48s, 25 /64s each guessing once, the networks taking turns.
+      const guesses = Array.from({ length: 25 * 50 }, (_, n) => {
+        const slash48 = (round * 0x1000 + (n % 50)).toString(16);
+        return `2001:db8:${slash48}:${Math.floor(n / 50).toString(16)}::1`;
+      });
+      let lineFull;
+      const full = new Promise((resolve) => (lineFull = resolve));
+      const flooding = flood(server.url, guesses, {
+        concurrency: WIDE_FLOOD_CONCURRENCY,
+        onAnswer: (answer) => answer.code === 'sign_in_busy' && lineFull(),
+      });
+      // Once the strangers' line is full.
+      await full;
+      const broker = await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD, mark);
+      const answers = await flooding;
+      t.diagnostic(
+        `round ${round}: the broker in ${broker.ms.toFixed(0)} ms; the flood ` +
+          `${count(answers, 'wrong_password')} checks, ${count(answers, 'sign_in_busy')} busy, ` +
+          `${count(answers, 'too_many_failed_attempts')} refused`,
+      );
+      assert.equal(broker.status, 200, JSON.stringify(broker));
+      assert.ok(broker.ms < BROKER_WITHIN_MS, `round ${round}: the broker waited ${broker.ms} ms`);
+      assert.ok(count(answers, 'sign_in_busy') > 0);
+      for (const [slash48, spent] of triesPerNetwork(answers)) {
+        assert.ok(spent <= NETWORK_FAILURES, `${slash48} had ${spent} checks and busy refusals`);
+      }
+      mark = broker.mark;
+    }
   } finally {
     await server.stop();
   }

@@ -73,9 +73,14 @@ async function startReceiver() {
   };
 }
 
-/** One visitor: posts a new quote after each answer until `running()` is false; a post not answered 201 is sent again with its key. */
-async function visit(i, port, cookie, running, answers) {
+/**
+ * One visitor: posts a new quote after each answer until `running()` is false; a post not
+ * answered 201 is sent again with its key. Like a browser, it sends the form token each 201
+ * gives for the next quote (a token serves one lead).
+ */
+async function visit(i, port, firstCookie, running, answers) {
   const from = `127.0.0.${i + 2}`;
+  let cookie = firstCookie;
   for (let n = 0; running(); n++) {
     const quote = { product: PRODUCTS[n % PRODUCTS.length], email: `v${i}-${n}@example.com` };
     const key = `visitor-${i}-${n}`;
@@ -83,8 +88,9 @@ async function visit(i, port, cookie, running, answers) {
       const start = Date.now();
       let status;
       let body = '';
+      let headers = {};
       try {
-        ({ status, body } = await send({
+        ({ status, body, headers } = await send({
           port,
           path: '/api/quote-requests',
           method: 'POST',
@@ -105,7 +111,11 @@ async function visit(i, port, cookie, running, answers) {
         status,
         id: status === 201 ? JSON.parse(body).id : undefined,
       });
-      if (status === 201) break;
+      if (status === 201) {
+        const token = headers['set-cookie']?.find((c) => c.startsWith('form_token='));
+        cookie = token ? token.split(';')[0] : cookie;
+        break;
+      }
       assert.ok(attempt < 20, `visitor ${i} could not post ${key}: ${status} ${body}`);
       await sleep(200);
     }
@@ -132,9 +142,12 @@ test(
       });
       const answers = [];
       let posting = true;
-      // A page from one instance; its token counts on both (the key is the database's).
-      const cookie = await formCookie(instances[1].url);
-      const visitors = Array.from({ length: VISITORS }, (_, i) =>
+      // Each visitor's page from one instance; its token counts on both (the key is the
+      // database's).
+      const cookies = await Promise.all(
+        Array.from({ length: VISITORS }, () => formCookie(instances[1].url)),
+      );
+      const visitors = cookies.map((cookie, i) =>
         visit(i, caddy.httpsPort, cookie, () => posting, answers),
       );
 

@@ -10,8 +10,10 @@
 //! about the guess.
 //!
 //! An attempt counts as a failure from the moment it begins (`begin`) until it is found right
-//! (`succeeded`) or is withdrawn unchecked (`withdrawn`): parallel guesses cannot slip in before
-//! the count is written, and a slow check (a password hash) runs outside the lock.
+//! (`succeeded`): parallel guesses cannot slip in before the count is written, and a slow check
+//! (a password hash) runs outside the lock. One turned away unchecked (`turned_away`: too many
+//! checks waiting) stays a failure of its network, so that retrying at once from many networks
+//! spends their budgets rather than nothing.
 
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
@@ -36,8 +38,8 @@ pub struct FailureLimit {
     networks: RecentClients<Vec<Instant>>,
 }
 
-/// An attempt under way; a failure unless `FailureLimit::succeeded` (or `withdrawn`) is told
-/// otherwise.
+/// An attempt under way; a failure unless `FailureLimit::succeeded` (or, for its client only,
+/// `turned_away`) is told otherwise.
 #[derive(Debug)]
 pub struct Attempt {
     client: IpAddr,
@@ -72,13 +74,15 @@ impl FailureLimit {
 
     /// The attempt was right: it is no failure.
     pub fn succeeded(&self, attempt: Attempt) {
-        self.withdrawn(attempt);
-    }
-
-    /// The attempt was never checked (the server was too busy): it is no failure either.
-    pub fn withdrawn(&self, attempt: Attempt) {
         forget(&self.clients, attempt.client, attempt.at);
         forget(&self.networks, attempt.network, attempt.at);
+    }
+
+    /// The attempt was never checked (the server was too busy). It guessed nothing, so the
+    /// client's own count takes it back (the broker clicking again is not locked out after five),
+    /// but its network's keeps it: a flood retrying at once spends its networks' budgets.
+    pub fn turned_away(&self, attempt: Attempt) {
+        forget(&self.clients, attempt.client, attempt.at);
     }
 }
 
@@ -181,25 +185,29 @@ mod tests {
     }
 
     #[test]
-    fn a_refusal_by_the_network_costs_the_client_nothing_and_withdrawn_attempts_no_failure() {
+    fn a_refusal_by_the_network_costs_the_client_nothing_and_turned_away_attempts_the_network() {
         let limit = FailureLimit::default();
         let now = Instant::now();
-        for n in 1..=20 {
-            let attempt = limit.begin(ip(&format!("203.0.113.{n}")), now).unwrap();
-            if n <= 10 {
-                limit.withdrawn(attempt);
-            }
+        let failures_of = |client| {
+            let held = limit.clients.update(client, |held| {
+                Ok::<_, std::convert::Infallible>((held.clone(), held.unwrap_or_default()))
+            });
+            held.unwrap().map_or(0, |failures| failures.len())
+        };
+        let turned_away = ip("203.0.113.1");
+        for _ in 0..10 {
+            let attempt = limit.begin(turned_away, now).unwrap();
+            limit.turned_away(attempt);
         }
-        // 10 withdrawn: 10 more fit before the /24 is full.
-        for n in 21..=30 {
+        assert_eq!(failures_of(turned_away), 0, "past five, and never a guess");
+        // 10 turned away: the /24 has 10 failures left.
+        for n in 2..=11 {
             limit.begin(ip(&format!("203.0.113.{n}")), now).unwrap();
         }
         let client = ip("203.0.113.99");
         assert!(limit.begin(client, now).is_err());
-        let held = limit.clients.update(client, |held| {
-            Ok::<_, std::convert::Infallible>((held.clone(), held.unwrap_or_default()))
-        });
-        assert_eq!(held.unwrap().map_or(0, |failures| failures.len()), 0);
+        assert!(limit.begin(turned_away, now).is_err());
+        assert_eq!(failures_of(client), 0);
     }
 
     #[test]

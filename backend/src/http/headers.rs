@@ -2,7 +2,7 @@
 
 use std::convert::Infallible;
 
-use warp::http::HeaderValue;
+use warp::http::{header, HeaderMap, HeaderValue};
 use warp::Filter;
 
 /// The value of header `name`, if the request has one.
@@ -29,10 +29,27 @@ pub fn optional_cookie(
 
 /// `name`'s value among the `name=value` pairs of a `Cookie` line, as the `headers` crate reads
 /// them (each trimmed, the first of a repeated name).
-fn cookie_in<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+fn cookie_in<'a>(line: &'a str, name: &'a str) -> Option<&'a str> {
+    values_in(line, name).next()
+}
+
+/// Every value of cookie `name` in the request's `Cookie` lines, in order: a browser sends a
+/// name more than once when cookies of several paths share it.
+pub fn cookie_values<'a>(
+    headers: &'a HeaderMap,
+    name: &'a str,
+) -> impl Iterator<Item = &'a str> + 'a {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|line| line.to_str().ok())
+        .flat_map(move |line| values_in(line, name))
+}
+
+fn values_in<'a>(line: &'a str, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
     line.split(';')
         .filter_map(|pair| pair.split_once('='))
-        .find(|(key, _)| key.trim() == name)
+        .filter(move |(key, _)| key.trim() == name)
         .map(|(_, value)| value.trim())
 }
 
@@ -48,6 +65,16 @@ mod tests {
         assert_eq!(cookie_in(line, "bare"), None);
         assert_eq!(cookie_in(line, "c"), None);
         assert_eq!(cookie_in("", "a"), None);
+    }
+
+    #[test]
+    fn every_value_of_a_repeated_name_in_every_line() {
+        let mut headers = HeaderMap::new();
+        headers.append(header::COOKIE, HeaderValue::from_static("a=1; mark=x"));
+        headers.append(header::COOKIE, HeaderValue::from_static("mark = y ;b=2"));
+        let values: Vec<&str> = cookie_values(&headers, "mark").collect();
+        assert_eq!(values, ["x", "y"]);
+        assert_eq!(cookie_values(&headers, "c").count(), 0);
     }
 
     #[tokio::test]

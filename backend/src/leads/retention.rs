@@ -7,6 +7,8 @@
 //! - What a caller said: an end-of-call report (ended reason, summary, transcript) stays while a
 //!   quote request refers to it; one from a call that produced no lead is deleted once it is a
 //!   day old. Checked at start and every hour, so no such report lives much past its day.
+//! - The form tokens leads spent: forgotten on the same hourly round once they have expired
+//!   (`spam::FORM_TOKEN_MAX_AGE`), when no post can spend them again.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,7 +20,8 @@ use tokio::time::{interval, interval_at, Instant, MissedTickBehavior};
 
 use crate::leads::deletion::{delete_lead, Why};
 use crate::settings::inbox::session_cutoffs;
-use crate::store::{CallReports, Inbox, Sessions, StoreError};
+use crate::spam::FORM_TOKEN_MAX_AGE;
+use crate::store::{CallReports, Inbox, Quotes, Sessions, StoreError};
 
 /// How long a report no quote refers to is kept.
 pub const UNREFERENCED_CALL_REPORT_DAYS: u64 = 1;
@@ -76,7 +79,7 @@ pub struct Retention {
 
 impl Retention {
     pub fn start(
-        store: Arc<impl Inbox + Sessions + CallReports + ?Sized + 'static>,
+        store: Arc<impl Inbox + Sessions + CallReports + Quotes + ?Sized + 'static>,
         plan: Plan,
     ) -> Retention {
         let (stop, mut stopped) = oneshot::channel();
@@ -88,7 +91,7 @@ impl Retention {
             daily.set_missed_tick_behavior(MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
-                    _ = hourly.tick() => purge_call_reports(store.as_ref()).await,
+                    _ = hourly.tick() => hourly_purge(store.as_ref()).await,
                     _ = daily.tick() => {
                         let now = OffsetDateTime::now_utc();
                         if let Err(error) = daily_round(store.as_ref(), plan, now).await {
@@ -109,12 +112,18 @@ impl Retention {
     }
 }
 
-async fn purge_call_reports(store: &(impl CallReports + ?Sized)) {
-    let cutoff = OffsetDateTime::now_utc() - KEEP_UNREFERENCED;
-    match store.purge_call_reports(cutoff).await {
+async fn hourly_purge(store: &(impl CallReports + Quotes + ?Sized)) {
+    let now = OffsetDateTime::now_utc();
+    match store.purge_call_reports(now - KEEP_UNREFERENCED).await {
         Ok(0) => {}
         Ok(deleted) => tracing::info!(deleted, "deleted call reports no quote request refers to"),
         // Tried again at the next interval.
         Err(error) => tracing::warn!(%error, "cannot delete old call reports"),
+    }
+    if let Err(error) = store
+        .forget_spent_form_tokens(now - FORM_TOKEN_MAX_AGE)
+        .await
+    {
+        tracing::warn!(%error, "cannot forget expired form tokens");
     }
 }

@@ -9,6 +9,7 @@ use std::net::SocketAddr;
 use std::path::Path;
 
 use jiff::tz::TimeZone;
+use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde::Deserialize;
 use url::Url;
 
@@ -37,6 +38,10 @@ impl Default for SiteSettings {
     }
 }
 
+/// A lead id's bytes written as they are in the inbox's `#lead/<id>`: a UUID's letters, digits
+/// and hyphens; anything else percent-encoded.
+const ID_IN_FRAGMENT: &AsciiSet = &NON_ALPHANUMERIC.remove(b'-');
+
 impl SiteSettings {
     pub fn from_env(
         env: &Env,
@@ -53,12 +58,20 @@ impl SiteSettings {
         Ok(SiteSettings { url, time_zone })
     }
 
-    /// The lead's page in the inbox (`/admin#lead/<id>`, as the inbox routes it).
+    /// The inbox (`/admin` under the site's address, which may have a path of its own).
+    pub fn inbox(&self) -> Option<Url> {
+        let mut inbox = self.url.clone()?;
+        inbox.path_segments_mut().ok()?.pop_if_empty().push("admin");
+        Some(inbox)
+    }
+
+    /// The lead's page in the inbox (`/admin#lead/<id>`, as the inbox routes it), the id
+    /// percent-encoded: whatever a stored id holds stays inside the link.
     pub fn lead_page(&self, lead_id: &str) -> Option<String> {
-        self.url.as_ref().map(|url| {
-            let base = url.as_str().trim_end_matches('/');
-            format!("{base}/admin#lead/{lead_id}")
-        })
+        let mut page = self.inbox()?;
+        let id = utf8_percent_encode(lead_id, ID_IN_FRAGMENT);
+        page.set_fragment(Some(&format!("lead/{id}")));
+        Some(page.into())
     }
 
     /// `2026-11-22 10:40:00 EST`: the moment in `LEAD_TIME_ZONE`, with the zone's abbreviation.
@@ -147,6 +160,22 @@ mod tests {
                 Some("https://quotes.example.com/admin#lead/abc")
             );
         }
+        for url in ["https://example.com/broker", "https://example.com/broker/"] {
+            let site = site(&[(SITE_URL, url)]).unwrap();
+            assert_eq!(
+                site.inbox().unwrap().as_str(),
+                "https://example.com/broker/admin"
+            );
+        }
+    }
+
+    #[test]
+    fn whatever_an_id_holds_stays_inside_the_link() {
+        let site = site(&[(SITE_URL, "https://quotes.example.com")]).unwrap();
+        assert_eq!(
+            site.lead_page("0195-a\r\nBcc: x <b>#1").as_deref(),
+            Some("https://quotes.example.com/admin#lead/0195-a%0D%0ABcc%3A%20x%20%3Cb%3E%231")
+        );
     }
 
     #[test]

@@ -3,6 +3,11 @@
 //! prerendered page stays one file for everyone (precompressed, revalidated by its `ETag`), the
 //! form without JavaScript carries it like the live form's `fetch`, and only the path the form
 //! posts to receives it.
+//!
+//! Each token is one page view's (a random nonce beside the time) and serves one lead: the store
+//! remembers the ones spent (`NewQuote::spending`), so a second lead with the same cookie, from
+//! any address and any instance, is held as spam (`Signal::ReusedToken`). The answer to a stored
+//! post carries a fresh token, so a person asking for a second quote from the same page can.
 
 use std::time::Duration;
 
@@ -10,17 +15,22 @@ use argon2::password_hash::rand_core::{OsRng, RngCore};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use time::OffsetDateTime;
+use warp::http::{header, HeaderValue};
+use warp::reply::Response;
 
 use super::Signal;
-use crate::store::{SiteKeys, StoreError};
+use crate::store::{SiteKeys, SpentToken, StoreError};
 
 pub const COOKIE: &str = "form_token";
 /// The only path the cookie is sent to.
 const COOKIE_PATH: &str = "/api/quote-requests";
 /// The key's name in `site_keys`.
 const KEY_NAME: &str = "form_token";
-/// How long a served page's token counts: a visitor may leave the page open overnight.
-const MAX_AGE: Duration = Duration::from_secs(2 * 24 * 60 * 60);
+/// How long a served page's token counts: time for a person to fill the form in, interruptions
+/// included, and not the days a harvested token would be worth to a script.
+pub const MAX_AGE: Duration = Duration::from_secs(6 * 60 * 60);
+/// The random bytes that make each page view's token its own (64 bits, hex in the token).
+const NONCE_BYTES: usize = 8;
 /// The signature's bytes kept in the token (128 bits).
 const TAG_BYTES: usize = 16;
 
@@ -48,15 +58,26 @@ impl FormTokens {
         FormTokens { keyed, min_fill }
     }
 
-    /// `issued.signature`: the milliseconds since the Unix epoch, and their signature in hex.
+    /// `issued.nonce.signature`: the milliseconds since the Unix epoch, a random nonce, and the
+    /// signature of both in hex.
     pub fn issue(&self, now: OffsetDateTime) -> String {
-        let issued = millis(now).to_string();
-        let tag = self.mac(&issued).finalize().into_bytes();
-        format!("{issued}.{}", hex::encode(&tag[..TAG_BYTES]))
+        let mut nonce = [0u8; NONCE_BYTES];
+        OsRng.fill_bytes(&mut nonce);
+        let signed = format!("{}.{}", millis(now), hex::encode(nonce));
+        let tag = self.mac(&signed).finalize().into_bytes();
+        format!("{signed}.{}", hex::encode(&tag[..TAG_BYTES]))
+    }
+
+    /// Gives `response` (a served page, or a lead's answer for the next lead) a fresh token.
+    pub fn set_cookie(&self, response: &mut Response, https: bool) {
+        let cookie = self.cookie(OffsetDateTime::now_utc(), https);
+        if let Ok(cookie) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().append(header::SET_COOKIE, cookie);
+        }
     }
 
     /// The `Set-Cookie` value that gives a served page its token.
-    pub fn cookie(&self, now: OffsetDateTime, https: bool) -> String {
+    fn cookie(&self, now: OffsetDateTime, https: bool) -> String {
         let secure = if https { "; Secure" } else { "" };
         format!(
             "{COOKIE}={}; Path={COOKIE_PATH}; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
@@ -65,27 +86,30 @@ impl FormTokens {
         )
     }
 
-    /// Why a post carrying `token` (and the honeypot's value) is a script's, if it is.
-    pub fn spam_signal(
+    /// A post carrying `token` (and the honeypot's value): a person's, with the token it spends
+    /// (`SpentToken`), or why it is a script's. Whether the token was spent before is the store's to
+    /// tell, when it keeps the lead.
+    pub fn check_post(
         &self,
         honeypot: &str,
         token: Option<&str>,
         now: OffsetDateTime,
-    ) -> Option<Signal> {
+    ) -> Result<SpentToken, Signal> {
         if !honeypot.trim().is_empty() {
-            return Some(Signal::Honeypot);
+            return Err(Signal::Honeypot);
         }
-        self.check(token, now).err()
+        self.check(token, now)
     }
 
-    fn check(&self, token: Option<&str>, now: OffsetDateTime) -> Result<(), Signal> {
+    fn check(&self, token: Option<&str>, now: OffsetDateTime) -> Result<SpentToken, Signal> {
         let token = token.ok_or(Signal::NoToken)?;
-        let (issued_text, tag) = token.split_once('.').ok_or(Signal::BadToken)?;
+        let (signed, tag) = token.rsplit_once('.').ok_or(Signal::BadToken)?;
+        let (issued_text, _nonce) = signed.split_once('.').ok_or(Signal::BadToken)?;
         let issued: i64 = issued_text.parse().map_err(|_| Signal::BadToken)?;
         let mut tag_bytes = [0; TAG_BYTES];
         hex::decode_to_slice(tag, &mut tag_bytes).map_err(|_| Signal::BadToken)?;
         // The text is signed as issued, digit for digit, not the number it reads as.
-        self.mac(issued_text)
+        self.mac(signed)
             .verify_truncated_left(&tag_bytes)
             .map_err(|_| Signal::BadToken)?;
         // A token from a moment ahead (another instance's clock) counts as just issued.
@@ -95,14 +119,19 @@ impl FormTokens {
         } else if age > MAX_AGE {
             Err(Signal::ExpiredToken)
         } else {
-            Ok(())
+            Ok(SpentToken {
+                // Lowercase, as issued: the same token always spends the same key.
+                key: tag.to_ascii_lowercase(),
+                issued: OffsetDateTime::from_unix_timestamp_nanos(i128::from(issued) * 1_000_000)
+                    .map_err(|_| Signal::BadToken)?,
+            })
         }
     }
 
-    fn mac(&self, issued: &str) -> Hmac<Sha256> {
+    fn mac(&self, signed: &str) -> Hmac<Sha256> {
         let mut mac = self.keyed.clone();
         mac.update(b"form-token:");
-        mac.update(issued.as_bytes());
+        mac.update(signed.as_bytes());
         mac
     }
 }
@@ -121,12 +150,21 @@ mod tests {
         FormTokens::new(b"key".to_vec(), MIN_FILL)
     }
 
+    fn signal(
+        tokens: &FormTokens,
+        honeypot: &str,
+        token: Option<&str>,
+        at: OffsetDateTime,
+    ) -> Option<Signal> {
+        tokens.check_post(honeypot, token, at).err()
+    }
+
     #[test]
     fn a_token_counts_from_the_fill_time_until_it_expires() {
         let tokens = tokens();
         let served = OffsetDateTime::now_utc();
         let token = tokens.issue(served);
-        let signal = |at: OffsetDateTime| tokens.spam_signal("", Some(&token), at);
+        let signal = |at: OffsetDateTime| signal(&tokens, "", Some(&token), at);
         assert_eq!(signal(served), Some(Signal::TooFast));
         assert_eq!(
             signal(served + Duration::from_millis(2_999)),
@@ -145,34 +183,64 @@ mod tests {
     }
 
     #[test]
+    fn each_page_view_spends_a_key_of_its_own() {
+        let tokens = tokens();
+        let served = OffsetDateTime::now_utc() - Duration::from_secs(10);
+        let now = OffsetDateTime::now_utc();
+        // Two page views in the same millisecond still differ.
+        let (first, second) = (tokens.issue(served), tokens.issue(served));
+        assert_ne!(first, second);
+        let spent = |token: &str| tokens.check_post("", Some(token), now).unwrap();
+        assert_ne!(spent(&first).key, spent(&second).key);
+        assert_eq!(spent(&first), spent(&first));
+        let millis = spent(&first).issued.unix_timestamp_nanos() / 1_000_000;
+        assert_eq!(millis, served.unix_timestamp_nanos() / 1_000_000);
+        let (signed, tag) = first.rsplit_once('.').unwrap();
+        let shouted = format!("{signed}.{}", tag.to_uppercase());
+        assert_eq!(
+            spent(&shouted).key,
+            spent(&first).key,
+            "hex reads either case"
+        );
+    }
+
+    #[test]
     fn only_the_sites_own_signature_counts() {
         let tokens = tokens();
         let served = OffsetDateTime::now_utc() - Duration::from_secs(10);
         let now = OffsetDateTime::now_utc();
         let token = tokens.issue(served);
-        let (issued, tag) = token.split_once('.').unwrap();
+        let (signed, tag) = token.rsplit_once('.').unwrap();
+        let (issued, nonce) = signed.split_once('.').unwrap();
         let other_key = FormTokens::new(b"other".to_vec(), MIN_FILL).issue(served);
-        let earlier = format!("{}.{tag}", issued.parse::<i64>().unwrap() - 60_000);
+        let earlier = format!("{}.{nonce}.{tag}", issued.parse::<i64>().unwrap() - 60_000);
+        let other_nonce = format!("{issued}.{}.{tag}", "0".repeat(nonce.len()));
+        // The form before nonces: time and signature only.
+        let old_form = format!("{issued}.{tag}");
         for bad in [
             other_key.as_str(),
             earlier.as_str(),
+            other_nonce.as_str(),
+            old_form.as_str(),
             &token[..token.len() - 2],
-            &format!("{issued}.{}", &tag[..2]),
+            &format!("{signed}.{}", &tag[..2]),
+            signed,
             issued,
             &format!("0{token}"),
             "",
             "x.y",
+            "x.y.z",
         ] {
             assert_eq!(
-                tokens.spam_signal("", Some(bad), now),
+                signal(&tokens, "", Some(bad), now),
                 Some(Signal::BadToken),
                 "{bad:?}"
             );
         }
-        assert_eq!(tokens.spam_signal("", None, now), Some(Signal::NoToken));
-        assert_eq!(tokens.spam_signal("", Some(&token), now), None);
+        assert_eq!(signal(&tokens, "", None, now), Some(Signal::NoToken));
+        assert_eq!(signal(&tokens, "", Some(&token), now), None);
         assert_eq!(
-            tokens.spam_signal(" http://spam ", Some(&token), now),
+            signal(&tokens, " http://spam ", Some(&token), now),
             Some(Signal::Honeypot)
         );
     }
@@ -182,7 +250,7 @@ mod tests {
         let cookie = tokens().cookie(OffsetDateTime::now_utc(), true);
         assert!(cookie.starts_with("form_token="), "{cookie}");
         assert!(cookie.ends_with(
-            "; Path=/api/quote-requests; Max-Age=172800; HttpOnly; SameSite=Strict; Secure"
+            "; Path=/api/quote-requests; Max-Age=21600; HttpOnly; SameSite=Strict; Secure"
         ));
         assert!(!tokens()
             .cookie(OffsetDateTime::now_utc(), false)

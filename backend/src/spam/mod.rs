@@ -6,7 +6,7 @@
 
 mod form_token;
 
-pub use form_token::{FormTokens, COOKIE};
+pub use form_token::{FormTokens, COOKIE, MAX_AGE as FORM_TOKEN_MAX_AGE};
 
 /// Why a post is held as spam, as `StoredQuote::spam_reason` keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,8 @@ pub enum Signal {
     ExpiredToken,
     /// Posted sooner after the page was served than a person fills the form in.
     TooFast,
+    /// A token another lead was sent with: one page view serves one lead.
+    ReusedToken,
 }
 
 impl Signal {
@@ -31,6 +33,7 @@ impl Signal {
             Signal::BadToken => "bad_token",
             Signal::ExpiredToken => "expired_token",
             Signal::TooFast => "too_fast",
+            Signal::ReusedToken => crate::store::REUSED_TOKEN,
         }
     }
 }

@@ -110,6 +110,13 @@ pub const MIGRATIONS: &[&str] = &[
     // 10: the language of the page a lead came from (`/` or `/es/`), which the broker answers
     // in; the leads before it came from the English page.
     "ALTER TABLE quote_requests ADD COLUMN language TEXT NOT NULL DEFAULT 'en';",
+    // 11: the form tokens leads were sent with, each page view's token serving one lead
+    // (`spam::form_token`); kept until the token would have expired anyway (`issued_at`).
+    "CREATE TABLE spent_form_tokens (
+        token      TEXT PRIMARY KEY,
+        issued_at  TEXT NOT NULL
+    );
+    CREATE INDEX spent_form_tokens_issued_at ON spent_form_tokens (issued_at);",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

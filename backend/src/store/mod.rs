@@ -36,8 +36,8 @@ pub use email_budget::{hour_of, EmailBudget, HeldLeads};
 pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, SessionCutoffs, Sessions, SiteKeys};
 pub use model::{
     format_timestamp, CallReport, Channel, Deliveries, Delivery, DeliveryOutcome, DeliveryStatus,
-    Inserted, Language, LeadStatus, ListQuery, NewQuote, PendingLead, Source, StoredQuote,
-    VoiceOrigin,
+    Inserted, Language, LeadStatus, ListQuery, NewQuote, PendingLead, Source, SpentToken,
+    StoredQuote, VoiceOrigin, REUSED_TOKEN,
 };
 pub use outbox::Outbox;
 pub use quotes::Quotes;

@@ -114,9 +114,24 @@ pub struct NewQuote {
     pub idempotency_key: Option<String>,
     /// Why the quote is held as spam: stored, never queued for delivery.
     pub spam: Option<&'static str>,
+    /// The form token a lead from the page spends: when another lead spent it already, the
+    /// store keeps this one as spam (`REUSED_TOKEN`).
+    pub form_token: Option<SpentToken>,
     /// The language of the page it came from.
     pub language: Language,
     pub created_at: OffsetDateTime,
+}
+
+/// `spam` of a lead sent with a form token another lead spent (`spam::Signal::ReusedToken`).
+pub const REUSED_TOKEN: &str = "reused_token";
+
+/// A page view's form token, spent by the lead sent with it: its key (the token's signature,
+/// which no other page view's shares) and when it was issued (after the token's lifetime the
+/// store may forget it: it is expired anyway).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpentToken {
+    pub key: String,
+    pub issued: OffsetDateTime,
 }
 
 impl NewQuote {
@@ -129,6 +144,7 @@ impl NewQuote {
             voice: None,
             idempotency_key: None,
             spam: None,
+            form_token: None,
             language: Language::En,
             created_at: OffsetDateTime::now_utc(),
         }
@@ -150,6 +166,15 @@ impl NewQuote {
             spam: reason,
             ..self
         }
+    }
+
+    pub fn spending(self, form_token: Option<SpentToken>) -> NewQuote {
+        NewQuote { form_token, ..self }
+    }
+
+    /// The form token to remember as spent with this quote: a lead's (spam spends none).
+    pub fn token_to_spend(&self) -> Option<&SpentToken> {
+        self.form_token.as_ref().filter(|_| self.spam.is_none())
     }
 
     pub fn spoken(request: QuoteRequest, voice: VoiceOrigin) -> NewQuote {

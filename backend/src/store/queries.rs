@@ -74,6 +74,12 @@ pub const PURGE_UNREFERENCED_CALLS: &str = "DELETE FROM voice_calls
         SELECT 1 FROM quote_requests q
         WHERE q.call_id = voice_calls.call_id AND q.tool_call_id IS NOT NULL)";
 
+/// $1 the form token's key, $2 when it was issued: one row, or none when a lead spent it before.
+pub const SPEND_FORM_TOKEN: &str =
+    "INSERT INTO spent_form_tokens (token, issued_at) VALUES ($1, $2) ON CONFLICT DO NOTHING";
+/// $1 the cut-off: tokens issued before it have expired, and no post can spend them again.
+pub const FORGET_SPENT_FORM_TOKENS: &str = "DELETE FROM spent_form_tokens WHERE issued_at < $1";
+
 /// $1 quote id, $2 now, $3 channel.
 pub const MARK_DELIVERED: &str = "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = $2
     WHERE quote_id = $1 AND channel = $3";

@@ -8,7 +8,7 @@
 
 use super::model::Channel;
 
-const SEPARATOR: char = ',';
+pub(super) const SEPARATOR: char = ',';
 
 /// The `queued_channels` text of a set of channels.
 pub struct QueuedChannels;

@@ -32,7 +32,7 @@ use super::queries;
 use super::rows::{self, stored_quote, NamedRow};
 use super::{
     CallReport, CallReports, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote,
-    Outbox, PendingLead, QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote,
+    Outbox, PendingLead, QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote, REUSED_TOKEN,
 };
 
 /// Most inserts committed together in one transaction (group commit).
@@ -54,6 +54,9 @@ enum Write {
     },
     PurgeCalls {
         reported_before: String,
+    },
+    ForgetSpentTokens {
+        issued_before: String,
     },
     /// Takes up to `limit` quotes still queued on their own row into the outbox (`queued.rs`).
     TakeQueued {
@@ -260,6 +263,18 @@ impl SqliteStore {
         }
         .boxed()
     }
+
+    /// A write that deletes rows: how many.
+    fn rows_written(&self, write: Write) -> BoxFuture<'static, Result<u64, StoreError>> {
+        self.write(write)
+            .map(|r| {
+                r.map(|applied| match applied {
+                    Applied::Rows(n) => n as u64,
+                    Applied::Quote(_) => 0,
+                })
+            })
+            .boxed()
+    }
 }
 
 fn read_on<T: Send + 'static>(
@@ -338,6 +353,19 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
     let run = |sql: &str, values: &[&dyn ToSql]| parameters::execute(tx, sql, values);
     match write {
         Write::Quote(quote) => {
+            let reused;
+            let quote = match quote.token_to_spend() {
+                Some(token)
+                    if run(
+                        queries::SPEND_FORM_TOKEN,
+                        params![token.key, format_timestamp(token.issued)],
+                    )? == 0 =>
+                {
+                    reused = quote.clone().with_spam(Some(REUSED_TOKEN));
+                    &reused
+                }
+                _ => quote,
+            };
             let values = QuoteValues::new(quote, writing.queued_channels);
             let insert = values.values();
             if run(&INSERT_QUOTE, &insert.each_ref().map(|v| v as &dyn ToSql))? == 0 {
@@ -404,6 +432,12 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
                 params![reported_before],
             )?));
         }
+        Write::ForgetSpentTokens { issued_before } => {
+            return Ok(Applied::Rows(run(
+                queries::FORGET_SPENT_FORM_TOKENS,
+                params![issued_before],
+            )?));
+        }
         Write::TakeQueued { limit } => {
             let limit = i64::try_from(*limit).unwrap_or(i64::MAX);
             let leads = parameters::query(tx, queries::QUEUED_LEADS, params![limit], |row| {
@@ -448,6 +482,14 @@ impl Quotes for SqliteStore {
             .boxed()
     }
 
+    fn forget_spent_form_tokens(
+        &self,
+        issued_before: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<u64, StoreError>> {
+        let issued_before = format_timestamp(issued_before);
+        self.rows_written(Write::ForgetSpentTokens { issued_before })
+    }
+
     fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
         self.read(move |conn| {
             let since = query.since.map(format_timestamp).unwrap_or_default();
@@ -484,14 +526,7 @@ impl CallReports for SqliteStore {
         reported_before: OffsetDateTime,
     ) -> BoxFuture<'_, Result<u64, StoreError>> {
         let reported_before = format_timestamp(reported_before);
-        self.write(Write::PurgeCalls { reported_before })
-            .map(|r| {
-                r.map(|applied| match applied {
-                    Applied::Rows(n) => n as u64,
-                    Applied::Quote(_) => 0,
-                })
-            })
-            .boxed()
+        self.rows_written(Write::PurgeCalls { reported_before })
     }
 }
 

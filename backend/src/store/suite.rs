@@ -8,7 +8,8 @@ use wasm_core::QuoteRequest;
 
 use super::{
     CallReport, Channel, DeliveryOutcome, DeliveryStatus, Inserted, LeadFilter, LeadQuery,
-    LeadStatus, ListQuery, NewQuote, QuoteStore, Source, StoreOptions, VoiceOrigin,
+    LeadStatus, ListQuery, NewQuote, QuoteStore, Source, SpentToken, StoreOptions, VoiceOrigin,
+    REUSED_TOKEN,
 };
 
 /// Expands `$case!(name, StoreOptions)` for every case below, so each store runs them all.
@@ -33,6 +34,10 @@ macro_rules! for_each_case {
         $case!(
             only_call_reports_no_quote_refers_to_are_purged,
             $crate::store::StoreOptions::default()
+        );
+        $case!(
+            a_form_token_serves_one_lead_even_among_concurrent_posts,
+            $crate::store::suite::EVERY_CHANNEL
         );
         $case!(
             pages_follow_the_cursor_both_ways,
@@ -296,6 +301,59 @@ pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
         rows.iter().all(|r| r.delivery.is_none()),
         "no outbox rows with every channel off"
     );
+    store.close().await;
+}
+
+pub async fn a_form_token_serves_one_lead_even_among_concurrent_posts(store: Arc<dyn QuoteStore>) {
+    let issued = OffsetDateTime::now_utc() - Duration::from_secs(60);
+    let token = |key: &str| SpentToken {
+        key: key.into(),
+        issued,
+    };
+    // Eight posts at once with one token (a batch, or batches racing), and one with another.
+    let posts = (0..8).map(|i| {
+        let store = Arc::clone(&store);
+        let quote = web(&format!("same{i}@example.com")).spending(Some(token("aa")));
+        async move { store.insert(quote).await }
+    });
+    for inserted in futures_util::future::join_all(posts).await {
+        assert_eq!(inserted.unwrap(), Inserted::New);
+    }
+    store
+        .insert(web("other@example.com").spending(Some(token("bb"))))
+        .await
+        .unwrap();
+    // Spam spends no token: the person's own post after a script's too-quick one is a lead.
+    store
+        .insert(
+            web("quick@example.com")
+                .with_spam(Some("too_fast"))
+                .spending(Some(token("cc"))),
+        )
+        .await
+        .unwrap();
+    store
+        .insert(web("person@example.com").spending(Some(token("cc"))))
+        .await
+        .unwrap();
+    let rows = store.list_since(None).await.unwrap();
+    let leads: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.spam_reason.is_none())
+        .map(|r| &r.email[..])
+        .collect();
+    assert_eq!(leads.len(), 3, "{leads:?}");
+    assert!(leads[0].starts_with("same"));
+    assert_eq!(&leads[1..], ["other@example.com", "person@example.com"]);
+    let reused = rows
+        .iter()
+        .filter(|r| r.spam_reason.as_deref() == Some(REUSED_TOKEN))
+        .count();
+    assert_eq!(reused, 7);
+    // Forgotten once expired; until then, remembered.
+    assert_eq!(store.forget_spent_form_tokens(issued).await.unwrap(), 0);
+    let later = issued + Duration::from_secs(1);
+    assert_eq!(store.forget_spent_form_tokens(later).await.unwrap(), 3);
     store.close().await;
 }
 

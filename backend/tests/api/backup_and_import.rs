@@ -154,3 +154,94 @@ async fn import_moves_the_leads_to_postgresql_and_back() {
     assert_eq!(exported(&back), exported(&sqlite));
     database.drop().await;
 }
+
+/// The review's column: a name that closes the column list and selects the site's signing key
+/// into a lead. SQLite and PostgreSQL both take it quoted.
+const HOSTILE_COLUMN: &str = r#"language") SELECT id, product, email, source, user_agent, created_at, call_id, tool_call_id, idempotency_key, status, status_changed_at, queued_channels, (SELECT group_concat(name||'='||value) FROM site_keys), spam, language FROM quote_requests --"#;
+
+/// The import refuses `source`, says why (`said` in its message), and writes nothing into
+/// `target`.
+async fn refused_and_nothing_written(source: &str, target: &str, said: &str) {
+    let output = backend(&["import", source], target);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    assert!(stderr.contains(said), "{stderr}");
+    let exported = backend(&["export", "--format", "jsonl"], target);
+    let leads = String::from_utf8_lossy(&exported.stdout);
+    assert!(leads.trim().is_empty(), "nothing was copied: {leads}");
+}
+
+/// A server's database with one lead, then `change`d by hand with SQLite.
+async fn hostile_sqlite(change: &str) -> (TestApp, String) {
+    let app = TestApp::start().await;
+    app.post_lead("family", "ana@example.com").await;
+    let source = sqlite_url(&app.database);
+    let DatabaseUrl::Sqlite(path) = &app.database else {
+        unreachable!()
+    };
+    rusqlite::Connection::open(path)
+        .unwrap()
+        .execute_batch(change)
+        .unwrap();
+    (app, source)
+}
+
+fn hostile_changes() -> [(String, &'static str); 3] {
+    let column = HOSTILE_COLUMN.replace('"', "\"\"");
+    [
+        (
+            format!("ALTER TABLE quote_requests ADD COLUMN \"{column}\" TEXT"),
+            r#"quote_requests."language\") SELECT id"#,
+        ),
+        (
+            "UPDATE quote_requests SET id = id || char(13, 10) || 'Bcc: x'".into(),
+            r#"quote_requests row 1 (id ""#,
+        ),
+        (
+            "UPDATE quote_requests SET email = 'not an address'".into(),
+            r#"email is "not an address", not a valid e-mail address"#,
+        ),
+    ]
+}
+
+#[tokio::test]
+async fn import_refuses_a_hostile_source_naming_what_is_wrong_and_copies_nothing() {
+    for (change, said) in hostile_changes() {
+        let (_app, source) = hostile_sqlite(&change).await;
+        let dir = tempfile::tempdir().unwrap();
+        let target = format!("sqlite://{}", dir.path().join("new.db").display());
+        refused_and_nothing_written(&source, &target, said).await;
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+async fn import_refuses_a_hostile_source_from_or_into_postgresql() {
+    for (change, said) in hostile_changes() {
+        // From SQLite into PostgreSQL.
+        let (_app, source) = hostile_sqlite(&change).await;
+        let database = TestDatabase::create().await;
+        refused_and_nothing_written(&source, &database.url, said).await;
+        database.drop().await;
+
+        // From PostgreSQL, changed by hand there, into SQLite.
+        let app = TestApp::start().await;
+        app.post_lead("family", "ana@example.com").await;
+        let database = TestDatabase::create().await;
+        success(&backend(
+            &["import", &sqlite_url(&app.database)],
+            &database.url,
+        ));
+        let (client, connection) = tokio_postgres::connect(&database.url, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(connection);
+        let change = change.replace("char(13, 10)", "chr(13) || chr(10)");
+        client.batch_execute(&change).await.unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let target = format!("sqlite://{}", dir.path().join("new.db").display());
+        refused_and_nothing_written(&database.url, &target, said).await;
+        drop(client);
+        database.drop().await;
+    }
+}

@@ -1,6 +1,6 @@
-//! The broker's inbox API: password sign-in and its session cookie, the limit on wrong
-//! passwords, cross-site refusals, filters, status, deletion and retention. Every scenario runs
-//! on SQLite and (ignored unless TEST_DATABASE_URL is set) on PostgreSQL.
+//! The broker's inbox API: password sign-in, its session cookie and known-browser mark, the
+//! limit on wrong passwords, cross-site refusals, filters, status, deletion and retention. Every
+//! scenario runs on SQLite and (ignored unless TEST_DATABASE_URL is set) on PostgreSQL.
 
 use serde_json::{json, Value};
 
@@ -186,6 +186,7 @@ on_both_stores!(
     signing_in_and_out_with_a_strict_http_only_cookie,
     the_sixth_wrong_password_in_15_minutes_is_refused_429,
     wrong_passwords_from_many_64s_of_one_48_meet_a_429,
+    a_good_sign_in_marks_the_browser_and_no_sign_out_unmarks_it,
     an_idle_session_expires_after_12_hours,
     a_session_ends_7_days_after_sign_in_however_much_it_is_used,
     a_new_password_hash_ends_every_session,
@@ -329,6 +330,78 @@ async fn wrong_passwords_from_many_64s_of_one_48_meet_a_429(db: Db) {
     // The broker, elsewhere, is not refused.
     let broker = sign_in_from("2001:db8:31::1", PASSWORD).await.unwrap();
     assert_eq!(broker.status(), 200);
+    inbox.stop().await;
+}
+
+async fn a_good_sign_in_marks_the_browser_and_no_sign_out_unmarks_it(db: Db) {
+    let inbox = Inbox::start(db, &[]).await;
+    let set_cookies = |response: &reqwest::Response| -> Vec<String> {
+        let values = response.headers().get_all("set-cookie").iter();
+        values.map(|v| v.to_str().unwrap().to_owned()).collect()
+    };
+    let signed_in = inbox.sign_in(PASSWORD).await;
+    assert_eq!(signed_in.status(), 200);
+    let cookies = set_cookies(&signed_in);
+    assert_eq!(cookies.len(), 2, "{cookies:?}");
+    let session = cookies[0].split(';').next().unwrap().to_owned();
+    let (mark, attributes) = cookies[1].split_once("; ").unwrap();
+    assert!(mark.starts_with("inbox_known="), "{mark}");
+    assert_eq!(
+        attributes,
+        "Path=/api/admin/session; Max-Age=34560000; HttpOnly; SameSite=Strict"
+    );
+    assert_eq!(
+        inbox
+            .app
+            .count("SELECT count(*) FROM site_keys WHERE name = 'inbox_known'")
+            .await,
+        1,
+        "signed with a key every instance shares"
+    );
+
+    // Signing out, here or everywhere, clears the session's cookie only.
+    let out = inbox
+        .page_request(
+            reqwest::Method::DELETE,
+            "/api/admin/session",
+            Some(&session),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status(), 204);
+    assert_eq!(set_cookies(&out).len(), 1);
+    assert!(set_cookie(&out).starts_with("inbox_session=; Max-Age=0"));
+    let session = inbox.session().await;
+    let everywhere = inbox
+        .page_request(
+            reqwest::Method::DELETE,
+            "/api/admin/sessions",
+            Some(&session),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(everywhere.status(), 204);
+    assert_eq!(set_cookies(&everywhere).len(), 1);
+
+    // The marked browser signs in again (and is marked anew) ...
+    let with_mark = |password: &str| {
+        inbox
+            .page_request(reqwest::Method::POST, "/api/admin/session", Some(mark))
+            .json(&json!({ "password": password }))
+            .send()
+    };
+    let again = with_mark(PASSWORD).await.unwrap();
+    assert_eq!(again.status(), 200);
+    assert!(set_cookies(&again)[1].starts_with("inbox_known="));
+    // ... and its wrong passwords count as anyone's: a stolen mark is no way round the limit.
+    for attempt in 1..=5 {
+        let wrong = with_mark(&format!("guess number {attempt}")).await.unwrap();
+        assert_eq!(code(wrong).await, "wrong_password", "attempt {attempt}");
+    }
+    let refused = with_mark(PASSWORD).await.unwrap();
+    assert_eq!(code(refused).await, "too_many_failed_attempts");
     inbox.stop().await;
 }
 

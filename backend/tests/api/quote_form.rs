@@ -41,7 +41,7 @@ async fn post_form(app: &TestApp, body: &str) -> reqwest::Response {
 /// person's browser does.
 async fn post_form_with(app: &TestApp, body: &str, headers: &[(&str, &str)]) -> reqwest::Response {
     let headers = [&[("user-agent", "form-test")], headers].concat();
-    app.form_post(&app.form_cookie, &headers, body).await
+    app.form_post(&app.form_cookie(), &headers, body).await
 }
 
 /// What the browser does next: the result page, with the cookie the post set.
@@ -290,7 +290,7 @@ async fn a_client_may_name_its_form_post_and_a_malformed_key_is_400() {
         client
             .post(app.url("/api/quote-requests"))
             .header("content-type", FORM)
-            .header("cookie", &app.form_cookie)
+            .header("cookie", &app.form_cookie())
             .header("idempotency-key", key)
             .body(body)
             .send()

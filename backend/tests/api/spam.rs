@@ -37,7 +37,7 @@ async fn a_post_from_another_sites_page_is_refused_and_nothing_stored() {
     ];
     for headers in cross_site {
         let body = "product=family&email=visitor%40example.com&website=";
-        let refused = app.form_post(&app.form_cookie, headers, body).await;
+        let refused = app.form_post(&app.form_cookie(), headers, body).await;
         assert_eq!(refused.status(), 403, "{headers:?}");
         assert!(refused.headers().get("set-cookie").is_none());
         assert_eq!(refused.headers()["cache-control"], "no-store");
@@ -68,7 +68,7 @@ async fn a_post_from_another_sites_page_is_refused_and_nothing_stored() {
     ];
     for (i, headers) in own_site.into_iter().enumerate() {
         let body = format!("product=family&email=person{i}%40example.com&website=");
-        let posted = app.form_post(&app.form_cookie, headers, &body).await;
+        let posted = app.form_post(&app.form_cookie(), headers, &body).await;
         assert_eq!(posted.status(), 303, "{headers:?}");
     }
     let rows = app.rows().await;
@@ -84,7 +84,7 @@ async fn every_page_gives_a_signed_token_for_the_form_post_alone() {
     let cookie = home.headers()["set-cookie"].to_str().unwrap().to_owned();
     assert!(cookie.starts_with("form_token="), "{cookie}");
     assert!(
-        cookie.ends_with("; Path=/api/quote-requests; Max-Age=172800; HttpOnly; SameSite=Strict"),
+        cookie.ends_with("; Path=/api/quote-requests; Max-Age=21600; HttpOnly; SameSite=Strict"),
         "{cookie}"
     );
     let etag = home.headers()["etag"].to_str().unwrap().to_owned();
@@ -122,7 +122,7 @@ async fn every_page_gives_a_signed_token_for_the_form_post_alone() {
     // The key is the database's: a restarted (or another) instance takes the same tokens.
     app.restart().await;
     assert_eq!(
-        json_post(&app, &app.form_cookie, "after@example.com")
+        json_post(&app, &app.form_cookie(), "after@example.com")
             .await
             .status(),
         201
@@ -130,6 +130,15 @@ async fn every_page_gives_a_signed_token_for_the_form_post_alone() {
     let rows = app.rows().await;
     assert_eq!(rows[0].spam_reason, None, "{rows:?}");
     app.stop().await;
+}
+
+/// Each stored quote's e-mail and why it is held as spam (`None`: a lead), oldest first.
+async fn emails_and_reasons(app: &TestApp) -> Vec<(String, Option<String>)> {
+    app.rows()
+        .await
+        .into_iter()
+        .map(|r| (r.email, r.spam_reason))
+        .collect()
 }
 
 #[tokio::test]
@@ -150,12 +159,7 @@ async fn a_post_sooner_after_its_page_than_a_person_types_is_spam() {
             .status(),
         201
     );
-    let held: Vec<_> = app
-        .rows()
-        .await
-        .into_iter()
-        .map(|r| (r.email, r.spam_reason))
-        .collect();
+    let held = emails_and_reasons(&app).await;
     assert_eq!(
         held,
         [
@@ -163,6 +167,66 @@ async fn a_post_sooner_after_its_page_than_a_person_types_is_spam() {
             ("person@example.com".to_owned(), None)
         ]
     );
+    app.stop().await;
+}
+
+/// The form token cookie a response sets (`form_token=...`).
+fn token_set_by(response: &reqwest::Response) -> String {
+    let cookie = response.headers()["set-cookie"].to_str().unwrap();
+    assert!(cookie.starts_with("form_token="), "{cookie}");
+    cookie.split(';').next().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn a_pages_token_serves_one_lead_from_any_address_and_any_instance() {
+    let mut app = TestApp::spawn()
+        .env(&[("FORM_MIN_FILL_SECONDS", "1")])
+        .start()
+        .await;
+    let cookie = form_cookie(app.addr).await;
+    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    // The review's replay: one page view, then posts with its cookie from six addresses.
+    let mut next_token = String::new();
+    for n in 1..=6 {
+        let response = reqwest::Client::new()
+            .post(app.url("/api/quote-requests"))
+            .header("cookie", &cookie)
+            .header("x-forwarded-for", format!("203.0.113.{n}"))
+            .json(&json!({"product": "family", "email": format!("p{n}@example.com")}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 201, "answered as a person is");
+        if n == 1 {
+            next_token = token_set_by(&response);
+        }
+    }
+    let body = "product=medicare&email=form%40example.com&website=";
+    assert_eq!(app.form_post(&cookie, &[], body).await.status(), 303);
+    // What the store remembers, a restarted (or another) instance knows.
+    app.restart().await;
+    assert_eq!(
+        json_post(&app, &cookie, "after@example.com").await.status(),
+        201
+    );
+    // The first lead's answer gave its page a token for the next quote, which a person can send.
+    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    assert_eq!(
+        json_post(&app, &next_token, "second@example.com")
+            .await
+            .status(),
+        201
+    );
+    let held = emails_and_reasons(&app).await;
+    let reused = || Some("reused_token".to_owned());
+    let mut expected = vec![("p1@example.com".to_owned(), None)];
+    expected.extend((2..=6).map(|n| (format!("p{n}@example.com"), reused())));
+    expected.extend([
+        ("form@example.com".to_owned(), reused()),
+        ("after@example.com".to_owned(), reused()),
+        ("second@example.com".to_owned(), None),
+    ]);
+    assert_eq!(held, expected);
     app.stop().await;
 }
 
@@ -208,7 +272,7 @@ async fn spam_is_answered_alike_never_delivered_and_listed_apart_until_the_broke
         })
         .start()
         .await;
-    let person = json_post(&app, &app.form_cookie, "person@example.com").await;
+    let person = json_post(&app, &app.form_cookie(), "person@example.com").await;
     let script = json_post(&app, "", "script@example.com").await;
     let forged = json_post(&app, "form_token=1700000000000.00ff", "forged@example.com").await;
     for response in [person, script, forged] {
@@ -218,7 +282,7 @@ async fn spam_is_answered_alike_never_delivered_and_listed_apart_until_the_broke
         assert_eq!(body["id"].as_str().unwrap().len(), 36);
     }
     let body = |email: &str| format!("product=medicare&email={email}%40example.com&website=");
-    let by_form = app.form_post(&app.form_cookie, &[], &body("form")).await;
+    let by_form = app.form_post(&app.form_cookie(), &[], &body("form")).await;
     let by_script = app.form_post("", &[], &body("form-script")).await;
     assert_eq!(by_form.status(), 303);
     assert_eq!(by_script.status(), 303);

@@ -92,7 +92,7 @@ export interface paths {
     put?: never;
     /**
      * Signs in with the admin password and sets the session cookie (HttpOnly, SameSite=Strict, Path=/; Secure and __Host- over HTTPS). Ends after 12 hours without use, ADMIN_SESSION_DAYS (7 by default) after sign-in however used, when ADMIN_PASSWORD_HASH changes, or when signed out everywhere.
-     * @description Must come from the site itself (Origin or Sec-Fetch-Site: same-origin). At most five wrong passwords per client, and twenty per IPv6 /48 or IPv4 /24, in 15 minutes. At most four password checks run at once and 32 wait server-wide; beyond that 503 sign_in_busy at once.
+     * @description Must come from the site itself (Origin or Sec-Fetch-Site: same-origin). At most five wrong passwords per client, and twenty failed sign-ins per IPv6 /48 or IPv4 /24, in 15 minutes. At most four password checks run at once and 32 wait server-wide; beyond that 503 sign_in_busy at once, which counts as one of the network's twenty (not the client's five). A good sign-in also sets the known-browser mark (inbox_known, __Secure-inbox_known over HTTPS: HttpOnly, SameSite=Strict, Path=/api/admin/session, Max-Age 400 days, signed by the server, renewed on every good sign-in, kept on signing out, void when ADMIN_PASSWORD_HASH changes); a sign-in carrying a valid one is checked in a line of its own (one check at a time, three waiting) that other callers cannot fill, with the same limits on wrong passwords.
      */
     post: operations['signIn'];
     /** Signs out: the session is deleted and the cookie cleared. */
@@ -288,7 +288,14 @@ export interface components {
        * @enum {string|null}
        */
       spam_reason:
-        'honeypot' | 'no_token' | 'bad_token' | 'expired_token' | 'too_fast' | 'marked' | null;
+        | 'honeypot'
+        | 'no_token'
+        | 'bad_token'
+        | 'expired_token'
+        | 'too_fast'
+        | 'reused_token'
+        | 'marked'
+        | null;
       /** @description The broker's note on the lead. */
       note: string | null;
       /**
@@ -333,7 +340,14 @@ export interface components {
        * @enum {string|null}
        */
       spam_reason:
-        'honeypot' | 'no_token' | 'bad_token' | 'expired_token' | 'too_fast' | 'marked' | null;
+        | 'honeypot'
+        | 'no_token'
+        | 'bad_token'
+        | 'expired_token'
+        | 'too_fast'
+        | 'reused_token'
+        | 'marked'
+        | null;
       /** @description When the status was last changed (RFC 3339, UTC); null if never. */
       status_changed_at: string | null;
       /** @description The broker's note on the lead. */
@@ -448,7 +462,7 @@ export interface components {
         'application/json': components['schemas']['ErrorBody'];
       };
     };
-    /** @description The database cannot be reached just now (database_unavailable), or, on sign-in, too many password checks are waiting server-wide (sign_in_busy); try again after Retry-After seconds. */
+    /** @description The database cannot be reached just now (database_unavailable), or, on sign-in, too many password checks are waiting server-wide (sign_in_busy, which counts as a failed sign-in of the caller's network); try again after Retry-After seconds. */
     Unavailable: {
       headers: {
         'X-Request-Id': components['headers']['X-Request-Id'];
@@ -776,7 +790,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Signed in; the cookie is in Set-Cookie. */
+      /** @description Signed in; the session cookie and the known-browser mark are in Set-Cookie. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

@@ -44,8 +44,9 @@ const SPAM_REASONS: Record<string, string> = {
   honeypot: 'the hidden field people never see was filled in',
   no_token: 'it did not come from a page of this site (or the browser kept no cookie)',
   bad_token: 'it carried a form token this site did not sign',
-  expired_token: 'the page it came from was served more than two days before',
+  expired_token: 'the page it came from was served more than six hours before',
   too_fast: 'it was sent sooner after the page loaded than a person fills the form in',
+  reused_token: 'another lead was sent with the same page view (a token serves one lead)',
   marked: 'you marked it as spam',
 };
 /** Why a lead is held as spam, in words. */

@@ -214,11 +214,11 @@ fn follow_up_body(site: &SiteSettings, quote: &StoredQuote, call: &CallReport) -
     let recording = call
         .recording_url
         .as_deref()
-        .filter(|url| is_web_link(url))
+        .and_then(web_link)
         .map(|url| {
             format!(
                 "<p><a href=\"{}\">Listen to the recording</a></p>",
-                encode_double_quoted_attribute(url)
+                encode_double_quoted_attribute(url.as_str())
             )
         })
         .unwrap_or_default();
@@ -285,9 +285,12 @@ fn html_fields(fields: &[(&str, String)]) -> String {
     format!("<table>{rows}</table>")
 }
 
-/// Only an http(s) link becomes clickable; anything else stays text.
-fn is_web_link(url: &str) -> bool {
-    reqwest::Url::parse(url).is_ok_and(|u| matches!(u.scheme(), "http" | "https"))
+/// Only an http(s) link becomes clickable, as the URL parser writes it (percent-encoded);
+/// anything else stays text.
+fn web_link(url: &str) -> Option<reqwest::Url> {
+    reqwest::Url::parse(url)
+        .ok()
+        .filter(|u| matches!(u.scheme(), "http" | "https"))
 }
 
 #[cfg(test)]

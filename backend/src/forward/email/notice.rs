@@ -40,14 +40,8 @@ pub(super) fn failing(
         n => format!("{n} leads"),
     };
     let inbox = site
-        .url
-        .as_ref()
-        .map(|url| {
-            format!(
-                "\nThe leads are in the inbox: {}/admin\n",
-                url.as_str().trim_end_matches('/')
-            )
-        })
+        .inbox()
+        .map(|inbox| format!("\nThe leads are in the inbox: {inbox}\n"))
         .unwrap_or_default();
     let body = format!(
         "Delivering leads by {name} has been failing since {}: {leads} not delivered yet. They are kept and retried.\n\nThe last error: {}\n{inbox}\nAnother message follows once deliveries work again.\n",

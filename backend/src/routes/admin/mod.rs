@@ -1,6 +1,7 @@
 //! The broker's admin API, behind `ADMIN_TOKEN` (a bearer token, for scripts) and
 //! `ADMIN_PASSWORD_HASH` (a signed-in session, for the `/admin` inbox page):
-//! - `/api/admin/session`: sign in, who is signed in, sign out (with the password only);
+//! - `/api/admin/session`: sign in (which also marks the browser as known, `known_browser`), who
+//!   is signed in, sign out (with the password only);
 //! - `/api/admin/sessions`: sign out everywhere (with the password only);
 //! - `/api/admin/quote-requests`: the leads, newest first, filtered, a page at a time, as JSON
 //!   or CSV;
@@ -10,6 +11,7 @@
 
 mod caller;
 mod handler;
+mod known_browser;
 mod lead;
 mod params;
 pub mod password;
@@ -28,7 +30,7 @@ use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::settings::Config;
-use crate::store::{Inbox, QuoteStore};
+use crate::store::{Inbox, QuoteStore, SiteKeys};
 use caller::{caller, request_facts, Access};
 use session::SignIn;
 
@@ -57,6 +59,7 @@ pub fn routes(
         failures,
     });
     let query = warp::query::raw().or(warp::any().map(String::new)).unify();
+    let keys: Arc<dyn SiteKeys> = Arc::clone(&store) as _;
     let inbox: Arc<dyn Inbox> = store;
     let list_inbox = Arc::clone(&inbox);
     let list = methods("GET, HEAD")
@@ -78,7 +81,7 @@ pub fn routes(
     let routes = list.or(answered_here(one)).unify().boxed();
     let routes = match config.inbox.password_hash {
         Some(_) => {
-            let sign_in = Arc::new(SignIn::new());
+            let sign_in = Arc::new(SignIn::new(keys));
             let everywhere_access = Arc::clone(&access);
             let session = warp::path!("api" / "admin" / "session")
                 .and(methods("GET, HEAD, POST, DELETE"))

@@ -1,7 +1,8 @@
 //! `/api/admin/session`: signing in with the password (`POST`), who is signed in (`GET`, which
 //! answers `{"via": null}` rather than 401 to someone not signed in: the inbox page asks on every
 //! load, and a browser logs each 401 as an error in its console), and signing out (`DELETE`);
-//! `/api/admin/sessions`: signing out everywhere (`DELETE`).
+//! `/api/admin/sessions`: signing out everywhere (`DELETE`). Neither signing out ends the
+//! browser's known-browser mark (`known_browser`), which a good sign-in sets beside the session.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
@@ -11,12 +12,13 @@ use bytes::Bytes;
 use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use tokio::sync::Semaphore;
+use tokio::sync::{OnceCell, Semaphore, SemaphorePermit};
 use warp::http::{header, Method, StatusCode};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::{Access, Caller, RequestFacts};
+use super::known_browser::KnownBrowsers;
 use super::session_cookie;
 use crate::http::body::is_json;
 use crate::http::client_ip::rate_key;
@@ -24,42 +26,97 @@ use crate::http::error::{retry_after_secs, ApiError};
 use crate::http::failure_limit::MAX_NETWORK_FAILURES;
 use crate::http::same_site::from_the_site;
 use crate::routes::admin::password;
+use crate::store::SiteKeys;
 
-/// Argon2 takes 19 MiB and tens of milliseconds per check: this many at once at most, so a flood
-/// of sign-ins from many addresses cannot exhaust memory.
+/// Argon2 takes 19 MiB and tens of milliseconds per check: this many strangers' checks at once
+/// at most, so a flood of sign-ins from many addresses cannot exhaust memory.
 const CONCURRENT_CHECKS: usize = 4;
-/// Password checks that may wait for one of those, server-wide: the last in line waits for
-/// `QUEUED_CHECKS / CONCURRENT_CHECKS` checks' time (well under a second in a release build), so
-/// a sign-in is answered promptly; one more is refused at once (`503 sign_in_busy`). More than
-/// one network's failure limit (`MAX_NETWORK_FAILURES`), so a flood from one /48 or /24 cannot
-/// fill the line and keep the broker out.
+/// Strangers' password checks that may wait for one of those, server-wide: the last in line
+/// waits for `QUEUED_CHECKS / CONCURRENT_CHECKS` checks' time (well under a second in a release
+/// build), so a sign-in is answered promptly; one more is refused at once (`503 sign_in_busy`),
+/// which costs its network a failure. More than one network's failure limit
+/// (`MAX_NETWORK_FAILURES`), so a flood from one /48 or /24 cannot fill the line.
 const QUEUED_CHECKS: usize = 32;
 const _: () = assert!(QUEUED_CHECKS > MAX_NETWORK_FAILURES);
+/// The known browsers' own line (`known_browser`), which no flood of strangers can fill: the
+/// broker signs in from one browser at a time, and a few may wait (a second click, a second
+/// device). Its one check adds 19 MiB to the strangers' at most, and is all a stolen mark can
+/// hold.
+const KNOWN_CONCURRENT_CHECKS: usize = 1;
+const KNOWN_QUEUED_CHECKS: usize = 3;
 
-/// Password checks under way or waiting (wrong ones count against `Access::failures`, with the
-/// token's).
+/// Password checks under way or waiting, in two lines: known browsers' and strangers' (wrong
+/// passwords count against `Access::failures` in both, with the token's).
 pub struct SignIn {
+    strangers: Line,
+    known: Line,
+    keys: Arc<dyn SiteKeys>,
+    /// Read from `keys` at the first sign-in.
+    marks: OnceCell<KnownBrowsers>,
+}
+
+/// One line of password checks.
+struct Line {
     /// A place running or in line, taken without waiting.
     places: Semaphore,
     /// A check running.
     checks: Semaphore,
 }
 
-impl SignIn {
-    pub fn new() -> SignIn {
-        SignIn {
-            places: Semaphore::new(CONCURRENT_CHECKS + QUEUED_CHECKS),
-            checks: Semaphore::new(CONCURRENT_CHECKS),
+impl Line {
+    fn new(concurrent: usize, queued: usize) -> Line {
+        Line {
+            places: Semaphore::new(concurrent + queued),
+            checks: Semaphore::new(concurrent),
         }
+    }
+
+    fn enter(&self) -> Option<(&Line, SemaphorePermit<'_>)> {
+        self.places.try_acquire().ok().map(|place| (self, place))
+    }
+}
+
+impl SignIn {
+    pub fn new(keys: Arc<dyn SiteKeys>) -> SignIn {
+        SignIn {
+            strangers: Line::new(CONCURRENT_CHECKS, QUEUED_CHECKS),
+            known: Line::new(KNOWN_CONCURRENT_CHECKS, KNOWN_QUEUED_CHECKS),
+            keys,
+            marks: OnceCell::new(),
+        }
+    }
+
+    async fn marks(&self) -> Result<&KnownBrowsers, ApiError> {
+        self.marks
+            .get_or_try_init(|| KnownBrowsers::load(self.keys.as_ref()))
+            .await
+            .map_err(|error| {
+                tracing::error!(%error, "reading the known-browser key failed");
+                ApiError::from(error)
+            })
+    }
+
+    /// A place in a known browser's line, or, that one full (a stolen mark's flood), in the
+    /// strangers'.
+    fn enter(&self, known: bool) -> Option<(&Line, SemaphorePermit<'_>)> {
+        known
+            .then(|| self.known.enter())
+            .flatten()
+            .or_else(|| self.strangers.enter())
     }
 
     /// Whether `password` is the one `phc` was made from, checked when a place is free; `None`
     /// when every place is taken (the server refuses at once rather than queue without end).
-    async fn check(&self, phc: SecretString, password: String) -> Result<Option<bool>, ApiError> {
-        let Ok(_place) = self.places.try_acquire() else {
+    async fn check(
+        &self,
+        known: bool,
+        phc: SecretString,
+        password: String,
+    ) -> Result<Option<bool>, ApiError> {
+        let Some((line, _place)) = self.enter(known) else {
             return Ok(None);
         };
-        let _check = self
+        let _check = line
             .checks
             .acquire()
             .await
@@ -131,36 +188,46 @@ async fn start(
     let Some(phc) = access.password_hash.clone() else {
         return Err(ApiError::NotFound);
     };
-    match sign_in.check(phc.clone(), credentials.password).await? {
+    let marks = sign_in.marks().await?;
+    let known = false && marks.knows(&facts.headers, https, &phc, OffsetDateTime::now_utc());
+    match sign_in
+        .check(known, phc.clone(), credentials.password)
+        .await?
+    {
         Some(true) => access.failures.succeeded(attempt),
         Some(false) => {
-            tracing::warn!(%client, "admin sign-in with a wrong password");
+            tracing::warn!(%client, known, "admin sign-in with a wrong password");
             return Err(ApiError::WrongPassword);
         }
         None => {
-            access.failures.withdrawn(attempt);
-            tracing::warn!(%client, "admin sign-in refused: too many password checks waiting");
+            access.failures.turned_away(attempt);
+            tracing::warn!(
+                %client,
+                known,
+                "admin sign-in refused: too many password checks waiting"
+            );
             return Err(ApiError::SignInBusy);
         }
     }
+    let now = OffsetDateTime::now_utc();
     let id = session_cookie::new_id();
     let id_hash = session_cookie::id_hash(&id, &phc);
     access
         .sessions
-        .create_session(id_hash, OffsetDateTime::now_utc())
+        .create_session(id_hash, now)
         .await
         .map_err(|error| {
             tracing::error!(%error, "storing the session failed");
             ApiError::from(error)
         })?;
-    tracing::info!(%client, "admin signed in");
+    tracing::info!(%client, known, "admin signed in");
     let mut response = warp::reply::json(&SignedIn {
         via: Some("session"),
     })
     .into_response();
-    response
-        .headers_mut()
-        .insert(header::SET_COOKIE, session_cookie::set(&id, https));
+    let headers = response.headers_mut();
+    headers.insert(header::SET_COOKIE, session_cookie::set(&id, https));
+    headers.append(header::SET_COOKIE, marks.mark(&phc, now, https));
     Ok(response)
 }
 
@@ -207,4 +274,46 @@ pub async fn end_everywhere(
         Ok::<_, ApiError>(response)
     };
     ended.await.map_err(warp::reject::custom)
+}
+
+#[cfg(test)]
+mod tests {
+    use futures_util::future::BoxFuture;
+
+    use super::*;
+    use crate::store::StoreError;
+
+    struct NoStore;
+
+    impl SiteKeys for NoStore {
+        fn site_key(
+            &self,
+            _name: &'static str,
+            candidate: String,
+        ) -> BoxFuture<'_, Result<String, StoreError>> {
+            Box::pin(async { Ok(candidate) })
+        }
+    }
+
+    #[test]
+    fn strangers_never_take_a_known_browsers_place() {
+        let sign_in = SignIn::new(Arc::new(NoStore));
+        let strangers: Vec<_> = std::iter::from_fn(|| sign_in.enter(false)).collect();
+        assert_eq!(strangers.len(), CONCURRENT_CHECKS + QUEUED_CHECKS);
+        let known: Vec<_> = std::iter::from_fn(|| sign_in.enter(true)).collect();
+        assert_eq!(
+            known.len(),
+            KNOWN_CONCURRENT_CHECKS + KNOWN_QUEUED_CHECKS,
+            "the strangers' line is full, the known browsers' is not"
+        );
+        assert!(known
+            .iter()
+            .all(|(line, _)| std::ptr::eq(*line, &sign_in.known)));
+        drop(strangers);
+        let (line, _place) = sign_in.enter(true).expect("a place among strangers");
+        assert!(
+            std::ptr::eq(line, &sign_in.strangers),
+            "its own line full, a known browser waits among strangers"
+        );
+    }
 }

@@ -8,7 +8,9 @@ use argon2::password_hash::rand_core::{OsRng, RngCore};
 use hmac::{Hmac, Mac};
 use secrecy::{ExposeSecret, SecretString};
 use sha2::Sha256;
-use warp::http::{header, HeaderMap, HeaderValue};
+use warp::http::{HeaderMap, HeaderValue};
+
+use crate::http::headers::cookie_values;
 
 const HTTPS_NAME: &str = "__Host-inbox_session";
 const HTTP_NAME: &str = "inbox_session";
@@ -38,16 +40,10 @@ fn name(https: bool) -> &'static str {
 
 /// The session id the request carries under the name for its scheme.
 pub fn read(headers: &HeaderMap, https: bool) -> Option<String> {
-    let wanted = name(https);
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|line| line.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == wanted)
-        .map(|(_, value)| value.to_owned())
+    cookie_values(headers, name(https))
+        .next()
         .filter(|id| id.len() == ID_BYTES * 2 && id.bytes().all(|b| b.is_ascii_hexdigit()))
+        .map(str::to_owned)
 }
 
 /// A session cookie (no `Max-Age`: the server ends it after the idle limit).
@@ -70,6 +66,8 @@ fn cookie(start: &str, https: bool) -> HeaderValue {
 
 #[cfg(test)]
 mod tests {
+    use warp::http::header;
+
     use super::*;
 
     #[test]

@@ -186,16 +186,16 @@ impl FormRoute {
             return Outcome::Failed(Failure::from_error(&limited), typed);
         }
         let now = time::OffsetDateTime::now_utc();
-        let spam = self
+        let checked = self
             .tokens
-            .spam_signal(&fields.honeypot, token.as_deref(), now);
-        let key = key.unwrap_or_else(|| self.recent.key_for(&request, spam.is_some()));
+            .check_post(&fields.honeypot, token.as_deref(), now);
+        let key = key.unwrap_or_else(|| self.recent.key_for(&request, checked.is_err()));
         match handlers::insert(
             &*self.store,
             request,
             Some(key),
             user_agent,
-            spam,
+            checked,
             fields.language(),
         )
         .await

@@ -8,7 +8,7 @@ use wasm_core::{FieldErrors, QuoteRequest};
 
 use crate::http::error::ApiError;
 use crate::spam::{FormTokens, Signal};
-use crate::store::{Inserted, Language, NewQuote, Quotes, Source};
+use crate::store::{Inserted, Language, NewQuote, Quotes, Source, SpentToken};
 
 /// The form's hidden field: people never see it, so a request that fills it is a bot's. It is
 /// answered like a success (so the bot learns nothing): stored as spam when its fields pass the
@@ -49,14 +49,15 @@ impl Post {
 }
 
 /// Stores the post's quote (the rate limit is already spent), as spam when `tokens` say so,
-/// and answers 201 with its id either way; wrong fields are refused (422). Refusals are in the
-/// post's language.
+/// and answers 201 with its id either way, with a fresh form token for the page's next quote;
+/// wrong fields are refused (422). Refusals are in the post's language.
 pub async fn create(
     store: Arc<dyn Quotes>,
     tokens: &FormTokens,
     token: Option<String>,
     post: Post,
     user_agent: Option<HeaderValue>,
+    https: bool,
 ) -> Result<Response, Rejection> {
     let language = post.language;
     let (request, honeypot) = match post.payload {
@@ -70,38 +71,44 @@ pub async fn create(
         }
     };
     let now = time::OffsetDateTime::now_utc();
-    let spam = tokens.spam_signal(&honeypot, token.as_deref(), now);
+    let checked = tokens.check_post(&honeypot, token.as_deref(), now);
     let id = insert(
         &*store,
         request,
         post.idempotency_key,
         user_agent.as_ref(),
-        spam,
+        checked,
         language,
     )
     .await
     .map_err(|error| error.in_language(language))?;
-    Ok(created(&id))
+    let mut response = created(&id);
+    tokens.set_cookie(&mut response, https);
+    Ok(response)
 }
 
-/// Stores a quote from the web page in `language` under its idempotency key, as spam for
-/// `spam`, and gives its id: the new one, or the first one stored under the same key and request.
+/// Stores a quote from the web page in `language` under its idempotency key, spending its form
+/// token or as spam for the signal `checked` found, and gives its id: the new one, or the first
+/// one stored under the same key and request.
 pub async fn insert(
     store: &dyn Quotes,
     request: QuoteRequest,
     idempotency_key: Option<String>,
     user_agent: Option<&HeaderValue>,
-    spam: Option<Signal>,
+    checked: Result<SpentToken, Signal>,
     language: Language,
 ) -> Result<String, ApiError> {
-    if let Some(signal) = spam {
+    if let Err(signal) = checked {
         tracing::info!(signal = signal.as_str(), "quote post held as spam");
     }
     let user_agent = user_agent.and_then(|v| v.to_str().ok());
     let quote = NewQuote::new(request, Source::Web, user_agent)
         .with_idempotency_key(idempotency_key)
-        .with_spam(spam.map(Signal::as_str))
         .in_language(language);
+    let quote = match checked {
+        Ok(token) => quote.spending(Some(token)),
+        Err(signal) => quote.with_spam(Some(signal.as_str())),
+    };
     let id = quote.id.to_string();
     let inserted = store.insert(quote).await.map_err(|error| {
         tracing::error!(%error, "storing a quote request failed");

@@ -143,10 +143,11 @@ fn json_route(
         )
         .and(optional_cookie(spam::COOKIE))
         .and(optional_header("user-agent"))
-        .and_then(move |post, token, user_agent| {
+        .and(forwarded_proto::https())
+        .and_then(move |post, token, user_agent, https| {
             let store = Arc::clone(&store);
             let tokens = Arc::clone(&tokens);
-            async move { handlers::create(store, &tokens, token, post, user_agent).await }
+            async move { handlers::create(store, &tokens, token, post, user_agent, https).await }
         })
         .boxed()
 }

@@ -304,10 +304,7 @@ pub fn routes(site: Arc<Site>, tokens: Arc<FormTokens>) -> BoxedFilter<(warp::re
                 let mut response = site.respond(&method, path.as_str(), &headers);
                 let read = method == Method::GET || method == Method::HEAD;
                 if read && site.is_page(path.as_str()) {
-                    let cookie = tokens.cookie(time::OffsetDateTime::now_utc(), https);
-                    if let Ok(cookie) = HeaderValue::from_str(&cookie) {
-                        response.headers_mut().append(header::SET_COOKIE, cookie);
-                    }
+                    tokens.set_cookie(&mut response, https);
                 }
                 response
             },

@@ -7,12 +7,14 @@
 //! committed, while the next writer gathers the quotes arriving meanwhile. A quote seen before
 //! (its idempotency key, or its call and tool call) is skipped by the statement alone and looked
 //! up afterwards, so its neighbours are stored; a batch that fails for another reason than the
-//! connection is retried quote by quote, so one bad quote fails alone.
+//! connection is retried quote by quote, so one bad quote fails alone. A batch with leads that
+//! spend form tokens spends them first, in the same transaction, so a failed batch spends none.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use deadpool_postgres::{Object, Pool};
+use deadpool_postgres::{GenericClient, Object, Pool};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio_postgres::types::ToSql;
@@ -21,7 +23,13 @@ use super::{classify, pool_error};
 use crate::store::insert_quote::{columns, QuoteValues, INSERT_QUOTES};
 use crate::store::queries::{earlier_quote_keys, EARLIER_QUOTE};
 use crate::store::rows::{self, NamedRow};
-use crate::store::{Inserted, NewQuote, StoreError, StoreOptions};
+use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, StoreOptions, REUSED_TOKEN};
+
+/// $1 the tokens' keys, $2 when each was issued: the keys no lead had spent before.
+const SPEND_FORM_TOKENS: &str = "INSERT INTO spent_form_tokens (token, issued_at)
+    SELECT * FROM unnest($1::text[], $2::text[])
+    ON CONFLICT DO NOTHING
+    RETURNING token";
 
 /// Writers, each holding a connection from the pool: while one waits for its commit, the next
 /// gathers the following batch.
@@ -102,7 +110,7 @@ async fn write_loop(pool: Pool, jobs: Queue, queued: Queued) {
             connection = None;
         }
         let client = match connection {
-            Some(ref client) => client,
+            Some(ref mut client) => client,
             None => match pool.get().await {
                 Ok(client) => connection.insert(client),
                 Err(error) => {
@@ -118,7 +126,7 @@ async fn write_loop(pool: Pool, jobs: Queue, queued: Queued) {
     }
 }
 
-async fn commit(client: &Object, queued: Option<&str>, mut batch: Vec<Job>) {
+async fn commit(client: &mut Object, queued: Option<&str>, mut batch: Vec<Job>) {
     // Two batches that both repeat two keys would each wait for the other's row if they took
     // them in opposite orders (a deadlock PostgreSQL breaks after a second); in one order they
     // cannot.
@@ -147,9 +155,60 @@ async fn commit(client: &Object, queued: Option<&str>, mut batch: Vec<Job>) {
     }
 }
 
-/// Stores `quotes` in one statement; then each one it skipped is compared with the earlier row.
+/// Stores `quotes` in one statement (after spending their form tokens, in one transaction with
+/// it); then each one it skipped is compared with the earlier row.
 async fn insert(
-    client: &Object,
+    client: &mut Object,
+    queued: Option<&str>,
+    quotes: &[&NewQuote],
+) -> Result<Vec<Inserted>, StoreError> {
+    if quotes.iter().all(|quote| quote.token_to_spend().is_none()) {
+        return insert_quotes(&*client, queued, quotes).await;
+    }
+    let tx = client.transaction().await.map_err(classify)?;
+    let quotes = spend_form_tokens(&tx, quotes).await?;
+    let quotes: Vec<&NewQuote> = quotes.iter().map(|quote| &**quote).collect();
+    let outcomes = insert_quotes(&tx, queued, &quotes).await?;
+    tx.commit().await.map_err(classify)?;
+    Ok(outcomes)
+}
+
+/// `quotes`, each lead whose form token was spent before (by an earlier lead, or by one before
+/// it in this batch) held as spam.
+async fn spend_form_tokens<'q>(
+    tx: &deadpool_postgres::Transaction<'_>,
+    quotes: &[&'q NewQuote],
+) -> Result<Vec<Cow<'q, NewQuote>>, StoreError> {
+    let (keys, issued): (Vec<&str>, Vec<String>) = quotes
+        .iter()
+        .filter_map(|quote| quote.token_to_spend())
+        .map(|token| (token.key.as_str(), format_timestamp(token.issued)))
+        .unzip();
+    let statement = tx
+        .prepare_cached(SPEND_FORM_TOKENS)
+        .await
+        .map_err(classify)?;
+    let mut unspent = tx
+        .query(&statement, &[&keys, &issued])
+        .await
+        .map_err(classify)?
+        .iter()
+        .map(|row| row.required("token"))
+        .collect::<Result<HashSet<String>, _>>()?;
+    Ok(quotes
+        .iter()
+        .map(|&quote| match quote.token_to_spend() {
+            // The first lead with a key spends it; the statement inserted it once.
+            Some(token) if !unspent.remove(&token.key) => {
+                Cow::Owned(quote.clone().with_spam(Some(REUSED_TOKEN)))
+            }
+            _ => Cow::Borrowed(quote),
+        })
+        .collect())
+}
+
+async fn insert_quotes(
+    client: &impl GenericClient,
     queued: Option<&str>,
     quotes: &[&NewQuote],
 ) -> Result<Vec<Inserted>, StoreError> {

@@ -335,6 +335,18 @@ impl Quotes for PostgresStore {
         self.writer.insert(quote).boxed()
     }
 
+    fn forget_spent_form_tokens(
+        &self,
+        issued_before: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<u64, StoreError>> {
+        async move {
+            let cutoff = format_timestamp(issued_before);
+            self.execute(queries::FORGET_SPENT_FORM_TOKENS, &[&cutoff])
+                .await
+        }
+        .boxed()
+    }
+
     fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
         async move {
             let sql = queries::list(&query);

@@ -3,7 +3,7 @@
 use tokio_postgres::types::{ToSql, Type};
 
 use super::{classify, pool_error, PostgresStore};
-use crate::store::table_copy::tables::{insert_sql, unknown_type, Copied, Table, Value, TABLES};
+use crate::store::table_copy::tables::{unknown_type, Copied, Table, Value, TABLES};
 use crate::store::{QuoteStore, StoreError, StoreOptions};
 
 pub async fn read(url: &str) -> Result<Vec<Table>, StoreError> {
@@ -24,16 +24,21 @@ async fn read_tables(store: &PostgresStore) -> Result<Vec<Table>, StoreError> {
         .await
         .map_err(classify)?;
     let mut tables = Vec::new();
-    for name in TABLES {
-        let statement = tx
-            .prepare(&format!("SELECT * FROM {name}"))
+    for schema in &TABLES {
+        let found: Vec<String> = tx
+            .query(
+                "SELECT column_name::text FROM information_schema.columns
+                WHERE table_schema = current_schema() AND table_name = $1",
+                &[&schema.name],
+            )
             .await
-            .map_err(classify)?;
-        let columns: Vec<String> = statement
-            .columns()
+            .map_err(classify)?
             .iter()
-            .map(|c| c.name().to_owned())
-            .collect();
+            .map(|row| row.try_get(0))
+            .collect::<Result<_, _>>()
+            .map_err(classify)?;
+        schema.holds_only_known(&found)?;
+        let statement = tx.prepare(&schema.select_sql()).await.map_err(classify)?;
         let mut rows = Vec::new();
         for row in tx.query(&statement, &[]).await.map_err(classify)? {
             let values = statement
@@ -51,7 +56,9 @@ async fn read_tables(store: &PostgresStore) -> Result<Vec<Table>, StoreError> {
                                 .map(|t| t.map_or(Value::Null, Value::Text))
                                 .map_err(classify)
                         }
-                        ref other => return Err(unknown_type(name, column.name(), other.name())),
+                        ref other => {
+                            return Err(unknown_type(schema.name, column.name(), other.name()))
+                        }
                     };
                     value
                         .map(|n| n.map_or(Value::Null, Value::Integer))
@@ -60,11 +67,7 @@ async fn read_tables(store: &PostgresStore) -> Result<Vec<Table>, StoreError> {
                 .collect::<Result<Vec<_>, _>>()?;
             rows.push(values);
         }
-        tables.push(Table {
-            name,
-            columns,
-            rows,
-        });
+        tables.push(Table { schema, rows });
     }
     tx.commit().await.map_err(classify)?;
     Ok(tables)
@@ -83,9 +86,10 @@ async fn write_tables(store: &PostgresStore, tables: &[Table]) -> Result<Vec<Cop
     let tx = client.transaction().await.map_err(classify)?;
     let mut copied = Vec::new();
     for table in tables {
-        let statement = tx.prepare(&insert_sql(table)).await.map_err(classify)?;
+        let schema = table.schema;
+        let statement = tx.prepare(&schema.insert_sql()).await.map_err(classify)?;
         let mut done = Copied {
-            table: table.name,
+            table: schema.name,
             copied: 0,
             already_there: 0,
         };
@@ -93,8 +97,8 @@ async fn write_tables(store: &PostgresStore, tables: &[Table]) -> Result<Vec<Cop
             let values = row
                 .iter()
                 .zip(statement.params())
-                .zip(&table.columns)
-                .map(|((value, kind), column)| parameter(value, kind, table.name, column))
+                .zip(schema.columns)
+                .map(|((value, kind), column)| parameter(value, kind, schema.name, column.name))
                 .collect::<Result<Vec<_>, _>>()?;
             let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| &**v).collect();
             match tx.execute(&statement, &params).await.map_err(classify)? {

@@ -4,7 +4,7 @@ use rusqlite::types::ValueRef;
 use rusqlite::TransactionBehavior;
 
 use super::{connect, connect_read_only, file_named, migrate};
-use crate::store::table_copy::tables::{insert_sql, unknown_type, Copied, Table, Value, TABLES};
+use crate::store::table_copy::tables::{unknown_type, Copied, Table, Value, TABLES};
 use crate::store::StoreError;
 
 pub fn read(target: &str) -> Result<Vec<Table>, StoreError> {
@@ -13,34 +13,35 @@ pub fn read(target: &str) -> Result<Vec<Table>, StoreError> {
     let tx = conn.unchecked_transaction()?;
     let tables = TABLES
         .iter()
-        .map(|&name| {
-            let mut statement = tx.prepare(&format!("SELECT * FROM {name} ORDER BY rowid"))?;
-            let columns: Vec<String> = statement
-                .column_names()
-                .into_iter()
-                .map(str::to_owned)
-                .collect();
+        .map(|schema| {
+            let found: Vec<String> = tx
+                .prepare("SELECT name FROM pragma_table_info(?1)")?
+                .query_map([schema.name], |row| row.get(0))?
+                .collect::<Result<_, _>>()?;
+            schema.holds_only_known(&found)?;
+            let mut statement = tx.prepare(&format!("{} ORDER BY rowid", schema.select_sql()))?;
             let mut rows = Vec::new();
             let mut found = statement.query([])?;
             while let Some(row) = found.next()? {
-                let values = (0..columns.len())
-                    .map(|i| match row.get_ref(i)? {
+                let values = schema
+                    .columns
+                    .iter()
+                    .enumerate()
+                    .map(|(i, column)| match row.get_ref(i)? {
                         ValueRef::Null => Ok(Value::Null),
                         ValueRef::Integer(n) => Ok(Value::Integer(n)),
                         ValueRef::Text(text) => {
                             Ok(Value::Text(String::from_utf8_lossy(text).into()))
                         }
-                        ValueRef::Real(_) => Err(unknown_type(name, &columns[i], "real number")),
-                        ValueRef::Blob(_) => Err(unknown_type(name, &columns[i], "blob")),
+                        ValueRef::Real(_) => {
+                            Err(unknown_type(schema.name, column.name, "real number"))
+                        }
+                        ValueRef::Blob(_) => Err(unknown_type(schema.name, column.name, "blob")),
                     })
                     .collect::<Result<Vec<_>, StoreError>>()?;
                 rows.push(values);
             }
-            Ok(Table {
-                name,
-                columns,
-                rows,
-            })
+            Ok(Table { schema, rows })
         })
         .collect();
     tx.finish()?;
@@ -57,9 +58,9 @@ pub fn write(target: &str, tables: &[Table]) -> Result<Vec<Copied>, StoreError> 
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut copied = Vec::new();
     for table in tables {
-        let mut statement = tx.prepare(&insert_sql(table))?;
+        let mut statement = tx.prepare(&table.schema.insert_sql())?;
         let mut done = Copied {
-            table: table.name,
+            table: table.schema.name,
             copied: 0,
             already_there: 0,
         };

@@ -10,18 +10,22 @@ pub use tables::{Copied, Table};
 
 use super::{postgres, sqlite, DatabaseUrl, StoreError};
 
-/// Every row of `TABLES` in `source`, which must be at this release's schema version; nothing
-/// is written to it.
+/// Every row of `TABLES` in `source`, which must be at this release's schema version, with only
+/// the columns it knows, each value checked as a new lead's is; nothing is written to it.
 pub async fn read(source: &DatabaseUrl) -> Result<Vec<Table>, StoreError> {
-    match source {
+    let tables = match source {
         DatabaseUrl::Sqlite(target) => {
             let target = target.clone();
             tokio::task::spawn_blocking(move || sqlite::table_copy::read(&target))
                 .await
-                .map_err(|e| StoreError::Database(super::Cause::of(e)))?
+                .map_err(|e| StoreError::Database(super::Cause::of(e)))??
         }
-        DatabaseUrl::Postgres(url) => postgres::table_copy::read(url).await,
+        DatabaseUrl::Postgres(url) => postgres::table_copy::read(url).await?,
+    };
+    for table in &tables {
+        table.check()?;
     }
+    Ok(tables)
 }
 
 /// Writes `tables` into `target` (migrated first, as the server would) in one transaction.

@@ -8,19 +8,22 @@ pub mod voice;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
 
 use backend::app::{self, RunningServer};
 use backend::settings::leads::LeadsConfig;
 use backend::settings::Config;
+use backend::spam::{self, FormTokens};
 use backend::store::{self, DatabaseUrl, StoredQuote};
 use tempfile::TempDir;
 
 pub struct TestApp {
     pub addr: SocketAddr,
-    /// Carries the form token a page of the site gave it, as a person's browser does.
+    /// A person's browser that loads a page of the site before each lead: every post carries a
+    /// fresh form token (a token serves one lead).
     pub client: reqwest::Client,
-    /// That token's cookie (`form_token=...`); empty when the site has no page to give one.
-    pub form_cookie: String,
+    page_views: Arc<PageViews>,
     pub database: DatabaseUrl,
     config: Config,
     server: Option<RunningServer>,
@@ -65,6 +68,49 @@ pub async fn form_cookie(addr: SocketAddr) -> String {
         .and_then(|value| value.split(';').next())
         .unwrap_or_default()
         .to_owned()
+}
+
+/// The form tokens the site gives its pages (signed with its key, kept in the database), one
+/// fresh for each post to the form's path; none when the site has no page to give one.
+struct PageViews {
+    tokens: Option<FormTokens>,
+}
+
+impl PageViews {
+    async fn of(addr: SocketAddr, database: &DatabaseUrl) -> PageViews {
+        if form_cookie(addr).await.is_empty() {
+            return PageViews { tokens: None };
+        }
+        let store = store::open(database).await.expect("the database opens");
+        let tokens = FormTokens::load(store.as_ref(), Duration::ZERO)
+            .await
+            .expect("the site's key");
+        store.close().await;
+        PageViews {
+            tokens: Some(tokens),
+        }
+    }
+
+    fn cookie(&self) -> Option<String> {
+        let token = self.tokens.as_ref()?.issue(time::OffsetDateTime::now_utc());
+        Some(format!("{}={token}", spam::COOKIE))
+    }
+}
+
+impl reqwest::cookie::CookieStore for PageViews {
+    fn set_cookies(
+        &self,
+        _cookie_headers: &mut dyn Iterator<Item = &reqwest::header::HeaderValue>,
+        _url: &reqwest::Url,
+    ) {
+    }
+
+    fn cookies(&self, url: &reqwest::Url) -> Option<reqwest::header::HeaderValue> {
+        if url.path() != "/api/quote-requests" {
+            return None;
+        }
+        self.cookie()?.parse().ok()
+    }
 }
 
 /// How a test wants its application, `spawn_app`-style: the production defaults (read through
@@ -169,23 +215,25 @@ impl TestApp {
 
     async fn start_config(dir: TempDir, config: Config) -> TestApp {
         let server = app::start(&config).await.expect("server starts");
-        let form_cookie = form_cookie(server.addr).await;
-        let mut cookie = reqwest::header::HeaderMap::new();
-        if let Ok(value) = form_cookie.parse() {
-            cookie.insert(reqwest::header::COOKIE, value);
-        }
+        let page_views = Arc::new(PageViews::of(server.addr, &config.database).await);
         TestApp {
             addr: server.addr,
             client: reqwest::Client::builder()
-                .default_headers(cookie)
+                .cookie_provider(Arc::clone(&page_views))
                 .build()
                 .unwrap(),
-            form_cookie,
+            page_views,
             database: config.database.clone(),
             config,
             server: Some(server),
             _dir: dir,
         }
+    }
+
+    /// A fresh page view's form token cookie (`form_token=...`), as a browser holds it after
+    /// loading the page; empty when the site has no page to give one.
+    pub fn form_cookie(&self) -> String {
+        self.page_views.cookie().unwrap_or_default()
     }
 
     /// Shuts the server down gracefully and starts it again on the same database.

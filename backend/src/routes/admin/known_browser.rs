@@ -1,0 +1,211 @@
+//! The known-browser mark: a cookie every good sign-in sets, holding the moment it was set,
+//! signed with a key every instance shares (made once and kept in the database, `SiteKeys`) and
+//! bound to `ADMIN_PASSWORD_HASH`. It opens nothing: it only lets that browser's later sign-ins
+//! wait in a line of password checks of their own, which strangers flooding the sign-in cannot
+//! fill (`session::SignIn`). So it marks the browser, not a session: signing out, here or
+//! everywhere, leaves it (a sign-in still needs the password), and a new password hash unmarks
+//! every browser at once. Only the sign-in's path receives it; over HTTPS it is `Secure` with the
+//! `__Secure-` prefix, so that no plain-HTTP response can shadow it with one that fails and put
+//! the broker back in the strangers' line.
+
+use std::time::Duration;
+
+use hmac::{Hmac, Mac};
+use secrecy::{ExposeSecret, SecretString};
+use sha2::Sha256;
+use time::OffsetDateTime;
+use warp::http::{HeaderMap, HeaderValue};
+
+use super::session_cookie;
+use crate::http::headers::cookie_values;
+use crate::store::{SiteKeys, StoreError};
+
+const HTTPS_NAME: &str = "__Secure-inbox_known";
+const HTTP_NAME: &str = "inbox_known";
+/// The only path the mark is sent to.
+const PATH: &str = "/api/admin/session";
+/// The key's name in `site_keys`.
+const KEY_NAME: &str = "inbox_known";
+/// The longest a browser keeps a cookie (RFC 6265bis caps `Max-Age` there); each good sign-in
+/// sets a new mark, so a broker who signs in at least that often stays known.
+const MAX_AGE: Duration = Duration::from_secs(400 * 24 * 60 * 60);
+/// The signature's bytes kept in the mark (128 bits).
+const TAG_BYTES: usize = 16;
+
+pub struct KnownBrowsers {
+    /// Keyed once: keying hashes the key, which would otherwise be done again for every mark.
+    keyed: Hmac<Sha256>,
+}
+
+impl KnownBrowsers {
+    /// The shared key, made now (256 random bits, as a session id) if the database holds none.
+    pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<KnownBrowsers, StoreError> {
+        let key = store.site_key(KEY_NAME, session_cookie::new_id()).await?;
+        Ok(KnownBrowsers::new(key.as_bytes()))
+    }
+
+    pub fn new(key: &[u8]) -> KnownBrowsers {
+        let keyed = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
+        KnownBrowsers { keyed }
+    }
+
+    /// The `Set-Cookie` that marks the browser signing in at `now`: `set.signature`, the seconds
+    /// since the Unix epoch and their signature in hex.
+    pub fn mark(
+        &self,
+        password_hash: &SecretString,
+        now: OffsetDateTime,
+        https: bool,
+    ) -> HeaderValue {
+        let set = now.unix_timestamp().to_string();
+        let tag = self.mac(&set, password_hash).finalize().into_bytes();
+        let secure = if https { "; Secure" } else { "" };
+        HeaderValue::from_str(&format!(
+            "{}={set}.{}; Path={PATH}; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
+            name(https),
+            hex::encode(&tag[..TAG_BYTES]),
+            MAX_AGE.as_secs()
+        ))
+        .expect("digits, hex and fixed text")
+    }
+
+    /// Whether the request carries a mark this site set under `password_hash` within `MAX_AGE`
+    /// (any of them, should the browser send the name twice).
+    pub fn knows(
+        &self,
+        headers: &HeaderMap,
+        https: bool,
+        password_hash: &SecretString,
+        now: OffsetDateTime,
+    ) -> bool {
+        cookie_values(headers, name(https))
+            .any(|mark| self.check(mark, password_hash, now).is_some())
+    }
+
+    fn check(&self, mark: &str, password_hash: &SecretString, now: OffsetDateTime) -> Option<()> {
+        let (set_text, tag) = mark.split_once('.')?;
+        let set: i64 = set_text.parse().ok()?;
+        let mut tag_bytes = [0; TAG_BYTES];
+        hex::decode_to_slice(tag, &mut tag_bytes).ok()?;
+        // The text is signed as set, digit for digit, not the number it reads as.
+        self.mac(set_text, password_hash)
+            .verify_truncated_left(&tag_bytes)
+            .ok()?;
+        // A mark from a moment ahead (another instance's clock) counts as just set.
+        let age = u64::try_from(now.unix_timestamp().saturating_sub(set)).unwrap_or(0);
+        (age <= MAX_AGE.as_secs()).then_some(())
+    }
+
+    fn mac(&self, set: &str, password_hash: &SecretString) -> Hmac<Sha256> {
+        let mut mac = self.keyed.clone();
+        mac.update(b"inbox-known:");
+        mac.update(set.as_bytes());
+        mac.update(b":");
+        mac.update(password_hash.expose_secret().as_bytes());
+        mac
+    }
+}
+
+fn name(https: bool) -> &'static str {
+    if https {
+        HTTPS_NAME
+    } else {
+        HTTP_NAME
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use warp::http::header;
+
+    use super::*;
+
+    fn hash() -> SecretString {
+        SecretString::from("$argon2id$v=19$first")
+    }
+
+    /// A request whose `Cookie` line is `line`.
+    fn carrying(line: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::COOKIE, HeaderValue::from_str(line).unwrap());
+        headers
+    }
+
+    /// The `name=value` a browser sends back for `set_cookie`.
+    fn pair(set_cookie: &HeaderValue) -> &str {
+        set_cookie.to_str().unwrap().split(';').next().unwrap()
+    }
+
+    fn value_of(set_cookie: &HeaderValue) -> String {
+        pair(set_cookie).split_once('=').unwrap().1.to_owned()
+    }
+
+    #[test]
+    fn the_cookie_goes_only_to_the_sign_in_for_400_days() {
+        let marks = KnownBrowsers::new(b"key");
+        let now = OffsetDateTime::now_utc();
+        let https = marks.mark(&hash(), now, true);
+        let https = https.to_str().unwrap();
+        assert!(https.starts_with("__Secure-inbox_known="), "{https}");
+        assert!(https.ends_with(
+            "; Path=/api/admin/session; Max-Age=34560000; HttpOnly; SameSite=Strict; Secure"
+        ));
+        let http = marks.mark(&hash(), now, false);
+        let http = http.to_str().unwrap();
+        assert!(http.starts_with("inbox_known="), "{http}");
+        assert!(!http.contains("Secure"), "{http}");
+    }
+
+    #[test]
+    fn a_mark_is_known_until_it_is_400_days_old() {
+        let marks = KnownBrowsers::new(b"key");
+        let set = OffsetDateTime::now_utc();
+        let request = carrying(pair(&marks.mark(&hash(), set, false)));
+        let knows = |at| marks.knows(&request, false, &hash(), at);
+        assert!(knows(set));
+        assert!(
+            knows(set - Duration::from_secs(60)),
+            "another instance's clock"
+        );
+        assert!(knows(set + MAX_AGE));
+        assert!(!knows(set + MAX_AGE + Duration::from_secs(1)));
+        assert!(
+            !marks.knows(&request, true, &hash(), set),
+            "https reads only the prefixed name"
+        );
+        let secure = carrying(pair(&marks.mark(&hash(), set, true)));
+        assert!(marks.knows(&secure, true, &hash(), set));
+        assert!(!marks.knows(&HeaderMap::new(), false, &hash(), set));
+    }
+
+    #[test]
+    fn only_this_sites_mark_under_this_password_counts() {
+        let marks = KnownBrowsers::new(b"key");
+        let now = OffsetDateTime::now_utc();
+        let mark = value_of(&marks.mark(&hash(), now, false));
+        let (set, tag) = mark.split_once('.').unwrap();
+        let other_key = value_of(&KnownBrowsers::new(b"other").mark(&hash(), now, false));
+        let other_password =
+            value_of(&marks.mark(&SecretString::from("$argon2id$v=19$second"), now, false));
+        let later = format!("{}.{tag}", set.parse::<i64>().unwrap() + 60);
+        let forged = format!("{set}.{}", "0".repeat(TAG_BYTES * 2));
+        for bad in [
+            other_key.as_str(),
+            other_password.as_str(),
+            later.as_str(),
+            forged.as_str(),
+            &mark[..mark.len() - 2],
+            &format!("{set}.{}", &tag[..2]),
+            &format!("0{mark}"),
+            set,
+            "",
+            "x.y",
+        ] {
+            let request = carrying(&format!("inbox_known={bad}"));
+            assert!(!marks.knows(&request, false, &hash(), now), "{bad:?}");
+        }
+        // A failing mark beside a good one (another path's cookie of the same name) is no harm.
+        let both = carrying(&format!("inbox_known={forged}; inbox_known={mark}"));
+        assert!(marks.knows(&both, false, &hash(), now));
+    }
+}
