@@ -48,7 +48,7 @@ webhook_secret=fuzz-webhook-secret-0123456789abcdef
 start() {
   start_server DATABASE_URL="$database_url" RUST_LOG=warn,request=info \
     ADMIN_TOKEN=$admin_token ADMIN_PASSWORD_HASH="$admin_password_hash" VAPI_WEBHOOK_SECRET=$webhook_secret \
-    VAPI_PUBLIC_KEY=fuzz-public-key VAPI_ASSISTANT_ID=fuzz-assistant VOICE_CONSENT_TEXT="An AI answers this call." "$@" ||
+    VAPI_PUBLIC_KEY=fuzz-public-key VAPI_ASSISTANT_ID=fuzz-assistant "$@" ||
     { cat "$work/log" >&2; echo "error: the server did not start" >&2; exit 1; }
 }
 # fuzz CHECKS EXAMPLES: one bounded schemathesis run against the started server, its quote posts

@@ -13,10 +13,11 @@ use crate::forward::Workers;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, head_size, request_log, request_target};
+use crate::leads::notice::LeadNotices;
 use crate::leads::retention::{self, Retention};
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
-use crate::routes::site::Site;
+use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
     admin, client_config, health, openapi, quote_result, quotes, site, voice_events,
 };
@@ -32,6 +33,7 @@ pub fn routes(
     site: Arc<Site>,
     result_pages: Arc<ResultPages>,
     tokens: Arc<FormTokens>,
+    notices: Arc<LeadNotices>,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let limits = Arc::new(PostLimits::new(
@@ -50,6 +52,7 @@ pub fn routes(
     let voice_events = match &config.leads.voice_events_secret {
         Some(secret) => voice_events::routes(
             Arc::clone(&store),
+            Arc::clone(&notices),
             secret.expose_secret().to_owned(),
             Arc::clone(&sign_in_failures),
             config.trusted_proxies.clone(),
@@ -68,6 +71,7 @@ pub fn routes(
             Arc::clone(&store) as _,
             limits,
             Arc::clone(&tokens),
+            notices,
         ))
         .unify()
         .or(openapi::routes())
@@ -143,7 +147,8 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         email_leads: config.email.is_some(),
     };
     let store = store::open_with(&config.database, options).await?;
-    let site = Site::load(&config.static_dir, config.inbox.retention).map_err(StartError::Site)?;
+    let site =
+        Site::load(&config.static_dir, &PrivacyFacts::of(config)).map_err(StartError::Site)?;
     // The first round before serving, so no lead past the limit is shown or forwarded.
     let plan = retention::Plan {
         leads: config.inbox.retention,
@@ -160,11 +165,13 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         tracing::info!(deleted, "leads past LEAD_RETENTION_DAYS deleted");
     }
     let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
+    let notices = LeadNotices::load(&config.static_dir).map_err(StartError::Site)?;
     let mut server = serve(
         config,
         Arc::clone(&store),
         Arc::new(site),
         Arc::new(result_pages),
+        Arc::new(notices),
     )
     .await?;
     server.retention = Some(Retention::start(Arc::clone(&store), plan));
@@ -183,6 +190,7 @@ pub async fn serve(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
     result_pages: Arc<ResultPages>,
+    notices: Arc<LeadNotices>,
 ) -> Result<RunningServer, StartError> {
     let addr = config.addr;
     let listener = TcpListener::bind(addr)
@@ -193,7 +201,14 @@ pub async fn serve(
         .map_err(|source| StartError::Bind { addr, source })?;
     let tokens = Arc::new(FormTokens::load(store.as_ref(), config.spam.min_fill).await?);
     let (stop, stopped) = oneshot::channel::<()>();
-    let routes = routes(Arc::clone(&store), site, result_pages, tokens, config);
+    let routes = routes(
+        Arc::clone(&store),
+        site,
+        result_pages,
+        tokens,
+        notices,
+        config,
+    );
     let task = tokio::spawn(connections::serve(
         listener,
         routes,

@@ -5,6 +5,7 @@ use backend::commands::backup::{self, BackupArgs};
 use backend::commands::export::{self, ExportArgs};
 use backend::commands::hash_password;
 use backend::commands::import::{self, ImportArgs};
+use backend::commands::records::{self, RecordsCommand};
 use backend::commands::send_test_email;
 use backend::http::request_log;
 use backend::settings::Config;
@@ -35,6 +36,9 @@ enum Command {
     /// Copy every lead, with its call report and delivery state, from SOURCE_URL into
     /// DATABASE_URL, keeping ids; leads already there are left as they are.
     Import(ImportArgs),
+    /// The consent records kept with every lead (`verify`: check their hash chain).
+    #[command(subcommand)]
+    Records(RecordsCommand),
     /// The voice assistant at the provider (`push`: create or update it from the content folder).
     #[command(subcommand)]
     Assistant(AssistantCommand),
@@ -52,6 +56,7 @@ async fn main() -> ExitCode {
         Some(Command::SendTestEmail) => send_test_email::run().await,
         Some(Command::Backup(args)) => run_backup(&args).await,
         Some(Command::Import(args)) => run_import(&args).await,
+        Some(Command::Records(RecordsCommand::Verify)) => run_records_verify().await,
         Some(Command::Assistant(command)) => assistant_push::run(&command).await,
     };
     match result {
@@ -109,6 +114,16 @@ async fn run_export(args: &ExportArgs) -> Result<(), String> {
     let result = export::run(store.as_ref(), args, &mut std::io::stdout().lock()).await;
     store.close().await;
     result.map_err(|e| e.to_string())
+}
+
+async fn run_records_verify() -> Result<(), String> {
+    let config = Config::from_env().map_err(|e| e.to_string())?;
+    let store = store::open_read_only(&config.database)
+        .await
+        .map_err(|e| e.to_string())?;
+    let result = records::verify_chain(store.as_ref(), &mut std::io::stdout().lock()).await;
+    store.close().await;
+    result
 }
 
 async fn run_backup(args: &BackupArgs) -> Result<(), String> {

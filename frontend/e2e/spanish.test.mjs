@@ -10,6 +10,7 @@ import { holdDatabase } from './support/database.mjs';
 import { axeViolations, gotoHydrated, revealAll } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
 import { sharedSite } from './support/site.mjs';
+import { callsRecorded } from './support/voice-consent.mjs';
 
 const site = sharedSite();
 
@@ -99,6 +100,31 @@ test('the privacy notice is in both languages, each pointing at the other', asyn
   await page
     .getByText(/Conservamos una solicitud de cotización (hasta que usted|\d+ días)/)
     .waitFor();
+  // The server's other settings and what the build read of the assistant, written in: the
+  // conversations' retention (3653 days by default), no forwarding (LEAD_WEBHOOK_URL unset), the
+  // recording and the AI services of content/assistant.yaml.
+  const main = page.getByRole('main');
+  const spanish = await main.textContent();
+  assert.match(spanish, /nuestro asistente .*\) 3653 días después de la conversación/s);
+  assert.match(spanish, /El sistema de clientes del agente: no hay ninguno conectado/);
+  assert.match(
+    spanish,
+    callsRecorded() ? /Las llamadas se graban:/ : /Las llamadas no se graban\./,
+  );
+  assert.match(spanish, /OpenAI \(el modelo de lenguaje/);
+  assert.doesNotMatch(spanish, /\{\{|\}\}/);
+
+  await page.goto(`${site.server.url}/privacy`);
+  const english = await main.textContent();
+  assert.match(english, /We keep a quote request (until you ask|\d+ days)/);
+  assert.match(english, /with our assistant .*\) 3653 days after the conversation/s);
+  assert.match(english, /The broker's customer system: none is connected/);
+  assert.match(english, callsRecorded() ? /Calls are recorded:/ : /Calls are not recorded\./);
+  assert.match(
+    english,
+    /OpenAI \(the language model .*\), Microsoft Azure \(the voice .*\) and Deepgram/,
+  );
+  assert.doesNotMatch(english, /\{\{|\}\}/);
   await context.close();
 });
 

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { focusReaches, launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
 import { chooseProduct } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
+import { acceptConsent, consentText } from './support/voice-consent.mjs';
 
 const FAKE_SDK = readFileSync(
   new URL('../src/features/voice/testing/fake-vapi.mjs', import.meta.url),
@@ -27,9 +28,11 @@ let browser;
 before(async () => (browser = await launchBrowser()));
 after(async () => browser?.close());
 
-async function withPage(env, run, pageOptions) {
+/** `consentAccepted: false` opens the page as a visitor who has not accepted the call's notice. */
+async function withPage(env, run, { consentAccepted = true, ...pageOptions } = {}) {
   const site = await startServer({ env });
   const { page, context, errors } = await openPage(browser, pageOptions);
+  if (consentAccepted) await acceptConsent(context);
   const sdkRequests = [];
   const consoleLines = [];
   page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
@@ -223,6 +226,62 @@ describe('voice button with the fake SDK', () => {
           /Error connecting to Vapi start\(\) returned null/,
         ],
       },
+    );
+  });
+
+  test('the notice before the first call: an AI, recording and keeping as the content says, a link to the privacy notice, remembered once accepted', async () => {
+    await withPage(
+      VOICE_ENV,
+      async ({ page, context }) => {
+        const idle = await idleButton(page);
+        await idle.click();
+        const notice = page.getByRole('dialog', { name: 'Antes de llamar' });
+        await notice.waitFor();
+        assert.equal(await notice.locator('#voice-consent-text').textContent(), consentText());
+        assert.equal(
+          await notice.getByRole('link', { name: 'Aviso de privacidad' }).getAttribute('href'),
+          '/privacy',
+        );
+        assert.equal(await fake(page, () => globalThis.fakeVapi?.startCalls.length ?? 0), 0);
+        const axe = await new AxeBuilder({ page })
+          .include('[role="region"][aria-label="Asistente de voz"]')
+          .analyze();
+        assert.deepEqual(
+          axe.violations.map((v) => v.id),
+          [],
+          'no accessibility violations in the notice',
+        );
+        await page.screenshot({ path: join(outputDir, 'voice-consent.png') });
+
+        // Cancelled: no call, and the next click asks again; accepted: the call starts.
+        await page.getByRole('button', { name: 'Cancelar' }).click();
+        await notice.waitFor({ state: 'detached' });
+        await idle.click();
+        await page.keyboard.press('Enter'); // 'Aceptar y llamar' has the focus
+        await startCallsMade(page, 1);
+        await fake(page, () => globalThis.fakeVapi.answerStart());
+        await voiceButton(page, NAME.inCall).click();
+        await voiceButton(page, NAME.idle).waitFor();
+
+        // Remembered with its text: after a reload the call starts at once.
+        await page.reload();
+        await voiceButton(page, NAME.idle).click();
+        await voiceButton(page, NAME.connecting).waitFor();
+        assert.equal(await notice.count(), 0);
+
+        // The Spanish page's notice, with the Spanish privacy notice's link.
+        const spanish = await context.newPage();
+        await spanish.goto(new URL('/es/', page.url()).href);
+        await spanish.evaluate(() => localStorage.clear());
+        await spanish.getByRole('button', { name: NAME.idle, exact: true }).click();
+        const aviso = spanish.getByRole('dialog', { name: 'Antes de llamar' });
+        assert.equal(await aviso.locator('#voice-consent-text').textContent(), consentText('es'));
+        assert.equal(
+          await aviso.getByRole('link', { name: 'Aviso de privacidad' }).getAttribute('href'),
+          '/es/privacy',
+        );
+      },
+      { consentAccepted: false },
     );
   });
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { focusReaches, launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
+import { acceptConsent } from './support/voice-consent.mjs';
 
 const FAKE_SDK = readFileSync(
   new URL('../src/features/voice/testing/fake-vapi.mjs', import.meta.url),
@@ -84,6 +85,8 @@ describe('typing to the assistant', () => {
       // The fake SDK's failed start is logged by the page, as the product asks.
       allowErrors: [/Error connecting to Vapi/],
     });
+    // A visitor who accepted the notice before a call (voice-button.test.mjs tests it).
+    await acceptConsent(context);
     const chatChunks = [];
     page.on('request', (r) => CHAT_CHUNK.test(r.url()) && chatChunks.push(r.url()));
     await context.route(SDK_CHUNK, (route) =>
@@ -112,9 +115,17 @@ describe('typing to the assistant', () => {
       const { width } = await panel.boundingBox();
       assert.equal(Math.round(width), VIEWPORTS.mobile.width, 'the panel spans a phone');
 
+      // The conversation opens with the page's Medicare disclaimer, the assistant's first line.
+      const log = panel.getByRole('log');
+      const opening = log.locator('[data-role="assistant"]').first();
+      assert.match(
+        await opening.innerText(),
+        /We do not offer every plan available in your area\./,
+      );
+      assert.equal(await opening.locator('[lang="en"]').count(), 1);
+
       await box.fill('Quiero una cotización');
       await page.keyboard.press('Enter');
-      const log = panel.getByRole('log');
       assert.equal(await log.getAttribute('aria-live'), 'polite');
       await log.getByText('Quiero una cotización').waitFor();
       await log.getByText(REPLY).waitFor();
@@ -141,7 +152,8 @@ describe('typing to the assistant', () => {
       await box.fill('ana@example.com');
       await page.keyboard.press('Enter');
       await page.waitForFunction(
-        () => document.querySelectorAll('[data-role="assistant"]').length === 2,
+        // The disclaimer and two replies.
+        () => document.querySelectorAll('[data-role="assistant"]').length === 3,
       );
       assert.equal(chat.received[1].body.sessionId, 'sess-e2e');
 

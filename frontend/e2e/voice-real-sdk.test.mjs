@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { launchBrowser, openPage } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
+import { acceptConsent } from './support/voice-consent.mjs';
 
 const PUBLIC_KEY = 'pk-e2e-public';
 const ASSISTANT_ID = 'asst-e2e-42';
@@ -65,6 +66,8 @@ async function withSite(answer, run, pageOptions) {
     },
   });
   const { page, context, errors } = await openPage(browser, pageOptions);
+  // A visitor who accepted the notice before a call (voice-button.test.mjs tests it).
+  await acceptConsent(context);
   const sdkRequests = [];
   page.on('request', (r) => SDK_CHUNK.test(new URL(r.url()).pathname) && sdkRequests.push(r.url()));
   const consoleLines = [];

@@ -1,5 +1,6 @@
 // A broker's own site: the build from another content folder (CONTENT_DIR) shows every value it
-// gives (brand, phone, e-mail, address, hours, licences, the Medicare disclaimer's numbers) and
+// gives (brand, phone, e-mail, address, hours, licences, the Medicare disclaimer's numbers, its
+// assistant's recording and AI services in the privacy notice) and
 // leaves no trace of the example brand anywhere in what it writes; a mistake in the content stops
 // the build with one line. Needs wasm-core built (src/wasm-pkg).
 import assert from 'node:assert/strict';
@@ -137,7 +138,15 @@ describe('a build from another content folder', () => {
     writeFileSync(join(content, 'site.yaml'), ownSiteYaml());
     writeFileSync(
       join(content, 'pages/privacy.md'),
-      `${OWN.name} keeps your request {{retention}}. Write to [us](mailto:${OWN.email}).\n`,
+      `${OWN.name} keeps your request {{retention}}, a conversation {{conversationRetention}}. ` +
+        `Our CRM: {{leadWebhook}} {{recording}} Services: {{aiServices}}. ` +
+        `Write to [us](mailto:${OWN.email}).\n`,
+    );
+    // The broker's assistant: another model, calls not recorded (what the build reads of it).
+    writeFileSync(
+      join(content, 'assistant.yaml'),
+      'recording: false\nmodel: { provider: anthropic, model: claude }\n' +
+        'voice: { provider: 11labs }\ntranscriber: { provider: deepgram }\n',
     );
     for (const name of [
       'logo',
@@ -161,7 +170,8 @@ describe('a build from another content folder', () => {
     );
     writeFileSync(
       join(content, 'es/pages/privacy.md'),
-      `${OWN.name} conserva su solicitud {{retention}}.\n`,
+      `${OWN.name} conserva su solicitud {{retention}}, una conversación ` +
+        `{{conversationRetention}}. {{leadWebhook}} {{recording}} {{aiServices}}.\n`,
     );
     const result = build(content);
     assert.equal(result.status, 0, result.stderr);
@@ -197,10 +207,15 @@ describe('a build from another content folder', () => {
     const licences = readFileSync(join(dist, 'licences.html'), 'utf8');
     for (const value of [OWN.licence.state, OWN.licence.number, OWN.npn])
       assert.ok(licences.includes(value), `licences.html lacks ${value}`);
+    const privacy = readFileSync(join(dist, '.site/privacy.html'), 'utf8');
     assert.match(
-      readFileSync(join(dist, '.site/privacy.html'), 'utf8'),
-      /keeps your request \{\{retention\}\}/,
+      privacy,
+      /keeps your request \{\{retention\}\}, a conversation \{\{conversationRetention\}\}\. Our CRM: \{\{leadWebhook\}\} Calls are not recorded\. Services: Anthropic \(the language model .*\), ElevenLabs \(the voice .*\) and Deepgram \(which/,
     );
+    assert.ok(!privacy.includes('Calls are recorded'), 'the notice says calls are recorded');
+    const facts = JSON.parse(readFileSync(join(dist, '.site/site.json'), 'utf8'));
+    assert.match(facts.conversationRetention.days, /\{days\}/);
+    assert.deepEqual(Object.keys(facts.leadWebhook), ['set', 'unset']);
     assert.ok(
       readFileSync(join(dist, '.quote-result/invalid-product.html'), 'utf8').includes(
         OWN.productError,

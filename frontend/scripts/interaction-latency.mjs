@@ -15,6 +15,7 @@ import { parse } from 'yaml';
 import { launchBrowser, openPage } from '../e2e/support/browser.mjs';
 import { gotoHydrated } from '../e2e/support/landing.mjs';
 import { repoRoot, startServer } from '../e2e/support/server.mjs';
+import { acceptConsent } from '../e2e/support/voice-consent.mjs';
 
 const given = (name) => {
   const at = process.argv.indexOf(name);
@@ -53,6 +54,7 @@ function wordsOf(language) {
     readFileSync(join(content, file), 'utf8'),
   );
   return {
+    language,
     openMenu: header.openMenu,
     closeMenu: header.closeMenu,
     secondDot: `${testimonials.dotLabel} 2`,
@@ -207,6 +209,8 @@ async function run(browser, url, words) {
   await context.route(SDK_CHUNK, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
   );
+  // The voice button's tap starts the call, as for a visitor who accepted its notice before.
+  await acceptConsent(context, words.language);
   await page.addInitScript(observeInteractions);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });

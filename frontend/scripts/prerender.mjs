@@ -35,8 +35,14 @@ const inlineStyles = (html) =>
   );
 
 for (const { language, prefix, shellDir, ssr } of languages) {
-  const { renderPage, renderQuoteResultPage, QUOTE_RESULT_VARIANTS, brand, privacyPage } =
-    await import(new URL('entry-server.js', ssr).href);
+  const {
+    renderPage,
+    renderQuoteResultPage,
+    QUOTE_RESULT_VARIANTS,
+    brand,
+    privacyPage,
+    leadNotice,
+  } = await import(new URL('entry-server.js', ssr).href);
   // The other language's scripts and styles join dist/assets/: their names are their contents'
   // hashes, so a file both builds made (React, the shared code) is one file, fetched once.
   if (shellDir !== dist)
@@ -44,8 +50,8 @@ for (const { language, prefix, shellDir, ssr } of languages) {
   const shell = readFileSync(new URL('index.html', shellDir), 'utf8');
   const out = new URL(prefix, dist);
 
-  // The privacy notice has a slot the server fills with its retention setting, so it goes to the
-  // hidden folder with what the server reads at start (backend/src/routes/site/privacy.rs).
+  // The privacy notice has slots the server fills from its settings, so it goes to the hidden
+  // folder with what the server reads at start (backend/src/routes/site/privacy.rs).
   const serverDir = new URL(`.site/${prefix}`, dist);
   mkdirSync(serverDir, { recursive: true });
   const pages = [
@@ -65,12 +71,18 @@ for (const { language, prefix, shellDir, ssr } of languages) {
       `prerendered ${language} ${path} -> ${target.pathname} (${(page.length / 1024).toFixed(1)} KB)`,
     );
   }
-  // What the server takes from the content: the canonical URL (its SITE_URL when that is unset)
-  // and the privacy notice's words for its retention setting.
-  writeFileSync(
-    new URL('site.json', serverDir),
-    `${JSON.stringify({ url: brand.url, retention: { days: privacyPage.retentionDays, unset: privacyPage.retentionUnset } }, null, 2)}\n`,
-  );
+  // What the server takes from the content: the canonical URL (its SITE_URL when that is unset),
+  // the privacy notice's words for the settings it writes in (backend/src/routes/site/privacy.rs),
+  // and the lead-generation notice beside the form, which each lead's consent record keeps
+  // (backend/src/leads/notice.rs).
+  const facts = {
+    url: brand.url,
+    retention: { days: privacyPage.retentionDays, unset: privacyPage.retentionUnset },
+    conversationRetention: { days: privacyPage.conversationRetentionDays },
+    leadWebhook: { set: privacyPage.leadWebhookSet, unset: privacyPage.leadWebhookUnset },
+    leadNotice,
+  };
+  writeFileSync(new URL('site.json', serverDir), `${JSON.stringify(facts, null, 2)}\n`);
   // The result pages of a quote form post without JavaScript, one per outcome, with slots the
   // server fills (backend/src/routes/quote_result/pages.rs). In a hidden folder: the site does not
   // serve it, the server reads it at start. The stylesheet stays linked: the server sends these

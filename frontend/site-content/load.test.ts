@@ -49,6 +49,57 @@ describe('loadContent', () => {
     expect(pages.privacy).toContain('<h2>');
   });
 
+  it("leaves the server's slots in the privacy notice and writes the assistant's facts in", () => {
+    const { site, assistant, pages } = loadContent(example);
+    for (const slot of ['{{retention}}', '{{conversationRetention}}', '{{leadWebhook}}'])
+      expect(pages.privacy.split(slot)).toHaveLength(2);
+    expect(pages.privacy).not.toMatch(/\{\{(recording|aiServices)\}\}/);
+    // The example's assistant.yaml: openai, azure and deepgram, by the names people know.
+    expect(pages.privacy).toMatch(
+      /OpenAI \(the language model .*\), Microsoft Azure \(the voice .*\) and Deepgram \(which/,
+    );
+    const { recordingOn, recordingOff } = site.privacyPage;
+    expect(pages.privacy).toContain(assistant.recording ? recordingOn : recordingOff);
+    expect(pages.privacy).not.toContain(assistant.recording ? recordingOff : recordingOn);
+  });
+
+  it('says calls are recorded only when assistant.yaml records them (on unless it says false)', () => {
+    const dir = contentWith((y) => y);
+    const file = join(dir, 'assistant.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    const recording = (value: string) => {
+      writeFileSync(file, yaml.replace(/^recording: .*$/m, value));
+      return loadContent(dir);
+    };
+    for (const language of ['en', 'es'] as const) {
+      writeFileSync(file, yaml.replace(/^recording: .*$/m, 'recording: false'));
+      const off = loadContent(dir, language);
+      expect(off.assistant.recording).toBe(false);
+      expect(off.pages.privacy).toContain(off.site.privacyPage.recordingOff);
+      expect(off.pages.privacy).not.toContain(off.site.privacyPage.recordingOn);
+    }
+    expect(recording('recording: true').pages.privacy).toContain('Calls are recorded:');
+    expect(recording('').assistant.recording).toBe(true);
+    writeFileSync(file, yaml.replace(/^recording: .*$/m, 'recording: sometimes'));
+    expect(errorOf(dir)).toMatch(
+      /assistant\.yaml:\d+: recording: expected a boolean, got "sometimes"$/,
+    );
+  });
+
+  it('shows a provider it does not know by its id, and names a missing one', () => {
+    const dir = contentWith((y) => y);
+    const file = join(dir, 'assistant.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    writeFileSync(file, yaml.replace('provider: deepgram', 'provider: "<newcomer>"'));
+    expect(loadContent(dir).pages.privacy).toContain('and &lt;newcomer&gt; (which turns');
+    writeFileSync(file, yaml.replace(/^ {2}provider: azure\n/m, ''));
+    expect(errorOf(dir)).toMatch(
+      /assistant\.yaml:\d+: voice\.provider: missing; expected a string$/,
+    );
+    unlinkSync(file);
+    expect(errorOf(dir)).toMatch(/assistant\.yaml: missing; expected the voice assistant in YAML$/);
+  });
+
   it('names a missing key', () => {
     const yaml = readFileSync(join(example, 'site.yaml'), 'utf8');
     const dir = contentWith((y) => y.replace(/^ {2}cta: Get Started\n/m, ''));
@@ -114,6 +165,31 @@ describe('loadContent', () => {
     const dir = contentWith((y) => y);
     writeFileSync(join(dir, 'pages/privacy.md'), 'We keep it for ever.\n');
     expect(errorOf(dir)).toMatch(/pages\/privacy\.md: expected \{\{retention\}\} once/);
+  });
+
+  it('wants every slot of the privacy notice once, in each language', () => {
+    const slots = [
+      '{{retention}}',
+      '{{conversationRetention}}',
+      '{{leadWebhook}}',
+      '{{recording}}',
+      '{{aiServices}}',
+    ];
+    for (const [language, page] of [
+      ['en', 'pages/privacy.md'],
+      ['es', 'es/pages/privacy.md'],
+    ] as const) {
+      for (const slot of slots) {
+        const dir = contentWith((y) => y);
+        const file = join(dir, page);
+        const markdown = readFileSync(file, 'utf8');
+        expect(markdown.split(slot)).toHaveLength(2);
+        writeFileSync(file, markdown.replace(slot, 'for a while'));
+        expect(errorOf(dir, language)).toContain(`privacy.md: expected ${slot} once, where the`);
+        writeFileSync(file, `${markdown}\n${slot}\n`);
+        expect(errorOf(dir, language)).toContain(`privacy.md: expected ${slot} once`);
+      }
+    }
   });
 
   it('has a Spanish text for every text of the English site, in the Spanish file itself', () => {

@@ -6,19 +6,76 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { marked } from 'marked';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { escapeHtml } from './html.ts';
 import { imagePaths, LINK_TARGET, siteSchema, type SiteContent } from './schema.ts';
 import { localizeLinks, translate, TranslationError, type Language } from './translation.ts';
 
 const REPOSITORY = fileURLToPath(new URL('../../', import.meta.url));
 const SITE_FILE = 'site.yaml';
+/** The voice assistant, which `backend assistant push` sends to the provider. */
+const ASSISTANT_FILE = 'assistant.yaml';
 /** Images and other files served as they are, at the site's root. */
 export const PUBLIC_DIR = 'public';
 /** The long pages, in Markdown. */
 const PAGES = ['privacy'] as const;
 export type PageName = (typeof PAGES)[number];
-/** Where the privacy notice says how long the server keeps a quote request (filled at serve time). */
-const RETENTION_SLOT = '{{retention}}';
+/**
+ * The privacy notice's slots, each required once, with what goes there. The server fills the
+ * first three at start from its settings (backend/src/routes/site/privacy.rs); the build fills
+ * the last two from assistant.yaml (`privacySlots`).
+ */
+const PRIVACY_SLOTS = {
+  '{{retention}}': 'where the server writes how long it keeps a quote request',
+  '{{conversationRetention}}':
+    'where the server writes how long it keeps a conversation with the assistant',
+  '{{leadWebhook}}':
+    "where the server writes whether it forwards each request to the broker's own system",
+  '{{recording}}': `where the build writes whether calls are recorded (${ASSISTANT_FILE})`,
+  '{{aiServices}}': `where the build writes the AI services the assistant uses (${ASSISTANT_FILE})`,
+} as const;
+
+/** A service of the assistant: its other keys (model, voice id, language) are the push's. */
+const service = z.looseObject({
+  provider: z.string().trim().min(1, 'expected a non-empty text'),
+});
+/**
+ * What the pages say about the assistant from assistant.yaml: whether calls are recorded (on
+ * unless it says `recording: false`, as the push reads it) and the AI services it uses. Only these
+ * keys are read here; `backend assistant push` checks the whole file.
+ */
+const assistantSchema = z.object({
+  recording: z.boolean().default(true),
+  model: service,
+  voice: service,
+  transcriber: service,
+});
+export type AssistantFacts = z.infer<typeof assistantSchema>;
+
+/**
+ * How the privacy notice names the provider of each service, given by its id in assistant.yaml
+ * (as the voice provider's API spells it); an id not listed here is shown as it is written.
+ */
+const PROVIDER_NAMES: Record<string, string> = {
+  openai: 'OpenAI',
+  'azure-openai': 'Microsoft Azure OpenAI',
+  anthropic: 'Anthropic',
+  google: 'Google',
+  groq: 'Groq',
+  'deep-seek': 'DeepSeek',
+  xai: 'xAI',
+  azure: 'Microsoft Azure',
+  '11labs': 'ElevenLabs',
+  cartesia: 'Cartesia',
+  playht: 'PlayHT',
+  'rime-ai': 'Rime',
+  lmnt: 'LMNT',
+  vapi: 'Vapi',
+  deepgram: 'Deepgram',
+  'assembly-ai': 'AssemblyAI',
+  gladia: 'Gladia',
+  speechmatics: 'Speechmatics',
+};
 
 export class ContentError extends Error {}
 
@@ -32,6 +89,8 @@ export interface LoadedContent {
   dir: string;
   language: Language;
   site: SiteContent;
+  /** What the pages say about the voice assistant (assistant.yaml). */
+  assistant: AssistantFacts;
   /** Each Markdown page rendered to HTML. */
   pages: Record<PageName, string>;
 }
@@ -43,12 +102,27 @@ export interface LoadedContent {
 export function loadContent(dir = contentDir(), language: Language = 'en'): LoadedContent {
   const english = loadSite(dir);
   const site = language === 'en' ? english : loadTranslation(dir, language, english);
+  const assistant = loadAssistant(dir);
   const pagesDir = language === 'en' ? dir : join(dir, language);
-  const pages = Object.fromEntries(PAGES.map((name) => [name, loadPage(pagesDir, name)])) as Record<
-    PageName,
-    string
-  >;
-  return { dir, language, site, pages };
+  const slots = privacySlots(site, assistant);
+  const pages = Object.fromEntries(
+    PAGES.map((name) => [name, loadPage(pagesDir, name, slots)]),
+  ) as Record<PageName, string>;
+  return { dir, language, site, assistant, pages };
+}
+
+/** The privacy notice's words the build writes in: whether calls are recorded, by whom. */
+function privacySlots(site: SiteContent, assistant: AssistantFacts): Record<string, string> {
+  const name = (service: { provider: string }) =>
+    escapeHtml(PROVIDER_NAMES[service.provider] ?? service.provider);
+  const words = site.privacyPage;
+  return {
+    '{{recording}}': assistant.recording ? words.recordingOn : words.recordingOff,
+    '{{aiServices}}': words.aiServices
+      .replaceAll('{model}', name(assistant.model))
+      .replaceAll('{voice}', name(assistant.voice))
+      .replaceAll('{transcriber}', name(assistant.transcriber)),
+  };
 }
 
 /** A file's path as the message shows it: from the working directory when inside it. */
@@ -57,11 +131,10 @@ const shown = (dir: string, file: string) => {
   return path.startsWith('..') ? join(dir, file) : path;
 };
 
-function parseYaml(dir: string, name: string) {
+function parseYaml(dir: string, name: string, what = "the site's content") {
   const path = join(dir, name);
   const file = shown(dir, name);
-  if (!existsSync(path))
-    throw new ContentError(`${file}: missing; expected the site's content in YAML`);
+  if (!existsSync(path)) throw new ContentError(`${file}: missing; expected ${what} in YAML`);
   const lines = new LineCounter();
   const doc = parseDocument(readFileSync(path, 'utf8'), {
     lineCounter: lines,
@@ -93,6 +166,17 @@ function loadTranslation(dir: string, language: Language, english: SiteContent):
 function loadSite(dir: string): SiteContent {
   const { file, doc, lines } = parseYaml(dir, SITE_FILE);
   return checkSite(file, doc, lines, dir, doc.toJS());
+}
+
+function loadAssistant(dir: string): AssistantFacts {
+  const { file, doc, lines } = parseYaml(dir, ASSISTANT_FILE, 'the voice assistant');
+  const parsed = assistantSchema.safeParse(doc.toJS() ?? {}, { reportInput: true });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const line = lineOf(doc.contents, issue.path, lines);
+  throw new ContentError(
+    `${file}${line ? `:${line}` : ''}: ${keyName(issue.path)}: ${describe(issue)}`,
+  );
 }
 
 function checkSite(
@@ -128,7 +212,8 @@ function checkSite(
   return parsed.data;
 }
 
-function loadPage(dir: string, name: PageName): string {
+/** A Markdown page, its `slots` (the build's words) written in; the server's slots stay. */
+function loadPage(dir: string, name: PageName, slots: Record<string, string>): string {
   const file = shown(dir, `pages/${name}.md`);
   const path = join(dir, 'pages', `${name}.md`);
   if (!existsSync(path))
@@ -143,12 +228,17 @@ function loadPage(dir: string, name: PageName): string {
         );
     }
   }
-  if (name === 'privacy' && markdown.split(RETENTION_SLOT).length !== 2) {
-    throw new ContentError(
-      `${file}: expected ${RETENTION_SLOT} once, where the server writes how long it keeps a quote request`,
-    );
+  if (name === 'privacy') {
+    for (const [slot, what] of Object.entries(PRIVACY_SLOTS)) {
+      if (markdown.split(slot).length !== 2)
+        throw new ContentError(`${file}: expected ${slot} once, ${what}`);
+    }
   }
-  return marked.parse(markdown, { async: false });
+  const filled = Object.entries(slots).reduce(
+    (text, [slot, words]) => text.replace(slot, () => words),
+    markdown,
+  );
+  return marked.parse(filled, { async: false });
 }
 
 const keyName = (path: PropertyKey[]) =>

@@ -2,6 +2,7 @@
 // site.yaml from a module of its own (`virtual:site-content/section/NAME`), so each section joins
 // the chunk of the code that uses it (the voice panel's texts load with the voice panel, not with
 // the first screen) and a bundle carries only the sections its code uses;
+// `virtual:site-content/assistant` whether calls are recorded (assistant.yaml's `recording`);
 // `virtual:site-content/pages` the Markdown pages as HTML (prerendered only), the content
 // folder's public/ is the site's public directory, and the HTML entries get the brand's favicon
 // and the inbox's title. `SITE_LANGUAGE` (en, the default, or es) says which language's content a
@@ -16,6 +17,7 @@ const SITE = 'virtual:site-content';
 const PAGES = 'virtual:site-content/pages';
 const SECTION = 'virtual:site-content/section/';
 const LANGUAGE = 'virtual:site-content/language';
+const ASSISTANT = 'virtual:site-content/assistant';
 
 /** The language of the build, from `SITE_LANGUAGE`. */
 export function buildLanguage(env: Record<string, string | undefined> = process.env): Language {
@@ -49,7 +51,13 @@ export function siteContent(): Plugin {
       return { publicDir: join(contentDir(), PUBLIC_DIR) };
     },
     resolveId(id) {
-      if (id === SITE || id === PAGES || id === LANGUAGE || id.startsWith(SECTION))
+      if (
+        id === SITE ||
+        id === PAGES ||
+        id === LANGUAGE ||
+        id === ASSISTANT ||
+        id.startsWith(SECTION)
+      )
         return `\0${id}`;
     },
     load(id) {
@@ -68,6 +76,11 @@ export function siteContent(): Plugin {
       if (id === `\0${LANGUAGE}`)
         return `export const language = ${JSON.stringify(load().language)};`;
       if (id === `\0${PAGES}`) return `export const pages = ${JSON.stringify(load().pages)};`;
+      if (id === `\0${ASSISTANT}`) {
+        const { dir, assistant } = load();
+        this.addWatchFile(join(dir, 'assistant.yaml'));
+        return `export const recording = ${JSON.stringify(assistant.recording)};`;
+      }
     },
     transformIndexHtml(html) {
       return html

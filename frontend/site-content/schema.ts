@@ -141,6 +141,7 @@ export const siteSchema = z.strictObject({
     emailPlaceholder: text,
     submit: text,
     submitting: text,
+    leadNotice: text.includes('{broker}', { message: 'expected the text to hold {broker}' }),
     errors: z.strictObject({ product: text, email: text }),
     success: z.strictObject({ title: text, description: text }),
     failure: z.strictObject({ title: text, fallback: text }),
@@ -165,6 +166,9 @@ export const siteSchema = z.strictObject({
     silenceHint: text,
     mutedNote: text,
     consentTitle: text,
+    consentText: text,
+    consentTextRecorded: text,
+    consentPrivacy: link,
     consentAccept: text,
     consentCancel: text,
   }),
@@ -199,6 +203,17 @@ export const siteSchema = z.strictObject({
     title: text,
     retentionDays: text.includes('{days}', { message: 'expected the text to hold {days}' }),
     retentionUnset: text,
+    conversationRetentionDays: text.includes('{days}', {
+      message: 'expected the text to hold {days}',
+    }),
+    leadWebhookSet: text,
+    leadWebhookUnset: text,
+    recordingOn: text,
+    recordingOff: text,
+    aiServices: text
+      .includes('{model}', { message: 'expected the text to hold {model}' })
+      .includes('{voice}', { message: 'expected the text to hold {voice}' })
+      .includes('{transcriber}', { message: 'expected the text to hold {transcriber}' }),
   }),
   footer: z.strictObject({
     description: text,

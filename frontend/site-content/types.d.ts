@@ -30,6 +30,11 @@ declare module 'virtual:site-content/pages' {
   export const pages: Record<import('./load').PageName, string>;
 }
 
+declare module 'virtual:site-content/assistant' {
+  /** Whether calls are recorded (content/assistant.yaml's `recording`). */
+  export const recording: boolean;
+}
+
 declare module 'virtual:site-content/language' {
   export const language: import('./translation').Language;
 }

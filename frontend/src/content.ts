@@ -1,7 +1,12 @@
 // Every word, link and figure the site shows comes from the content folder (content/site.yaml at
 // the repository root, or CONTENT_DIR), checked at build time by site-content/; this module gives
 // it to the components in their terms. The code names no brand.
-import { footer, products } from 'virtual:site-content';
+import {
+  brand as brandContent,
+  footer,
+  products,
+  quote as quoteContent,
+} from 'virtual:site-content';
 import type { SiteContent } from '../site-content/schema';
 
 export {
@@ -69,4 +74,7 @@ export const copyrightParts = (): [before: string, after: string] => {
 };
 
 /** A phone number as a `tel:` link target (digits and a leading +). */
+/** The lead-generation notice beside the quote form (and in the chat): `quote.leadNotice`, the broker named. */
+export const leadNotice = quoteContent.leadNotice.replaceAll('{broker}', brandContent.name);
+
 export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;

@@ -3,15 +3,21 @@
 // of the provider's REST API into backend/tests/vapi-server-sdk/assistant-push/, must type-check
 // against the request types `@vapi-ai/server-sdk` declares for the same calls (tools.create,
 // tools.update, assistants.create, assistants.update), so a body the provider's API would not
-// take fails here instead of at a broker's push.
+// take fails here instead of at a broker's push. The assistant's first message is held to the page:
+// a branch for each language the page names in the `language` variable, each saying the
+// disclaimer and the agent notice the content gives that language's pages.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { typeErrors } from '../../frontend/src/features/voice/testing/type-errors.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+// The front end's YAML reader (the build's), resolved from frontend/ where it is installed.
+const { parse: parseYaml } = createRequire(join(repoRoot, 'frontend/package.json'))('yaml');
+const readYaml = (path) => parseYaml(readFileSync(join(repoRoot, path), 'utf8'));
 const requestsDir = join(repoRoot, 'backend/tests/vapi-server-sdk/assistant-push');
 
 /** Each request as recorded: `{file, method, path, body}`. */
@@ -57,5 +63,43 @@ describe('backend assistant push against the real @vapi-ai/server-sdk', () => {
     // In memory, named inside frontend/, where the SDK is installed.
     const file = join(repoRoot, 'frontend/vapi-assistant-push.check.ts');
     assert.deepEqual(typeErrors(file, source), []);
+  });
+
+  test("says the first message in the page's language, with the notices its pages show", () => {
+    const { body } = recorded.find(({ file }) => file === '2-create-assistant.json');
+    // The page names its language in this variable when it starts a call.
+    const page = readFileSync(
+      join(repoRoot, 'frontend/src/features/voice/sdk/page-language.ts'),
+      'utf8',
+    );
+    assert.match(page, /variableValues: \{ language \}/);
+    const branches = /^\{% if language == "es" %\}(.+)\{% else %\}(.+)\{% endif %\}$/s.exec(
+      body.firstMessage,
+    );
+    assert.ok(branches, body.firstMessage);
+    const said = { es: branches[1], en: branches[2] };
+
+    const english = readYaml('content/site.yaml');
+    const pages = { en: english, es: readYaml('content/es/site.yaml') };
+    const assistant = readYaml('content/assistant.yaml');
+    const { variant, organizations, products } = english.medicareDisclaimer;
+    assert.equal(body.artifactPlan.recordingEnabled, assistant.recording ?? true);
+    for (const language of ['en', 'es']) {
+      const text = said[language];
+      const site = pages[language];
+      assert.doesNotMatch(text, /\{[{%]/, 'no template markup inside a language');
+      const parts = [
+        assistant.greeting[language].replaceAll('{broker}', english.brand.name),
+        variant === 'none'
+          ? null
+          : site.medicareDisclaimer[variant]
+              .replaceAll('{organizations}', String(organizations))
+              .replaceAll('{products}', String(products)),
+        site.quote.leadNotice.replaceAll('{broker}', english.brand.name),
+        body.artifactPlan.recordingEnabled ? assistant.recordingNotice[language] : null,
+        assistant.question[language],
+      ].filter((part) => part !== null);
+      assert.equal(text, parts.join(' '), `the first message in ${language}`);
+    }
   });
 });

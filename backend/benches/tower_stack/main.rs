@@ -23,8 +23,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use backend::app::{self, RunningServer};
+use backend::leads::notice::LeadNotices;
 use backend::routes::quote_result::ResultPages;
-use backend::routes::site::Site;
+use backend::routes::site::{PrivacyFacts, Site};
 use backend::settings::Config;
 use backend::spam::FormTokens;
 use backend::store::{self, DatabaseUrl, StoreOptions};
@@ -274,7 +275,7 @@ async fn serve(
     let store = store::open_with(&config.database, options)
         .await
         .expect("store");
-    let site = Site::load(&config.static_dir, config.inbox.retention).expect("site");
+    let site = Site::load(&config.static_dir, &PrivacyFacts::of(&config)).expect("site");
     let pages = ResultPages::load(&config.static_dir).expect("result pages");
     let tokens = FormTokens::load(store.as_ref(), config.spam.min_fill)
         .await
@@ -284,6 +285,7 @@ async fn serve(
         Arc::new(site),
         Arc::new(pages),
         Arc::new(tokens),
+        Arc::new(LeadNotices::load(&config.static_dir).expect("lead notices")),
         &config,
     );
     tower::serve(listener, warp::service(routes), proxies, stop).await;

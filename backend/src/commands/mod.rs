@@ -6,5 +6,6 @@ pub mod backup;
 pub mod export;
 pub mod hash_password;
 pub mod import;
+pub mod records;
 pub mod send_test_email;
 pub mod version;

@@ -9,7 +9,7 @@ use crate::store::{format_timestamp, Channel, Delivery, StoredQuote};
 /// (`delivery`, `delivery_attempts`...); the e-mail channels' follow, then why a spam lead is
 /// spam, the broker's note and the language of the page the lead came from (last, so the columns
 /// before them stay where they were).
-pub const CSV_HEADER: [&str; 27] = [
+pub const CSV_HEADER: [&str; 30] = [
     "id",
     "created_at",
     "product",
@@ -37,6 +37,9 @@ pub const CSV_HEADER: [&str; 27] = [
     "spam_reason",
     "note",
     "language",
+    "consent_channel",
+    "consent_notice_sha256",
+    "consent_notice",
 ];
 
 /// The header line and one line per row; the admin API sends the same document. Every cell is
@@ -72,6 +75,7 @@ fn delivery_cells(delivery: Option<&Delivery>) -> [String; 4] {
 
 fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
     let text = |cell: &Option<String>| cell.clone().unwrap_or_default();
+    let consent = row.consent.as_ref();
     let [webhook, webhook_attempts, webhook_error, webhook_at] =
         delivery_cells(row.delivery_on(Channel::Webhook));
     let [email, email_attempts, email_error, email_at] =
@@ -106,6 +110,9 @@ fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
         text(&row.spam_reason),
         text(&row.note),
         row.language.as_str().to_owned(),
+        consent.map_or_else(String::new, |c| c.channel.as_str().to_owned()),
+        consent.and_then(|c| c.sha256.clone()).unwrap_or_default(),
+        consent.and_then(|c| c.text.clone()).unwrap_or_default(),
     ]
 }
 
@@ -149,6 +156,7 @@ mod tests {
             spam_reason: None,
             note: None,
             language: crate::store::Language::En,
+            consent: None,
         };
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();
@@ -218,14 +226,23 @@ mod tests {
             spam_reason: Some("marked".into()),
             note: Some("Call back on Tuesday".into()),
             language: crate::store::Language::Es,
+            consent: Some(crate::store::consent::Consent {
+                text: Some("Un agente le contactará.".into()),
+                sha256: Some("ab12".into()),
+                page: "/es/".into(),
+                language: crate::store::Language::Es,
+                at: time::OffsetDateTime::UNIX_EPOCH,
+                channel: crate::store::consent::ConsentChannel::Voice,
+            }),
         };
         let mut json = serde_json::to_value(&row).unwrap();
         let delivery = json["delivery"].take();
+        let consent = json["consent"].take();
         let mut flattened: Vec<(String, String)> = json
             .as_object()
             .unwrap()
             .iter()
-            .filter(|(field, _)| *field != "delivery")
+            .filter(|(field, _)| *field != "delivery" && *field != "consent")
             .map(|(field, value)| (field.clone(), value.as_str().unwrap().to_owned()))
             .collect();
         for (channel, state) in delivery.as_object().unwrap() {
@@ -247,6 +264,14 @@ mod tests {
                 };
                 flattened.push((column, text));
             }
+        }
+        // The consent record says which notice, and how the lead was sent.
+        for (column, field) in [
+            ("consent_channel", "channel"),
+            ("consent_notice_sha256", "sha256"),
+            ("consent_notice", "text"),
+        ] {
+            flattened.push((column.into(), consent[field].as_str().unwrap().into()));
         }
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();

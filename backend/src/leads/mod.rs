@@ -5,5 +5,6 @@
 pub mod csv;
 pub mod deletion;
 pub mod ended_reason;
+pub mod notice;
 pub mod retention;
 pub mod since;

@@ -50,6 +50,24 @@ impl<'a> Env<'a> {
             .transpose()
     }
 
+    /// A variable no longer read: when it is still set, start-up stops with one line naming
+    /// `replacement`, so a setting that would now silently do nothing is never left in place.
+    pub fn retired(
+        &self,
+        variable: &'static str,
+        replacement: impl Into<String>,
+    ) -> Result<(), ConfigError> {
+        match self.value(variable) {
+            Some(value) => Err(ConfigError::new(
+                variable,
+                value,
+                "is no longer read",
+                replacement,
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// An `http://` or `https://` URL with a host, as the `url` crate reads it.
     pub fn http_url(
         &self,
@@ -95,6 +113,20 @@ mod tests {
         assert_eq!(env.value("C"), None);
         assert_eq!(env.value("D"), None);
         assert_eq!(env.raw("B").as_deref(), Some("  "));
+    }
+
+    #[test]
+    fn a_retired_variable_set_names_its_replacement_and_unset_or_blank_passes() {
+        let vars = lookup(&[("OLD", " 1 "), ("GONE", " ")]);
+        let env = Env::new(&vars);
+        assert_eq!(
+            env.retired("OLD", "NEW, read the same way")
+                .unwrap_err()
+                .to_string(),
+            "OLD=\"1\" is no longer read; expected NEW, read the same way"
+        );
+        assert_eq!(env.retired("GONE", "NEW"), Ok(()));
+        assert_eq!(env.retired("NEVER_SET", "NEW"), Ok(()));
     }
 
     #[test]

@@ -1,14 +1,15 @@
-//! The broker's inbox: the password that signs in to `/admin`, how long leads are kept, and how
-//! long a signed-in session lasts (unused, and at most after sign-in).
+//! The broker's inbox: the password that signs in to `/admin`, how long leads and conversations
+//! are kept, and how long a signed-in session lasts (unused, and at most after sign-in).
 
 use std::time::Duration;
 
 use argon2::password_hash::PasswordHash;
 use secrecy::{ExposeSecret, SecretString};
 use time::OffsetDateTime;
+use validator::Validate;
 
 use super::env::Env;
-use super::error::ConfigError;
+use super::error::{check, ConfigError};
 use crate::store::SessionCutoffs;
 
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
@@ -26,6 +27,42 @@ pub fn session_cutoffs(now: OffsetDateTime, lifetime: Duration) -> SessionCutoff
 /// A session ends this long after sign-in, however much it is used.
 pub const DEFAULT_SESSION_DAYS: u32 = 7;
 
+const CONVERSATION_DAYS: &str = "CONVERSATION_RETENTION_DAYS";
+/// Ten years with their leap days: Medicare's marketing rules have a broker keep the record of a
+/// sales conversation that long.
+pub const DEFAULT_CONVERSATION_DAYS: u32 = 3653;
+/// A hundred years: a longer period is a typo.
+const MAX_CONVERSATION_DAYS: u32 = 36_525;
+/// The form `CONVERSATION_RETENTION_DAYS` takes, for its start-up error (the same words as the
+/// range rule's message below).
+const CONVERSATION_DAYS_FORM: &str =
+    "a whole number of days from 1 to 36525 (default 3653, ten years)";
+
+/// `CONVERSATION_RETENTION_DAYS`, checked against its bounds.
+#[derive(Validate)]
+struct ConversationDays {
+    #[validate(range(
+        min = 1,
+        max = MAX_CONVERSATION_DAYS,
+        message = "a whole number of days from 1 to 36525 (default 3653, ten years)"
+    ))]
+    days: u32,
+}
+
+impl ConversationDays {
+    fn from_env(env: &Env) -> Result<Duration, ConfigError> {
+        let days = env
+            .parse(CONVERSATION_DAYS, CONVERSATION_DAYS_FORM)?
+            .unwrap_or(DEFAULT_CONVERSATION_DAYS);
+        check(
+            &ConversationDays { days },
+            &[("days", CONVERSATION_DAYS)],
+            |variable| env.value(variable),
+        )?;
+        Ok(DAY * days)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct InboxSettings {
     /// `ADMIN_PASSWORD_HASH`: an Argon2id PHC string (`backend hash-password` makes one); the
@@ -35,6 +72,9 @@ pub struct InboxSettings {
     pub session_lifetime: Duration,
     /// `LEAD_RETENTION_DAYS`: leads older than this are deleted; `None` keeps them forever.
     pub retention: Option<Duration>,
+    /// `CONVERSATION_RETENTION_DAYS`: how long the record of a conversation with the assistant
+    /// (a call or a chat) is kept, even after its lead is deleted; ten years by default.
+    pub conversation_retention: Duration,
 }
 
 impl Default for InboxSettings {
@@ -43,6 +83,7 @@ impl Default for InboxSettings {
             password_hash: None,
             session_lifetime: DAY * DEFAULT_SESSION_DAYS,
             retention: None,
+            conversation_retention: DAY * DEFAULT_CONVERSATION_DAYS,
         }
     }
 }
@@ -95,6 +136,7 @@ impl InboxSettings {
             password_hash,
             session_lifetime,
             retention,
+            conversation_retention: ConversationDays::from_env(env)?,
         })
     }
 }
@@ -118,6 +160,42 @@ mod tests {
             let settings = inbox(vars).unwrap();
             assert!(settings.password_hash.is_none() && settings.retention.is_none());
             assert_eq!(settings.session_lifetime, Duration::from_secs(7 * 86_400));
+            assert_eq!(
+                settings.conversation_retention,
+                Duration::from_secs(3653 * 86_400)
+            );
+        }
+        let blank = inbox(&[("CONVERSATION_RETENTION_DAYS", " ")]).unwrap();
+        assert_eq!(
+            blank.conversation_retention,
+            InboxSettings::default().conversation_retention
+        );
+    }
+
+    #[test]
+    fn conversations_are_kept_the_days_set_within_bounds() {
+        for (days, kept) in [("1", 1), (" 365 ", 365), ("36525", 36_525)] {
+            assert_eq!(
+                inbox(&[("CONVERSATION_RETENTION_DAYS", days)])
+                    .unwrap()
+                    .conversation_retention,
+                Duration::from_secs(kept * 86_400),
+                "{days}"
+            );
+        }
+        let form = "expected a whole number of days from 1 to 36525 (default 3653, ten years)";
+        for (days, problem) in [
+            ("0", "is out of range"),
+            ("36526", "is out of range"),
+            ("-1", "cannot be read"),
+            ("ten years", "cannot be read"),
+        ] {
+            assert_eq!(
+                inbox(&[("CONVERSATION_RETENTION_DAYS", days)])
+                    .unwrap_err()
+                    .to_string(),
+                format!("CONVERSATION_RETENTION_DAYS={days:?} {problem}; {form}")
+            );
         }
     }
 

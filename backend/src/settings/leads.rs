@@ -89,16 +89,10 @@ fn at_least_a_day(period: &Duration) -> Result<(), ValidationError> {
 
 impl RetryPolicy {
     fn from_env(env: &Env) -> Result<RetryPolicy, ConfigError> {
-        if let Some(value) = env.value(RENAMED_GIVE_UP_DAYS) {
-            return Err(ConfigError::new(
-                RENAMED_GIVE_UP_DAYS,
-                value,
-                "is no longer read",
-                format!(
-                    "{GIVE_UP_DAYS} (the same number of days, now for webhook and e-mail alike)"
-                ),
-            ));
-        }
+        env.retired(
+            RENAMED_GIVE_UP_DAYS,
+            format!("{GIVE_UP_DAYS} (the same number of days, now for webhook and e-mail alike)"),
+        )?;
         let mut retry = RetryPolicy::default();
         if let Some(n) = env.parse(GIVE_UP_DAYS, "a whole number of days")? {
             retry.give_up_after = days(n);

@@ -35,6 +35,9 @@ pub const DEFAULT_BIND: &str = "127.0.0.1";
 pub const DEFAULT_PORT: u16 = 8080;
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://./data/quotes.db";
 pub const DEFAULT_STATIC_DIR: &str = "frontend/dist";
+/// The notice before a call comes from the content now, in each language, and says whether the
+/// call is recorded as `content/assistant.yaml` has it.
+const VOICE_CONSENT_TEXT_REPLACEMENT: &str = "voiceControls.consentText (and consentTextRecorded, for recorded calls) in content/site.yaml and content/es/site.yaml, then rebuild the front end";
 
 /// Every secret in it is a `SecretString`, so its `Debug` output may go to a log.
 #[derive(Clone, Debug)]
@@ -93,14 +96,11 @@ impl Config {
             .into();
         let addr = SocketAddr::new(ip, port);
         let rate_limit = RateLimit::from_env(&env)?;
-        if let Some(value) = env.value("TRUST_PROXY") {
-            return Err(ConfigError::new(
-                "TRUST_PROXY",
-                value,
-                "is no longer read",
-                format!("TRUSTED_PROXIES: the proxies' addresses and CIDR ranges (default {DEFAULT_TRUSTED_PROXIES})"),
-            ));
-        }
+        env.retired(
+            "TRUST_PROXY",
+            format!("TRUSTED_PROXIES: the proxies' addresses and CIDR ranges (default {DEFAULT_TRUSTED_PROXIES})"),
+        )?;
+        env.retired("VOICE_CONSENT_TEXT", VOICE_CONSENT_TEXT_REPLACEMENT)?;
         let trusted_proxies = TrustedProxies::from_env(&env)?;
         let voice = VoiceSettings::from_env(&env)?;
         let security_headers = SecurityHeaders::from_env(&env, voice.as_ref())?;
@@ -158,6 +158,7 @@ mod tests {
             ("DATABASE_URL", ""),
             ("STATIC_DIR", " "),
             ("TRUST_PROXY", ""),
+            ("VOICE_CONSENT_TEXT", " "),
         ];
         let c = config(&blank).unwrap();
         assert_eq!(c.addr, "127.0.0.1:8080".parse().unwrap());
@@ -195,6 +196,10 @@ mod tests {
             (
                 &[("TRUST_PROXY", "1")],
                 "TRUST_PROXY=\"1\" is no longer read; expected TRUSTED_PROXIES: the proxies' addresses and CIDR ranges (default 127.0.0.0/8,::1)",
+            ),
+            (
+                &[("VOICE_CONSENT_TEXT", "Te atiende una IA.")],
+                "VOICE_CONSENT_TEXT=\"Te atiende una IA.\" is no longer read; expected voiceControls.consentText (and consentTextRecorded, for recorded calls) in content/site.yaml and content/es/site.yaml, then rebuild the front end",
             ),
         ] {
             assert_eq!(refused(vars), message);

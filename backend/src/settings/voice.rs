@@ -1,5 +1,6 @@
-//! The voice assistant's deployment settings (`VAPI_*`, `VOICE_CONSENT_TEXT`). Only public values
-//! live here: the provider's public key is meant to be embedded in pages.
+//! The voice assistant's deployment settings (`VAPI_*`). Only public values live here: the
+//! provider's public key is meant to be embedded in pages. The notice shown before a call is the
+//! content's (`voiceControls.consentText`), built into the page.
 
 use serde::{Serialize, Serializer};
 use url::Url;
@@ -25,12 +26,10 @@ pub struct VoiceSettings {
     /// slash, since the SDK appends paths such as `/call/web`.
     #[serde(serialize_with = "without_trailing_slash")]
     pub api_base_url: Option<Url>,
-    /// When set, shown once before the first call and remembered once accepted.
-    pub consent_text: Option<String>,
 }
 
 impl VoiceSettings {
-    /// Reads the `VAPI_*` and `VOICE_CONSENT_TEXT` variables.
+    /// Reads the `VAPI_*` variables.
     pub fn from_env(env: &Env) -> Result<Option<VoiceSettings>, ConfigError> {
         let required_with = |variable: &'static str, with: &str| {
             ConfigError::new(
@@ -50,7 +49,6 @@ impl VoiceSettings {
             public_key,
             assistant_id,
             api_base_url: base_url(env)?,
-            consent_text: env.value("VOICE_CONSENT_TEXT"),
         }))
     }
 }
@@ -114,7 +112,7 @@ mod tests {
             settings(&[("VAPI_PUBLIC_KEY", "  "), ("VAPI_ASSISTANT_ID", "")]),
             Ok(None)
         );
-        assert_eq!(settings(&[("VOICE_CONSENT_TEXT", "Grabamos")]), Ok(None));
+        assert_eq!(settings(&[("VAPI_API_BASE_URL", "https://x")]), Ok(None));
     }
 
     #[test]
@@ -137,7 +135,6 @@ mod tests {
             ("VAPI_PUBLIC_KEY", " pk-1 "),
             ("VAPI_ASSISTANT_ID", "asst-9"),
             ("VAPI_API_BASE_URL", "http://127.0.0.1:9000/"),
-            ("VOICE_CONSENT_TEXT", "Esta llamada la atiende una IA."),
         ])
         .unwrap()
         .unwrap();
@@ -145,8 +142,12 @@ mod tests {
         assert_eq!(s.assistant_id, "asst-9");
         assert_eq!(page_base(&s), "http://127.0.0.1:9000");
         assert_eq!(
-            s.consent_text.as_deref(),
-            Some("Esta llamada la atiende una IA.")
+            serde_json::to_value(&s).unwrap(),
+            serde_json::json!({
+                "publicKey": "pk-1",
+                "assistantId": "asst-9",
+                "apiBaseUrl": "http://127.0.0.1:9000",
+            })
         );
     }
 

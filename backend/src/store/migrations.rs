@@ -117,6 +117,25 @@ pub const MIGRATIONS: &[&str] = &[
         issued_at  TEXT NOT NULL
     );
     CREATE INDEX spent_form_tokens_issued_at ON spent_form_tokens (issued_at);",
+    // 12: consent records (`consent.rs`): each lead's, append-only and hash-chained (`seq` in
+    // order, each `hash` covering the previous), and each distinct notice text once.
+    "CREATE TABLE notice_texts (
+        sha256  TEXT PRIMARY KEY,
+        text    TEXT NOT NULL
+    );
+    CREATE TABLE consent_records (
+        seq            BIGINT PRIMARY KEY,
+        lead_id        TEXT NOT NULL UNIQUE,
+        channel        TEXT NOT NULL,
+        page           TEXT NOT NULL,
+        language       TEXT NOT NULL,
+        at             TEXT NOT NULL,
+        client         TEXT,
+        user_agent     TEXT,
+        notice_sha256  TEXT REFERENCES notice_texts (sha256),
+        prev_hash      TEXT NOT NULL,
+        hash           TEXT NOT NULL
+    );",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

@@ -4,6 +4,7 @@
 //! behind them without touching the routes.
 
 mod call_reports;
+pub mod consent;
 mod database_url;
 mod delivery_alerts;
 mod email_budget;
@@ -80,6 +81,7 @@ impl StoreOptions {
 /// part of the server takes the narrowest of the traits above that it uses.
 pub trait QuoteStore:
     Quotes
+    + consent::ConsentRecords
     + CallReports
     + Outbox
     + Inbox

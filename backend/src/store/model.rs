@@ -1,3 +1,4 @@
+use super::consent::{Consent, NewConsent};
 use serde::{Serialize, Serializer};
 use time::macros::format_description;
 use time::OffsetDateTime;
@@ -117,6 +118,8 @@ pub struct NewQuote {
     /// The form token a lead from the page spends: when another lead spent it already, the
     /// store keeps this one as spam (`REUSED_TOKEN`).
     pub form_token: Option<SpentToken>,
+    /// Its consent record (`consent.rs`), appended to the chain when the quote is stored.
+    pub consent: Option<NewConsent>,
     /// The language of the page it came from.
     pub language: Language,
     pub created_at: OffsetDateTime,
@@ -145,6 +148,7 @@ impl NewQuote {
             idempotency_key: None,
             spam: None,
             form_token: None,
+            consent: None,
             language: Language::En,
             created_at: OffsetDateTime::now_utc(),
         }
@@ -164,6 +168,13 @@ impl NewQuote {
     pub fn with_spam(self, reason: Option<&'static str>) -> NewQuote {
         NewQuote {
             spam: reason,
+            ..self
+        }
+    }
+
+    pub fn with_consent(self, consent: NewConsent) -> NewQuote {
+        NewQuote {
+            consent: Some(consent),
             ..self
         }
     }
@@ -207,7 +218,7 @@ pub fn format_timestamp(at: OffsetDateTime) -> String {
 }
 
 /// Timestamps leave the server in the form they are stored in (`format_timestamp`).
-fn serialize_timestamp<S: Serializer>(
+pub(super) fn serialize_timestamp<S: Serializer>(
     at: &OffsetDateTime,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
@@ -266,6 +277,9 @@ pub struct StoredQuote {
     pub note: Option<String>,
     /// The language of the page the lead came from (`en` or `es`): the one to answer in.
     pub language: Language,
+    /// What the visitor was shown and agreed to (`consent.rs`); `None` for a lead stored
+    /// before consent records were kept.
+    pub consent: Option<Consent>,
 }
 
 /// Where a lead is delivered; each lead has one outbox entry per channel that was on when it

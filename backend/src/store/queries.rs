@@ -80,6 +80,21 @@ pub const SPEND_FORM_TOKEN: &str =
 /// $1 the cut-off: tokens issued before it have expired, and no post can spend them again.
 pub const FORGET_SPENT_FORM_TOKENS: &str = "DELETE FROM spent_form_tokens WHERE issued_at < $1";
 
+/// $1 sha256, $2 text: a notice's text, kept once.
+pub const INSERT_NOTICE_TEXT: &str =
+    "INSERT INTO notice_texts (sha256, text) VALUES ($1, $2) ON CONFLICT DO NOTHING";
+/// The chain's last record.
+pub const CONSENT_HEAD: &str = "SELECT seq, hash FROM consent_records ORDER BY seq DESC LIMIT 1";
+/// `consent::Link`'s fields in order, then its hash.
+pub const INSERT_CONSENT: &str = "INSERT INTO consent_records
+        (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash, hash)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+/// The whole chain in order, as `rows::stored_link` reads it, after record $1 (0: from the start).
+pub const CONSENT_CHAIN: &str = "SELECT r.seq, r.lead_id, r.channel, r.page, r.language, r.at,
+        r.client, r.user_agent, r.notice_sha256, r.prev_hash, r.hash, n.text AS notice_text
+    FROM consent_records r LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256
+    WHERE r.seq > $1 ORDER BY r.seq LIMIT $2";
+
 /// $1 quote id, $2 now, $3 channel.
 pub const MARK_DELIVERED: &str = "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = $2
     WHERE quote_id = $1 AND channel = $3";
@@ -97,6 +112,8 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
 pub(super) const SELECT_QUOTES: &str =
     "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at, q.call_id,
         q.status, q.status_changed_at, q.note, q.queued_channels, q.spam, q.language, c.ended_reason, c.summary, c.transcript,
+        r.channel AS consent_channel, r.page AS consent_page, r.language AS consent_language,
+        r.at AS consent_at, r.notice_sha256 AS consent_sha256, n.text AS consent_text,
         w.quote_id IS NOT NULL AS webhook_queued, w.attempts AS webhook_attempts,
         w.last_error AS webhook_last_error, w.delivered_at AS webhook_delivered_at,
         w.gave_up_at AS webhook_gave_up_at,
@@ -108,6 +125,8 @@ pub(super) const SELECT_QUOTES: &str =
         f.gave_up_at AS follow_up_gave_up_at
     FROM quote_requests q
     LEFT JOIN voice_calls c ON c.call_id = q.call_id
+    LEFT JOIN consent_records r ON r.lead_id = q.id
+    LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256
     LEFT JOIN lead_outbox w ON w.quote_id = q.id AND w.channel = 'webhook'
     LEFT JOIN lead_outbox e ON e.quote_id = q.id AND e.channel = 'email'
     LEFT JOIN lead_outbox f ON f.quote_id = q.id AND f.channel = 'follow_up'";

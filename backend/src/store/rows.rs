@@ -6,6 +6,7 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
+use super::consent::{Consent, ConsentChannel, Link, StoredLink};
 use super::model::{
     CallReport, Channel, Deliveries, Delivery, DeliveryStatus, Inserted, Language, LeadStatus,
     NewQuote, Source, StoredQuote,
@@ -18,6 +19,8 @@ pub trait NamedRow {
     fn text(&self, column: &str) -> Result<Option<String>, StoreError>;
     fn flag(&self, column: &str) -> Result<bool, StoreError>;
     fn count(&self, column: &str) -> Result<Option<u32>, StoreError>;
+    /// A `BIGINT NOT NULL` column.
+    fn number(&self, column: &str) -> Result<i64, StoreError>;
 
     /// A column the schema declares `NOT NULL`.
     fn required(&self, column: &str) -> Result<String, StoreError> {
@@ -86,7 +89,50 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         spam_reason,
         note: row.text("note")?,
         language,
+        consent: consent(row, &id)?,
         id,
+    })
+}
+
+/// `SELECT_QUOTES`' consent columns: the lead's record with its notice, if it has one.
+fn consent(row: &impl NamedRow, id: &str) -> Result<Option<Consent>, StoreError> {
+    let Some(channel) = row.text("consent_channel")? else {
+        return Ok(None);
+    };
+    let unreadable = |column: &str, value: &str| {
+        StoreError::Database(
+            format!("consent record of {id}: the stored {column} {value:?} cannot be read").into(),
+        )
+    };
+    let at = row.required("consent_at")?;
+    let language = row.required("consent_language")?;
+    Ok(Some(Consent {
+        text: row.text("consent_text")?,
+        sha256: row.text("consent_sha256")?,
+        page: row.required("consent_page")?,
+        language: Language::parse(&language).ok_or_else(|| unreadable("language", &language))?,
+        at: OffsetDateTime::parse(&at, &Rfc3339).map_err(|_| unreadable("time", &at))?,
+        channel: ConsentChannel::parse(&channel).ok_or_else(|| unreadable("channel", &channel))?,
+    }))
+}
+
+/// A row of `queries::CONSENT_CHAIN`.
+pub fn stored_link(row: &impl NamedRow) -> Result<StoredLink, StoreError> {
+    Ok(StoredLink {
+        link: Link {
+            seq: row.number("seq")?,
+            lead_id: row.required("lead_id")?,
+            channel: row.required("channel")?,
+            page: row.required("page")?,
+            language: row.required("language")?,
+            at: row.required("at")?,
+            client: row.text("client")?,
+            user_agent: row.text("user_agent")?,
+            notice_sha256: row.text("notice_sha256")?,
+            prev_hash: row.required("prev_hash")?,
+        },
+        hash: row.required("hash")?,
+        notice_text: row.text("notice_text")?,
     })
 }
 

@@ -24,6 +24,7 @@ use rusqlite::{params, Connection, OpenFlags, Row, ToSql, Transaction, MAIN_DB};
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
+use super::consent::{self, Link, NewConsent};
 use super::email_budget;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
@@ -382,6 +383,9 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
                     .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
                 return Ok(Applied::Quote(earlier));
             }
+            if let Some(consent) = &quote.consent {
+                append_consent(tx, quote, consent)?;
+            }
         }
         Write::Call(report) => {
             let now = now();
@@ -458,6 +462,49 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
     Ok(Applied::Quote(Inserted::New))
 }
 
+/// Appends `quote`'s consent record to the chain (the writer thread is the chain's one writer).
+fn append_consent(
+    tx: &Transaction,
+    quote: &NewQuote,
+    consent: &NewConsent,
+) -> Result<(), StoreError> {
+    if let Some(text) = &consent.notice {
+        parameters::execute(
+            tx,
+            queries::INSERT_NOTICE_TEXT,
+            params![consent::sha256_hex(text), text],
+        )?;
+    }
+    let head = parameters::query(tx, queries::CONSENT_HEAD, &[], |row| {
+        Ok((row.number("seq")?, row.required("hash")?))
+    })?;
+    let link = Link::after(
+        head.into_iter().next(),
+        &quote.id.to_string(),
+        quote.language,
+        quote.created_at,
+        consent,
+    );
+    parameters::execute(
+        tx,
+        queries::INSERT_CONSENT,
+        params![
+            link.seq,
+            link.lead_id,
+            link.channel,
+            link.page,
+            link.language,
+            link.at,
+            link.client,
+            link.user_agent,
+            link.notice_sha256,
+            link.prev_hash,
+            link.hash()
+        ],
+    )?;
+    Ok(())
+}
+
 impl NamedRow for Row<'_> {
     fn text(&self, column: &str) -> Result<Option<String>, StoreError> {
         Ok(self.get(column)?)
@@ -466,6 +513,9 @@ impl NamedRow for Row<'_> {
         Ok(self.get(column)?)
     }
     fn count(&self, column: &str) -> Result<Option<u32>, StoreError> {
+        Ok(self.get(column)?)
+    }
+    fn number(&self, column: &str) -> Result<i64, StoreError> {
         Ok(self.get(column)?)
     }
 }
@@ -503,6 +553,21 @@ impl Quotes for SqliteStore {
                 None => &[&since, &limit],
             };
             parameters::query(conn, &sql, values, |row| stored_quote(row))
+        })
+    }
+}
+
+impl consent::ConsentRecords for SqliteStore {
+    fn consent_chain(
+        &self,
+        after: i64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<consent::StoredLink>, StoreError>> {
+        self.read(move |conn| {
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            parameters::query(conn, queries::CONSENT_CHAIN, params![after, limit], |row| {
+                rows::stored_link(row)
+            })
         })
     }
 }

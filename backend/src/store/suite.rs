@@ -6,6 +6,7 @@ use std::time::Duration;
 use time::OffsetDateTime;
 use wasm_core::QuoteRequest;
 
+use super::consent::{sha256_hex, verify, ConsentChannel, NewConsent, Verified};
 use super::{
     CallReport, Channel, DeliveryOutcome, DeliveryStatus, Inserted, LeadFilter, LeadQuery,
     LeadStatus, ListQuery, NewQuote, QuoteStore, Source, SpentToken, StoreOptions, VoiceOrigin,
@@ -38,6 +39,10 @@ macro_rules! for_each_case {
         $case!(
             a_form_token_serves_one_lead_even_among_concurrent_posts,
             $crate::store::suite::EVERY_CHANNEL
+        );
+        $case!(
+            every_stored_lead_appends_one_consent_record_to_the_chain,
+            $crate::store::StoreOptions::default()
         );
         $case!(
             pages_follow_the_cursor_both_ways,
@@ -354,6 +359,55 @@ pub async fn a_form_token_serves_one_lead_even_among_concurrent_posts(store: Arc
     assert_eq!(store.forget_spent_form_tokens(issued).await.unwrap(), 0);
     let later = issued + Duration::from_secs(1);
     assert_eq!(store.forget_spent_form_tokens(later).await.unwrap(), 3);
+    store.close().await;
+}
+
+pub async fn every_stored_lead_appends_one_consent_record_to_the_chain(store: Arc<dyn QuoteStore>) {
+    let consent = |notice: &str| NewConsent {
+        notice: Some(notice.into()),
+        page: "/".into(),
+        channel: ConsentChannel::Form,
+        client: Some("203.0.113.7".into()),
+        user_agent: Some("Firefox".into()),
+    };
+    // Twenty at once (one batch, or batches racing), two notices among them.
+    let posts = (0..20).map(|i| {
+        let store = Arc::clone(&store);
+        let notice = if i % 2 == 0 { "Agent A" } else { "Agent B" };
+        let quote = web(&format!("c{i}@example.com"))
+            .with_idempotency_key(Some(format!("key-{i}")))
+            .with_consent(consent(notice));
+        async move { store.insert(quote).await }
+    });
+    for inserted in futures_util::future::join_all(posts).await {
+        assert_eq!(inserted.unwrap(), Inserted::New);
+    }
+    // A replay stores nothing, and appends nothing.
+    let replay = web("c0@example.com")
+        .with_idempotency_key(Some("key-0".into()))
+        .with_consent(consent("Agent A"));
+    assert!(matches!(
+        store.insert(replay).await.unwrap(),
+        Inserted::Replayed { .. }
+    ));
+    let chain = store.consent_chain(0, 100).await.unwrap();
+    assert_eq!(verify(&chain), Verified::Intact { records: 20 });
+    let paged = store.consent_chain(5, 3).await.unwrap();
+    assert_eq!(
+        paged.iter().map(|l| l.link.seq).collect::<Vec<_>>(),
+        [6, 7, 8]
+    );
+    let rows = store.list_since(None).await.unwrap();
+    let shown = rows[0].consent.as_ref().expect("a consent record");
+    assert_eq!(shown.text.as_deref(), Some("Agent A"));
+    assert_eq!(
+        shown.sha256.as_deref(),
+        Some(sha256_hex("Agent A").as_str())
+    );
+    assert_eq!(
+        (shown.page.as_str(), shown.channel),
+        ("/", ConsentChannel::Form)
+    );
     store.close().await;
 }
 

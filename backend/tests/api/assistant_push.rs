@@ -1,6 +1,7 @@
 //! `backend assistant push` against a stand-in of the provider's REST API: it creates the tool and
 //! the assistant, updates them in place on the next run (one of each), changes nothing with
-//! `--dry-run`, and never prints the private key or the webhook's secret. The bodies it sends are
+//! `--dry-run` (which needs no key, secret or network, and prints the first message in each
+//! language), and never prints the private key or the webhook's secret. The bodies it sends are
 //! exactly the fixtures in `tests/vapi-server-sdk/assistant-push/`, which
 //! `tests/contract/vapi-assistant-push.test.mjs` type-checks against
 //! `@vapi-ai/server-sdk`'s declarations. After a deliberate change of what is sent (or of the
@@ -30,13 +31,8 @@ struct Run {
 /// `backend assistant push ARGS` against the stand-in, with the example content. It blocks its
 /// thread: the tests run on a multi-threaded runtime so the stand-in keeps answering.
 fn push(provider: &VapiRest, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = Command::new(env!("CARGO_BIN_EXE_backend"))
-        .args(["assistant", "push"])
-        .args(args)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_backend"));
+    command
         .current_dir(std::env::temp_dir())
         .env_remove("VAPI_ASSISTANT_ID")
         .env("VAPI_PRIVATE_KEY", KEY)
@@ -44,7 +40,29 @@ fn push(provider: &VapiRest, args: &[&str], env: &[(&str, &str)]) -> Run {
         .env("VAPI_API_BASE_URL", &provider.base_url)
         .env("SITE_URL", "https://www.broker.test/")
         .env("CONTENT_DIR", repository().join("content"))
-        .envs(env.iter().copied())
+        .envs(env.iter().copied());
+    run(command, args)
+}
+
+/// `backend assistant push ARGS` in the repository (whose `content/` is the default content
+/// folder) with nothing in its environment but `env`: no key, no secret, no provider.
+fn push_with_only(args: &[&str], env: &[(&str, &str)]) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_backend"));
+    command
+        .current_dir(repository())
+        .env_clear()
+        .envs(env.iter().copied());
+    run(command, args)
+}
+
+fn run(mut command: Command, args: &[&str]) -> Run {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = command
+        .args(["assistant", "push"])
+        .args(args)
         .output()
         .expect("the backend binary runs");
     let run = Run {
@@ -159,6 +177,8 @@ async fn a_dry_run_prints_what_it_would_send_and_changes_nothing() {
         .contains("\"<the id of the tool created above>\""));
     assert!(before.stdout.ends_with("Dry run: nothing was sent. The webhook's secret is sent in place of <VAPI_WEBHOOK_SECRET>.\n"));
     assert!(!before.stdout.contains("VAPI_ASSISTANT_ID="));
+    // With the key, the provider was asked what it has.
+    assert!(!before.stdout.contains("Without VAPI_PRIVATE_KEY"));
     assert_eq!(changes(&provider.requests()), Vec::<Value>::new());
     assert!(provider.tools().is_empty() && provider.assistants().is_empty());
 
@@ -234,4 +254,143 @@ async fn the_assistant_named_by_vapi_assistant_id_is_updated_and_refusals_are_on
         "{}",
         bad_content.stderr
     );
+}
+
+/// The first message in each language, as the dry run prints it for the broker to read.
+fn first_messages(stdout: &str) -> (String, String) {
+    let line = |prefix: &str| {
+        stdout
+            .lines()
+            .find_map(|line| line.strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no {prefix:?} line in:\n{stdout}"))
+            .to_owned()
+    };
+    (line("English (en): "), line("Spanish (es): "))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dry_run_with_no_environment_at_all_prints_every_body_and_each_languages_first_message() {
+    let offline = push_with_only(&["--dry-run"], &[]);
+    assert!(offline.ok, "{}", offline.stderr);
+    assert_eq!(offline.stderr, "");
+    let stdout = &offline.stdout;
+    // The provider's default address, never reached: the content's own address for the webhook.
+    assert!(
+        stdout.starts_with("POST https://api.vapi.ai/tool\n{"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nPOST https://api.vapi.ai/assistant\n{"));
+    assert!(stdout.contains("\"url\": \"https://www.clearharbor.example/api/vapi/webhook\""));
+    assert!(stdout.contains("\"x-vapi-secret\": \"<VAPI_WEBHOOK_SECRET>\""));
+    assert!(stdout.contains("\"<the id of the tool created above>\""));
+    assert!(stdout.contains("\"recordingEnabled\": true"));
+    assert!(stdout.contains("Without VAPI_PRIVATE_KEY the provider was not asked what it has"));
+    assert!(stdout.ends_with(
+        "Dry run: nothing was sent. The webhook's secret is sent in place of <VAPI_WEBHOOK_SECRET>.\n"
+    ));
+
+    let (english, spanish) = first_messages(stdout);
+    assert!(
+        english.starts_with(
+            "Hello, I am the virtual assistant of Clearharbor Health. We do not offer every plan"
+        ),
+        "{english}"
+    );
+    assert!(english.contains(
+        "A licensed insurance agent of Clearharbor Health will contact you about your quote. This call is being recorded."
+    ));
+    assert!(
+        spanish.starts_with(
+            "Hola, soy el asistente virtual de Clearharbor Health. No ofrecemos todos los planes"
+        ),
+        "{spanish}"
+    );
+    assert!(spanish.contains("Un agente de seguros con licencia de Clearharbor Health"));
+    assert!(spanish.contains("Esta llamada se está grabando."));
+    // The body carries both, the page's language choosing (JSON-escaped in the printed body).
+    let escaped = |text: &str| serde_json::to_string(text).unwrap();
+    let first_message = format!(
+        "\"firstMessage\": {}",
+        escaped(&format!(
+            "{{% if language == \"es\" %}}{spanish}{{% else %}}{english}{{% endif %}}"
+        ))
+    );
+    assert!(stdout.contains(&first_message), "{stdout}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_dry_run_without_a_key_asks_the_provider_nothing() {
+    let provider = VapiRest::start(KEY).await;
+    let base = provider.base_url.clone();
+    let offline = push_with_only(
+        &["--dry-run"],
+        &[
+            ("VAPI_API_BASE_URL", &base),
+            ("VAPI_ASSISTANT_ID", "assistant-7"),
+        ],
+    );
+    assert!(offline.ok, "{}", offline.stderr);
+    assert!(offline.stdout.starts_with(&format!("POST {base}/tool\n")));
+    // The assistant named in the environment is the one a push would update.
+    assert!(offline
+        .stdout
+        .contains(&format!("\nPATCH {base}/assistant/assistant-7\n")));
+    assert!(provider.requests().is_empty(), "{:?}", provider.requests());
+    // A push that would send needs both the key and the secret.
+    let no_secret = push_with_only(
+        &[],
+        &[("VAPI_PRIVATE_KEY", KEY), ("VAPI_API_BASE_URL", &base)],
+    );
+    assert!(!no_secret.ok);
+    assert!(
+        no_secret
+            .stderr
+            .starts_with("error: VAPI_WEBHOOK_SECRET=\"\" is required"),
+        "{}",
+        no_secret.stderr
+    );
+    assert!(provider.requests().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_first_message_follows_the_content_disclaimer_and_recording() {
+    let content = tempfile::tempdir().unwrap();
+    let example = repository().join("content");
+    std::fs::create_dir(content.path().join("es")).unwrap();
+    std::fs::copy(
+        example.join("es/site.yaml"),
+        content.path().join("es/site.yaml"),
+    )
+    .unwrap();
+    let site = std::fs::read_to_string(example.join("site.yaml")).unwrap();
+    assert!(site.contains("\n  variant: some\n"));
+    std::fs::write(
+        content.path().join("site.yaml"),
+        site.replace("\n  variant: some\n", "\n  variant: none\n"),
+    )
+    .unwrap();
+    let assistant = std::fs::read_to_string(example.join("assistant.yaml")).unwrap();
+    assert!(assistant.contains("\nrecording: true\n"));
+    std::fs::write(
+        content.path().join("assistant.yaml"),
+        assistant.replace("\nrecording: true\n", "\nrecording: false\n"),
+    )
+    .unwrap();
+    let dir = content.path().to_str().unwrap();
+    let quiet = push_with_only(&["--dry-run"], &[("CONTENT_DIR", dir)]);
+    assert!(quiet.ok, "{}", quiet.stderr);
+    let (english, spanish) = first_messages(&quiet.stdout);
+    assert_eq!(
+        english,
+        "Hello, I am the virtual assistant of Clearharbor Health. A licensed insurance agent of \
+         Clearharbor Health will contact you about your quote. How can I help you today?"
+    );
+    assert_eq!(
+        spanish,
+        "Hola, soy el asistente virtual de Clearharbor Health. Un agente de seguros con licencia \
+         de Clearharbor Health se pondrá en contacto con usted sobre su cotización. ¿En qué le \
+         puedo ayudar hoy?"
+    );
+    assert!(quiet.stdout.contains("\"recordingEnabled\": false"));
+    assert!(!quiet.stdout.contains("Medicare.gov"));
 }

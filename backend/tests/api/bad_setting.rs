@@ -42,6 +42,26 @@ fn the_renamed_give_up_setting_names_its_new_name() {
 }
 
 #[test]
+fn the_voice_consent_text_names_the_content_that_replaced_it() {
+    assert_eq!(
+        refused(&[
+            ("VAPI_PUBLIC_KEY", "pk"),
+            ("VAPI_ASSISTANT_ID", "asst"),
+            ("VOICE_CONSENT_TEXT", "This call is recorded."),
+        ]),
+        "error: VOICE_CONSENT_TEXT=\"This call is recorded.\" is no longer read; expected voiceControls.consentText (and consentTextRecorded, for recorded calls) in content/site.yaml and content/es/site.yaml, then rebuild the front end\n"
+    );
+}
+
+#[test]
+fn conversation_retention_out_of_bounds_stops_start_up_with_one_line() {
+    assert_eq!(
+        refused(&[("CONVERSATION_RETENTION_DAYS", "0")]),
+        "error: CONVERSATION_RETENTION_DAYS=\"0\" is out of range; expected a whole number of days from 1 to 36525 (default 3653, ten years)\n"
+    );
+}
+
+#[test]
 fn a_bad_smtp_url_is_refused_without_showing_its_password() {
     let stderr = refused(&[
         (

@@ -21,10 +21,6 @@ async fn the_deployment_settings_reach_the_page_at_run_time() {
             ("VAPI_PUBLIC_KEY", "pk-public-1"),
             ("VAPI_ASSISTANT_ID", "asst-42"),
             ("VAPI_API_BASE_URL", "http://127.0.0.1:9/"),
-            (
-                "VOICE_CONSENT_TEXT",
-                "Te atiende una IA; la llamada puede grabarse.",
-            ),
         ])
         .start()
         .await;
@@ -36,8 +32,7 @@ async fn the_deployment_settings_reach_the_page_at_run_time() {
         json!({ "voice": {
             "publicKey": "pk-public-1",
             "assistantId": "asst-42",
-            "apiBaseUrl": "http://127.0.0.1:9",
-            "consentText": "Te atiende una IA; la llamada puede grabarse."
+            "apiBaseUrl": "http://127.0.0.1:9"
         }})
     );
     app.stop().await;

@@ -67,6 +67,23 @@ fn every_documented_setting_is_in_the_environment_file_with_a_comment() {
 }
 
 #[test]
+fn no_setting_the_server_refuses_as_retired_is_in_it() {
+    let lines = settings_lines(&read("deploy/quotes.env.example"));
+    for retired in [
+        "TRUST_PROXY",
+        "LEAD_WEBHOOK_GIVE_UP_DAYS",
+        "VOICE_CONSENT_TEXT",
+    ] {
+        assert!(
+            !lines
+                .iter()
+                .any(|line| line.starts_with(&format!("{retired}="))),
+            "{retired} stops start-up, yet deploy/quotes.env.example offers it"
+        );
+    }
+}
+
+#[test]
 fn a_shell_sourcing_it_reads_the_values_with_spaces_and_dollars_as_written() {
     let dir = tempfile::tempdir().unwrap();
     let uncommented = dir.path().join("env");
@@ -77,7 +94,7 @@ fn a_shell_sourcing_it_reads_the_values_with_spaces_and_dollars_as_written() {
     .unwrap();
     let output = Command::new("sh")
         .arg("-c")
-        .arg(r#"set -a; . "$1"; set +a; printf '%s\n' "$LEAD_EMAIL_TO" "$ADMIN_PASSWORD_HASH" "$VOICE_CONSENT_TEXT" "$SMTP_URL""#)
+        .arg(r#"set -a; . "$1"; set +a; printf '%s\n' "$LEAD_EMAIL_TO" "$ADMIN_PASSWORD_HASH" "$ALERT_EMAIL_TO" "$SMTP_URL""#)
         .arg("sh")
         .arg(&uncommented)
         .output()
@@ -91,7 +108,7 @@ fn a_shell_sourcing_it_reads_the_values_with_spaces_and_dollars_as_written() {
         String::from_utf8(output.stdout).unwrap(),
         "broker@example.com, Ana Agent <ana@example.com>\n\
          $argon2id$v=19$m=19456,t=2,p=1$...\n\
-         This call is recorded so that a licensed agent can prepare your quote.\n\
+         On call <ops@example.com>\n\
          smtp://user:password@smtp.example.com:587?tls=required\n"
     );
 }

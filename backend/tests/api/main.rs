@@ -9,6 +9,7 @@ mod backup_and_import;
 mod bad_setting;
 mod client_config;
 mod command_line;
+mod consent_records;
 mod delivery_alerts;
 mod email;
 mod env_file;

@@ -215,11 +215,14 @@ fn site_with_notice(dir: &std::path::Path) -> std::path::PathBuf {
         ("licences.html", "<h1>Licenses</h1>"),
         (
             ".site/privacy.html",
-            "<p>We keep a quote request {{retention}}.</p>",
+            "<p>We keep a quote request {{retention}}, a conversation {{conversationRetention}}.</p><p>Our CRM: {{leadWebhook}}</p>",
         ),
         (
             ".site/site.json",
-            r#"{"url": "https://www.broker.test/", "retention": {"days": "{days} days after we receive it", "unset": "until you ask us to delete it"}}"#,
+            r#"{"url": "https://www.broker.test/", "leadNotice": "An agent will call.",
+                "retention": {"days": "{days} days after we receive it", "unset": "until you ask us to delete it"},
+                "conversationRetention": {"days": "{days} days after it"},
+                "leadWebhook": {"set": "each request goes there.", "unset": "none."}}"#,
         ),
     ] {
         let file = site.join(path);
@@ -230,13 +233,20 @@ fn site_with_notice(dir: &std::path::Path) -> std::path::PathBuf {
 }
 
 #[tokio::test]
-async fn the_privacy_notice_states_the_configured_retention() {
-    for (env, kept) in [
+async fn the_privacy_notice_states_the_configured_retention_and_forwarding() {
+    for (env, stated) in [
         (
-            vec![("LEAD_RETENTION_DAYS", "30")],
-            "30 days after we receive it",
+            vec![
+                ("LEAD_RETENTION_DAYS", "30"),
+                ("CONVERSATION_RETENTION_DAYS", "365"),
+                ("LEAD_WEBHOOK_URL", "https://crm.example.com/leads"),
+            ],
+            "30 days after we receive it, a conversation 365 days after it.</p><p>Our CRM: each request goes there.",
         ),
-        (vec![], "until you ask us to delete it"),
+        (
+            vec![],
+            "until you ask us to delete it, a conversation 3653 days after it.</p><p>Our CRM: none.",
+        ),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let site = site_with_notice(dir.path());
@@ -251,7 +261,7 @@ async fn the_privacy_notice_states_the_configured_retention() {
         assert_eq!(notice.headers()["content-type"], "text/html; charset=utf-8");
         assert_eq!(
             notice.text().await.unwrap(),
-            format!("<p>We keep a quote request {kept}.</p>")
+            format!("<p>We keep a quote request {stated}</p>")
         );
         // The template with its empty slot is never served.
         assert_eq!(app.get("/.site/privacy.html").await.status(), 404);

@@ -24,6 +24,14 @@ const lead: Lead = {
   spam_reason: null,
   note: null,
   language: 'es',
+  consent: {
+    text: 'Un agente de seguros con licencia de Clearharbor Health se pondrá en contacto con usted.',
+    sha256: '5f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19',
+    page: '/es/',
+    language: 'es',
+    at: '2026-11-26T10:00:00.000Z',
+    channel: 'form_without_script',
+  },
   call_ended: null,
   call_recording_url: null,
 };
@@ -59,5 +67,18 @@ describe("a lead's page", () => {
     render(<LeadPage id={lead.id} onError={() => null} />);
     const label = await screen.findByText('Language');
     expect(label.nextElementSibling).toHaveTextContent('Spanish');
+  });
+
+  it('shows the notice the visitor was shown, how and where they sent the lead', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(lead), { status: 200 })),
+    );
+    render(<LeadPage id={lead.id} onError={() => null} />);
+    const label = await screen.findByText('Notice shown');
+    const shown = label.nextElementSibling;
+    expect(shown).toHaveTextContent(`“${lead.consent?.text}”`);
+    expect(shown).toHaveTextContent('The quote form (without JavaScript) on /es/');
+    expect(shown).toHaveTextContent(`SHA-256 ${lead.consent?.sha256}`);
   });
 });

@@ -9,6 +9,7 @@ import {
   formatTime,
   productLabel,
   sourceLabel,
+  consentChannelLabel,
   languageLabel,
   spamReason,
   statusLabel,
@@ -210,6 +211,19 @@ export function LeadPage({ id, onError }: LeadPageProps) {
             )}
           </Field>
         ))}
+        {lead.consent && (
+          <Field label="Notice shown">
+            {lead.consent.text ? `“${lead.consent.text}”` : 'None (no page was built)'}
+            <br />
+            {`${consentChannelLabel(lead.consent.channel)} on ${lead.consent.page}, ${formatTime(lead.consent.at)}`}
+            {lead.consent.sha256 && (
+              <>
+                <br />
+                <span className="font-mono text-sm break-all">SHA-256 {lead.consent.sha256}</span>
+              </>
+            )}
+          </Field>
+        )}
         {lead.user_agent && <Field label="Browser">{lead.user_agent}</Field>}
         <Field label="Lead id">
           <span className="font-mono text-sm">{lead.id}</span>

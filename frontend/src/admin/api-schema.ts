@@ -239,8 +239,6 @@ export interface components {
         assistantId: string;
         /** @description null means the SDK's default. */
         apiBaseUrl: string | null;
-        /** @description When set, shown once before the first call. */
-        consentText: string | null;
       } | null;
     };
     QuoteRequestPage: {
@@ -303,6 +301,8 @@ export interface components {
        * @enum {string}
        */
       language: 'en' | 'es';
+      /** @description What the visitor was shown and agreed to when they sent the lead (its consent record); null for a lead stored before consent records were kept. */
+      consent: components['schemas']['Consent'] | null;
     };
     /** @description A StoredQuoteRequest with its call's recording link. */
     Lead: {
@@ -357,10 +357,27 @@ export interface components {
        * @enum {string}
        */
       language: 'en' | 'es';
+      /** @description What the visitor was shown and agreed to when they sent the lead (its consent record); null for a lead stored before consent records were kept. */
+      consent: components['schemas']['Consent'] | null;
       /** @description How the call ended, in words ("The caller hung up" for customer-ended-call). */
       call_ended: string | null;
       /** @description The call's recording (artifact.recordingUrl of its end-of-call report). */
       call_recording_url: string | null;
+    };
+    /** @description A lead's consent record: the lead-generation notice its visitor was shown (its exact text, kept once under its SHA-256), the page and its language, when, and how the lead was sent. Records are hash-chained; `backend records verify` checks the chain. */
+    Consent: {
+      /** @description The notice's exact text; null when the server had no built page to show one. */
+      text: string | null;
+      /** @description The text's SHA-256, in hex. */
+      sha256: string | null;
+      /** @enum {string} */
+      page: '/' | '/es/';
+      /** @enum {string} */
+      language: 'en' | 'es';
+      /** @description RFC 3339, UTC: when the lead was stored. */
+      at: string;
+      /** @enum {string} */
+      channel: 'form' | 'form_without_script' | 'voice' | 'chat';
     };
     /** @description One channel's delivery of a lead. */
     Delivery: {

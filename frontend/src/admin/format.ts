@@ -64,3 +64,12 @@ export function mailtoHref(address: string): string {
   const domain = encodeURIComponent(address.slice(at + 1));
   return `mailto:${local}@${domain}`;
 }
+
+const CONSENT_CHANNELS: Record<string, string> = {
+  form: 'The quote form',
+  form_without_script: 'The quote form (without JavaScript)',
+  voice: 'A call with the assistant',
+  chat: 'A chat with the assistant',
+};
+/** How a lead was sent, as its consent record says. */
+export const consentChannelLabel = (channel: string) => CONSENT_CHANNELS[channel] ?? channel;

@@ -1,12 +1,14 @@
 //! The assistant's definition, `assistant.yaml` in the content folder: what the broker chooses
-//! (name, first words, model, voice, transcriber, call limits, recording). The prompt is not in it:
-//! it is written from the site's content (`prompt.rs`).
+//! (name, the words of the first message in each language, model, voice, transcriber, call limits,
+//! recording). The prompt is not in it: it is written from the site's content (`prompt.rs`); the
+//! first message is put together in `first_message.rs`.
 
 use std::path::Path;
 
 use serde::Deserialize;
 
 use super::yaml_file;
+use crate::store::Language;
 
 pub const FILE: &str = "assistant.yaml";
 
@@ -14,10 +16,14 @@ pub const FILE: &str = "assistant.yaml";
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AssistantDefinition {
     pub name: String,
-    /// `{broker}` stands for the broker's name.
-    pub first_message: String,
-    /// Said after the first message when `recording` is on.
-    pub recording_notice: String,
+    /// The first message's opening words; `{broker}` stands for the broker's name.
+    pub greeting: InEachLanguage,
+    /// Said in the first message when `recording` is on.
+    pub recording_notice: InEachLanguage,
+    /// The first message's last words, after the notices.
+    pub question: InEachLanguage,
+    /// Whether calls are recorded: on unless the file says `false`.
+    #[serde(default = "recorded")]
     pub recording: bool,
     pub end_call_message: String,
     pub end_call_phrases: Vec<String>,
@@ -26,6 +32,27 @@ pub struct AssistantDefinition {
     pub model: ModelChoice,
     pub voice: VoiceChoice,
     pub transcriber: TranscriberChoice,
+}
+
+/// A text in each language of the site: `en` for the pages at `/`, `es` for those at `/es/`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InEachLanguage {
+    en: String,
+    es: String,
+}
+
+impl InEachLanguage {
+    pub fn get(&self, language: Language) -> &str {
+        match language {
+            Language::En => &self.en,
+            Language::Es => &self.es,
+        }
+    }
+}
+
+fn recorded() -> bool {
+    true
 }
 
 #[derive(Debug, Deserialize)]
@@ -55,16 +82,6 @@ impl AssistantDefinition {
     pub fn load(content_dir: &Path) -> Result<AssistantDefinition, String> {
         yaml_file::read(&content_dir.join(FILE))
     }
-
-    /// The first words, with the broker's name, and the recording notice when calls are recorded.
-    pub fn first_message(&self, broker: &str) -> String {
-        let greeting = self.first_message.replace("{broker}", broker);
-        if self.recording {
-            format!("{greeting} {}", self.recording_notice)
-        } else {
-            greeting
-        }
-    }
 }
 
 #[cfg(test)]
@@ -87,20 +104,54 @@ mod tests {
     }
 
     #[test]
-    fn the_first_message_names_the_broker_and_says_when_the_call_is_recorded() {
-        let mut definition = example();
-        definition.recording = false;
-        let quiet = definition.first_message("Ana Seguros");
-        assert!(
-            quiet.contains("Ana Seguros") && !quiet.contains("{broker}"),
-            "{quiet}"
-        );
-        assert!(!quiet.contains(&definition.recording_notice));
-        definition.recording = true;
-        assert_eq!(
-            definition.first_message("Ana Seguros"),
-            format!("{quiet} {}", definition.recording_notice)
-        );
+    fn the_example_records_calls_and_has_its_words_in_english_and_spanish() {
+        let example = example();
+        assert!(example.recording);
+        assert!(example.greeting.get(Language::En).starts_with("Hello"));
+        assert!(example.greeting.get(Language::Es).starts_with("Hola"));
+        assert!(example
+            .recording_notice
+            .get(Language::En)
+            .contains("recorded"));
+        assert!(example
+            .recording_notice
+            .get(Language::Es)
+            .contains("grabando"));
+    }
+
+    #[test]
+    fn recording_is_on_unless_the_file_turns_it_off() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/assistant.yaml"),
+        )
+        .unwrap();
+        assert!(text.contains("\nrecording: true\n"));
+        let write = |text: String| {
+            std::fs::write(dir.path().join(FILE), text).unwrap();
+            AssistantDefinition::load(dir.path()).unwrap().recording
+        };
+        assert!(write(text.replace("\nrecording: true\n", "\n")));
+        assert!(!write(
+            text.replace("\nrecording: true\n", "\nrecording: false\n")
+        ));
+    }
+
+    #[test]
+    fn a_text_in_one_language_only_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/assistant.yaml"),
+        )
+        .unwrap();
+        let without_spanish = text
+            .lines()
+            .filter(|line| !line.starts_with("  es: ¿"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        std::fs::write(dir.path().join(FILE), without_spanish).unwrap();
+        let error = AssistantDefinition::load(dir.path()).unwrap_err();
+        assert!(error.contains("question: missing field `es`"), "{error}");
     }
 
     #[test]

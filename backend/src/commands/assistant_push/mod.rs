@@ -1,9 +1,11 @@
 //! `backend assistant push`: the voice assistant as code. Its definition (`assistant.yaml`) and the
-//! site's content (`site.yaml`, for the prompt) from the content folder become the provider's
-//! `request_quote` tool and assistant, created the first time and updated in place after, so
-//! pushing twice leaves one of each.
+//! site's content (`site.yaml` and `es/site.yaml`, for the prompt and the first message in each
+//! language) from the content folder become the provider's `request_quote` tool and assistant,
+//! created the first time and updated in place after, so pushing twice leaves one of each.
+//! `--dry-run` prints what would be sent, and needs no key, secret or network.
 
 mod definition;
+mod first_message;
 mod prompt;
 mod provider;
 mod requests;
@@ -17,6 +19,7 @@ use url::Url;
 use crate::routes::voice_events::REQUEST_QUOTE_TOOL;
 use crate::settings::assistant_push::AssistantPushSettings;
 use definition::AssistantDefinition;
+use first_message::FirstMessage;
 use provider::ProviderApi;
 use requests::VoiceEvents;
 use site_content::SiteContent;
@@ -32,13 +35,15 @@ const NEW_TOOL_ID: &str = "<the id of the tool created above>";
 #[derive(Debug, clap::Subcommand)]
 pub enum AssistantCommand {
     /// Create or update the voice assistant and its request_quote tool at the provider, from
-    /// the content folder (CONTENT_DIR, default content/): assistant.yaml and site.yaml.
+    /// the content folder (CONTENT_DIR, default content/): assistant.yaml, site.yaml and
+    /// es/site.yaml.
     Push(PushArgs),
 }
 
 #[derive(Debug, clap::Args)]
 pub struct PushArgs {
-    /// Print what would be sent, and send nothing that changes anything.
+    /// Print what would be sent, and send nothing that changes anything; needs no key, secret
+    /// or network (with VAPI_PRIVATE_KEY set, it asks the provider what exists).
     #[arg(long)]
     pub dry_run: bool,
 }
@@ -50,8 +55,15 @@ pub async fn run(command: &AssistantCommand) -> Result<(), String> {
 }
 
 async fn push(settings: &AssistantPushSettings, dry_run: bool) -> Result<(), String> {
+    // A dry run needs neither: it sends nothing, and asks the provider only when it has the key.
+    let credentials = if dry_run {
+        None
+    } else {
+        Some(settings.required().map_err(|e| e.to_string())?)
+    };
     let definition = AssistantDefinition::load(&settings.content_dir)?;
     let content = SiteContent::load(&settings.content_dir)?;
+    let first_message = FirstMessage::new(&definition, &content)?;
     let site_url = match &settings.site_url {
         Some(url) => url.clone(),
         None => Url::parse(&content.brand.url).map_err(|error| {
@@ -59,18 +71,50 @@ async fn push(settings: &AssistantPushSettings, dry_run: bool) -> Result<(), Str
             format!("{}: brand.url: {error}", file.display())
         })?,
     };
-    let secret = if dry_run {
-        HIDDEN_SECRET
-    } else {
-        settings.voice_events_secret.expose_secret()
+    let Some((key, secret)) = credentials else {
+        return preview(settings, &definition, &content, &first_message, &site_url).await;
     };
-    let voice_events = VoiceEvents::at(&site_url, secret);
+    let voice_events = VoiceEvents::at(&site_url, secret.expose_secret());
     let api = ProviderApi::new(
         settings.api_base_url.clone(),
-        settings.private_key.clone(),
-        settings.voice_events_secret.clone(),
+        key.clone(),
+        Some(secret.clone()),
     );
+    let (tool_id, assistant_id) = existing(&api, settings, &definition).await?;
 
+    let tool_body = requests::tool(&content, &voice_events);
+    let saved_tool = api.save(TOOL, tool_id.as_deref(), &tool_body).await?;
+    println!(
+        "{} the {REQUEST_QUOTE_TOOL} tool: {saved_tool}",
+        done(&tool_id)
+    );
+    let assistant_body = requests::assistant(
+        &definition,
+        &content,
+        &first_message,
+        &saved_tool,
+        &voice_events,
+    );
+    let saved_assistant = api
+        .save(ASSISTANT, assistant_id.as_deref(), &assistant_body)
+        .await?;
+    println!(
+        "{} the assistant \"{}\": {saved_assistant}",
+        done(&assistant_id),
+        definition.name
+    );
+    println!("Put this line in the server's environment, then restart it:");
+    println!("VAPI_ASSISTANT_ID={saved_assistant}");
+    Ok(())
+}
+
+/// The ids of the `request_quote` tool and of the assistant the provider already has, if any:
+/// the assistant named by `VAPI_ASSISTANT_ID`, else the one with the definition's name.
+async fn existing(
+    api: &ProviderApi,
+    settings: &AssistantPushSettings,
+    definition: &AssistantDefinition,
+) -> Result<(Option<String>, Option<String>), String> {
     let tools = api.list(TOOL).await?;
     let tool_id = tools
         .iter()
@@ -85,34 +129,56 @@ async fn push(settings: &AssistantPushSettings, dry_run: bool) -> Result<(), Str
             .find(|assistant| assistant["name"] == definition.name.as_str())
             .and_then(id_of),
     };
+    Ok((tool_id, assistant_id))
+}
 
-    let tool_body = requests::tool(&content, &voice_events);
-    if dry_run {
-        show(&api, TOOL, tool_id.as_deref(), &tool_body);
-        let tool_id = tool_id.as_deref().unwrap_or(NEW_TOOL_ID);
-        let assistant_body = requests::assistant(&definition, &content, tool_id, &voice_events);
-        show(&api, ASSISTANT, assistant_id.as_deref(), &assistant_body);
-        println!(
-            "Dry run: nothing was sent. The webhook's secret is sent in place of {HIDDEN_SECRET}."
-        );
-        return Ok(());
+/// `--dry-run`: every request a push would send that changes something, with its body, and the
+/// first message in each language as a visitor hears it. With `VAPI_PRIVATE_KEY` it asks the
+/// provider (reading only) which tool and assistant exist; without, it makes no network call.
+async fn preview(
+    settings: &AssistantPushSettings,
+    definition: &AssistantDefinition,
+    content: &SiteContent,
+    first_message: &FirstMessage,
+    site_url: &Url,
+) -> Result<(), String> {
+    let voice_events = VoiceEvents::at(site_url, HIDDEN_SECRET);
+    let (tool_id, assistant_id) = match &settings.private_key {
+        Some(key) => {
+            let api = ProviderApi::new(
+                settings.api_base_url.clone(),
+                key.clone(),
+                settings.voice_events_secret.clone(),
+            );
+            existing(&api, settings, definition).await?
+        }
+        None => (None, settings.assistant_id.clone()),
+    };
+    let base = &settings.api_base_url;
+    show(
+        base,
+        TOOL,
+        tool_id.as_deref(),
+        &requests::tool(content, &voice_events),
+    );
+    let tool_id = tool_id.as_deref().unwrap_or(NEW_TOOL_ID);
+    let assistant_body =
+        requests::assistant(definition, content, first_message, tool_id, &voice_events);
+    show(base, ASSISTANT, assistant_id.as_deref(), &assistant_body);
+    println!("The first message, as the visitors of each language's pages hear it:");
+    for (language, text) in first_message.texts() {
+        println!("{} ({}): {text}", language.label(), language.as_str());
     }
-    let saved_tool = api.save(TOOL, tool_id.as_deref(), &tool_body).await?;
+    println!();
+    if settings.private_key.is_none() {
+        println!(
+            "Without VAPI_PRIVATE_KEY the provider was not asked what it has: a push updates the \
+             tool and the assistant it finds there instead of creating them."
+        );
+    }
     println!(
-        "{} the {REQUEST_QUOTE_TOOL} tool: {saved_tool}",
-        done(&tool_id)
+        "Dry run: nothing was sent. The webhook's secret is sent in place of {HIDDEN_SECRET}."
     );
-    let assistant_body = requests::assistant(&definition, &content, &saved_tool, &voice_events);
-    let saved_assistant = api
-        .save(ASSISTANT, assistant_id.as_deref(), &assistant_body)
-        .await?;
-    println!(
-        "{} the assistant \"{}\": {saved_assistant}",
-        done(&assistant_id),
-        definition.name
-    );
-    println!("Put this line in the server's environment, then restart it:");
-    println!("VAPI_ASSISTANT_ID={saved_assistant}");
     Ok(())
 }
 
@@ -129,11 +195,11 @@ fn done(existing: &Option<String>) -> &'static str {
 }
 
 /// A dry run's account of one request it would send.
-fn show(api: &ProviderApi, kind: &str, id: Option<&str>, body: &Value) {
+fn show(base: &Url, kind: &str, id: Option<&str>, body: &Value) {
     let (method, path) = match id {
         Some(id) => ("PATCH", format!("{kind}/{id}")),
         None => ("POST", kind.to_owned()),
     };
     let body = serde_json::to_string_pretty(body).expect("JSON values serialise");
-    println!("{method} {}\n{body}\n", api.url(&path));
+    println!("{method} {}\n{body}\n", provider::url(base, &path));
 }

@@ -1,14 +1,17 @@
 //! The assistant's system prompt, written from the site's content so that it never disagrees with
-//! the page: the broker, the plan kinds, the quote's products, hours, phone and the Medicare
-//! disclaimer.
+//! the page: the broker, the plan kinds, the quote's products, hours, phone, and what the first
+//! message has already said (the Medicare disclaimer, the agent notice, the recording notice): the
+//! model is told it was said, not asked to say it (`first_message.rs` says it).
 
 use std::fmt::Write;
 
 use crate::routes::voice_events::REQUEST_QUOTE_TOOL;
+use crate::store::Language;
 
 use super::site_content::SiteContent;
 
-pub fn system_prompt(content: &SiteContent) -> String {
+/// `recording`: whether calls are recorded, as the first message says.
+pub fn system_prompt(content: &SiteContent, recording: bool) -> String {
     let broker = &content.brand.name;
     let mut prompt = format!(
         "You are the voice assistant of {broker}, a health insurance broker. The visitor's \
@@ -59,32 +62,45 @@ pub fn system_prompt(content: &SiteContent) -> String {
          personal detail besides the e-mail address. If the caller offers them, say you do not \
          need them.\n"
     );
-    if let Some(disclaimer) = content.medicare_disclaimer.text() {
-        let _ = write!(
-            prompt,
-            "\n## Medicare\n\
-             Within the first minute of any conversation about Medicare, say this disclaimer, in \
-             the caller's language: \"{disclaimer}\"\n"
+    let _ = write!(
+        prompt,
+        "\n## What the first message already said\n\
+         The conversation opened with a first message in the page's language, given before you \
+         spoke. It told the caller:\n\
+         - that a licensed insurance agent of {broker} will contact them about their quote: \
+         \"{}\"\n",
+        content.lead_notice(Language::En)
+    );
+    let disclaimer = content.disclaimer(Language::En);
+    if let Some(disclaimer) = &disclaimer {
+        let _ = writeln!(prompt, "- the Medicare disclaimer: \"{disclaimer}\"");
+    }
+    if recording {
+        prompt.push_str("- that the call is being recorded.\n");
+    }
+    prompt.push_str("Do not repeat these unless the caller asks.");
+    if disclaimer.is_some() {
+        prompt.push_str(
+            " When they ask whether the broker offers every plan, or which plans or insurers it \
+             represents, say the disclaimer again, in the caller's language.",
         );
     }
+    if !recording {
+        prompt.push_str(" Calls are not recorded: say so if asked.");
+    }
+    prompt.push('\n');
     prompt
 }
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
     use super::*;
 
-    fn content_with(edit: impl FnOnce(String) -> String) -> SiteContent {
-        let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/site.yaml");
-        let text = edit(std::fs::read_to_string(&example).unwrap());
-        super::super::yaml_file::parse(&example, &text).unwrap()
-    }
+    use super::super::site_content::example_with as content_with;
 
     #[test]
     fn the_example_prompt_has_the_broker_plans_products_and_rules() {
-        let prompt = system_prompt(&content_with(|text| text));
+        let prompt = system_prompt(&content_with(|text| text), true);
         for expected in [
             "voice assistant of Clearharbor Health",
             "- Medicare: Compare Medicare Advantage, supplement and drug plans",
@@ -102,8 +118,12 @@ mod tests {
             "Never ask for or note health details",
             "no published phone number",
             "no published opening hours",
-            "Within the first minute of any conversation about Medicare",
+            "## What the first message already said\n",
+            "- that a licensed insurance agent of Clearharbor Health will contact them about their quote: \"A licensed insurance agent of Clearharbor Health will contact you about your quote.\"\n",
+            "- the Medicare disclaimer: \"We do not offer every plan",
             "Currently we represent 8 organizations which offer 24 products in your area.",
+            "- that the call is being recorded.\n",
+            "Do not repeat these unless the caller asks. When they ask whether the broker offers every plan",
         ] {
             assert!(prompt.contains(expected), "{expected:?} not in:\n{prompt}");
         }
@@ -113,24 +133,36 @@ mod tests {
             !prompt.replace("{{language}}", "").contains('{'),
             "{prompt}"
         );
+        // Saying the disclaimer is not left to the model.
+        for left_to_the_model in ["first minute", "say this disclaimer"] {
+            assert!(!prompt.contains(left_to_the_model), "{prompt}");
+        }
     }
 
     #[test]
     fn hours_and_phone_when_set_and_no_disclaimer_when_off() {
-        let prompt = system_prompt(&content_with(|text| {
-            text.replace(
-                "  # phone: \"(555) 010-0199\"",
-                "  phone: \"(555) 010-0199\"",
-            )
-            .replace(
-                "  # hours: Monday to Friday, 9 am to 6 pm",
-                "  hours: Monday to Friday, 9 am to 6 pm",
-            )
-            .replace("  variant: some", "  variant: none")
-        }));
+        let prompt = system_prompt(
+            &content_with(|text| {
+                text.replace(
+                    "  # phone: \"(555) 010-0199\"",
+                    "  phone: \"(555) 010-0199\"",
+                )
+                .replace(
+                    "  # hours: Monday to Friday, 9 am to 6 pm",
+                    "  hours: Monday to Friday, 9 am to 6 pm",
+                )
+                .replace("  variant: some", "  variant: none")
+            }),
+            false,
+        );
         assert!(prompt.contains("- Phone: (555) 010-0199\n"), "{prompt}");
         assert!(prompt.contains("- Opening hours: Monday to Friday, 9 am to 6 pm\n"));
         assert!(!prompt.contains("Medicare.gov"), "{prompt}");
-        assert!(!prompt.contains("first minute"));
+        assert!(!prompt.contains("Medicare disclaimer"), "{prompt}");
+        assert!(!prompt.contains("say the disclaimer again"), "{prompt}");
+        assert!(prompt.ends_with(
+            "Do not repeat these unless the caller asks. Calls are not recorded: say so if asked.\n"
+        ));
+        assert!(!prompt.contains("being recorded"));
     }
 }

@@ -18,12 +18,13 @@ pub struct ProviderApi {
     client: reqwest::Client,
     base: Url,
     key: SecretString,
-    /// Kept out of the errors too, should a refusal quote the request (the voice events' secret).
-    also_hidden: SecretString,
+    /// Kept out of the errors too, should a refusal quote the request (the voice events' secret;
+    /// a dry run may have none).
+    also_hidden: Option<SecretString>,
 }
 
 impl ProviderApi {
-    pub fn new(base: Url, key: SecretString, also_hidden: SecretString) -> ProviderApi {
+    pub fn new(base: Url, key: SecretString, also_hidden: Option<SecretString>) -> ProviderApi {
         let client = reqwest::Client::builder()
             .timeout(TIMEOUT)
             .build()
@@ -36,9 +37,8 @@ impl ProviderApi {
         }
     }
 
-    /// The address of a path (`tool`, `assistant/{id}`) under the base, which may have a path.
     pub fn url(&self, path: &str) -> String {
-        format!("{}/{path}", self.base.as_str().trim_end_matches('/'))
+        url(&self.base, path)
     }
 
     /// `GET /{kind}`: every tool or assistant.
@@ -92,11 +92,20 @@ impl ProviderApi {
             .await
             .map_err(|error| failed(format!("failed: {error}")))?;
         if !status.is_success() {
-            let quoted = quote(&text, &[&self.key, &self.also_hidden]);
+            let secrets: Vec<&SecretString> = [Some(&self.key), self.also_hidden.as_ref()]
+                .into_iter()
+                .flatten()
+                .collect();
+            let quoted = quote(&text, &secrets);
             return Err(failed(format!("answered {status}: {quoted}")));
         }
         serde_json::from_str(&text).map_err(|_| failed("did not answer JSON".into()))
     }
+}
+
+/// The address of a path (`tool`, `assistant/{id}`) under the API's base, which may have a path.
+pub fn url(base: &Url, path: &str) -> String {
+    format!("{}/{path}", base.as_str().trim_end_matches('/'))
 }
 
 /// The start of a refusal's body on one line, without the secrets.

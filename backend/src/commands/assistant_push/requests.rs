@@ -9,6 +9,7 @@ use url::Url;
 use crate::routes::voice_events::{REQUEST_QUOTE_TOOL, SECRET_HEADER};
 
 use super::definition::AssistantDefinition;
+use super::first_message::FirstMessage;
 use super::prompt::system_prompt;
 use super::site_content::SiteContent;
 
@@ -78,13 +79,15 @@ pub fn tool(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
 pub fn assistant(
     definition: &AssistantDefinition,
     content: &SiteContent,
+    first_message: &FirstMessage,
     tool_id: &str,
     voice_events: &VoiceEvents,
 ) -> Value {
+    let prompt = system_prompt(content, definition.recording);
     let mut model = json!({
         "provider": definition.model.provider,
         "model": definition.model.model,
-        "messages": [{ "role": "system", "content": system_prompt(content) }],
+        "messages": [{ "role": "system", "content": prompt }],
         "toolIds": [tool_id],
     });
     if let Some(temperature) = definition.model.temperature {
@@ -92,7 +95,8 @@ pub fn assistant(
     }
     json!({
         "name": definition.name,
-        "firstMessage": definition.first_message(&content.brand.name),
+        // Said by the platform, in the page's language, before the model says anything.
+        "firstMessage": first_message.template(),
         "model": model,
         "voice": {
             "provider": definition.voice.provider,
@@ -158,8 +162,20 @@ mod tests {
             tool["server"],
             json!({ "url": "https://broker.test/api/vapi/webhook", "headers": { "x-vapi-secret": "whs" } })
         );
-        let assistant = assistant(&definition, &content, "tool-7", &voice_events);
+        let first_message = FirstMessage::new(&definition, &content).unwrap();
+        let assistant = assistant(
+            &definition,
+            &content,
+            &first_message,
+            "tool-7",
+            &voice_events,
+        );
         assert_eq!(assistant["model"]["toolIds"], json!(["tool-7"]));
+        assert_eq!(assistant["firstMessage"], first_message.template());
+        assert_eq!(
+            assistant["artifactPlan"],
+            json!({ "recordingEnabled": true })
+        );
         assert_eq!(
             assistant["serverMessages"],
             json!(["end-of-call-report", "tool-calls"])

@@ -1,5 +1,7 @@
-//! What the assistant's prompt takes from the site's content (`site.yaml` in the content folder,
-//! checked in full by the front end's build): only these fields are read, the rest is ignored.
+//! What the assistant takes from the site's content (`site.yaml` in the content folder and the
+//! Spanish site's `es/site.yaml`, both checked in full by the front end's build): only these fields
+//! are read, the rest is ignored. The prompt is written from the English; the first message says
+//! the disclaimer and the agent notice in each language of the site.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -8,8 +10,11 @@ use serde::Deserialize;
 use wasm_core::Product;
 
 use super::yaml_file;
+use crate::store::Language;
 
 pub const FILE: &str = "site.yaml";
+/// The folder of the Spanish site's texts, beside `site.yaml`.
+const SPANISH_DIR: &str = "es";
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -20,6 +25,31 @@ pub struct SiteContent {
     pub plans: Plans,
     /// The quote dropdown's label for each product value.
     products: BTreeMap<String, String>,
+    /// What the assistant says in each language: English from `site.yaml`, Spanish from
+    /// `es/site.yaml` (`SiteContent::parse` reads them).
+    #[serde(skip)]
+    spoken: Vec<(Language, SpokenTexts)>,
+}
+
+/// The texts of one language's `site.yaml` that the assistant says.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SpokenTexts {
+    medicare_disclaimer: DisclaimerTexts,
+    quote: QuoteTexts,
+}
+
+#[derive(Debug, Deserialize)]
+struct DisclaimerTexts {
+    some: String,
+    every: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct QuoteTexts {
+    /// The lead-generation notice; `{broker}` stands for the broker's name.
+    lead_notice: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -46,14 +76,13 @@ pub struct Plan {
     pub description: String,
 }
 
-/// The CMS third-party marketing disclaimer, as the page shows it.
+/// Which CMS third-party marketing disclaimer the page shows, and its numbers (the words are
+/// each language's `SpokenTexts`).
 #[derive(Debug, Deserialize)]
 pub struct MedicareDisclaimer {
     variant: Variant,
     organizations: Option<u32>,
     products: Option<u32>,
-    some: String,
-    every: String,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]
@@ -66,7 +95,47 @@ enum Variant {
 
 impl SiteContent {
     pub fn load(content_dir: &Path) -> Result<SiteContent, String> {
-        yaml_file::read(&content_dir.join(FILE))
+        let english = content_dir.join(FILE);
+        let spanish = content_dir.join(SPANISH_DIR).join(FILE);
+        let read = |path: &Path| {
+            std::fs::read_to_string(path)
+                .map_err(|error| format!("{}: cannot be read: {error}", path.display()))
+        };
+        SiteContent::parse((&english, &read(&english)?), (&spanish, &read(&spanish)?))
+    }
+
+    /// The content from the texts of `site.yaml` and `es/site.yaml`, each with its path.
+    pub fn parse(english: (&Path, &str), spanish: (&Path, &str)) -> Result<SiteContent, String> {
+        let mut content: SiteContent = yaml_file::parse(english.0, english.1)?;
+        content.spoken = vec![
+            (Language::En, yaml_file::parse(english.0, english.1)?),
+            (Language::Es, yaml_file::parse(spanish.0, spanish.1)?),
+        ];
+        Ok(content)
+    }
+
+    fn spoken(&self, language: Language) -> &SpokenTexts {
+        let (_, texts) = self
+            .spoken
+            .iter()
+            .find(|(each, _)| *each == language)
+            .expect("`parse` reads every language");
+        texts
+    }
+
+    /// The Medicare disclaimer in `language`, as the page in that language shows it, or `None`
+    /// when the broker does not show it.
+    pub fn disclaimer(&self, language: Language) -> Option<String> {
+        self.medicare_disclaimer
+            .text(&self.spoken(language).medicare_disclaimer)
+    }
+
+    /// The lead-generation notice in `language`, with the broker's name.
+    pub fn lead_notice(&self, language: Language) -> String {
+        self.spoken(language)
+            .quote
+            .lead_notice
+            .replace("{broker}", &self.brand.name)
     }
 
     /// The five products the quote accepts (wasm-core's values, in its order), each with the
@@ -86,19 +155,33 @@ impl SiteContent {
 }
 
 impl MedicareDisclaimer {
-    /// The text the page shows, or `None` when the broker does not show it.
-    pub fn text(&self) -> Option<String> {
+    /// The variant's words, with the numbers, or `None` when the broker does not show it.
+    fn text(&self, words: &DisclaimerTexts) -> Option<String> {
         let count = |n: Option<u32>| n.map_or_else(String::new, |n| n.to_string());
         match self.variant {
             Variant::None => None,
-            Variant::Every => Some(self.every.clone()),
+            Variant::Every => Some(words.every.clone()),
             Variant::Some => Some(
-                self.some
+                words
+                    .some
                     .replace("{organizations}", &count(self.organizations))
                     .replace("{products}", &count(self.products)),
             ),
         }
     }
+}
+
+/// The example content (`content/`), its `site.yaml` edited first.
+#[cfg(test)]
+pub fn example_with(edit: impl FnOnce(String) -> String) -> SiteContent {
+    let content = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let (english, spanish) = (content.join(FILE), content.join(SPANISH_DIR).join(FILE));
+    let read = |path: &Path| std::fs::read_to_string(path).unwrap();
+    SiteContent::parse(
+        (&english, &edit(read(&english))),
+        (&spanish, &read(&spanish)),
+    )
+    .unwrap()
 }
 
 #[cfg(test)]
@@ -108,18 +191,50 @@ mod tests {
     use super::*;
 
     fn example() -> SiteContent {
-        SiteContent::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content")).unwrap()
+        example_with(|text| text)
     }
 
     #[test]
-    fn the_example_content_is_read_with_its_disclaimer_numbers() {
+    fn the_example_content_is_read_with_its_disclaimer_numbers_in_each_language() {
         let content = example();
         assert_eq!(content.brand.name, "Clearharbor Health");
         assert_eq!(content.plans.items.len(), 4);
-        let disclaimer = content.medicare_disclaimer.text().unwrap();
+        let english = content.disclaimer(Language::En).unwrap();
         assert!(
-            disclaimer.contains("we represent 8 organizations which offer 24 products"),
-            "{disclaimer}"
+            english.contains("we represent 8 organizations which offer 24 products"),
+            "{english}"
+        );
+        let spanish = content.disclaimer(Language::Es).unwrap();
+        assert!(
+            spanish.contains("representamos a 8 organizaciones que ofrecen 24 productos"),
+            "{spanish}"
+        );
+    }
+
+    #[test]
+    fn the_lead_notice_names_the_broker_in_each_language() {
+        let content = example();
+        assert_eq!(
+            content.lead_notice(Language::En),
+            "A licensed insurance agent of Clearharbor Health will contact you about your quote."
+        );
+        let spanish = content.lead_notice(Language::Es);
+        assert!(
+            spanish.starts_with("Un agente de seguros con licencia de Clearharbor Health "),
+            "{spanish}"
+        );
+    }
+
+    #[test]
+    fn a_missing_spanish_file_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
+        std::fs::copy(example.join(FILE), dir.path().join(FILE)).unwrap();
+        let error = SiteContent::load(dir.path()).unwrap_err();
+        let spanish = dir.path().join("es").join(FILE);
+        assert!(
+            error.starts_with(&format!("{}: cannot be read:", spanish.display())),
+            "{error}"
         );
     }
 
@@ -143,13 +258,18 @@ mod tests {
 
     #[test]
     fn the_disclaimer_variants() {
-        let mut disclaimer = example().medicare_disclaimer;
-        disclaimer.variant = Variant::Every;
-        assert!(disclaimer
-            .text()
+        let mut content = example();
+        content.medicare_disclaimer.variant = Variant::Every;
+        assert!(content
+            .disclaimer(Language::En)
             .unwrap()
             .starts_with("We offer every plan"));
-        disclaimer.variant = Variant::None;
-        assert_eq!(disclaimer.text(), None);
+        assert!(content
+            .disclaimer(Language::Es)
+            .unwrap()
+            .starts_with("Ofrecemos todos los planes"));
+        content.medicare_disclaimer.variant = Variant::None;
+        assert_eq!(content.disclaimer(Language::En), None);
+        assert_eq!(content.disclaimer(Language::Es), None);
     }
 }

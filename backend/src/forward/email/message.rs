@@ -143,6 +143,13 @@ fn lead_body(site: &SiteSettings, quote: &StoredQuote) -> (String, String) {
         details.push(("Browser", agent.clone()));
     }
     details.push(("Lead id", quote.id.clone()));
+    if let Some(consent) = &quote.consent {
+        let shown = match (&consent.text, &consent.sha256) {
+            (Some(text), Some(sha256)) => format!("\"{text}\" (SHA-256 {sha256})"),
+            _ => "none".to_owned(),
+        };
+        details.push(("Notice shown", shown));
+    }
     let heading = "New quote request";
     let closing = format!("Reply to this message to write to {}.", quote.email);
     let (link_text, link_html) = inbox_link(site, &quote.id);
@@ -328,6 +335,7 @@ mod tests {
             spam_reason: None,
             note: None,
             language: crate::store::Language::En,
+            consent: None,
         }
     }
 
@@ -453,8 +461,17 @@ mod tests {
             text.ends_with("Details\n\nBrowser: Mozilla/5.0\nLead id: 0195-lead\n"),
             "{text}"
         );
+        let notice = "Un agente con licencia le contactará.";
         let spanish = StoredQuote {
             language: crate::store::Language::Es,
+            consent: Some(crate::store::consent::Consent {
+                text: Some(notice.into()),
+                sha256: Some(crate::store::consent::sha256_hex(notice)),
+                page: "/es/".into(),
+                language: crate::store::Language::Es,
+                at: time::OffsetDateTime::UNIX_EPOCH,
+                channel: crate::store::consent::ConsentChannel::Form,
+            }),
             ..quote("ana@example.com", "Mozilla/5.0")
         };
         let (spanish_text, spanish_html) = lead_body(&site, &spanish);
@@ -463,6 +480,11 @@ mod tests {
             "{spanish_text}"
         );
         assert!(spanish_html.contains("Spanish"), "{spanish_html}");
+        let said = format!(
+            "\nNotice shown: \"{notice}\" (SHA-256 {})\n",
+            crate::store::consent::sha256_hex(notice)
+        );
+        assert!(spanish_text.contains(&said), "{spanish_text}");
         assert!(
             html.contains("<a href=\"https://quotes.example.com/admin#lead/0195-lead\">"),
             "{html}"

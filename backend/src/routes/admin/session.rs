@@ -189,7 +189,7 @@ async fn start(
         return Err(ApiError::NotFound);
     };
     let marks = sign_in.marks().await?;
-    let known = false && marks.knows(&facts.headers, https, &phc, OffsetDateTime::now_utc());
+    let known = marks.knows(&facts.headers, https, &phc, OffsetDateTime::now_utc());
     match sign_in
         .check(known, phc.clone(), credentials.password)
         .await?

@@ -21,8 +21,10 @@ use super::limits::{Bucket, PostLimits};
 use super::page_language;
 use crate::http::error::ApiError;
 use crate::http::same_site::from_another_site;
+use crate::leads::notice::LeadNotices;
 use crate::routes::quote_result::{self, Failure, Outcome, Typed};
 use crate::spam::FormTokens;
+use crate::store::consent::ConsentChannel;
 use crate::store::Language;
 use crate::store::Quotes;
 
@@ -103,6 +105,8 @@ pub struct FormRoute {
     pub store: Arc<dyn Quotes>,
     pub limits: Arc<PostLimits>,
     pub tokens: Arc<FormTokens>,
+    /// The notice beside the form, each lead's consent record keeps.
+    pub notices: Arc<LeadNotices>,
     pub recent: RecentForms,
 }
 
@@ -190,11 +194,18 @@ impl FormRoute {
             .tokens
             .check_post(&fields.honeypot, token.as_deref(), now);
         let key = key.unwrap_or_else(|| self.recent.key_for(&request, checked.is_err()));
+        let user_agent = user_agent.and_then(|v| v.to_str().ok());
+        let consent = self.notices.consent(
+            fields.language(),
+            ConsentChannel::FormWithoutScript,
+            client,
+            user_agent,
+        );
         match handlers::insert(
             &*self.store,
             request,
             Some(key),
-            user_agent,
+            consent,
             checked,
             fields.language(),
         )

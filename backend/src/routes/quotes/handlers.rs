@@ -6,8 +6,12 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 use wasm_core::{FieldErrors, QuoteRequest};
 
+use std::net::IpAddr;
+
 use crate::http::error::ApiError;
+use crate::leads::notice::LeadNotices;
 use crate::spam::{FormTokens, Signal};
+use crate::store::consent::{ConsentChannel, NewConsent};
 use crate::store::{Inserted, Language, NewQuote, Quotes, Source, SpentToken};
 
 /// The form's hidden field: people never see it, so a request that fills it is a bot's. It is
@@ -48,16 +52,24 @@ impl Post {
     }
 }
 
-/// Stores the post's quote (the rate limit is already spent), as spam when `tokens` say so,
-/// and answers 201 with its id either way, with a fresh form token for the page's next quote;
-/// wrong fields are refused (422). Refusals are in the post's language.
+/// Who sent a JSON post, as its request says.
+pub struct Sender {
+    pub client: Option<IpAddr>,
+    /// The page's form token (`spam::COOKIE`).
+    pub token: Option<String>,
+    pub user_agent: Option<HeaderValue>,
+    pub https: bool,
+}
+
+/// Stores the post's quote (the rate limit is already spent) with its consent record, as spam
+/// when `tokens` say so, and answers 201 with its id either way, with a fresh form token for the
+/// page's next quote; wrong fields are refused (422). Refusals are in the post's language.
 pub async fn create(
     store: Arc<dyn Quotes>,
     tokens: &FormTokens,
-    token: Option<String>,
+    notices: &LeadNotices,
     post: Post,
-    user_agent: Option<HeaderValue>,
-    https: bool,
+    sender: Sender,
 ) -> Result<Response, Rejection> {
     let language = post.language;
     let (request, honeypot) = match post.payload {
@@ -71,40 +83,42 @@ pub async fn create(
         }
     };
     let now = time::OffsetDateTime::now_utc();
-    let checked = tokens.check_post(&honeypot, token.as_deref(), now);
+    let checked = tokens.check_post(&honeypot, sender.token.as_deref(), now);
+    let user_agent = sender.user_agent.as_ref().and_then(|v| v.to_str().ok());
+    let consent = notices.consent(language, ConsentChannel::Form, sender.client, user_agent);
     let id = insert(
         &*store,
         request,
         post.idempotency_key,
-        user_agent.as_ref(),
+        consent,
         checked,
         language,
     )
     .await
     .map_err(|error| error.in_language(language))?;
     let mut response = created(&id);
-    tokens.set_cookie(&mut response, https);
+    tokens.set_cookie(&mut response, sender.https);
     Ok(response)
 }
 
-/// Stores a quote from the web page in `language` under its idempotency key, spending its form
-/// token or as spam for the signal `checked` found, and gives its id: the new one, or the first
-/// one stored under the same key and request.
+/// Stores a quote from the web page in `language` under its idempotency key with its consent
+/// record, spending its form token or as spam for the signal `checked` found, and gives its id:
+/// the new one, or the first one stored under the same key and request.
 pub async fn insert(
     store: &dyn Quotes,
     request: QuoteRequest,
     idempotency_key: Option<String>,
-    user_agent: Option<&HeaderValue>,
+    consent: NewConsent,
     checked: Result<SpentToken, Signal>,
     language: Language,
 ) -> Result<String, ApiError> {
     if let Err(signal) = checked {
         tracing::info!(signal = signal.as_str(), "quote post held as spam");
     }
-    let user_agent = user_agent.and_then(|v| v.to_str().ok());
-    let quote = NewQuote::new(request, Source::Web, user_agent)
+    let quote = NewQuote::new(request, Source::Web, consent.user_agent.as_deref())
         .with_idempotency_key(idempotency_key)
-        .in_language(language);
+        .in_language(language)
+        .with_consent(consent);
     let quote = match checked {
         Ok(token) => quote.spending(Some(token)),
         Err(signal) => quote.with_spam(Some(signal.as_str())),

@@ -43,13 +43,9 @@ impl PostLimits {
         PostLimits { proxies, limiters }
     }
 
-    /// Each request's client address behind trusted proxies; `None` outside a real connection,
-    /// as in `warp::test`, and when no limit is set, so an unlimited server does not read the
-    /// forwarded headers at all.
+    /// Each request's client address behind trusted proxies (which the lead's consent record
+    /// keeps, limit or none); `None` outside a real connection, as in `warp::test`.
     pub fn client(self: &Arc<Self>) -> BoxedFilter<(Option<IpAddr>,)> {
-        if self.limiters.is_none() {
-            return warp::any().map(|| None).boxed();
-        }
         client_ip::client(self.proxies.clone())
     }
 

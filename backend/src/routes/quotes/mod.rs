@@ -23,10 +23,11 @@ use crate::http::headers::{optional_cookie, optional_header};
 use crate::http::methods::methods;
 use crate::http::same_site::another_site;
 use crate::http::{body, forwarded_proto};
+use crate::leads::notice::LeadNotices;
 use crate::spam::{self, FormTokens};
 use crate::store::Quotes;
 use form::{FormRequest, FormRoute};
-use handlers::Post;
+use handlers::{Post, Sender};
 use limits::{Bucket, PostLimits};
 
 /// Largest quote request body accepted.
@@ -36,11 +37,17 @@ pub fn routes(
     store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
+    notices: Arc<LeadNotices>,
 ) -> BoxedFilter<(Response,)> {
-    form_route(Arc::clone(&store), Arc::clone(&limits), Arc::clone(&tokens))
-        .or(json_route(store, limits, tokens))
-        .unify()
-        .boxed()
+    form_route(
+        Arc::clone(&store),
+        Arc::clone(&limits),
+        Arc::clone(&tokens),
+        Arc::clone(&notices),
+    )
+    .or(json_route(store, limits, tokens, notices))
+    .unify()
+    .boxed()
 }
 
 /// A browser's form post is answered `303` to the result page, whatever came of it (only a
@@ -50,11 +57,13 @@ fn form_route(
     store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
+    notices: Arc<LeadNotices>,
 ) -> BoxedFilter<(Response,)> {
     let route = Arc::new(FormRoute {
         store,
         limits: Arc::clone(&limits),
         tokens,
+        notices,
         recent: Default::default(),
     });
     warp::path!("api" / "quote-requests")
@@ -87,6 +96,7 @@ fn json_route(
     store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
+    notices: Arc<LeadNotices>,
 ) -> BoxedFilter<(Response,)> {
     let from_this_site = optional_header("sec-fetch-site")
         .and(optional_header("origin"))
@@ -137,17 +147,26 @@ fn json_route(
                     limits
                         .check(bucket, client)
                         .map_err(|limited| limited.in_language(language))?;
-                    post.map_err(|refused| rejection_in(refused, language))
+                    let post = post.map_err(|refused| rejection_in(refused, language))?;
+                    Ok::<_, Rejection>((post, client))
                 }
             },
         )
+        .untuple_one()
         .and(optional_cookie(spam::COOKIE))
         .and(optional_header("user-agent"))
         .and(forwarded_proto::https())
-        .and_then(move |post, token, user_agent, https| {
+        .and_then(move |post, client, token, user_agent, https| {
             let store = Arc::clone(&store);
             let tokens = Arc::clone(&tokens);
-            async move { handlers::create(store, &tokens, token, post, user_agent, https).await }
+            let notices = Arc::clone(&notices);
+            let sender = Sender {
+                client,
+                token,
+                user_agent,
+                https,
+            };
+            async move { handlers::create(store, &tokens, &notices, post, sender).await }
         })
         .boxed()
 }

@@ -16,17 +16,18 @@
 //! file itself stays the same for everyone.
 //!
 //! A prerendered page is also served at its path without `.html` (`/licences`), and the privacy
-//! notice at `/privacy` with the server's own retention written in (`privacy.rs`).
+//! notice at `/privacy` with the server's own settings written in (`privacy.rs`).
 
 mod content_type;
 mod encoding;
 mod files;
 mod privacy;
 
+pub use privacy::PrivacyFacts;
+
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
 
 use bytes::Bytes;
 use warp::filters::BoxedFilter;
@@ -66,9 +67,9 @@ pub struct Site {
 }
 
 impl Site {
-    /// Loads every file under `dir`, and the privacy notice stating `retention`
-    /// (`LEAD_RETENTION_DAYS`). A missing directory gives an empty site (the API still works).
-    pub fn load(dir: &Path, retention: Option<Duration>) -> std::io::Result<Site> {
+    /// Loads every file under `dir`, and the privacy notice stating `privacy` (the retention
+    /// periods, the forwarding). A missing directory gives an empty site (the API still works).
+    pub fn load(dir: &Path, privacy: &PrivacyFacts) -> std::io::Result<Site> {
         let mut site = Site::default();
         if !dir.is_dir() {
             tracing::warn!(dir = %dir.display(), "front end not built; serving the API only");
@@ -108,7 +109,7 @@ impl Site {
             site.assets.insert(url.clone(), asset);
         }
         for (language_dir, path) in privacy::NOTICES {
-            if let Some(notice) = privacy::notice(dir, language_dir, retention)? {
+            if let Some(notice) = privacy::notice(dir, language_dir, privacy)? {
                 let identity = Bytes::from(notice);
                 let asset = Asset {
                     content_type: content_type::for_path(privacy::PAGE),

@@ -13,6 +13,8 @@ use super::messages::{self, Received, ToolCall};
 use super::sdk::{ServerMessageResponseToolCalls, ToolCallResult};
 use super::{replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
+use crate::leads::notice::LeadNotices;
+use crate::store::consent::ConsentChannel;
 use crate::store::{Inserted, Language, NewQuote, QuoteStore, Quotes, Source, VoiceOrigin};
 
 /// `request_quote`'s arguments; one that is not text reads as empty and is refused as invalid.
@@ -25,14 +27,22 @@ struct QuoteArguments {
 }
 
 /// One server message; the method, the secret and the body's size are already checked.
-pub async fn receive(store: Arc<dyn QuoteStore>, body: Bytes) -> Response {
-    match handle(store, body).await {
+pub async fn receive(
+    store: Arc<dyn QuoteStore>,
+    notices: Arc<LeadNotices>,
+    body: Bytes,
+) -> Response {
+    match handle(store, &notices, body).await {
         Ok(response) => response,
         Err(error) => error.into_response(),
     }
 }
 
-async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, ApiError> {
+async fn handle(
+    store: Arc<dyn QuoteStore>,
+    notices: &LeadNotices,
+    body: Bytes,
+) -> Result<Response, ApiError> {
     match messages::parse(&body)? {
         Received::ToolCalls {
             call_id,
@@ -41,12 +51,11 @@ async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, Api
             calls,
         } => {
             // Run together so the store commits them in one group; join_all keeps call order.
-            let results = join_all(
-                calls
-                    .into_iter()
-                    .map(|call| run_tool(store.as_ref(), &call_id, source, language, call)),
-            )
-            .await;
+            let results =
+                join_all(calls.into_iter().map(|call| {
+                    run_tool(store.as_ref(), notices, &call_id, source, language, call)
+                }))
+                .await;
             Ok(warp::reply::json(&ServerMessageResponseToolCalls { results }).into_response())
         }
         Received::EndOfCallReport(report) => {
@@ -65,12 +74,13 @@ async fn handle(store: Arc<dyn QuoteStore>, body: Bytes) -> Result<Response, Api
 
 async fn run_tool(
     store: &dyn Quotes,
+    notices: &LeadNotices,
     call_id: &str,
     source: Source,
     language: Language,
     call: ToolCall,
 ) -> ToolCallResult {
-    let reply = request_quote(store, call_id, source, language, &call).await;
+    let reply = request_quote(store, notices, call_id, source, language, &call).await;
     let (result, error) = match reply {
         Ok(text) => (Some(text), None),
         Err(text) => (None, Some(text)),
@@ -85,6 +95,7 @@ async fn run_tool(
 
 async fn request_quote(
     store: &dyn Quotes,
+    notices: &LeadNotices,
     call_id: &str,
     source: Source,
     language: Language,
@@ -105,10 +116,16 @@ async fn request_quote(
     };
     // A repeated tool call is answered like the first when it asks the same; one asking for
     // something else is refused, never confirmed, as the stored row keeps the first.
-    match store
-        .insert(NewQuote::from_assistant(request.clone(), source, origin).in_language(language))
-        .await
-    {
+    // The visitor heard (or read) the notice in the assistant's first words; the provider's
+    // webhook carries neither their address nor their browser.
+    let channel = match source {
+        Source::Chat => ConsentChannel::Chat,
+        _ => ConsentChannel::Voice,
+    };
+    let quote = NewQuote::from_assistant(request.clone(), source, origin)
+        .in_language(language)
+        .with_consent(notices.consent(language, channel, None, None));
+    match store.insert(quote).await {
         Ok(Inserted::New | Inserted::Replayed { .. }) => Ok(replies::saved(&request)),
         Ok(Inserted::Conflict) => Err(replies::earlier_request_stands()),
         Err(error) => {

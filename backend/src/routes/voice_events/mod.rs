@@ -9,6 +9,7 @@ mod messages;
 mod replies;
 mod sdk;
 
+use crate::leads::notice::LeadNotices;
 use std::sync::Arc;
 
 use warp::filters::BoxedFilter;
@@ -33,6 +34,7 @@ pub const REQUEST_QUOTE_TOOL: &str = "request_quote";
 /// Wrong secrets count against `failures`, per client, with the admin API's sign-ins.
 pub fn routes(
     store: Arc<dyn QuoteStore>,
+    notices: Arc<LeadNotices>,
     secret: String,
     failures: Arc<FailureLimit>,
     proxies: TrustedProxies,
@@ -46,6 +48,6 @@ pub fn routes(
             client(proxies),
         ))
         .and(body::limited(MAX_VOICE_EVENT_BODY_BYTES))
-        .then(move |body| handler::receive(Arc::clone(&store), body))
+        .then(move |body| handler::receive(Arc::clone(&store), Arc::clone(&notices), body))
         .boxed()
 }

@@ -20,10 +20,19 @@ use tokio::task::JoinHandle;
 use tokio_postgres::types::ToSql;
 
 use super::{classify, pool_error};
+use crate::store::consent::{self, Link, NewConsent};
 use crate::store::insert_quote::{columns, QuoteValues, INSERT_QUOTES};
-use crate::store::queries::{earlier_quote_keys, EARLIER_QUOTE};
+use crate::store::queries::{self, earlier_quote_keys, EARLIER_QUOTE};
 use crate::store::rows::{self, NamedRow};
 use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, StoreOptions, REUSED_TOKEN};
+
+/// The advisory lock the consent chain is appended under (any number, the same everywhere).
+const CONSENT_CHAIN_LOCK: i64 = 0x636f_6e73_656e_74;
+/// `queries::INSERT_CONSENT` for many records: one array per column.
+const INSERT_CONSENTS: &str = "INSERT INTO consent_records
+        (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash, hash)
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+        $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])";
 
 /// $1 the tokens' keys, $2 when each was issued: the keys no lead had spent before.
 const SPEND_FORM_TOKENS: &str = "INSERT INTO spent_form_tokens (token, issued_at)
@@ -162,15 +171,95 @@ async fn insert(
     queued: Option<&str>,
     quotes: &[&NewQuote],
 ) -> Result<Vec<Inserted>, StoreError> {
-    if quotes.iter().all(|quote| quote.token_to_spend().is_none()) {
+    if quotes
+        .iter()
+        .all(|quote| quote.token_to_spend().is_none() && quote.consent.is_none())
+    {
         return insert_quotes(&*client, queued, quotes).await;
     }
     let tx = client.transaction().await.map_err(classify)?;
     let quotes = spend_form_tokens(&tx, quotes).await?;
     let quotes: Vec<&NewQuote> = quotes.iter().map(|quote| &**quote).collect();
     let outcomes = insert_quotes(&tx, queued, &quotes).await?;
+    let stored = quotes
+        .iter()
+        .zip(&outcomes)
+        .filter(|(_, outcome)| **outcome == Inserted::New)
+        .filter_map(|(quote, _)| Some((*quote, quote.consent.as_ref()?)));
+    append_consents(&tx, stored.collect()).await?;
     tx.commit().await.map_err(classify)?;
     Ok(outcomes)
+}
+
+/// Appends the stored quotes' consent records to the chain, in order, under a lock every
+/// instance takes for it until the commit: one chain, however many writers.
+async fn append_consents(
+    tx: &deadpool_postgres::Transaction<'_>,
+    stored: Vec<(&NewQuote, &NewConsent)>,
+) -> Result<(), StoreError> {
+    if stored.is_empty() {
+        return Ok(());
+    }
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CONSENT_CHAIN_LOCK])
+        .await
+        .map_err(classify)?;
+    let mut texts: Vec<(String, &str)> = stored
+        .iter()
+        .filter_map(|(_, consent)| consent.notice.as_deref())
+        .map(|text| (consent::sha256_hex(text), text))
+        .collect();
+    texts.sort();
+    texts.dedup();
+    for (sha256, text) in &texts {
+        tx.execute(queries::INSERT_NOTICE_TEXT, &[sha256, text])
+            .await
+            .map_err(classify)?;
+    }
+    let mut head = match tx
+        .query_opt(queries::CONSENT_HEAD, &[])
+        .await
+        .map_err(classify)?
+    {
+        Some(row) => Some((row.number("seq")?, row.required("hash")?)),
+        None => None,
+    };
+    let mut links = Vec::with_capacity(stored.len());
+    for (quote, consent) in stored {
+        let link = Link::after(
+            head.take(),
+            &quote.id.to_string(),
+            quote.language,
+            quote.created_at,
+            consent,
+        );
+        let hash = link.hash();
+        head = Some((link.seq, hash.clone()));
+        links.push((link, hash));
+    }
+    let seqs: Vec<i64> = links.iter().map(|(l, _)| l.seq).collect();
+    let text = |field: fn(&Link) -> Option<&str>| -> Vec<Option<&str>> {
+        links.iter().map(|(l, _)| field(l)).collect()
+    };
+    let hashes: Vec<&str> = links.iter().map(|(_, h)| h.as_str()).collect();
+    tx.execute(
+        INSERT_CONSENTS,
+        &[
+            &seqs,
+            &text(|l| Some(&l.lead_id)),
+            &text(|l| Some(&l.channel)),
+            &text(|l| Some(&l.page)),
+            &text(|l| Some(&l.language)),
+            &text(|l| Some(&l.at)),
+            &text(|l| l.client.as_deref()),
+            &text(|l| l.user_agent.as_deref()),
+            &text(|l| l.notice_sha256.as_deref()),
+            &text(|l| Some(&l.prev_hash)),
+            &hashes,
+        ],
+    )
+    .await
+    .map_err(classify)?;
+    Ok(())
 }
 
 /// `quotes`, each lead whose form token was spent before (by an earlier lead, or by one before
@@ -184,6 +273,9 @@ async fn spend_form_tokens<'q>(
         .filter_map(|quote| quote.token_to_spend())
         .map(|token| (token.key.as_str(), format_timestamp(token.issued)))
         .unzip();
+    if keys.is_empty() {
+        return Ok(quotes.iter().map(|&quote| Cow::Borrowed(quote)).collect());
+    }
     let statement = tx
         .prepare_cached(SPEND_FORM_TOKENS)
         .await

@@ -21,6 +21,7 @@ use tokio_postgres::config::Host;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
+use super::consent::{ConsentRecords, StoredLink};
 use super::email_budget;
 use super::migrations::{check_version, MIGRATIONS};
 use super::model::format_timestamp;
@@ -324,6 +325,9 @@ impl NamedRow for Row {
         let attempts: Option<i32> = self.try_get(column).map_err(column_error)?;
         Ok(attempts.map(|n| u32::try_from(n).unwrap_or(0)))
     }
+    fn number(&self, column: &str) -> Result<i64, StoreError> {
+        self.try_get(column).map_err(column_error)
+    }
 }
 
 fn limit(n: Option<usize>) -> Option<i64> {
@@ -358,6 +362,23 @@ impl Quotes for PostgresStore {
                 None => self.query(&sql, &[&since, &limit]).await?,
             };
             rows.iter().map(stored_quote).collect()
+        }
+        .boxed()
+    }
+}
+
+impl ConsentRecords for PostgresStore {
+    fn consent_chain(
+        &self,
+        after: i64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
+        async move {
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            let rows = self
+                .query(queries::CONSENT_CHAIN, &[&after, &limit])
+                .await?;
+            rows.iter().map(rows::stored_link).collect()
         }
         .boxed()
     }

@@ -51,8 +51,17 @@ fn small_site(dir: &TempDir) -> PathBuf {
     std::fs::write(site.join("404.html"), NOT_FOUND_HTML).unwrap();
     std::fs::write(site.join("assets/app-abc123.js"), ASSET_JS).unwrap();
     std::fs::write(site.join("assets/app-abc123.js.br"), b"brotli-bytes").unwrap();
+    // The build's facts the server reads: here only each page's lead-generation notice.
+    std::fs::create_dir_all(site.join(".site/es")).unwrap();
+    let facts = |notice: &str| serde_json::json!({ "leadNotice": notice }).to_string();
+    std::fs::write(site.join(".site/site.json"), facts(LEAD_NOTICE)).unwrap();
+    std::fs::write(site.join(".site/es/site.json"), facts(LEAD_NOTICE_ES)).unwrap();
     site
 }
+
+/// The notice beside the small site's English and Spanish quote forms.
+pub const LEAD_NOTICE: &str = "A licensed insurance agent of Test Broker will contact you.";
+pub const LEAD_NOTICE_ES: &str = "Un agente con licencia de Test Broker le contactará.";
 
 /// The form token's cookie (`form_token=...`) the home page sets, as a browser keeps it; empty
 /// when the site has no page.

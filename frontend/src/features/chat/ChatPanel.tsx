@@ -79,7 +79,6 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
             aria-label={texts.title}
             className="flex flex-1 flex-col gap-2 overflow-y-auto px-4 py-3"
           >
-            {lines.length === 0 && <p className="text-slate-600">{texts.empty}</p>}
             {lines.map((line) => (
               <p
                 key={line.id}
@@ -94,9 +93,12 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
                 <span className="sr-only">
                   {line.role === 'visitor' ? voiceControls.visitor : voiceControls.assistant}:{' '}
                 </span>
-                {line.text}
+                {line.lang ? <span lang={line.lang}>{line.text}</span> : line.text}
               </p>
             ))}
+            {!lines.some((line) => line.role === 'visitor') && (
+              <p className="text-slate-600">{texts.empty}</p>
+            )}
           </div>
           {waiting && <p className="px-4 pb-1 text-slate-600 italic">{texts.writing}</p>}
           {failure && (

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { disclaimerText } from '../../components/broker/MedicareDisclaimer';
+import { language, type Language } from '../../language';
 import type { VoiceConfig } from '../voice/sdk/client-config';
 import { ChatError, sendChatMessage, type ChatFailureKind } from './web-chat';
 
@@ -9,6 +11,17 @@ export interface ChatLine {
   id: number;
   role: 'visitor' | 'assistant';
   text: string;
+  /** The line's language, when it is known to be the page's (the panel's own texts are Spanish). */
+  lang?: Language;
+}
+
+/**
+ * What the conversation opens with: the Medicare disclaimer the page shows (in the page's
+ * language, when the content turns it on) as the assistant's first message, before anything is
+ * discussed, as the voice assistant's first message says it.
+ */
+export function openingLines(disclaimer: string | undefined): readonly ChatLine[] {
+  return disclaimer ? [{ id: -1, role: 'assistant', text: disclaimer, lang: language }] : [];
 }
 
 export interface ChatState {
@@ -24,7 +37,7 @@ export interface ChatState {
  * The provider's session id goes from each reply to the next message, so the assistant remembers.
  */
 export function useChat(config: VoiceConfig): ChatState {
-  const [lines, setLines] = useState<readonly ChatLine[]>([]);
+  const [lines, setLines] = useState(() => openingLines(disclaimerText()));
   const [replying, setReplying] = useState(false);
   const [failure, setFailure] = useState<ChatFailureKind | null>(null);
   const sessionId = useRef<string | undefined>(undefined);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
-import { productOptions, quoteSection as text } from '../../content';
+import { leadNotice, productOptions, quoteSection as text } from '../../content';
 import { QUOTE_FIELD_ID } from '../../lib/quote-link';
 import { inContentWords, validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
 import {
@@ -51,6 +51,7 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
   const id = useId();
   const productErrorId = `${id}-product-error`;
   const emailErrorId = `${id}-email-error`;
+  const noticeId = `${id}-notice`;
 
   // Hydration renders in slices (a transition), so the visitor may have typed on after the
   // values were first read: adopt what the fields hold once the form is live.
@@ -185,9 +186,13 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
       </div>
       {/* The page's language: the lead records it, and a post without JavaScript gets its result page in it. */}
       <input type="hidden" name={LANGUAGE_FIELD} value={language} />
-      <Button type="submit" disabled={pending} size="lg">
+      <Button type="submit" disabled={pending} size="lg" aria-describedby={noticeId}>
         {pending ? text.submitting : text.submit}
       </Button>
+      {/* The lead-generation notice: the lead keeps this very text as its consent record. */}
+      <p id={noticeId} data-lead-notice className="text-sm text-slate-700 sm:col-span-3">
+        {leadNotice}
+      </p>
     </form>
   );
 }

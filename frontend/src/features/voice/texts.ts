@@ -1,7 +1,8 @@
 // The voice assistant's texts: what the visitor reads comes from the content (content/site.yaml,
 // voiceTooltip, voiceFailure, voiceControls); the console lines, for whoever debugs the page, are
 // docs/product.md's (§8), Spanish, with 'Error connecting to Vapi' kept in English as the product gives it.
-import type { voiceFailure as failureMessage } from 'virtual:site-content';
+import { voiceControls, type voiceFailure as failureMessage } from 'virtual:site-content';
+import { recording } from 'virtual:site-content/assistant';
 
 export {
   voiceTooltip as tooltip,
@@ -10,6 +11,15 @@ export {
 } from 'virtual:site-content';
 
 export type FailureKind = keyof typeof failureMessage;
+
+/**
+ * The notice shown before the first call until the visitor accepts it: an AI answers, whether the
+ * call is recorded (content/assistant.yaml's `recording`, which the build reads: the recorded
+ * variant only when calls are), and that the conversation is kept.
+ */
+export const consentText = recording
+  ? voiceControls.consentTextRecorded
+  : voiceControls.consentText;
 
 export const consoleLine = {
   started: 'Llamada iniciada',

@@ -1,15 +1,17 @@
 import { useEffect, useRef } from 'react';
-import { controls } from '../texts';
+import { consentText, controls } from '../texts';
 import { PANEL_CARD } from './panel';
 
 interface Props {
-  text: string;
   onAccept: () => void;
   onCancel: () => void;
 }
 
-/** Shown before the first call when the deployment configures a notice (VOICE_CONSENT_TEXT). */
-export function ConsentNotice({ text, onAccept, onCancel }: Props) {
+/**
+ * Shown before the first call until accepted (content: voiceControls.consentText, or
+ * consentTextRecorded when calls are recorded), with a link to the privacy notice.
+ */
+export function ConsentNotice({ onAccept, onCancel }: Props) {
   const accept = useRef<HTMLButtonElement>(null);
   useEffect(() => accept.current?.focus(), []);
   return (
@@ -22,7 +24,15 @@ export function ConsentNotice({ text, onAccept, onCancel }: Props) {
       <h2 id="voice-consent-title" className="mb-1 font-semibold text-slate-900">
         {controls.consentTitle}
       </h2>
-      <p id="voice-consent-text">{text}</p>
+      <p id="voice-consent-text">{consentText}</p>
+      <p className="mt-1">
+        <a
+          href={controls.consentPrivacy.href}
+          className="font-semibold text-brand-700 underline hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {controls.consentPrivacy.label}
+        </a>
+      </p>
       <div className="mt-3 flex justify-end gap-2">
         <button
           type="button"

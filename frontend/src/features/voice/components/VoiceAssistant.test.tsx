@@ -8,6 +8,8 @@ import { VoiceSession } from '../session/voice-session';
 import { FakeVapi } from '../testing/fake-vapi.mjs';
 import { VoiceAssistant } from './VoiceAssistant';
 import { language } from '../../../language';
+import { recording } from 'virtual:site-content/assistant';
+import { consentText } from '../texts';
 
 // The texts the visitor and the console get, written out here rather than imported from the
 // code under test, so a changed text fails a test: the button's names are docs/product.md §2's,
@@ -61,7 +63,6 @@ const CONFIG: VoiceConfig = {
   publicKey: 'pk-test',
   assistantId: 'asst-1',
   apiBaseUrl: null,
-  consentText: null,
 };
 
 let clock = 0;
@@ -108,6 +109,8 @@ beforeEach(() => {
   FakeVapi.instances.length = 0;
   clock = 0;
   localStorage.clear();
+  // The notice before the first call, accepted: its own tests below take this back.
+  localStorage.setItem('voice-consent-accepted', consentText);
   sessionStorage.clear();
   // The Spanish log and info lines are the widget's own output, asserted below; errors and
   // warnings pass through and fail the test unless it expects them (expectConsole).
@@ -443,14 +446,25 @@ describe('in-call controls', () => {
 });
 
 describe('consent notice', () => {
-  const withConsent = { ...CONFIG, consentText: 'Te atiende una IA y la llamada puede grabarse.' };
+  beforeEach(() => localStorage.clear());
+
+  it('says an AI answers, that the conversation is kept, and that the call is recorded only when calls are', () => {
+    expect(consentText).toMatch(/^Vas a hablar con un asistente de inteligencia artificial/);
+    expect(consentText).toContain('guardamos');
+    // content/assistant.yaml's `recording`, as the build read it.
+    expect(consentText).toContain(recording ? 'La llamada se graba' : 'La llamada no se graba');
+  });
 
   it('is shown before the first call, can be cancelled, and is remembered once accepted', async () => {
-    const { user } = setup(withConsent);
+    const { user } = setup();
     const idle = await screen.findByRole('button', { name: tooltip.idle });
     await user.click(idle);
     const dialog = screen.getByRole('dialog', { name: 'Antes de llamar' });
-    expect(dialog).toHaveTextContent(withConsent.consentText);
+    expect(dialog).toHaveAccessibleDescription(consentText);
+    expect(within(dialog).getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute(
+      'href',
+      language === 'es' ? '/es/privacy' : '/privacy',
+    );
     expect(screen.getByRole('button', { name: 'Aceptar y llamar' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -460,12 +474,20 @@ describe('consent notice', () => {
     await user.keyboard(' ');
     await user.click(screen.getByRole('button', { name: 'Aceptar y llamar' }));
     await vi.waitFor(() => expect(fake().startCalls).toHaveLength(1));
-    expect(localStorage.getItem('voice-consent-accepted')).toBe(withConsent.consentText);
+    expect(localStorage.getItem('voice-consent-accepted')).toBe(consentText);
     await act$(() => fake().answerStart());
     await user.click(await screen.findByRole('button', { name: tooltip.inCall }));
     await user.click(await screen.findByRole('button', { name: tooltip.idle }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await vi.waitFor(() => expect(fake().startCalls).toHaveLength(2));
+  });
+
+  it('is shown again once its text has changed', async () => {
+    localStorage.setItem('voice-consent-accepted', 'Te atiende una IA.');
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: tooltip.idle }));
+    expect(screen.getByRole('dialog', { name: 'Antes de llamar' })).toBeInTheDocument();
+    expect(FakeVapi.instances.at(-1)?.startCalls ?? []).toHaveLength(0);
   });
 });
 

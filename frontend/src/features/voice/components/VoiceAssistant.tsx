@@ -18,7 +18,7 @@ import type { VoiceConfig } from '../sdk/client-config';
 import { pageVoiceSession } from '../session/page-session';
 import { useVoiceSession } from '../session/use-voice-session';
 import type { VoiceSession } from '../session/voice-session';
-import { consoleLine } from '../texts';
+import { consentText, consoleLine } from '../texts';
 import { CallControls } from './CallControls';
 import { CaptionsPanel } from './CaptionsPanel';
 import { ConsentNotice } from './ConsentNotice';
@@ -58,7 +58,7 @@ export function VoiceAssistant({
 }) {
   const state = useVoiceSession(session);
   const [panelOpen, setPanelOpenState] = useState(false);
-  const [consentText, setConsentText] = useState<string | null>(null);
+  const [consentOpen, setConsentOpen] = useState(false);
   const mainButton = useRef<HTMLButtonElement>(null);
   const panelToggle = useRef<HTMLButtonElement>(null);
   const chatButton = useRef<HTMLButtonElement>(null);
@@ -110,7 +110,7 @@ export function VoiceAssistant({
 
   // The in-call controls and notices disappear when a call ends or a notice closes; focus
   // that was on them goes back to the main button instead of being lost to the page.
-  const extrasShown = inCall || state.failure !== null || consentText !== null;
+  const extrasShown = inCall || state.failure !== null || consentOpen;
   useEffect(() => {
     if (!extrasShown && focusInExtras.current) {
       focusInExtras.current = false;
@@ -125,8 +125,9 @@ export function VoiceAssistant({
         session.reportMissingConfig();
         return;
       }
-      if (config.consentText && !hasAcceptedConsent(config.consentText)) {
-        setConsentText(config.consentText);
+      // The notice before the first call (the content's), until the visitor accepts this text.
+      if (!hasAcceptedConsent(consentText)) {
+        setConsentOpen(true);
         return;
       }
     }
@@ -153,15 +154,15 @@ export function VoiceAssistant({
   }
 
   function closeConsent(accepted: boolean) {
-    if (accepted && consentText) rememberConsent(consentText);
-    setConsentText(null);
+    if (accepted) rememberConsent(consentText);
+    setConsentOpen(false);
     mainButton.current?.focus();
     if (accepted) void session.start();
   }
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key !== 'Escape') return;
-    if (consentText !== null) closeConsent(false);
+    if (consentOpen) closeConsent(false);
     else if (state.failure) {
       session.dismissFailure();
       mainButton.current?.focus();
@@ -184,10 +185,9 @@ export function VoiceAssistant({
           onFocus={(e) => (focusInExtras.current = (e.target as Element) !== mainButton.current)}
           notices={
             <AnimatePresence initial={false}>
-              {consentText !== null && (
+              {consentOpen && (
                 <Pop key="consent">
                   <ConsentNotice
-                    text={consentText}
                     onAccept={() => closeConsent(true)}
                     onCancel={() => closeConsent(false)}
                   />

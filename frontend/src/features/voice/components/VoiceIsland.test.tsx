@@ -1,12 +1,13 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSpeakingDetector } from '../session/speaking';
 import { VoiceSession } from '../session/voice-session';
 import { FakeVapi } from '../testing/fake-vapi.mjs';
 import { VoiceAssistant, type Handover } from './VoiceAssistant';
 import { VoiceIsland } from './VoiceIsland';
+import { consentText } from '../texts';
 
 // The names docs/product.md §2 gives the button, and the content's for the chat, written out so a
 // changed text fails a test.
@@ -39,7 +40,6 @@ function setup() {
       publicKey: 'pk-test',
       assistantId: 'asst-1',
       apiBaseUrl: null,
-      consentText: null,
     }),
     loadSdk: async () => FakeVapi,
     createDetector: createSpeakingDetector,
@@ -66,6 +66,8 @@ function setup() {
 const idleButton = () => screen.getByRole('button', { name: IDLE });
 const startCalls = () => FakeVapi.instances.at(-1)?.startCalls ?? [];
 
+// The notice before the first call, accepted (VoiceAssistant.test.tsx tests it).
+beforeEach(() => localStorage.setItem('voice-consent-accepted', consentText));
 afterEach(() => {
   cleanup();
   FakeVapi.instances.length = 0;

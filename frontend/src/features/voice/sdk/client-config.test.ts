@@ -8,16 +8,15 @@ describe('client configuration', () => {
         voice: {
           publicKey: 'pk',
           assistantId: 'a',
-          apiBaseUrl: 'http://127.0.0.1:9',
-          consentText: ' ',
+          apiBaseUrl: ' ',
+          // What a server before 0.2.0 sent: the notice is the content's now, never the server's.
+          consentText: 'Te atiende una IA.',
         },
       }),
-    ).toEqual({
-      publicKey: 'pk',
-      assistantId: 'a',
-      apiBaseUrl: 'http://127.0.0.1:9',
-      consentText: null,
-    });
+    ).toEqual({ publicKey: 'pk', assistantId: 'a', apiBaseUrl: null });
+    expect(
+      parseVoiceConfig({ voice: { publicKey: 'pk', assistantId: 'a', apiBaseUrl: 'http://x:9' } }),
+    ).toEqual({ publicKey: 'pk', assistantId: 'a', apiBaseUrl: 'http://x:9' });
   });
 
   it.each([

@@ -1,10 +1,10 @@
-// The voice settings the backend hands out at run time (GET /api/client-config).
+// The voice settings the backend hands out at run time (GET /api/client-config). The notice shown
+// before a call is not one: it is the content's, built into the page (../texts.ts).
 
 export interface VoiceConfig {
   publicKey: string;
   assistantId: string;
   apiBaseUrl: string | null;
-  consentText: string | null;
 }
 
 export const CLIENT_CONFIG_PATH = '/api/client-config';
@@ -20,7 +20,6 @@ export function parseVoiceConfig(body: unknown): VoiceConfig | null {
     publicKey: voice.publicKey,
     assistantId: voice.assistantId,
     apiBaseUrl: optionalText(voice.apiBaseUrl),
-    consentText: optionalText(voice.consentText),
   };
 }
 

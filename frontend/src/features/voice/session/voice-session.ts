@@ -34,7 +34,6 @@ export interface Caption {
 
 export interface VoiceSnapshot {
   availability: Availability;
-  consentText: string | null;
   phase: CallPhase;
   muted: boolean;
   failure: FailureKind | null;
@@ -60,7 +59,6 @@ export interface VoiceSessionDeps {
 
 const INITIAL: VoiceSnapshot = {
   availability: 'checking',
-  consentText: null,
   phase: 'idle',
   muted: false,
   failure: null,
@@ -120,10 +118,7 @@ export class VoiceSession {
   checkAvailability(): Promise<VoiceConfig | null> {
     this.config ??= this.deps.loadConfig().then(
       (config) => {
-        this.set({
-          availability: config ? 'available' : 'not-configured',
-          consentText: config?.consentText ?? null,
-        });
+        this.set({ availability: config ? 'available' : 'not-configured' });
         return config;
       },
       (error) => {

@@ -1,0 +1,290 @@
+//! Consent records: with every lead, what its visitor was shown and agreed to when they sent it
+//! (the lead-generation notice's exact text, kept once under its SHA-256 in `notice_texts`), on
+//! which page and in which language, when, by which channel, from which address and browser.
+//!
+//! The records are append-only and hash-chained: each one's hash covers its own fields and the
+//! previous record's hash, so changing, removing or reordering any stored byte breaks the chain
+//! from there on, and `backend records verify` (`verify`) names the first record that does not
+//! match. Deleting a lead keeps its record: it is the proof the lead was asked for.
+
+use futures_util::future::BoxFuture;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use time::OffsetDateTime;
+
+use super::model::{format_timestamp, serialize_timestamp, Language};
+use super::StoreError;
+
+/// What `backend records verify` reads of a store (records are appended with their quote, by
+/// `Quotes::insert`).
+pub trait ConsentRecords: Send + Sync {
+    /// Up to `limit` records after record `after` (0: from the first), in order, each with its
+    /// notice's stored text.
+    fn consent_chain(
+        &self,
+        after: i64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>>;
+}
+
+/// How the lead was sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConsentChannel {
+    /// The quote form with its script (`fetch`).
+    Form,
+    /// The quote form posted by the browser itself, without JavaScript.
+    FormWithoutScript,
+    /// Spoken to the voice assistant.
+    Voice,
+    /// Typed to the assistant in the chat.
+    Chat,
+}
+
+impl ConsentChannel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConsentChannel::Form => "form",
+            ConsentChannel::FormWithoutScript => "form_without_script",
+            ConsentChannel::Voice => "voice",
+            ConsentChannel::Chat => "chat",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ConsentChannel> {
+        [
+            ConsentChannel::Form,
+            ConsentChannel::FormWithoutScript,
+            ConsentChannel::Voice,
+            ConsentChannel::Chat,
+        ]
+        .into_iter()
+        .find(|channel| channel.as_str() == text)
+    }
+}
+
+/// What a new lead's consent record holds beyond the lead's own id, language and time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewConsent {
+    /// The notice's exact text as the visitor was shown it; `None` when the site has no built
+    /// front end to show one (an API-only server).
+    pub notice: Option<String>,
+    /// The page the lead came from (`/`, `/es/`).
+    pub page: String,
+    pub channel: ConsentChannel,
+    /// The client's address as the server worked it out (behind a trusted proxy, the visitor's).
+    pub client: Option<String>,
+    pub user_agent: Option<String>,
+}
+
+/// A lead's consent record as the admin API shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Consent {
+    /// The notice's text; `None` when none was shown.
+    pub text: Option<String>,
+    pub sha256: Option<String>,
+    pub page: String,
+    pub language: Language,
+    #[serde(serialize_with = "serialize_timestamp")]
+    pub at: OffsetDateTime,
+    pub channel: ConsentChannel,
+}
+
+/// The hex SHA-256 of a notice's text: its key in `notice_texts`.
+pub fn sha256_hex(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
+
+/// One record of the chain, as stored: every field its hash covers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub seq: i64,
+    pub lead_id: String,
+    pub channel: String,
+    pub page: String,
+    pub language: String,
+    pub at: String,
+    pub client: Option<String>,
+    pub user_agent: Option<String>,
+    pub notice_sha256: Option<String>,
+    /// The previous record's hash (`""` for the first).
+    pub prev_hash: String,
+}
+
+impl Link {
+    /// The record for lead `lead_id` (in `language`, stored at `at`) after the chain's head
+    /// (`head`: its seq and hash, `None` for an empty chain).
+    pub fn after(
+        head: Option<(i64, String)>,
+        lead_id: &str,
+        language: Language,
+        at: OffsetDateTime,
+        consent: &NewConsent,
+    ) -> Link {
+        let (seq, prev_hash) = head.map_or((1, String::new()), |(seq, hash)| (seq + 1, hash));
+        Link {
+            seq,
+            lead_id: lead_id.to_owned(),
+            channel: consent.channel.as_str().to_owned(),
+            page: consent.page.clone(),
+            language: language.as_str().to_owned(),
+            at: format_timestamp(at),
+            client: consent.client.clone(),
+            user_agent: consent.user_agent.clone(),
+            notice_sha256: consent.notice.as_deref().map(sha256_hex),
+            prev_hash,
+        }
+    }
+
+    /// The hex SHA-256 of the fields as one JSON array: unambiguous whatever a field holds.
+    pub fn hash(&self) -> String {
+        let fields = serde_json::json!([
+            self.seq,
+            self.lead_id,
+            self.channel,
+            self.page,
+            self.language,
+            self.at,
+            self.client,
+            self.user_agent,
+            self.notice_sha256,
+            self.prev_hash,
+        ]);
+        sha256_hex(&fields.to_string())
+    }
+}
+
+/// A stored record with the hash it was stored with, and its notice's stored text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredLink {
+    pub link: Link,
+    pub hash: String,
+    pub notice_text: Option<String>,
+}
+
+/// What `verify` found: how many records hold, or the first that does not and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verified {
+    Intact {
+        records: usize,
+    },
+    Broken {
+        seq: i64,
+        lead_id: String,
+        why: String,
+    },
+}
+
+/// Walks `chain` (in `seq` order) and checks every record: numbered one after another, its
+/// hash over its fields, its link to the previous one, and its notice's text against its key.
+pub fn verify(chain: &[StoredLink]) -> Verified {
+    let mut previous: Option<&StoredLink> = None;
+    for stored in chain {
+        let link = &stored.link;
+        let broken = |why: String| Verified::Broken {
+            seq: link.seq,
+            lead_id: link.lead_id.clone(),
+            why,
+        };
+        let expected_seq = previous.map_or(1, |p| p.link.seq + 1);
+        if link.seq != expected_seq {
+            return broken(format!(
+                "is numbered {}, where {expected_seq} was expected (a record is missing)",
+                link.seq
+            ));
+        }
+        let expected_prev = previous.map_or("", |p| p.hash.as_str());
+        if link.prev_hash != expected_prev {
+            return broken(
+                "does not follow the record before it (its previous hash differs)".into(),
+            );
+        }
+        if link.hash() != stored.hash {
+            return broken("does not match its hash (a field was changed)".into());
+        }
+        match (&link.notice_sha256, &stored.notice_text) {
+            (Some(key), Some(text)) if sha256_hex(text) != *key => {
+                return broken(format!(
+                    "refers to the notice {key}, whose stored text has changed"
+                ));
+            }
+            (Some(key), None) => {
+                return broken(format!("refers to the notice {key}, which is missing"));
+            }
+            _ => {}
+        }
+        previous = Some(stored);
+    }
+    Verified::Intact {
+        records: chain.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn consent(notice: &str) -> NewConsent {
+        NewConsent {
+            notice: Some(notice.into()),
+            page: "/es/".into(),
+            channel: ConsentChannel::Form,
+            client: Some("203.0.113.7".into()),
+            user_agent: Some("Firefox\n\"quoted\"".into()),
+        }
+    }
+
+    fn chain(n: usize) -> Vec<StoredLink> {
+        let mut chain: Vec<StoredLink> = Vec::new();
+        for i in 0..n {
+            let head = chain.last().map(|l| (l.link.seq, l.hash.clone()));
+            let link = Link::after(
+                head,
+                &format!("lead-{i}"),
+                Language::Es,
+                OffsetDateTime::UNIX_EPOCH,
+                &consent("A licensed agent will contact you."),
+            );
+            chain.push(StoredLink {
+                hash: link.hash(),
+                notice_text: Some("A licensed agent will contact you.".into()),
+                link,
+            });
+        }
+        chain
+    }
+
+    #[test]
+    fn an_untouched_chain_holds() {
+        assert_eq!(verify(&chain(3)), Verified::Intact { records: 3 });
+        assert_eq!(verify(&[]), Verified::Intact { records: 0 });
+        let first = &chain(1)[0].link;
+        assert_eq!((first.seq, first.prev_hash.as_str()), (1, ""));
+        assert_eq!(
+            first.notice_sha256.as_deref(),
+            Some(sha256_hex("A licensed agent will contact you.").as_str())
+        );
+    }
+
+    #[test]
+    fn any_change_names_the_first_record_it_breaks() {
+        let named = |chain: &[StoredLink]| match verify(chain) {
+            Verified::Broken { seq, why, .. } => (seq, why),
+            intact => panic!("{intact:?}"),
+        };
+        let mut changed = chain(3);
+        changed[1].link.client = Some("198.51.100.1".into());
+        assert_eq!(named(&changed).0, 2);
+        let mut rehashed = chain(3);
+        rehashed[1].link.page = "/".into();
+        rehashed[1].hash = rehashed[1].link.hash();
+        let (seq, why) = named(&rehashed);
+        assert_eq!(seq, 3, "the next record no longer follows: {why}");
+        let mut text = chain(3);
+        text[0].notice_text = Some("A licensed agent may contact you.".into());
+        assert!(named(&text).1.contains("stored text has changed"));
+        let mut gap = chain(3);
+        gap.remove(1);
+        assert!(named(&gap).1.contains("a record is missing"));
+    }
+}
