@@ -157,6 +157,7 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
             .password_hash
             .as_ref()
             .map(|_| config.inbox.session_lifetime),
+        conversations: config.inbox.conversation_retention,
     };
     let deleted = retention::daily_round(store.as_ref(), plan, time::OffsetDateTime::now_utc())
         .await

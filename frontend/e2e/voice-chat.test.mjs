@@ -123,6 +123,11 @@ describe('typing to the assistant', () => {
         /We do not offer every plan available in your area\./,
       );
       assert.equal(await opening.locator('[lang="en"]').count(), 1);
+      // Then the lead-generation notice the quote form shows.
+      assert.match(
+        await log.locator('[data-role="assistant"]').nth(1).innerText(),
+        /A licensed insurance agent of Clearharbor Health will contact you about your quote\./,
+      );
 
       await box.fill('Quiero una cotización');
       await page.keyboard.press('Enter');
@@ -152,8 +157,8 @@ describe('typing to the assistant', () => {
       await box.fill('ana@example.com');
       await page.keyboard.press('Enter');
       await page.waitForFunction(
-        // The disclaimer and two replies.
-        () => document.querySelectorAll('[data-role="assistant"]').length === 3,
+        // The disclaimer, the notice and two replies.
+        () => document.querySelectorAll('[data-role="assistant"]').length === 4,
       );
       assert.equal(chat.received[1].body.sessionId, 'sess-e2e');
 

@@ -49,6 +49,8 @@ fn report(
             "quote_requests" => "quote requests",
             "voice_calls" => "call reports",
             "lead_outbox" => "deliveries (webhook and e-mail)",
+            "notice_texts" => "notice texts",
+            "consent_records" => "consent records",
             other => other,
         };
         writeln!(

@@ -1,6 +1,8 @@
 //! Deleting a lead whole, the one way both the broker's delete and the retention limit use: the
-//! store removes the row, its outbox entry, its idempotency key and its call's report once no
-//! lead refers to the call; a log line records the id and why (never the e-mail).
+//! store removes the row, its outbox entry and its idempotency key; the conversation it came from
+//! (its call's report) and its consent record stay, as records the rules ask a Medicare broker
+//! to keep (`CONVERSATION_RETENTION_DAYS` removes the conversation); a log line records the id
+//! and why (never the e-mail).
 
 use crate::store::{Inbox, StoreError};
 

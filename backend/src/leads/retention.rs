@@ -4,9 +4,10 @@
 //!   `app::start` awaits before serving, so no lead past the limit is shown or forwarded) and once
 //!   a day after, the same way the broker deletes one (`leads::deletion`). Idle admin sessions are
 //!   cleared on the same round.
-//! - What a caller said: an end-of-call report (ended reason, summary, transcript) stays while a
-//!   quote request refers to it; one from a call that produced no lead is deleted once it is a
-//!   day old. Checked at start and every hour, so no such report lives much past its day.
+//! - What a caller said: a conversation's end-of-call report (ended reason, summary, transcript,
+//!   recording link) is kept for `CONVERSATION_RETENTION_DAYS`, whether or not it produced a lead
+//!   and after its lead is deleted (the rules a Medicare broker markets under ask for years);
+//!   that setting alone removes it. Checked at start and every hour.
 //! - The form tokens leads spent: forgotten on the same hourly round once they have expired
 //!   (`spam::FORM_TOKEN_MAX_AGE`), when no post can spend them again.
 
@@ -23,9 +24,6 @@ use crate::settings::inbox::session_cutoffs;
 use crate::spam::FORM_TOKEN_MAX_AGE;
 use crate::store::{CallReports, Inbox, Quotes, Sessions, StoreError};
 
-/// How long a report no quote refers to is kept.
-pub const UNREFERENCED_CALL_REPORT_DAYS: u64 = 1;
-const KEEP_UNREFERENCED: Duration = Duration::from_secs(UNREFERENCED_CALL_REPORT_DAYS * 86_400);
 const PURGE_INTERVAL: Duration = Duration::from_secs(60 * 60);
 const ROUND_EVERY: Duration = Duration::from_secs(24 * 60 * 60);
 /// Leads deleted per query, so a first run over years of leads holds no lock for long.
@@ -33,11 +31,12 @@ const BATCH: usize = 200;
 
 /// What a daily round deletes: leads past `leads` (kept forever when `None`), and ended sessions
 /// when there are sessions, which last `sessions` at most (an untouched store is not written to:
-/// it may be read-only).
+/// it may be read-only); and what the hourly purge does: conversations past `conversations`.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
     pub leads: Option<Duration>,
     pub sessions: Option<Duration>,
+    pub conversations: Duration,
 }
 
 /// One daily round: how many leads it deleted.
@@ -91,7 +90,7 @@ impl Retention {
             daily.set_missed_tick_behavior(MissedTickBehavior::Delay);
             loop {
                 tokio::select! {
-                    _ = hourly.tick() => hourly_purge(store.as_ref()).await,
+                    _ = hourly.tick() => hourly_purge(store.as_ref(), plan.conversations).await,
                     _ = daily.tick() => {
                         let now = OffsetDateTime::now_utc();
                         if let Err(error) = daily_round(store.as_ref(), plan, now).await {
@@ -112,11 +111,14 @@ impl Retention {
     }
 }
 
-async fn hourly_purge(store: &(impl CallReports + Quotes + ?Sized)) {
+async fn hourly_purge(store: &(impl CallReports + Quotes + ?Sized), conversations: Duration) {
     let now = OffsetDateTime::now_utc();
-    match store.purge_call_reports(now - KEEP_UNREFERENCED).await {
+    match store.purge_call_reports(now - conversations).await {
         Ok(0) => {}
-        Ok(deleted) => tracing::info!(deleted, "deleted call reports no quote request refers to"),
+        Ok(deleted) => tracing::info!(
+            deleted,
+            "deleted conversations past CONVERSATION_RETENTION_DAYS"
+        ),
         // Tried again at the next interval.
         Err(error) => tracing::warn!(%error, "cannot delete old call reports"),
     }

@@ -15,8 +15,8 @@ pub trait CallReports: Send + Sync {
     /// The end-of-call report stored for `call_id`, if any.
     fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>>;
 
-    /// Deletes the end-of-call reports received before `reported_before` that no quote request
-    /// refers to, and says how many (`leads::retention`).
+    /// Deletes the end-of-call reports received before `reported_before`, a lead or none, and
+    /// says how many (`leads::retention`: `CONVERSATION_RETENTION_DAYS`).
     fn purge_call_reports(
         &self,
         reported_before: OffsetDateTime,

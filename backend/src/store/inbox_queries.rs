@@ -94,15 +94,12 @@ pub const KEY: &str = "SELECT value FROM site_keys WHERE name = $1";
 /// $1 id, $2 the note (NULL: none).
 pub const SET_NOTE: &str = "UPDATE quote_requests SET note = $2 WHERE id = $1";
 
-/// $1 id: the call the lead came from (no row: no such lead).
-pub const LEAD_CALL: &str = "SELECT call_id FROM quote_requests WHERE id = $1";
+/// $1 id (no row: no such lead).
+pub const LEAD_EXISTS: &str = "SELECT id FROM quote_requests WHERE id = $1";
 /// $1 id.
 pub const DELETE_OUTBOX: &str = "DELETE FROM lead_outbox WHERE quote_id = $1";
 /// $1 id.
 pub const DELETE_LEAD: &str = "DELETE FROM quote_requests WHERE id = $1";
-/// $1 call id: its report, once no lead refers to the call.
-pub const DELETE_CALL_IF_UNCLAIMED: &str = "DELETE FROM voice_calls WHERE call_id = $1
-    AND NOT EXISTS (SELECT 1 FROM quote_requests WHERE call_id = $1)";
 
 /// $1 cutoff, $2 limit.
 pub const LEADS_CREATED_BEFORE: &str =

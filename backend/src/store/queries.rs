@@ -67,12 +67,9 @@ pub const UPSERT_CALL: &str = "INSERT INTO voice_calls
 pub const SELECT_CALL: &str = "SELECT call_id, ended_reason, summary, transcript, recording_url
     FROM voice_calls WHERE call_id = $1";
 
-/// $1 the cut-off. Every spoken quote has a tool call id, so the `NOT EXISTS` is answered by
-/// the unique index on (call_id, tool_call_id), whose condition it repeats.
-pub const PURGE_UNREFERENCED_CALLS: &str = "DELETE FROM voice_calls
-    WHERE reported_at < $1 AND NOT EXISTS (
-        SELECT 1 FROM quote_requests q
-        WHERE q.call_id = voice_calls.call_id AND q.tool_call_id IS NOT NULL)";
+/// $1 the cut-off: a conversation is kept until `CONVERSATION_RETENTION_DAYS` have passed,
+/// with or without a lead (`leads::retention`).
+pub const PURGE_OLD_CONVERSATIONS: &str = "DELETE FROM voice_calls WHERE reported_at < $1";
 
 /// $1 the form token's key, $2 when it was issued: one row, or none when a lead spent it before.
 pub const SPEND_FORM_TOKEN: &str =

@@ -46,7 +46,8 @@ const HEALTH_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(5
 
 /// Every change goes through the writer thread, so all of them can share its group commits.
 enum Write {
-    Quote(NewQuote),
+    /// Boxed: a quote with its consent record is many times the size of the other writes.
+    Quote(Box<NewQuote>),
     Call(CallReport),
     Delivery {
         quote_id: String,
@@ -432,7 +433,7 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
         }
         Write::PurgeCalls { reported_before } => {
             return Ok(Applied::Rows(run(
-                queries::PURGE_UNREFERENCED_CALLS,
+                queries::PURGE_OLD_CONVERSATIONS,
                 params![reported_before],
             )?));
         }
@@ -522,7 +523,7 @@ impl NamedRow for Row<'_> {
 
 impl Quotes for SqliteStore {
     fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
-        self.write(Write::Quote(quote))
+        self.write(Write::Quote(Box::new(quote)))
             .map(|r| {
                 r.map(|applied| match applied {
                     Applied::Quote(inserted) => inserted,

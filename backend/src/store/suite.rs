@@ -33,7 +33,7 @@ macro_rules! for_each_case {
             $crate::store::StoreOptions::default()
         );
         $case!(
-            only_call_reports_no_quote_refers_to_are_purged,
+            conversations_are_kept_with_or_without_a_lead_until_their_cutoff,
             $crate::store::StoreOptions::default()
         );
         $case!(
@@ -411,7 +411,9 @@ pub async fn every_stored_lead_appends_one_consent_record_to_the_chain(store: Ar
     store.close().await;
 }
 
-pub async fn only_call_reports_no_quote_refers_to_are_purged(store: Arc<dyn QuoteStore>) {
+pub async fn conversations_are_kept_with_or_without_a_lead_until_their_cutoff(
+    store: Arc<dyn QuoteStore>,
+) {
     store
         .insert(spoken("ana@example.com", "with-lead", "t"))
         .await
@@ -432,15 +434,18 @@ pub async fn only_call_reports_no_quote_refers_to_are_purged(store: Arc<dyn Quot
         0,
         "both reports are newer than the cut-off"
     );
+    // Deleting the lead keeps the conversation it came from.
+    let lead = store.list_since(None).await.unwrap()[0].id.clone();
+    assert!(store.delete_lead(lead).await.unwrap());
+    for call_id in ["with-lead", "no-lead"] {
+        assert!(
+            store.call(call_id.into()).await.unwrap().is_some(),
+            "{call_id}"
+        );
+    }
     let later = OffsetDateTime::now_utc() + Duration::from_secs(60);
-    assert_eq!(store.purge_call_reports(later).await.unwrap(), 1);
+    assert_eq!(store.purge_call_reports(later).await.unwrap(), 2);
     assert_eq!(store.purge_call_reports(later).await.unwrap(), 0);
-    let rows = store.list_since(None).await.unwrap();
-    assert_eq!(
-        rows[0].call_summary.as_deref(),
-        Some("a summary"),
-        "the report a quote refers to stays"
-    );
     store.close().await;
 }
 

@@ -197,7 +197,7 @@ on_both_stores!(
     filters_search_and_csv,
     marking_contacted_and_back,
     a_note_is_kept_with_the_lead_and_in_the_csv,
-    deleting_a_lead_removes_its_outbox_row_key_and_call_report,
+    deleting_a_lead_removes_its_outbox_row_and_key_and_keeps_its_conversation,
     retention_deletes_old_leads_at_start,
 );
 
@@ -851,7 +851,7 @@ async fn a_note_is_kept_with_the_lead_and_in_the_csv(db: Db) {
         csv.lines()
             .next()
             .unwrap()
-            .ends_with(",\"note\",\"language\""),
+            .ends_with(",\"note\",\"language\",\"consent_channel\",\"consent_notice_sha256\",\"consent_notice\""),
         "{csv}"
     );
     assert!(
@@ -895,7 +895,7 @@ async fn a_note_is_kept_with_the_lead_and_in_the_csv(db: Db) {
     inbox.stop().await;
 }
 
-async fn deleting_a_lead_removes_its_outbox_row_key_and_call_report(db: Db) {
+async fn deleting_a_lead_removes_its_outbox_row_and_key_and_keeps_its_conversation(db: Db) {
     // Forwarding on (to a closed port), so each lead has an outbox row.
     let inbox = Inbox::start(db, &[("LEAD_WEBHOOK_URL", "http://127.0.0.1:9/leads")]).await;
     let cookie = inbox.session().await;
@@ -978,8 +978,16 @@ async fn deleting_a_lead_removes_its_outbox_row_key_and_call_report(db: Db) {
     assert_eq!(delete(voice[1].clone()).await.unwrap().status(), 204);
     assert_eq!(
         inbox.app.count(reports).await,
-        0,
-        "the last lead took the report with it"
+        1,
+        "the conversation is kept after its last lead (CONVERSATION_RETENTION_DAYS)"
+    );
+    assert_eq!(
+        inbox
+            .app
+            .count("SELECT count(*) FROM consent_records")
+            .await,
+        4,
+        "and every lead's consent record"
     );
     assert_eq!(delete(voice[1].clone()).await.unwrap().status(), 404);
     assert_eq!(delete("not-an-id".into()).await.unwrap().status(), 404);

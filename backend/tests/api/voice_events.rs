@@ -307,7 +307,7 @@ fn stored_calls(app: &TestApp) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn a_report_of_a_call_without_a_lead_is_deleted_after_a_day_a_linked_one_is_kept() {
+async fn a_conversation_is_kept_for_its_retention_with_or_without_a_lead() {
     let mut app = app().await;
     call_with_one_quote(
         &app,
@@ -333,15 +333,27 @@ async fn a_report_of_a_call_without_a_lead_is_deleted_after_a_day_a_linked_one_i
             [],
         )
         .unwrap();
+    // Ten years by default: a call without a lead is no longer gone after a day.
     app.restart().await;
-    let expected = ["no-lead-new", "with-lead"];
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(
+        stored_calls(&app),
+        ["no-lead-new", "no-lead-old", "with-lead"]
+    );
+    // CONVERSATION_RETENTION_DAYS alone removes them, a lead or none.
+    app.restart_with(|config| {
+        config.inbox.conversation_retention = std::time::Duration::from_secs(30 * 86_400);
+    })
+    .await;
+    let expected = ["no-lead-new"];
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     while stored_calls(&app) != expected && std::time::Instant::now() < deadline {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     assert_eq!(stored_calls(&app), expected, "purged at start");
     let rows = app.rows().await;
-    assert_eq!(rows[0].call_summary.as_deref(), Some("Wants family cover"));
+    assert_eq!(rows[0].email, "ana@example.com", "the lead stays");
+    assert_eq!(rows[0].call_summary, None, "without its conversation");
     app.stop().await;
 }
 

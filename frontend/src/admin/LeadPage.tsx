@@ -162,8 +162,9 @@ export function LeadPage({ id, onError }: LeadPageProps) {
                 Delete this lead?
               </Dialog.Title>
               <Dialog.Description className="mt-2 text-slate-700">
-                {lead.email} and everything kept with it (delivery state, and the call&apos;s report
-                when no other lead shares the call) will be deleted for good.
+                {lead.email} and its delivery state will be deleted for good. The conversation it
+                came from and its consent record are kept, as the records a Medicare broker must
+                keep (until CONVERSATION_RETENTION_DAYS).
               </Dialog.Description>
               <div className="mt-6 flex flex-wrap justify-end gap-3">
                 <Dialog.Close asChild>

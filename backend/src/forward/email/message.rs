@@ -142,7 +142,6 @@ fn lead_body(site: &SiteSettings, quote: &StoredQuote) -> (String, String) {
     if let (Source::Web, Some(agent)) = (quote.source, &quote.user_agent) {
         details.push(("Browser", agent.clone()));
     }
-    details.push(("Lead id", quote.id.clone()));
     if let Some(consent) = &quote.consent {
         let shown = match (&consent.text, &consent.sha256) {
             (Some(text), Some(sha256)) => format!("\"{text}\" (SHA-256 {sha256})"),
@@ -150,6 +149,7 @@ fn lead_body(site: &SiteSettings, quote: &StoredQuote) -> (String, String) {
         };
         details.push(("Notice shown", shown));
     }
+    details.push(("Lead id", quote.id.clone()));
     let heading = "New quote request";
     let closing = format!("Reply to this message to write to {}.", quote.email);
     let (link_text, link_html) = inbox_link(site, &quote.id);

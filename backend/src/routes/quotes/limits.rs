@@ -8,7 +8,6 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use warp::filters::BoxedFilter;
-use warp::Filter;
 
 use crate::http::client_ip;
 use crate::http::error::{retry_after_secs, ApiError};

@@ -27,7 +27,7 @@ use crate::store::rows::{self, NamedRow};
 use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, StoreOptions, REUSED_TOKEN};
 
 /// The advisory lock the consent chain is appended under (any number, the same everywhere).
-const CONSENT_CHAIN_LOCK: i64 = 0x636f_6e73_656e_74;
+const CONSENT_CHAIN_LOCK: i64 = 0x0063_6f6e_7365_6e74;
 /// `queries::INSERT_CONSENT` for many records: one array per column.
 const INSERT_CONSENTS: &str = "INSERT INTO consent_records
         (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash, hash)

@@ -102,24 +102,18 @@ impl Inbox for PostgresStore {
             let tx = client.transaction().await.map_err(classify)?;
             // Locks the lead, so a concurrent deletion of the same one waits and finds nothing.
             let found = tx
-                .query_opt(&format!("{} FOR UPDATE", sql::LEAD_CALL), &[&id])
+                .query_opt(&format!("{} FOR UPDATE", sql::LEAD_EXISTS), &[&id])
                 .await
                 .map_err(classify)?;
-            let Some(row) = found else {
+            if found.is_none() {
                 return Ok(false);
-            };
-            let call = row.text("call_id")?;
+            }
             tx.execute(sql::DELETE_OUTBOX, &[&id])
                 .await
                 .map_err(classify)?;
             tx.execute(sql::DELETE_LEAD, &[&id])
                 .await
                 .map_err(classify)?;
-            if let Some(call) = call {
-                tx.execute(sql::DELETE_CALL_IF_UNCLAIMED, &[&call])
-                    .await
-                    .map_err(classify)?;
-            }
             tx.commit().await.map_err(classify)?;
             Ok(true)
         }

@@ -403,7 +403,7 @@ impl CallReports for PostgresStore {
     ) -> BoxFuture<'_, Result<u64, StoreError>> {
         async move {
             let cutoff = format_timestamp(reported_before);
-            self.execute(queries::PURGE_UNREFERENCED_CALLS, &[&cutoff])
+            self.execute(queries::PURGE_OLD_CONVERSATIONS, &[&cutoff])
                 .await
         }
         .boxed()

@@ -102,15 +102,12 @@ impl Inbox for SqliteStore {
         self.read(move |conn| {
             let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
             let lead =
-                parameters::query(&tx, sql::LEAD_CALL, params![id], |row| row.text("call_id"))?;
-            let Some(call) = lead.into_iter().next() else {
+                parameters::query(&tx, sql::LEAD_EXISTS, params![id], |row| row.required("id"))?;
+            if lead.is_empty() {
                 return Ok(false);
-            };
+            }
             execute(&tx, sql::DELETE_OUTBOX, params![id])?;
             execute(&tx, sql::DELETE_LEAD, params![id])?;
-            if let Some(call) = call {
-                execute(&tx, sql::DELETE_CALL_IF_UNCLAIMED, params![call])?;
-            }
             tx.commit()?;
             Ok(true)
         })

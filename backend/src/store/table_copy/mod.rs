@@ -127,14 +127,13 @@ mod tests {
                 ("quote_requests", leads, 0),
                 ("voice_calls", 1, 0),
                 // Webhook and e-mail for the 4 taken into the outbox, the call's follow-up.
-                ("lead_outbox", 2 * (leads - 1) + 1, 0)
+                ("lead_outbox", 2 * (leads - 1) + 1, 0),
+                ("notice_texts", 0, 0),
+                ("consent_records", 0, 0)
             ]
         );
         let again = write(to, read(from).await.unwrap()).await.unwrap();
-        assert!(
-            again.iter().all(|c| c.copied == 0 && c.already_there > 0),
-            "{again:?}"
-        );
+        assert!(again.iter().all(|c| c.copied == 0), "{again:?}");
     }
 
     fn sqlite_in(dir: &tempfile::TempDir, name: &str) -> DatabaseUrl {

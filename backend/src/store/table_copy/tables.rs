@@ -72,9 +72,10 @@ pub struct Schema {
 }
 
 /// The tables a lead lives in, in the order they are written (the outbox refers to the quote
-/// requests). The inbox's sign-in sessions stay behind: people sign in again; the site's keys,
-/// the e-mail budget and the spent form tokens are the target site's own.
-pub const TABLES: [Schema; 3] = [
+/// requests, a consent record to its notice's text). The inbox's sign-in sessions stay behind:
+/// people sign in again; the site's keys, the e-mail budget and the spent form tokens are the
+/// target site's own. The consent records keep their chain: into an empty target, as they are.
+pub const TABLES: [Schema; 5] = [
     Schema {
         name: "quote_requests",
         columns: &[
@@ -117,6 +118,26 @@ pub const TABLES: [Schema; 3] = [
             optional("delivered_at", Kind::Timestamp),
             optional("gave_up_at", Kind::Timestamp),
             optional("held_at", Kind::Timestamp),
+        ],
+    },
+    Schema {
+        name: "notice_texts",
+        columns: &[required("sha256", Kind::Line), required("text", Kind::Text)],
+    },
+    Schema {
+        name: "consent_records",
+        columns: &[
+            required("seq", Kind::Count),
+            required("lead_id", Kind::Uuid),
+            required("channel", Kind::Line),
+            required("page", Kind::Line),
+            required("language", Kind::Language),
+            required("at", Kind::Timestamp),
+            optional("client", Kind::Line),
+            optional("user_agent", Kind::Line),
+            optional("notice_sha256", Kind::Line),
+            required("prev_hash", Kind::Line),
+            required("hash", Kind::Line),
         ],
     },
 ];

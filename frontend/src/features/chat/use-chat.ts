@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { disclaimerText } from '../../components/broker/MedicareDisclaimer';
+import { leadNotice } from '../../content';
 import { language, type Language } from '../../language';
 import type { VoiceConfig } from '../voice/sdk/client-config';
 import { ChatError, sendChatMessage, type ChatFailureKind } from './web-chat';
@@ -16,12 +17,19 @@ export interface ChatLine {
 }
 
 /**
- * What the conversation opens with: the Medicare disclaimer the page shows (in the page's
- * language, when the content turns it on) as the assistant's first message, before anything is
- * discussed, as the voice assistant's first message says it.
+ * What the conversation opens with, as the voice assistant's first message says it, before
+ * anything is discussed: the Medicare disclaimer the page shows (when the content turns it on),
+ * then the lead-generation notice the quote form shows (a lead from the chat keeps it as its
+ * consent record), both in the page's language.
  */
-export function openingLines(disclaimer: string | undefined): readonly ChatLine[] {
-  return disclaimer ? [{ id: -1, role: 'assistant', text: disclaimer, lang: language }] : [];
+export function openingLines(disclaimer: string | undefined, notice: string): readonly ChatLine[] {
+  const texts = disclaimer ? [disclaimer, notice] : [notice];
+  return texts.map((text, i) => ({
+    id: i - texts.length,
+    role: 'assistant' as const,
+    text,
+    lang: language,
+  }));
 }
 
 export interface ChatState {
@@ -37,7 +45,7 @@ export interface ChatState {
  * The provider's session id goes from each reply to the next message, so the assistant remembers.
  */
 export function useChat(config: VoiceConfig): ChatState {
-  const [lines, setLines] = useState(() => openingLines(disclaimerText()));
+  const [lines, setLines] = useState(() => openingLines(disclaimerText(), leadNotice));
   const [replying, setReplying] = useState(false);
   const [failure, setFailure] = useState<ChatFailureKind | null>(null);
   const sessionId = useRef<string | undefined>(undefined);
