@@ -262,7 +262,20 @@ function inboxSuite(name, database) {
       assert.equal(lines.length, 2, csv);
       assert.match(lines[0], /^"?id"?,"?created_at"?,"?product"?,"?email"?/);
       assert.ok(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv);
-      assert.ok(lines[0].endsWith('"note","language"') && lines[1].endsWith(`"${NOTE}","en"`), csv);
+      assert.ok(
+        lines[0].endsWith(
+          '"note","language","consent_channel","consent_notice_sha256","consent_notice"',
+        ),
+        csv,
+      );
+      // The voice lead's consent record: the notice its page shows, which the assistant said.
+      assert.ok(
+        lines[1].includes(`"${NOTE}","en","voice",`) &&
+          lines[1].endsWith(
+            '"A licensed insurance agent of Clearharbor Health will contact you about your quote."',
+          ),
+        csv,
+      );
 
       // Sign out: the sign-in form again, and the API no longer answers this browser.
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();

@@ -257,7 +257,12 @@ describe('voice button with the fake SDK', () => {
         await page.getByRole('button', { name: 'Cancelar' }).click();
         await notice.waitFor({ state: 'detached' });
         await idle.click();
-        await page.keyboard.press('Enter'); // 'Aceptar y llamar' has the focus
+        await notice.waitFor();
+        assert.ok(
+          await focusReaches(page.getByRole('button', { name: 'Aceptar y llamar' })),
+          'the notice takes the focus to its accept button',
+        );
+        await page.keyboard.press('Enter');
         await startCallsMade(page, 1);
         await fake(page, () => globalThis.fakeVapi.answerStart());
         await voiceButton(page, NAME.inCall).click();

@@ -29,7 +29,13 @@ export function consentText(language = 'en') {
 /** Every page of `context` starts with the notice (of `language`'s pages) accepted. */
 export function acceptConsent(context, language = 'en') {
   return context.addInitScript(
-    ([key, text]) => localStorage.setItem(key, text),
+    ([key, text]) => {
+      try {
+        localStorage.setItem(key, text);
+      } catch {
+        // a document without storage of its own (about:blank, a sandboxed frame)
+      }
+    },
     [CONSENT_STORAGE_KEY, consentText(language)],
   );
 }

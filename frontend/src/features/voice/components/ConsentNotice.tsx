@@ -1,3 +1,4 @@
+import { useIsPresent } from 'framer-motion';
 import { useEffect, useRef } from 'react';
 import { consentText, controls } from '../texts';
 import { PANEL_CARD } from './panel';
@@ -13,7 +14,12 @@ interface Props {
  */
 export function ConsentNotice({ onAccept, onCancel }: Props) {
   const accept = useRef<HTMLButtonElement>(null);
-  useEffect(() => accept.current?.focus(), []);
+  // On entering, and on entering again while it was still leaving (a second click soon after
+  // 'Cancelar' keeps this notice rather than making a new one).
+  const present = useIsPresent();
+  useEffect(() => {
+    if (present) accept.current?.focus();
+  }, [present]);
   return (
     <div
       role="dialog"

@@ -471,7 +471,8 @@ describe('consent notice', () => {
     expect(idle).toHaveFocus();
     expect(fake().startCalls).toHaveLength(0); // loaded by the hover prefetch, not started
 
-    await user.keyboard(' ');
+    await user.keyboard(' '); // at once, while the cancelled notice is still leaving
+    expect(await screen.findByRole('button', { name: 'Aceptar y llamar' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Aceptar y llamar' }));
     await vi.waitFor(() => expect(fake().startCalls).toHaveLength(1));
     expect(localStorage.getItem('voice-consent-accepted')).toBe(consentText);

@@ -1,4 +1,4 @@
-// The optional consent notice is remembered once accepted, together with its text, so a
+// The notice before the first call is remembered once accepted, together with its text, so a
 // changed notice is shown again. Storage may be unavailable (private modes): then it is asked
 // each time rather than failing.
 
