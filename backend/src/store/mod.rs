@@ -5,6 +5,7 @@
 
 mod call_reports;
 pub mod consent;
+mod conversations;
 mod database_url;
 mod delivery_alerts;
 mod email_budget;
@@ -32,6 +33,7 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 
 pub use call_reports::CallReports;
+pub use conversations::{Conversation, Conversations};
 pub use delivery_alerts::{DeliveryAlerts, FailingChannel};
 pub use email_budget::{hour_of, EmailBudget, HeldLeads};
 pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, SessionCutoffs, Sessions, SiteKeys};
@@ -82,6 +84,7 @@ impl StoreOptions {
 pub trait QuoteStore:
     Quotes
     + consent::ConsentRecords
+    + Conversations
     + CallReports
     + Outbox
     + Inbox

@@ -63,6 +63,31 @@ pub const UPSERT_CALL: &str = "INSERT INTO voice_calls
         summary = excluded.summary, transcript = excluded.transcript,
         reported_at = excluded.reported_at, recording_url = excluded.recording_url";
 
+/// The kept conversations, as `rows::conversation` reads them, newest first: each with the first
+/// lead it produced. `transcript` is `c.transcript` for one conversation, `NULL` in a list.
+fn conversations(transcript: &str, condition: &str) -> String {
+    format!(
+        "SELECT c.call_id, c.ended_reason, c.summary, {transcript} AS transcript, c.recording_url,
+            c.reported_at, l.id AS lead_id, l.source AS lead_source
+        FROM voice_calls c
+        LEFT JOIN quote_requests l ON l.id = (
+            SELECT q.id FROM quote_requests q WHERE q.call_id = c.call_id
+            ORDER BY q.created_at, q.id LIMIT 1)
+        {condition}"
+    )
+}
+
+/// $1 limit.
+pub static CONVERSATIONS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    conversations(
+        "CAST(NULL AS TEXT)",
+        "ORDER BY c.reported_at DESC, c.call_id DESC LIMIT $1",
+    )
+});
+/// $1 call id.
+pub static CONVERSATION: std::sync::LazyLock<String> =
+    std::sync::LazyLock::new(|| conversations("c.transcript", "WHERE c.call_id = $1"));
+
 /// $1 call id.
 pub const SELECT_CALL: &str = "SELECT call_id, ended_reason, summary, transcript, recording_url
     FROM voice_calls WHERE call_id = $1";

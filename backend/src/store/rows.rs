@@ -7,6 +7,7 @@ use time::OffsetDateTime;
 use wasm_core::Product;
 
 use super::consent::{Consent, ConsentChannel, Link, StoredLink};
+use super::conversations::Conversation;
 use super::model::{
     CallReport, Channel, Deliveries, Delivery, DeliveryStatus, Inserted, Language, LeadStatus,
     NewQuote, Source, StoredQuote,
@@ -150,6 +151,24 @@ pub fn call_report(row: &impl NamedRow) -> Result<CallReport, StoreError> {
     Ok(CallReport {
         call_id: row.required("call_id")?,
         ended_reason: row.text("ended_reason")?,
+        summary: row.text("summary")?,
+        transcript: row.text("transcript")?,
+        recording_url: row.text("recording_url")?,
+    })
+}
+
+/// A row of `queries::CONVERSATIONS` or `CONVERSATION`.
+pub fn conversation(row: &impl NamedRow) -> Result<Conversation, StoreError> {
+    let channel = match row.text("lead_source")?.as_deref().and_then(Source::parse) {
+        Some(Source::Chat) => Source::Chat,
+        _ => Source::Voice,
+    };
+    Ok(Conversation {
+        call_id: row.required("call_id")?,
+        channel,
+        reported_at: row.required("reported_at")?,
+        ended_reason: row.text("ended_reason")?,
+        lead_id: row.text("lead_id")?,
         summary: row.text("summary")?,
         transcript: row.text("transcript")?,
         recording_url: row.text("recording_url")?,

@@ -32,8 +32,9 @@ use super::model::format_timestamp;
 use super::queries;
 use super::rows::{self, stored_quote, NamedRow};
 use super::{
-    CallReport, CallReports, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote,
-    Outbox, PendingLead, QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote, REUSED_TOKEN,
+    CallReport, CallReports, Cause, Channel, Conversation, Conversations, DeliveryOutcome,
+    Inserted, ListQuery, NewQuote, Outbox, PendingLead, QuoteStore, Quotes, StoreError,
+    StoreOptions, StoredQuote, REUSED_TOKEN,
 };
 
 /// Most inserts committed together in one transaction (group commit).
@@ -569,6 +570,29 @@ impl consent::ConsentRecords for SqliteStore {
             parameters::query(conn, queries::CONSENT_CHAIN, params![after, limit], |row| {
                 rows::stored_link(row)
             })
+        })
+    }
+}
+
+impl Conversations for SqliteStore {
+    fn conversations(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Conversation>, StoreError>> {
+        self.read(move |conn| {
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            parameters::query(conn, &queries::CONVERSATIONS, params![limit], |row| {
+                rows::conversation(row)
+            })
+        })
+    }
+
+    fn conversation(
+        &self,
+        call_id: String,
+    ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>> {
+        self.read(move |conn| {
+            let found = parameters::query(conn, &queries::CONVERSATION, params![call_id], |row| {
+                rows::conversation(row)
+            })?;
+            Ok(found.into_iter().next())
         })
     }
 }

@@ -462,3 +462,68 @@ async fn a_call_from_the_spanish_page_stores_spanish_leads() {
     assert_eq!(rows[0].language, backend::store::Language::Es);
     app.stop().await;
 }
+
+#[tokio::test]
+async fn every_kept_conversation_is_listed_newest_first_and_read_with_its_transcript() {
+    let token = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
+    let app = app_with_admin_token(Some(token)).await;
+    call_with_one_quote(
+        &app,
+        SECRET,
+        "with-lead",
+        "family",
+        "ana@example.com",
+        "Wants family cover",
+    )
+    .await;
+    // Reports are timed to the millisecond: the second comes after.
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let report = end_of_call("no-lead", "customer-ended-call", "Asked about prices");
+    assert_eq!(
+        post_voice_event(&app, Some(SECRET), &report).await.status(),
+        200
+    );
+    let get = |path: String| app.client.get(app.url(&path)).bearer_auth(token).send();
+    let listed: Value = get("/api/admin/conversations".into())
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let listed = listed["conversations"].as_array().unwrap().clone();
+    let calls: Vec<&str> = listed
+        .iter()
+        .map(|c| c["call_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(calls, ["no-lead", "with-lead"], "newest first");
+    assert_eq!(listed[0]["lead_id"], Value::Null);
+    assert_eq!(listed[0]["channel"], "voice");
+    assert_eq!(listed[1]["summary"], "Wants family cover");
+    assert!(listed[1]["lead_id"].is_string());
+    assert!(listed[1].get("transcript").is_none(), "not in a list");
+    let one = get("/api/admin/conversations/no-lead".into())
+        .await
+        .unwrap();
+    assert_eq!(one.status(), 200);
+    let one: Value = one.json().await.unwrap();
+    assert!(
+        one["transcript"].as_str().unwrap().starts_with("AI:"),
+        "{one}"
+    );
+    assert_eq!(
+        get("/api/admin/conversations/never".into())
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+    // Neither is public.
+    let anonymous = app
+        .client
+        .get(app.url("/api/admin/conversations"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(anonymous.status(), 401);
+    app.stop().await;
+}

@@ -59,6 +59,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/conversations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The conversations with the assistant the site keeps (CONVERSATION_RETENTION_DAYS, with or without a lead, after their lead is deleted), newest first, the newest 500, without transcripts. */
+    get: operations['listConversations'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/conversations/{call_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        call_id: string;
+      };
+      cookie?: never;
+    };
+    /** One kept conversation, with its transcript. */
+    get: operations['getConversation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/quote-requests/{id}': {
     parameters: {
       query?: never;
@@ -363,6 +399,22 @@ export interface components {
       call_ended: string | null;
       /** @description The call's recording (artifact.recordingUrl of its end-of-call report). */
       call_recording_url: string | null;
+    };
+    /** @description A conversation with the assistant: its end-of-call report and the first lead it produced. */
+    Conversation: {
+      call_id: string;
+      /** @enum {string} */
+      channel: 'voice' | 'chat';
+      /** @description When its end-of-call report came (RFC 3339, UTC). */
+      reported_at: string;
+      ended_reason: string | null;
+      /** @description The first lead it produced; null for none (or when its leads were deleted). */
+      lead_id: string | null;
+      summary: string | null;
+      /** @description Only when one conversation is asked for. */
+      transcript?: string | null;
+      /** @description Where the provider keeps the recording (artifact.recordingUrl). */
+      recording_url: string | null;
     };
     /** @description A lead's consent record: the lead-generation notice its visitor was shown (its exact text, kept once under its SHA-256), the page and its language, when, and how the lead was sent. Records are hash-chained; `backend records verify` checks the chain. */
     Consent: {
@@ -675,6 +727,61 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listConversations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The conversations. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            conversations: components['schemas']['Conversation'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getConversation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        call_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The conversation. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Conversation'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['Error'];
+      429: components['responses']['TooManyFailedAttempts'];
       500: components['responses']['Error'];
       503: components['responses']['Unavailable'];
     };

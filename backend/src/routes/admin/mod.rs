@@ -5,11 +5,14 @@
 //! - `/api/admin/sessions`: sign out everywhere (with the password only);
 //! - `/api/admin/quote-requests`: the leads, newest first, filtered, a page at a time, as JSON
 //!   or CSV;
-//! - `/api/admin/quote-requests/{id}`: one lead; its status; its deletion.
+//! - `/api/admin/quote-requests/{id}`: one lead; its status; its deletion;
+//! - `/api/admin/conversations` and `/api/admin/conversations/{call_id}`: the kept
+//!   conversations with the assistant, and one with its transcript.
 //!
 //! Off (404, like any unknown path) unless one of the two is set.
 
 mod caller;
+mod conversations;
 mod handler;
 mod known_browser;
 mod lead;
@@ -30,7 +33,7 @@ use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::settings::Config;
-use crate::store::{Inbox, QuoteStore, SiteKeys};
+use crate::store::{Conversations, Inbox, QuoteStore, SiteKeys};
 use caller::{caller, request_facts, Access};
 use session::SignIn;
 
@@ -60,6 +63,16 @@ pub fn routes(
     });
     let query = warp::query::raw().or(warp::any().map(String::new)).unify();
     let keys: Arc<dyn SiteKeys> = Arc::clone(&store) as _;
+    let kept: Arc<dyn Conversations> = Arc::clone(&store) as _;
+    let one_kept = Arc::clone(&kept);
+    let talks = warp::path!("api" / "admin" / "conversations")
+        .and(methods("GET, HEAD"))
+        .and(caller(Arc::clone(&access)))
+        .and_then(move |_caller| conversations::list(Arc::clone(&kept)));
+    let talk = warp::path!("api" / "admin" / "conversations" / String)
+        .and(methods("GET, HEAD"))
+        .and(caller(Arc::clone(&access)))
+        .and_then(move |call_id, _caller| conversations::one(Arc::clone(&one_kept), call_id));
     let inbox: Arc<dyn Inbox> = store;
     let list_inbox = Arc::clone(&inbox);
     let list = methods("GET, HEAD")
@@ -78,7 +91,14 @@ pub fn routes(
         .and_then(move |id, _caller, facts, body| {
             lead::handle(Arc::clone(&inbox), id, facts, body)
         });
-    let routes = list.or(answered_here(one)).unify().boxed();
+    let routes = list
+        .or(answered_here(one))
+        .unify()
+        .or(answered_here(talks))
+        .unify()
+        .or(answered_here(talk))
+        .unify()
+        .boxed();
     let routes = match config.inbox.password_hash {
         Some(_) => {
             let sign_in = Arc::new(SignIn::new(keys));

@@ -29,8 +29,9 @@ use super::queries;
 use super::rows::{self, stored_quote, NamedRow};
 use super::DATABASE_WAIT;
 use super::{
-    CallReport, CallReports, Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote,
-    Outbox, PendingLead, QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote,
+    CallReport, CallReports, Cause, Channel, Conversation, Conversations, DeliveryOutcome,
+    Inserted, ListQuery, NewQuote, Outbox, PendingLead, QuoteStore, Quotes, StoreError,
+    StoreOptions, StoredQuote,
 };
 use crate::store::error_chain;
 use group_commit::GroupCommit;
@@ -362,6 +363,28 @@ impl Quotes for PostgresStore {
                 None => self.query(&sql, &[&since, &limit]).await?,
             };
             rows.iter().map(stored_quote).collect()
+        }
+        .boxed()
+    }
+}
+
+impl Conversations for PostgresStore {
+    fn conversations(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Conversation>, StoreError>> {
+        async move {
+            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+            let rows = self.query(&queries::CONVERSATIONS, &[&limit]).await?;
+            rows.iter().map(rows::conversation).collect()
+        }
+        .boxed()
+    }
+
+    fn conversation(
+        &self,
+        call_id: String,
+    ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>> {
+        async move {
+            let rows = self.query(&queries::CONVERSATION, &[&call_id]).await?;
+            rows.first().map(rows::conversation).transpose()
         }
         .boxed()
     }

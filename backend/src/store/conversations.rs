@@ -1,0 +1,39 @@
+//! The conversations with the assistant the site keeps (`CONVERSATION_RETENTION_DAYS`), with or
+//! without a lead, as the admin API lists them: each call's end-of-call report and the first
+//! lead it produced, if any.
+
+use futures_util::future::BoxFuture;
+use serde::Serialize;
+
+use super::model::Source;
+use super::StoreError;
+
+/// One kept conversation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Conversation {
+    pub call_id: String,
+    /// `voice`, or `chat` for a chat that produced a lead.
+    pub channel: Source,
+    /// When its end-of-call report came (RFC 3339, UTC).
+    pub reported_at: String,
+    pub ended_reason: Option<String>,
+    /// The first lead the conversation produced; `None` for one that produced none (or whose
+    /// leads were deleted).
+    pub lead_id: Option<String>,
+    pub summary: Option<String>,
+    /// Left out of lists (`Conversations::conversations`), kept for one conversation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<String>,
+    pub recording_url: Option<String>,
+}
+
+pub trait Conversations: Send + Sync {
+    /// The newest `limit` conversations, newest first, without their transcripts.
+    fn conversations(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Conversation>, StoreError>>;
+
+    /// One conversation with its transcript, if it is kept.
+    fn conversation(
+        &self,
+        call_id: String,
+    ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>>;
+}
