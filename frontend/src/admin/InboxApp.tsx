@@ -2,26 +2,47 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../components/ui/button';
 import { brand } from '../content';
 import { api, ApiError, emptyFilter, type Filter } from './api';
+import { ConversationList, ConversationPage } from './Conversations';
 import { LeadList } from './LeadList';
 import { LeadPage } from './LeadPage';
 import { SignIn } from './SignIn';
 
 type Session = 'checking' | 'signed-out' | 'signed-in';
 
-/** `#lead/<id>` is a lead's page, anything else the list: the browser's back button works. */
-function leadInHash(): string | null {
-  const match = /^#lead\/([0-9a-f-]+)$/i.exec(window.location.hash);
-  return match ? match[1] : null;
+/**
+ * What the hash shows: `#lead/<id>` a lead's page, `#conversations` the kept conversations,
+ * `#conversation/<call id>` one, anything else the list of leads; the back button works.
+ */
+type View =
+  | { kind: 'leads' }
+  | { kind: 'lead'; id: string }
+  | { kind: 'conversations' }
+  | { kind: 'conversation'; callId: string };
+
+function viewInHash(): View {
+  const hash = window.location.hash;
+  const lead = /^#lead\/([0-9a-f-]+)$/i.exec(hash);
+  if (lead) return { kind: 'lead', id: lead[1] };
+  if (hash === '#conversations') return { kind: 'conversations' };
+  const conversation = /^#conversation\/(.+)$/.exec(hash);
+  if (conversation) {
+    try {
+      return { kind: 'conversation', callId: decodeURIComponent(conversation[1]) };
+    } catch {
+      return { kind: 'conversations' };
+    }
+  }
+  return { kind: 'leads' };
 }
 
 export function InboxApp() {
   const [session, setSession] = useState<Session>('checking');
   const [notice, setNotice] = useState('');
-  const [leadId, setLeadId] = useState(leadInHash);
+  const [view, setView] = useState(viewInHash);
   const [filter, setFilter] = useState<Filter>(emptyFilter);
 
   useEffect(() => {
-    const onHash = () => setLeadId(leadInHash());
+    const onHash = () => setView(viewInHash());
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
@@ -106,12 +127,28 @@ export function InboxApp() {
             {notice}
           </p>
         )}
-        {session === 'signed-in' &&
-          (leadId ? (
-            <LeadPage id={leadId} onError={onError} />
-          ) : (
-            <LeadList filter={filter} onFilter={setFilter} onError={onError} />
-          ))}
+        {session === 'signed-in' && (
+          <nav aria-label="Inbox" className="mb-4 flex gap-4">
+            <a href="#leads" className="text-brand-700 underline">
+              Leads
+            </a>
+            <a href="#conversations" className="text-brand-700 underline">
+              Conversations
+            </a>
+          </nav>
+        )}
+        {session === 'signed-in' && view.kind === 'lead' && (
+          <LeadPage id={view.id} onError={onError} />
+        )}
+        {session === 'signed-in' && view.kind === 'conversations' && (
+          <ConversationList onError={onError} />
+        )}
+        {session === 'signed-in' && view.kind === 'conversation' && (
+          <ConversationPage callId={view.callId} onError={onError} />
+        )}
+        {session === 'signed-in' && view.kind === 'leads' && (
+          <LeadList filter={filter} onFilter={setFilter} onError={onError} />
+        )}
       </main>
     </div>
   );

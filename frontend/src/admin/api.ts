@@ -14,6 +14,8 @@ export type Delivery = Schemas['Delivery'];
 /** Each channel's delivery: null where the lead has no entry on it. */
 export type Deliveries = NonNullable<ListedLead['delivery']>;
 export type Page = Schemas['QuoteRequestPage'];
+/** A kept conversation with the assistant (its transcript only on its own page). */
+export type Conversation = Schemas['Conversation'];
 
 const CHANNEL_NAMES: Record<keyof Deliveries, string> = {
   webhook: 'Webhook',
@@ -112,6 +114,9 @@ export const api = {
     call<Lead>('PATCH', `/api/admin/quote-requests/${encodeURIComponent(id)}`, { note }),
   remove: (id: string) =>
     call<void>('DELETE', `/api/admin/quote-requests/${encodeURIComponent(id)}`),
+  conversations: () => call<{ conversations: Conversation[] }>('GET', '/api/admin/conversations'),
+  conversation: (callId: string) =>
+    call<Conversation>('GET', `/api/admin/conversations/${encodeURIComponent(callId)}`),
   csvHref: (filter: Filter) =>
     `/api/admin/quote-requests?${filterQuery(filter, { format: 'csv', limit: String(CSV_ROWS) })}`,
 };
