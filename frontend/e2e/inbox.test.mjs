@@ -218,8 +218,19 @@ function inboxSuite(name, database) {
       await page.getByRole('status').filter({ hasText: 'Marked as contacted.' }).waitFor();
       await page.getByRole('button', { name: 'Mark as new' }).waitFor();
 
+      // The call it came from, among the kept conversations, with its whole transcript.
+      await page.getByRole('link', { name: 'Conversations' }).click();
+      await page.getByRole('heading', { name: 'Conversations' }).waitFor();
+      await page.getByRole('link', { name: /^Voice call, / }).click();
+      await page.getByRole('heading', { name: 'Conversation call-e2e' }).waitFor();
+      assert.equal(await page.locator('pre').innerText(), TRANSCRIPT);
+      assert.equal(
+        await page.getByRole('link', { name: 'At the voice provider' }).getAttribute('href'),
+        RECORDING,
+      );
+
       // The web lead: delete it after confirming.
-      await page.getByRole('link', { name: 'Back to the list' }).click();
+      await page.getByRole('link', { name: 'Leads' }).click();
       await table.getByRole('link', { name: WEB_EMAIL }).click();
       await page.getByRole('heading', { name: WEB_EMAIL }).waitFor();
       await page.getByText('Spanish', { exact: true }).waitFor();
