@@ -57,6 +57,7 @@ async fn main() -> ExitCode {
         Some(Command::Backup(args)) => run_backup(&args).await,
         Some(Command::Import(args)) => run_import(&args).await,
         Some(Command::Records(RecordsCommand::Verify)) => run_records_verify().await,
+        Some(Command::Records(RecordsCommand::Export(args))) => run_records_export(&args).await,
         Some(Command::Assistant(command)) => assistant_push::run(&command).await,
     };
     match result {
@@ -122,6 +123,16 @@ async fn run_records_verify() -> Result<(), String> {
         .await
         .map_err(|e| e.to_string())?;
     let result = records::verify_chain(store.as_ref(), &mut std::io::stdout().lock()).await;
+    store.close().await;
+    result
+}
+
+async fn run_records_export(args: &records::ExportArgs) -> Result<(), String> {
+    let config = Config::from_env().map_err(|e| e.to_string())?;
+    let store = store::open_read_only(&config.database)
+        .await
+        .map_err(|e| e.to_string())?;
+    let result = records::export_lead(store.as_ref(), args, &mut std::io::stdout().lock()).await;
     store.close().await;
     result
 }

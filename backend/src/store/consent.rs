@@ -25,6 +25,12 @@ pub trait ConsentRecords: Send + Sync {
         after: i64,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>>;
+
+    /// The record kept with lead `lead_id` (which may be deleted), with its notice's text.
+    fn consent_record(
+        &self,
+        lead_id: String,
+    ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>>;
 }
 
 /// How the lead was sent.
@@ -90,13 +96,13 @@ pub struct Consent {
     pub channel: ConsentChannel,
 }
 
-/// The hex SHA-256 of a notice's text: its key in `notice_texts`.
-pub fn sha256_hex(text: &str) -> String {
-    hex::encode(Sha256::digest(text.as_bytes()))
+/// The hex SHA-256 of a notice's text (its key in `notice_texts`), or of any bytes.
+pub fn sha256_hex(bytes: impl AsRef<[u8]>) -> String {
+    hex::encode(Sha256::digest(bytes.as_ref()))
 }
 
 /// One record of the chain, as stored: every field its hash covers.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Link {
     pub seq: i64,
     pub lead_id: String,
@@ -150,12 +156,12 @@ impl Link {
             self.notice_sha256,
             self.prev_hash,
         ]);
-        sha256_hex(&fields.to_string())
+        sha256_hex(fields.to_string())
     }
 }
 
 /// A stored record with the hash it was stored with, and its notice's stored text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StoredLink {
     pub link: Link,
     pub hash: String,

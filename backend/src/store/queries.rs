@@ -111,11 +111,21 @@ pub const CONSENT_HEAD: &str = "SELECT seq, hash FROM consent_records ORDER BY s
 pub const INSERT_CONSENT: &str = "INSERT INTO consent_records
         (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash, hash)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
-/// The whole chain in order, as `rows::stored_link` reads it, after record $1 (0: from the start).
-pub const CONSENT_CHAIN: &str = "SELECT r.seq, r.lead_id, r.channel, r.page, r.language, r.at,
-        r.client, r.user_agent, r.notice_sha256, r.prev_hash, r.hash, n.text AS notice_text
-    FROM consent_records r LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256
-    WHERE r.seq > $1 ORDER BY r.seq LIMIT $2";
+/// The chain's records as `rows::stored_link` reads them, each with its notice's text.
+macro_rules! consent_records {
+    ($condition:literal) => {
+        concat!(
+            "SELECT r.seq, r.lead_id, r.channel, r.page, r.language, r.at, r.client,
+                r.user_agent, r.notice_sha256, r.prev_hash, r.hash, n.text AS notice_text
+            FROM consent_records r LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256 ",
+            $condition
+        )
+    };
+}
+/// In order, after record $1 (0: from the start), $2 at most.
+pub const CONSENT_CHAIN: &str = consent_records!("WHERE r.seq > $1 ORDER BY r.seq LIMIT $2");
+/// $1 lead id.
+pub const CONSENT_OF_LEAD: &str = consent_records!("WHERE r.lead_id = $1");
 
 /// $1 quote id, $2 now, $3 channel.
 pub const MARK_DELIVERED: &str = "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = $2

@@ -572,6 +572,19 @@ impl consent::ConsentRecords for SqliteStore {
             })
         })
     }
+
+    fn consent_record(
+        &self,
+        lead_id: String,
+    ) -> BoxFuture<'_, Result<Option<consent::StoredLink>, StoreError>> {
+        self.read(move |conn| {
+            let found =
+                parameters::query(conn, queries::CONSENT_OF_LEAD, params![lead_id], |row| {
+                    rows::stored_link(row)
+                })?;
+            Ok(found.into_iter().next())
+        })
+    }
 }
 
 impl Conversations for SqliteStore {

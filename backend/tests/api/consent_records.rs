@@ -15,11 +15,16 @@ use crate::common::{TestApp, LEAD_NOTICE, LEAD_NOTICE_ES};
 const ADMIN_TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
 
 fn verify(database: &DatabaseUrl) -> Output {
+    records(database, &["verify"])
+}
+
+fn records(database: &DatabaseUrl, args: &[&str]) -> Output {
     let DatabaseUrl::Sqlite(path) = database else {
         unreachable!("the test app runs on SQLite")
     };
     Command::new(env!("CARGO_BIN_EXE_backend"))
-        .args(["records", "verify"])
+        .arg("records")
+        .args(args)
         .env("DATABASE_URL", format!("sqlite://{path}"))
         .env("RUST_LOG", "error")
         .output()
@@ -38,8 +43,8 @@ async fn lead(app: &TestApp, id: &str) -> Value {
     response.json().await.unwrap()
 }
 
-fn sha256(text: &str) -> String {
-    backend::store::consent::sha256_hex(text)
+fn sha256(bytes: impl AsRef<[u8]>) -> String {
+    backend::store::consent::sha256_hex(bytes)
 }
 
 #[tokio::test]
@@ -100,6 +105,52 @@ async fn each_lead_keeps_the_notice_it_was_shown_in_a_chain_that_names_a_change(
         "consent records: 2 checked, the chain holds\n"
     );
 
+    // An auditor's copy of the English lead: every file listed with its SHA-256.
+    let english_id = english["id"].as_str().unwrap();
+    let copy = tempfile::tempdir().unwrap();
+    let dir = copy.path().join("audit");
+    let export = |dir: &std::path::Path, lead: &str| {
+        records(
+            &app.database,
+            &["export", "--lead", lead, dir.to_str().unwrap()],
+        )
+    };
+    let exported = export(&dir, english_id);
+    assert!(
+        exported.status.success(),
+        "{}",
+        String::from_utf8_lossy(&exported.stderr)
+    );
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["lead_id"], english_id);
+    let listed: Vec<&str> = manifest["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|file| {
+            let name = file["name"].as_str().unwrap();
+            let bytes = std::fs::read(dir.join(name)).unwrap();
+            assert_eq!(file["sha256"], sha256(&bytes), "{name}");
+            name
+        })
+        .collect();
+    assert_eq!(listed, ["lead.json", "consent.json", "notice.txt"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notice.txt")).unwrap(),
+        LEAD_NOTICE
+    );
+    let consent: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("consent.json")).unwrap()).unwrap();
+    assert_eq!(consent["link"]["client"], "203.0.113.7");
+    let again = export(&dir, english_id);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("is not empty"));
+    let unknown = export(
+        &copy.path().join("other"),
+        "0190a0b0-0000-7000-8000-000000000009",
+    );
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no lead"));
+
     // Deleting a lead keeps its record: the chain still holds.
     let deleted = app
         .client
@@ -133,7 +184,6 @@ async fn each_lead_keeps_the_notice_it_was_shown_in_a_chain_that_names_a_change(
     let failed = verify(&app.database);
     assert!(!failed.status.success());
     let said = String::from_utf8_lossy(&failed.stderr);
-    let english_id = english["id"].as_str().unwrap();
     assert!(
         said.contains(&format!(
             "consent record 1 (lead {english_id}) does not match its hash"

@@ -405,6 +405,17 @@ impl ConsentRecords for PostgresStore {
         }
         .boxed()
     }
+
+    fn consent_record(
+        &self,
+        lead_id: String,
+    ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>> {
+        async move {
+            let rows = self.query(queries::CONSENT_OF_LEAD, &[&lead_id]).await?;
+            rows.first().map(rows::stored_link).transpose()
+        }
+        .boxed()
+    }
 }
 
 impl CallReports for PostgresStore {
