@@ -35,10 +35,6 @@ impl LeadNotices {
         })
     }
 
-    pub fn new(english: Option<String>, spanish: Option<String>) -> LeadNotices {
-        LeadNotices { english, spanish }
-    }
-
     /// The text a page in `language` shows.
     pub fn text(&self, language: Language) -> Option<&str> {
         match language {
