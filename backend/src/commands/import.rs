@@ -47,7 +47,8 @@ fn report(
     for table in copied {
         let what = match table.table {
             "quote_requests" => "quote requests",
-            "voice_calls" => "call reports",
+            "voice_calls" => "conversations",
+            "call_recordings" => "call recordings",
             "lead_outbox" => "deliveries (webhook and e-mail)",
             "notice_texts" => "notice texts",
             "consent_records" => "consent records",

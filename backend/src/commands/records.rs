@@ -2,16 +2,14 @@
 //! DATABASE_URL, read-only, and says how many hold, or names the first record that does not
 //! match (exiting non-zero). `backend records export --lead ID DIR`: an auditor's copy of one
 //! lead: the lead, its consent record and notice, the conversation it came from with its
-//! transcript, and a manifest of every file's SHA-256.
+//! transcript and recording, and a manifest of every file's SHA-256 (`leads::audit_copy`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-use time::OffsetDateTime;
-
-use crate::store::consent::{sha256_hex, verify, ConsentRecords, StoredLink, Verified};
-use crate::store::{format_timestamp, Conversations, Inbox};
+use crate::leads::audit_copy::{audit_copy, AuditCopy, MANIFEST};
+use crate::store::consent::{verify, ConsentRecords, StoredLink, Verified};
+use crate::store::{Conversations, Inbox, Recordings};
 
 /// Records read at a time.
 const PAGE: usize = 1_000;
@@ -22,7 +20,8 @@ pub enum RecordsCommand {
     /// Check every consent record against its hash, the one before it and its notice's text.
     Verify,
     /// Write one lead's records into DIR (new or empty) for an auditor: the lead, its consent
-    /// record and notice, its conversation and transcript, and manifest.json with their SHA-256s.
+    /// record and notice, its conversation, transcript and recording, and manifest.json with their
+    /// SHA-256s.
     Export(ExportArgs),
 }
 
@@ -37,66 +36,24 @@ pub struct ExportArgs {
     pub dir: PathBuf,
 }
 
-#[derive(Serialize)]
-struct Manifest {
-    lead_id: String,
-    exported_at: String,
-    /// Each file written, with its SHA-256 (hex) and size.
-    files: Vec<ManifestEntry>,
-}
-
-#[derive(Serialize)]
-struct ManifestEntry {
-    name: &'static str,
-    sha256: String,
-    bytes: usize,
-}
-
-/// Writes lead `args.lead`'s records into `args.dir` and says what it wrote to `out`.
+/// Writes `args.lead`'s audit copy (`leads::audit_copy`) into `args.dir` and says what it wrote.
 pub async fn export_lead(
-    store: &(impl Inbox + ConsentRecords + Conversations + ?Sized),
+    store: &(impl Inbox + ConsentRecords + Conversations + Recordings + ?Sized),
     args: &ExportArgs,
     out: &mut impl Write,
 ) -> Result<(), String> {
-    let read = |e: crate::store::StoreError| format!("reading the lead's records: {e}");
-    let lead = store
-        .lead(args.lead.clone())
+    let copy = audit_copy(store, &args.lead)
         .await
-        .map_err(read)?
+        .map_err(|e| format!("reading the lead's records: {e}"))?
         .ok_or_else(|| format!("no lead {:?} in the database", args.lead))?;
-    let consent = store
-        .consent_record(args.lead.clone())
-        .await
-        .map_err(read)?;
-    let conversation = match &lead.quote.call_id {
-        Some(call_id) => store.conversation(call_id.clone()).await.map_err(read)?,
-        None => None,
-    };
-    let mut files: Vec<(&'static str, Vec<u8>)> = vec![("lead.json", pretty(&lead)?)];
-    if let Some(record) = &consent {
-        files.push(("consent.json", pretty(record)?));
-        if let Some(text) = &record.notice_text {
-            files.push(("notice.txt", text.clone().into_bytes()));
-        }
-    }
-    if let Some(conversation) = &conversation {
-        files.push(("conversation.json", pretty(conversation)?));
-    }
-    write_files(&args.dir, &args.lead, files, out)
+    write_files(&args.dir, &args.lead, copy, out)
         .map_err(|e| format!("{}: {e}", args.dir.display()))
-}
-
-/// `value` as indented JSON, ending in a line break.
-fn pretty(value: &impl Serialize) -> Result<Vec<u8>, String> {
-    let mut text = serde_json::to_vec_pretty(value).map_err(|e| e.to_string())?;
-    text.push(b'\n');
-    Ok(text)
 }
 
 fn write_files(
     dir: &Path,
     lead_id: &str,
-    files: Vec<(&'static str, Vec<u8>)>,
+    copy: AuditCopy,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
@@ -105,27 +62,13 @@ fn write_files(
             "is not empty: give a new or empty folder, so the copy holds only this lead's files",
         ));
     }
-    let mut manifest = Manifest {
-        lead_id: lead_id.to_owned(),
-        exported_at: format_timestamp(OffsetDateTime::now_utc()),
-        files: Vec::new(),
-    };
-    for (name, bytes) in files {
+    let listed = copy.files.len() - 1;
+    for (name, bytes) in copy.files {
         std::fs::write(dir.join(name), &bytes)?;
-        manifest.files.push(ManifestEntry {
-            name,
-            sha256: sha256_hex(&bytes),
-            bytes: bytes.len(),
-        });
     }
-    let listed = manifest.files.len();
-    std::fs::write(
-        dir.join("manifest.json"),
-        pretty(&manifest).map_err(std::io::Error::other)?,
-    )?;
     writeln!(
         out,
-        "lead {lead_id}: {listed} files and manifest.json (their SHA-256s) in {}",
+        "lead {lead_id}: {listed} files and {MANIFEST} (their SHA-256s) in {}",
         dir.display()
     )
 }

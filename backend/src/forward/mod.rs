@@ -7,14 +7,16 @@
 //! (a row per lead and channel, which from then on holds the delivery's state), and delivers
 //! them at least once, retrying with exponential backoff and jitter; the state lives in the
 //! database, so it survives restarts. A row still failing past the retry policy's give-up time (or refused for
-//! good) stays in the admin API and the export as undelivered. The workers run on a thread of
-//! their own at a lower priority (`background.rs`).
+//! good) stays in the admin API and the export as undelivered. The calls' recordings are copied
+//! into the database the same way (`recordings.rs`). The workers run on a thread of their own at
+//! a lower priority (`background.rs`).
 
 mod alerts;
 mod background;
 mod backoff;
 mod email;
 mod lead_post;
+mod recordings;
 mod worker;
 
 use std::sync::Arc;
@@ -31,6 +33,7 @@ use alerts::AlertMonitor;
 use background::Background;
 use email::{Digest, FollowUpEmail, LeadEmail};
 use lead_post::LeadPost;
+use recordings::RecordingCopies;
 use worker::{Lane, Worker};
 
 /// Lead posts in flight at once.
@@ -103,18 +106,21 @@ impl Workers {
                 }
             }
         }
-        if lanes.is_empty() {
-            return Workers {
-                workers: Vec::new(),
-                background: None,
-                alerts: None,
-            };
-        }
-        let alerts = Some(AlertMonitor::start(
-            Arc::clone(&store) as _,
-            alert_mailer,
-            alerts,
-        ));
+        let copies = match RecordingCopies::client() {
+            Ok(client) => Some(RecordingCopies {
+                store: Arc::clone(&store) as _,
+                client,
+                retry: leads.retry,
+                alert_after: alerts.after,
+                mailer: alert_mailer.clone(),
+            }),
+            Err(error) => {
+                tracing::error!(%error, "cannot build the recordings' download client; recordings stay queued");
+                None
+            }
+        };
+        let alerts = (!lanes.is_empty())
+            .then(|| AlertMonitor::start(Arc::clone(&store) as _, alert_mailer, alerts));
         let background = match Background::start() {
             Ok(background) => background,
             Err(error) => {
@@ -132,6 +138,9 @@ impl Workers {
             .collect();
         if let Some(digest) = digest {
             workers.push(Worker::run_task(&background, |stopped| digest.run(stopped)));
+        }
+        if let Some(copies) = copies {
+            workers.push(Worker::run_task(&background, |stopped| copies.run(stopped)));
         }
         Workers {
             workers,

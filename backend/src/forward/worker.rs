@@ -23,7 +23,7 @@ pub const DELIVERY_TIMEOUT: Duration = Duration::from_secs(10);
 /// How often a worker looks for due leads, and how many it takes at once.
 const POLL_INTERVAL: Duration = Duration::from_millis(200);
 const BATCH: usize = 64;
-/// The longest error text kept per outbox row.
+/// The longest error text kept per outbox row (and per recording's copy).
 const ERROR_CHARS: usize = 500;
 
 /// Why a delivery failed, and whether trying again can help.
@@ -174,7 +174,7 @@ async fn deliver_one(store: &dyn Outbox, lane: &Lane, lead: PendingLead) {
     }
 }
 
-fn bounded(error: String) -> String {
+pub(super) fn bounded(error: String) -> String {
     if error.chars().count() <= ERROR_CHARS {
         error
     } else {

@@ -2,6 +2,7 @@
 //! reason in words, the day or time a listing starts at), and how it ends (deleted whole, on the
 //! broker's request or past the retention limit, on one timer).
 
+pub mod audit_copy;
 pub mod csv;
 pub mod deletion;
 pub mod ended_reason;

@@ -6,14 +6,17 @@ use futures_util::future::BoxFuture;
 use serde::Serialize;
 
 use super::model::Source;
+use super::recordings::RecordingState;
 use super::StoreError;
 
 /// One kept conversation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Conversation {
     pub call_id: String,
-    /// `voice`, or `chat` for a chat that produced a lead.
+    /// `voice` or `chat`.
     pub channel: Source,
+    /// When it started (RFC 3339, UTC), when the provider said.
+    pub started_at: Option<String>,
     /// When its end-of-call report came (RFC 3339, UTC).
     pub reported_at: String,
     pub ended_reason: Option<String>,
@@ -24,7 +27,10 @@ pub struct Conversation {
     /// Left out of lists (`Conversations::conversations`), kept for one conversation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub transcript: Option<String>,
+    /// Where the provider kept the recording.
     pub recording_url: Option<String>,
+    /// The site's own copy of the recording (`GET .../recording`), when there is one to make.
+    pub recording: Option<RecordingState>,
 }
 
 pub trait Conversations: Send + Sync {

@@ -136,6 +136,29 @@ pub const MIGRATIONS: &[&str] = &[
         prev_hash      TEXT NOT NULL,
         hash           TEXT NOT NULL
     );",
+    // 13: when a conversation started and whether it was a call or a chat; each call's
+    // recording copied into the database (`recordings.rs`), BYTEA being a BLOB to SQLite.
+    "ALTER TABLE voice_calls ADD COLUMN started_at TEXT;
+    ALTER TABLE voice_calls ADD COLUMN channel TEXT NOT NULL DEFAULT 'voice'
+        CHECK (channel IN ('voice','chat'));
+    CREATE TABLE call_recordings (
+        call_id          TEXT PRIMARY KEY,
+        source_url       TEXT NOT NULL,
+        queued_at        TEXT NOT NULL,
+        attempts         INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at  TEXT NOT NULL,
+        claimed_until    TEXT,
+        last_error       TEXT,
+        alerted_at       TEXT,
+        gave_up_at       TEXT,
+        stored_at        TEXT,
+        content_type     TEXT,
+        sha256           TEXT,
+        size             BIGINT,
+        audio            BYTEA
+    );
+    CREATE INDEX call_recordings_due ON call_recordings (next_attempt_at)
+        WHERE stored_at IS NULL AND gave_up_at IS NULL;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

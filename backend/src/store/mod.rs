@@ -1,6 +1,6 @@
 //! Where quote requests are kept. The server sees a store only through its traits, one per
 //! concern (`Quotes`, `CallReports`, `Outbox`, `Inbox`, `Sessions`, `SiteKeys`,
-//! `DeliveryAlerts`, `EmailBudget`; `QuoteStore` is all of them), so another database can stand
+//! `DeliveryAlerts`, `EmailBudget`, `Recordings`; `QuoteStore` is all of them), so another database can stand
 //! behind them without touching the routes.
 
 mod call_reports;
@@ -21,6 +21,7 @@ pub mod postgres;
 mod queries;
 mod queued;
 mod quotes;
+mod recordings;
 mod rows;
 pub mod sqlite;
 #[cfg(test)]
@@ -44,6 +45,7 @@ pub use model::{
 };
 pub use outbox::Outbox;
 pub use quotes::Quotes;
+pub use recordings::{DueRecording, RecordingOutcome, RecordingState, Recordings, StoredRecording};
 
 pub use database_url::{DatabaseUrl, UnsupportedDatabaseUrl};
 pub use error::{Cause, StoreError};
@@ -86,6 +88,7 @@ pub trait QuoteStore:
     + consent::ConsentRecords
     + Conversations
     + CallReports
+    + Recordings
     + Outbox
     + Inbox
     + Sessions

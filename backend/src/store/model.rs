@@ -393,6 +393,10 @@ pub struct CallReport {
     pub transcript: Option<String>,
     /// `artifact.recordingUrl`: where the provider keeps the call's recording.
     pub recording_url: Option<String>,
+    /// When the call (or the chat's first turn) started, RFC 3339.
+    pub started_at: Option<String>,
+    /// `Voice` for a call, `Chat` for the web chat.
+    pub channel: Source,
 }
 
 /// Which quotes to list: `since` bounds the creation time, `after` is the id of the last row of

@@ -55,24 +55,33 @@ pub const INSERT_FOLLOW_UP: &str = "INSERT INTO lead_outbox (quote_id, channel, 
     ORDER BY created_at, id LIMIT 1
     ON CONFLICT DO NOTHING";
 
-/// $1 call id, $2 ended reason, $3 summary, $4 transcript, $5 now, $6 recording URL.
+/// $1 call id, $2 ended reason, $3 summary, $4 transcript, $5 now, $6 recording URL, $7 when
+/// it started, $8 its channel (`voice` or `chat`). A chat's later turns keep when it started.
 pub const UPSERT_CALL: &str = "INSERT INTO voice_calls
-        (call_id, ended_reason, summary, transcript, reported_at, recording_url)
-    VALUES ($1, $2, $3, $4, $5, $6)
+        (call_id, ended_reason, summary, transcript, reported_at, recording_url, started_at,
+        channel)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
     ON CONFLICT (call_id) DO UPDATE SET ended_reason = excluded.ended_reason,
         summary = excluded.summary, transcript = excluded.transcript,
-        reported_at = excluded.reported_at, recording_url = excluded.recording_url";
+        reported_at = excluded.reported_at, recording_url = excluded.recording_url,
+        started_at = COALESCE(voice_calls.started_at, excluded.started_at)";
 
 /// The kept conversations, as `rows::conversation` reads them, newest first: each with the first
-/// lead it produced. `transcript` is `c.transcript` for one conversation, `NULL` in a list.
+/// lead it produced and its recording's state. `transcript` is `c.transcript` for one
+/// conversation, `NULL` in a list.
 fn conversations(transcript: &str, condition: &str) -> String {
     format!(
-        "SELECT c.call_id, c.ended_reason, c.summary, {transcript} AS transcript, c.recording_url,
-            c.reported_at, l.id AS lead_id, l.source AS lead_source
+        "SELECT c.call_id, c.channel, c.ended_reason, c.summary, {transcript} AS transcript,
+            c.recording_url, c.reported_at, c.started_at, l.id AS lead_id,
+            l.source AS lead_source, r.queued_at AS recording_queued_at,
+            r.stored_at AS recording_stored_at, r.gave_up_at AS recording_gave_up_at,
+            r.sha256 AS recording_sha256, r.size AS recording_size,
+            r.last_error AS recording_error
         FROM voice_calls c
         LEFT JOIN quote_requests l ON l.id = (
             SELECT q.id FROM quote_requests q WHERE q.call_id = c.call_id
             ORDER BY q.created_at, q.id LIMIT 1)
+        LEFT JOIN call_recordings r ON r.call_id = c.call_id
         {condition}"
     )
 }
@@ -89,7 +98,8 @@ pub static CONVERSATION: std::sync::LazyLock<String> =
     std::sync::LazyLock::new(|| conversations("c.transcript", "WHERE c.call_id = $1"));
 
 /// $1 call id.
-pub const SELECT_CALL: &str = "SELECT call_id, ended_reason, summary, transcript, recording_url
+pub const SELECT_CALL: &str = "SELECT call_id, channel, ended_reason, summary, transcript,
+        recording_url, started_at
     FROM voice_calls WHERE call_id = $1";
 
 /// $1 the cut-off: a conversation is kept until `CONVERSATION_RETENTION_DAYS` have passed,

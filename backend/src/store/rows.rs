@@ -13,6 +13,7 @@ use super::model::{
     NewQuote, Source, StoredQuote,
 };
 use super::queued::{QueuedChannels, QueuedLead};
+use super::recordings::recording_state;
 use super::{Cause, StoreError};
 
 /// One row as a driver reads its columns, by name.
@@ -22,6 +23,8 @@ pub trait NamedRow {
     fn count(&self, column: &str) -> Result<Option<u32>, StoreError>;
     /// A `BIGINT NOT NULL` column.
     fn number(&self, column: &str) -> Result<i64, StoreError>;
+    /// A `BIGINT` column.
+    fn optional_number(&self, column: &str) -> Result<Option<i64>, StoreError>;
 
     /// A column the schema declares `NOT NULL`.
     fn required(&self, column: &str) -> Result<String, StoreError> {
@@ -154,24 +157,31 @@ pub fn call_report(row: &impl NamedRow) -> Result<CallReport, StoreError> {
         summary: row.text("summary")?,
         transcript: row.text("transcript")?,
         recording_url: row.text("recording_url")?,
+        started_at: row.text("started_at")?,
+        channel: conversation_channel(row, None)?,
     })
+}
+
+/// `voice` or `chat`: the row's `channel`, or for a conversation kept before conversations named
+/// their channel (all `voice` then), its first lead's source (`also`).
+fn conversation_channel(row: &impl NamedRow, also: Option<&str>) -> Result<Source, StoreError> {
+    let chat = row.text("channel")?.as_deref() == Some("chat") || also == Some("chat");
+    Ok(if chat { Source::Chat } else { Source::Voice })
 }
 
 /// A row of `queries::CONVERSATIONS` or `CONVERSATION`.
 pub fn conversation(row: &impl NamedRow) -> Result<Conversation, StoreError> {
-    let channel = match row.text("lead_source")?.as_deref().and_then(Source::parse) {
-        Some(Source::Chat) => Source::Chat,
-        _ => Source::Voice,
-    };
     Ok(Conversation {
         call_id: row.required("call_id")?,
-        channel,
+        channel: conversation_channel(row, row.text("lead_source")?.as_deref())?,
+        started_at: row.text("started_at")?,
         reported_at: row.required("reported_at")?,
         ended_reason: row.text("ended_reason")?,
         lead_id: row.text("lead_id")?,
         summary: row.text("summary")?,
         transcript: row.text("transcript")?,
         recording_url: row.text("recording_url")?,
+        recording: recording_state(row)?,
     })
 }
 

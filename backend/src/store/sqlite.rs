@@ -11,6 +11,7 @@ mod budget;
 mod delivery_alerts;
 mod inbox;
 mod parameters;
+mod recordings;
 pub(super) mod table_copy;
 
 use std::path::{Path, PathBuf};
@@ -30,7 +31,9 @@ use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
 use super::model::format_timestamp;
 use super::queries;
+use super::recordings::{PURGE_OLD_RECORDINGS, QUEUE_RECORDING};
 use super::rows::{self, stored_quote, NamedRow};
+use super::Source;
 use super::{
     CallReport, CallReports, Cause, Channel, Conversation, Conversations, DeliveryOutcome,
     Inserted, ListQuery, NewQuote, Outbox, PendingLead, QuoteStore, Quotes, StoreError,
@@ -399,10 +402,15 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
                     report.summary,
                     report.transcript,
                     now,
-                    report.recording_url
+                    report.recording_url,
+                    report.started_at,
+                    report.channel.as_str()
                 ],
             )?;
-            if writing.options.email_leads {
+            if let Some(url) = &report.recording_url {
+                run(QUEUE_RECORDING, params![report.call_id, url, now])?;
+            }
+            if writing.options.email_leads && report.channel == Source::Voice {
                 run(queries::INSERT_FOLLOW_UP, params![report.call_id, now])?;
             }
         }
@@ -433,6 +441,7 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
             };
         }
         Write::PurgeCalls { reported_before } => {
+            run(PURGE_OLD_RECORDINGS, params![reported_before])?;
             return Ok(Applied::Rows(run(
                 queries::PURGE_OLD_CONVERSATIONS,
                 params![reported_before],
@@ -518,6 +527,9 @@ impl NamedRow for Row<'_> {
         Ok(self.get(column)?)
     }
     fn number(&self, column: &str) -> Result<i64, StoreError> {
+        Ok(self.get(column)?)
+    }
+    fn optional_number(&self, column: &str) -> Result<Option<i64>, StoreError> {
         Ok(self.get(column)?)
     }
 }

@@ -280,6 +280,8 @@ pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
         summary: Some(summary.into()),
         transcript: Some("AI: Hi".into()),
         recording_url: Some("https://recordings.example.com/call.wav".into()),
+        started_at: None,
+        channel: crate::store::Source::Voice,
     };
     store.record_call(report("first")).await.unwrap();
     store.record_call(report("second")).await.unwrap();
@@ -425,6 +427,8 @@ pub async fn conversations_are_kept_with_or_without_a_lead_until_their_cutoff(
             summary: Some("a summary".into()),
             transcript: Some("AI: Hi".into()),
             recording_url: None,
+            started_at: None,
+            channel: crate::store::Source::Voice,
         };
         store.record_call(report).await.unwrap();
     }
@@ -810,6 +814,8 @@ pub async fn each_channel_has_its_own_outbox_row_and_a_call_one_follow_up(
         summary: None,
         transcript: None,
         recording_url: None,
+        started_at: None,
+        channel: crate::store::Source::Voice,
     };
     store.record_call(report.clone()).await.unwrap();
     store.record_call(report.clone()).await.unwrap();

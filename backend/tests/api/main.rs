@@ -23,6 +23,7 @@ mod postgres_outage;
 mod postgres_start;
 mod quote_api;
 mod quote_form;
+mod recordings;
 mod request_id;
 mod send_test_email;
 mod site_and_health;

@@ -4,7 +4,8 @@
 //! alone, one with both and one with an empty `toolCallList` beside the calls), is posted to the real backend, which must answer exactly the
 //! fixture's `answer` (type-checked there against the SDK's response type) and store what the
 //! message says: a call's quotes with source `voice`, a web chat's (`message.chat`, no call)
-//! with source `chat` under the chat's session.
+//! with source `chat` under the chat's session, and a chat's turn (`chat.created`) as its
+//! conversation's transcript.
 
 use std::path::Path;
 
@@ -95,6 +96,18 @@ async fn messages_built_from_the_server_sdk_declarations_are_read_and_answered_i
                 "{name}: saved as {}",
                 source.as_str()
             );
+        } else if message["type"] == "chat.created" {
+            let store = store::open(&app.database).await.unwrap();
+            let stored = store.call(call_id.to_owned()).await.unwrap().unwrap();
+            store.close().await;
+            assert_eq!(stored.channel, store::Source::Chat, "{name}");
+            assert_eq!(
+                stored.transcript.as_deref(),
+                Some(
+                    "User: Hola\nAI: ¡Hola! ¿Qué plan busca?\nUser: Quiero una cotización de Medicare para bea@example.com\nAI: Listo: un agente le escribirá."
+                ),
+                "{name}: the chat's transcript"
+            );
         } else {
             assert!(!quotes.is_empty(), "{name}: a report of a call with quotes");
             let summary = text(&message["analysis"]["summary"]);
@@ -110,6 +123,8 @@ async fn messages_built_from_the_server_sdk_declarations_are_read_and_answered_i
                 summary,
                 transcript: text(&message["artifact"]["transcript"]),
                 recording_url: text(&message["artifact"]["recordingUrl"]),
+                started_at: text(&message["startedAt"]),
+                channel: store::Source::Voice,
             };
             assert!(expected.recording_url.is_some(), "{name}: with a recording");
             assert_eq!(stored, Some(expected), "{name}");

@@ -95,6 +95,25 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/conversations/{call_id}/recording': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        call_id: string;
+      };
+      cookie?: never;
+    };
+    /** The call's recording as the site copied it from the provider, byte for byte; 404 until the copy is made. */
+    get: operations['getConversationRecording'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/quote-requests/{id}': {
     parameters: {
       query?: never;
@@ -114,6 +133,25 @@ export interface paths {
     head?: never;
     /** Marks the lead contacted, back to new, or spam (with the time), and/or keeps the broker's note on it. Spam is no longer delivered; new or contacted on spam ("not spam") queues it for delivery like a lead that has just come. */
     patch: operations['changeQuoteRequest'];
+    trace?: never;
+  };
+  '/api/admin/quote-requests/{id}/records': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** The lead's audit copy: a ZIP holding, in a folder lead-{id}/, lead.json, consent.json and notice.txt, conversation.json and the recording when there are, and manifest.json with each file's SHA-256. */
+    get: operations['getLeadRecords'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/session': {
@@ -400,12 +438,15 @@ export interface components {
       /** @description The call's recording (artifact.recordingUrl of its end-of-call report). */
       call_recording_url: string | null;
     };
-    /** @description A conversation with the assistant: its end-of-call report and the first lead it produced. */
+    /** @description A conversation with the assistant (a call's end-of-call report, or a web chat's turns) and the first lead it produced. */
     Conversation: {
+      /** @description The call's id, or the chat's session id. */
       call_id: string;
       /** @enum {string} */
       channel: 'voice' | 'chat';
-      /** @description When its end-of-call report came (RFC 3339, UTC). */
+      /** @description When the call, or the chat's first turn, started (RFC 3339, UTC), as the provider said. */
+      started_at: string | null;
+      /** @description When its end-of-call report (for a chat, its latest turn) came (RFC 3339, UTC). */
       reported_at: string;
       ended_reason: string | null;
       /** @description The first lead it produced; null for none (or when its leads were deleted). */
@@ -415,6 +456,20 @@ export interface components {
       transcript?: string | null;
       /** @description Where the provider keeps the recording (artifact.recordingUrl). */
       recording_url: string | null;
+      /** @description The site's own copy of the recording (GET .../recording); null for a conversation without one. */
+      recording: {
+        /**
+         * @description stored: kept in the site's database; pending: being copied (retried after a failure); failed: given up after LEAD_GIVE_UP_DAYS.
+         * @enum {string}
+         */
+        status: 'stored' | 'pending' | 'failed';
+        /** @description The stored recording's SHA-256, hex. */
+        sha256: string | null;
+        /** Format: int64 */
+        bytes: number | null;
+        /** @description The last failed copy's error. */
+        error: string | null;
+      } | null;
     };
     /** @description A lead's consent record: the lead-generation notice its visitor was shown (its exact text, kept once under its SHA-256), the page and its language, when, and how the lead was sent. Records are hash-chained; `backend records verify` checks the chain. */
     Consent: {
@@ -786,6 +841,36 @@ export interface operations {
       503: components['responses']['Unavailable'];
     };
   };
+  getConversationRecording: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        call_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The recording, with the type the provider gave it (audio/wav for its mono WAV). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description The recording's SHA-256 (hex), quoted. */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'audio/*': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['Error'];
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
   getQuoteRequest: {
     parameters: {
       query?: never;
@@ -872,6 +957,36 @@ export interface operations {
       404: components['responses']['Error'];
       413: components['responses']['Error'];
       415: components['responses']['Error'];
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getLeadRecords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ZIP. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description attachment; filename="lead-{id}-records.zip" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['Error'];
       429: components['responses']['TooManyFailedAttempts'];
       500: components['responses']['Error'];
       503: components['responses']['Unavailable'];

@@ -16,7 +16,7 @@ use super::site_content::SiteContent;
 /// The voice events' path under the site's address.
 const VOICE_EVENTS_PATH: &str = "api/vapi/webhook";
 /// The messages the voice events' route reads (`backend/src/routes/voice_events/`).
-const SERVER_MESSAGES: [&str; 2] = ["end-of-call-report", "tool-calls"];
+const SERVER_MESSAGES: [&str; 3] = ["end-of-call-report", "tool-calls", "chat.created"];
 
 /// Where the provider sends the tool's calls and the assistant's messages.
 pub struct VoiceEvents<'a> {
@@ -178,7 +178,7 @@ mod tests {
         );
         assert_eq!(
             assistant["serverMessages"],
-            json!(["end-of-call-report", "tool-calls"])
+            json!(["end-of-call-report", "tool-calls", "chat.created"])
         );
         assert_eq!(assistant["server"], tool["server"]);
     }

@@ -417,6 +417,8 @@ mod tests {
             summary: Some("<b>Wants</b>\r\nSubject: hacked".into()),
             transcript: Some("AI: Hi\r\nUser: hello".into()),
             recording_url: Some("javascript:alert(1)".into()),
+            started_at: None,
+            channel: crate::store::Source::Voice,
         };
         let quote = quote("ana@example.com", "x");
         let message = follow_up(&settings(), &SiteSettings::default(), &quote, &call).unwrap();

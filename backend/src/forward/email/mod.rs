@@ -99,6 +99,17 @@ impl Mailer {
         self.send_notice(message).await
     }
 
+    /// The message that a call's recording has not been copied since `since`.
+    pub async fn alert_recording_failing(
+        &self,
+        call_id: &str,
+        since: OffsetDateTime,
+        error: &str,
+    ) -> Result<(), String> {
+        let message = notice::recording_failing(&self.settings, &self.site, call_id, since, error);
+        self.send_notice(message).await
+    }
+
     /// The message that `channel` delivers again.
     pub async fn alert_recovered(&self, channel: Channel) -> Result<(), String> {
         let message = notice::recovered(

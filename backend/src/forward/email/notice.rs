@@ -75,6 +75,33 @@ pub(super) fn recovered(
     )
 }
 
+/// A call's recording has not been copied into the site's storage for longer than the alert
+/// threshold; the copy goes on being retried until the lead retry policy's give-up time.
+pub(super) fn recording_failing(
+    settings: &EmailSettings,
+    site: &SiteSettings,
+    call_id: &str,
+    since: OffsetDateTime,
+    error: &str,
+) -> Result<Message, lettre::error::Error> {
+    let conversations = site
+        .inbox()
+        .map(|inbox| {
+            format!("\nThe call is under Conversations in the inbox: {inbox}#conversations\n")
+        })
+        .unwrap_or_default();
+    let body = format!(
+        "The recording of call {call_id} has not been copied from the voice provider since {}. It is retried until LEAD_GIVE_UP_DAYS have passed; after that only the provider's copy remains, for as long as the provider keeps it.\n\nThe last error: {error}\n{conversations}",
+        site.local_time(since),
+    );
+    compose(
+        settings,
+        &settings.alert_to,
+        "Alert: a call recording is not being kept",
+        body,
+    )
+}
+
 fn channel_name(channel: Channel) -> &'static str {
     match channel {
         Channel::Webhook => "the webhook (LEAD_WEBHOOK_URL)",

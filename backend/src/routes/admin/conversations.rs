@@ -1,15 +1,18 @@
 //! `/api/admin/conversations`: the conversations with the assistant the site keeps
 //! (`CONVERSATION_RETENTION_DAYS`), newest first, with or without a lead; and
-//! `/api/admin/conversations/{call_id}`: one, with its transcript.
+//! `/api/admin/conversations/{call_id}`: one, with its transcript;
+//! `/api/admin/conversations/{call_id}/recording`: the site's copy of its recording.
 
 use std::sync::Arc;
 
 use serde::Serialize;
+use warp::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE, ETAG};
+use warp::http::HeaderValue;
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use crate::http::error::ApiError;
-use crate::store::{Conversation, Conversations, StoreError};
+use crate::store::{Conversation, Conversations, Recordings, StoreError};
 
 /// The newest conversations a list holds: a broker's months, and a page the inbox reads at once.
 pub const MAX_LISTED: usize = 500;
@@ -36,4 +39,22 @@ pub async fn one(store: Arc<dyn Conversations>, call_id: String) -> Result<Respo
         Some(conversation) => Ok(warp::reply::json(&conversation).into_response()),
         None => Err(warp::reject::custom(ApiError::NotFound)),
     }
+}
+
+/// The caller is already checked. The recording as it was copied, its SHA-256 as its ETag; 404
+/// until the copy is made.
+pub async fn recording(store: Arc<dyn Recordings>, call_id: String) -> Result<Response, Rejection> {
+    let Some(recording) = store.recording(call_id.clone()).await.map_err(failed)? else {
+        return Err(warp::reject::custom(ApiError::NotFound));
+    };
+    let mut response = Response::new(recording.audio.into());
+    let headers = response.headers_mut();
+    let content_type = HeaderValue::from_str(&recording.content_type)
+        .unwrap_or(HeaderValue::from_static("application/octet-stream"));
+    headers.insert(CONTENT_TYPE, content_type);
+    if let Ok(etag) = HeaderValue::from_str(&format!("\"{}\"", recording.sha256)) {
+        headers.insert(ETAG, etag);
+    }
+    headers.insert(CONTENT_DISPOSITION, HeaderValue::from_static("inline"));
+    Ok(response)
 }

@@ -6,8 +6,10 @@
 //! - `/api/admin/quote-requests`: the leads, newest first, filtered, a page at a time, as JSON
 //!   or CSV;
 //! - `/api/admin/quote-requests/{id}`: one lead; its status; its deletion;
+//! - `/api/admin/quote-requests/{id}/records`: its audit copy, a ZIP;
 //! - `/api/admin/conversations` and `/api/admin/conversations/{call_id}`: the kept
-//!   conversations with the assistant, and one with its transcript.
+//!   conversations with the assistant, and one with its transcript;
+//!   `/api/admin/conversations/{call_id}/recording`: its recording, as the site copied it.
 //!
 //! Off (404, like any unknown path) unless one of the two is set.
 
@@ -18,6 +20,7 @@ mod known_browser;
 mod lead;
 mod params;
 pub mod password;
+mod records;
 mod session;
 mod session_cookie;
 
@@ -33,7 +36,7 @@ use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::settings::Config;
-use crate::store::{Conversations, Inbox, QuoteStore, SiteKeys};
+use crate::store::{Conversations, Inbox, QuoteStore, Recordings, SiteKeys};
 use caller::{caller, request_facts, Access};
 use session::SignIn;
 
@@ -73,6 +76,18 @@ pub fn routes(
         .and(methods("GET, HEAD"))
         .and(caller(Arc::clone(&access)))
         .and_then(move |call_id, _caller| conversations::one(Arc::clone(&one_kept), call_id));
+    let recordings: Arc<dyn Recordings> = Arc::clone(&store) as _;
+    let talk_recording = warp::path!("api" / "admin" / "conversations" / String / "recording")
+        .and(methods("GET, HEAD"))
+        .and(caller(Arc::clone(&access)))
+        .and_then(move |call_id, _caller| {
+            conversations::recording(Arc::clone(&recordings), call_id)
+        });
+    let records_store = Arc::clone(&store);
+    let records = warp::path!("api" / "admin" / "quote-requests" / String / "records")
+        .and(methods("GET, HEAD"))
+        .and(caller(Arc::clone(&access)))
+        .and_then(move |id, _caller| records::download(Arc::clone(&records_store), id));
     let inbox: Arc<dyn Inbox> = store;
     let list_inbox = Arc::clone(&inbox);
     let list = methods("GET, HEAD")
@@ -97,6 +112,10 @@ pub fn routes(
         .or(answered_here(talks))
         .unify()
         .or(answered_here(talk))
+        .unify()
+        .or(answered_here(talk_recording))
+        .unify()
+        .or(answered_here(records))
         .unify()
         .boxed();
     let routes = match config.inbox.password_hash {

@@ -11,11 +11,13 @@ use wasm_core::QuoteRequest;
 use super::lenient::Lenient;
 use super::messages::{self, Received, ToolCall};
 use super::sdk::{ServerMessageResponseToolCalls, ToolCallResult};
-use super::{replies, REQUEST_QUOTE_TOOL};
+use super::{chat_transcript, replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
 use crate::leads::notice::LeadNotices;
 use crate::store::consent::ConsentChannel;
-use crate::store::{Inserted, Language, NewQuote, QuoteStore, Quotes, Source, VoiceOrigin};
+use crate::store::{
+    CallReport, Inserted, Language, NewQuote, QuoteStore, Quotes, Source, StoreError, VoiceOrigin,
+};
 
 /// `request_quote`'s arguments; one that is not text reads as empty and is refused as invalid.
 #[derive(Default, Deserialize)]
@@ -63,6 +65,34 @@ async fn handle(
                 tracing::error!(%error, "storing an end-of-call report failed");
                 ApiError::from(error)
             })?;
+            Ok(warp::reply::json(&serde_json::json!({})).into_response())
+        }
+        Received::ChatTurn {
+            conversation,
+            started_at,
+            history,
+            turn,
+        } => {
+            let failed = |error: StoreError| {
+                tracing::error!(%error, "storing a chat's transcript failed");
+                ApiError::from(error)
+            };
+            let kept = store.call(conversation.clone()).await.map_err(failed)?;
+            let transcript = chat_transcript::after_turn(
+                kept.as_ref().and_then(|kept| kept.transcript.as_deref()),
+                &history,
+                &turn,
+            );
+            let report = CallReport {
+                call_id: conversation,
+                ended_reason: None,
+                summary: None,
+                transcript: Some(transcript),
+                recording_url: None,
+                started_at,
+                channel: Source::Chat,
+            };
+            store.record_call(report).await.map_err(failed)?;
             Ok(warp::reply::json(&serde_json::json!({})).into_response())
         }
         Received::Other(kind) => {

@@ -10,10 +10,15 @@ use validator::{Validate, ValidationErrors, ValidationErrorsKind};
 use super::lenient::Object;
 use super::sdk::{self, MAX_ID_CHARS, MAX_TOOL_CALLS};
 use crate::http::error::ApiError;
-use crate::store::{CallReport, Language, Source};
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+
+use crate::store::{format_timestamp, CallReport, Language, Source};
 
 const TOOL_CALLS: &str = "tool-calls";
 const END_OF_CALL_REPORT: &str = "end-of-call-report";
+/// Sent for each turn of the web chat, with the turn's input and answer.
+const CHAT_CREATED: &str = "chat.created";
 
 /// What a server message asks of us.
 #[derive(Debug, PartialEq)]
@@ -28,6 +33,15 @@ pub enum Received {
         calls: Vec<ToolCall>,
     },
     EndOfCallReport(CallReport),
+    /// One turn of the web chat: `conversation` is the chat's session (or the chat itself);
+    /// `history` the turns before it as the provider passed them, `turn` this one, as
+    /// transcript lines.
+    ChatTurn {
+        conversation: String,
+        started_at: Option<String>,
+        history: String,
+        turn: String,
+    },
     /// A message type we do not act on.
     Other(String),
 }
@@ -81,7 +95,7 @@ pub fn parse(bytes: &[u8]) -> Result<Received, ApiError> {
         .kind
         .clone()
         .ok_or_else(|| ApiError::InvalidParameter("message.type is missing".into()))?;
-    if kind != TOOL_CALLS && kind != END_OF_CALL_REPORT {
+    if kind != TOOL_CALLS && kind != END_OF_CALL_REPORT && kind != CHAT_CREATED {
         return Ok(Received::Other(kind));
     }
     message
@@ -104,6 +118,14 @@ pub fn parse(bytes: &[u8]) -> Result<Received, ApiError> {
         .chat
         .as_ref()
         .and_then(|chat| chat.session_id.clone().or_else(|| chat.id.clone()));
+    if kind == CHAT_CREATED {
+        let (Some(conversation), Some(chat)) = (chat_id, message.chat) else {
+            return Err(ApiError::InvalidParameter(format!(
+                "{kind} without message.chat.id"
+            )));
+        };
+        return Ok(chat_turn(conversation, chat));
+    }
     let (call_id, source) = match (call_id, chat_id) {
         (Some(call_id), _) => (call_id, Source::Voice),
         (None, Some(chat_id)) => (chat_id, Source::Chat),
@@ -153,7 +175,56 @@ fn report(call_id: String, message: sdk::Message) -> CallReport {
             .recording_url
             .or(message.recording_url)
             .map(without_nul),
+        started_at: message.started_at.as_deref().and_then(instant),
+        channel: Source::Voice,
     }
+}
+
+fn chat_turn(conversation: String, chat: sdk::Chat) -> Received {
+    let input = match chat.input {
+        Some(Value::String(text)) => vec![serde_json::json!({"role": "user", "content": text})],
+        Some(Value::Array(items)) => items,
+        _ => Vec::new(),
+    };
+    let turn: Vec<Value> = input
+        .into_iter()
+        .chain(chat.output.unwrap_or_default())
+        .collect();
+    Received::ChatTurn {
+        conversation,
+        started_at: chat.created_at.as_deref().and_then(instant),
+        history: transcript_lines(&chat.messages.unwrap_or_default()),
+        turn: transcript_lines(&turn),
+    }
+}
+
+/// Chat messages as a call's transcript writes them (`User: ...`, `AI: ...`); the system
+/// prompt, tool calls and their results are left out. The SDK names the text `message`; the
+/// chat's own answers carry it as `content`.
+fn transcript_lines(messages: &[Value]) -> String {
+    let mut lines = Vec::new();
+    for message in messages {
+        let speaker = match message.get("role").and_then(Value::as_str) {
+            Some("user") => "User",
+            Some("assistant" | "bot") => "AI",
+            _ => continue,
+        };
+        let text = ["content", "message"]
+            .iter()
+            .find_map(|key| message.get(*key).and_then(Value::as_str))
+            .map(|text| without_nul(text.trim().to_owned()));
+        if let Some(text) = text.filter(|text| !text.is_empty()) {
+            lines.push(format!("{speaker}: {text}"));
+        }
+    }
+    lines.join("\n")
+}
+
+/// An ISO 8601 time as the store keeps times; one that cannot be read is left out.
+fn instant(text: &str) -> Option<String> {
+    OffsetDateTime::parse(text, &Rfc3339)
+        .ok()
+        .map(format_timestamp)
 }
 
 /// The first bound broken (in the order of the fields' names, so a message always gets the same
@@ -363,6 +434,8 @@ mod tests {
             summary: Some("Wants family cover.".into()),
             transcript: Some("AI: Hi".into()),
             recording_url: Some("https://storage.vapi.ai/k.wav".into()),
+            started_at: None,
+            channel: crate::store::Source::Voice,
         });
         assert_eq!(current, expected);
         assert_eq!(older, expected);

@@ -3,6 +3,7 @@
 //! Quotes spoken to the assistant arrive as `tool-calls`; `end-of-call-report` says how each
 //! call ended.
 
+mod chat_transcript;
 mod handler;
 mod lenient;
 mod messages;

@@ -71,6 +71,9 @@ pub struct Message {
     pub transcript: Option<String>,
     #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
     pub recording_url: Option<String>,
+    /// `end-of-call-report`: when the call started (ISO 8601).
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    pub started_at: Option<String>,
 }
 
 #[derive(Default, Deserialize, Validate)]
@@ -137,6 +140,16 @@ pub struct Chat {
         deserialize_with = "As::<LenientObject>::deserialize"
     )]
     pub assistant_overrides: Option<AssistantOverrides>,
+    /// `chat.created`: what the visitor wrote, as text or as messages.
+    #[serde(default)]
+    pub input: Option<Value>,
+    /// `chat.created`: the conversation before this turn, and the assistant's answer.
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    pub messages: Option<Vec<Value>>,
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    pub output: Option<Vec<Value>>,
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    pub created_at: Option<String>,
 }
 
 /// `ToolCall`, `{id, type, function: {name, arguments}}` with the arguments as a JSON string, or

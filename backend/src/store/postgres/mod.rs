@@ -10,6 +10,7 @@ mod group_commit;
 
 mod delivery_alerts;
 mod inbox;
+mod recordings;
 pub(super) mod table_copy;
 mod tls;
 
@@ -26,7 +27,9 @@ use super::email_budget;
 use super::migrations::{check_version, MIGRATIONS};
 use super::model::format_timestamp;
 use super::queries;
+use super::recordings::{PURGE_OLD_RECORDINGS, QUEUE_RECORDING};
 use super::rows::{self, stored_quote, NamedRow};
+use super::Source;
 use super::DATABASE_WAIT;
 use super::{
     CallReport, CallReports, Cause, Channel, Conversation, Conversations, DeliveryOutcome,
@@ -295,18 +298,26 @@ impl PostgresStore {
         let mut client = self.pool.get().await.map_err(pool_error)?;
         let tx = client.transaction().await.map_err(classify)?;
         let now = format_timestamp(OffsetDateTime::now_utc());
-        let params: [&(dyn ToSql + Sync); 6] = [
+        let channel = report.channel.as_str();
+        let params: [&(dyn ToSql + Sync); 8] = [
             &report.call_id,
             &report.ended_reason,
             &report.summary,
             &report.transcript,
             &now,
             &report.recording_url,
+            &report.started_at,
+            &channel,
         ];
         tx.execute(queries::UPSERT_CALL, &params)
             .await
             .map_err(classify)?;
-        if self.options.email_leads {
+        if let Some(url) = &report.recording_url {
+            tx.execute(QUEUE_RECORDING, &[&report.call_id, url, &now])
+                .await
+                .map_err(classify)?;
+        }
+        if self.options.email_leads && report.channel == Source::Voice {
             tx.execute(queries::INSERT_FOLLOW_UP, &[&report.call_id, &now])
                 .await
                 .map_err(classify)?;
@@ -327,6 +338,9 @@ impl NamedRow for Row {
         Ok(attempts.map(|n| u32::try_from(n).unwrap_or(0)))
     }
     fn number(&self, column: &str) -> Result<i64, StoreError> {
+        self.try_get(column).map_err(column_error)
+    }
+    fn optional_number(&self, column: &str) -> Result<Option<i64>, StoreError> {
         self.try_get(column).map_err(column_error)
     }
 }
@@ -437,8 +451,17 @@ impl CallReports for PostgresStore {
     ) -> BoxFuture<'_, Result<u64, StoreError>> {
         async move {
             let cutoff = format_timestamp(reported_before);
-            self.execute(queries::PURGE_OLD_CONVERSATIONS, &[&cutoff])
+            let mut client = self.pool.get().await.map_err(pool_error)?;
+            let tx = client.transaction().await.map_err(classify)?;
+            tx.execute(PURGE_OLD_RECORDINGS, &[&cutoff])
                 .await
+                .map_err(classify)?;
+            let purged = tx
+                .execute(queries::PURGE_OLD_CONVERSATIONS, &[&cutoff])
+                .await
+                .map_err(classify)?;
+            tx.commit().await.map_err(classify)?;
+            Ok(purged)
         }
         .boxed()
     }

@@ -56,6 +56,12 @@ async fn read_tables(store: &PostgresStore) -> Result<Vec<Table>, StoreError> {
                                 .map(|t| t.map_or(Value::Null, Value::Text))
                                 .map_err(classify)
                         }
+                        Type::BYTEA => {
+                            return row
+                                .try_get::<_, Option<Vec<u8>>>(i)
+                                .map(|b| b.map_or(Value::Null, Value::Bytes))
+                                .map_err(classify)
+                        }
                         ref other => {
                             return Err(unknown_type(schema.name, column.name(), other.name()))
                         }
@@ -122,8 +128,8 @@ fn parameter(
     let integer = |value: &Value| match value {
         Value::Integer(n) => Ok(Some(*n)),
         Value::Null => Ok(None),
-        Value::Text(_) => Err(StoreError::Database(
-            format!("{table}.{column}: text where the target holds an integer").into(),
+        Value::Text(_) | Value::Bytes(_) => Err(StoreError::Database(
+            format!("{table}.{column}: not an integer where the target holds one").into(),
         )),
     };
     let out_of_range = |_| StoreError::Database(format!("{table}.{column}: out of range").into());
@@ -145,6 +151,20 @@ fn parameter(
             Value::Null => None,
             Value::Text(text) => Some(text.clone()),
             Value::Integer(n) => Some(n.to_string()),
+            Value::Bytes(_) => {
+                return Err(StoreError::Database(
+                    format!("{table}.{column}: bytes where the target holds text").into(),
+                ))
+            }
+        }),
+        Type::BYTEA => Box::new(match value {
+            Value::Bytes(bytes) => Some(bytes.clone()),
+            Value::Null => None,
+            _ => {
+                return Err(StoreError::Database(
+                    format!("{table}.{column}: not bytes where the target holds them").into(),
+                ))
+            }
         }),
         ref other => return Err(unknown_type(table, column, other.name())),
     })

@@ -36,7 +36,7 @@ pub fn read(target: &str) -> Result<Vec<Table>, StoreError> {
                         ValueRef::Real(_) => {
                             Err(unknown_type(schema.name, column.name, "real number"))
                         }
-                        ValueRef::Blob(_) => Err(unknown_type(schema.name, column.name, "blob")),
+                        ValueRef::Blob(bytes) => Ok(Value::Bytes(bytes.to_vec())),
                     })
                     .collect::<Result<Vec<_>, StoreError>>()?;
                 rows.push(values);
@@ -69,6 +69,7 @@ pub fn write(target: &str, tables: &[Table]) -> Result<Vec<Copied>, StoreError> 
                 Value::Null => rusqlite::types::Value::Null,
                 Value::Integer(n) => rusqlite::types::Value::Integer(*n),
                 Value::Text(text) => rusqlite::types::Value::Text(text.clone()),
+                Value::Bytes(bytes) => rusqlite::types::Value::Blob(bytes.clone()),
             });
             // Positional: each $n appears once, in order.
             match statement.execute(rusqlite::params_from_iter(values))? {

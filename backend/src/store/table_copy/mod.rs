@@ -73,9 +73,23 @@ mod tests {
             ended_reason: Some("customer-ended-call".into()),
             summary: Some("Medicare for two".into()),
             transcript: Some("AI: Hello".into()),
-            recording_url: None,
+            recording_url: Some("https://storage.example.com/call-1.wav".into()),
+            started_at: Some("2026-11-27T10:00:00.000Z".into()),
+            channel: crate::store::Source::Voice,
         };
         store.record_call(report).await.unwrap();
+        let recording = crate::store::StoredRecording {
+            content_type: "audio/wav".into(),
+            sha256: "00".repeat(32),
+            audio: vec![0, 1, 2, 255],
+        };
+        store
+            .record_recording(
+                "call-1".into(),
+                crate::store::RecordingOutcome::Stored(recording),
+            )
+            .await
+            .unwrap();
         let later = OffsetDateTime::now_utc() + Duration::from_secs(1);
         let due = store
             .take_due_deliveries(Channel::Webhook, later, 10)
@@ -126,6 +140,7 @@ mod tests {
             [
                 ("quote_requests", leads, 0),
                 ("voice_calls", 1, 0),
+                ("call_recordings", 1, 0),
                 // Webhook and e-mail for the 4 taken into the outbox, the call's follow-up.
                 ("lead_outbox", 2 * (leads - 1) + 1, 0),
                 ("notice_texts", 0, 0),

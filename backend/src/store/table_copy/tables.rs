@@ -36,6 +36,8 @@ pub enum Kind {
     Text,
     /// An integer of zero or more.
     Count,
+    /// Bytes as they were stored (a call's recording).
+    Bytes,
 }
 
 /// One column: its name (a constant here, never a source's), its kind, and whether it may be
@@ -75,7 +77,8 @@ pub struct Schema {
 /// requests, a consent record to its notice's text). The inbox's sign-in sessions stay behind:
 /// people sign in again; the site's keys, the e-mail budget and the spent form tokens are the
 /// target site's own. The consent records keep their chain: into an empty target, as they are.
-pub const TABLES: [Schema; 5] = [
+/// A call's recording goes with its call.
+pub const TABLES: [Schema; 6] = [
     Schema {
         name: "quote_requests",
         columns: &[
@@ -105,6 +108,27 @@ pub const TABLES: [Schema; 5] = [
             optional("transcript", Kind::Text),
             required("reported_at", Kind::Timestamp),
             optional("recording_url", Kind::Line),
+            optional("started_at", Kind::Timestamp),
+            required("channel", Kind::Source),
+        ],
+    },
+    Schema {
+        name: "call_recordings",
+        columns: &[
+            required("call_id", Kind::Line),
+            required("source_url", Kind::Line),
+            required("queued_at", Kind::Timestamp),
+            required("attempts", Kind::Count),
+            required("next_attempt_at", Kind::Timestamp),
+            optional("claimed_until", Kind::Timestamp),
+            optional("last_error", Kind::Line),
+            optional("alerted_at", Kind::Timestamp),
+            optional("gave_up_at", Kind::Timestamp),
+            optional("stored_at", Kind::Timestamp),
+            optional("content_type", Kind::Line),
+            optional("sha256", Kind::Line),
+            optional("size", Kind::Count),
+            optional("audio", Kind::Bytes),
         ],
     },
     Schema {
@@ -142,12 +166,13 @@ pub const TABLES: [Schema; 5] = [
     },
 ];
 
-/// A stored value: every column is text or an integer.
+/// A stored value: every column is text or an integer, but a recording's bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
     Null,
     Integer(i64),
     Text(String),
+    Bytes(Vec<u8>),
 }
 
 impl Value {
@@ -157,6 +182,7 @@ impl Value {
             Value::Null => "NULL".into(),
             Value::Integer(n) => n.to_string(),
             Value::Text(text) => format!("{text:?}"),
+            Value::Bytes(bytes) => format!("{} bytes", bytes.len()),
         }
     }
 }
@@ -267,6 +293,14 @@ fn check(column: &Column, value: &Value) -> Result<(), String> {
         (Value::Null, _) => return Ok(()),
         (Value::Integer(n), Kind::Count) if *n >= 0 => return Ok(()),
         (Value::Integer(n), _) => return Err(format!("is {n}, not {}", expected(column.kind))),
+        (Value::Bytes(_), Kind::Bytes) => return Ok(()),
+        (Value::Bytes(bytes), _) => {
+            return Err(format!(
+                "is {} bytes, not {}",
+                bytes.len(),
+                expected(column.kind)
+            ))
+        }
         (Value::Text(text), _) => text,
     };
     let fits = match column.kind {
@@ -288,7 +322,7 @@ fn check(column: &Column, value: &Value) -> Result<(), String> {
         Kind::Text => !text
             .chars()
             .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')),
-        Kind::Count => false,
+        Kind::Count | Kind::Bytes => false,
     };
     if fits {
         Ok(())
@@ -312,13 +346,14 @@ fn expected(kind: Kind) -> &'static str {
         Kind::Line => "text on one line",
         Kind::Text => "text without control characters",
         Kind::Count => "an integer of zero or more",
+        Kind::Bytes => "bytes",
     }
 }
 
 /// A column type neither store uses: a schema this code does not know.
 pub(in crate::store) fn unknown_type(table: &str, column: &str, kind: &str) -> StoreError {
     StoreError::Database(
-        format!("{table}.{column} holds a {kind}, neither text nor an integer").into(),
+        format!("{table}.{column} holds a {kind}, neither text, an integer nor bytes").into(),
     )
 }
 
@@ -358,7 +393,7 @@ mod tests {
 
     #[test]
     fn statements_name_only_the_known_columns() {
-        let outbox = &TABLES[2];
+        let outbox = &TABLES[3];
         assert_eq!(
             outbox.select_sql(),
             "SELECT quote_id, channel, attempts, next_attempt_at, last_error, delivered_at, gave_up_at, held_at FROM lead_outbox"

@@ -2,6 +2,7 @@
 
 pub mod postgres;
 pub mod receiver;
+pub mod recording_host;
 pub mod smtp;
 pub mod vapi_rest;
 pub mod voice;

@@ -1,0 +1,165 @@
+//! The calls' recordings, copied from the provider into the database (`call_recordings`), so a
+//! recording outlives the provider's copy and every instance on one PostgreSQL serves it. An
+//! end-of-call report with a recording URL queues its copy in the report's transaction; the
+//! fetcher (`recordings::fetcher`) takes due copies, downloads them and records each attempt.
+//! The SQL is written once for both databases.
+
+use futures_util::future::BoxFuture;
+use serde::Serialize;
+use time::OffsetDateTime;
+
+use super::rows::NamedRow;
+use super::StoreError;
+
+/// A copy to make: the call, where the provider keeps its recording, and how it has gone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DueRecording {
+    pub call_id: String,
+    pub url: String,
+    pub attempts: u32,
+    /// When the end-of-call report queued it: the retry policy's clock.
+    pub queued_at: String,
+}
+
+/// A stored recording, as the admin API serves it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredRecording {
+    pub content_type: String,
+    pub sha256: String,
+    pub audio: Vec<u8>,
+}
+
+/// How one download went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordingOutcome {
+    Stored(StoredRecording),
+    Retry {
+        error: String,
+        next_attempt_at: OffsetDateTime,
+    },
+    GiveUp {
+        error: String,
+    },
+}
+
+/// Where a conversation's recording stands, as the admin API lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordingState {
+    /// `stored`: in the site's database; `pending`: being copied (retried after a failure);
+    /// `failed`: the copy was given up (`error` says why).
+    pub status: &'static str,
+    pub sha256: Option<String>,
+    pub bytes: Option<i64>,
+    pub error: Option<String>,
+}
+
+pub trait Recordings: Send + Sync {
+    /// Up to `limit` copies due at `now`, each claimed until `claim_until` so that one instance
+    /// of several takes it.
+    fn take_due_recordings(
+        &self,
+        now: OffsetDateTime,
+        claim_until: OffsetDateTime,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<DueRecording>, StoreError>>;
+
+    fn record_recording(
+        &self,
+        call_id: String,
+        outcome: RecordingOutcome,
+    ) -> BoxFuture<'_, Result<(), StoreError>>;
+
+    /// Marks the copy's failure as alerted on; false when it already was (by another instance).
+    fn mark_recording_alerted(
+        &self,
+        call_id: String,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<bool, StoreError>>;
+
+    /// The stored recording of `call_id`, if it was copied.
+    fn recording(
+        &self,
+        call_id: String,
+    ) -> BoxFuture<'_, Result<Option<StoredRecording>, StoreError>>;
+}
+
+/// $1 call id, $2 the provider's URL, $3 now. A repeated report with the same URL changes
+/// nothing; a new URL for a copy not yet made starts it again.
+pub const QUEUE_RECORDING: &str = "INSERT INTO call_recordings
+        (call_id, source_url, queued_at, next_attempt_at)
+    VALUES ($1, $2, $3, $3)
+    ON CONFLICT (call_id) DO UPDATE SET source_url = excluded.source_url,
+        queued_at = excluded.queued_at, next_attempt_at = excluded.next_attempt_at,
+        attempts = 0, last_error = NULL, gave_up_at = NULL, alerted_at = NULL
+    WHERE call_recordings.stored_at IS NULL
+        AND call_recordings.source_url <> excluded.source_url";
+
+/// $1 now, $2 claimed until, $3 limit. The outer condition repeats the claim's: on PostgreSQL a
+/// second instance waiting on the row lock re-reads the row and skips one just claimed.
+pub const TAKE_DUE_RECORDINGS: &str = "UPDATE call_recordings SET claimed_until = $2
+    WHERE call_id IN (
+        SELECT call_id FROM call_recordings
+        WHERE stored_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= $1
+            AND (claimed_until IS NULL OR claimed_until <= $1)
+        ORDER BY next_attempt_at LIMIT $3)
+    AND (claimed_until IS NULL OR claimed_until <= $1)
+    RETURNING call_id, source_url, attempts, queued_at";
+
+/// $1 call id, $2 now, $3 content type, $4 SHA-256, $5 size, $6 the audio.
+pub const STORE_RECORDING: &str = "UPDATE call_recordings SET stored_at = $2,
+        content_type = $3, sha256 = $4, size = $5, audio = $6, attempts = attempts + 1,
+        last_error = NULL, claimed_until = NULL
+    WHERE call_id = $1";
+
+/// $1 call id, $2 error, $3 next attempt.
+pub const RETRY_RECORDING: &str = "UPDATE call_recordings SET attempts = attempts + 1,
+        last_error = $2, next_attempt_at = $3, claimed_until = NULL
+    WHERE call_id = $1";
+
+/// $1 call id, $2 error, $3 now.
+pub const GIVE_UP_RECORDING: &str = "UPDATE call_recordings SET attempts = attempts + 1,
+        last_error = $2, gave_up_at = $3, claimed_until = NULL
+    WHERE call_id = $1";
+
+/// $1 call id, $2 now.
+pub const MARK_RECORDING_ALERTED: &str =
+    "UPDATE call_recordings SET alerted_at = $2 WHERE call_id = $1 AND alerted_at IS NULL";
+
+/// $1 call id.
+pub const SELECT_RECORDING: &str = "SELECT content_type, sha256, audio FROM call_recordings
+    WHERE call_id = $1 AND stored_at IS NOT NULL";
+
+/// $1 the cut-off: recordings go with their conversations (`queries::PURGE_OLD_CONVERSATIONS`).
+pub const PURGE_OLD_RECORDINGS: &str = "DELETE FROM call_recordings WHERE call_id IN
+    (SELECT call_id FROM voice_calls WHERE reported_at < $1)";
+
+/// A row of `TAKE_DUE_RECORDINGS`.
+pub fn due_recording(row: &impl NamedRow) -> Result<DueRecording, StoreError> {
+    Ok(DueRecording {
+        call_id: row.required("call_id")?,
+        url: row.required("source_url")?,
+        attempts: row.count("attempts")?.unwrap_or(0),
+        queued_at: row.required("queued_at")?,
+    })
+}
+
+/// The recording columns of `queries::CONVERSATIONS` (`r.*` as `recording_*`); `None` for a
+/// call without a recording to copy.
+pub fn recording_state(row: &impl NamedRow) -> Result<Option<RecordingState>, StoreError> {
+    if row.text("recording_queued_at")?.is_none() {
+        return Ok(None);
+    }
+    let status = if row.text("recording_stored_at")?.is_some() {
+        "stored"
+    } else if row.text("recording_gave_up_at")?.is_some() {
+        "failed"
+    } else {
+        "pending"
+    };
+    Ok(Some(RecordingState {
+        status,
+        sha256: row.text("recording_sha256")?,
+        bytes: row.optional_number("recording_size")?,
+        error: row.text("recording_error")?,
+    }))
+}
