@@ -7,11 +7,16 @@
 // axe on the sign-in, list and lead pages at phone and desktop sizes. On a phone (390x844): the
 // newest lead in the upper half of the first screen, the filters behind a button, no console
 // error on load. A note kept with a lead and in the CSV, named with the day. Sign out everywhere
-// from one browser ends another's session (and leaves the browser known).
+// from one browser ends another's session (and leaves the browser known). The call's recording,
+// copied by the backend from a stand-in provider on loopback, plays on the conversation's page
+// (axe there too) from the site's own copy; the lead's records for an auditor download as a ZIP
+// holding it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { focusReaches, launchBrowser, openPage, outputDir } from './support/browser.mjs';
 import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
@@ -27,7 +32,56 @@ const VOICE_EMAIL = 'voice.lead@example.com';
 /** Posted by a script that never loaded the page: held as spam. */
 const SPAM_EMAIL = 'script.spam@example.com';
 const TRANSCRIPT = 'AI: Hello, how can I help?\nUser: I would like a Medicare quote.';
-const RECORDING = 'https://storage.example.com/recordings/call-e2e.wav';
+/** When the call started, as its end-of-call report says. */
+const STARTED_AT = '2026-11-26T15:04:00.000Z';
+
+/** A small valid WAV: a quarter of a second of a 440 Hz tone, 8 kHz mono 16-bit PCM. */
+function wav() {
+  const rate = 8000;
+  const samples = rate / 4;
+  const audio = Buffer.alloc(44 + samples * 2);
+  audio.write('RIFF', 0);
+  audio.writeUInt32LE(36 + samples * 2, 4);
+  audio.write('WAVEfmt ', 8);
+  audio.writeUInt32LE(16, 16);
+  audio.writeUInt16LE(1, 20); // PCM
+  audio.writeUInt16LE(1, 22); // mono
+  audio.writeUInt32LE(rate, 24);
+  audio.writeUInt32LE(rate * 2, 28);
+  audio.writeUInt16LE(2, 32);
+  audio.writeUInt16LE(16, 34);
+  audio.write('data', 36);
+  audio.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++) {
+    audio.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  }
+  return audio;
+}
+const WAV = wav();
+const WAV_SHA256 = createHash('sha256').update(WAV).digest('hex');
+
+/**
+ * The voice provider's storage, on loopback: serves the call's recording as the provider's
+ * recordingUrl does (audio/wav), and counts the downloads.
+ */
+async function startRecordingStandIn() {
+  let downloads = 0;
+  const server = createServer((request, response) => {
+    if (request.url !== '/recordings/call-e2e.wav') {
+      response.writeHead(404).end();
+      return;
+    }
+    downloads += 1;
+    response.writeHead(200, { 'content-type': 'audio/wav', 'content-length': WAV.length });
+    response.end(WAV);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/recordings/call-e2e.wav`,
+    downloads: () => downloads,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
 
 async function post(url, path, body, headers = {}) {
   const response = await fetch(new URL(path, url), {
@@ -41,9 +95,9 @@ async function post(url, path, body, headers = {}) {
 
 /**
  * A web lead through the quote API (with the token a page gives), a post without one (spam), and
- * a voice lead through the webhook, with its report.
+ * a voice lead through the webhook, with its report (its recording at `recording`).
  */
-async function seed(url) {
+async function seed(url, recording) {
   await post(url, '/api/quote-requests', { product: 'individual', email: SPAM_EMAIL });
   await post(
     url,
@@ -79,9 +133,10 @@ async function seed(url) {
       message: {
         type: 'end-of-call-report',
         call,
+        startedAt: STARTED_AT,
         endedReason: 'customer-ended-call',
         analysis: { summary: 'Wants a Medicare quote.' },
-        artifact: { transcript: TRANSCRIPT, recordingUrl: RECORDING },
+        artifact: { transcript: TRANSCRIPT, recordingUrl: recording },
       },
     },
     voice,
@@ -93,9 +148,10 @@ function inboxSuite(name, database) {
   describe(`inbox on ${name}`, { skip }, () => {
     let browser;
     let server;
+    let provider;
     before(async () => {
       const databaseUrl = database.create?.();
-      [browser, server] = await Promise.all([
+      [browser, server, provider] = await Promise.all([
         launchBrowser(),
         startServer({
           databaseUrl,
@@ -106,12 +162,14 @@ function inboxSuite(name, database) {
             LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/leads',
           },
         }),
+        startRecordingStandIn(),
       ]);
-      await seed(server.url);
+      await seed(server.url, provider.url);
     });
     after(async () => {
       await browser?.close();
       await server?.stop();
+      await provider?.stop();
       database.drop?.();
     });
 
@@ -212,22 +270,117 @@ function inboxSuite(name, database) {
       await page.getByRole('status').filter({ hasText: 'Note saved.' }).waitFor();
       assert.equal(
         await page.getByRole('link', { name: 'Listen to the recording' }).getAttribute('href'),
-        RECORDING,
+        provider.url,
       );
       await page.getByRole('button', { name: 'Mark contacted' }).click();
       await page.getByRole('status').filter({ hasText: 'Marked as contacted.' }).waitFor();
       await page.getByRole('button', { name: 'Mark as new' }).waitFor();
 
-      // The call it came from, among the kept conversations, with its whole transcript.
+      // The call it came from, among the kept conversations, with its whole transcript, once the
+      // backend has copied its recording from the provider (it polls every 2 s).
+      await page.waitForFunction(
+        async () => {
+          const response = await fetch('/api/admin/conversations/call-e2e');
+          return response.ok && (await response.json()).recording?.status === 'stored';
+        },
+        null,
+        { polling: 250, timeout: 20_000 },
+      );
+      assert.equal(provider.downloads(), 1, 'copied once');
+      // As this browser shows a time (format.ts), in its own zone.
+      const started = await page.evaluate(
+        (at) =>
+          new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+            new Date(at),
+          ),
+        STARTED_AT,
+      );
       await page.getByRole('link', { name: 'Conversations' }).click();
       await page.getByRole('heading', { name: 'Conversations' }).waitFor();
-      await page.getByRole('link', { name: /^Voice call, / }).click();
+      await page.getByRole('link', { name: `Call, ${started}` }).click();
       await page.getByRole('heading', { name: 'Conversation call-e2e' }).waitFor();
       assert.equal(await page.locator('pre').innerText(), TRANSCRIPT);
+      // Its 4,044 bytes, as a file manager counts them.
+      await page.getByText('Kept on this site, 4 KB, SHA-256').waitFor();
+      assert.equal(await page.getByTitle(WAV_SHA256).innerText(), `${WAV_SHA256.slice(0, 12)}…`);
+
+      // The recording plays from the site's own copy: its src answers the copied bytes.
+      const player = page.getByLabel('Call recording');
+      assert.equal(await player.getAttribute('preload'), 'none');
+      const src = await player.getAttribute('src');
+      assert.equal(src, '/api/admin/conversations/call-e2e/recording');
       assert.equal(
-        await page.getByRole('link', { name: 'At the voice provider' }).getAttribute('href'),
-        RECORDING,
+        await page.getByRole('link', { name: 'Download the recording' }).getAttribute('href'),
+        src,
       );
+      const served = await page.evaluate(async (url) => {
+        const response = await fetch(url);
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          etag: response.headers.get('etag'),
+          bytes: [...new Uint8Array(await response.arrayBuffer())],
+        };
+      }, src);
+      assert.deepEqual(
+        { ...served, bytes: Buffer.from(served.bytes).equals(WAV) },
+        { status: 200, type: 'audio/wav', etag: `"${WAV_SHA256}"`, bytes: true },
+      );
+      // And Chromium's player reads it as audio: a quarter of a second.
+      const duration = await player.evaluate(
+        (audio) =>
+          new Promise((resolve, reject) => {
+            audio.addEventListener('loadedmetadata', () => resolve(audio.duration), { once: true });
+            audio.addEventListener('error', () => reject(new Error(`${audio.error?.code}`)), {
+              once: true,
+            });
+            audio.preload = 'metadata';
+            audio.load();
+          }),
+      );
+      assert.ok(Math.abs(duration - 0.25) < 0.01, `duration ${duration}`);
+      assert.deepEqual(await axeViolations(page), [], 'conversation page');
+
+      // Its lead's records for an auditor: a ZIP holding the recording, listed in its manifest.
+      await page.getByRole('link', { name: 'Its lead' }).click();
+      await page.getByRole('heading', { name: VOICE_EMAIL }).waitFor();
+      const voiceId = await page.evaluate(() => location.hash.slice(6));
+      const records = page.getByRole('link', { name: 'Download records (ZIP)' });
+      const zip = await page.evaluate(
+        async (url) => {
+          const response = await fetch(url);
+          return {
+            status: response.status,
+            type: response.headers.get('content-type'),
+            disposition: response.headers.get('content-disposition'),
+            bytes: [...new Uint8Array(await response.arrayBuffer())],
+          };
+        },
+        await records.getAttribute('href'),
+      );
+      assert.deepEqual(
+        { status: zip.status, type: zip.type, disposition: zip.disposition },
+        {
+          status: 200,
+          type: 'application/zip',
+          disposition: `attachment; filename="lead-${voiceId}-records.zip"`,
+        },
+      );
+      const archive = Buffer.from(zip.bytes);
+      assert.equal(archive.subarray(0, 2).toString('latin1'), 'PK');
+      // Its files are stored uncompressed: their names and the manifest's hashes read as they are.
+      const text = archive.toString('latin1');
+      for (const name of ['lead.json', 'consent.json', 'conversation.json', 'manifest.json']) {
+        assert.ok(text.includes(`lead-${voiceId}/${name}`), name);
+      }
+      assert.ok(text.includes(`lead-${voiceId}/recording.wav`), 'recording.wav');
+      assert.ok(archive.includes(WAV), 'the recording, byte for byte');
+      assert.ok(text.includes(WAV_SHA256), "the recording's SHA-256 in the manifest");
+      // The link downloads it, named by the server.
+      const [recordsFile] = await Promise.all([page.waitForEvent('download'), records.click()]);
+      assert.equal(recordsFile.suggestedFilename(), `lead-${voiceId}-records.zip`);
+      const saved = readFileSync(await recordsFile.path());
+      assert.ok(saved.subarray(0, 2).equals(Buffer.from('PK')) && saved.includes(WAV));
 
       // The web lead: delete it after confirming.
       await page.getByRole('link', { name: 'Leads' }).click();

@@ -2,25 +2,32 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from './api';
 import { ConversationList, ConversationPage, conversationHref } from './Conversations';
+import { formatTime } from './format';
+
+const SHA256 = '9b2cf5358a1e8e3c0d52a1f4bb0c6e1f3a7d9e2b4c6f8a0b1c3d5e7f9a1b3c5d';
 
 const kept: Conversation[] = [
   {
     call_id: 'call/7 b',
     channel: 'voice',
+    started_at: '2026-11-26T09:52:00.000Z',
     reported_at: '2026-11-26T10:00:00.000Z',
     ended_reason: 'customer-ended-call',
     lead_id: null,
     summary: 'Asked about Medicare prices.',
     recording_url: 'https://storage.vapi.ai/call-7.wav',
+    recording: null,
   },
   {
     call_id: 'call-6',
     channel: 'chat',
+    started_at: null,
     reported_at: '2026-11-25T10:00:00.000Z',
     ended_reason: null,
     lead_id: '0190d7a0-0000-7000-8000-000000000001',
     summary: null,
     recording_url: null,
+    recording: null,
   },
 ];
 
@@ -40,7 +47,7 @@ describe('the conversations', () => {
   it('lists each kept conversation with its lead, or none, newest first', async () => {
     answering({ conversations: kept });
     render(<ConversationList onError={() => null} />);
-    const first = await screen.findByRole('link', { name: /^Voice call, / });
+    const first = await screen.findByRole('link', { name: /^Call, / });
     expect(first).toHaveAttribute('href', '#conversation/call%2F7%20b');
     expect(screen.getByText('Asked about Medicare prices.')).toBeInTheDocument();
     expect(screen.getByText(/No lead/)).toBeInTheDocument();
@@ -48,6 +55,22 @@ describe('the conversations', () => {
       'href',
       `#lead/${kept[1].lead_id}`,
     );
+  });
+
+  it('shows when each started, or was reported when the provider did not say, and its channel', async () => {
+    answering({ conversations: kept });
+    render(<ConversationList onError={() => null} />);
+    expect(
+      await screen.findByRole('link', { name: `Call, ${formatTime(kept[0].started_at)}` }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: `Chat, ${formatTime(kept[1].reported_at)}` }),
+    ).toHaveAttribute('href', '#conversation/call-6');
+    // A chat has no end-of-call report: its latest message instead.
+    expect(screen.getByText(/Customer ended call/)).toBeInTheDocument();
+    expect(
+      screen.getByText(new RegExp(`Latest message ${formatTime(kept[1].reported_at)}`)),
+    ).toBeInTheDocument();
   });
 
   it("reads one with its whole transcript, by its call id's own link", async () => {
@@ -60,5 +83,76 @@ describe('the conversations', () => {
       kept[0].recording_url,
     );
     expect(conversationHref('call/7 b')).toBe('#conversation/call%2F7%20b');
+  });
+
+  it("plays and downloads the site's own copy of the recording once it is stored", async () => {
+    answering({
+      ...kept[0],
+      transcript: 'AI: Hola.',
+      recording: { status: 'stored', sha256: SHA256, bytes: 1_234_567, error: null },
+    });
+    render(<ConversationPage callId="call/7 b" onError={() => null} />);
+    const player = await screen.findByLabelText('Call recording');
+    const href = '/api/admin/conversations/call%2F7%20b/recording';
+    expect(player.tagName).toBe('AUDIO');
+    expect(player).toHaveAttribute('src', href);
+    expect(player).toHaveAttribute('controls');
+    expect(player).toHaveAttribute('preload', 'none');
+    const download = screen.getByRole('link', { name: 'Download the recording' });
+    expect(download).toHaveAttribute('href', href);
+    expect(download).toHaveAttribute('download');
+    expect(screen.getByText(/Kept on this site, 1\.2 MB, SHA-256/)).toBeInTheDocument();
+    expect(screen.getByText('9b2cf5358a1e…')).toHaveAttribute('title', SHA256);
+    expect(screen.getByText('Channel').nextElementSibling).toHaveTextContent('Call');
+    expect(screen.getByText('Started').nextElementSibling).toHaveTextContent(
+      formatTime(kept[0].started_at),
+    );
+    // The site's copy is the one to keep: the provider's link is no longer offered.
+    expect(screen.queryByRole('link', { name: 'At the voice provider' })).toBeNull();
+  });
+
+  it('says the recording is being copied, with the last error, and keeps the provider link', async () => {
+    answering({
+      ...kept[0],
+      transcript: null,
+      recording: { status: 'pending', sha256: null, bytes: null, error: 'HTTP 503' },
+    });
+    render(<ConversationPage callId="call/7 b" onError={() => null} />);
+    expect(await screen.findByText(/is being copied from the voice provider/)).toBeInTheDocument();
+    expect(screen.getByText('Last error: HTTP 503')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Call recording')).toBeNull();
+    expect(screen.getByRole('link', { name: 'At the voice provider' })).toHaveAttribute(
+      'href',
+      kept[0].recording_url,
+    );
+  });
+
+  it('says when the recording could not be copied, why, and keeps the provider link', async () => {
+    const error = 'the provider answered HTTP 404';
+    answering({
+      ...kept[0],
+      transcript: null,
+      recording: { status: 'failed', sha256: null, bytes: null, error },
+    });
+    render(<ConversationPage callId="call/7 b" onError={() => null} />);
+    expect(
+      await screen.findByText('It could not be copied from the voice provider.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`Last error: ${error}`)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Call recording')).toBeNull();
+    expect(screen.getByRole('link', { name: 'At the voice provider' })).toHaveAttribute(
+      'href',
+      kept[0].recording_url,
+    );
+  });
+
+  it('shows a chat by its latest message, without a recording', async () => {
+    answering({ ...kept[1], transcript: 'User: Hola.' });
+    render(<ConversationPage callId="call-6" onError={() => null} />);
+    expect(await screen.findByText('Latest message')).toBeInTheDocument();
+    expect(screen.getByText('Channel').nextElementSibling).toHaveTextContent('Chat');
+    expect(screen.getByText('Started').nextElementSibling).toHaveTextContent('Not reported');
+    expect(screen.queryByText('Recording')).toBeNull();
+    expect(screen.queryByText('Ended')).toBeNull();
   });
 });

@@ -1,9 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, type Conversation } from './api';
-import { endedText, formatTime, sourceLabel } from './format';
+import { api, type Conversation, type Recording } from './api';
+import { channelLabel, endedText, formatBytes, formatTime, shortHash } from './format';
 
 /** How a conversation ended, in words (the lead's page says it the same way). */
 const ended = (reason: string | null) => endedText({ call_ended: null, call_ended_reason: reason });
+
+/** When it started; when the provider did not say, when it was reported. */
+const startedAt = (conversation: Conversation) =>
+  formatTime(conversation.started_at ?? conversation.reported_at);
+
+/** How it ended: a call by its end-of-call report; a chat has none, only its latest turn. */
+const endedLine = (conversation: Conversation) =>
+  conversation.channel === 'chat'
+    ? `Latest message ${formatTime(conversation.reported_at)}`
+    : ended(conversation.ended_reason);
 
 interface Props {
   /** Reports a failed call; returns the message to show, or null when it was handled. */
@@ -58,11 +68,11 @@ export function ConversationList({ onError }: Props) {
                 href={conversationHref(row.call_id)}
                 className="font-semibold break-all text-brand-700 underline"
               >
-                {`${sourceLabel(row.channel)}, ${formatTime(row.reported_at)}`}
+                {`${channelLabel(row.channel)}, ${startedAt(row)}`}
               </a>
               <p className="mt-1 text-slate-700">{row.summary ?? 'No summary.'}</p>
               <p className="mt-1 text-sm text-slate-700">
-                {ended(row.ended_reason)}
+                {endedLine(row)}
                 {' · '}
                 {row.lead_id ? (
                   <a href={`#lead/${row.lead_id}`} className="text-brand-700 underline">
@@ -80,7 +90,77 @@ export function ConversationList({ onError }: Props) {
   );
 }
 
-/** One conversation: how it ended, its summary, its whole transcript and its recording's link. */
+/** The recording's link at the voice provider, where there is one. */
+function ProviderLink({ url }: { url: string | null }) {
+  if (!url) return null;
+  return (
+    <a href={url} className="text-brand-700 underline" rel="noreferrer">
+      At the voice provider
+    </a>
+  );
+}
+
+/**
+ * The call's recording: the site's own copy to play and download once it is copied from the
+ * voice provider, else where the copy stands, with the provider's link.
+ */
+function RecordingDetails({
+  callId,
+  recording,
+  providerUrl,
+}: {
+  callId: string;
+  recording: Recording | null;
+  providerUrl: string | null;
+}) {
+  if (recording?.status === 'stored') {
+    const href = api.recordingHref(callId);
+    return (
+      <div className="flex flex-col items-start gap-1">
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- its text is the transcript below. */}
+        <audio
+          controls
+          preload="none"
+          src={href}
+          aria-label="Call recording"
+          className="w-full max-w-md"
+        />
+        <p className="text-sm text-slate-700">
+          Kept on this site
+          {recording.bytes !== null && `, ${formatBytes(recording.bytes)}`}
+          {recording.sha256 && (
+            <>
+              {', SHA-256 '}
+              <span className="font-mono" title={recording.sha256}>
+                {shortHash(recording.sha256)}
+              </span>
+            </>
+          )}
+        </p>
+        <a href={href} download className="text-brand-700 underline">
+          Download the recording
+        </a>
+      </div>
+    );
+  }
+  if (recording) {
+    const pending = recording.status === 'pending';
+    return (
+      <div className="flex flex-col items-start gap-1">
+        <p>
+          {pending
+            ? 'It is being copied from the voice provider; it plays here once copied.'
+            : 'It could not be copied from the voice provider.'}
+        </p>
+        {recording.error && <p className="text-sm text-slate-700">Last error: {recording.error}</p>}
+        <ProviderLink url={providerUrl} />
+      </div>
+    );
+  }
+  return <ProviderLink url={providerUrl} />;
+}
+
+/** One conversation: how it went, its summary, its whole transcript and its recording. */
 export function ConversationPage({ callId, onError }: Props & { callId: string }) {
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [error, setError] = useState('');
@@ -122,9 +202,28 @@ export function ConversationPage({ callId, onError }: Props & { callId: string }
       {conversation && (
         <dl className="mt-4 flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
           <div>
-            <dt className="text-sm font-semibold text-slate-700">Ended</dt>
-            <dd>{`${ended(conversation.ended_reason)}, ${formatTime(conversation.reported_at)}`}</dd>
+            <dt className="text-sm font-semibold text-slate-700">Channel</dt>
+            <dd>{channelLabel(conversation.channel)}</dd>
           </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-700">Started</dt>
+            <dd>
+              {conversation.started_at
+                ? formatTime(conversation.started_at)
+                : 'Not reported by the voice provider'}
+            </dd>
+          </div>
+          {conversation.channel === 'chat' ? (
+            <div>
+              <dt className="text-sm font-semibold text-slate-700">Latest message</dt>
+              <dd>{formatTime(conversation.reported_at)}</dd>
+            </div>
+          ) : (
+            <div>
+              <dt className="text-sm font-semibold text-slate-700">Ended</dt>
+              <dd>{`${ended(conversation.ended_reason)}, ${formatTime(conversation.reported_at)}`}</dd>
+            </div>
+          )}
           <div>
             <dt className="text-sm font-semibold text-slate-700">Lead</dt>
             <dd>
@@ -141,17 +240,15 @@ export function ConversationPage({ callId, onError }: Props & { callId: string }
             <dt className="text-sm font-semibold text-slate-700">Summary</dt>
             <dd>{conversation.summary ?? 'None'}</dd>
           </div>
-          {conversation.recording_url && (
+          {(conversation.recording || conversation.recording_url) && (
             <div>
               <dt className="text-sm font-semibold text-slate-700">Recording</dt>
               <dd>
-                <a
-                  href={conversation.recording_url}
-                  className="text-brand-700 underline"
-                  rel="noreferrer"
-                >
-                  At the voice provider
-                </a>
+                <RecordingDetails
+                  callId={conversation.call_id}
+                  recording={conversation.recording}
+                  providerUrl={conversation.recording_url}
+                />
               </dd>
             </div>
           )}

@@ -137,14 +137,15 @@ export function InboxApp() {
             </a>
           </nav>
         )}
+        {/* Each lead and conversation a page of its own: none shows another's while it loads. */}
         {session === 'signed-in' && view.kind === 'lead' && (
-          <LeadPage id={view.id} onError={onError} />
+          <LeadPage key={view.id} id={view.id} onError={onError} />
         )}
         {session === 'signed-in' && view.kind === 'conversations' && (
           <ConversationList onError={onError} />
         )}
         {session === 'signed-in' && view.kind === 'conversation' && (
-          <ConversationPage callId={view.callId} onError={onError} />
+          <ConversationPage key={view.callId} callId={view.callId} onError={onError} />
         )}
         {session === 'signed-in' && view.kind === 'leads' && (
           <LeadList filter={filter} onFilter={setFilter} onError={onError} />

@@ -31,6 +31,22 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * What deleting a lead leaves: the conversation it came from, on a legal hold as the records a
+ * Medicare broker must keep (CONVERSATION_RETENTION_DAYS alone removes it), and its consent record.
+ */
+function keptOnDeleting(lead: Pick<Lead, 'call_id' | 'source'>): string {
+  if (!lead.call_id) return 'Its consent record is kept.';
+  const conversation =
+    lead.source === 'chat'
+      ? 'The chat it came from, with its transcript,'
+      : 'The call it came from, with its transcript and recording,';
+  return (
+    `${conversation} is kept: a legal hold on the records a Medicare broker must keep, removed ` +
+    'only once older than CONVERSATION_RETENTION_DAYS. Its consent record is kept too.'
+  );
+}
+
 const backToList = () => {
   window.location.hash = 'leads';
 };
@@ -162,9 +178,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
                 Delete this lead?
               </Dialog.Title>
               <Dialog.Description className="mt-2 text-slate-700">
-                {lead.email} and its delivery state will be deleted for good. The conversation it
-                came from and its consent record are kept, as the records a Medicare broker must
-                keep (until CONVERSATION_RETENTION_DAYS).
+                {lead.email} and its delivery state will be deleted for good. {keptOnDeleting(lead)}
               </Dialog.Description>
               <div className="mt-6 flex flex-wrap justify-end gap-3">
                 <Dialog.Close asChild>
@@ -268,6 +282,28 @@ export function LeadPage({ id, onError }: LeadPageProps) {
           )}
         </section>
       )}
+
+      <section
+        aria-labelledby={`${titleId}-records`}
+        className="mt-6 rounded-2xl bg-white p-4 shadow-sm"
+      >
+        <h2 id={`${titleId}-records`} className="text-xl font-semibold text-slate-900">
+          Records for an auditor
+        </h2>
+        <p className="mt-2 text-slate-700">
+          The copy to hand an auditor, in one ZIP: the lead, its consent record and the notice it
+          was shown, the conversation it came from with its transcript and recording (when there is
+          one), and a manifest of each file's SHA-256.
+        </p>
+        {/* The server names the file with the lead's id (Content-Disposition). */}
+        <a
+          href={api.recordsHref(lead.id)}
+          download
+          className={buttonVariants({ variant: 'outline', size: 'sm', className: 'mt-3' })}
+        >
+          Download records (ZIP)
+        </a>
+      </section>
     </section>
   );
 }

@@ -19,6 +19,15 @@ describe('the inbox filter as query parameters', () => {
   });
 });
 
+describe('the download links', () => {
+  it("point at a recording and a lead's records, escaping the ids", () => {
+    expect(api.recordingHref('call/7 b')).toBe('/api/admin/conversations/call%2F7%20b/recording');
+    expect(api.recordsHref('0190d7a0-0000-7000-8000-000000000001')).toBe(
+      '/api/admin/quote-requests/0190d7a0-0000-7000-8000-000000000001/records',
+    );
+  });
+});
+
 describe('delivery channels', () => {
   const delivery = {
     status: 'pending',

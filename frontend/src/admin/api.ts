@@ -16,6 +16,8 @@ export type Deliveries = NonNullable<ListedLead['delivery']>;
 export type Page = Schemas['QuoteRequestPage'];
 /** A kept conversation with the assistant (its transcript only on its own page). */
 export type Conversation = Schemas['Conversation'];
+/** The site's own copy of a conversation's recording, and where it stands. */
+export type Recording = NonNullable<Conversation['recording']>;
 
 const CHANNEL_NAMES: Record<keyof Deliveries, string> = {
   webhook: 'Webhook',
@@ -117,6 +119,11 @@ export const api = {
   conversations: () => call<{ conversations: Conversation[] }>('GET', '/api/admin/conversations'),
   conversation: (callId: string) =>
     call<Conversation>('GET', `/api/admin/conversations/${encodeURIComponent(callId)}`),
+  /** The site's copy of a conversation's recording (404 until it is copied from the provider). */
+  recordingHref: (callId: string) =>
+    `/api/admin/conversations/${encodeURIComponent(callId)}/recording`,
+  /** A lead's records for an auditor, as a ZIP (the server names the file). */
+  recordsHref: (id: string) => `/api/admin/quote-requests/${encodeURIComponent(id)}/records`,
   csvHref: (filter: Filter) =>
     `/api/admin/quote-requests?${filterQuery(filter, { format: 'csv', limit: String(CSV_ROWS) })}`,
 };

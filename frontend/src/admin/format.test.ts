@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   answerHref,
+  channelLabel,
   endedText,
+  formatBytes,
   formatTime,
   mailtoHref,
   productLabel,
+  shortHash,
   sourceLabel,
   spamReason,
   statusLabel,
@@ -47,6 +50,23 @@ describe('the inbox labels', () => {
     expect(endedText({ call_ended: null, call_ended_reason: null })).toBe(
       'No end-of-call report yet',
     );
+  });
+
+  it("names a conversation's channel", () => {
+    expect([channelLabel('voice'), channelLabel('chat')]).toEqual(['Call', 'Chat']);
+  });
+
+  it('shows a size as a file manager does, and a SHA-256 by its first digits', () => {
+    expect([formatBytes(1), formatBytes(999), formatBytes(44_100)]).toEqual([
+      '1 byte',
+      '999 bytes',
+      '44.1 KB',
+    ]);
+    expect([formatBytes(1_234_567), formatBytes(2_000_000_000)]).toEqual(['1.2 MB', '2 GB']);
+    expect(shortHash('9b2cf5358a1e8e3c0d52a1f4bb0c6e1f3a7d9e2b4c6f8a0b1c3d5e7f9a1b3c5d')).toBe(
+      '9b2cf5358a1e…',
+    );
+    expect(shortHash('9b2c')).toBe('9b2c');
   });
 
   it('shows a time in the reader’s zone, and an unreadable one as it is', () => {

@@ -14,6 +14,20 @@ export function formatTime(rfc3339: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? rfc3339 : when.format(date);
 }
 
+const size = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A file's size the way a file manager shows it (1 KB = 1,000 bytes). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const [value, unit] =
+    bytes < 1e6 ? [bytes / 1e3, 'KB'] : bytes < 1e9 ? [bytes / 1e6, 'MB'] : [bytes / 1e9, 'GB'];
+  return `${size.format(value)} ${unit}`;
+}
+
+/** A SHA-256's first twelve hex digits: enough to tell two files apart at a glance. */
+export const shortHash = (sha256: string) =>
+  sha256.length > 12 ? `${sha256.slice(0, 12)}…` : sha256;
+
 /** "Answer by e-mail": a new message to the lead whose subject names the product and the broker. */
 export function answerHref(lead: Pick<Lead, 'email' | 'product'>): string {
   const subject = `Your ${productLabel(lead.product)} quote from ${brand.name}`;
@@ -37,6 +51,9 @@ const SOURCE_LABELS: Record<string, string> = {
   chat: 'Chat',
 };
 export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? 'Web form';
+const CHANNEL_LABELS: Record<string, string> = { voice: 'Call', chat: 'Chat' };
+/** A conversation's channel: a call, or a chat on the site. */
+export const channelLabel = (channel: string) => CHANNEL_LABELS[channel] ?? 'Call';
 const STATUS_LABELS: Record<string, string> = { new: 'New', contacted: 'Contacted', spam: 'Spam' };
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? 'New';
 
