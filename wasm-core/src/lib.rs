@@ -7,7 +7,7 @@
 //!   JavaScript API is its own public `bindings` module (so the wasm tests call it as the page
 //!   does), compiled only for `wasm32`, so the server never links wasm-bindgen, web-sys or
 //!   js-sys. Domain types carry no `#[wasm_bindgen]`.
-//! - JavaScript sees camelCase names (`js_name`): free functions (`validateQuote`,
+//! - JavaScript sees camelCase names (`js_name`): free functions (`validateQuote`, `checkPhone`,
 //!   `startParticleWorker`) and classes that wrap a domain type in a `Js…` newtype
 //!   (`SpeakingDetector`, `ParticleAnimation`), created with `new` and released with `free()`.
 //! - Values cross as plain JavaScript values (numbers, booleans, strings, objects built with
@@ -22,4 +22,6 @@ pub mod particles;
 pub mod quote;
 pub mod speaking;
 
-pub use quote::{Email, FieldErrors, Product, QuoteRequest};
+pub use quote::{
+    Email, FieldErrors, Phone, PhoneError, Product, QuoteRequest, State, Zip, ZipError,
+};
