@@ -428,7 +428,7 @@ function inboxSuite(name, database) {
       assert.ok(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv);
       assert.ok(
         lines[0].endsWith(
-          '"note","language","consent_channel","consent_notice_sha256","consent_notice"',
+          '"note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","zip","state","licensed"',
         ),
         csv,
       );
@@ -436,7 +436,7 @@ function inboxSuite(name, database) {
       assert.ok(
         lines[1].includes(`"${NOTE}","en","voice",`) &&
           lines[1].endsWith(
-            '"A licensed insurance agent of Clearharbor Health will contact you about your quote."',
+            '"A licensed insurance agent of Clearharbor Health will contact you about your quote.","","","","",""',
           ),
         csv,
       );

@@ -23,5 +23,6 @@ pub mod quote;
 pub mod speaking;
 
 pub use quote::{
-    Email, FieldErrors, Phone, PhoneError, Product, QuoteRequest, State, Zip, ZipError,
+    ContactDetails, ContactInput, ContactRules, Email, FieldErrors, FieldRule, Phone, PhoneError,
+    Product, QuoteRequest, State, Zip, ZipError,
 };

@@ -47,7 +47,15 @@ fn native_build_matches_the_corpus() {
 #[wasm_bindgen_test::wasm_bindgen_test]
 fn wasm_build_matches_the_corpus() {
     for case in corpus() {
-        let js = wasm_core::quote::bindings::validate_quote(&case.product, &case.email).unwrap();
+        let js = wasm_core::quote::bindings::validate_quote(
+            &case.product,
+            &case.email,
+            None,
+            None,
+            None,
+            None,
+        )
+        .unwrap();
         let actual = if js.is_null() {
             Value::Null
         } else {

@@ -83,6 +83,7 @@ impl Workers {
                         sender: Arc::new(LeadEmail {
                             mailer: Arc::clone(&mailer),
                             budget: Arc::clone(&store) as _,
+                            spam: Arc::clone(&store) as _,
                         }),
                         retry: leads.retry,
                         concurrency,

@@ -7,6 +7,7 @@ use serde::Serialize;
 use warp::http::{header, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
+use wasm_core::quote::{EMAIL_MESSAGE, PHONE_MESSAGE, PRODUCT_MESSAGE, ZIP_MESSAGE};
 use wasm_core::FieldErrors;
 
 use crate::store::{Language, StoreError};
@@ -63,11 +64,34 @@ pub enum ApiError {
 }
 
 #[derive(Serialize)]
-struct ErrorBody<'a> {
+struct ErrorBody {
     code: &'static str,
     message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    fields: Option<&'a FieldErrors>,
+    fields: Option<FieldErrors>,
+}
+
+/// Each field's message in `language`: the rules' own (English), or their Spanish words, the
+/// same as the Spanish page's (`content/es/site.yaml`, `quote.errors`).
+fn fields_in(fields: &FieldErrors, language: Language) -> FieldErrors {
+    let spanish = |message: Option<&'static str>| {
+        message.map(|message| match message {
+            PRODUCT_MESSAGE => "Seleccione un producto",
+            EMAIL_MESSAGE => "Escriba un correo electrónico válido",
+            PHONE_MESSAGE => "Escriba un número de teléfono de EE. UU. válido",
+            ZIP_MESSAGE => "Escriba un código postal (ZIP) válido de 5 dígitos",
+            other => other,
+        })
+    };
+    match language {
+        Language::En => fields.clone(),
+        Language::Es => FieldErrors {
+            product: spanish(fields.product),
+            email: spanish(fields.email),
+            phone: spanish(fields.phone),
+            zip: spanish(fields.zip),
+        },
+    }
 }
 
 impl ApiError {
@@ -190,7 +214,7 @@ impl ApiError {
     /// go with this error.
     pub fn response_in(&self, language: Language) -> Response {
         let fields = match self {
-            ApiError::Validation(fields) => Some(fields),
+            ApiError::Validation(fields) => Some(fields_in(fields, language)),
             _ => None,
         };
         let body = ErrorBody {

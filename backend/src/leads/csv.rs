@@ -7,9 +7,9 @@ use crate::store::{format_timestamp, Channel, Delivery, StoredQuote};
 /// The JSON row's fields flattened: a channel's `delivery.<channel>.attempts` is
 /// `<channel>_delivery_attempts`, except the webhook's, whose columns keep their first names
 /// (`delivery`, `delivery_attempts`...); the e-mail channels' follow, then why a spam lead is
-/// spam, the broker's note and the language of the page the lead came from (last, so the columns
-/// before them stay where they were).
-pub const CSV_HEADER: [&str; 30] = [
+/// spam, the broker's note and the language of the page the lead came from, its consent record,
+/// and how to call it (last, so the columns before them stay where they were).
+pub const CSV_HEADER: [&str; 35] = [
     "id",
     "created_at",
     "product",
@@ -40,6 +40,11 @@ pub const CSV_HEADER: [&str; 30] = [
     "consent_channel",
     "consent_notice_sha256",
     "consent_notice",
+    "phone",
+    "may_call",
+    "zip",
+    "state",
+    "licensed",
 ];
 
 /// The header line and one line per row; the admin API sends the same document. Every cell is
@@ -113,7 +118,20 @@ fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
         consent.map_or_else(String::new, |c| c.channel.as_str().to_owned()),
         consent.and_then(|c| c.sha256.clone()).unwrap_or_default(),
         consent.and_then(|c| c.text.clone()).unwrap_or_default(),
+        text(&row.contact.phone),
+        row.contact.may_call_text().unwrap_or_default().to_owned(),
+        text(&row.contact.zip),
+        text(&row.contact.state),
+        yes_no(row.licensed),
     ]
+}
+
+fn yes_no(flag: Option<bool>) -> String {
+    match flag {
+        Some(true) => "yes".to_owned(),
+        Some(false) => "no".to_owned(),
+        None => String::new(),
+    }
 }
 
 /// What a spreadsheet may take as the start of a formula: `=`, `+`, `-`, `@` (OWASP CSV
@@ -157,6 +175,8 @@ mod tests {
             note: None,
             language: crate::store::Language::En,
             consent: None,
+            contact: Default::default(),
+            licensed: None,
         };
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();
@@ -233,7 +253,15 @@ mod tests {
                 language: crate::store::Language::Es,
                 at: time::OffsetDateTime::UNIX_EPOCH,
                 channel: crate::store::consent::ConsentChannel::Voice,
+                phone: None,
             }),
+            contact: crate::store::Contact {
+                phone: Some("+15555550123".into()),
+                may_call: true,
+                zip: Some("78701".into()),
+                state: Some("TX".into()),
+            },
+            licensed: Some(false),
         };
         let mut json = serde_json::to_value(&row).unwrap();
         let delivery = json["delivery"].take();
@@ -243,7 +271,15 @@ mod tests {
             .unwrap()
             .iter()
             .filter(|(field, _)| *field != "delivery" && *field != "consent")
-            .map(|(field, value)| (field.clone(), value.as_str().unwrap().to_owned()))
+            .map(|(field, value)| {
+                // A flag is yes or no in the CSV.
+                let text = match value {
+                    serde_json::Value::Bool(flag) => yes_no(Some(*flag)),
+                    other => other.as_str().unwrap().to_owned(),
+                };
+                // E.164's `+` is a formula's start to a spreadsheet.
+                (field.clone(), formula_guard(&text))
+            })
             .collect();
         for (channel, state) in delivery.as_object().unwrap() {
             let prefix = match channel.as_str() {

@@ -6,6 +6,7 @@ pub mod audit_copy;
 pub mod csv;
 pub mod deletion;
 pub mod ended_reason;
+pub mod licence;
 pub mod notice;
 pub mod retention;
 pub mod since;

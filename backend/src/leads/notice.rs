@@ -1,7 +1,8 @@
 //! The lead-generation notice each page shows beside the quote form (and the assistant says):
 //! the content's `quote.leadNotice` with the broker named, which the front end's build writes
 //! into each language's `.site/site.json`. Every lead's consent record keeps the exact text its
-//! visitor was shown (`store::consent`).
+//! visitor was shown (`store::consent`). Beside it, the fields the broker added to the form
+//! (`quote.fields`) and the disclosure asking consent to be called (`quote.phoneConsent`).
 
 use std::io;
 use std::net::IpAddr;
@@ -10,20 +11,43 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::settings::site::BUILD_FACTS;
-use crate::store::consent::{ConsentChannel, NewConsent};
+use wasm_core::{ContactRules, FieldRule};
+
+use crate::store::consent::{ConsentChannel, NewConsent, PhoneConsent};
 use crate::store::Language;
 
-/// Each language's notice; `None` where the site has no built page (an API-only server).
+/// Each language's page; `None` where the site has no built page (an API-only server, whose
+/// form has no added fields).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LeadNotices {
-    english: Option<String>,
-    spanish: Option<String>,
+    english: Option<Page>,
+    spanish: Option<Page>,
+}
+
+/// What one language's page shows beside the form.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Page {
+    notice: String,
+    rules: ContactRules,
+    /// The disclosure beside the phone field, when it is on.
+    phone_consent: Option<String>,
 }
 
 #[derive(Deserialize)]
 struct Facts {
     #[serde(rename = "leadNotice")]
     lead_notice: String,
+    /// `quote.fields`: absent in a build from before phone and ZIP, whose form has neither.
+    #[serde(default)]
+    fields: Fields,
+    #[serde(rename = "phoneConsent", default)]
+    phone_consent: Option<String>,
+}
+
+#[derive(Default, Deserialize)]
+struct Fields {
+    phone: Option<String>,
+    zip: Option<String>,
 }
 
 impl LeadNotices {
@@ -35,12 +59,30 @@ impl LeadNotices {
         })
     }
 
+    fn page(&self, language: Language) -> Option<&Page> {
+        match language {
+            Language::En => self.english.as_ref(),
+            Language::Es => self.spanish.as_ref(),
+        }
+    }
+
     /// The text a page in `language` shows.
     pub fn text(&self, language: Language) -> Option<&str> {
-        match language {
-            Language::En => self.english.as_deref(),
-            Language::Es => self.spanish.as_deref(),
-        }
+        self.page(language).map(|page| page.notice.as_str())
+    }
+
+    /// The fields the page in `language` adds to the form, and how.
+    pub fn rules(&self, language: Language) -> ContactRules {
+        self.page(language)
+            .map(|page| page.rules)
+            .unwrap_or_default()
+    }
+
+    /// The consent to be called asked for beside a phone number on the page in `language`, as
+    /// the visitor answered it (`given`); `None` where the page asks for no phone number.
+    pub fn phone_consent(&self, language: Language, given: bool) -> Option<PhoneConsent> {
+        let disclosure = self.page(language)?.phone_consent.clone()?;
+        Some(PhoneConsent { disclosure, given })
     }
 
     /// The consent record of a lead sent by `channel` from the page in `language`.
@@ -60,12 +102,13 @@ impl LeadNotices {
             channel,
             client: client.map(|ip| ip.to_string()),
             user_agent: user_agent.map(str::to_owned),
+            phone: None,
         }
     }
 }
 
-/// The notice in a build facts file; `None` when there is no such file (no built front end).
-fn read(file: &Path) -> io::Result<Option<String>> {
+/// The page in a build facts file; `None` when there is no such file (no built front end).
+fn read(file: &Path) -> io::Result<Option<Page>> {
     let bytes = match std::fs::read(file) {
         Ok(bytes) => bytes,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
@@ -77,7 +120,40 @@ fn read(file: &Path) -> io::Result<Option<String>> {
             format!("{}: {error} (rebuild the front end)", file.display()),
         )
     })?;
-    Ok(Some(facts.lead_notice))
+    let rule = |name: Option<&str>, key: &str| {
+        match name {
+        None => Ok(FieldRule::Off),
+        Some(name) => FieldRule::parse(name).ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "{}: fields.{key} is {name:?}, not off, optional or required (rebuild the front end)",
+                    file.display()
+                ),
+            )
+        }),
+    }
+    };
+    let rules = ContactRules {
+        phone: rule(facts.fields.phone.as_deref(), "phone")?,
+        zip: rule(facts.fields.zip.as_deref(), "zip")?,
+    };
+    if rules.phone != FieldRule::Off && facts.phone_consent.is_none() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{}: the phone field is on without phoneConsent (rebuild the front end)",
+                file.display()
+            ),
+        ));
+    }
+    Ok(Some(Page {
+        notice: facts.lead_notice,
+        rules,
+        phone_consent: facts
+            .phone_consent
+            .filter(|_| rules.phone != FieldRule::Off),
+    }))
 }
 
 #[cfg(test)]
@@ -111,6 +187,42 @@ mod tests {
         assert_eq!(consent.page, "/es/");
         assert_eq!(consent.client.as_deref(), Some("203.0.113.9"));
         assert_eq!(notices.text(Language::En), Some("An agent will call."));
+        assert_eq!(notices.rules(Language::En), ContactRules::default());
+        assert_eq!(notices.phone_consent(Language::En, true), None);
+        std::fs::write(
+            dir.path().join(BUILD_FACTS),
+            r#"{"leadNotice": "An agent will call.", "fields": {"phone": "optional", "zip": "required"}, "phoneConsent": "Clearharbor may call me."}"#,
+        )
+        .unwrap();
+        let notices = LeadNotices::load(dir.path()).unwrap();
+        assert_eq!(
+            notices.rules(Language::En),
+            ContactRules {
+                phone: FieldRule::Optional,
+                zip: FieldRule::Required
+            }
+        );
+        assert_eq!(
+            notices.phone_consent(Language::En, false),
+            Some(PhoneConsent {
+                disclosure: "Clearharbor may call me.".into(),
+                given: false
+            })
+        );
+        for (facts, named) in [
+            (
+                r#"{"leadNotice": "x", "fields": {"phone": "maybe"}, "phoneConsent": "y"}"#,
+                "fields.phone",
+            ),
+            (
+                r#"{"leadNotice": "x", "fields": {"phone": "optional"}}"#,
+                "phoneConsent",
+            ),
+        ] {
+            std::fs::write(dir.path().join(BUILD_FACTS), facts).unwrap();
+            let refused = LeadNotices::load(dir.path()).unwrap_err().to_string();
+            assert!(refused.contains(named), "{refused}");
+        }
         std::fs::write(dir.path().join(BUILD_FACTS), "{}").unwrap();
         let refused = LeadNotices::load(dir.path()).unwrap_err().to_string();
         assert!(refused.contains("leadNotice"), "{refused}");

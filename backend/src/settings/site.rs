@@ -1,6 +1,6 @@
 //! How the broker's messages point back at the site: its public address (`SITE_URL`, for the
 //! links the server writes: the inbox links in e-mails, the voice assistant's webhook) and the
-//! time zone lead times are shown in (`LEAD_TIME_ZONE`). Unset, `SITE_URL` is the content's
+//! time zone lead times are shown in (`LEAD_TIME_ZONE`), and the states the broker is licensed in. Unset, `SITE_URL` is the content's
 //! canonical URL (`brand.url` in `content/site.yaml`), which the front end's build writes into
 //! `STATIC_DIR/.site/site.json`, so the site's address has one source; without a built front
 //! end, the server's own address.
@@ -12,6 +12,7 @@ use jiff::tz::TimeZone;
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde::Deserialize;
 use url::Url;
+use wasm_core::State;
 
 use super::env::Env;
 use super::error::ConfigError;
@@ -27,6 +28,9 @@ pub struct SiteSettings {
     pub url: Option<Url>,
     /// `LEAD_TIME_ZONE`: the zone the e-mails give times in (UTC unless set).
     pub time_zone: TimeZone,
+    /// The states the broker is licensed in (`broker.licences` in the content, from the build);
+    /// empty when none are listed, and then no lead is checked.
+    pub licences: Vec<State>,
 }
 
 impl Default for SiteSettings {
@@ -34,6 +38,7 @@ impl Default for SiteSettings {
         SiteSettings {
             url: None,
             time_zone: TimeZone::UTC,
+            licences: Vec::new(),
         }
     }
 }
@@ -55,7 +60,21 @@ impl SiteSettings {
                 ConfigError::new(TIME_ZONE, name, "is not a known time zone", TIME_ZONE_FORM)
             })?,
         };
-        Ok(SiteSettings { url, time_zone })
+        Ok(SiteSettings {
+            url,
+            time_zone,
+            licences: licences(static_dir),
+        })
+    }
+
+    /// Whether the broker is licensed in `state` (a lead's ZIP code's): `None` without a state,
+    /// or with no licences listed.
+    pub fn licensed_in(&self, state: Option<&str>) -> Option<bool> {
+        if self.licences.is_empty() {
+            return None;
+        }
+        let state = State::parse(state?)?;
+        Some(self.licences.contains(&state))
     }
 
     /// The inbox (`/admin` under the site's address, which may have a path of its own).
@@ -94,6 +113,28 @@ const SITE_URL_FORM: &str = "the site's public address such as https://quotes.ex
 #[derive(Deserialize)]
 struct Canonical {
     url: String,
+}
+
+#[derive(Deserialize)]
+struct Licensed {
+    /// Each licence's state as the content names it (`Illinois`, `TX`).
+    #[serde(default)]
+    licences: Vec<String>,
+}
+
+/// The build's licensed states; a name no state has is left out (the build refuses it first).
+pub fn licences(static_dir: &Path) -> Vec<State> {
+    std::fs::read(static_dir.join(BUILD_FACTS))
+        .ok()
+        .and_then(|json| serde_json::from_slice::<Licensed>(&json).ok())
+        .map(|licensed| {
+            licensed
+                .licences
+                .iter()
+                .filter_map(|name| State::parse(name))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 fn site_url(env: &Env, static_dir: &Path, addr: SocketAddr) -> Result<Url, ConfigError> {

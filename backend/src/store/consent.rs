@@ -81,6 +81,43 @@ pub struct NewConsent {
     /// The client's address as the server worked it out (behind a trusted proxy, the visitor's).
     pub client: Option<String>,
     pub user_agent: Option<String>,
+    /// With a phone number, the written consent to be called asked for beside it.
+    pub phone: Option<PhoneConsent>,
+}
+
+impl NewConsent {
+    /// The texts the record refers to by their SHA-256: the notice, and the phone disclosure.
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        let disclosure = self.phone.as_ref().map(|phone| phone.disclosure.as_str());
+        self.notice.as_deref().into_iter().chain(disclosure)
+    }
+}
+
+/// The consent to be called asked for beside a phone number (47 CFR 64.1200(f)(9)): the
+/// disclosure's exact text (kept once under its SHA-256 like a notice's) and whether the
+/// visitor ticked its box (in a call or a chat: said or wrote yes).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PhoneConsent {
+    pub disclosure: String,
+    pub given: bool,
+}
+
+impl PhoneConsent {
+    fn stored(&self) -> &'static str {
+        if self.given {
+            "given"
+        } else {
+            "not_given"
+        }
+    }
+}
+
+/// A lead's phone consent as the admin API shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PhoneConsentShown {
+    /// The disclosure's text.
+    pub text: Option<String>,
+    pub given: bool,
 }
 
 /// A lead's consent record as the admin API shows it.
@@ -94,6 +131,8 @@ pub struct Consent {
     #[serde(serialize_with = "serialize_timestamp")]
     pub at: OffsetDateTime,
     pub channel: ConsentChannel,
+    /// With a phone number: the disclosure beside it and whether its box was ticked.
+    pub phone: Option<PhoneConsentShown>,
 }
 
 /// The hex SHA-256 of a notice's text (its key in `notice_texts`), or of any bytes.
@@ -115,6 +154,9 @@ pub struct Link {
     pub notice_sha256: Option<String>,
     /// The previous record's hash (`""` for the first).
     pub prev_hash: String,
+    /// With a phone number: `given` or `not_given`, and the disclosure's SHA-256.
+    pub phone_consent: Option<String>,
+    pub phone_disclosure_sha256: Option<String>,
 }
 
 impl Link {
@@ -139,24 +181,32 @@ impl Link {
             user_agent: consent.user_agent.clone(),
             notice_sha256: consent.notice.as_deref().map(sha256_hex),
             prev_hash,
+            phone_consent: consent.phone.as_ref().map(|p| p.stored().to_owned()),
+            phone_disclosure_sha256: consent.phone.as_ref().map(|p| sha256_hex(&p.disclosure)),
         }
     }
 
-    /// The hex SHA-256 of the fields as one JSON array: unambiguous whatever a field holds.
+    /// The hex SHA-256 of the fields as one JSON array: unambiguous whatever a field holds. The
+    /// phone consent's two fields come last, only in a record that has them, so the records made
+    /// before they existed keep their hashes.
     pub fn hash(&self) -> String {
-        let fields = serde_json::json!([
-            self.seq,
-            self.lead_id,
-            self.channel,
-            self.page,
-            self.language,
-            self.at,
-            self.client,
-            self.user_agent,
-            self.notice_sha256,
-            self.prev_hash,
-        ]);
-        sha256_hex(fields.to_string())
+        let mut fields = vec![
+            serde_json::json!(self.seq),
+            serde_json::json!(self.lead_id),
+            serde_json::json!(self.channel),
+            serde_json::json!(self.page),
+            serde_json::json!(self.language),
+            serde_json::json!(self.at),
+            serde_json::json!(self.client),
+            serde_json::json!(self.user_agent),
+            serde_json::json!(self.notice_sha256),
+            serde_json::json!(self.prev_hash),
+        ];
+        if self.phone_consent.is_some() || self.phone_disclosure_sha256.is_some() {
+            fields.push(serde_json::json!(self.phone_consent));
+            fields.push(serde_json::json!(self.phone_disclosure_sha256));
+        }
+        sha256_hex(serde_json::Value::Array(fields).to_string())
     }
 }
 
@@ -166,6 +216,8 @@ pub struct StoredLink {
     pub link: Link,
     pub hash: String,
     pub notice_text: Option<String>,
+    /// The phone consent's disclosure, as stored under its key.
+    pub phone_disclosure_text: Option<String>,
 }
 
 /// What `verify` found: how many records hold, or the first that does not and why.
@@ -208,16 +260,21 @@ pub fn verify(chain: &[StoredLink]) -> Verified {
         if link.hash() != stored.hash {
             return broken("does not match its hash (a field was changed)".into());
         }
-        match (&link.notice_sha256, &stored.notice_text) {
-            (Some(key), Some(text)) if sha256_hex(text) != *key => {
-                return broken(format!(
-                    "refers to the notice {key}, whose stored text has changed"
-                ));
+        for (key, text) in [
+            (&link.notice_sha256, &stored.notice_text),
+            (&link.phone_disclosure_sha256, &stored.phone_disclosure_text),
+        ] {
+            match (key, text) {
+                (Some(key), Some(text)) if sha256_hex(text) != *key => {
+                    return broken(format!(
+                        "refers to the notice {key}, whose stored text has changed"
+                    ));
+                }
+                (Some(key), None) => {
+                    return broken(format!("refers to the notice {key}, which is missing"));
+                }
+                _ => {}
             }
-            (Some(key), None) => {
-                return broken(format!("refers to the notice {key}, which is missing"));
-            }
-            _ => {}
         }
         previous = Some(stored);
     }
@@ -237,23 +294,35 @@ mod tests {
             channel: ConsentChannel::Form,
             client: Some("203.0.113.7".into()),
             user_agent: Some("Firefox\n\"quoted\"".into()),
+            phone: None,
         }
     }
+
+    const DISCLOSURE: &str = "Clearharbor may call me. Consent is not a condition of purchase.";
 
     fn chain(n: usize) -> Vec<StoredLink> {
         let mut chain: Vec<StoredLink> = Vec::new();
         for i in 0..n {
             let head = chain.last().map(|l| (l.link.seq, l.hash.clone()));
+            // Every other lead gave a phone number, the box ticked or not.
+            let phone = (i % 2 == 1).then(|| PhoneConsent {
+                disclosure: DISCLOSURE.into(),
+                given: i % 4 == 1,
+            });
             let link = Link::after(
                 head,
                 &format!("lead-{i}"),
                 Language::Es,
                 OffsetDateTime::UNIX_EPOCH,
-                &consent("A licensed agent will contact you."),
+                &NewConsent {
+                    phone: phone.clone(),
+                    ..consent("A licensed agent will contact you.")
+                },
             );
             chain.push(StoredLink {
                 hash: link.hash(),
                 notice_text: Some("A licensed agent will contact you.".into()),
+                phone_disclosure_text: phone.map(|p| p.disclosure),
                 link,
             });
         }
@@ -292,5 +361,39 @@ mod tests {
         let mut gap = chain(3);
         gap.remove(1);
         assert!(named(&gap).1.contains("a record is missing"));
+    }
+
+    #[test]
+    fn a_record_without_a_phone_keeps_the_hash_it_had_before_phones() {
+        let link = &chain(1)[0].link;
+        let before_phones = serde_json::json!([
+            link.seq,
+            link.lead_id,
+            link.channel,
+            link.page,
+            link.language,
+            link.at,
+            link.client,
+            link.user_agent,
+            link.notice_sha256,
+            link.prev_hash,
+        ]);
+        assert_eq!(link.hash(), sha256_hex(before_phones.to_string()));
+    }
+
+    #[test]
+    fn a_changed_phone_consent_or_disclosure_breaks_the_chain_there() {
+        let mut ticked = chain(4);
+        ticked[3].link.phone_consent = Some("given".into());
+        assert!(matches!(verify(&ticked), Verified::Broken { seq: 4, .. }));
+        let mut reworded = chain(4);
+        reworded[1].phone_disclosure_text = Some("Clearharbor may call me.".into());
+        match verify(&reworded) {
+            Verified::Broken { seq, why, .. } => {
+                assert_eq!(seq, 2);
+                assert!(why.contains("stored text has changed"), "{why}");
+            }
+            intact => panic!("{intact:?}"),
+        }
     }
 }

@@ -21,6 +21,8 @@ pub struct LeadFilter {
     pub until: Option<OffsetDateTime>,
     /// Part of the e-mail address, any case.
     pub email: Option<String>,
+    /// The ZIP code's state, two letters.
+    pub state: Option<String>,
 }
 
 /// One page of the filtered list, newest first; `after` is the last id of the previous page.

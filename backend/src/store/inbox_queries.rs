@@ -7,7 +7,8 @@ use super::model::format_timestamp;
 use super::queries::SELECT_QUOTES;
 
 /// $1 since, $2 until, $3 product, $4 source, $5 status, $6 e-mail `LIKE` pattern, $7 the
-/// cursor id, $8 the limit. Spam is listed only when $5 asks for it, and then alone.
+/// cursor id, $8 the limit, $9 the ZIP code's state. Spam is listed only when $5 asks for it,
+/// and then alone; a lead the visitor asked not to be contacted about has that status only.
 pub fn find_leads() -> String {
     format!(
         "{SELECT_QUOTES}
@@ -16,7 +17,10 @@ pub fn find_leads() -> String {
            AND (CAST($3 AS TEXT) IS NULL OR q.product = $3)
            AND (CAST($4 AS TEXT) IS NULL OR q.source = $4)
            AND (COALESCE(CAST($5 AS TEXT), '') = 'spam') = (q.spam IS NOT NULL)
-           AND (CAST($5 AS TEXT) IS NULL OR $5 = 'spam' OR q.status = $5)
+           AND (CAST($5 AS TEXT) IS NULL OR $5 = 'spam'
+                OR ($5 = 'do_not_contact') = (q.do_not_contact_at IS NOT NULL)
+                   AND ($5 = 'do_not_contact' OR q.status = $5))
+           AND (CAST($9 AS TEXT) IS NULL OR q.state = $9)
            AND (CAST($6 AS TEXT) IS NULL OR LOWER(q.email) LIKE $6 ESCAPE '\\')
            AND (CAST($7 AS TEXT) IS NULL OR (q.created_at, q.id) <
                 (SELECT created_at, id FROM quote_requests WHERE id = $7))
@@ -24,7 +28,7 @@ pub fn find_leads() -> String {
     )
 }
 
-/// `find_leads`'s first seven parameters, in order.
+/// `find_leads`' parameters but the limit ($8), in order.
 pub struct FilterValues {
     pub since: Option<String>,
     pub until: Option<String>,
@@ -33,6 +37,7 @@ pub struct FilterValues {
     pub status: Option<&'static str>,
     pub email_pattern: Option<String>,
     pub after: Option<String>,
+    pub state: Option<String>,
 }
 
 impl FilterValues {
@@ -46,6 +51,7 @@ impl FilterValues {
             status: filter.status.map(|s| s.as_str()),
             email_pattern: filter.email.as_deref().map(contains_pattern),
             after: query.after.clone(),
+            state: filter.state.clone(),
         }
     }
 }
@@ -75,13 +81,19 @@ pub const CALL_RECORDING: &str = "SELECT recording_url FROM voice_calls WHERE ca
 /// (`StoreOptions::queued_channels`). A lead that was spam is queued as if it had just come (a
 /// channel it was delivered on before is skipped as it is taken into the outbox).
 pub const SET_STATUS: &str = "UPDATE quote_requests SET status = $2, status_changed_at = $3,
-    queued_channels = CASE WHEN spam IS NULL THEN queued_channels ELSE $4 END, spam = NULL
+    queued_channels = CASE WHEN spam IS NULL THEN queued_channels ELSE $4 END, spam = NULL,
+    do_not_contact_at = NULL
     WHERE id = $1";
 /// $1 id, $2 when: the broker holds the lead as spam; it is no longer queued.
 pub const MARK_SPAM: &str = "UPDATE quote_requests
     SET spam = COALESCE(spam, 'marked'), status_changed_at = $2, queued_channels = NULL
     WHERE id = $1";
-/// $1 id: what was still to go out for a lead marked spam.
+/// $1 id, $2 when: the visitor asked not to be contacted; the lead is no longer queued.
+pub const MARK_DO_NOT_CONTACT: &str = "UPDATE quote_requests
+    SET do_not_contact_at = COALESCE(do_not_contact_at, $2), status_changed_at = $2,
+        queued_channels = NULL
+    WHERE id = $1";
+/// $1 id: what was still to go out for a lead marked spam or not to be contacted.
 pub const DROP_UNDELIVERED: &str =
     "DELETE FROM lead_outbox WHERE quote_id = $1 AND delivered_at IS NULL";
 

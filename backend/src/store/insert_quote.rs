@@ -13,7 +13,7 @@ type Column = (
     for<'a> fn(&'a QuoteValues<'a>) -> Option<&'a str>,
 );
 
-const COLUMNS: [Column; 12] = [
+const COLUMNS: [Column; 16] = [
     ("id", |v| Some(v.id.as_str())),
     ("product", |v| Some(v.quote.request.product().as_str())),
     ("email", |v| Some(v.quote.request.email().as_str())),
@@ -30,6 +30,10 @@ const COLUMNS: [Column; 12] = [
     ("queued_channels", |v| v.queued_channels),
     ("spam", |v| v.quote.spam),
     ("language", |v| Some(v.quote.language.as_str())),
+    ("phone", |v| v.quote.contact.phone.as_deref()),
+    ("may_call", |v| v.quote.contact.may_call_text()),
+    ("zip", |v| v.quote.contact.zip.as_deref()),
+    ("state", |v| v.quote.contact.state.as_deref()),
 ];
 
 /// One `$n` per column, its value. Stores nothing when the idempotency key or the voice call

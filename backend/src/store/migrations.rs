@@ -159,6 +159,20 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX call_recordings_due ON call_recordings (next_attempt_at)
         WHERE stored_at IS NULL AND gave_up_at IS NULL;",
+    // 14: a lead the broker can call: its phone number (E.164) and whether the visitor agreed
+    // in writing to be called (`yes`, or `no`: e-mail only), its ZIP code and that ZIP's state;
+    // when the broker recorded that the visitor asked not to be contacted (kept apart from
+    // `status`, whose check SQLite cannot alter, like `spam`). A consent record keeps the
+    // disclosure beside the phone field and whether its box was ticked.
+    "ALTER TABLE quote_requests ADD COLUMN phone TEXT;
+    ALTER TABLE quote_requests ADD COLUMN may_call TEXT CHECK (may_call IN ('yes','no'));
+    ALTER TABLE quote_requests ADD COLUMN zip TEXT;
+    ALTER TABLE quote_requests ADD COLUMN state TEXT;
+    ALTER TABLE quote_requests ADD COLUMN do_not_contact_at TEXT;
+    CREATE INDEX quote_requests_state ON quote_requests (state, created_at)
+        WHERE state IS NOT NULL;
+    ALTER TABLE consent_records ADD COLUMN phone_consent TEXT;
+    ALTER TABLE consent_records ADD COLUMN phone_disclosure_sha256 TEXT;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

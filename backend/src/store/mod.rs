@@ -23,6 +23,7 @@ mod queued;
 mod quotes;
 mod recordings;
 mod rows;
+pub mod spam_report;
 pub mod sqlite;
 #[cfg(test)]
 mod suite;
@@ -39,9 +40,9 @@ pub use delivery_alerts::{DeliveryAlerts, FailingChannel};
 pub use email_budget::{hour_of, EmailBudget, HeldLeads};
 pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, SessionCutoffs, Sessions, SiteKeys};
 pub use model::{
-    format_timestamp, CallReport, Channel, Deliveries, Delivery, DeliveryOutcome, DeliveryStatus,
-    Inserted, Language, LeadStatus, ListQuery, NewQuote, PendingLead, Source, SpentToken,
-    StoredQuote, VoiceOrigin, REUSED_TOKEN,
+    format_timestamp, CallReport, Channel, Contact, Deliveries, Delivery, DeliveryOutcome,
+    DeliveryStatus, Inserted, Language, LeadStatus, ListQuery, NewQuote, PendingLead, Source,
+    SpentToken, StoredQuote, VoiceOrigin, REUSED_TOKEN,
 };
 pub use outbox::Outbox;
 pub use quotes::Quotes;
@@ -95,6 +96,7 @@ pub trait QuoteStore:
     + SiteKeys
     + DeliveryAlerts
     + EmailBudget
+    + spam_report::SpamReports
     + Send
     + Sync
 {

@@ -3,7 +3,7 @@ use serde::{Serialize, Serializer};
 use time::macros::format_description;
 use time::OffsetDateTime;
 use uuid::Uuid;
-use wasm_core::{Product, QuoteRequest};
+use wasm_core::{ContactDetails, Product, QuoteRequest};
 
 /// User agents beyond this are cut before they are stored.
 const MAX_USER_AGENT_CHARS: usize = 512;
@@ -77,6 +77,10 @@ pub enum LeadStatus {
     /// Held back as spam (`StoredQuote::spam_reason` says why): never delivered, and listed
     /// only when asked for.
     Spam,
+    /// The visitor asked not to be contacted again: nothing more goes out about the lead, and
+    /// the inbox hides its phone and e-mail actions.
+    #[serde(rename = "do_not_contact")]
+    DoNotContact,
 }
 
 impl LeadStatus {
@@ -85,13 +89,19 @@ impl LeadStatus {
             LeadStatus::New => "new",
             LeadStatus::Contacted => "contacted",
             LeadStatus::Spam => "spam",
+            LeadStatus::DoNotContact => "do_not_contact",
         }
     }
 
     pub fn parse(text: &str) -> Option<LeadStatus> {
-        [LeadStatus::New, LeadStatus::Contacted, LeadStatus::Spam]
-            .into_iter()
-            .find(|status| status.as_str() == text)
+        [
+            LeadStatus::New,
+            LeadStatus::Contacted,
+            LeadStatus::Spam,
+            LeadStatus::DoNotContact,
+        ]
+        .into_iter()
+        .find(|status| status.as_str() == text)
     }
 }
 
@@ -101,6 +111,43 @@ impl LeadStatus {
 pub struct VoiceOrigin {
     pub call_id: String,
     pub tool_call_id: String,
+}
+
+/// How the broker may reach a lead beyond its e-mail address (the page's `quote.fields`, the
+/// assistant's `request_quote`); each part `None` when not asked or not given.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Contact {
+    /// E.164, `+15555550123`.
+    pub phone: Option<String>,
+    /// Whether the visitor agreed in writing to be called or texted at `phone`; without it the
+    /// lead is e-mail only.
+    pub may_call: bool,
+    pub zip: Option<String>,
+    /// The ZIP code's state or territory, two letters.
+    pub state: Option<String>,
+}
+
+impl From<&ContactDetails> for Contact {
+    fn from(details: &ContactDetails) -> Contact {
+        Contact {
+            phone: details
+                .phone
+                .as_ref()
+                .map(|phone| phone.as_str().to_owned()),
+            may_call: details.may_call,
+            zip: details.zip.as_ref().map(|zip| zip.as_str().to_owned()),
+            state: details.state().map(|state| state.code().to_owned()),
+        }
+    }
+}
+
+impl Contact {
+    /// `may_call` as stored: `yes` or `no` with a phone number, nothing without one.
+    pub fn may_call_text(&self) -> Option<&'static str> {
+        self.phone
+            .as_ref()
+            .map(|_| if self.may_call { "yes" } else { "no" })
+    }
 }
 
 /// A valid quote request about to be stored, with the identity it will keep.
@@ -122,6 +169,7 @@ pub struct NewQuote {
     pub consent: Option<NewConsent>,
     /// The language of the page it came from.
     pub language: Language,
+    pub contact: Contact,
     pub created_at: OffsetDateTime,
 }
 
@@ -150,6 +198,7 @@ impl NewQuote {
             form_token: None,
             consent: None,
             language: Language::En,
+            contact: Contact::default(),
             created_at: OffsetDateTime::now_utc(),
         }
     }
@@ -177,6 +226,10 @@ impl NewQuote {
             consent: Some(consent),
             ..self
         }
+    }
+
+    pub fn with_contact(self, contact: Contact) -> NewQuote {
+        NewQuote { contact, ..self }
     }
 
     pub fn spending(self, form_token: Option<SpentToken>) -> NewQuote {
@@ -280,6 +333,12 @@ pub struct StoredQuote {
     /// What the visitor was shown and agreed to (`consent.rs`); `None` for a lead stored
     /// before consent records were kept.
     pub consent: Option<Consent>,
+    #[serde(flatten)]
+    pub contact: Contact,
+    /// Whether the broker is licensed in the ZIP code's state (`broker.licences` in the
+    /// content); `None` without a state or without listed licences. Not stored: the site's
+    /// settings fill it in (`SiteSettings::check_licences`).
+    pub licensed: Option<bool>,
 }
 
 /// Where a lead is delivered; each lead has one outbox entry per channel that was on when it

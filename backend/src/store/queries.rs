@@ -51,7 +51,8 @@ pub const TAKE_QUEUED_LEADS: &str = "WITH taken AS (
 /// The e-mail after a call, threaded under the call's first quote: once per call, and only for
 /// a call that produced quotes. $1 call id, $2 first attempt.
 pub const INSERT_FOLLOW_UP: &str = "INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
-    SELECT id, 'follow_up', $2 FROM quote_requests WHERE call_id = $1
+    SELECT id, 'follow_up', $2 FROM quote_requests
+    WHERE call_id = $1 AND do_not_contact_at IS NULL
     ORDER BY created_at, id LIMIT 1
     ON CONFLICT DO NOTHING";
 
@@ -119,15 +120,19 @@ pub const INSERT_NOTICE_TEXT: &str =
 pub const CONSENT_HEAD: &str = "SELECT seq, hash FROM consent_records ORDER BY seq DESC LIMIT 1";
 /// `consent::Link`'s fields in order, then its hash.
 pub const INSERT_CONSENT: &str = "INSERT INTO consent_records
-        (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash, hash)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)";
+        (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash,
+        phone_consent, phone_disclosure_sha256, hash)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
 /// The chain's records as `rows::stored_link` reads them, each with its notice's text.
 macro_rules! consent_records {
     ($condition:literal) => {
         concat!(
             "SELECT r.seq, r.lead_id, r.channel, r.page, r.language, r.at, r.client,
-                r.user_agent, r.notice_sha256, r.prev_hash, r.hash, n.text AS notice_text
-            FROM consent_records r LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256 ",
+                r.user_agent, r.notice_sha256, r.prev_hash, r.phone_consent,
+                r.phone_disclosure_sha256, r.hash, n.text AS notice_text,
+                pd.text AS phone_disclosure_text
+            FROM consent_records r LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256
+            LEFT JOIN notice_texts pd ON pd.sha256 = r.phone_disclosure_sha256 ",
             $condition
         )
     };
@@ -154,8 +159,10 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
 pub(super) const SELECT_QUOTES: &str =
     "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at, q.call_id,
         q.status, q.status_changed_at, q.note, q.queued_channels, q.spam, q.language, c.ended_reason, c.summary, c.transcript,
+        q.phone, q.may_call, q.zip, q.state, q.do_not_contact_at,
         r.channel AS consent_channel, r.page AS consent_page, r.language AS consent_language,
         r.at AS consent_at, r.notice_sha256 AS consent_sha256, n.text AS consent_text,
+        r.phone_consent AS consent_phone, pd.text AS consent_phone_disclosure,
         w.quote_id IS NOT NULL AS webhook_queued, w.attempts AS webhook_attempts,
         w.last_error AS webhook_last_error, w.delivered_at AS webhook_delivered_at,
         w.gave_up_at AS webhook_gave_up_at,
@@ -169,6 +176,7 @@ pub(super) const SELECT_QUOTES: &str =
     LEFT JOIN voice_calls c ON c.call_id = q.call_id
     LEFT JOIN consent_records r ON r.lead_id = q.id
     LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256
+    LEFT JOIN notice_texts pd ON pd.sha256 = r.phone_disclosure_sha256
     LEFT JOIN lead_outbox w ON w.quote_id = q.id AND w.channel = 'webhook'
     LEFT JOIN lead_outbox e ON e.quote_id = q.id AND e.channel = 'email'
     LEFT JOIN lead_outbox f ON f.quote_id = q.id AND f.channel = 'follow_up'";

@@ -6,11 +6,11 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
-use super::consent::{Consent, ConsentChannel, Link, StoredLink};
+use super::consent::{Consent, ConsentChannel, Link, PhoneConsentShown, StoredLink};
 use super::conversations::Conversation;
 use super::model::{
-    CallReport, Channel, Deliveries, Delivery, DeliveryStatus, Inserted, Language, LeadStatus,
-    NewQuote, Source, StoredQuote,
+    CallReport, Channel, Contact, Deliveries, Delivery, DeliveryStatus, Inserted, Language,
+    LeadStatus, NewQuote, Source, StoredQuote,
 };
 use super::queued::{QueuedChannels, QueuedLead};
 use super::recordings::recording_state;
@@ -58,6 +58,8 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         .ok_or_else(|| StoreError::Database(unreadable("language", &language).into()))?;
     let status = if spam_reason.is_some() {
         LeadStatus::Spam
+    } else if row.text("do_not_contact_at")?.is_some() {
+        LeadStatus::DoNotContact
     } else {
         status
     };
@@ -94,6 +96,13 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         note: row.text("note")?,
         language,
         consent: consent(row, &id)?,
+        contact: Contact {
+            phone: row.text("phone")?,
+            may_call: row.text("may_call")?.as_deref() == Some("yes"),
+            zip: row.text("zip")?,
+            state: row.text("state")?,
+        },
+        licensed: None,
         id,
     })
 }
@@ -117,6 +126,15 @@ fn consent(row: &impl NamedRow, id: &str) -> Result<Option<Consent>, StoreError>
         language: Language::parse(&language).ok_or_else(|| unreadable("language", &language))?,
         at: OffsetDateTime::parse(&at, &Rfc3339).map_err(|_| unreadable("time", &at))?,
         channel: ConsentChannel::parse(&channel).ok_or_else(|| unreadable("channel", &channel))?,
+        phone: row
+            .text("consent_phone")?
+            .map(|given| -> Result<PhoneConsentShown, StoreError> {
+                Ok(PhoneConsentShown {
+                    text: row.text("consent_phone_disclosure")?,
+                    given: given == "given",
+                })
+            })
+            .transpose()?,
     }))
 }
 
@@ -134,9 +152,12 @@ pub fn stored_link(row: &impl NamedRow) -> Result<StoredLink, StoreError> {
             user_agent: row.text("user_agent")?,
             notice_sha256: row.text("notice_sha256")?,
             prev_hash: row.required("prev_hash")?,
+            phone_consent: row.text("phone_consent")?,
+            phone_disclosure_sha256: row.text("phone_disclosure_sha256")?,
         },
         hash: row.required("hash")?,
         notice_text: row.text("notice_text")?,
+        phone_disclosure_text: row.text("phone_disclosure_text")?,
     })
 }
 

@@ -479,7 +479,7 @@ fn append_consent(
     quote: &NewQuote,
     consent: &NewConsent,
 ) -> Result<(), StoreError> {
-    if let Some(text) = &consent.notice {
+    for text in consent.texts() {
         parameters::execute(
             tx,
             queries::INSERT_NOTICE_TEXT,
@@ -510,6 +510,8 @@ fn append_consent(
             link.user_agent,
             link.notice_sha256,
             link.prev_hash,
+            link.phone_consent,
+            link.phone_disclosure_sha256,
             link.hash()
         ],
     )?;

@@ -371,6 +371,7 @@ pub async fn every_stored_lead_appends_one_consent_record_to_the_chain(store: Ar
         channel: ConsentChannel::Form,
         client: Some("203.0.113.7".into()),
         user_agent: Some("Firefox".into()),
+        phone: None,
     };
     // Twenty at once (one batch, or batches racing), two notices among them.
     let posts = (0..20).map(|i| {

@@ -440,7 +440,7 @@ async fn a_550_reply_is_undelivered_with_the_servers_text_and_never_retried() {
     let csv = admin("?format=csv").await.unwrap().text().await.unwrap();
     let header = csv.lines().next().unwrap();
     assert!(
-        header.ends_with(r#""email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at","spam_reason","note","language","consent_channel","consent_notice_sha256","consent_notice""#),
+        header.ends_with(r#""email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at","spam_reason","note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","zip","state","licensed""#),
         "{header}"
     );
     let line = csv.lines().find(|l| l.contains(&refused)).unwrap();
@@ -900,4 +900,49 @@ async fn on_postgresql_two_instances_spend_one_email_budget_and_send_one_digest(
     let database = TestDatabase::create().await;
     the_email_budget(Some(DatabaseUrl::Postgres(database.url.clone())), 2).await;
     database.drop().await;
+}
+
+#[tokio::test]
+async fn once_a_day_a_lead_email_says_how_many_posts_were_held_as_spam() {
+    let smtp = SmtpServer::plain();
+    let mut env = smtp.env();
+    env.push(("SITE_URL".into(), "https://quotes.example.com".into()));
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let app = TestApp::spawn().env(&env).start().await;
+    // A browser that blocks the form's cookie: its posts are held as spam, answered 201 all the
+    // same.
+    for email in ["no-cookie@example.com", "again@example.com"] {
+        let blocked = reqwest::Client::new()
+            .post(app.url("/api/quote-requests"))
+            .json(&json!({"product": "family", "email": email}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(blocked.status(), 201);
+    }
+    post(&app, "family", "ana@example.com").await;
+    let first = smtp
+        .wait_for("the first lead's e-mail", |m| m.len() == 1)
+        .await;
+    let text = first[0].text().replace("\r\n", "\n");
+    assert!(text.contains("2 posts were held as spam"), "{text}");
+    assert!(
+        text.contains("See them: https://quotes.example.com/admin#spam"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("no-cookie@example.com"),
+        "only a count: {text}"
+    );
+    post(&app, "medicare", "bea@example.com").await;
+    let both = smtp
+        .wait_for("the second lead's e-mail", |m| m.len() == 2)
+        .await;
+    let later = both
+        .iter()
+        .map(|m| m.text().replace("\r\n", "\n"))
+        .find(|text| text.contains("bea@example.com"))
+        .unwrap();
+    assert!(!later.contains("held as spam"), "once a day: {later}");
+    app.stop().await;
 }

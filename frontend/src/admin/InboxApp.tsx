@@ -11,7 +11,8 @@ type Session = 'checking' | 'signed-out' | 'signed-in';
 
 /**
  * What the hash shows: `#lead/<id>` a lead's page, `#conversations` the kept conversations,
- * `#conversation/<call id>` one, anything else the list of leads; the back button works.
+ * `#conversation/<call id>` one, `#spam` the list filtered to spam (the lead e-mails' daily
+ * spam count links there), anything else the list of leads; the back button works.
  */
 type View =
   | { kind: 'leads' }
@@ -35,14 +36,22 @@ function viewInHash(): View {
   return { kind: 'leads' };
 }
 
+/** The list's filter as the hash asks: `#spam` shows what was held as spam. */
+function filterInHash(filter: Filter): Filter {
+  return window.location.hash === '#spam' ? { ...emptyFilter, status: 'spam' } : filter;
+}
+
 export function InboxApp() {
   const [session, setSession] = useState<Session>('checking');
   const [notice, setNotice] = useState('');
   const [view, setView] = useState(viewInHash);
-  const [filter, setFilter] = useState<Filter>(emptyFilter);
+  const [filter, setFilter] = useState<Filter>(() => filterInHash(emptyFilter));
 
   useEffect(() => {
-    const onHash = () => setView(viewInHash());
+    const onHash = () => {
+      setView(viewInHash());
+      setFilter(filterInHash);
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);

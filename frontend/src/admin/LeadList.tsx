@@ -4,6 +4,8 @@ import { buttonVariants } from '../components/ui/button-variants';
 import { productOptions } from '../content';
 import { api, deliveryChannels, emptyFilter, type Filter, type ListedLead } from './api';
 import { formatTime, languageLabel, productLabel, sourceLabel, statusLabel } from './format';
+import { NotLicensedBadge } from './NotLicensedBadge';
+import { STATES, stateName } from './states';
 
 interface LeadListProps {
   filter: Filter;
@@ -171,10 +173,29 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
             onChange={set('status')}
             className={fieldClass}
           >
-            <option value="">New or contacted</option>
+            <option value="">Every lead but spam</option>
             <option value="new">New</option>
             <option value="contacted">Contacted</option>
+            <option value="do_not_contact">Do not contact</option>
             <option value="spam">Spam</option>
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={field('state')} className="font-medium text-slate-800">
+            State
+          </label>
+          <select
+            id={field('state')}
+            value={draft.state}
+            onChange={set('state')}
+            className={fieldClass}
+          >
+            <option value="">Any state</option>
+            {STATES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name} ({code})
+              </option>
+            ))}
           </select>
         </div>
         <div className="flex flex-col gap-1">
@@ -233,6 +254,12 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
                   {productLabel(lead.product)} · {sourceLabel(lead.source)} ·{' '}
                   {languageLabel(lead.language)}
                 </p>
+                {lead.state && (
+                  <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-800">
+                    <span>{stateName(lead.state)}</span>
+                    {lead.licensed === false && <NotLicensedBadge state={lead.state} />}
+                  </p>
+                )}
                 <p className="text-slate-700">
                   {formatTime(lead.created_at)} · {statusLabel(lead.status)} · {deliveryText(lead)}
                 </p>
@@ -256,6 +283,9 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
                   Language
                 </th>
                 <th scope="col" className="px-3 py-2">
+                  State
+                </th>
+                <th scope="col" className="px-3 py-2">
                   Received
                 </th>
                 <th scope="col" className="px-3 py-2">
@@ -277,6 +307,14 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
                   <td className="px-3 py-2">{productLabel(lead.product)}</td>
                   <td className="px-3 py-2">{sourceLabel(lead.source)}</td>
                   <td className="px-3 py-2">{languageLabel(lead.language)}</td>
+                  <td className="px-3 py-2">
+                    {lead.state && (
+                      <span className="flex flex-col items-start gap-1">
+                        {stateName(lead.state)}
+                        {lead.licensed === false && <NotLicensedBadge state={lead.state} />}
+                      </span>
+                    )}
+                  </td>
                   <td className="px-3 py-2">{formatTime(lead.created_at)}</td>
                   <td className="px-3 py-2">{statusLabel(lead.status)}</td>
                   <td className="px-3 py-2">{deliveryText(lead)}</td>

@@ -25,6 +25,11 @@ const lead: Lead = {
   spam_reason: null,
   note: null,
   language: 'es',
+  phone: null,
+  may_call: false,
+  zip: null,
+  state: null,
+  licensed: null,
   consent: {
     text: 'Un agente de seguros con licencia de Clearharbor Health se pondrá en contacto con usted.',
     sha256: '5f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19',
@@ -32,6 +37,7 @@ const lead: Lead = {
     language: 'es',
     at: '2026-11-26T10:00:00.000Z',
     channel: 'form_without_script',
+    phone: null,
   },
   call_ended: null,
   call_recording_url: null,
@@ -48,12 +54,74 @@ const voiceLead: Lead = {
   call_recording_url: 'https://storage.vapi.ai/call-e2e.wav',
 };
 
+const PHONE_CONSENT =
+  'I agree that Clearharbor Health may call or text me at this number about my quote, possibly ' +
+  'using automated technology. Consent is not a condition of purchase.';
+
+/** A lead from Austin, Texas, who gave a number and ticked the box; the broker is not licensed there. */
+const callableLead: Lead = {
+  ...lead,
+  email: 'call.me@example.com',
+  language: 'en',
+  phone: '+15555550123',
+  may_call: true,
+  zip: '78701',
+  state: 'TX',
+  licensed: false,
+  consent: {
+    text: 'A licensed insurance agent of Clearharbor Health will contact you about your quote.',
+    sha256: '5f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19',
+    page: '/',
+    language: 'en',
+    at: '2026-11-26T10:00:00.000Z',
+    channel: 'form',
+    phone: { text: PHONE_CONSENT, given: true },
+  },
+};
+
+/** The same kind of number, the box left unticked: e-mail only. */
+const emailOnlyLead: Lead = {
+  ...callableLead,
+  email: 'email.only@example.com',
+  may_call: false,
+  zip: '60614',
+  state: 'IL',
+  licensed: true,
+  consent: callableLead.consent && {
+    ...callableLead.consent,
+    phone: { text: PHONE_CONSENT, given: false },
+  },
+};
+
 /** The server is the one part out of reach here: it answers the lead as the admin API does. */
 function answering(body: Lead) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(body), { status: 200 })),
   );
+}
+
+/** The admin API holding one lead: GET answers it, PATCH changes its status and answers it. */
+function holding(stored: Lead) {
+  let current = stored;
+  const fetch = vi.fn(async (_path: string, init?: RequestInit) => {
+    if (init?.method === 'PATCH') {
+      const change = JSON.parse(String(init.body)) as Pick<Lead, 'status'>;
+      current = { ...current, ...change, status_changed_at: '2026-11-27T09:00:00Z' };
+    }
+    return new Response(JSON.stringify(current), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** The links that would dial the lead. */
+const telLinks = () =>
+  screen.queryAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('tel:'));
+
+/** A field's value on the page, by its label. */
+async function fieldValue(label: string) {
+  return (await screen.findByText(label, { selector: 'dt' })).nextElementSibling;
 }
 
 afterEach(() => {
@@ -126,5 +194,128 @@ describe("a lead's page", () => {
     const said = within(dialog).getByText(/will be deleted for good/);
     expect(said).toHaveTextContent(/Its consent record is kept\.$/);
     expect(said).not.toHaveTextContent(/transcript/);
+  });
+});
+
+describe("a lead's phone number, ZIP code and state", () => {
+  it('calls a number the visitor agreed to be called at: a Call button and the number', async () => {
+    answering(callableLead);
+    render(<LeadPage id={callableLead.id} onError={() => null} />);
+    const call = await screen.findByRole('link', { name: 'Call (555) 555-0123' });
+    expect(call).toHaveAttribute('href', 'tel:+15555550123');
+    expect(call).toHaveTextContent(/^Call$/);
+    // Wider than a phone the Call button is hidden and the number itself is the link.
+    expect(call).toHaveClass('md:hidden');
+    expect(screen.getByRole('link', { name: '(555) 555-0123' })).toHaveAttribute(
+      'href',
+      'tel:+15555550123',
+    );
+    expect(telLinks()).toHaveLength(2);
+    expect(screen.queryByText(/no consent to call/)).not.toBeInTheDocument();
+  });
+
+  it('shows a number given without consent as text, e-mail only', async () => {
+    answering(emailOnlyLead);
+    render(<LeadPage id={emailOnlyLead.id} onError={() => null} />);
+    const phone = await fieldValue('Phone');
+    expect(phone).toHaveTextContent('(555) 555-0123');
+    expect(phone).toHaveTextContent('E-mail only: no consent to call');
+    expect(telLinks()).toEqual([]);
+    expect(screen.queryByRole('link', { name: /^Call/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Answer by e-mail' })).toBeInTheDocument();
+  });
+
+  it("names the ZIP code's state and warns where the broker is not licensed", async () => {
+    answering(callableLead);
+    render(<LeadPage id={callableLead.id} onError={() => null} />);
+    expect(await fieldValue('ZIP code')).toHaveTextContent(/^78701$/);
+    expect(await fieldValue('State')).toHaveTextContent(/^Texas \(TX\)$/);
+    expect(screen.getByText('Not licensed in Texas')).toBeInTheDocument();
+  });
+
+  it('shows no badge where the broker is licensed, or no licences are listed', async () => {
+    answering(emailOnlyLead);
+    render(<LeadPage id={emailOnlyLead.id} onError={() => null} />);
+    expect(await fieldValue('State')).toHaveTextContent('Illinois (IL)');
+    expect(screen.queryByText(/Not licensed/)).not.toBeInTheDocument();
+    cleanup();
+    answering({ ...callableLead, licensed: null });
+    render(<LeadPage id={callableLead.id} onError={() => null} />);
+    expect(await fieldValue('State')).toHaveTextContent('Texas (TX)');
+    expect(screen.queryByText(/Not licensed/)).not.toBeInTheDocument();
+  });
+
+  it('shows no phone, ZIP code or state for a lead without them', async () => {
+    answering(lead);
+    render(<LeadPage id={lead.id} onError={() => null} />);
+    await screen.findByText('Notice shown');
+    for (const label of ['Phone', 'ZIP code', 'State', 'Consent to call'])
+      expect(screen.queryByText(label, { selector: 'dt' })).not.toBeInTheDocument();
+    expect(telLinks()).toEqual([]);
+  });
+
+  it('shows the disclosure beside the phone field and whether its box was ticked', async () => {
+    answering(callableLead);
+    render(<LeadPage id={callableLead.id} onError={() => null} />);
+    const consent = await fieldValue('Consent to call');
+    expect(consent).toHaveTextContent(`“${PHONE_CONSENT}”`);
+    expect(consent).toHaveTextContent('Box ticked: the visitor agreed to be called or texted');
+    cleanup();
+    answering(emailOnlyLead);
+    render(<LeadPage id={emailOnlyLead.id} onError={() => null} />);
+    expect(await fieldValue('Consent to call')).toHaveTextContent('Box not ticked: e-mail only.');
+  });
+});
+
+describe('do not contact', () => {
+  it('marks a lead do not contact: no Call or e-mail action, a banner, the lead still readable', async () => {
+    const fetch = holding(callableLead);
+    render(<LeadPage id={callableLead.id} onError={() => null} />);
+    await screen.findByRole('link', { name: 'Call (555) 555-0123' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Do not contact' }));
+    await screen.findByText('Marked do not contact: nothing more goes out about this lead.');
+    expect(fetch).toHaveBeenLastCalledWith(
+      `/api/admin/quote-requests/${callableLead.id}`,
+      expect.objectContaining({
+        method: 'PATCH',
+        body: JSON.stringify({ status: 'do_not_contact' }),
+      }),
+    );
+    expect(screen.getByRole('note')).toHaveTextContent('The visitor asked not to be contacted');
+    expect(telLinks()).toEqual([]);
+    expect(screen.queryByRole('link', { name: 'Answer by e-mail' })).not.toBeInTheDocument();
+    // Still readable: the number, the address, the state, the consent it was given.
+    expect(await fieldValue('Phone')).toHaveTextContent('(555) 555-0123');
+    expect(await fieldValue('E-mail')).toHaveTextContent(callableLead.email);
+    expect(await fieldValue('Status')).toHaveTextContent(/^Do not contact/);
+    expect(await fieldValue('Consent to call')).toHaveTextContent('Box ticked');
+    // Neither spam nor contacted can be set over it, only undone.
+    for (const name of ['Do not contact', 'Mark as spam', 'Mark contacted', 'Mark as new'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('undoes it: the lead is new again, and the Call and e-mail actions are back', async () => {
+    const fetch = holding({ ...callableLead, status: 'do_not_contact' });
+    render(<LeadPage id={callableLead.id} onError={() => null} />);
+    await screen.findByText('The visitor asked not to be contacted');
+    expect(telLinks()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Undo do not contact' }));
+    await screen.findByText('Do not contact undone: marked as new.');
+    expect(fetch).toHaveBeenLastCalledWith(
+      `/api/admin/quote-requests/${callableLead.id}`,
+      expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ status: 'new' }) }),
+    );
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call (555) 555-0123' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Answer by e-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Do not contact' })).toBeInTheDocument();
+  });
+
+  it('is not offered on spam, whose "Not spam" would otherwise undo it', async () => {
+    answering({ ...callableLead, status: 'spam', spam_reason: 'marked' });
+    render(<LeadPage id={callableLead.id} onError={() => null} />);
+    await screen.findByRole('button', { name: 'Not spam' });
+    expect(screen.queryByRole('button', { name: 'Do not contact' })).not.toBeInTheDocument();
   });
 });

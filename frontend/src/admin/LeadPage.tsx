@@ -6,6 +6,7 @@ import { api, deliveryChannels, type Lead, type Status } from './api';
 import {
   answerHref,
   endedText,
+  formatPhone,
   formatTime,
   productLabel,
   sourceLabel,
@@ -13,8 +14,11 @@ import {
   languageLabel,
   spamReason,
   statusLabel,
+  telHref,
 } from './format';
 import { NoteEditor } from './NoteEditor';
+import { NotLicensedBadge } from './NotLicensedBadge';
+import { stateName } from './states';
 
 interface LeadPageProps {
   id: string;
@@ -44,6 +48,50 @@ function keptOnDeleting(lead: Pick<Lead, 'call_id' | 'source'>): string {
   return (
     `${conversation} is kept: a legal hold on the records a Medicare broker must keep, removed ` +
     'only once older than CONVERSATION_RETENTION_DAYS. Its consent record is kept too.'
+  );
+}
+
+/**
+ * The lead's number: a `tel:` link only when the visitor agreed in writing to be called and has
+ * not asked since not to be contacted; otherwise the number as text, saying why it is no link.
+ * On a phone the page's Call button dials it; wider, the number itself is the link.
+ */
+function PhoneNumber({ lead }: { lead: Pick<Lead, 'phone' | 'may_call' | 'status'> }) {
+  if (!lead.phone) return null;
+  const number = formatPhone(lead.phone);
+  if (lead.status === 'do_not_contact') return <>{number} (do not contact)</>;
+  if (!lead.may_call)
+    return (
+      <>
+        {number}
+        <br />
+        <span className="text-slate-700">E-mail only: no consent to call</span>
+      </>
+    );
+  return (
+    <>
+      <span className="md:hidden">{number}</span>
+      <a href={telHref(lead.phone)} className="hidden text-brand-700 underline md:inline">
+        {number}
+      </a>
+    </>
+  );
+}
+
+/** The disclosure shown beside the phone field, and whether the visitor ticked its box. */
+function PhoneConsentText({
+  consent,
+}: {
+  consent: NonNullable<NonNullable<Lead['consent']>['phone']>;
+}) {
+  return (
+    <>
+      {consent.text ? `“${consent.text}”` : 'The disclosure was not kept'}
+      <br />
+      {consent.given
+        ? 'Box ticked: the visitor agreed to be called or texted at this number.'
+        : 'Box not ticked: e-mail only.'}
+    </>
   );
 }
 
@@ -119,6 +167,10 @@ export function LeadPage({ id, onError }: LeadPageProps) {
     );
   }
 
+  const doNotContact = lead.status === 'do_not_contact';
+  /** Only a number the visitor agreed in writing to be called at, and not since withdrawn. */
+  const callable = lead.may_call && !doNotContact && lead.phone !== null;
+
   return (
     <section aria-labelledby={titleId}>
       {back}
@@ -130,10 +182,38 @@ export function LeadPage({ id, onError }: LeadPageProps) {
       >
         {lead.email}
       </h1>
+      {lead.state && lead.licensed === false && (
+        <p className="mt-2">
+          <NotLicensedBadge state={lead.state} />
+        </p>
+      )}
+      {doNotContact && (
+        <div
+          role="note"
+          className="mt-4 rounded-lg border-l-4 border-red-700 bg-red-50 p-3 text-slate-900"
+        >
+          <p className="font-semibold">The visitor asked not to be contacted</p>
+          <p className="mt-1 text-slate-800">
+            Do not call, text or e-mail them. Nothing more goes out about this lead; it stays here
+            for your records.
+          </p>
+        </div>
+      )}
       <div className="mt-4 flex flex-wrap gap-3">
-        <a href={answerHref(lead)} className={buttonVariants({ size: 'sm' })}>
-          Answer by e-mail
-        </a>
+        {callable && lead.phone && (
+          <a
+            href={telHref(lead.phone)}
+            aria-label={`Call ${formatPhone(lead.phone)}`}
+            className={buttonVariants({ className: 'md:hidden' })}
+          >
+            Call
+          </a>
+        )}
+        {!doNotContact && (
+          <a href={answerHref(lead)} className={buttonVariants({ size: 'sm' })}>
+            Answer by e-mail
+          </a>
+        )}
         {lead.status === 'new' && (
           <Button
             variant="outline"
@@ -148,7 +228,32 @@ export function LeadPage({ id, onError }: LeadPageProps) {
             Mark as new
           </Button>
         )}
-        {lead.status === 'spam' ? (
+        {/* Neither on a lead of the other: spam outranks do not contact on the server, and "Not
+            spam" (back to new) would quietly undo a visitor's request not to be contacted. */}
+        {(lead.status === 'new' || lead.status === 'contacted') && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              mark(
+                'do_not_contact',
+                'Marked do not contact: nothing more goes out about this lead.',
+              )
+            }
+          >
+            Do not contact
+          </Button>
+        )}
+        {doNotContact && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => mark('new', 'Do not contact undone: marked as new.')}
+          >
+            Undo do not contact
+          </Button>
+        )}
+        {lead.status === 'spam' && (
           <Button
             variant="outline"
             size="sm"
@@ -156,7 +261,8 @@ export function LeadPage({ id, onError }: LeadPageProps) {
           >
             Not spam
           </Button>
-        ) : (
+        )}
+        {(lead.status === 'new' || lead.status === 'contacted') && (
           <Button
             variant="ghost"
             size="sm"
@@ -203,6 +309,17 @@ export function LeadPage({ id, onError }: LeadPageProps) {
       <dl className="mt-4 flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
         <Field label="Product">{productLabel(lead.product)}</Field>
         <Field label="E-mail">{lead.email}</Field>
+        {lead.phone && (
+          <Field label="Phone">
+            <PhoneNumber lead={lead} />
+          </Field>
+        )}
+        {lead.zip && <Field label="ZIP code">{lead.zip}</Field>}
+        {lead.state && (
+          <Field label="State">
+            {stateName(lead.state)} ({lead.state})
+          </Field>
+        )}
         <Field label="Source">{sourceLabel(lead.source)}</Field>
         <Field label="Language">{languageLabel(lead.language)}</Field>
         <Field label="Received">{formatTime(lead.created_at)}</Field>
@@ -237,6 +354,11 @@ export function LeadPage({ id, onError }: LeadPageProps) {
                 <span className="font-mono text-sm break-all">SHA-256 {lead.consent.sha256}</span>
               </>
             )}
+          </Field>
+        )}
+        {lead.consent?.phone && (
+          <Field label="Consent to call">
+            <PhoneConsentText consent={lead.consent.phone} />
           </Field>
         )}
         {lead.user_agent && <Field label="Browser">{lead.user_agent}</Field>}

@@ -256,6 +256,12 @@ export interface components {
       product: 'medicare' | 'individual' | 'family' | 'medicaid' | 'employer';
       /** Format: email */
       email: string;
+      /** @description Read only when the page asks for it (quote.fields.phone in the content: optional or required): a US number, ten digits after an optional +1, any common punctuation; kept as E.164. A wrong one gets fields.phone. */
+      phone?: string;
+      /** @description With a phone number: true when the visitor ticked the box agreeing to be called or texted (the disclosure beside it is kept in the lead's consent record); otherwise the lead is e-mail only. */
+      may_call?: boolean;
+      /** @description Read only when the page asks for it (quote.fields.zip): a 5-digit ZIP code (ZIP+4 is cut to 5); its state is kept with it. A wrong one gets fields.zip. */
+      zip?: string;
       /** @description Honeypot: hidden from people, so left empty by them. Filled in, the request is answered 201 and stored as spam (not stored at all when the other fields break the quote rules). */
       website?: unknown;
       /** @description The language of the page the request was sent from, which the lead records and every error message is written in: en or es; anything else, or none, counts as en. */
@@ -267,6 +273,12 @@ export interface components {
       product?: unknown;
       /** @description The e-mail address; one that breaks the quote rules gets 'Please enter a valid email address' on the result page, with what was typed. */
       email?: unknown;
+      /** @description As in JSON, when the page asks for it. */
+      phone?: unknown;
+      /** @description The consent box: on when ticked (a browser sends nothing for an unticked box). */
+      may_call?: unknown;
+      /** @description As in JSON, when the page asks for it. */
+      zip?: unknown;
       /** @description Honeypot: hidden from people, so left empty by them. Filled in, the post is answered like a stored one and stored as spam (not stored at all when the other fields break the quote rules). */
       website?: unknown;
       /** @description The language of the form's page (en or es, else en): the lead records it, and the post is answered 303 to /quote-result, or /es/quote-result for es. */
@@ -304,6 +316,8 @@ export interface components {
       fields?: {
         product?: string;
         email?: string;
+        phone?: string;
+        zip?: string;
       };
     };
     ClientConfig: {
@@ -349,10 +363,10 @@ export interface components {
         follow_up: components['schemas']['Delivery'] | null;
       } | null;
       /**
-       * @description Where the broker is with the lead; spam is held back, never delivered.
+       * @description Where the broker is with the lead; spam is held back, never delivered; do_not_contact: the visitor asked not to be contacted again, so nothing more goes out about it.
        * @enum {string}
        */
-      status: 'new' | 'contacted' | 'spam';
+      status: 'new' | 'contacted' | 'spam' | 'do_not_contact';
       /** @description When the status was last changed (RFC 3339, UTC); null if never. */
       status_changed_at: string | null;
       /**
@@ -375,6 +389,15 @@ export interface components {
        * @enum {string}
        */
       language: 'en' | 'es';
+      /** @description E.164 (+15555550123), when the page asked for it and the visitor gave one. */
+      phone: string | null;
+      /** @description Whether the visitor agreed in writing to be called or texted at that number; false: e-mail only. */
+      may_call: boolean;
+      zip: string | null;
+      /** @description The ZIP code's state or territory, two letters. */
+      state: string | null;
+      /** @description Whether that state is among the content's broker.licences; null without a state, or with no licences listed. */
+      licensed: boolean | null;
       /** @description What the visitor was shown and agreed to when they sent the lead (its consent record); null for a lead stored before consent records were kept. */
       consent: components['schemas']['Consent'] | null;
     };
@@ -405,10 +428,10 @@ export interface components {
         follow_up: components['schemas']['Delivery'] | null;
       } | null;
       /**
-       * @description Where the broker is with the lead; spam is held back, never delivered.
+       * @description Where the broker is with the lead; spam is held back, never delivered; do_not_contact: the visitor asked not to be contacted again, so nothing more goes out about it.
        * @enum {string}
        */
-      status: 'new' | 'contacted' | 'spam';
+      status: 'new' | 'contacted' | 'spam' | 'do_not_contact';
       /**
        * @description With status spam, why: the post's signal, or marked by the broker; null otherwise.
        * @enum {string|null}
@@ -431,6 +454,15 @@ export interface components {
        * @enum {string}
        */
       language: 'en' | 'es';
+      /** @description E.164 (+15555550123), when the page asked for it and the visitor gave one. */
+      phone: string | null;
+      /** @description Whether the visitor agreed in writing to be called or texted at that number; false: e-mail only. */
+      may_call: boolean;
+      zip: string | null;
+      /** @description The ZIP code's state or territory, two letters. */
+      state: string | null;
+      /** @description Whether that state is among the content's broker.licences; null without a state, or with no licences listed. */
+      licensed: boolean | null;
       /** @description What the visitor was shown and agreed to when they sent the lead (its consent record); null for a lead stored before consent records were kept. */
       consent: components['schemas']['Consent'] | null;
       /** @description How the call ended, in words ("The caller hung up" for customer-ended-call). */
@@ -485,6 +517,11 @@ export interface components {
       at: string;
       /** @enum {string} */
       channel: 'form' | 'form_without_script' | 'voice' | 'chat';
+      /** @description With a phone number: the disclosure beside it (quote.phoneConsent, which the assistant asks too) and whether the visitor agreed; null without a number. */
+      phone: {
+        text: string | null;
+        given: boolean;
+      } | null;
     };
     /** @description One channel's delivery of a lead. */
     Delivery: {
@@ -497,7 +534,7 @@ export interface components {
     /** @description Either or both. */
     LeadChange: {
       /** @enum {string} */
-      status?: 'new' | 'contacted' | 'spam';
+      status?: 'new' | 'contacted' | 'spam' | 'do_not_contact';
       /** @description The broker's note, kept with the lead (trimmed); blank or null removes it. */
       note?: string | null;
     };
@@ -743,8 +780,10 @@ export interface operations {
         until?: string;
         product?: 'medicare' | 'individual' | 'family' | 'medicaid' | 'employer';
         source?: 'web' | 'voice' | 'chat';
-        /** @description Without it, every lead but spam; spam is listed only with status=spam. */
-        status?: 'new' | 'contacted' | 'spam';
+        /** @description Without it, every lead but spam; spam is listed only with status=spam. A lead the visitor asked not to be contacted about has status do_not_contact. */
+        status?: 'new' | 'contacted' | 'spam' | 'do_not_contact';
+        /** @description The leads whose ZIP code is in this state (two letters, any case). */
+        state?: string;
         /** @description Part of the e-mail address, any case. */
         email?: string;
         format?: 'json' | 'csv';

@@ -17,6 +17,15 @@ describe('the inbox filter as query parameters', () => {
       `/api/admin/quote-requests?status=new&since=2026-01-01&format=csv&limit=${CSV_ROWS}`,
     );
   });
+
+  it('asks for a state by its two letters, and for the leads not to be contacted', () => {
+    expect(filterQuery({ ...emptyFilter, status: 'do_not_contact', state: 'TX' })).toBe(
+      'status=do_not_contact&state=TX',
+    );
+    expect(api.csvHref({ ...emptyFilter, state: 'IL' })).toBe(
+      `/api/admin/quote-requests?state=IL&format=csv&limit=${CSV_ROWS}`,
+    );
+  });
 });
 
 describe('the download links', () => {

@@ -42,6 +42,8 @@ export interface Filter {
   since: string;
   until: string;
   email: string;
+  /** A state's two letters (TX): the leads whose ZIP code is in it. */
+  state: string;
 }
 
 export const emptyFilter: Filter = {
@@ -51,6 +53,7 @@ export const emptyFilter: Filter = {
   since: '',
   until: '',
   email: '',
+  state: '',
 };
 
 /** The server's `{code, message}`; `status` 401 means signed out. */

@@ -4,6 +4,7 @@ import {
   channelLabel,
   endedText,
   formatBytes,
+  formatPhone,
   formatTime,
   mailtoHref,
   productLabel,
@@ -11,6 +12,7 @@ import {
   sourceLabel,
   spamReason,
   statusLabel,
+  telHref,
 } from './format';
 
 describe('the inbox labels', () => {
@@ -93,5 +95,21 @@ describe('the "Answer by e-mail" link', () => {
       'ana%40victim.example?bcc=spy%40evil.example&x=@example.com',
     );
     expect(mailtoHref('a,b#c@example.com')).toBe('mailto:a%2Cb%23c@example.com');
+  });
+});
+
+describe("a lead's phone number", () => {
+  it('reads as people write a US number, and dials exactly the stored one', () => {
+    expect(formatPhone('+15555550123')).toBe('(555) 555-0123');
+    expect(telHref('+15555550123')).toBe('tel:+15555550123');
+  });
+
+  it('shows anything else as it is, and lets nothing but digits and + into the link', () => {
+    expect(formatPhone('+442071838750')).toBe('+442071838750');
+    expect(telHref('+1 555?x=1#a')).toBe('tel:+15551');
+  });
+
+  it('names the do-not-contact status', () => {
+    expect(statusLabel('do_not_contact')).toBe('Do not contact');
   });
 });

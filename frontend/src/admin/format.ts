@@ -28,6 +28,18 @@ export function formatBytes(bytes: number): string {
 export const shortHash = (sha256: string) =>
   sha256.length > 12 ? `${sha256.slice(0, 12)}…` : sha256;
 
+/**
+ * A stored US number (E.164, `+15555550123`) as people read it: `(555) 555-0123`. Anything else
+ * (a number from outside the plan) is shown as it is.
+ */
+export function formatPhone(e164: string): string {
+  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : e164;
+}
+
+/** A `tel:` link to the stored number: its `+` and digits only, so nothing else reaches a dialer. */
+export const telHref = (e164: string) => `tel:${e164.replace(/[^+\d]/g, '')}`;
+
 /** "Answer by e-mail": a new message to the lead whose subject names the product and the broker. */
 export function answerHref(lead: Pick<Lead, 'email' | 'product'>): string {
   const subject = `Your ${productLabel(lead.product)} quote from ${brand.name}`;
@@ -54,7 +66,12 @@ export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? 'Web for
 const CHANNEL_LABELS: Record<string, string> = { voice: 'Call', chat: 'Chat' };
 /** A conversation's channel: a call, or a chat on the site. */
 export const channelLabel = (channel: string) => CHANNEL_LABELS[channel] ?? 'Call';
-const STATUS_LABELS: Record<string, string> = { new: 'New', contacted: 'Contacted', spam: 'Spam' };
+const STATUS_LABELS: Record<string, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  spam: 'Spam',
+  do_not_contact: 'Do not contact',
+};
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? 'New';
 
 const SPAM_REASONS: Record<string, string> = {

@@ -3,13 +3,41 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{Phone, Product, QuoteRequest, Zip};
+use super::{ContactInput, ContactRules, FieldRule, Phone, Product, QuoteRequest, Zip};
 
 /// Returns `null` when the form values make a valid quote request, otherwise an object with a
 /// message for each field that is wrong, e.g. `{ email: "Please enter a valid email address" }`.
+/// The phone and ZIP fields count as the broker's rules say (`'off'`, the default when left
+/// out, `'optional'` or `'required'`), as on the server.
 #[wasm_bindgen(js_name = validateQuote)]
-pub fn validate_quote(product: &str, email: &str) -> Result<JsValue, JsError> {
-    match QuoteRequest::parse(product, email) {
+pub fn validate_quote(
+    product: &str,
+    email: &str,
+    phone: Option<String>,
+    zip: Option<String>,
+    phone_rule: Option<String>,
+    zip_rule: Option<String>,
+) -> Result<JsValue, JsError> {
+    let rule = |name: Option<String>| -> Result<FieldRule, JsError> {
+        match name {
+            None => Ok(FieldRule::Off),
+            Some(name) => FieldRule::parse(&name).ok_or_else(|| {
+                JsError::new(&format!(
+                    "{name:?} is not a field rule (off, optional, required)"
+                ))
+            }),
+        }
+    };
+    let rules = ContactRules {
+        phone: rule(phone_rule)?,
+        zip: rule(zip_rule)?,
+    };
+    let contact = ContactInput {
+        phone: phone.as_deref().unwrap_or(""),
+        zip: zip.as_deref().unwrap_or(""),
+        may_call: false,
+    };
+    match QuoteRequest::parse_with(product, email, contact, rules) {
         Ok(_) => Ok(JsValue::NULL),
         Err(errors) => Ok(serde_wasm_bindgen::to_value(&errors)?),
     }

@@ -1,4 +1,7 @@
-use super::{Email, FieldErrors, Product, EMAIL_MESSAGE, PRODUCT_MESSAGE};
+use super::{
+    ContactDetails, ContactInput, ContactRules, Email, FieldErrors, Product, EMAIL_MESSAGE,
+    PRODUCT_MESSAGE,
+};
 
 /// A quote request that passed every rule; the only way to get one is [`QuoteRequest::parse`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +20,27 @@ impl QuoteRequest {
             (product, email) => Err(FieldErrors {
                 product: product.is_none().then_some(PRODUCT_MESSAGE),
                 email: email.is_none().then_some(EMAIL_MESSAGE),
+                ..FieldErrors::default()
             }),
+        }
+    }
+
+    /// With the fields the broker added (`contact`), every problem of both at once.
+    pub fn parse_with(
+        product: &str,
+        email: &str,
+        contact: ContactInput<'_>,
+        rules: ContactRules,
+    ) -> Result<(QuoteRequest, ContactDetails), FieldErrors> {
+        match (
+            QuoteRequest::parse(product, email),
+            ContactDetails::parse(contact, rules),
+        ) {
+            (Ok(request), Ok(details)) => Ok((request, details)),
+            (request, details) => Err(request
+                .err()
+                .unwrap_or_default()
+                .and(details.err().unwrap_or_default())),
         }
     }
 
@@ -54,8 +77,8 @@ mod tests {
         assert_eq!(
             errors,
             FieldErrors {
-                product: None,
-                email: Some(EMAIL_MESSAGE)
+                email: Some(EMAIL_MESSAGE),
+                ..FieldErrors::default()
             }
         );
         let errors = QuoteRequest::parse("", "a@b.co").unwrap_err();
@@ -63,7 +86,7 @@ mod tests {
             errors,
             FieldErrors {
                 product: Some(PRODUCT_MESSAGE),
-                email: None
+                ..FieldErrors::default()
             }
         );
     }

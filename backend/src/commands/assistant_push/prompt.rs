@@ -52,15 +52,37 @@ pub fn system_prompt(content: &SiteContent, recording: bool) -> String {
          letter by letter and wait for them to confirm it.\n\
          - Then call `{REQUEST_QUOTE_TOOL}` once with the product value and the e-mail address. \
          When it answers with an error, tell the caller what the error says and ask again for what \
-         it names. When it succeeds, tell the caller an adviser will write to them.\n\
-         \n## What you never do\n\
+         it names. When it succeeds, tell the caller an adviser will write to them.\n"
+    );
+    let mut kept = vec!["the e-mail address"];
+    if let Some(consent) = content.phone_consent(Language::En) {
+        kept.push("the phone number");
+        let _ = writeln!(
+            prompt,
+            "- Ask whether they would like a call too. If so, take their US phone number and read \
+             the digits back. Before you take it, ask them this, in their language, and wait for a \
+             clear yes or no: \"{consent}\" Send the number as `phone`, and `may_call` true only \
+             on a yes (on a no, the adviser will write instead)."
+        );
+    }
+    if content.asks_zip() {
+        kept.push("the ZIP code");
+        prompt.push_str(
+            "- Ask for their 5-digit ZIP code (the plans depend on where they live) and send it as \
+             `zip`.\n",
+        );
+    }
+    let _ = write!(
+        prompt,
+        "\n## What you never do\n\
          - Never quote prices, premiums or costs: the adviser sends the quote.\n\
          - Never recommend a named plan or insurer.\n\
          - Never enroll anyone in a plan or say that they are enrolled.\n\
          - Never give medical or legal advice.\n\
          - Never ask for or note health details (conditions, medicines, doctors), nor any \
-         personal detail besides the e-mail address. If the caller offers them, say you do not \
-         need them.\n"
+         personal detail besides {}. If the caller offers them, say you do not \
+         need them.\n",
+        kept.join(", ")
     );
     let _ = write!(
         prompt,
@@ -164,5 +186,23 @@ mod tests {
             "Do not repeat these unless the caller asks. Calls are not recorded: say so if asked.\n"
         ));
         assert!(!prompt.contains("being recorded"));
+    }
+
+    #[test]
+    fn with_the_phone_field_on_the_prompt_asks_consent_before_taking_a_number() {
+        let off = system_prompt(&content_with(|text| text), true);
+        assert!(!off.contains("may_call") && !off.contains("ZIP"), "{off}");
+        let on = system_prompt(
+            &super::super::site_content::example_with_fields("optional", "optional"),
+            true,
+        );
+        for expected in [
+            "\"I agree that Clearharbor Health may call or text me at this number",
+            "`may_call` true only on a yes",
+            "send it as `zip`",
+            "besides the e-mail address, the phone number, the ZIP code.",
+        ] {
+            assert!(on.contains(expected), "{expected:?} in {on}");
+        }
     }
 }

@@ -50,6 +50,34 @@ pub fn tool(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
         .iter()
         .map(|(value, label)| format!("{value} = {label}"))
         .collect();
+    let mut properties = json!({
+        "product": {
+            "type": "string",
+            "enum": values,
+            "description": meanings.join(", "),
+        },
+        "email": {
+            "type": "string",
+            "description": "The caller's e-mail address, for example ana@example.com",
+        },
+    });
+    // The fields the broker added to the form, optional here: a caller may decline them.
+    if content.asks_phone() {
+        properties["phone"] = json!({
+            "type": "string",
+            "description": "The caller's US phone number, ten digits with the area code, for example 555-555-0123; leave it out if they would rather not give one.",
+        });
+        properties["may_call"] = json!({
+            "type": "boolean",
+            "description": "true only when the caller said yes to the consent question about being called at that number; otherwise false.",
+        });
+    }
+    if content.asks_zip() {
+        properties["zip"] = json!({
+            "type": "string",
+            "description": "The caller's 5-digit ZIP code, for example 78701; leave it out if they would rather not give it.",
+        });
+    }
     json!({
         "type": "function",
         "async": false,
@@ -58,17 +86,7 @@ pub fn tool(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
             "description": "Saves the caller's request for a free health insurance quote. Call it once you know which product they want and have read their e-mail address back to them letter by letter. If the result is an error, tell the caller what it says and ask again.",
             "parameters": {
                 "type": "object",
-                "properties": {
-                    "product": {
-                        "type": "string",
-                        "enum": values,
-                        "description": meanings.join(", "),
-                    },
-                    "email": {
-                        "type": "string",
-                        "description": "The caller's e-mail address, for example ana@example.com",
-                    },
-                },
+                "properties": properties,
                 "required": ["product", "email"],
             },
         },
@@ -181,5 +199,23 @@ mod tests {
             json!(["end-of-call-report", "tool-calls", "chat.created"])
         );
         assert_eq!(assistant["server"], tool["server"]);
+    }
+
+    #[test]
+    fn with_the_phone_and_zip_fields_on_the_tool_takes_them_optionally() {
+        let voice_events = VoiceEvents::at(&Url::parse("https://www.broker.test/").unwrap(), "s");
+        let off = tool(
+            &super::super::site_content::example_with(|text| text),
+            &voice_events,
+        );
+        let properties = &off["function"]["parameters"]["properties"];
+        assert!(properties.get("phone").is_none() && properties.get("zip").is_none());
+        let on = super::super::site_content::example_with_fields("optional", "required");
+        let tool = tool(&on, &voice_events);
+        let parameters = &tool["function"]["parameters"];
+        assert_eq!(parameters["properties"]["phone"]["type"], "string");
+        assert_eq!(parameters["properties"]["may_call"]["type"], "boolean");
+        assert_eq!(parameters["properties"]["zip"]["type"], "string");
+        assert_eq!(parameters["required"], json!(["product", "email"]));
     }
 }

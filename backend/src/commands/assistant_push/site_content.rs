@@ -50,6 +50,26 @@ struct DisclaimerTexts {
 struct QuoteTexts {
     /// The lead-generation notice; `{broker}` stands for the broker's name.
     lead_notice: String,
+    /// The fields the broker added to the form (English's serve both pages).
+    #[serde(default)]
+    fields: QuoteFields,
+    /// The consent to be called, asked beside the phone number; `{broker}` as above.
+    #[serde(default)]
+    phone_consent: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct QuoteFields {
+    #[serde(default)]
+    phone: Option<String>,
+    #[serde(default)]
+    zip: Option<String>,
+}
+
+impl QuoteFields {
+    fn on(rule: &Option<String>) -> bool {
+        rule.as_deref().is_some_and(|rule| rule != "off")
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -138,6 +158,26 @@ impl SiteContent {
             .replace("{broker}", &self.brand.name)
     }
 
+    /// Whether the page asks for a phone number, and so the assistant may take one.
+    pub fn asks_phone(&self) -> bool {
+        QuoteFields::on(&self.spoken(Language::En).quote.fields.phone)
+    }
+
+    /// Whether the page asks for a ZIP code.
+    pub fn asks_zip(&self) -> bool {
+        QuoteFields::on(&self.spoken(Language::En).quote.fields.zip)
+    }
+
+    /// The consent to be called in `language`, with the broker's name, when the page asks for a
+    /// phone number.
+    pub fn phone_consent(&self, language: Language) -> Option<String> {
+        if !self.asks_phone() {
+            return None;
+        }
+        let text = self.spoken(language).quote.phone_consent.as_ref()?;
+        Some(text.replace("{broker}", &self.brand.name))
+    }
+
     /// The five products the quote accepts (wasm-core's values, in its order), each with the
     /// page's label.
     pub fn products(&self) -> Vec<(&'static str, &str)> {
@@ -182,6 +222,27 @@ pub fn example_with(edit: impl FnOnce(String) -> String) -> SiteContent {
         (&spanish, &read(&spanish)),
     )
     .unwrap()
+}
+
+/// The example content with the form's added fields set (`quote.fields`), and the consent text
+/// the phone field needs.
+#[cfg(test)]
+pub fn example_with_fields(phone: &str, zip: &str) -> SiteContent {
+    example_with(|text| {
+        let fields = format!(
+            "quote:\n  fields:\n    phone: {phone}\n    zip: {zip}\n  phoneConsent: \"I agree that {{broker}} may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.\"\n"
+        );
+        let kept: String = text
+            .lines()
+            .filter(|line| {
+                !["  fields:", "    phone:", "    zip:", "  phoneConsent:"]
+                    .iter()
+                    .any(|key| line.starts_with(key))
+            })
+            .map(|line| format!("{line}\n"))
+            .collect();
+        kept.replacen("quote:\n", &fields, 1)
+    })
 }
 
 #[cfg(test)]

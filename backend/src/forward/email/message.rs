@@ -12,6 +12,7 @@ use lettre::{Address, Message};
 use crate::leads::ended_reason;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
+use crate::store::spam_report::SpamReport;
 use crate::store::{CallReport, HeldLeads, Source, StoredQuote};
 
 /// `<lead id@sender's domain>`: the same lead always gets the same id, so a resend is
@@ -32,12 +33,14 @@ fn subject(quote: &StoredQuote) -> String {
     )
 }
 
+/// `spam`: the day's word on posts held as spam, carried by one lead e-mail a day.
 pub(super) fn lead(
     settings: &EmailSettings,
     site: &SiteSettings,
     quote: &StoredQuote,
+    spam: Option<&SpamReport>,
 ) -> Result<Message, lettre::error::Error> {
-    let (text, html) = lead_body(site, quote);
+    let (text, html) = lead_body(site, quote, spam);
     headers(settings, quote)
         .subject(subject(quote))
         .message_id(Some(message_id(settings, &quote.id)))
@@ -127,14 +130,42 @@ fn digest_body(site: &SiteSettings, held: &HeldLeads, max_per_hour: u32) -> (Str
 
 /// The plain-text and HTML parts of a lead's e-mail: who and what first, then the link to the
 /// lead in the inbox, and last the details only a support question needs.
-fn lead_body(site: &SiteSettings, quote: &StoredQuote) -> (String, String) {
-    let fields = vec![
+fn lead_body(
+    site: &SiteSettings,
+    quote: &StoredQuote,
+    spam: Option<&SpamReport>,
+) -> (String, String) {
+    let mut fields = vec![
         ("Product", quote.product.label().to_owned()),
         ("E-mail", quote.email.clone()),
+    ];
+    if let Some(phone) = &quote.contact.phone {
+        let consent = if quote.contact.may_call {
+            "may call or text: written consent given"
+        } else {
+            "e-mail only: no consent to call"
+        };
+        fields.push(("Phone", format!("{phone} ({consent})")));
+    }
+    if let Some(zip) = &quote.contact.zip {
+        let state = quote
+            .contact
+            .state
+            .as_deref()
+            .and_then(wasm_core::State::parse);
+        let place = state.map_or("state unknown", |state| state.name());
+        let licence = match quote.licensed {
+            Some(true) => " (licensed there)".to_owned(),
+            Some(false) => format!(" (NOT licensed in {place})"),
+            None => String::new(),
+        };
+        fields.push(("ZIP code", format!("{zip}, {place}{licence}")));
+    }
+    fields.extend([
         ("Received", site.local_time(quote.created_at)),
         ("Source", quote.source.as_str().to_owned()),
         ("Language", quote.language.label().to_owned()),
-    ];
+    ]);
     let mut details = Vec::new();
     if let Some(call_id) = &quote.call_id {
         details.push(("Call id", call_id.clone()));
@@ -153,18 +184,48 @@ fn lead_body(site: &SiteSettings, quote: &StoredQuote) -> (String, String) {
     let heading = "New quote request";
     let closing = format!("Reply to this message to write to {}.", quote.email);
     let (link_text, link_html) = inbox_link(site, &quote.id);
+    let (spam_text, spam_html) = spam.map_or_else(Default::default, |spam| spam_note(site, spam));
     let text = format!(
-        "{heading}\n\n{}\n{link_text}\n{closing}\n\nDetails\n\n{}\n",
+        "{heading}\n\n{}\n{link_text}\n{closing}\n{spam_text}\nDetails\n\n{}\n",
         text_fields(&fields),
         text_fields(&details)
     );
     let html = format!(
-        "<!doctype html><html><body><h1>{heading}</h1>{}{link_html}<p>{}</p><h2>Details</h2>{}</body></html>",
+        "<!doctype html><html><body><h1>{heading}</h1>{}{link_html}<p>{}</p>{spam_html}<h2>Details</h2>{}</body></html>",
         html_fields(&fields),
         encode_text(&closing),
         html_fields(&details)
     );
     (text, html)
+}
+
+/// The day's word on spam, as text and HTML: how many posts were held, and where they are.
+fn spam_note(site: &SiteSettings, spam: &SpamReport) -> (String, String) {
+    let posts = match spam.held {
+        1 => "1 post was".to_owned(),
+        n => format!("{n} posts were"),
+    };
+    let said = format!(
+        "Since {}, {posts} held as spam (not in the list of leads, never forwarded); a person blocking the form's cookie can be among them.",
+        site.local_time(spam.since)
+    );
+    match site.inbox() {
+        Some(mut inbox) => {
+            inbox.set_fragment(Some("spam"));
+            (
+                format!("\n{said} See them: {inbox}\n"),
+                format!(
+                    "<p>{} <a href=\"{}\">See them in the inbox</a></p>",
+                    encode_text(&said),
+                    encode_double_quoted_attribute(inbox.as_str())
+                ),
+            )
+        }
+        None => (
+            format!("\n{said}\n"),
+            format!("<p>{}</p>", encode_text(&said)),
+        ),
+    }
 }
 
 /// The lead's page in the inbox, as a line of text and an HTML paragraph (both empty without
@@ -336,6 +397,8 @@ mod tests {
             note: None,
             language: crate::store::Language::En,
             consent: None,
+            contact: Default::default(),
+            licensed: None,
         }
     }
 
@@ -352,7 +415,7 @@ mod tests {
     fn a_lead_has_its_subject_reply_to_and_stable_id() {
         let quote = quote("o'brien+x{1}@example.com", "UA\r\nBcc: evil@example.com");
         let raw = String::from_utf8(
-            lead(&settings(), &SiteSettings::default(), &quote)
+            lead(&settings(), &SiteSettings::default(), &quote, None)
                 .unwrap()
                 .formatted(),
         )
@@ -365,7 +428,7 @@ mod tests {
         assert_eq!(header(&raw, "Message-ID"), ["<0195-lead@broker.example>"]);
         assert!(header(&raw, "Bcc").is_empty(), "{raw}");
         assert!(header(&raw, "Date")[0].contains("22 Nov 2026 15:40:00"));
-        let (text, html) = lead_body(&SiteSettings::default(), &quote);
+        let (text, html) = lead_body(&SiteSettings::default(), &quote, None);
         assert!(
             text.contains("\nBrowser: UA  Bcc: evil@example.com\n"),
             "{text}"
@@ -453,8 +516,9 @@ mod tests {
         let site = SiteSettings {
             url: Some("https://quotes.example.com/".parse().unwrap()),
             time_zone: jiff::tz::TimeZone::get("America/Chicago").unwrap(),
+            licences: Vec::new(),
         };
-        let (text, html) = lead_body(&site, &quote("ana@example.com", "Mozilla/5.0"));
+        let (text, html) = lead_body(&site, &quote("ana@example.com", "Mozilla/5.0"), None);
         assert!(
             text.starts_with("New quote request\n\nProduct: Family Health\nE-mail: ana@example.com\nReceived: 2026-11-22 09:40:00 CST\nSource: web\nLanguage: English\n\nOpen it in the inbox: https://quotes.example.com/admin#lead/0195-lead\n"),
             "{text}"
@@ -473,10 +537,11 @@ mod tests {
                 language: crate::store::Language::Es,
                 at: time::OffsetDateTime::UNIX_EPOCH,
                 channel: crate::store::consent::ConsentChannel::Form,
+                phone: None,
             }),
             ..quote("ana@example.com", "Mozilla/5.0")
         };
-        let (spanish_text, spanish_html) = lead_body(&site, &spanish);
+        let (spanish_text, spanish_html) = lead_body(&site, &spanish, None);
         assert!(
             spanish_text.contains("\nLanguage: Spanish\n"),
             "{spanish_text}"

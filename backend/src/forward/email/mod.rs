@@ -20,8 +20,10 @@ use lettre::Message;
 use time::OffsetDateTime;
 
 use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
+use crate::leads::licence;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
+use crate::store::spam_report::SpamReports;
 use crate::store::{hour_of, CallReports, Channel, EmailBudget, FailingChannel, PendingLead};
 use relay::{ConnectError, Relay};
 
@@ -153,12 +155,15 @@ fn smtp_failure(error: lettre::transport::smtp::Error) -> Failure {
 pub struct LeadEmail {
     pub mailer: Arc<Mailer>,
     pub budget: Arc<dyn EmailBudget>,
+    /// Once a day, a lead e-mail says how many posts were held as spam.
+    pub spam: Arc<dyn SpamReports>,
 }
 
 impl Sender for LeadEmail {
     fn send<'a>(&'a self, lead: &'a PendingLead) -> BoxFuture<'a, Result<(), Failure>> {
         async move {
             let settings = &self.mailer.settings;
+            let mut spam = None;
             // A retry spends nothing more: the lead took its e-mail on its first attempt.
             if lead.attempts == 0 {
                 let hour = hour_of(time::OffsetDateTime::now_utc());
@@ -170,9 +175,28 @@ impl Sender for LeadEmail {
                 if !taken {
                     return Err(Failure::OverBudget);
                 }
+                spam = match self
+                    .spam
+                    .take_spam_report(time::OffsetDateTime::now_utc())
+                    .await
+                {
+                    Ok(report) => report.filter(|report| report.held > 0),
+                    Err(error) => {
+                        // The e-mail goes without it; the next one tries again.
+                        tracing::warn!(%error, "cannot count the posts held as spam");
+                        None
+                    }
+                };
             }
+            let mut quote = lead.quote.clone();
+            licence::check(&self.mailer.site, [&mut quote]);
             self.mailer
-                .send(message::lead(settings, &self.mailer.site, &lead.quote))
+                .send(message::lead(
+                    settings,
+                    &self.mailer.site,
+                    &quote,
+                    spam.as_ref(),
+                ))
                 .await
                 .map(drop)
         }

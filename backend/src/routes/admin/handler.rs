@@ -10,6 +10,8 @@ use warp::{Rejection, Reply};
 use super::params::{self, Format};
 use crate::http::error::ApiError;
 use crate::leads::csv::write_csv;
+use crate::leads::licence;
+use crate::settings::site::SiteSettings;
 use crate::store::{Inbox, LeadQuery, StoredQuote};
 
 /// Where the CSV answer puts the cursor of the next page (the JSON answer has it in the body).
@@ -36,6 +38,7 @@ fn csv_attachment(now: OffsetDateTime) -> HeaderValue {
 /// One page of leads, filtered; the method and the caller are already checked.
 pub async fn page(
     store: Arc<dyn Inbox>,
+    site: Arc<SiteSettings>,
     headers: HeaderMap,
     query: String,
 ) -> Result<Response, Rejection> {
@@ -54,6 +57,7 @@ pub async fn page(
         })?;
     let more = rows.len() > params.limit;
     rows.truncate(params.limit);
+    licence::check(&site, &mut rows);
     let next_cursor = if more {
         rows.last().map(|row| row.id.as_str())
     } else {

@@ -18,12 +18,13 @@ use crate::http::body::is_json;
 use crate::http::error::ApiError;
 use crate::leads::deletion::{delete_lead, Why};
 use crate::leads::ended_reason;
+use crate::leads::licence;
+use crate::settings::site::SiteSettings;
 use crate::store::{Inbox, LeadDetail, LeadStatus, StoreError};
 
 /// The longest note kept, in characters: a few paragraphs.
 const MAX_NOTE_CHARS: usize = 2000;
-const CHANGE_FORM: &str =
-    r#"expected {"status": "new" | "contacted" | "spam"} and/or {"note": "text"}"#;
+const CHANGE_FORM: &str = r#"expected {"status": "new" | "contacted" | "spam" | "do_not_contact"} and/or {"note": "text"}"#;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -58,17 +59,19 @@ struct Shown {
 /// The caller is already checked.
 pub async fn handle(
     store: Arc<dyn Inbox>,
+    site: Arc<SiteSettings>,
     id: String,
     facts: RequestFacts,
     body: Bytes,
 ) -> Result<Response, Rejection> {
-    respond(store.as_ref(), id, &facts, &body)
+    respond(store.as_ref(), &site, id, &facts, &body)
         .await
         .map_err(warp::reject::custom)
 }
 
 async fn respond(
     store: &dyn Inbox,
+    site: &SiteSettings,
     id: String,
     facts: &RequestFacts,
     body: &[u8],
@@ -93,7 +96,7 @@ async fn respond(
                 .map(|status| {
                     LeadStatus::parse(&status).ok_or_else(|| {
                         ApiError::InvalidParameter(format!(
-                            "status must be new, contacted or spam, got {status:?}"
+                            "status must be new, contacted, spam or do_not_contact, got {status:?}"
                         ))
                     })
                 })
@@ -127,7 +130,7 @@ async fn respond(
             if !found {
                 return Err(ApiError::NotFound);
             }
-            show(store, id).await
+            show(store, site, id).await
         }
         Method::DELETE => {
             if delete_lead(store, &id, Why::Asked).await.map_err(failed)? {
@@ -136,17 +139,18 @@ async fn respond(
                 Err(ApiError::NotFound)
             }
         }
-        _ => show(store, id).await,
+        _ => show(store, site, id).await,
     }
 }
 
-async fn show(store: &dyn Inbox, id: String) -> Result<Response, ApiError> {
+async fn show(store: &dyn Inbox, site: &SiteSettings, id: String) -> Result<Response, ApiError> {
     let lead = store.lead(id).await.map_err(|error| {
         tracing::error!(%error, "reading a lead failed");
         ApiError::from(error)
     })?;
     match lead {
-        Some(lead) => {
+        Some(mut lead) => {
+            licence::check(site, [&mut lead.quote]);
             let call_ended = lead
                 .quote
                 .call_ended_reason

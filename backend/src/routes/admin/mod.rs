@@ -90,12 +90,19 @@ pub fn routes(
         .and_then(move |id, _caller| records::download(Arc::clone(&records_store), id));
     let inbox: Arc<dyn Inbox> = store;
     let list_inbox = Arc::clone(&inbox);
+    let site = Arc::new(config.site.clone());
+    let list_site = Arc::clone(&site);
     let list = methods("GET, HEAD")
         .and(caller(Arc::clone(&access)))
         .and(warp::header::headers_cloned())
         .and(query)
         .and_then(move |_caller, headers, query: String| {
-            handler::page(Arc::clone(&list_inbox), headers, query)
+            handler::page(
+                Arc::clone(&list_inbox),
+                Arc::clone(&list_site),
+                headers,
+                query,
+            )
         });
     let list = warp::path!("api" / "admin" / "quote-requests").and(answered_here(list));
     let one = warp::path!("api" / "admin" / "quote-requests" / String)
@@ -104,7 +111,7 @@ pub fn routes(
         .and(request_facts())
         .and(body::limited(MAX_ADMIN_BODY_BYTES))
         .and_then(move |id, _caller, facts, body| {
-            lead::handle(Arc::clone(&inbox), id, facts, body)
+            lead::handle(Arc::clone(&inbox), Arc::clone(&site), id, facts, body)
         });
     let routes = list
         .or(answered_here(one))

@@ -77,7 +77,7 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
             "status" => {
                 params.filter.status = Some(LeadStatus::parse(&value).ok_or_else(|| {
                     invalid(format!(
-                        "status must be new, contacted or spam, got {value:?}"
+                        "status must be new, contacted, spam or do_not_contact, got {value:?}"
                     ))
                 })?);
             }
@@ -89,6 +89,15 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
                     )));
                 }
                 params.filter.email = (!text.is_empty()).then(|| text.to_owned());
+            }
+            "state" => {
+                let code = value.trim().to_ascii_uppercase();
+                if code.len() != 2 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
+                    return Err(invalid(format!(
+                        "state must be a state's two letters (TX), got {value:?}"
+                    )));
+                }
+                params.filter.state = Some(code);
             }
             "format" => {
                 params.format = match value.as_ref() {

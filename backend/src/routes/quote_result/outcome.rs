@@ -2,6 +2,9 @@
 //! short-lived cookie: the values typed travel in a header the browser sends back once, never in
 //! a URL, a `Location` or a log line.
 
+use wasm_core::quote::{EMAIL_MESSAGE, PHONE_MESSAGE, PRODUCT_MESSAGE, ZIP_MESSAGE};
+use wasm_core::{FieldErrors, QuoteRequest};
+
 use crate::http::error::ApiError;
 use crate::store::Language;
 
@@ -10,11 +13,15 @@ use crate::store::Language;
 /// anything longer is invalid and shown cut.
 const MAX_KEPT_BYTES: usize = 1024;
 
-/// The field values a visitor typed, as the result page shows them again.
+/// The field values a visitor typed, as the result page shows them again, and for an invalid
+/// post the fields the rules refused (`None`: product and e-mail, as the rules find them again).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Typed {
     pub product: String,
     pub email: String,
+    pub phone: String,
+    pub zip: String,
+    pub wrong: Option<FieldErrors>,
 }
 
 impl Typed {
@@ -22,8 +29,62 @@ impl Typed {
         Typed {
             product: cut(product).to_owned(),
             email: cut(email).to_owned(),
+            ..Typed::default()
         }
     }
+
+    /// With the fields the broker added, as typed.
+    pub fn with_contact(self, phone: &str, zip: &str) -> Typed {
+        Typed {
+            phone: cut(phone).to_owned(),
+            zip: cut(zip).to_owned(),
+            ..self
+        }
+    }
+
+    pub fn refused(self, wrong: FieldErrors) -> Typed {
+        Typed {
+            wrong: Some(wrong),
+            ..self
+        }
+    }
+
+    /// The fields' problems: as the post found them, or (a cookie from before the added fields)
+    /// as the rules find product and e-mail again.
+    pub fn errors(&self) -> Option<FieldErrors> {
+        match &self.wrong {
+            Some(wrong) => Some(wrong.clone()),
+            None => QuoteRequest::parse(&self.product, &self.email).err(),
+        }
+    }
+}
+
+/// The wrong fields' names, as the cookie carries them.
+fn wrong_names(errors: &FieldErrors) -> String {
+    [
+        ("product", errors.product),
+        ("email", errors.email),
+        ("phone", errors.phone),
+        ("zip", errors.zip),
+    ]
+    .into_iter()
+    .filter_map(|(name, message)| message.map(|_| name))
+    .collect::<Vec<_>>()
+    .join(",")
+}
+
+fn wrong_fields(names: &str) -> FieldErrors {
+    let mut errors = FieldErrors::default();
+    for name in names.split(',') {
+        match name {
+            "product" => errors.product = Some(PRODUCT_MESSAGE),
+            "email" => errors.email = Some(EMAIL_MESSAGE),
+            "phone" => errors.phone = Some(PHONE_MESSAGE),
+            "zip" => errors.zip = Some(ZIP_MESSAGE),
+            _ => {}
+        }
+    }
+    errors
 }
 
 fn cut(text: &str) -> &str {
@@ -126,6 +187,14 @@ impl Outcome {
         if let Some(typed) = typed {
             pairs.append_pair("p", &typed.product);
             pairs.append_pair("e", &typed.email);
+            for (key, value) in [("t", &typed.phone), ("z", &typed.zip)] {
+                if !value.is_empty() {
+                    pairs.append_pair(key, value);
+                }
+            }
+            if let Some(wrong) = &typed.wrong {
+                pairs.append_pair("w", &wrong_names(wrong));
+            }
         }
         pairs.finish()
     }
@@ -142,6 +211,9 @@ impl Outcome {
                 "n" => number = value.parse::<u64>().ok(),
                 "p" => typed.product = cut(&value).to_owned(),
                 "e" => typed.email = cut(&value).to_owned(),
+                "t" => typed.phone = cut(&value).to_owned(),
+                "z" => typed.zip = cut(&value).to_owned(),
+                "w" => typed.wrong = Some(wrong_fields(&value)),
                 _ => return None,
             }
         }
@@ -177,7 +249,15 @@ mod tests {
     #[test]
     fn every_outcome_survives_its_cookie() {
         let typed = Typed::new("family", "ana; \"x\"=1,+é@example.com");
+        let contact = Typed::new("family", "ana@example.com")
+            .with_contact("555-155-0123", "7870")
+            .refused(FieldErrors {
+                phone: Some(PHONE_MESSAGE),
+                zip: Some(ZIP_MESSAGE),
+                ..FieldErrors::default()
+            });
         for outcome in [
+            Outcome::Invalid(contact),
             Outcome::Submitted,
             Outcome::Invalid(typed.clone()),
             Outcome::Failed(

@@ -2,13 +2,14 @@
 //! (`frontend/scripts/prerender.mjs`) into `STATIC_DIR/.quote-result/`, a hidden folder the site
 //! itself never serves, with slots the server fills here: `{{reason}}`, `{{email}}`,
 //! `{{product_error}}`, `{{email_error}}` (the built pages write the content's messages in place
-//! of the last two); the product typed is chosen by marking its `<option>` selected. Without a built front end (an API-only server, the integration tests) plain pages
+//! of the last two), and with the fields a broker adds `{{phone}}`, `{{zip}}`, `{{phone_error}}`
+//! and `{{zip_error}}`; the product typed is chosen by marking its `<option>` selected. Without a built front end (an API-only server, the integration tests) plain pages
 //! with the same slots stand in, so a form post is still answered in words.
 
 use std::io;
 use std::path::Path;
 
-use wasm_core::{FieldErrors, Product, QuoteRequest};
+use wasm_core::{FieldErrors, Product};
 
 use super::outcome::{Outcome, Typed};
 use crate::store::Language;
@@ -16,19 +17,23 @@ use crate::store::Language;
 /// Beside the built pages, hidden: a template's empty slots are not a page to serve as it is.
 const TEMPLATE_DIR: &str = ".quote-result";
 
-/// The pages' files, one per outcome and, for an invalid post, per set of wrong fields.
-const FILES: [&str; 5] = [
+/// The pages' files, one per outcome and, for an invalid post, per set of wrong fields; the
+/// last, for a wrong phone number or ZIP code alone, only in a build whose form has them.
+const FILES: [&str; 6] = [
     "submitted.html",
     "failed.html",
     "invalid-product.html",
     "invalid-email.html",
     "invalid-both.html",
+    "invalid-contact.html",
 ];
+/// The pages every build has.
+const ALWAYS_BUILT: usize = 5;
 
 const PLAIN_LINK: &str = r#"<p><a href="/#quote">Back to the quote form</a></p>"#;
 
 /// The stand-ins for `FILES`, in the same order: the product's words and a way back, unstyled.
-fn plain_pages() -> [String; 5] {
+fn plain_pages() -> [String; 6] {
     let page = |title: &str, body: &str| {
         format!(
             "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -46,6 +51,7 @@ fn plain_pages() -> [String; 5] {
         invalid("<p>{{product_error}}</p>"),
         invalid("<p>{{email_error}}</p>"),
         invalid("<p>{{product_error}}</p><p>{{email_error}}</p>"),
+        invalid("<p>{{phone_error}}</p><p>{{zip_error}}</p>"),
     ]
 }
 
@@ -76,7 +82,7 @@ impl ResultPages {
 
 struct LanguagePages {
     /// In `FILES`' order.
-    pages: [String; 5],
+    pages: [String; 6],
     /// Theirs, which the server's reason for a failure is written in too.
     language: Language,
 }
@@ -86,9 +92,10 @@ impl LanguagePages {
     fn load(dir: &Path, language: Language) -> io::Result<LanguagePages> {
         let mut pages = plain_pages();
         let mut missing = Vec::new();
-        for (page, file) in pages.iter_mut().zip(FILES) {
+        for (n, (page, file)) in pages.iter_mut().zip(FILES).enumerate() {
             match std::fs::read_to_string(dir.join(file)) {
                 Ok(built) => *page = built,
+                Err(error) if error.kind() == io::ErrorKind::NotFound && n >= ALWAYS_BUILT => {}
                 Err(error) if error.kind() == io::ErrorKind::NotFound => missing.push(file),
                 Err(error) => return Err(error),
             }
@@ -100,7 +107,8 @@ impl LanguagePages {
     }
 
     fn render(&self, outcome: &Outcome) -> Option<String> {
-        let [submitted, failed, invalid_product, invalid_email, invalid_both] = &self.pages;
+        let [submitted, failed, invalid_product, invalid_email, invalid_both, invalid_contact] =
+            &self.pages;
         match outcome {
             Outcome::Submitted => Some(submitted.clone()),
             Outcome::Failed(failure, typed) => Some(fill(
@@ -110,11 +118,15 @@ impl LanguagePages {
                 &failure.reason(self.language),
             )),
             Outcome::Invalid(typed) => {
-                let errors = QuoteRequest::parse(&typed.product, &typed.email).err()?;
+                let errors = typed.errors()?;
                 let page = match (errors.product, errors.email) {
                     (Some(_), Some(_)) => invalid_both,
                     (Some(_), None) => invalid_product,
-                    (None, _) => invalid_email,
+                    (None, Some(_)) => invalid_email,
+                    (None, None) if errors.phone.is_some() || errors.zip.is_some() => {
+                        invalid_contact
+                    }
+                    (None, None) => return None,
                 };
                 Some(fill(page, typed, &errors, ""))
             }
@@ -136,6 +148,10 @@ fn fill(page: &str, typed: &Typed, errors: &FieldErrors, reason: &str) -> String
             "email" => Some(typed.email.as_str()),
             "product_error" => Some(errors.product.unwrap_or_default()),
             "email_error" => Some(errors.email.unwrap_or_default()),
+            "phone" => Some(typed.phone.as_str()),
+            "zip" => Some(typed.zip.as_str()),
+            "phone_error" => Some(errors.phone.unwrap_or_default()),
+            "zip_error" => Some(errors.zip.unwrap_or_default()),
             _ => None,
         };
         match value {
@@ -180,6 +196,23 @@ mod tests {
 
     const FORM: &str = r#"<h1>{{reason}}</h1><select><option value="">Select Product</option><option value="medicare">Medicare</option><option value="family" class="c">Family Health</option></select><p>{{product_error}}</p><input value="{{email}}"/><p>{{email_error}}</p>{{unknown}}"#;
 
+    const CONTACT: &str = r#"<input name="phone" value="{{phone}}"/><p>{{phone_error}}</p><input name="zip" value="{{zip}}"/><p>{{zip_error}}</p>"#;
+
+    #[test]
+    fn a_wrong_phone_number_alone_gets_the_contact_page_with_what_was_typed() {
+        let typed = Typed::new("family", "ana@example.com")
+            .with_contact("555-155-0123", "78701")
+            .refused(FieldErrors {
+                phone: Some(wasm_core::quote::PHONE_MESSAGE),
+                ..FieldErrors::default()
+            });
+        let html = pages().render(&Outcome::Invalid(typed)).unwrap();
+        assert_eq!(
+            html,
+            r#"<input name="phone" value="555-155-0123"/><p>Please enter a valid US phone number</p><input name="zip" value="78701"/><p></p>"#
+        );
+    }
+
     fn pages_in(language: Language) -> LanguagePages {
         LanguagePages {
             pages: [
@@ -188,6 +221,7 @@ mod tests {
                 FORM.into(),
                 FORM.into(),
                 FORM.into(),
+                CONTACT.into(),
             ],
             language,
         }

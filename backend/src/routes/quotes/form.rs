@@ -12,10 +12,10 @@ use bytes::Bytes;
 use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
-use wasm_core::QuoteRequest;
+use wasm_core::{ContactInput, QuoteRequest};
 
 use super::double_submit::RecentForms;
-use super::handlers::{self, HONEYPOT_FIELD, LANGUAGE_FIELD};
+use super::handlers::{self, Lead, HONEYPOT_FIELD, LANGUAGE_FIELD};
 use super::idempotency;
 use super::limits::{Bucket, PostLimits};
 use super::page_language;
@@ -71,6 +71,11 @@ struct Fields {
     honeypot: String,
     /// `lang`: the language of the page the form is on.
     language: String,
+    /// The fields the broker added, when the page has them; `may_call` is the consent box,
+    /// sent (`on`) only when ticked.
+    phone: String,
+    zip: String,
+    may_call: String,
 }
 
 impl Fields {
@@ -78,13 +83,16 @@ impl Fields {
     /// so a browser does not send them).
     fn parse(body: &[u8]) -> Fields {
         let mut fields = Fields::default();
-        let mut seen = [false; 4];
+        let mut seen = [false; 7];
         for (name, value) in form_urlencoded::parse(body) {
             let (slot, field) = match &*name {
                 "product" => (0, &mut fields.product),
                 "email" => (1, &mut fields.email),
                 HONEYPOT_FIELD => (2, &mut fields.honeypot),
                 LANGUAGE_FIELD => (3, &mut fields.language),
+                "phone" => (4, &mut fields.phone),
+                "zip" => (5, &mut fields.zip),
+                "may_call" => (6, &mut fields.may_call),
                 _ => continue,
             };
             if !seen[slot] {
@@ -166,11 +174,20 @@ impl FormRoute {
                 return Outcome::Failed(failure, Typed::default());
             }
         };
-        let typed = Typed::new(&fields.product, &fields.email);
+        let typed =
+            Typed::new(&fields.product, &fields.email).with_contact(&fields.phone, &fields.zip);
         let honeypot = !fields.honeypot.trim().is_empty();
-        let request = match QuoteRequest::parse(&fields.product, &fields.email) {
-            Ok(request) => request,
-            Err(_) => {
+        let contact = ContactInput {
+            phone: &fields.phone,
+            zip: &fields.zip,
+            may_call: !fields.may_call.is_empty(),
+        };
+        let rules = self.notices.rules(fields.language());
+        let parsed = QuoteRequest::parse_with(&fields.product, &fields.email, contact, rules);
+        let (request, contact) = match parsed {
+            Ok(parsed) => parsed,
+            Err(errors) => {
+                let typed = typed.refused(errors);
                 return match self.limits.check(Bucket::Invalid, client) {
                     Err(limited) if honeypot => {
                         Outcome::Failed(Failure::from_error(&limited), Typed::default())
@@ -203,7 +220,8 @@ impl FormRoute {
         );
         match handlers::insert(
             &*self.store,
-            request,
+            &self.notices,
+            Lead { request, contact },
             Some(key),
             consent,
             checked,
@@ -237,18 +255,25 @@ mod tests {
             Fields {
                 product: "family".into(),
                 email: "ana@example.com ".into(),
-                honeypot: String::new(),
-                language: String::new(),
+                ..Fields::default()
             }
         );
         assert_eq!(
             Fields::parse(b"email=first%40x.co&email=second%40x.co&website=spam&product"),
             Fields {
-                product: String::new(),
                 email: "first@x.co".into(),
                 honeypot: "spam".into(),
-                language: String::new(),
+                ..Fields::default()
             }
+        );
+        let contact = Fields::parse(b"phone=%28555%29+555-0123&zip=78701&may_call=on");
+        assert_eq!(
+            (
+                contact.phone.as_str(),
+                contact.zip.as_str(),
+                contact.may_call.as_str()
+            ),
+            ("(555) 555-0123", "78701", "on")
         );
         assert_eq!(Fields::parse(b"email=%FF%40x").email, "\u{FFFD}@x");
         assert_eq!(Fields::parse(b""), Fields::default());

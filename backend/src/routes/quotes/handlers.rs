@@ -4,7 +4,7 @@ use serde_json::Value;
 use warp::http::{HeaderValue, StatusCode};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
-use wasm_core::{FieldErrors, QuoteRequest};
+use wasm_core::{ContactDetails, ContactInput, ContactRules, FieldErrors, QuoteRequest};
 
 use std::net::IpAddr;
 
@@ -12,7 +12,7 @@ use crate::http::error::ApiError;
 use crate::leads::notice::LeadNotices;
 use crate::spam::{FormTokens, Signal};
 use crate::store::consent::{ConsentChannel, NewConsent};
-use crate::store::{Inserted, Language, NewQuote, Quotes, Source, SpentToken};
+use crate::store::{Contact, Inserted, Language, NewQuote, Quotes, Source, SpentToken};
 
 /// The form's hidden field: people never see it, so a request that fills it is a bot's. It is
 /// answered like a success (so the bot learns nothing): stored as spam when its fields pass the
@@ -32,9 +32,14 @@ pub struct Post {
 }
 
 impl Post {
-    /// Refuses (400) only a body that is not a JSON object.
-    pub fn parse(idempotency_key: Option<String>, body: &[u8]) -> Result<Post, ApiError> {
-        let (payload, language) = parse_payload(body)?;
+    /// Refuses (400) only a body that is not a JSON object. The fields the page in the post's
+    /// language adds (`notices`) are checked by their rules; others are ignored.
+    pub fn parse(
+        idempotency_key: Option<String>,
+        body: &[u8],
+        notices: &LeadNotices,
+    ) -> Result<Post, ApiError> {
+        let (payload, language) = parse_payload(body, |language| notices.rules(language))?;
         Ok(Post {
             payload,
             idempotency_key,
@@ -72,8 +77,12 @@ pub async fn create(
     sender: Sender,
 ) -> Result<Response, Rejection> {
     let language = post.language;
-    let (request, honeypot) = match post.payload {
-        Payload::Quote { request, honeypot } => (request, honeypot),
+    let (request, contact, honeypot) = match post.payload {
+        Payload::Quote {
+            request,
+            contact,
+            honeypot,
+        } => (request, contact, honeypot),
         Payload::Bot => {
             tracing::info!("honeypot filled; answered 201 and not stored");
             return Ok(created(&uuid::Uuid::now_v7().to_string()));
@@ -88,7 +97,8 @@ pub async fn create(
     let consent = notices.consent(language, ConsentChannel::Form, sender.client, user_agent);
     let id = insert(
         &*store,
-        request,
+        notices,
+        Lead { request, contact },
         post.idempotency_key,
         consent,
         checked,
@@ -101,24 +111,37 @@ pub async fn create(
     Ok(response)
 }
 
+/// A quote from the web page that passed the rules, with the fields the broker added.
+pub struct Lead {
+    pub request: QuoteRequest,
+    pub contact: ContactDetails,
+}
+
 /// Stores a quote from the web page in `language` under its idempotency key with its consent
-/// record, spending its form token or as spam for the signal `checked` found, and gives its id:
-/// the new one, or the first one stored under the same key and request.
+/// record (with a phone number, the disclosure beside it and whether its box was ticked),
+/// spending its form token or as spam for the signal `checked` found, and gives its id: the new
+/// one, or the first one stored under the same key and request.
 pub async fn insert(
     store: &dyn Quotes,
-    request: QuoteRequest,
+    notices: &LeadNotices,
+    lead: Lead,
     idempotency_key: Option<String>,
-    consent: NewConsent,
+    mut consent: NewConsent,
     checked: Result<SpentToken, Signal>,
     language: Language,
 ) -> Result<String, ApiError> {
     if let Err(signal) = checked {
         tracing::info!(signal = signal.as_str(), "quote post held as spam");
     }
+    let Lead { request, contact } = lead;
+    if contact.phone.is_some() {
+        consent.phone = notices.phone_consent(language, contact.may_call);
+    }
     let quote = NewQuote::new(request, Source::Web, consent.user_agent.as_deref())
         .with_idempotency_key(idempotency_key)
         .in_language(language)
-        .with_consent(consent);
+        .with_consent(consent)
+        .with_contact(Contact::from(&contact));
     let quote = match checked {
         Ok(token) => quote.spending(Some(token)),
         Err(signal) => quote.with_spam(Some(signal.as_str())),
@@ -148,6 +171,7 @@ enum Payload {
     /// A quote that passed the rules, with the honeypot's value.
     Quote {
         request: QuoteRequest,
+        contact: ContactDetails,
         honeypot: String,
     },
     /// The honeypot filled, and fields that do not pass the rules.
@@ -156,10 +180,14 @@ enum Payload {
     Invalid(FieldErrors),
 }
 
-/// A JSON object with `product` and `email`, and the page's `lang`; other fields are ignored. A
-/// missing, null or non-string field counts as empty, so it gets the field's own message rather
-/// than a 400.
-fn parse_payload(bytes: &[u8]) -> Result<(Payload, Language), ApiError> {
+/// A JSON object with `product` and `email`, the page's `lang`, and the fields its page adds
+/// (`rules`): `phone`, `zip`, and `may_call` (`true` when the consent box was ticked); other
+/// fields are ignored. A missing, null or non-string field counts as empty, so it gets the
+/// field's own message rather than a 400.
+fn parse_payload(
+    bytes: &[u8],
+    rules: impl Fn(Language) -> ContactRules,
+) -> Result<(Payload, Language), ApiError> {
     let value: Value =
         serde_json::from_slice(bytes).map_err(|e| ApiError::MalformedJson(e.to_string()))?;
     let Value::Object(fields) = value else {
@@ -168,9 +196,16 @@ fn parse_payload(bytes: &[u8]) -> Result<(Payload, Language), ApiError> {
     let text = |name: &str| fields.get(name).and_then(Value::as_str).unwrap_or("");
     let honeypot = text(HONEYPOT_FIELD);
     let language = Language::parse(text(LANGUAGE_FIELD)).unwrap_or_default();
-    let payload = match QuoteRequest::parse(text("product"), text("email")) {
-        Ok(request) => Payload::Quote {
+    let contact = ContactInput {
+        phone: text("phone"),
+        zip: text("zip"),
+        may_call: fields.get("may_call") == Some(&Value::Bool(true)),
+    };
+    let parsed = QuoteRequest::parse_with(text("product"), text("email"), contact, rules(language));
+    let payload = match parsed {
+        Ok((request, contact)) => Payload::Quote {
             request,
+            contact,
             honeypot: honeypot.to_owned(),
         },
         Err(_) if !honeypot.trim().is_empty() => Payload::Bot,
@@ -182,11 +217,62 @@ fn parse_payload(bytes: &[u8]) -> Result<(Payload, Language), ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wasm_core::FieldRule;
+
+    fn no_fields(_: Language) -> ContactRules {
+        ContactRules::default()
+    }
+
+    #[test]
+    fn the_added_fields_are_read_by_their_pages_rules() {
+        let optional = |_: Language| ContactRules {
+            phone: FieldRule::Optional,
+            zip: FieldRule::Optional,
+        };
+        let body = br#"{"product":"family","email":"a@b.co","phone":"(555) 555-0123","zip":"78701","may_call":true}"#;
+        match parse_payload(body, optional) {
+            Ok((Payload::Quote { contact, .. }, _)) => {
+                let stored = Contact::from(&contact);
+                assert_eq!(stored.phone.as_deref(), Some("+15555550123"));
+                assert!(stored.may_call);
+                assert_eq!(stored.state.as_deref(), Some("TX"));
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse_payload(
+            br#"{"product":"family","email":"a@b.co","phone":"555-155-0123","lang":"es"}"#,
+            optional,
+        ) {
+            Ok((Payload::Invalid(errors), Language::Es)) => {
+                assert!(errors.phone.is_some() && errors.zip.is_none())
+            }
+            other => panic!("{other:?}"),
+        }
+        // A page without the fields ignores them, whatever they hold.
+        assert!(matches!(
+            parse_payload(
+                br#"{"product":"family","email":"a@b.co","phone":"x"}"#,
+                no_fields
+            ),
+            Ok((Payload::Quote { .. }, _))
+        ));
+        // `may_call` counts only as `true`, and only with a number.
+        match parse_payload(
+            br#"{"product":"family","email":"a@b.co","phone":"5555550123","may_call":"yes"}"#,
+            optional,
+        ) {
+            Ok((Payload::Quote { contact, .. }, _)) => assert!(!contact.may_call),
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[test]
     fn payload_rules() {
         assert!(matches!(
-            parse_payload(br#"{"product":"family","email":"a@b.co","extra":1,"website":" "}"#),
+            parse_payload(
+                br#"{"product":"family","email":"a@b.co","extra":1,"website":" "}"#,
+                no_fields
+            ),
             Ok((Payload::Quote { .. }, Language::En))
         ));
         for (body, language) in [
@@ -202,26 +288,29 @@ mod tests {
             // Wrong fields are answered in the page's language too.
             (br#"{"product":"dental","lang":"es"}"#, Language::Es),
         ] {
-            let (_, got) = parse_payload(body).unwrap();
+            let (_, got) = parse_payload(body, no_fields).unwrap();
             assert_eq!(got, language);
         }
-        match parse_payload(br#"{"product":"family","email":"a@b.co","website":"x"}"#) {
+        match parse_payload(
+            br#"{"product":"family","email":"a@b.co","website":"x"}"#,
+            no_fields,
+        ) {
             Ok((Payload::Quote { honeypot, .. }, _)) => assert_eq!(honeypot, "x"),
             other => panic!("a valid quote with the honeypot is kept as spam, got {other:?}"),
         }
         assert!(matches!(
-            parse_payload(br#"{"product":"","website":"http://spam"}"#),
+            parse_payload(br#"{"product":"","website":"http://spam"}"#, no_fields),
             Ok((Payload::Bot, _))
         ));
         assert!(matches!(
-            parse_payload(b"[1]"),
+            parse_payload(b"[1]", no_fields),
             Err(ApiError::MalformedJson(_))
         ));
         assert!(matches!(
-            parse_payload(b"{"),
+            parse_payload(b"{", no_fields),
             Err(ApiError::MalformedJson(_))
         ));
-        match parse_payload(br#"{"product":7,"email":null}"#) {
+        match parse_payload(br#"{"product":7,"email":null}"#, no_fields) {
             Ok((Payload::Invalid(f), _)) => assert!(f.product.is_some() && f.email.is_some()),
             other => panic!("expected validation errors, got {other:?}"),
         }

@@ -115,11 +115,13 @@ fn json_route(
             },
         )
         .untuple_one();
+    let rules = Arc::clone(&notices);
     let post = body::json_content_type()
         .and(idempotency::key())
         .and(body::limited(MAX_QUOTE_BODY_BYTES))
-        .and_then(|key, body: bytes::Bytes| async move {
-            Post::parse(key, &body).map_err(warp::reject::custom)
+        .and_then(move |key, body: bytes::Bytes| {
+            let parsed = Post::parse(key, &body, &rules).map_err(warp::reject::custom);
+            async move { parsed }
         });
     warp::path!("api" / "quote-requests")
         .and(methods("POST"))

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_with::As;
 use warp::reply::Response;
 use warp::Reply;
-use wasm_core::QuoteRequest;
+use wasm_core::{ContactInput, ContactRules, FieldRule, QuoteRequest};
 
 use super::lenient::Lenient;
 use super::messages::{self, Received, ToolCall};
@@ -16,16 +16,38 @@ use crate::http::error::ApiError;
 use crate::leads::notice::LeadNotices;
 use crate::store::consent::ConsentChannel;
 use crate::store::{
-    CallReport, Inserted, Language, NewQuote, QuoteStore, Quotes, Source, StoreError, VoiceOrigin,
+    CallReport, Contact, Inserted, Language, NewQuote, QuoteStore, Quotes, Source, StoreError,
+    VoiceOrigin,
 };
 
 /// `request_quote`'s arguments; one that is not text reads as empty and is refused as invalid.
+/// `phone`, `zip` and `may_call` (whether the caller agreed to be called at that number) are
+/// read where the page the call came from asks for them.
 #[derive(Default, Deserialize)]
 struct QuoteArguments {
     #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
     product: String,
     #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
     email: String,
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    phone: String,
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    zip: String,
+    #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
+    may_call: bool,
+}
+
+/// The page's added fields as the assistant takes them: each one the page has, optional (the
+/// assistant asks for it, and a caller may decline).
+fn assistant_rules(page: ContactRules) -> ContactRules {
+    let optional = |rule| match rule {
+        FieldRule::Off => FieldRule::Off,
+        FieldRule::Optional | FieldRule::Required => FieldRule::Optional,
+    };
+    ContactRules {
+        phone: optional(page.phone),
+        zip: optional(page.zip),
+    }
 }
 
 /// One server message; the method, the secret and the body's size are already checked.
@@ -138,7 +160,13 @@ async fn request_quote(
         .arguments()
         .map_err(|reason| replies::unreadable_arguments(&reason))?;
     let (product, email) = (arguments.product.as_str(), arguments.email.as_str());
-    let request = QuoteRequest::parse(product, email)
+    let contact = ContactInput {
+        phone: &arguments.phone,
+        zip: &arguments.zip,
+        may_call: arguments.may_call,
+    };
+    let rules = assistant_rules(notices.rules(language));
+    let (request, contact) = QuoteRequest::parse_with(product, email, contact, rules)
         .map_err(|errors| replies::invalid(product, email, &errors))?;
     let origin = VoiceOrigin {
         call_id: call_id.to_owned(),
@@ -152,9 +180,14 @@ async fn request_quote(
         Source::Chat => ConsentChannel::Chat,
         _ => ConsentChannel::Voice,
     };
+    let mut consent = notices.consent(language, channel, None, None);
+    if contact.phone.is_some() {
+        consent.phone = notices.phone_consent(language, contact.may_call);
+    }
     let quote = NewQuote::from_assistant(request.clone(), source, origin)
         .in_language(language)
-        .with_consent(notices.consent(language, channel, None, None));
+        .with_consent(consent)
+        .with_contact(Contact::from(&contact));
     match store.insert(quote).await {
         Ok(Inserted::New | Inserted::Replayed { .. }) => Ok(replies::saved(&request)),
         Ok(Inserted::Conflict) => Err(replies::earlier_request_stands()),

@@ -41,6 +41,16 @@ pub fn invalid(product: &str, email: &str, errors: &FieldErrors) -> String {
             echo(email)
         ));
     }
+    if errors.phone.is_some() {
+        problems.push(
+            "The phone number is not a valid US number (ten digits, area code first); ask the caller to say it again, or leave it out if they prefer e-mail.".to_owned(),
+        );
+    }
+    if errors.zip.is_some() {
+        problems.push(
+            "The ZIP code is not a valid 5-digit US ZIP code; ask the caller to say it again, digit by digit, or leave it out.".to_owned(),
+        );
+    }
     single_line(&format!("Not saved. {}", problems.join(" ")))
 }
 

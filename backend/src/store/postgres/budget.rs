@@ -10,6 +10,7 @@ use super::{limit, PostgresStore};
 use crate::store::email_budget::{self as sql, hour_key, EmailBudget, HeldLeads, HOURS_KEPT};
 use crate::store::model::format_timestamp;
 use crate::store::rows::{stored_quote, NamedRow};
+use crate::store::spam_report::{self as spam, SpamReport, SpamReports};
 use crate::store::StoreError;
 
 impl EmailBudget for PostgresStore {
@@ -75,6 +76,38 @@ impl EmailBudget for PostgresStore {
         async move {
             let (before, now) = (format_timestamp(before), format_timestamp(now));
             self.execute(sql::MARK_DIGESTED, &[&before, &now]).await
+        }
+        .boxed()
+    }
+}
+
+impl SpamReports for PostgresStore {
+    fn take_spam_report(
+        &self,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<Option<SpamReport>, StoreError>> {
+        async move {
+            let last = self.query(spam::LAST_REPORT, &[&spam::KEY]).await?;
+            let last = last.first().map(|row| row.required("value")).transpose()?;
+            let (at, day_before) = (
+                format_timestamp(now),
+                format_timestamp(spam::day_before(now)),
+            );
+            let claimed = self
+                .query(spam::CLAIM, &[&spam::KEY, &at, &day_before])
+                .await?;
+            if claimed.is_empty() {
+                return Ok(None);
+            }
+            let since = spam::since(last.as_deref(), now);
+            let held = self
+                .query(spam::HELD_SINCE, &[&format_timestamp(since)])
+                .await?;
+            let held = held.first().map(|row| row.count("held")).transpose()?;
+            Ok(Some(SpamReport {
+                held: held.flatten().unwrap_or(0).into(),
+                since,
+            }))
         }
         .boxed()
     }

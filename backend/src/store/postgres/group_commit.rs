@@ -30,9 +30,10 @@ use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, StoreOption
 const CONSENT_CHAIN_LOCK: i64 = 0x0063_6f6e_7365_6e74;
 /// `queries::INSERT_CONSENT` for many records: one array per column.
 const INSERT_CONSENTS: &str = "INSERT INTO consent_records
-        (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash, hash)
+        (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash,
+        phone_consent, phone_disclosure_sha256, hash)
     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-        $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])";
+        $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])";
 
 /// $1 the tokens' keys, $2 when each was issued: the keys no lead had spent before.
 const SPEND_FORM_TOKENS: &str = "INSERT INTO spent_form_tokens (token, issued_at)
@@ -205,7 +206,7 @@ async fn append_consents(
         .map_err(classify)?;
     let mut texts: Vec<(String, &str)> = stored
         .iter()
-        .filter_map(|(_, consent)| consent.notice.as_deref())
+        .flat_map(|(_, consent)| consent.texts())
         .map(|text| (consent::sha256_hex(text), text))
         .collect();
     texts.sort();
@@ -254,6 +255,8 @@ async fn append_consents(
             &text(|l| l.user_agent.as_deref()),
             &text(|l| l.notice_sha256.as_deref()),
             &text(|l| Some(&l.prev_hash)),
+            &text(|l| l.phone_consent.as_deref()),
+            &text(|l| l.phone_disclosure_sha256.as_deref()),
             &hashes,
         ],
     )

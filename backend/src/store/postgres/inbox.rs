@@ -18,7 +18,7 @@ impl Inbox for PostgresStore {
         async move {
             let v = FilterValues::new(&query);
             let limit = limit(Some(query.limit));
-            let params: [&(dyn ToSql + Sync); 8] = [
+            let params: [&(dyn ToSql + Sync); 9] = [
                 &v.since,
                 &v.until,
                 &v.product,
@@ -27,6 +27,7 @@ impl Inbox for PostgresStore {
                 &v.email_pattern,
                 &v.after,
                 &limit,
+                &v.state,
             ];
             let rows = self.query(&sql::find_leads(), &params).await?;
             rows.iter().map(stored_quote).collect()
@@ -66,7 +67,12 @@ impl Inbox for PostgresStore {
     ) -> BoxFuture<'_, Result<bool, StoreError>> {
         async move {
             let at = format_timestamp(at);
-            if status != LeadStatus::Spam {
+            let marking = match status {
+                LeadStatus::Spam => sql::MARK_SPAM,
+                LeadStatus::DoNotContact => sql::MARK_DO_NOT_CONTACT,
+                LeadStatus::New | LeadStatus::Contacted => "",
+            };
+            if marking.is_empty() {
                 let queued = self.options.queued_channels();
                 let changed = self
                     .execute(sql::SET_STATUS, &[&id, &status.as_str(), &at, &queued])
@@ -75,10 +81,7 @@ impl Inbox for PostgresStore {
             }
             let mut client = self.pool.get().await.map_err(pool_error)?;
             let tx = client.transaction().await.map_err(classify)?;
-            let changed = tx
-                .execute(sql::MARK_SPAM, &[&id, &at])
-                .await
-                .map_err(classify)?;
+            let changed = tx.execute(marking, &[&id, &at]).await.map_err(classify)?;
             tx.execute(sql::DROP_UNDELIVERED, &[&id])
                 .await
                 .map_err(classify)?;

@@ -11,6 +11,7 @@ use super::SqliteStore;
 use crate::store::email_budget::{self as sql, hour_key, EmailBudget, HeldLeads, HOURS_KEPT};
 use crate::store::model::format_timestamp;
 use crate::store::rows::{stored_quote, NamedRow};
+use crate::store::spam_report::{self as spam, SpamReport, SpamReports};
 use crate::store::StoreError;
 
 impl EmailBudget for SqliteStore {
@@ -78,6 +79,43 @@ impl EmailBudget for SqliteStore {
                 params![format_timestamp(before), format_timestamp(now)],
             )?;
             Ok(marked as u64)
+        })
+    }
+}
+
+impl SpamReports for SqliteStore {
+    fn take_spam_report(
+        &self,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<Option<SpamReport>, StoreError>> {
+        self.read_for_outbox(move |conn| {
+            let last = parameters::query(conn, spam::LAST_REPORT, params![spam::KEY], |row| {
+                row.required("value")
+            })?;
+            let claimed = parameters::query(
+                conn,
+                spam::CLAIM,
+                params![
+                    spam::KEY,
+                    format_timestamp(now),
+                    format_timestamp(spam::day_before(now))
+                ],
+                |row| row.required("value"),
+            )?;
+            if claimed.is_empty() {
+                return Ok(None);
+            }
+            let since = spam::since(last.first().map(String::as_str), now);
+            let held = parameters::query(
+                conn,
+                spam::HELD_SINCE,
+                params![format_timestamp(since)],
+                |row| row.count("held"),
+            )?;
+            Ok(Some(SpamReport {
+                held: held.into_iter().flatten().next().unwrap_or(0).into(),
+                since,
+            }))
         })
     }
 }

@@ -33,7 +33,8 @@ impl Inbox for SqliteStore {
                     v.status,
                     v.email_pattern,
                     v.after,
-                    limit(query.limit)
+                    limit(query.limit),
+                    v.state
                 ],
                 |row| stored_quote(row),
             )
@@ -74,7 +75,12 @@ impl Inbox for SqliteStore {
         let queued = self.queued_channels.clone();
         self.read(move |conn| {
             let at = format_timestamp(at);
-            if status != LeadStatus::Spam {
+            let marking = match status {
+                LeadStatus::Spam => sql::MARK_SPAM,
+                LeadStatus::DoNotContact => sql::MARK_DO_NOT_CONTACT,
+                LeadStatus::New | LeadStatus::Contacted => "",
+            };
+            if marking.is_empty() {
                 let changed = execute(
                     conn,
                     sql::SET_STATUS,
@@ -83,7 +89,7 @@ impl Inbox for SqliteStore {
                 return Ok(changed == 1);
             }
             let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
-            let changed = execute(&tx, sql::MARK_SPAM, params![id, at])?;
+            let changed = execute(&tx, marking, params![id, at])?;
             execute(&tx, sql::DROP_UNDELIVERED, params![id])?;
             tx.commit()?;
             Ok(changed == 1)

@@ -97,6 +97,11 @@ pub const TABLES: [Schema; 6] = [
             optional("note", Kind::Text),
             optional("spam", Kind::Reason),
             required("language", Kind::Language),
+            optional("phone", Kind::Line),
+            optional("may_call", Kind::Reason),
+            optional("zip", Kind::Line),
+            optional("state", Kind::Line),
+            optional("do_not_contact_at", Kind::Timestamp),
         ],
     },
     Schema {
@@ -162,6 +167,8 @@ pub const TABLES: [Schema; 6] = [
             optional("notice_sha256", Kind::Line),
             required("prev_hash", Kind::Line),
             required("hash", Kind::Line),
+            optional("phone_consent", Kind::Reason),
+            optional("phone_disclosure_sha256", Kind::Line),
         ],
     },
 ];

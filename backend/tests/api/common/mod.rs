@@ -201,6 +201,8 @@ impl Spawn {
         };
         let mut config = Config::from_lookup(lookup).expect("valid settings");
         config.static_dir = self.static_dir.unwrap_or_else(|| small_site(&dir));
+        // Read from STATIC_DIR as the server's settings are, here from the site given.
+        config.site.licences = backend::settings::site::licences(&config.static_dir);
         config.database = self.database.unwrap_or_else(|| {
             DatabaseUrl::Sqlite(dir.path().join("quotes.db").to_string_lossy().into())
         });

@@ -1,0 +1,53 @@
+//! The lead e-mails' daily word on spam: once a day, the first lead e-mail says how many posts
+//! were held as spam since the day before, so a person whose post was held by mistake (a browser
+//! that blocks the form's cookie) is not lost unseen. The claim is a row of `site_keys`, so one
+//! instance of several tells it. The SQL is written once for both databases.
+
+use futures_util::future::BoxFuture;
+use time::OffsetDateTime;
+
+use super::StoreError;
+
+/// The day's word on spam: how many posts were held since `since`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpamReport {
+    pub held: u64,
+    pub since: OffsetDateTime,
+}
+
+pub trait SpamReports: Send + Sync {
+    /// Takes the day's report at `now`: `None` when one was taken less than a day ago (here or
+    /// by another instance).
+    fn take_spam_report(
+        &self,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<Option<SpamReport>, StoreError>>;
+}
+
+/// The `site_keys` row holding when the last report was taken.
+pub const KEY: &str = "spam_reported_at";
+
+/// $1 the key.
+pub const LAST_REPORT: &str = "SELECT value FROM site_keys WHERE name = $1";
+
+/// $1 the key, $2 now, $3 a day before now: the claim, one row when taken.
+pub const CLAIM: &str = "INSERT INTO site_keys (name, value) VALUES ($1, $2)
+    ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE site_keys.value <= $3
+    RETURNING value";
+
+/// $1 since.
+pub const HELD_SINCE: &str = "SELECT CAST(COUNT(*) AS INTEGER) AS held FROM quote_requests
+    WHERE spam IS NOT NULL AND created_at >= $1";
+
+/// A day before `now`: the first report covers the day before it.
+pub fn day_before(now: OffsetDateTime) -> OffsetDateTime {
+    now - time::Duration::days(1)
+}
+
+/// Since the last report (as stored), or a day before `now` for the first.
+pub fn since(last: Option<&str>, now: OffsetDateTime) -> OffsetDateTime {
+    last.and_then(|last| {
+        OffsetDateTime::parse(last, &time::format_description::well_known::Rfc3339).ok()
+    })
+    .unwrap_or_else(|| day_before(now))
+}

@@ -1,0 +1,241 @@
+// The inbox's callable leads (issue 42), on a phone (390x844), against the release backend and
+// Chromium: the server serves a copy of the built site whose build facts (.site/site.json) turn
+// the phone and ZIP fields on, with the disclosure beside the phone field, and list one licence
+// (Illinois). Leads posted through the JSON API, each with its page's form token: a number with
+// the box ticked from a Texas ZIP code shows a Call button dialling tel:+15555550123, its state
+// and the "Not licensed in Texas" badge, in the list and on its page; the same kind of number
+// without the box shows no Call link, "E-mail only"; the state filter lists only Texas; marking
+// a lead "Do not contact" hides its Call and e-mail actions behind a banner, lists it under its
+// status filter, and undoing it brings them back. axe on the list and the lead pages.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
+import { axeViolations } from './support/landing.mjs';
+import { formCookie, repoRoot, startServer } from './support/server.mjs';
+
+const PHONE_SIZE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const PHONE_CONSENT =
+  'I agree that Clearharbor Health may call or text me at this number about my quote, ' +
+  'possibly using automated technology. Consent is not a condition of purchase.';
+/** A number with the box ticked, from Austin, Texas: the broker is licensed in Illinois only. */
+const CALLABLE = {
+  product: 'individual',
+  email: 'call.me@example.com',
+  phone: '(555) 555-0123',
+  may_call: true,
+  zip: '78701',
+};
+/** The same kind of number, the box left unticked, from Chicago: e-mail only. */
+const EMAIL_ONLY = {
+  product: 'family',
+  email: 'email.only@example.com',
+  phone: '555.555.0123',
+  may_call: false,
+  zip: '60614',
+};
+/** A visitor who agreed to be called and then asked to be left alone. */
+const STOP = {
+  product: 'medicare',
+  email: 'stop.calling@example.com',
+  phone: '+1 555 555 0123',
+  may_call: true,
+  zip: '78701',
+};
+
+/**
+ * A copy of the built site (frontend/dist) whose build facts, English and Spanish, have the phone
+ * and ZIP fields on and the disclosure beside the phone field, and list `licences`; their other
+ * keys kept. `dispose()` removes it.
+ */
+function siteWithPhoneAndZip(licences) {
+  const dir = mkdtempSync(join(tmpdir(), 'inbox-callable-'));
+  cpSync(join(repoRoot, 'frontend/dist'), dir, { recursive: true });
+  for (const file of ['.site/site.json', '.site/es/site.json']) {
+    const path = join(dir, file);
+    const facts = JSON.parse(readFileSync(path, 'utf8'));
+    facts.fields = { phone: 'optional', zip: 'optional' };
+    // Spanish keeps its own disclosure, which a build from content/es/ writes.
+    facts.phoneConsent = file.includes('/es/')
+      ? (facts.phoneConsent ?? PHONE_CONSENT)
+      : PHONE_CONSENT;
+    facts.licences = licences;
+    writeFileSync(path, JSON.stringify(facts, null, 2));
+  }
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A lead posted as the quote form's script posts it, with the token its page gave. */
+async function postLead(url, body) {
+  const response = await fetch(new URL('/api/quote-requests', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: await formCookie(url) },
+    body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  return (await response.json()).id;
+}
+
+/** The links on the page that would dial a number, shown or not. */
+const telLinks = (page) => page.locator('a[href^="tel:"]');
+
+describe('callable leads in the inbox, on a phone', () => {
+  let browser;
+  let server;
+  let site;
+  const ids = {};
+  before(async () => {
+    site = siteWithPhoneAndZip(['Illinois']);
+    [browser, server] = await Promise.all([
+      launchBrowser(),
+      startServer({ staticDir: site.dir, env: { ADMIN_PASSWORD_HASH } }),
+    ]);
+    // One after the other: the newest first in the list.
+    for (const [name, lead] of Object.entries({ EMAIL_ONLY, STOP, CALLABLE }))
+      ids[name] = await postLead(server.url, lead);
+  });
+  after(async () => {
+    await Promise.all([browser?.close(), server?.stop()]);
+    site?.dispose();
+  });
+
+  /** A phone signed in to the inbox, on the list. */
+  async function inbox() {
+    const opened = await openPage(browser, PHONE_SIZE);
+    await signIn(opened.page, server.url);
+    await opened.page
+      .getByRole('status')
+      .filter({ hasText: / on this page\./ })
+      .waitFor();
+    return opened;
+  }
+
+  const cardOf = (page, email) =>
+    page.getByRole('list', { name: 'Leads' }).locator('li', {
+      has: page.getByRole('link', { name: email }),
+    });
+
+  test('a number with the box ticked in Texas: a Call button and the "Not licensed in Texas" badge', async () => {
+    const { page, context } = await inbox();
+    const card = cardOf(page, CALLABLE.email);
+    assert.match(await card.innerText(), /Texas\s*⚠?\s*Not licensed in Texas/);
+    assert.match(await cardOf(page, EMAIL_ONLY.email).innerText(), /Illinois/);
+    assert.doesNotMatch(await cardOf(page, EMAIL_ONLY.email).innerText(), /Not licensed/);
+    assert.deepEqual(await axeViolations(page), [], 'list');
+    await page.screenshot({ path: join(outputDir, 'inbox-callable-list-phone.png') });
+
+    await card.getByRole('link', { name: CALLABLE.email }).click();
+    await page.getByRole('heading', { name: CALLABLE.email }).waitFor();
+    const call = page.getByRole('link', { name: 'Call (555) 555-0123' });
+    await call.waitFor();
+    assert.equal(await call.getAttribute('href'), 'tel:+15555550123');
+    assert.equal(await call.innerText(), 'Call');
+    const box = await call.boundingBox();
+    assert.ok(
+      box.height >= 44 && box.y < 844,
+      `the Call button at ${box.y}px, ${box.height}px tall`,
+    );
+    // The one dialling link a phone shows (the number itself is the link on wider screens).
+    assert.equal(await telLinks(page).filter({ visible: true }).count(), 1);
+    await page.getByText('Not licensed in Texas').waitFor();
+    const field = (label) => page.locator('dt', { hasText: label }).locator('+ dd');
+    assert.equal(await field('Phone').innerText(), '(555) 555-0123');
+    assert.equal(await field('ZIP code').innerText(), '78701');
+    assert.equal(await field('State').innerText(), 'Texas (TX)');
+    const consent = await field('Consent to call').innerText();
+    assert.ok(consent.includes(`“${PHONE_CONSENT}”`), consent);
+    assert.match(consent, /Box ticked: the visitor agreed to be called or texted/);
+    assert.deepEqual(await axeViolations(page), [], 'lead page');
+    await page.screenshot({
+      path: join(outputDir, 'inbox-callable-lead-phone.png'),
+      fullPage: true,
+    });
+    await context.close();
+  });
+
+  test('the same kind of number without the box: no Call link, e-mail only', async () => {
+    const { page, context } = await inbox();
+    await page.goto(new URL(`/admin#lead/${ids.EMAIL_ONLY}`, server.url).href);
+    await page.getByRole('heading', { name: EMAIL_ONLY.email }).waitFor();
+    await page.getByText('E-mail only: no consent to call').waitFor();
+    assert.equal(await telLinks(page).count(), 0);
+    assert.equal(await page.getByRole('link', { name: /^Call/ }).count(), 0);
+    await page.getByRole('link', { name: 'Answer by e-mail' }).waitFor();
+    await page.getByText('Box not ticked: e-mail only.').waitFor();
+    assert.equal(await page.getByText(/Not licensed/).count(), 0, 'licensed in Illinois');
+    await context.close();
+  });
+
+  test('the state filter lists the leads of that state only', async () => {
+    const { page, context } = await inbox();
+    await page.getByRole('status').filter({ hasText: '3 leads on this page.' }).waitFor();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('State').selectOption('IL');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
+    await cardOf(page, EMAIL_ONLY.email).waitFor();
+    await page.getByRole('button', { name: 'Filters (1)' }).click();
+    await page.getByLabel('State').selectOption('TX');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('status').filter({ hasText: '2 leads on this page.' }).waitFor();
+    assert.equal(await cardOf(page, EMAIL_ONLY.email).count(), 0);
+    await context.close();
+  });
+
+  test("the lead e-mails' link to #spam opens the list of what was held as spam", async () => {
+    const { page, context } = await inbox();
+    await page.goto(new URL('/admin#spam', server.url).href);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /No leads|0 leads/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Filters (1)' }).click();
+    assert.equal(await page.getByLabel('Status').inputValue(), 'spam');
+    await context.close();
+  });
+
+  test('"Do not contact" hides the Call and e-mail actions, and can be undone', async () => {
+    const { page, context } = await inbox();
+    await cardOf(page, STOP.email).getByRole('link', { name: STOP.email }).click();
+    await page.getByRole('heading', { name: STOP.email }).waitFor();
+    await page.getByRole('link', { name: 'Call (555) 555-0123' }).waitFor();
+
+    await page.getByRole('button', { name: 'Do not contact' }).click();
+    await page.getByRole('status').filter({ hasText: 'Marked do not contact' }).waitFor();
+    const banner = page
+      .getByRole('note')
+      .filter({ hasText: 'The visitor asked not to be contacted' });
+    await banner.waitFor();
+    assert.equal(await telLinks(page).count(), 0);
+    assert.equal(await page.getByRole('link', { name: 'Answer by e-mail' }).count(), 0);
+    await page.getByText('(555) 555-0123 (do not contact)').waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'lead page, do not contact');
+    await page.screenshot({
+      path: join(outputDir, 'inbox-callable-do-not-contact-phone.png'),
+      fullPage: true,
+    });
+
+    // Kept by the server: read again, it is still not to be contacted, and listed as such.
+    await page.reload();
+    await page.getByRole('heading', { name: STOP.email }).waitFor();
+    await banner.waitFor();
+    assert.equal(await telLinks(page).count(), 0);
+    await page.getByRole('link', { name: 'Back to the list' }).click();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Status').selectOption('do_not_contact');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
+    assert.match(await cardOf(page, STOP.email).innerText(), /Do not contact/);
+
+    await cardOf(page, STOP.email).getByRole('link', { name: STOP.email }).click();
+    await page.getByRole('button', { name: 'Undo do not contact' }).click();
+    await page.getByRole('status').filter({ hasText: 'Do not contact undone' }).waitFor();
+    await page.getByRole('link', { name: 'Call (555) 555-0123' }).waitFor();
+    await page.getByRole('link', { name: 'Answer by e-mail' }).waitFor();
+    assert.equal(await banner.count(), 0);
+    await context.close();
+  });
+});
