@@ -88,13 +88,18 @@ impl RecordingCopies {
         full
     }
 
+    /// Downloads one copy and records how it went; a failure past the alert threshold is
+    /// alerted on once it is recorded, so the inbox already shows its error.
     async fn copy_one(&self, due: DueRecording) {
-        let outcome = match download(&self.client, &due.url).await {
+        let (outcome, failure) = match download(&self.client, &due.url).await {
             Ok(recording) => {
                 tracing::info!(call_id = %due.call_id, bytes = recording.audio.len(), sha256 = %recording.sha256, "call recording copied");
-                RecordingOutcome::Stored(recording)
+                (RecordingOutcome::Stored(recording), None)
             }
-            Err(error) => self.failed(&due, bounded(error)).await,
+            Err(error) => {
+                let error = bounded(error);
+                (self.failed(&due, error.clone()), Some(error))
+            }
         };
         if let Err(error) = self
             .store
@@ -103,15 +108,18 @@ impl RecordingCopies {
         {
             // The claim runs out and the copy is tried again: never lost.
             tracing::warn!(call_id = %due.call_id, %error, "cannot record a recording's copy");
+            return;
+        }
+        let now = OffsetDateTime::now_utc();
+        let queued_at = queued_at(&due, now);
+        if let Some(error) = failure.filter(|_| now - queued_at >= self.alert_after) {
+            self.alert(&due, queued_at, &error).await;
         }
     }
 
-    async fn failed(&self, due: &DueRecording, error: String) -> RecordingOutcome {
+    fn failed(&self, due: &DueRecording, error: String) -> RecordingOutcome {
         let now = OffsetDateTime::now_utc();
-        let queued_at = OffsetDateTime::parse(&due.queued_at, &Rfc3339).unwrap_or(now);
-        if now - queued_at >= self.alert_after {
-            self.alert(due, queued_at, &error).await;
-        }
+        let queued_at = queued_at(due, now);
         if now - queued_at >= self.retry.give_up_after {
             tracing::error!(call_id = %due.call_id, %error, "giving up copying a call's recording");
             return RecordingOutcome::GiveUp { error };
@@ -148,6 +156,11 @@ impl RecordingCopies {
             }
         }
     }
+}
+
+/// When the copy was queued: the retry policy's and the alert's clock.
+fn queued_at(due: &DueRecording, now: OffsetDateTime) -> OffsetDateTime {
+    OffsetDateTime::parse(&due.queued_at, &Rfc3339).unwrap_or(now)
 }
 
 /// The recording at `url`, whole, with its SHA-256; an error names what went wrong.

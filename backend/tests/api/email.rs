@@ -460,8 +460,9 @@ async fn an_email_failing_past_the_give_up_time_is_undelivered_and_left_alone() 
     let app = TestApp::spawn()
         .env(&env)
         .configure(|config| {
+            // Long enough for a second attempt on a busy machine.
             config.leads.retry = RetryPolicy {
-                give_up_after: Duration::from_millis(300),
+                give_up_after: Duration::from_millis(1500),
                 ..fast_retry()
             }
         })
