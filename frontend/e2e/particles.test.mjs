@@ -80,7 +80,7 @@ const STILL_FRAMES = 30;
 const running = (host) => `${CANVAS}[data-particles="running"][data-particles-host="${host}"]`;
 
 describe('particle background', () => {
-  test('runs in a worker behind the content at devicePixelRatio, ignores the pointer and animates', async () => {
+  test('runs in a worker behind the content at a capped resolution, ignores the pointer and animates', async () => {
     const { page, context, errors } = await openOn('worker', { deviceScaleFactor: 2 });
     const response = await page.goto(site.server.url);
     await page.locator(running('worker')).waitFor();
@@ -137,7 +137,14 @@ describe('particle background', () => {
 
     const first = await canvasPixels(page);
     const shot = await page.screenshot();
-    assert.deepEqual([first.width, first.height], [2560, 1600], 'drawn at devicePixelRatio 2');
+    // At devicePixelRatio 2 the backing store stays at one pixel per CSS px (start-particles.ts),
+    // scaled up by the browser to the whole viewport.
+    assert.deepEqual([first.width, first.height], [1280, 800], 'drawn at 1 px per CSS px');
+    assert.deepEqual(
+      await page.$eval(CANVAS, (canvas) => [canvas.clientWidth, canvas.clientHeight]),
+      [1280, 800],
+      'shown over the whole viewport',
+    );
     assert.ok(first.painted > 0, 'the canvas is drawn');
     await moved(page, first);
     assert.ok(!shot.equals(await page.screenshot()), 'two screenshots differ');

@@ -1,6 +1,7 @@
 // A broker's own site: the build from another content folder (CONTENT_DIR) shows every value it
 // gives (brand, phone, e-mail, address, hours, licences, the Medicare disclaimer's numbers, its
-// assistant's recording and AI services in the privacy notice) and
+// assistant's recording and AI services in the privacy notice, the quote form's phone and ZIP
+// fields turned on) and
 // leaves no trace of the example brand anywhere in what it writes; a mistake in the content stops
 // the build with one line. Needs wasm-core built (src/wasm-pkg).
 import assert from 'node:assert/strict';
@@ -67,6 +68,9 @@ function ownSiteYaml() {
     .replaceAll('https://www.clearharbor.example/', OWN.url)
     .replaceAll('200k+', '5k+')
     .replace('product: Please select a product', `product: ${OWN.productError}`)
+    // The broker turns on the quote form's extra fields, one line each.
+    .replace(/^ {4}phone: off$/m, '    phone: optional')
+    .replace(/^ {4}zip: off$/m, '    zip: optional')
     .replace(/organizations: \d+/, `organizations: ${OWN.organizations}`)
     .replace(/products: \d+/, `products: ${OWN.products}`)
     .replace(
@@ -228,6 +232,44 @@ describe('a build from another content folder', () => {
     );
   });
 
+  it('has the phone field with its consent box and the ZIP field, and tells the server so', () => {
+    const facts = JSON.parse(readFileSync(join(dist, '.site/site.json'), 'utf8'));
+    assert.deepEqual(facts.fields, { phone: 'optional', zip: 'optional' });
+    assert.equal(
+      facts.phoneConsent,
+      `I agree that ${OWN.name} may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.`,
+    );
+    const form = readFileSync(join(dist, 'index.html'), 'utf8').match(/<form[^]*?<\/form>/)[0];
+    assert.match(form, /<input [^>]*type="tel"[^>]*name="phone"/);
+    assert.match(form, /<input [^>]*type="checkbox"[^>]*name="may_call" value="on"\/>/);
+    assert.ok(form.includes(facts.phoneConsent), 'the consent beside the phone field');
+    assert.match(form, /<input [^>]*autoComplete="postal-code"[^>]*name="zip"/);
+    // The result pages keep what was typed in the new fields, and show the server's message for
+    // each; a page for a wrong phone or ZIP code alone.
+    const contact = readFileSync(join(dist, '.quote-result/invalid-contact.html'), 'utf8');
+    for (const slot of ['phone', 'zip'])
+      assert.match(contact, new RegExp(`name="${slot}" value="\\{\\{${slot}\\}\\}"`));
+    assert.match(
+      contact,
+      /<p id="[^"]+-phone-error" class="[^"]*empty:hidden">\{\{phone_error\}\}<\/p>/,
+    );
+    assert.match(
+      contact,
+      /<p id="[^"]+-zip-error" class="[^"]*empty:hidden">\{\{zip_error\}\}<\/p>/,
+    );
+    assert.ok(!contact.includes(OWN.productError), 'the product was right');
+    const both = readFileSync(join(dist, '.quote-result/invalid-both.html'), 'utf8');
+    assert.ok(both.includes(OWN.productError) && both.includes('{{phone_error}}'));
+    assert.deepEqual(readdirSync(join(dist, '.quote-result')).sort(), [
+      'failed.html',
+      'invalid-both.html',
+      'invalid-contact.html',
+      'invalid-email.html',
+      'invalid-product.html',
+      'submitted.html',
+    ]);
+  });
+
   it('leaves no trace of the example brand in any file it wrote', () => {
     const written = files(dist);
     assert.ok(written.length > 20, `only ${written.length} files written`);
@@ -252,6 +294,22 @@ describe('a build from another content folder', () => {
     assert.match(
       result.stderr.trim(),
       /^content error: \S+\/broken\/site\.yaml:\d+: footer\.columns\[1\]\.links\[2\]\.href: expected a site path \(\/privacy\), an anchor \(#top\), mailto:, tel: or https:\/\/$/,
+    );
+  });
+
+  it('stops at an extra field that is not off, optional or required, naming the key', () => {
+    const broken = join(work, 'maybe');
+    cpSync(content, broken, { recursive: true });
+    const yaml = join(broken, 'site.yaml');
+    writeFileSync(
+      yaml,
+      readFileSync(yaml, 'utf8').replace(/^ {4}phone: optional$/m, '    phone: maybe'),
+    );
+    const result = build(broken);
+    assert.notEqual(result.status, 0);
+    assert.match(
+      result.stderr.trim(),
+      /^content error: \S+\/maybe\/site\.yaml:\d+: quote\.fields\.phone: expected one of "off", "optional", "required"$/,
     );
   });
 });

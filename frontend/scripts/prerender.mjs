@@ -2,7 +2,7 @@
 // (which the backend sends, with status 404, for every unknown path); the same for Spanish under
 // dist/es/ from the Spanish build (SITE_LANGUAGE=es), whose assets join dist/assets/. Run after both builds:
 // `vite build` (client) and `vite build --ssr src/entry-server.tsx --outDir dist-ssr`.
-// Usage: node scripts/prerender.mjs [--dist DIR --ssr DIR]
+// Usage: node scripts/prerender.mjs [--dist DIR --ssr DIR [--dist-es DIR --ssr-es DIR]]
 //
 // The stylesheet is inlined: a <link rel="stylesheet"> blocks the first paint until it has
 // arrived, and the whole of Tailwind's output for this page fits, with the first screen's HTML,
@@ -10,21 +10,24 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-// `--dist DIR --ssr DIR` prerender another build (scripts/first-load-deltas.mjs builds variants).
+// `--dist DIR --ssr DIR` prerender another build (scripts/first-load-deltas.mjs builds variants),
+// English only unless `--dist-es DIR --ssr-es DIR` give its Spanish build too (e2e tests that
+// build from another content folder).
 const dirOption = (name, fallback) => {
   const at = process.argv.indexOf(name);
   return at === -1
-    ? new URL(fallback, import.meta.url)
+    ? fallback && new URL(fallback, import.meta.url)
     : pathToFileURL(`${process.argv[at + 1].replace(/\/?$/, '/')}`);
 };
 const dist = dirOption('--dist', '../dist/');
 const ssrDir = dirOption('--ssr', '../dist-ssr/');
 // The Spanish build (SITE_LANGUAGE=es: `vite build --outDir dist-es` and the SSR build into
 // dist-ssr-es), prerendered under dist/es/ when present.
-const spanishDist = new URL('../dist-es/', import.meta.url);
-const spanishSsr = new URL('../dist-ssr-es/', import.meta.url);
+const ownBuild = process.argv.includes('--dist');
+const spanishDist = dirOption('--dist-es', ownBuild ? undefined : '../dist-es/');
+const spanishSsr = dirOption('--ssr-es', ownBuild ? undefined : '../dist-ssr-es/');
 const languages = [{ language: 'en', prefix: '', shellDir: dist, ssr: ssrDir }];
-if (process.argv.indexOf('--dist') === -1 && existsSync(spanishSsr))
+if (spanishDist && spanishSsr && existsSync(spanishSsr))
   languages.push({ language: 'es', prefix: 'es/', shellDir: spanishDist, ssr: spanishSsr });
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g;
@@ -42,6 +45,9 @@ for (const { language, prefix, shellDir, ssr } of languages) {
     brand,
     privacyPage,
     leadNotice,
+    quoteFields,
+    phoneConsent,
+    broker,
   } = await import(new URL('entry-server.js', ssr).href);
   // The other language's scripts and styles join dist/assets/: their names are their contents'
   // hashes, so a file both builds made (React, the shared code) is one file, fetched once.
@@ -73,14 +79,21 @@ for (const { language, prefix, shellDir, ssr } of languages) {
   }
   // What the server takes from the content: the canonical URL (its SITE_URL when that is unset),
   // the privacy notice's words for the settings it writes in (backend/src/routes/site/privacy.rs),
-  // and the lead-generation notice beside the form, which each lead's consent record keeps
-  // (backend/src/leads/notice.rs).
+  // the lead-generation notice beside the form, which each lead's consent record keeps
+  // (backend/src/leads/notice.rs), the form's extra fields as the broker set them (off, optional
+  // or required; the server applies the same), the consent to be called beside the phone
+  // field, whose exact text a lead with a number keeps, and the broker's licensed states.
   const facts = {
     url: brand.url,
     retention: { days: privacyPage.retentionDays, unset: privacyPage.retentionUnset },
     conversationRetention: { days: privacyPage.conversationRetentionDays },
     leadWebhook: { set: privacyPage.leadWebhookSet, unset: privacyPage.leadWebhookUnset },
     leadNotice,
+    fields: { phone: quoteFields.phone, zip: quoteFields.zip },
+    phoneConsent,
+    // The states the broker is licensed in, as the content names them: each lead's ZIP code is
+    // checked against them (backend/src/settings/site.rs).
+    licences: broker.licences.map((licence) => licence.state),
   };
   writeFileSync(new URL('site.json', serverDir), `${JSON.stringify(facts, null, 2)}\n`);
   // The result pages of a quote form post without JavaScript, one per outcome, with slots the

@@ -236,6 +236,68 @@ describe('loadContent', () => {
     );
   });
 
+  it('has the quote form’s extra fields off unless the broker turns them on', () => {
+    expect(loadContent(example).site.quote.fields).toEqual({ phone: 'off', zip: 'off' });
+    const unset = contentWith((y) => y.replace(/^ {2}fields:\n(?: {4}.*\n)+/m, ''));
+    expect(loadContent(unset).site.quote.fields).toEqual({ phone: 'off', zip: 'off' });
+    const on = contentWith((y) =>
+      y
+        .replace('    phone: off', '    phone: optional')
+        .replace('    zip: off', '    zip: required'),
+    );
+    for (const language of ['en', 'es'] as const)
+      expect(loadContent(on, language).site.quote.fields).toEqual({
+        phone: 'optional',
+        zip: 'required',
+      });
+  });
+
+  it('names an extra field set to anything but off, optional or required', () => {
+    for (const [key, value] of [
+      ['phone', 'maybe'],
+      ['zip', 'yes please'],
+      ['phone', 'true'],
+    ]) {
+      const dir = contentWith((y) => y.replace(`    ${key}: off`, `    ${key}: ${value}`));
+      const yaml = readFileSync(join(dir, 'site.yaml'), 'utf8');
+      expect(errorOf(dir)).toBe(
+        `${join(dir, 'site.yaml')}:${lineOf(yaml, `    ${key}: ${value}`)}: quote.fields.${key}: expected one of "off", "optional", "required"`,
+      );
+    }
+  });
+
+  it('wants the consent to be called to name the broker once the phone is on, in each language', () => {
+    const noBroker = (y: string) =>
+      y.replace(/^( {2}phoneConsent: ").*\{broker\}/m, '$1I agree that the broker');
+    // Unused while the phone is off.
+    expect(loadContent(contentWith(noBroker)).site.quote.phoneConsent).toMatch(/^I agree that/);
+    const dir = contentWith((y) => noBroker(y).replace('    phone: off', '    phone: optional'));
+    expect(errorOf(dir)).toMatch(
+      /site\.yaml:\d+: quote\.phoneConsent: expected the text to hold \{broker\}, the broker the visitor agrees may call$/,
+    );
+    const spanish = contentWith((y) => y.replace('    phone: off', '    phone: required'));
+    const file = join(spanish, 'es/site.yaml');
+    writeFileSync(file, noBroker(readFileSync(file, 'utf8')));
+    expect(errorOf(spanish, 'es')).toMatch(
+      /es\/site\.yaml:\d+: quote\.phoneConsent: expected the text to hold \{broker\}/,
+    );
+  });
+
+  it('takes the extra fields from site.yaml alone, the same in both languages', () => {
+    const dir = contentWith((y) => y);
+    const file = join(dir, 'es/site.yaml');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        /^( {2}phoneLabel:)/m,
+        '  fields:\n    phone: optional\n$1',
+      ),
+    );
+    expect(errorOf(dir, 'es')).toMatch(
+      /es\/site\.yaml:\d+: quote\.fields: set in site\.yaml only; both languages show the same fields$/,
+    );
+  });
+
   it('names a Spanish key site.yaml does not have', () => {
     const dir = contentWith((y) => y);
     const file = join(dir, 'es/site.yaml');

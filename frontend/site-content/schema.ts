@@ -26,6 +26,14 @@ const imagePath = z
 const link = z.strictObject({ label: text, href });
 const sizedImage = z.strictObject({ src: imagePath, width: count, height: count });
 
+/**
+ * An extra field of the quote form the broker turns on: `off` (not on the page), `optional` or
+ * `required`. The server reads each from the build (dist/.site/site.json) and applies the same.
+ */
+export const FIELD_RULES = ['off', 'optional', 'required'] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
+const fieldRule = z.enum(FIELD_RULES);
+
 export const PLAN_ICONS = ['medicare', 'family', 'medicaid', 'employer'] as const;
 export const SOCIAL_NETWORKS = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
 
@@ -132,20 +140,39 @@ export const siteSchema = z.strictObject({
     medicaid: text,
     employer: text,
   }),
-  quote: z.strictObject({
-    heading: text,
-    subtitle: text,
-    productLabel: text,
-    productPlaceholder: text,
-    emailLabel: text,
-    emailPlaceholder: text,
-    submit: text,
-    submitting: text,
-    leadNotice: text.includes('{broker}', { message: 'expected the text to hold {broker}' }),
-    errors: z.strictObject({ product: text, email: text }),
-    success: z.strictObject({ title: text, description: text }),
-    failure: z.strictObject({ title: text, fallback: text }),
-  }),
+  quote: z
+    .strictObject({
+      heading: text,
+      subtitle: text,
+      productLabel: text,
+      productPlaceholder: text,
+      emailLabel: text,
+      emailPlaceholder: text,
+      submit: text,
+      submitting: text,
+      leadNotice: text.includes('{broker}', { message: 'expected the text to hold {broker}' }),
+      fields: z
+        .strictObject({ phone: fieldRule.default('off'), zip: fieldRule.default('off') })
+        .default({ phone: 'off', zip: 'off' }),
+      phoneLabel: text,
+      phonePlaceholder: text,
+      zipLabel: text,
+      zipPlaceholder: text,
+      phoneConsent: text,
+      errors: z.strictObject({ product: text, email: text, phone: text, zip: text }),
+      success: z.strictObject({ title: text, description: text }),
+      failure: z.strictObject({ title: text, fallback: text }),
+    })
+    .superRefine((quote, context) => {
+      // The consent must name who may call (47 CFR 64.1200(f)(9)); unused while the field is off.
+      if (quote.fields.phone !== 'off' && !quote.phoneConsent.includes('{broker}'))
+        context.addIssue({
+          code: 'custom',
+          path: ['phoneConsent'],
+          input: quote.phoneConsent,
+          message: 'expected the text to hold {broker}, the broker the visitor agrees may call',
+        });
+    }),
   notifications: z.strictObject({
     label: text.includes('{hotkey}', { message: 'expected the text to hold {hotkey}' }),
     close: text,

@@ -32,7 +32,17 @@ const SAME_IN_EVERY_LANGUAGE = [
   /^inbox\./,
 ];
 
+/**
+ * Settings rather than texts, read from site.yaml alone: the Spanish file may not set them, so
+ * both languages' pages agree (the quote form's extra fields, which the server applies to both).
+ */
+const SITE_YAML_ONLY: Record<string, string> = {
+  'quote.fields': 'set in site.yaml only; both languages show the same fields',
+};
+
 const isWords = (path: (string | number)[]) => {
+  if (Object.keys(SITE_YAML_ONLY).some((key) => `${path.join('.')}.`.startsWith(`${key}.`)))
+    return false;
   const key = path.filter((part): part is string => typeof part === 'string').at(-1);
   if (key !== undefined && NOT_WORDS.has(key)) return false;
   const name = path.join('.');
@@ -87,6 +97,11 @@ export function translate(
         [...path, unknown],
         'unknown key; expected only keys of site.yaml (check its spelling)',
       );
+    const setting = Object.keys(given).find((key) =>
+      Object.hasOwn(SITE_YAML_ONLY, [...path, key].join('.')),
+    );
+    if (setting !== undefined)
+      throw new TranslationError([...path, setting], SITE_YAML_ONLY[[...path, setting].join('.')]);
     return Object.fromEntries(
       Object.entries(base).map(([key, value]) => [
         key,

@@ -90,6 +90,18 @@ describe('the example broker', () => {
     ]);
   });
 
+  it('turns on no extra quote field: the form is the spec’s, a product and an e-mail address', () => {
+    const form = page.querySelector('form[action="/api/quote-requests"]')!;
+    const named = [...form.querySelectorAll('input, select, textarea')]
+      .filter((field) => field.getAttribute('type') !== 'hidden')
+      .map((field) => field.getAttribute('name'));
+    expect(named).toEqual(['product', 'email', 'website']);
+    expect(
+      form.querySelector('[type="tel"], [type="checkbox"], [autocomplete="postal-code"]'),
+    ).toBeNull();
+    expect(form.textContent).not.toMatch(/phone|ZIP|call or text/i);
+  });
+
   it('sets no contact details, so none show', () => {
     expect(page.querySelector('a[href^="tel:"]:not([href="tel:+18006334227"])')).toBeNull();
     expect(page.querySelector('a[href^="mailto:"]')).toBeNull();

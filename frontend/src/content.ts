@@ -73,8 +73,14 @@ export const copyrightParts = (): [before: string, after: string] => {
   return [before, after];
 };
 
-/** A phone number as a `tel:` link target (digits and a leading +). */
 /** The lead-generation notice beside the quote form (and in the chat): `quote.leadNotice`, the broker named. */
 export const leadNotice = quoteContent.leadNotice.replaceAll('{broker}', brandContent.name);
 
+/** The quote form's extra fields as the broker set them (`quote.fields`): off, optional or required. */
+export const quoteFields = quoteContent.fields;
+
+/** The written consent to be called beside the phone field: `quote.phoneConsent`, the broker named. */
+export const phoneConsent = quoteContent.phoneConsent.replaceAll('{broker}', brandContent.name);
+
+/** A phone number as a `tel:` link target (digits and a leading +). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;

@@ -73,7 +73,7 @@ struct ErrorBody {
 
 /// Each field's message in `language`: the rules' own (English), or their Spanish words, the
 /// same as the Spanish page's (`content/es/site.yaml`, `quote.errors`).
-fn fields_in(fields: &FieldErrors, language: Language) -> FieldErrors {
+pub fn fields_in(fields: &FieldErrors, language: Language) -> FieldErrors {
     let spanish = |message: Option<&'static str>| {
         message.map(|message| match message {
             PRODUCT_MESSAGE => "Seleccione un producto",

@@ -24,7 +24,7 @@ export function LandingPage() {
         <Island name="testimonials" />
         <QuoteSection />
       </main>
-      <SiteFooter />
+      <SiteFooter floatingButtons />
     </>
   );
 }

@@ -1,43 +1,77 @@
 import { SiteFooter } from '../components/layout/SiteFooter';
 import { Button } from '../components/ui/button';
-import { quoteResult, quoteSection } from '../content';
+import { quoteFields, quoteResult, quoteSection } from '../content';
 import { QuoteForm } from '../features/quote/QuoteForm';
 import { QUOTE_HREF } from '../lib/quote-link';
 import { Island } from '../islands/Island';
 
-/** One prerendered page per outcome of a form post; the server picks one and fills its slots. */
+/** The broker turned on a field beyond the spec's two (`quote.fields`): phone, ZIP code or both. */
+const WITH_CONTACT = quoteFields.phone !== 'off' || quoteFields.zip !== 'off';
+
+/**
+ * One prerendered page per outcome of a form post; the server picks one and fills its slots. An
+ * invalid post has a page per set of wrong fields among product and e-mail, and, when the form
+ * has a phone or ZIP field, `invalid-contact` for those two alone wrong.
+ */
 export const QUOTE_RESULT_VARIANTS = [
   'submitted',
   'failed',
   'invalid-product',
   'invalid-email',
   'invalid-both',
+  ...(WITH_CONTACT ? (['invalid-contact'] as const) : []),
 ] as const;
-export type QuoteResultVariant = (typeof QUOTE_RESULT_VARIANTS)[number];
+export type QuoteResultVariant = (typeof QUOTE_RESULT_VARIANTS)[number] | 'invalid-contact';
 
 /**
  * The slots the server fills (backend/src/routes/quote_result/pages.rs), escaped, in one pass.
  * The product typed is chosen by marking its option selected, so its slot matches no option.
+ * The phone's and ZIP code's are in a page only when their field is on: the values typed, and on
+ * an invalid post's pages the server's message for each (in the page's language, or nothing when
+ * the field is right); the consent box beside the phone starts unticked, as on the landing page.
  */
 const SLOT = {
   reason: '{{reason}}',
   product: '{{product}}',
   email: '{{email}}',
+  phone: '{{phone}}',
+  zip: '{{zip}}',
+  phoneError: '{{phone_error}}',
+  zipError: '{{zip_error}}',
 } as const;
 
 /** The heading, the words under it and, unless the request went through, the form to try again. */
 function outcome(variant: QuoteResultVariant) {
   if (variant === 'submitted')
     return { title: quoteSection.success.title, text: quoteSection.success.description };
-  const values = { product: SLOT.product, email: SLOT.email };
+  const values = {
+    product: SLOT.product,
+    email: SLOT.email,
+    phone: SLOT.phone,
+    zip: SLOT.zip,
+    mayCall: false,
+  };
   if (variant === 'failed')
     return { title: quoteSection.failure.title, text: SLOT.reason, form: { values, errors: {} } };
-  // The content's words, not the server's slots: the variant says which fields are wrong.
+  // Product and e-mail in the content's words, the variant saying which are wrong; the phone's
+  // and ZIP code's from the server, which knows which of them it refused.
   const errors = {
-    product: variant === 'invalid-email' ? undefined : quoteSection.errors.product,
-    email: variant === 'invalid-product' ? undefined : quoteSection.errors.email,
+    product:
+      variant === 'invalid-product' || variant === 'invalid-both'
+        ? quoteSection.errors.product
+        : undefined,
+    email:
+      variant === 'invalid-email' || variant === 'invalid-both'
+        ? quoteSection.errors.email
+        : undefined,
+    phone: SLOT.phoneError,
+    zip: SLOT.zipError,
   };
-  return { title: quoteSection.heading, text: quoteSection.subtitle, form: { values, errors } };
+  return {
+    title: quoteSection.heading,
+    text: quoteSection.subtitle,
+    form: { values, errors, filledByServer: ['phone', 'zip'] as const },
+  };
 }
 
 export const quoteResultTitle = (variant: QuoteResultVariant) => outcome(variant).title;

@@ -18,7 +18,7 @@ export function HeroSection() {
   return (
     <section aria-labelledby="hero-heading" className="px-4 pt-28 pb-16 md:pt-36 md:pb-24">
       <div className="mx-auto grid max-w-6xl items-center gap-12 md:grid-cols-2">
-        <div>
+        <div className="particle-clear">
           <h1
             id="hero-heading"
             className="enter-slide-up text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl"

@@ -8,13 +8,15 @@ export function MembershipSection() {
   return (
     <section aria-labelledby="membership-heading" className="px-4 py-20">
       <Reveal className="mx-auto max-w-6xl">
-        <p className="text-sm font-bold tracking-widest text-brand-700">{membership.eyebrow}</p>
-        <h2
-          id="membership-heading"
-          className="mt-3 max-w-2xl text-3xl font-bold text-slate-900 sm:text-4xl"
-        >
-          {membership.heading}
-        </h2>
+        <div className="particle-clear w-fit max-w-2xl">
+          <p className="text-sm font-bold tracking-widest text-brand-700">{membership.eyebrow}</p>
+          <h2
+            id="membership-heading"
+            className="mt-3 text-3xl font-bold text-slate-900 sm:text-4xl"
+          >
+            {membership.heading}
+          </h2>
+        </div>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {membership.benefits.map((benefit) => (
             <li

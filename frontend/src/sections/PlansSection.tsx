@@ -11,7 +11,7 @@ export function PlansSection() {
         <Reveal>
           <h2
             id="plans-heading"
-            className="text-center text-3xl font-bold text-slate-900 sm:text-4xl"
+            className="particle-clear mx-auto w-fit text-center text-3xl font-bold text-slate-900 sm:text-4xl"
           >
             {plans.heading}
           </h2>

@@ -12,6 +12,7 @@ use std::path::Path;
 use wasm_core::{FieldErrors, Product};
 
 use super::outcome::{Outcome, Typed};
+use crate::http::error::fields_in;
 use crate::store::Language;
 
 /// Beside the built pages, hidden: a template's empty slots are not a page to serve as it is.
@@ -118,7 +119,7 @@ impl LanguagePages {
                 &failure.reason(self.language),
             )),
             Outcome::Invalid(typed) => {
-                let errors = typed.errors()?;
+                let errors = fields_in(&typed.errors()?, self.language);
                 let page = match (errors.product, errors.email) {
                     (Some(_), Some(_)) => invalid_both,
                     (Some(_), None) => invalid_product,

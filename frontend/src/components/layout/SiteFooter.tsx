@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { brand, copyrightParts, footer } from '../../content';
 import { BrokerContact } from '../broker/BrokerContact';
 import { MedicareDisclaimer } from '../broker/MedicareDisclaimer';
@@ -11,12 +12,26 @@ const linkClass =
 /**
  * Static: served as prerendered HTML; the browser only updates the year (current-year.ts).
  * `languagePath` is the page's path in English terms (/privacy), where the language switch leads.
+ * `floatingButtons`: the page has the voice region's buttons in its bottom right corner, which on
+ * a phone span the width the footer's last lines use; the room below those lines keeps them clear
+ * of the buttons once the page is scrolled to its end (e2e/floating-buttons.test.mjs).
  */
-export function SiteFooter({ languagePath = '/' }: { languagePath?: string }) {
+export function SiteFooter({
+  languagePath = '/',
+  floatingButtons = false,
+}: {
+  languagePath?: string;
+  floatingButtons?: boolean;
+}) {
   const copyrightYear = { [COPYRIGHT_ATTRIBUTE]: '' };
   const [beforeYear, afterYear] = copyrightParts();
   return (
-    <footer className="bg-slate-900 px-4 pt-16 pb-8 text-slate-200">
+    <footer
+      className={clsx(
+        'bg-slate-900 px-4 pt-16 text-slate-200',
+        floatingButtons ? 'pb-24 sm:pb-8' : 'pb-8',
+      )}
+    >
       <div className="mx-auto grid max-w-6xl gap-10 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
         <div>
           <img

@@ -12,12 +12,21 @@ export interface ParticleOptions {
   seed?: number;
 }
 
+/**
+ * The canvas's backing store has at most this many pixels per CSS px; the browser scales it up
+ * to the screen. The scene is faint 1 px lines and small dots, which look the same either way,
+ * while a full-resolution canvas at a phone's 2x or 3x is 4 to 9 times the pixels to clear, draw
+ * and composite every frame: on a phone's few cores that work landed on the frame after every
+ * tap (docs/figures.md, the interactions at each ratio).
+ */
+const MAX_PARTICLE_DPR = 1;
+
 /** The messages both hosts take (wasm-core/src/particles/animation/message.rs). */
 function viewOf(canvas: HTMLCanvasElement, reducedMotion: MediaQueryList) {
   return {
     width: Math.max(1, canvas.clientWidth),
     height: Math.max(1, canvas.clientHeight),
-    dpr: window.devicePixelRatio || 1,
+    dpr: Math.min(window.devicePixelRatio || 1, MAX_PARTICLE_DPR),
     hidden: document.hidden,
     reducedMotion: reducedMotion.matches,
   };

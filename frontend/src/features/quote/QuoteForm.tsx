@@ -1,21 +1,41 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
-import { leadNotice, productOptions, quoteSection as text } from '../../content';
+import {
+  leadNotice,
+  phoneConsent,
+  productOptions,
+  quoteFields as fields,
+  quoteSection as text,
+} from '../../content';
 import { QUOTE_FIELD_ID } from '../../lib/quote-link';
-import { inContentWords, validateQuote, type QuoteErrors, type QuoteValues } from './quote-rules';
+import {
+  inContentWords,
+  QUOTE_FIELDS,
+  validateQuote,
+  type QuoteErrors,
+  type QuoteField,
+  type QuoteValues,
+} from './quote-rules';
 import {
   HONEYPOT_FIELD,
   LANGUAGE_FIELD,
+  MAY_CALL_FIELD,
+  PHONE_FIELD,
   QUOTE_ENDPOINT,
   QuoteSubmissionError,
+  quotePost,
   submitQuote,
+  ZIP_FIELD,
 } from './submit-quote';
 import { language } from '../../language';
 import { toast } from '../../lib/toast-store';
 import { useHydrated } from '../../lib/use-hydrated';
 
-const EMPTY: QuoteValues = { product: '', email: '' };
+const EMPTY: QuoteValues = { product: '', email: '', phone: '', zip: '', mayCall: false };
+
+const INPUT_CLASS =
+  'h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-slate-900 placeholder:text-slate-600 focus-visible:outline-3 focus-visible:outline-brand-600 aria-[invalid=true]:border-red-700';
 
 /**
  * What the visitor has already picked and typed into the prerendered form, read as the island
@@ -27,11 +47,52 @@ function typedSoFar(): QuoteValues {
   if (typeof document === 'undefined') return EMPTY;
   const product = document.getElementById(QUOTE_FIELD_ID);
   const form = product instanceof HTMLSelectElement ? product.form : null;
-  const email = form?.elements.namedItem('email');
+  const field = (name: string) => {
+    const element = form?.elements.namedItem(name);
+    return element instanceof HTMLInputElement ? element : null;
+  };
   return {
     product: product instanceof HTMLSelectElement ? product.value : '',
-    email: email instanceof HTMLInputElement ? email.value : '',
+    email: field('email')?.value ?? '',
+    phone: field(PHONE_FIELD)?.value ?? '',
+    zip: field(ZIP_FIELD)?.value ?? '',
+    mayCall: field(MAY_CALL_FIELD)?.checked ?? false,
   };
+}
+
+/** The values the form's own fields hold (an extra field that is off holds nothing). */
+function held(refs: {
+  product: HTMLSelectElement | null;
+  email: HTMLInputElement | null;
+  phone: HTMLInputElement | null;
+  zip: HTMLInputElement | null;
+  mayCall: HTMLInputElement | null;
+}): QuoteValues {
+  return {
+    product: refs.product?.value ?? '',
+    email: refs.email?.value ?? '',
+    phone: refs.phone?.value ?? '',
+    zip: refs.zip?.value ?? '',
+    mayCall: refs.mayCall?.checked ?? false,
+  };
+}
+
+const sameValues = (a: QuoteValues, b: QuoteValues) =>
+  a.product === b.product &&
+  a.email === b.email &&
+  a.phone === b.phone &&
+  a.zip === b.zip &&
+  a.mayCall === b.mayCall;
+
+/** A result page's form: the values and messages it starts with, slots the server fills among them. */
+export interface InitialQuote {
+  values: QuoteValues;
+  errors: QuoteErrors;
+  /**
+   * Fields whose message is a slot the server fills with its words, or leaves empty when the
+   * field is right: not marked invalid, and the empty message takes no room.
+   */
+  filledByServer?: readonly QuoteField[];
 }
 
 /**
@@ -39,7 +100,7 @@ function typedSoFar(): QuoteValues {
  * script runs (or without one) it is a plain form posting to the same endpoint, which answers with
  * a result page. `initial` is for that page, prerendered with slots the server fills.
  */
-export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors: QuoteErrors } }) {
+export function QuoteForm({ initial }: { initial?: InitialQuote }) {
   const [values, setValues] = useState<QuoteValues>(() => initial?.values ?? typedSoFar());
   const [errors, setErrors] = useState<QuoteErrors>(initial?.errors ?? {});
   const [pending, setPending] = useState(false);
@@ -47,18 +108,39 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
   const hydrated = useHydrated();
   const productRef = useRef<HTMLSelectElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const mayCallRef = useRef<HTMLInputElement>(null);
+  const zipRef = useRef<HTMLInputElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const productErrorId = `${id}-product-error`;
   const emailErrorId = `${id}-email-error`;
+  const phoneErrorId = `${id}-phone-error`;
+  const zipErrorId = `${id}-zip-error`;
   const noticeId = `${id}-notice`;
+  const byServer = (field: QuoteField) => initial?.filledByServer?.includes(field) ?? false;
+  /** A field's message: marks it invalid unless the server may leave it empty. */
+  const invalid = (field: QuoteField) => (errors[field] && !byServer(field) ? true : undefined);
+  const messageClass = (field: QuoteField) =>
+    byServer(field)
+      ? 'text-sm font-medium text-red-700 empty:hidden'
+      : 'text-sm font-medium text-red-700';
+  const withPhone = fields.phone !== 'off';
+  const withZip = fields.zip !== 'off';
+  // The spec's form (docs/product.md) keeps its one row; extra fields take a second one.
+  const extended = withPhone || withZip;
 
   // Hydration renders in slices (a transition), so the visitor may have typed on after the
   // values were first read: adopt what the fields hold once the form is live.
   useEffect(() => {
-    const product = productRef.current?.value ?? '';
-    const email = emailRef.current?.value ?? '';
-    setValues((v) => (v.product === product && v.email === email ? v : { product, email }));
+    const now = held({
+      product: productRef.current,
+      email: emailRef.current,
+      phone: phoneRef.current,
+      zip: zipRef.current,
+      mayCall: mayCallRef.current,
+    });
+    setValues((v) => (sameValues(v, now) ? v : now));
   }, []);
 
   // The rules (wasm) are needed at the first submit: fetch, compile and run them once (the engine
@@ -77,7 +159,9 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
 
   const showErrors = (found: QuoteErrors) => {
     setErrors(found);
-    (found.product ? productRef.current : emailRef.current)?.focus();
+    const refs = { product: productRef, email: emailRef, phone: phoneRef, zip: zipRef };
+    const first = QUOTE_FIELDS.find((field) => found[field]) ?? 'email';
+    refs[first].current?.focus();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -92,7 +176,7 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
         return;
       }
       setErrors((e) => (Object.keys(e).length ? {} : e));
-      await submitQuote(values, honeypotRef.current?.value);
+      await submitQuote(quotePost(values, fields), honeypotRef.current?.value);
       toast(text.success);
       setValues(EMPTY);
     } catch (error) {
@@ -109,7 +193,7 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
     }
   };
 
-  const update = (field: keyof QuoteValues, value: string) => {
+  const update = (field: Exclude<keyof QuoteValues, 'mayCall'>, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     // The same state back when there is no message to clear: React then skips that update.
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
@@ -122,7 +206,11 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
       noValidate
       data-hydrated={hydrated || undefined}
       onSubmit={onSubmit}
-      className="grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start"
+      className={
+        extended
+          ? 'grid gap-4 sm:grid-cols-2 sm:items-start'
+          : 'grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start'
+      }
     >
       <div className="grid gap-1">
         <label htmlFor={QUOTE_FIELD_ID} className="sr-only">
@@ -163,7 +251,7 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
           onChange={(e) => update('email', e.target.value)}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? emailErrorId : undefined}
-          className="h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-slate-900 placeholder:text-slate-600 focus-visible:outline-3 focus-visible:outline-brand-600 aria-[invalid=true]:border-red-700"
+          className={INPUT_CLASS}
         />
         {errors.email && (
           <p id={emailErrorId} className="text-sm font-medium text-red-700">
@@ -171,6 +259,76 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
           </p>
         )}
       </div>
+      {withPhone && (
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-phone`} className="text-sm font-medium text-slate-800">
+            {text.phoneLabel}
+          </label>
+          <input
+            ref={phoneRef}
+            id={`${id}-phone`}
+            name={PHONE_FIELD}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            required={fields.phone === 'required'}
+            placeholder={text.phonePlaceholder}
+            value={values.phone}
+            onChange={(e) => update('phone', e.target.value)}
+            aria-invalid={invalid('phone')}
+            aria-describedby={errors.phone ? phoneErrorId : undefined}
+            className={INPUT_CLASS}
+          />
+          {errors.phone && (
+            <p id={phoneErrorId} className={messageClass('phone')}>
+              {errors.phone}
+            </p>
+          )}
+          {/* Written consent to be called: never ticked for the visitor, never required. */}
+          <div className="mt-2 flex items-start gap-3">
+            <input
+              ref={mayCallRef}
+              id={`${id}-may-call`}
+              name={MAY_CALL_FIELD}
+              type="checkbox"
+              value="on"
+              checked={values.mayCall}
+              onChange={(e) => setValues((v) => ({ ...v, mayCall: e.target.checked }))}
+              className="mt-1 h-5 w-5 shrink-0 focus-visible:outline-3 focus-visible:outline-brand-600"
+            />
+            <label htmlFor={`${id}-may-call`} className="text-sm text-slate-700">
+              {phoneConsent}
+            </label>
+          </div>
+        </div>
+      )}
+      {withZip && (
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-zip`} className="text-sm font-medium text-slate-800">
+            {text.zipLabel}
+          </label>
+          <input
+            ref={zipRef}
+            id={`${id}-zip`}
+            name={ZIP_FIELD}
+            type="text"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            required={fields.zip === 'required'}
+            placeholder={text.zipPlaceholder}
+            value={values.zip}
+            onChange={(e) => update('zip', e.target.value)}
+            aria-invalid={invalid('zip')}
+            aria-describedby={errors.zip ? zipErrorId : undefined}
+            className={INPUT_CLASS}
+          />
+          {errors.zip && (
+            <p id={zipErrorId} className={messageClass('zip')}>
+              {errors.zip}
+            </p>
+          )}
+        </div>
+      )}
       {/* Honeypot: hidden from people and assistive technology, so only bots fill it in. */}
       <div aria-hidden="true" className="sr-only">
         <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>Website</label>
@@ -186,11 +344,21 @@ export function QuoteForm({ initial }: { initial?: { values: QuoteValues; errors
       </div>
       {/* The page's language: the lead records it, and a post without JavaScript gets its result page in it. */}
       <input type="hidden" name={LANGUAGE_FIELD} value={language} />
-      <Button type="submit" disabled={pending} size="lg" aria-describedby={noticeId}>
+      <Button
+        type="submit"
+        disabled={pending}
+        size="lg"
+        aria-describedby={noticeId}
+        className={extended ? 'sm:col-span-2 sm:justify-self-center' : undefined}
+      >
         {pending ? text.submitting : text.submit}
       </Button>
       {/* The lead-generation notice: the lead keeps this very text as its consent record. */}
-      <p id={noticeId} data-lead-notice className="text-sm text-slate-700 sm:col-span-3">
+      <p
+        id={noticeId}
+        data-lead-notice
+        className={`text-sm text-slate-700 ${extended ? 'sm:col-span-2' : 'sm:col-span-3'}`}
+      >
         {leadNotice}
       </p>
     </form>

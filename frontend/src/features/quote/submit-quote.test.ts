@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QuoteSubmissionError, submitQuote } from './submit-quote';
+import { quotePost, QuoteSubmissionError, submitQuote } from './submit-quote';
 
 const values = { product: 'family', email: 'ana@example.com' };
 
@@ -98,5 +98,31 @@ describe('submitQuote', () => {
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await expect(submitQuote(values)).rejects.toMatchObject({ message: '' });
+  });
+});
+
+describe('quotePost', () => {
+  const typed = { ...values, phone: '555 555 0123', zip: '60614', mayCall: true };
+
+  it('is the spec’s two fields while the extra ones are off', () => {
+    expect(quotePost(typed, { phone: 'off', zip: 'off' })).toEqual(values);
+  });
+
+  it('adds the phone with its consent box, and the ZIP code, each only when on', () => {
+    expect(quotePost(typed, { phone: 'optional', zip: 'required' })).toEqual({
+      ...values,
+      phone: '555 555 0123',
+      may_call: true,
+      zip: '60614',
+    });
+    expect(quotePost({ ...typed, mayCall: false }, { phone: 'required', zip: 'off' })).toEqual({
+      ...values,
+      phone: '555 555 0123',
+      may_call: false,
+    });
+    expect(quotePost(typed, { phone: 'off', zip: 'optional' })).toEqual({
+      ...values,
+      zip: '60614',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { language } from '../../language';
-import type { QuoteErrors, QuoteValues } from './quote-rules';
+import type { QuoteErrors, QuoteFieldRules, QuoteValues } from './quote-rules';
 
 export const QUOTE_ENDPOINT = '/api/quote-requests';
 /** The form's hidden honeypot field; the server answers 201 and stores nothing when it is filled. */
@@ -8,6 +8,30 @@ export const HONEYPOT_FIELD = 'website';
 export const LANGUAGE_FIELD = 'lang';
 /** The server answers a repeated key with the first answer, so a retry is never a second lead. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** The names the form's fields are posted under (as JSON members, or form fields without JavaScript). */
+export const PHONE_FIELD = 'phone';
+export const ZIP_FIELD = 'zip';
+/** The consent box beside the phone field: `on` when ticked in a form post, a boolean in JSON. */
+export const MAY_CALL_FIELD = 'may_call';
+
+/** What the live form posts: an extra field, and with the phone its consent box, only when on. */
+export interface QuotePost {
+  product: string;
+  email: string;
+  [PHONE_FIELD]?: string;
+  [MAY_CALL_FIELD]?: boolean;
+  [ZIP_FIELD]?: string;
+}
+
+export function quotePost(values: QuoteValues, rules: QuoteFieldRules): QuotePost {
+  return {
+    product: values.product,
+    email: values.email,
+    ...(rules.phone !== 'off' && { [PHONE_FIELD]: values.phone, [MAY_CALL_FIELD]: values.mayCall }),
+    ...(rules.zip !== 'off' && { [ZIP_FIELD]: values.zip }),
+  };
+}
 
 /** The last body sent without a success yet, and the key made for it. */
 let unconfirmed: { body: string; key: string } | undefined;
@@ -55,8 +79,8 @@ function readErrorBody(text: string): { message?: string; fields?: QuoteErrors }
 }
 
 /** Sends the quote once (no automatic retry, docs/product.md §9); resolves only on a 2xx answer. */
-export async function submitQuote(values: QuoteValues, honeypot = ''): Promise<void> {
-  const fields = { ...values, [LANGUAGE_FIELD]: language };
+export async function submitQuote(post: QuotePost, honeypot = ''): Promise<void> {
+  const fields = { ...post, [LANGUAGE_FIELD]: language };
   const body = JSON.stringify(honeypot ? { ...fields, [HONEYPOT_FIELD]: honeypot } : fields);
   const key = idempotencyKeyFor(body);
   let response: Response;
