@@ -256,12 +256,12 @@ export interface components {
       product: 'medicare' | 'individual' | 'family' | 'medicaid' | 'employer';
       /** Format: email */
       email: string;
-      /** @description Read only when the page asks for it (quote.fields.phone in the content: optional or required): a US number, ten digits after an optional +1, any common punctuation; kept as E.164. A wrong one gets fields.phone. */
-      phone?: string;
-      /** @description With a phone number: true when the visitor ticked the box agreeing to be called or texted (the disclosure beside it is kept in the lead's consent record); otherwise the lead is e-mail only. */
-      may_call?: boolean;
-      /** @description Read only when the page asks for it (quote.fields.zip): a 5-digit ZIP code (ZIP+4 is cut to 5); its state is kept with it. A wrong one gets fields.zip. */
-      zip?: string;
+      /** @description Read only when the page asks for it (quote.fields.phone in the content: optional or required): a US number, ten digits after an optional +1, any common punctuation; kept as E.164. A wrong one gets fields.phone; a page without it ignores whatever is sent. */
+      phone?: unknown;
+      /** @description With a phone number: true when the visitor ticked the box agreeing to be called or texted (the disclosure beside it is kept in the lead's consent record); anything but true is e-mail only. */
+      may_call?: unknown;
+      /** @description Read only when the page asks for it (quote.fields.zip): a 5-digit ZIP code (ZIP+4 is cut to 5); its state is kept with it. A wrong one gets fields.zip; a page without it ignores whatever is sent. */
+      zip?: unknown;
       /** @description Honeypot: hidden from people, so left empty by them. Filled in, the request is answered 201 and stored as spam (not stored at all when the other fields break the quote rules). */
       website?: unknown;
       /** @description The language of the page the request was sent from, which the lead records and every error message is written in: en or es; anything else, or none, counts as en. */
