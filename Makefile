@@ -11,7 +11,8 @@ test: setup-test
 	scripts/build.sh
 	scripts/test.sh
 
-build: setup
+# build.sh runs setup.sh itself, beside the backend's compile.
+build:
 	scripts/build.sh
 
 setup:

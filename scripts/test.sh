@@ -12,12 +12,15 @@ use_postgres || postgres=false
 
 names=()
 results=()
-# A command exiting 77 skipped (it printed why): SKIPPED, never passed.
+seconds=()
+# A command exiting 77 skipped (it printed why): SKIPPED, never passed. Each suite's time is kept
+# for the summary, where the slow ones show (docs/figures.md, "Set-up").
 run() {
-  local name=$1 status=0
+  local name=$1 status=0 started=$SECONDS
   shift
   printf '\n\033[1m==> %s\033[0m\n' "$name"
   "$@" || status=$?
+  seconds+=($((SECONDS - started)))
   case $status in
     0) results+=(passed) ;;
     77) results+=(SKIPPED) ;;
@@ -45,6 +48,7 @@ run_on_postgres() {
   printf '\n\033[1m==> %s\033[0m\nSKIPPED: %s.\nTo run it: %s\n' "$1" "$postgres_unavailable" "$POSTGRES_ENABLE_HINT"
   names+=("$1")
   results+=(SKIPPED)
+  seconds+=(0)
 }
 
 run "formatters and linters (make lint)" scripts/lint.sh
@@ -60,6 +64,9 @@ run "wasm-core particle animation in headless Chromium" env CHROMEDRIVER="${CHRO
   wasm-pack test --chrome --headless wasm-core --test animation_worker_host --test animation_main_thread_host
 run "front-end unit tests" bash -c 'cd frontend && npx vitest run'
 run "front-end types and first-load budgets (80 KB gzip, 100 KB with voice)" bash -c 'cd frontend && npx tsc --noEmit && node --test scripts/ && node scripts/first-load-size.mjs --max-kb 80 --voice-max-kb 100'
+# A phone's screen: every step of a visit at a device pixel ratio of 2 against a plain <select>
+# tapped in the same runs (1.6x at most, the median of 5 runs: fewer let the floor's spread decide).
+run "interactions at a pixel ratio of 2 (1.6x a plain select)" bash -c 'cd frontend && node scripts/interaction-latency.mjs --dpr 2 --runs 5'
 run "SDK contracts (tests/contract)" node --test tests/contract/
 run_node_tests "end-to-end tests (Chromium)" bash -c 'cd frontend && npm run --silent e2e'
 # The server's own tests (tests/system): as a process, behind Caddy, under hostile clients, two
@@ -73,12 +80,12 @@ echo "Summary"
 failed=0
 skipped=0
 for i in "${!names[@]}"; do
-  printf '  %-52s %s\n' "${names[$i]}" "${results[$i]}"
+  printf '  %-56s %5ss  %s\n' "${names[$i]}" "${seconds[$i]}" "${results[$i]}"
   case ${results[$i]} in
     FAILED) failed=$((failed + 1)) ;;
     SKIPPED) skipped=$((skipped + 1)) ;;
   esac
 done
-echo "suites: $(( ${#names[@]} - failed - skipped )) passed, $failed failed, $skipped SKIPPED"
+echo "suites: $(( ${#names[@]} - failed - skipped )) passed, $failed failed, $skipped SKIPPED, in ${SECONDS}s"
 [[ -n $postgres_unavailable ]] && echo "SKIPPED because $postgres_unavailable. To run them: $POSTGRES_ENABLE_HINT"
 exit $(( failed > 0 ))

@@ -11,10 +11,11 @@
 // for the page's language (content/ or CONTENT_DIR, as the build read them).
 //
 // Usage: node scripts/interaction-latency.mjs [--runs 5] [--dpr 1,2,3] [--cpu 4] [--ratio 1.6]
-//   [--budget 100] [--page /es/] [--trace DIR]
+//   [--budget MS] [--page /es/] [--trace DIR]
 // --page: only that page, `/` or `/es/`. Exits 1 when a step's median is over --ratio times the
-// floor's median at the same device pixel ratio, or, at a ratio of 1, over --budget ms (at 2 and 3
-// the floor alone is about that). --trace DIR: before the counted runs, one more of each page at
+// floor's median at the same device pixel ratio, or over --budget ms when one is given. The budget
+// is the floor's multiple because milliseconds are the machine's: the same build's floor ranges
+// from 72 to over 150 ms on one machine from one day to the next. --trace DIR: before the counted runs, one more of each page at
 // each ratio records a Chrome trace of every step (DIR/<page>-<ratio>x-<step>.json, for
 // chrome://tracing or the DevTools' performance panel) and prints how long each thread (the main
 // thread, the particle worker, the compositors, raster) was busy during the step's slowest
@@ -39,7 +40,7 @@ const option = (name, fallback) => {
 };
 const RUNS = option('--runs', 5);
 const CPU = option('--cpu', 4);
-const BUDGET_MS = option('--budget', 100);
+const BUDGET_MS = given('--budget') === undefined ? Infinity : option('--budget');
 const RATIO_BUDGET = option('--ratio', 1.6);
 const RATIOS = (given('--dpr') ?? '1,2,3').split(',').map((ratio) => {
   const value = Number(ratio);
@@ -448,7 +449,7 @@ console.log(
 );
 console.log(
   `"<${THRESHOLD_MS}": no event of the interaction reached the API's ${THRESHOLD_MS} ms threshold; ` +
-    `budget: each median at most ${RATIO_BUDGET}x the floor's at its ratio, and ${BUDGET_MS} ms at a ratio of 1`,
+    `budget: each median at most ${RATIO_BUDGET}x the floor's at its ratio${BUDGET_MS < Infinity ? ` and ${BUDGET_MS} ms` : ''}`,
 );
 const failures = [];
 for (const { path, ratio, key } of cases) {
@@ -461,7 +462,7 @@ for (const { path, ratio, key } of cases) {
     const over = [];
     if (step.name !== FLOOR) {
       if (multiple > RATIO_BUDGET) over.push(`OVER ${RATIO_BUDGET}x the floor`);
-      if (ratio === 1 && mid > BUDGET_MS) over.push(`OVER ${BUDGET_MS} ms`);
+      if (mid > BUDGET_MS) over.push(`OVER ${BUDGET_MS} ms`);
       failures.push(
         ...over.map((what) => `${path} at ${ratio}x, ${step.name}: ${show(mid)} ms, ${what}`),
       );
