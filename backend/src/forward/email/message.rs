@@ -96,7 +96,8 @@ pub(super) fn digest(
 fn digest_body(site: &SiteSettings, held: &HeldLeads, max_per_hour: u32) -> (String, String) {
     let heading = "The e-mail budget was reached";
     let why = format!(
-        "The site sent its {max_per_hour} lead e-mails of the hour (LEAD_EMAIL_MAX_PER_HOUR), so          these {} leads came without an e-mail each. Every one is stored and listed in the inbox.",
+        "The site sent its {max_per_hour} lead e-mails of the hour (LEAD_EMAIL_MAX_PER_HOUR), so \
+         these {} leads came without an e-mail each. Every one is stored and listed in the inbox.",
         held.total
     );
     let line = |quote: &StoredQuote| {
@@ -463,7 +464,14 @@ mod tests {
         );
         assert!(header(&raw, "Reply-To").is_empty(), "{raw}");
         let (text, html) = digest_body(&SiteSettings::default(), &held, 60);
-        assert!(text.contains("its 60 lead e-mails of the hour"), "{text}");
+        assert!(
+            text.contains(
+                "The site sent its 60 lead e-mails of the hour (LEAD_EMAIL_MAX_PER_HOUR), so these 3 \
+                 leads came without an e-mail each. Every one is stored and listed in the inbox.\n"
+            ),
+            "{text}"
+        );
+        assert!(!text.contains("  "), "no run of spaces: {text}");
         assert!(
             text.contains("2026-11-22 15:40:00 UTC | Family Health | web | ana@example.com"),
             "{text}"
