@@ -28,7 +28,8 @@ RUN_BUDGET_SECONDS=300
 TEST_BUDGET_SECONDS=900
 PORT=${BENCH_SETUP_PORT:-18080}
 repo=$(pwd)
-rustup_cargo=$(dirname "$(rustup which cargo)")
+# rustup's proxies (cargo, rustc, clippy...), without what `cargo install` put beside them.
+rustup_bin=$(dirname "$(command -v rustup)")
 
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $(rustup which cargo | sed 's|.*/toolchains/||; s|/bin/cargo||'), node $(node --version)"
 echo "already installed system-wide:"
@@ -55,7 +56,10 @@ for ((i = 1; i <= runs; i++)); do
   # The toolchain stays (rustup's); everything cargo and npm would cache starts empty.
   export CARGO_HOME="$work/cargo" npm_config_cache="$work/npm-cache"
   mkdir -p "$CARGO_HOME/bin"
-  export PATH="$CARGO_HOME/bin:$rustup_cargo:$(tr ':' '\n' <<< "$PATH" | grep -vx "$HOME/.cargo/bin" | paste -sd:)"
+  for proxy in rustup cargo rustc rustdoc rustfmt cargo-fmt cargo-clippy clippy-driver; do
+    ln -s "$rustup_bin/$proxy" "$CARGO_HOME/bin/$proxy"
+  done
+  export PATH="$CARGO_HOME/bin:$(tr ':' '\n' <<< "$PATH" | grep -vx "$rustup_bin" | paste -sd:)"
   log="$work/make-run.log"
   started=$SECONDS
   (cd "$work/repo" && PORT=$PORT DATABASE_URL="sqlite://$work/quotes.db" exec make run) > "$log" 2>&1 &
