@@ -22,24 +22,30 @@ fn main() {
         .flatten();
     let build = match commit {
         Some(commit) => {
-            // Tracked files only: an untracked scratch file is not part of the build.
-            let clean = git(&["status", "--porcelain", "--untracked-files=no"])
-                .is_some_and(|changes| changes.is_empty());
+            // Tracked files only: an untracked scratch file is not part of the build. A build
+            // does not write the repository (git refreshes its index on status otherwise).
+            let clean = git(&[
+                "--no-optional-locks",
+                "status",
+                "--porcelain",
+                "--untracked-files=no",
+            ])
+            .is_some_and(|changes| changes.is_empty());
             let tree = if clean { "clean tree" } else { "modified tree" };
             format!("commit {commit}, {tree}")
         }
         None => "commit unknown".to_owned(),
     };
     println!("cargo:rustc-env=BACKEND_BUILD={build}");
-    // Again when the commit, the index or the sources (the workspace's Rust) change; the
-    // front end's changes show once the backend is rebuilt.
+    // Again when the commit or the sources (the workspace's Rust) change; the front end's
+    // changes show once the backend is rebuilt. Not on the index, which any `git status` on the
+    // machine may rewrite: `make test` compiled the backend twice more for that (docs/figures.md,
+    // "Set-up").
     if let Some(git_dir) = git(&["rev-parse", "--git-dir"]) {
-        for file in ["HEAD", "index"] {
-            println!(
-                "cargo:rerun-if-changed={}",
-                Path::new(&git_dir).join(file).display()
-            );
-        }
+        println!(
+            "cargo:rerun-if-changed={}",
+            Path::new(&git_dir).join("HEAD").display()
+        );
     }
     if let Some(common) = git(&["rev-parse", "--git-common-dir"]) {
         println!(

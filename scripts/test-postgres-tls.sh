@@ -52,4 +52,4 @@ fi
 echo "PostgreSQL with TLS: $("$postgres_bin/postgres" --version) on 127.0.0.1:$port"
 
 TEST_TLS_POSTGRES_PORT=$port TEST_TLS_CA=$tls/ca.pem TEST_TLS_WRONG_CA=$tls/wrong-ca.pem \
-  cargo test -p backend --lib -- --ignored store::postgres::tls::cluster_tests
+  cargo test --workspace --lib -- --ignored store::postgres::tls::cluster_tests

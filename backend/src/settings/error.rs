@@ -1,6 +1,7 @@
 //! Why a setting cannot be used: one start-up line naming the variable, what is wrong with its
 //! value and the form expected. Every setting fails this one way, whether its value does not
-//! parse or parses out of bounds (`check`, over the typed settings' `validator` rules).
+//! parse or parses out of bounds (`check`, over a typed setting's `validator` rules, for the
+//! settings that have them; the others build their `ConfigError` themselves).
 
 use std::fmt;
 

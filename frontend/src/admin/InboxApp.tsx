@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../components/ui/button';
 import { brand } from '../content';
-import { api, ApiError, emptyFilter, type Filter } from './api';
-import { ConversationList, ConversationPage } from './Conversations';
-import { LeadList } from './LeadList';
-import { LeadPage } from './LeadPage';
-import { SignIn } from './SignIn';
+import { api, ApiError, emptyFilter, type Filter } from './api/api';
+import { ConversationList, ConversationPage } from './conversations/Conversations';
+import { LeadList } from './list/LeadList';
+import { LeadPage } from './lead/LeadPage';
+import { SignIn } from './sign-in/SignIn';
 
 type Session = 'checking' | 'signed-out' | 'signed-in';
 

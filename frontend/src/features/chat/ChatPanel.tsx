@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { voiceChat as texts, voiceControls } from 'virtual:site-content';
 import { spanish } from '../../content';
 import { cn } from '../../lib/cn';
-import type { VoiceConfig } from '../voice/sdk/client-config';
+import type { VoiceConfig } from '../../lib/client-config';
 import { useChat } from './use-chat';
 
 interface Props {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { disclaimerText } from '../../components/broker/MedicareDisclaimer';
 import { leadNotice } from '../../content';
 import { language, type Language } from '../../language';
-import type { VoiceConfig } from '../voice/sdk/client-config';
+import type { VoiceConfig } from '../../lib/client-config';
 import { ChatError, sendChatMessage, type ChatFailureKind } from './web-chat';
 
 /** The console line for whoever debugs the page, Spanish like the voice assistant's. */

@@ -2,7 +2,7 @@
 // (VapiAI/client-sdk-react, src/utils/vapiChatClient.ts): the public key as bearer, the reply
 // streamed as server-sent events, each carrying a piece of the assistant's text.
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import type { VoiceConfig } from '../voice/sdk/client-config';
+import type { VoiceConfig } from '../../lib/client-config';
 import { language } from '../../language';
 
 /** The provider's API when the server names none (VAPI_API_BASE_URL unset). */

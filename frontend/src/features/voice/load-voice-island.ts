@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react';
-import { fetchVoiceConfig } from './sdk/client-config';
+import { fetchVoiceConfig } from '../../lib/client-config';
 
 /** What the voice island shows on a page whose server has no voice configuration. */
 const NoVoice: ComponentType = () => null;

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { VoiceConfig } from '../sdk/client-config';
+import type { VoiceConfig } from '../../../lib/client-config';
 import { createSpeakingDetector } from '../session/speaking';
 import { VoiceSession } from '../session/voice-session';
 import { FakeVapi } from '../testing/fake-vapi.mjs';

@@ -14,7 +14,7 @@ import { TooltipProvider } from '../../../components/ui/tooltip';
 import { afterNextPaint } from '../../../lib/after-next-paint';
 import { captionsOpenAtStart, rememberCaptionsOpen } from '../preferences/captions-preference';
 import { hasAcceptedConsent, rememberConsent } from '../preferences/consent';
-import type { VoiceConfig } from '../sdk/client-config';
+import type { VoiceConfig } from '../../../lib/client-config';
 import { pageVoiceSession } from '../session/page-session';
 import { useVoiceSession } from '../session/use-voice-session';
 import type { VoiceSession } from '../session/voice-session';

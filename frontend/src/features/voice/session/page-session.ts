@@ -1,5 +1,5 @@
 // The page's one voice session, created on first use and kept for the page's lifetime.
-import { fetchVoiceConfig, type VoiceConfig } from '../sdk/client-config';
+import { fetchVoiceConfig, type VoiceConfig } from '../../../lib/client-config';
 import { loadVapiClass } from '../sdk/vapi';
 import { createSpeakingDetector } from './speaking';
 import { VoiceSession } from './voice-session';

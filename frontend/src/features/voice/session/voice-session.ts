@@ -1,7 +1,7 @@
 // The voice call's state machine, outside React so one SDK instance serves the page's whole
 // lifetime, whatever StrictMode or re-renders do (a second instance breaks daily-js with
 // "Duplicate DailyIframe instances are not allowed").
-import type { VoiceConfig } from '../sdk/client-config';
+import type { VoiceConfig } from '../../../lib/client-config';
 import { DAILY_CALL_CONFIG, type VapiClass, type VapiEvent, type VapiLike } from '../sdk/vapi';
 import { consoleLine, type FailureKind } from '../texts';
 import {

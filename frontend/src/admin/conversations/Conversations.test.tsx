@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation } from './api';
+import type { Conversation } from '../api/api';
 import { ConversationList, ConversationPage, conversationHref } from './Conversations';
-import { formatTime } from './format';
+import { formatTime } from '../shared/format';
 
 const SHA256 = '9b2cf5358a1e8e3c0d52a1f4bb0c6e1f3a7d9e2b4c6f8a0b1c3d5e7f9a1b3c5d';
 

@@ -1,5 +1,7 @@
-// The voice settings the backend hands out at run time (GET /api/client-config). The notice shown
-// before a call is not one: it is the content's, built into the page (../texts.ts).
+// The assistant's settings the backend hands out at run time (GET /api/client-config), which a call
+// (features/voice) and a chat (features/chat) both start from; here so neither feature imports the
+// other's. The notice shown before a call is not one: it is the content's, built into the page
+// (features/voice/texts.ts).
 
 export interface VoiceConfig {
   publicKey: string;

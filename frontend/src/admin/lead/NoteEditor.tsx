@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../components/ui/button';
-import { api, type Lead } from './api';
+import { Button } from '../../components/ui/button';
+import { api, type Lead } from '../api/api';
 
 /** The server keeps at most this many characters (`MAX_NOTE_CHARS`). */
 const MAX_NOTE_CHARS = 2000;

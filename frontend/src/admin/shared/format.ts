@@ -1,5 +1,5 @@
-import { brand, productOptions } from '../content';
-import type { Lead } from './api';
+import { brand, productOptions } from '../../content';
+import type { Lead } from '../api/api';
 
 export function productLabel(value: string): string {
   return productOptions.find((option) => option.value === value)?.label ?? value;

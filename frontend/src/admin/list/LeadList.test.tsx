@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyFilter, type Filter, type ListedLead } from './api';
+import { emptyFilter, type Filter, type ListedLead } from '../api/api';
 import { LeadList } from './LeadList';
 
 const base: ListedLead = {

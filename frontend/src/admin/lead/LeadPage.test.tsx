@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Lead } from './api';
+import type { Lead } from '../api/api';
 import { LeadPage } from './LeadPage';
 
 // An address the server accepts (every character of its local part is RFC 5322 atext) that,

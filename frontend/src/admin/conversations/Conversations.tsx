@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, type Conversation, type Recording } from './api';
-import { channelLabel, endedText, formatBytes, formatTime, shortHash } from './format';
+import { api, type Conversation, type Recording } from '../api/api';
+import { channelLabel, endedText, formatBytes, formatTime, shortHash } from '../shared/format';
 
 /** How a conversation ended, in words (the lead's page says it the same way). */
 const ended = (reason: string | null) => endedText({ call_ended: null, call_ended_reason: reason });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../components/ui/button';
-import { api, ApiError } from './api';
+import { Button } from '../../components/ui/button';
+import { api, ApiError } from '../api/api';
 
 interface SignInProps {
   /** Why the form is shown again (signed out, session ended). */

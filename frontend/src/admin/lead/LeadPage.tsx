@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Button } from '../components/ui/button';
-import { buttonVariants } from '../components/ui/button-variants';
-import { api, deliveryChannels, type Lead, type Status } from './api';
+import { Button } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button-variants';
+import { api, deliveryChannels, type Lead, type Status } from '../api/api';
 import {
   answerHref,
   endedText,
@@ -15,10 +15,10 @@ import {
   spamReason,
   statusLabel,
   telHref,
-} from './format';
+} from '../shared/format';
 import { NoteEditor } from './NoteEditor';
-import { NotLicensedBadge } from './NotLicensedBadge';
-import { stateName } from './states';
+import { NotLicensedBadge } from '../shared/NotLicensedBadge';
+import { stateName } from '../shared/states';
 
 interface LeadPageProps {
   id: string;

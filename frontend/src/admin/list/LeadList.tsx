@@ -1,11 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../components/ui/button';
-import { buttonVariants } from '../components/ui/button-variants';
-import { productOptions } from '../content';
-import { api, deliveryChannels, emptyFilter, type Filter, type ListedLead } from './api';
-import { formatTime, languageLabel, productLabel, sourceLabel, statusLabel } from './format';
-import { NotLicensedBadge } from './NotLicensedBadge';
-import { STATES, stateName } from './states';
+import { Button } from '../../components/ui/button';
+import { buttonVariants } from '../../components/ui/button-variants';
+import { productOptions } from '../../content';
+import { api, deliveryChannels, emptyFilter, type Filter, type ListedLead } from '../api/api';
+import {
+  formatTime,
+  languageLabel,
+  productLabel,
+  sourceLabel,
+  statusLabel,
+} from '../shared/format';
+import { NotLicensedBadge } from '../shared/NotLicensedBadge';
+import { STATES, stateName } from '../shared/states';
 
 interface LeadListProps {
   filter: Filter;
