@@ -269,7 +269,11 @@ describe(
       assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       const entry = await waitForLogLine((line) => line.resp_headers?.['X-Request-Id']?.[0] === id);
       assert.equal(entry.request.uri, '/healthz');
-      assert.ok(server.log().includes(`"request_id":"${id}"`), 'the id is in the backend log');
+      // The backend writes its line as the answer goes out, and its output arrives here later.
+      await pollUntil(() => server.log().includes(`"request_id":"${id}"`), {
+        within: 5_000,
+        what: 'the id in the backend log',
+      });
       assert.ok(!server.log().includes('chosen-by-the-visitor'));
     });
 
