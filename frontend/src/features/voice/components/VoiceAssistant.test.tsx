@@ -465,15 +465,19 @@ describe('consent notice', () => {
       'href',
       language === 'es' ? '/es/privacy' : '/privacy',
     );
-    expect(screen.getByRole('button', { name: 'Aceptar y llamar' })).toHaveFocus();
+    // Radix moves focus into the dialog, and back out of it, a task after it opens or closes.
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Aceptar y llamar' })).toHaveFocus(),
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(idle).toHaveFocus();
+    await vi.waitFor(() => expect(idle).toHaveFocus());
     expect(fake().startCalls).toHaveLength(0); // loaded by the hover prefetch, not started
 
     await user.keyboard(' '); // at once, while the cancelled notice is still leaving
-    expect(await screen.findByRole('button', { name: 'Aceptar y llamar' })).toHaveFocus();
-    await user.click(screen.getByRole('button', { name: 'Aceptar y llamar' }));
+    const accept = await screen.findByRole('button', { name: 'Aceptar y llamar' });
+    await vi.waitFor(() => expect(accept).toHaveFocus());
+    await user.click(accept);
     await vi.waitFor(() => expect(fake().startCalls).toHaveLength(1));
     expect(localStorage.getItem('voice-consent-accepted')).toBe(consentText);
     await act$(() => fake().answerStart());
