@@ -22,6 +22,7 @@ import { focusReaches, launchBrowser, openPage, outputDir } from './support/brow
 import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { axeViolations } from './support/landing.mjs';
 import { formCookie, startServer } from './support/server.mjs';
+import { pollUntil } from '../../tests/support/poll.mjs';
 
 const [HASH, PASSWORD] = [ADMIN_PASSWORD_HASH, ADMIN_PASSWORD];
 const VOICE_SECRET = 'e2e-voice-secret-0123456789abcdef01';
@@ -278,13 +279,14 @@ function inboxSuite(name, database) {
 
       // The call it came from, among the kept conversations, with its whole transcript, once the
       // backend has copied its recording from the provider (it polls every 2 s).
-      await page.waitForFunction(
-        async () => {
-          const response = await fetch('/api/admin/conversations/call-e2e');
-          return response.ok && (await response.json()).recording?.status === 'stored';
-        },
-        null,
-        { polling: 250, timeout: 20_000 },
+      // Asked from Node: page.waitForFunction takes an async check's promise as truthy at once.
+      await pollUntil(
+        () =>
+          page.evaluate(async () => {
+            const response = await fetch('/api/admin/conversations/call-e2e');
+            return response.ok && (await response.json()).recording?.status === 'stored';
+          }),
+        { within: 20_000, every: 250, what: "the call's recording copied" },
       );
       assert.equal(provider.downloads(), 1, 'copied once');
       // As this browser shows a time (format.ts), in its own zone.

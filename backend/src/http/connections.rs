@@ -31,6 +31,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tracing::Instrument;
 use warp::{Filter, Reply};
 
 use crate::http::address_cap::{AddressCap, MAX_PER_ADDRESS};
@@ -197,10 +198,14 @@ where
         let id = RequestId::for_request(request.headers(), proxied);
         let header = id.header();
         let mut service = service.clone();
-        id.scope(async move {
+        // ERROR, the highest level, so that a filter quieting the server's own lines (`warn`)
+        // keeps the request id on the lines it lets through.
+        let span = tracing::error_span!("request", request_id = id.as_str());
+        async move {
             let mut response = tower_service::Service::call(&mut service, request).await?;
             response.headers_mut().insert(request_id::HEADER, header);
             Ok(response)
-        })
+        }
+        .instrument(span)
     })
 }

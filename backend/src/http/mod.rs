@@ -12,7 +12,6 @@ pub mod failure_limit;
 pub mod forwarded_proto;
 pub mod head_size;
 pub mod headers;
-mod json_line;
 pub mod methods;
 pub mod rate_limit;
 pub mod recent_clients;

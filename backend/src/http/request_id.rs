@@ -7,13 +7,8 @@
 //! else's is replaced by a fresh one, since a client could otherwise write what it likes into
 //! our logs or make two requests look like one.
 //!
-//! The id travels with the request's future as a task-local (`RequestId::scope`), which the log
-//! format reads (`RequestId::with_current`), rather than as a tracing span: a span cost a quote
-//! post about 4,000 instructions (made, entered and left on every poll, closed), 3 % of the
-//! post, where the task-local costs a few dozen (`scripts/bench-instructions.sh`). A line reads
-//! as if it were in a span named `request` (`json_line`).
-
-use std::future::Future;
+//! The id is a field of the tracing span named `request` that the request's future runs in
+//! (`connections`), so tracing-subscriber's JSON formatter writes it on every line.
 
 use uuid::Uuid;
 use warp::http::{HeaderMap, HeaderName, HeaderValue};
@@ -44,25 +39,14 @@ impl RequestId {
         RequestId(HeaderValue::from_str(text).expect("a UUID is a valid header value"))
     }
 
-    /// `request` run with this id as the current one, for every line it logs.
-    pub fn scope<F: Future>(self, request: F) -> impl Future<Output = F::Output> {
-        CURRENT.scope(self, request)
-    }
-
-    /// `f` given the id of the request being handled on this thread, if any.
-    pub fn with_current<R>(f: impl FnOnce(&str) -> R) -> Option<R> {
-        CURRENT
-            .try_with(|id| f(id.0.to_str().unwrap_or_default()))
-            .ok()
+    /// The id as text: only `valid` characters or a UUID's, so always ASCII.
+    pub fn as_str(&self) -> &str {
+        self.0.to_str().unwrap_or_default()
     }
 
     pub fn header(&self) -> HeaderValue {
         self.0.clone()
     }
-}
-
-tokio::task_local! {
-    static CURRENT: RequestId;
 }
 
 /// 1 to `MAX_LEN` characters from letters, digits and `-_.:+/=~@`: what proxies send, and
@@ -75,13 +59,8 @@ fn valid(id: &[u8]) -> bool {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-
-    /// `f` run as if while request `id` were handled.
-    pub fn in_request<R>(id: &'static str, f: impl FnOnce() -> R) -> R {
-        CURRENT.sync_scope(RequestId(HeaderValue::from_static(id)), f)
-    }
 
     fn headers(ids: &[&'static str]) -> HeaderMap {
         let mut headers = HeaderMap::new();
