@@ -56,8 +56,10 @@ install_tool() {
 bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]]; then
   say "installing wasm-bindgen-cli $bindgen_version"
-  # Without --locked: the locked install fails against the registry's current index.
-  install_tool wasm-bindgen-cli --version "$bindgen_version"
+  # Without --locked: the locked install fails against the registry's current index. Without
+  # the default rustls feature: the test runner only speaks plain HTTP to a local ChromeDriver,
+  # and ring and rustls were a sixth of the compile (docs/figures.md, "Set-up").
+  install_tool wasm-bindgen-cli --version "$bindgen_version" --no-default-features
 fi
 
 # wasm-pack only runs wasm-core's tests in wasm (scripts/build-wasm.sh builds without it). Its
