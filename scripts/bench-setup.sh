@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # How long a newcomer waits: a clean clone of this repository's HEAD in a temporary folder, with
-# empty build caches (its own CARGO_HOME, so the registry is downloaded and wasm-bindgen-cli and
-# wasm-pack are compiled again, its own target folder and npm cache), then `make run` timed to the
+# empty build caches (its own CARGO_HOME, so the registry is downloaded and wasm-bindgen-cli is
+# compiled again, its own target folder and npm cache), then `make run` timed to the
 # first healthy /healthz and, unless --run-only, `make test` after it.
 #
 #   scripts/bench-setup.sh [--runs N] [--run-only]

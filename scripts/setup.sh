@@ -4,7 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WASM_PACK_VERSION=0.15.1
 SCHEMATHESIS_VERSION=4.32.5
 want_test_tools=false
 toolchain_only=false
@@ -45,30 +44,19 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 $toolchain_only && exit 0
 
-# The two tools are compiled, not downloaded (only registries are reachable), and only run at
+# wasm-bindgen-cli is compiled, not downloaded (only registries are reachable), and only runs at
 # build and test time on small inputs, where a debug build runs as well as a release one (the same
-# output, byte for byte) and compiles in much less time.
-install_tool() {
-  CARGO_PROFILE_DEV_DEBUG=0 cargo install --debug --quiet "$@"
-}
-
-# wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
+# output, byte for byte) and compiles in much less time. Its wasm-bindgen-test-runner runs
+# wasm-core's tests in wasm (scripts/test-wasm.sh). It must match the wasm-bindgen crate in
+# Cargo.lock exactly.
 bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]]; then
   say "installing wasm-bindgen-cli $bindgen_version"
   # Without --locked: the locked install fails against the registry's current index. Without
   # the default rustls feature: the test runner only speaks plain HTTP to a local ChromeDriver,
   # and ring and rustls were a sixth of the compile (docs/figures.md, "Set-up").
-  install_tool wasm-bindgen-cli --version "$bindgen_version" --no-default-features
-fi
-
-# wasm-pack only runs wasm-core's tests in wasm (scripts/build-wasm.sh builds without it). Its
-# compile goes on while the packages below are installed; the script waits for it at the end.
-wasm_pack_install=
-if $want_test_tools && [[ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]]; then
-  say "installing wasm-pack $WASM_PACK_VERSION (beside the rest)"
-  install_tool wasm-pack --version "$WASM_PACK_VERSION" &
-  wasm_pack_install=$!
+  CARGO_PROFILE_DEV_DEBUG=0 cargo install --debug --quiet wasm-bindgen-cli --version "$bindgen_version" \
+    --no-default-features
 fi
 
 lock_hash=$(sha256sum frontend/package-lock.json | cut -d' ' -f1)
@@ -155,8 +143,4 @@ if $want_test_tools && [[ "$(.venv-tools/bin/schemathesis --version 2>/dev/null 
   say "installing schemathesis $SCHEMATHESIS_VERSION (PyPI) into .venv-tools"
   python3 -m venv .venv-tools
   .venv-tools/bin/pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
-fi
-
-if [[ -n $wasm_pack_install ]]; then
-  wait "$wasm_pack_install" || { echo "error: installing wasm-pack failed" >&2; exit 1; }
 fi

@@ -58,10 +58,10 @@ run "Rust unit and integration tests" cargo test --workspace
 # The TLS ones need a cluster of their own, the next suite's.
 run_on_postgres "Rust tests against PostgreSQL" cargo test --workspace -- --ignored --skip store::postgres::tls::cluster_tests
 run "PostgreSQL over TLS (sslmode, sslrootcert)" scripts/test-postgres-tls.sh
-run "wasm-core in wasm (Node)" wasm-pack test --node wasm-core
+run "wasm-core in wasm (Node)" scripts/test-wasm.sh --node
 # The particle animation's two hosts (a dedicated worker, the main thread) in Debian's Chromium.
-run "wasm-core particle animation in headless Chromium" env CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}" \
-  wasm-pack test --chrome --headless wasm-core --test animation_worker_host --test animation_main_thread_host
+run "wasm-core particle animation in headless Chromium" \
+  scripts/test-wasm.sh --chrome --test animation_worker_host --test animation_main_thread_host
 run "front-end unit tests" bash -c 'cd frontend && npx vitest run'
 run "front-end types and first-load budgets (80 KB gzip, 100 KB with voice)" bash -c 'cd frontend && npx tsc --noEmit && node --test scripts/ && node scripts/first-load-size.mjs --max-kb 80 --voice-max-kb 100'
 # A phone's screen: every step of a visit at a device pixel ratio of 2 against a plain <select>
