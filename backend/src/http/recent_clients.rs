@@ -1,6 +1,7 @@
 //! Per-client state for the clients seen most recently, in bounded memory and at a constant
 //! cost per request, for the limits that count what each client does (`rate_limit`,
-//! `failure_limit`).
+//! `failure_limit`), and per-key state of the same kind for other keys (the form posts of
+//! `routes::quotes::double_submit`).
 //!
 //! Two generations: a new client goes into the current one, and one found only in the previous
 //! one moves into the current one. Once the current generation holds half the capacity it
@@ -10,21 +11,22 @@
 //! forgotten only after `capacity / 2` other clients have come since it last did.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::sync::{Mutex, PoisonError};
 
-pub struct RecentClients<V> {
-    generations: Mutex<Generations<V>>,
+pub struct RecentClients<V, K = IpAddr> {
+    generations: Mutex<Generations<K, V>>,
     half: usize,
 }
 
-struct Generations<V> {
-    current: HashMap<IpAddr, V>,
-    previous: HashMap<IpAddr, V>,
+struct Generations<K, V> {
+    current: HashMap<K, V>,
+    previous: HashMap<K, V>,
 }
 
-impl<V: Clone> RecentClients<V> {
-    pub fn new(capacity: usize) -> RecentClients<V> {
+impl<V: Clone, K: Hash + Eq> RecentClients<V, K> {
+    pub fn new(capacity: usize) -> RecentClients<V, K> {
         RecentClients {
             generations: Mutex::new(Generations {
                 current: HashMap::new(),
@@ -38,7 +40,7 @@ impl<V: Clone> RecentClients<V> {
     /// returns; when it fails, the state stays as it was. Clients are updated one at a time.
     pub fn update<T, E>(
         &self,
-        client: IpAddr,
+        client: K,
         update: impl FnOnce(Option<V>) -> Result<(T, V), E>,
     ) -> Result<T, E> {
         let mut generations = self

@@ -5,22 +5,32 @@
 //! a failure is therefore one lead; the same request after that is a new one, as with the form's
 //! JSON posts. Only a digest of the values is kept, in this instance's memory.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::convert::Infallible;
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 use wasm_core::QuoteRequest;
 
+use crate::http::recent_clients::RecentClients;
+
 /// How long a request is remembered: a double submit comes within seconds, a retry after a
 /// failure within minutes.
 const REMEMBERED: Duration = Duration::from_secs(10 * 60);
-/// At most this many requests are remembered (a few hundred KB); past it the oldest are forgotten.
+/// At most this many requests are remembered (a few hundred KB); one not posted again while
+/// `CAPACITY / 2` others came is forgotten, at a constant cost per post (`RecentClients`).
 const CAPACITY: usize = 10_000;
 
-#[derive(Default)]
+/// Each request's digest, with its key and when it was first posted.
 pub struct RecentForms {
-    seen: Mutex<HashMap<[u8; 32], (String, Instant)>>,
+    seen: RecentClients<(String, Instant), [u8; 32]>,
+}
+
+impl Default for RecentForms {
+    fn default() -> RecentForms {
+        RecentForms {
+            seen: RecentClients::new(CAPACITY),
+        }
+    }
 }
 
 impl RecentForms {
@@ -40,25 +50,13 @@ impl RecentForms {
             .finalize()
             .into();
         let fresh = |at: &Instant| now.saturating_duration_since(*at) < REMEMBERED;
-        let mut seen = self
-            .seen
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some((key, _)) = seen.get(&digest).filter(|(_, at)| fresh(at)) {
-            return key.clone();
-        }
-        if seen.len() >= CAPACITY {
-            seen.retain(|_, (_, at)| fresh(at));
-        }
-        if seen.len() >= CAPACITY {
-            let oldest = seen.iter().min_by_key(|(_, (_, at))| *at).map(|(d, _)| *d);
-            if let Some(oldest) = oldest {
-                seen.remove(&oldest);
-            }
-        }
-        let key = format!("form-{}", uuid::Uuid::now_v7());
-        seen.insert(digest, (key.clone(), now));
-        key
+        let remembered = self.seen.update(digest, |held| {
+            let (key, at) = held
+                .filter(|(_, at)| fresh(at))
+                .unwrap_or_else(|| (format!("form-{}", uuid::Uuid::now_v7()), now));
+            Ok::<_, Infallible>((key.clone(), (key, at)))
+        });
+        remembered.unwrap_or_else(|never| match never {})
     }
 }
 
@@ -105,9 +103,15 @@ mod tests {
     fn memory_is_bounded() {
         let recent = RecentForms::default();
         let start = Instant::now();
-        for i in 0..CAPACITY + 10 {
+        let first = recent.key_at(&quote("a0@example.com"), false, start);
+        for i in 1..3 * CAPACITY {
             recent.key_at(&quote(&format!("a{i}@example.com")), false, start);
+            assert!(recent.seen.len() <= CAPACITY);
         }
-        assert_eq!(recent.seen.lock().unwrap().len(), CAPACITY);
+        assert_ne!(
+            recent.key_at(&quote("a0@example.com"), false, start),
+            first,
+            "forgotten once many others came"
+        );
     }
 }
