@@ -28,6 +28,11 @@ use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, StoreOption
 
 /// The advisory lock the consent chain is appended under (any number, the same everywhere).
 const CONSENT_CHAIN_LOCK: i64 = 0x0063_6f6e_7365_6e74;
+const LOCK_CONSENT_CHAIN: &str = "SELECT pg_advisory_xact_lock($1)";
+/// `queries::INSERT_NOTICE_TEXT` for many texts: $1 their SHA-256s, $2 the texts.
+const INSERT_NOTICE_TEXTS: &str = "INSERT INTO notice_texts (sha256, text)
+    SELECT * FROM unnest($1::text[], $2::text[])
+    ON CONFLICT DO NOTHING";
 /// `queries::INSERT_CONSENT` for many records: one array per column.
 const INSERT_CONSENTS: &str = "INSERT INTO consent_records
         (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash,
@@ -178,6 +183,7 @@ async fn insert(
     {
         return insert_quotes(&*client, queued, quotes).await;
     }
+    store_notice_texts(&*client, quotes).await?;
     let tx = client.transaction().await.map_err(classify)?;
     let quotes = spend_form_tokens(&tx, quotes).await?;
     let quotes: Vec<&NewQuote> = quotes.iter().map(|quote| &**quote).collect();
@@ -192,8 +198,43 @@ async fn insert(
     Ok(outcomes)
 }
 
+/// Stores the texts the quotes' consent records will refer to, each committed at once and
+/// before the quotes' transaction: a text is kept under its SHA-256 whether or not a record
+/// refers to it, and a new text inserted in two transactions that then both wait for the
+/// chain's lock would make each wait for the other's row.
+async fn store_notice_texts(
+    client: &impl GenericClient,
+    quotes: &[&NewQuote],
+) -> Result<(), StoreError> {
+    let mut texts: Vec<(String, &str)> = quotes
+        .iter()
+        .filter_map(|quote| quote.consent.as_ref())
+        .flat_map(NewConsent::texts)
+        .map(|text| (consent::sha256_hex(text), text))
+        .collect();
+    if texts.is_empty() {
+        return Ok(());
+    }
+    texts.sort();
+    texts.dedup();
+    let (keys, texts): (Vec<&str>, Vec<&str>) = texts
+        .iter()
+        .map(|(key, text)| (key.as_str(), *text))
+        .unzip();
+    let statement = client
+        .prepare_cached(INSERT_NOTICE_TEXTS)
+        .await
+        .map_err(classify)?;
+    client
+        .execute(&statement, &[&keys, &texts])
+        .await
+        .map_err(classify)?;
+    Ok(())
+}
+
 /// Appends the stored quotes' consent records to the chain, in order, under a lock every
-/// instance takes for it until the commit: one chain, however many writers.
+/// instance takes for it until the commit: one chain, however many writers. The writers take
+/// turns from the lock to the commit, so that stretch is kept to two round trips and the commit.
 async fn append_consents(
     tx: &deadpool_postgres::Transaction<'_>,
     stored: Vec<(&NewQuote, &NewConsent)>,
@@ -201,26 +242,23 @@ async fn append_consents(
     if stored.is_empty() {
         return Ok(());
     }
-    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CONSENT_CHAIN_LOCK])
+    let lock = tx
+        .prepare_cached(LOCK_CONSENT_CHAIN)
         .await
         .map_err(classify)?;
-    let mut texts: Vec<(String, &str)> = stored
-        .iter()
-        .flat_map(|(_, consent)| consent.texts())
-        .map(|text| (consent::sha256_hex(text), text))
-        .collect();
-    texts.sort();
-    texts.dedup();
-    for (sha256, text) in &texts {
-        tx.execute(queries::INSERT_NOTICE_TEXT, &[sha256, text])
-            .await
-            .map_err(classify)?;
-    }
-    let mut head = match tx
-        .query_opt(queries::CONSENT_HEAD, &[])
+    let read_head = tx
+        .prepare_cached(queries::CONSENT_HEAD)
         .await
-        .map_err(classify)?
-    {
+        .map_err(classify)?;
+    let insert_links = tx.prepare_cached(INSERT_CONSENTS).await.map_err(classify)?;
+    // Sent together, run in order: the head is read once the lock is granted, by a statement
+    // whose snapshot then holds the last holder's commit.
+    let (_, head) = futures_util::try_join!(
+        tx.execute(&lock, &[&CONSENT_CHAIN_LOCK]),
+        tx.query_opt(&read_head, &[])
+    )
+    .map_err(classify)?;
+    let mut head = match head {
         Some(row) => Some((row.number("seq")?, row.required("hash")?)),
         None => None,
     };
@@ -243,7 +281,7 @@ async fn append_consents(
     };
     let hashes: Vec<&str> = links.iter().map(|(_, h)| h.as_str()).collect();
     tx.execute(
-        INSERT_CONSENTS,
+        &insert_links,
         &[
             &seqs,
             &text(|l| Some(&l.lead_id)),

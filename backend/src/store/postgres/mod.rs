@@ -656,6 +656,46 @@ mod tests {
         schema.drop().await;
     }
 
+    /// The writers of two instances append to one chain at once, with notice texts new to both:
+    /// every lead is stored with its record, and the chain holds.
+    #[tokio::test]
+    #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+    async fn instances_appending_at_once_keep_one_chain() {
+        use crate::store::consent::{verify, ConsentChannel, NewConsent, Verified};
+
+        let schema = PostgresSchema::create().await;
+        let a = Arc::new(
+            PostgresStore::open(&schema.url(), StoreOptions::default())
+                .await
+                .unwrap(),
+        );
+        let b = Arc::new(
+            PostgresStore::open(&schema.url(), StoreOptions::default())
+                .await
+                .unwrap(),
+        );
+        let posts = (0..400).map(|i| {
+            let store = Arc::clone(if i % 2 == 0 { &a } else { &b });
+            let quote = suite::web(&format!("chain{i}@example.com")).with_consent(NewConsent {
+                notice: Some(format!("Notice {}", i % 3)),
+                page: "/".into(),
+                channel: ConsentChannel::Form,
+                client: None,
+                user_agent: None,
+                phone: None,
+            });
+            async move { store.insert(quote).await }
+        });
+        for inserted in futures_util::future::join_all(posts).await {
+            assert_eq!(inserted.unwrap(), Inserted::New);
+        }
+        let chain = a.consent_chain(0, 1000).await.unwrap();
+        assert_eq!(verify(&chain), Verified::Intact { records: 400 });
+        a.close().await;
+        b.close().await;
+        schema.drop().await;
+    }
+
     #[test]
     fn connection_trouble_is_unavailable() {
         assert!(matches!(
