@@ -3,7 +3,9 @@
 # wasm-core for the wasm target too), the backend's import direction, every path the docs name,
 # Prettier and ESLint over the front end and tests/ (with the front end's packages), and the
 # inbox's API types against the OpenAPI document. `--fix` (make fmt) lets each tool fix what it
-# can instead. Every check runs even after a failure.
+# can instead. `--without-native-clippy` leaves out clippy over the workspace's native targets,
+# for scripts/test.sh, which lints them while compiling the tests. Every check runs even after a
+# failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,8 +24,10 @@ check() {
   printf '\033[1m--> %s\033[0m\n' "$*"
   "$@" || failed=1
 }
+native_clippy=true
+[[ "${1:-}" == "--without-native-clippy" ]] && native_clippy=false
 check cargo fmt --all --check
-check cargo clippy --workspace --all-targets -- -D warnings
+$native_clippy && check cargo clippy --workspace --all-targets -- -D warnings
 # The native benchmark (criterion) does not build for wasm32; the wasm one does.
 check cargo clippy -p wasm-core --target wasm32-unknown-unknown --lib --tests --bench particles_wasm \
   -- -D warnings

@@ -51,13 +51,26 @@ run_on_postgres() {
   seconds+=(0)
 }
 
-run "formatters and linters (make lint)" scripts/lint.sh
+# Clippy lints the workspace while its tests compile, as `cargo clippy` does on a check build
+# (CLIPPY_ARGS is how cargo clippy hands clippy-driver what follows its `--`): the dependencies
+# are compiled once, for the tests, not once more for a check (docs/figures.md, "Set-up"). Every
+# `cargo test` of the workspace runs under it, so none compiles the workspace again.
+with_clippy() {
+  RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver)" \
+    CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" "$@"
+}
+
+run "formatters and linters (make lint; native clippy with the Rust tests)" \
+  scripts/lint.sh --without-native-clippy
 run "the repository's own checks (scripts/*.test.mjs)" node --test scripts/
-run "Rust unit and integration tests" cargo test --workspace
+# Every target built (and linted) first, benches among them; then the tests run.
+run "Rust unit and integration tests, and clippy" \
+  with_clippy bash -c 'cargo test --workspace --all-targets --no-run && cargo test --workspace'
 # The PostgreSQL tests are #[ignore]d (cargo lists them as ignored, with the reason), run here.
 # The TLS ones need a cluster of their own, the next suite's.
-run_on_postgres "Rust tests against PostgreSQL" cargo test --workspace -- --ignored --skip store::postgres::tls::cluster_tests
-run "PostgreSQL over TLS (sslmode, sslrootcert)" scripts/test-postgres-tls.sh
+run_on_postgres "Rust tests against PostgreSQL" \
+  with_clippy cargo test --workspace -- --ignored --skip store::postgres::tls::cluster_tests
+run "PostgreSQL over TLS (sslmode, sslrootcert)" with_clippy scripts/test-postgres-tls.sh
 run "wasm-core in wasm (Node)" scripts/test-wasm.sh --node
 # The particle animation's two hosts (a dedicated worker, the main thread) in Debian's Chromium.
 run "wasm-core particle animation in headless Chromium" \
