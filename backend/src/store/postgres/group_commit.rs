@@ -206,21 +206,18 @@ async fn store_notice_texts(
     client: &impl GenericClient,
     quotes: &[&NewQuote],
 ) -> Result<(), StoreError> {
-    let mut texts: Vec<(String, &str)> = quotes
+    let mut texts: Vec<&str> = quotes
         .iter()
         .filter_map(|quote| quote.consent.as_ref())
         .flat_map(NewConsent::texts)
-        .map(|text| (consent::sha256_hex(text), text))
         .collect();
     if texts.is_empty() {
         return Ok(());
     }
-    texts.sort();
+    // A batch's quotes mostly share one notice: each distinct text is hashed once.
+    texts.sort_unstable();
     texts.dedup();
-    let (keys, texts): (Vec<&str>, Vec<&str>) = texts
-        .iter()
-        .map(|(key, text)| (key.as_str(), *text))
-        .unzip();
+    let keys: Vec<String> = texts.iter().map(consent::sha256_hex).collect();
     let statement = client
         .prepare_cached(INSERT_NOTICE_TEXTS)
         .await
