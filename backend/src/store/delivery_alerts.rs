@@ -1,13 +1,15 @@
 //! What the delivery alerts ask of a store: which channels have leads still retried after a
 //! failed attempt, and the open incidents, one row per channel (`delivery_incidents`), so that
-//! instances sharing a database send one alert per incident. The SQL is written once for both.
+//! instances sharing a database send one alert per incident (the incident's primary key makes
+//! one instance of several open it). Written once for both databases, over `store::sql`.
 
 use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
 use super::model::Channel;
-use super::rows::NamedRow;
+use super::sql::{Database, Lane, NamedRow};
 use super::{Cause, StoreError};
 
 /// A channel with leads whose last attempt failed and that are still retried.
@@ -38,7 +40,41 @@ pub trait DeliveryAlerts: Send + Sync {
     fn open_incidents(&self) -> BoxFuture<'_, Result<Vec<Channel>, StoreError>>;
 }
 
-pub const FAILING_CHANNELS: &str = "SELECT o.channel AS channel,
+impl<D: Database> DeliveryAlerts for D {
+    fn failing_channels(&self) -> BoxFuture<'_, Result<Vec<FailingChannel>, StoreError>> {
+        async move {
+            let rows = self.query(Lane::Person, FAILING_CHANNELS, vec![]).await?;
+            rows.iter().map(failing_channel).collect()
+        }
+        .boxed()
+    }
+
+    fn open_incident(
+        &self,
+        channel: Channel,
+        since: OffsetDateTime,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        let values = vec![channel.as_str().into(), since.into(), now.into()];
+        let opened = self.execute(Lane::Person, OPEN_INCIDENT, values);
+        async move { Ok(opened.await? == 1) }.boxed()
+    }
+
+    fn close_incident(&self, channel: Channel) -> BoxFuture<'_, Result<bool, StoreError>> {
+        let closed = self.execute(Lane::Person, CLOSE_INCIDENT, vec![channel.as_str().into()]);
+        async move { Ok(closed.await? == 1) }.boxed()
+    }
+
+    fn open_incidents(&self) -> BoxFuture<'_, Result<Vec<Channel>, StoreError>> {
+        async move {
+            let rows = self.query(Lane::Person, OPEN_INCIDENTS, vec![]).await?;
+            rows.iter().map(channel).collect()
+        }
+        .boxed()
+    }
+}
+
+const FAILING_CHANNELS: &str = "SELECT o.channel AS channel,
         CAST(COUNT(*) AS INTEGER) AS leads,
         MIN(q.created_at) AS since,
         MAX(o.last_error) AS error
@@ -47,16 +83,15 @@ pub const FAILING_CHANNELS: &str = "SELECT o.channel AS channel,
     GROUP BY o.channel";
 
 /// $1 channel, $2 failing since, $3 now.
-pub const OPEN_INCIDENT: &str =
-    "INSERT INTO delivery_incidents (channel, failing_since, alerted_at)
+const OPEN_INCIDENT: &str = "INSERT INTO delivery_incidents (channel, failing_since, alerted_at)
     VALUES ($1, $2, $3) ON CONFLICT (channel) DO NOTHING";
 
-pub const CLOSE_INCIDENT: &str = "DELETE FROM delivery_incidents WHERE channel = $1";
+const CLOSE_INCIDENT: &str = "DELETE FROM delivery_incidents WHERE channel = $1";
 
-pub const OPEN_INCIDENTS: &str = "SELECT channel FROM delivery_incidents ORDER BY channel";
+const OPEN_INCIDENTS: &str = "SELECT channel FROM delivery_incidents ORDER BY channel";
 
 /// A row of `FAILING_CHANNELS`.
-pub fn failing_channel(row: &impl NamedRow) -> Result<FailingChannel, StoreError> {
+fn failing_channel(row: &impl NamedRow) -> Result<FailingChannel, StoreError> {
     let since = row.required("since")?;
     let since = OffsetDateTime::parse(&since, &Rfc3339).map_err(|e| {
         StoreError::Database(Cause::new(
@@ -73,7 +108,7 @@ pub fn failing_channel(row: &impl NamedRow) -> Result<FailingChannel, StoreError
 }
 
 /// The `channel` column of a row.
-pub fn channel(row: &impl NamedRow) -> Result<Channel, StoreError> {
+fn channel(row: &impl NamedRow) -> Result<Channel, StoreError> {
     let name = row.required("channel")?;
     Channel::parse(&name)
         .ok_or_else(|| StoreError::Database(format!("unknown delivery channel {name:?}").into()))

@@ -4,12 +4,20 @@
 //! the count its outbox row is held (`held_at`), no longer due on its own. Once an hour the one
 //! instance that takes the hour's digest sends every lead held before the hour began in one
 //! e-mail, and marks them delivered.
+//!
+//! Written once for both databases, over `store::sql`. Its statements are few (one per lead
+//! e-mail, one digest an hour) and each is its own transaction, an atomic upsert, so instances
+//! sharing a database spend one budget and only one of them sends an hour's digest. They run on
+//! the outbox's lane: on SQLite they wait for no group commit of the request path.
 
 use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
 use time::OffsetDateTime;
 
 use super::model::{format_timestamp, StoredQuote};
 use super::queries::SELECT_QUOTES;
+use super::rows::stored_quote;
+use super::sql::{Database, Lane, NamedRow, Value};
 use super::StoreError;
 
 /// The leads held for a digest, as much of them as one lists.
@@ -52,6 +60,69 @@ pub trait EmailBudget: Send + Sync {
     ) -> BoxFuture<'_, Result<u64, StoreError>>;
 }
 
+impl<D: Database> EmailBudget for D {
+    fn take_lead_email(
+        &self,
+        hour: OffsetDateTime,
+        max: u32,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        let values = vec![hour_key(hour).into(), max.into()];
+        let taken = self.execute(Lane::Outbox, TAKE_LEAD_EMAIL, values);
+        async move { Ok(taken.await? == 1) }.boxed()
+    }
+
+    fn held_leads(
+        &self,
+        before: OffsetDateTime,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<HeldLeads, StoreError>> {
+        self.run(Lane::Outbox, false, move |c| {
+            async move {
+                let before = Value::from(before);
+                let rows = c
+                    .query(&held_leads(), &[before.clone(), limit.into()])
+                    .await?;
+                let listed = rows.iter().map(stored_quote).collect::<Result<_, _>>()?;
+                let counted = c.query(&count_held(), &[before]).await?;
+                let total = match counted.first() {
+                    Some(row) => row.count("held")?.map_or(0, u64::from),
+                    None => 0,
+                };
+                Ok(HeldLeads { listed, total })
+            }
+            .boxed()
+        })
+    }
+
+    fn take_digest(&self, hour: OffsetDateTime) -> BoxFuture<'_, Result<bool, StoreError>> {
+        self.run(Lane::Outbox, false, move |c| {
+            async move {
+                let oldest = hour_key(hour - HOURS_KEPT).into();
+                c.execute(FORGET_HOURS, &[oldest]).await?;
+                let now = OffsetDateTime::now_utc().into();
+                let taken = c
+                    .execute(TAKE_DIGEST, &[hour_key(hour).into(), now])
+                    .await?;
+                Ok(taken == 1)
+            }
+            .boxed()
+        })
+    }
+
+    fn release_digest(&self, hour: OffsetDateTime) -> BoxFuture<'_, Result<(), StoreError>> {
+        let released = self.execute(Lane::Outbox, RELEASE_DIGEST, vec![hour_key(hour).into()]);
+        released.map(|done| done.map(drop)).boxed()
+    }
+
+    fn mark_digested(
+        &self,
+        before: OffsetDateTime,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<u64, StoreError>> {
+        self.execute(Lane::Outbox, MARK_DIGESTED, vec![before.into(), now.into()])
+    }
+}
+
 /// The start of the clock hour (UTC) `at` falls in.
 pub fn hour_of(at: OffsetDateTime) -> OffsetDateTime {
     at.replace_minute(0)
@@ -61,15 +132,15 @@ pub fn hour_of(at: OffsetDateTime) -> OffsetDateTime {
 }
 
 /// The hours whose counts are kept: a day's, far more than a digest looks back.
-pub const HOURS_KEPT: time::Duration = time::Duration::DAY;
+const HOURS_KEPT: time::Duration = time::Duration::DAY;
 
 /// `hour_of` as stored.
-pub fn hour_key(hour: OffsetDateTime) -> String {
+fn hour_key(hour: OffsetDateTime) -> String {
     format_timestamp(hour_of(hour))
 }
 
 /// $1 hour, $2 max. Changes one row when the e-mail is taken, none when the hour is spent.
-pub const TAKE_LEAD_EMAIL: &str = "INSERT INTO lead_email_hours (hour, emails) VALUES ($1, 1)
+const TAKE_LEAD_EMAIL: &str = "INSERT INTO lead_email_hours (hour, emails) VALUES ($1, 1)
     ON CONFLICT (hour) DO UPDATE SET emails = lead_email_hours.emails + 1
     WHERE lead_email_hours.emails < $2";
 
@@ -81,7 +152,7 @@ const HELD: &str = "d.channel = 'email' AND d.held_at IS NOT NULL AND d.held_at 
     AND d.delivered_at IS NULL AND d.gave_up_at IS NULL";
 
 /// $1 before, $2 limit.
-pub fn held_leads() -> String {
+fn held_leads() -> String {
     format!(
         "{SELECT_QUOTES} JOIN lead_outbox d ON d.quote_id = q.id
          WHERE {HELD} ORDER BY q.created_at, q.id LIMIT $2"
@@ -89,22 +160,21 @@ pub fn held_leads() -> String {
 }
 
 /// $1 before.
-pub fn count_held() -> String {
+fn count_held() -> String {
     format!("SELECT CAST(count(*) AS INTEGER) AS held FROM lead_outbox d WHERE {HELD}")
 }
 
 /// $1 hour, $2 now. Changes one row for the caller that takes the digest.
-pub const TAKE_DIGEST: &str = "INSERT INTO lead_email_hours (hour, emails, digest_taken_at)
+const TAKE_DIGEST: &str = "INSERT INTO lead_email_hours (hour, emails, digest_taken_at)
     VALUES ($1, 0, $2)
     ON CONFLICT (hour) DO UPDATE SET digest_taken_at = $2
     WHERE lead_email_hours.digest_taken_at IS NULL";
 /// $1 the oldest hour kept.
-pub const FORGET_HOURS: &str = "DELETE FROM lead_email_hours WHERE hour < $1";
+const FORGET_HOURS: &str = "DELETE FROM lead_email_hours WHERE hour < $1";
 /// $1 hour.
-pub const RELEASE_DIGEST: &str =
-    "UPDATE lead_email_hours SET digest_taken_at = NULL WHERE hour = $1";
+const RELEASE_DIGEST: &str = "UPDATE lead_email_hours SET digest_taken_at = NULL WHERE hour = $1";
 /// $1 before, $2 now.
-pub const MARK_DIGESTED: &str = "UPDATE lead_outbox
+const MARK_DIGESTED: &str = "UPDATE lead_outbox
     SET attempts = attempts + 1, delivered_at = $2, last_error = NULL
     WHERE channel = 'email' AND held_at IS NOT NULL AND held_at < $1
       AND delivered_at IS NULL AND gave_up_at IS NULL";

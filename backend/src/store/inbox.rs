@@ -1,12 +1,19 @@
 //! What the broker's inbox asks of a store beyond keeping leads: finding them by filter, marking
 //! them, deleting them whole (for a person who asks, and for retention), and the admin sessions.
+//! Written once for both databases, over `store::sql`, with the SQL in `inbox_queries.rs`. Its
+//! writes are rare and a person waits for each: on SQLite they run on the person's connection,
+//! not behind the request path's group commits.
 
 use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
 use serde::Serialize;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
+use super::inbox_queries as sql;
 use super::model::{LeadStatus, Source, StoredQuote};
+use super::rows::stored_quote;
+use super::sql::{Database, Lane, NamedRow, Value};
 use super::StoreError;
 
 /// Which leads the inbox lists; every part narrows the list, `None` leaves it open.
@@ -119,4 +126,209 @@ pub trait Sessions: Send + Sync {
         &self,
         cutoffs: SessionCutoffs,
     ) -> BoxFuture<'_, Result<u64, StoreError>>;
+}
+
+impl<D: Database> Inbox for D {
+    fn find_leads(&self, query: LeadQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+        let filter = query.filter;
+        let values = vec![
+            filter.since.into(),
+            filter.until.into(),
+            filter.product.map(|p| p.as_str()).into(),
+            filter.source.map(|s| s.as_str()).into(),
+            filter.status.map(|s| s.as_str()).into(),
+            filter.email.as_deref().map(contains_pattern).into(),
+            query.after.into(),
+            query.limit.into(),
+            filter.state.into(),
+        ];
+        let rows = self.query(Lane::Person, sql::find_leads(), values);
+        async move { rows.await?.iter().map(stored_quote).collect() }.boxed()
+    }
+
+    fn lead(&self, id: String) -> BoxFuture<'_, Result<Option<LeadDetail>, StoreError>> {
+        self.run(Lane::Person, false, move |c| {
+            async move {
+                let rows = c.query(&sql::lead(), &[id.into()]).await?;
+                let Some(quote) = rows.first().map(stored_quote).transpose()? else {
+                    return Ok(None);
+                };
+                let call_recording_url = match &quote.call_id {
+                    Some(call_id) => c
+                        .query(sql::CALL_RECORDING, &[call_id.as_str().into()])
+                        .await?
+                        .first()
+                        .map(|row| row.text("recording_url"))
+                        .transpose()?
+                        .flatten(),
+                    None => None,
+                };
+                Ok(Some(LeadDetail {
+                    quote,
+                    call_recording_url,
+                }))
+            }
+            .boxed()
+        })
+    }
+
+    fn set_status(
+        &self,
+        id: String,
+        status: LeadStatus,
+        at: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        let marking = match status {
+            LeadStatus::Spam => sql::MARK_SPAM,
+            LeadStatus::DoNotContact => sql::MARK_DO_NOT_CONTACT,
+            LeadStatus::New | LeadStatus::Contacted => {
+                let values = vec![
+                    id.into(),
+                    status.as_str().into(),
+                    at.into(),
+                    self.queued_channels().into(),
+                ];
+                let changed = self.execute(Lane::Person, sql::SET_STATUS, values);
+                return async move { Ok(changed.await? == 1) }.boxed();
+            }
+        };
+        self.run(Lane::Person, true, move |c| {
+            async move {
+                let changed = c.execute(marking, &[id.as_str().into(), at.into()]).await?;
+                c.execute(sql::DROP_UNDELIVERED, &[id.into()]).await?;
+                Ok(changed == 1)
+            }
+            .boxed()
+        })
+    }
+
+    fn set_note(
+        &self,
+        id: String,
+        note: Option<String>,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        let changed = self.execute(Lane::Person, sql::SET_NOTE, vec![id.into(), note.into()]);
+        async move { Ok(changed.await? == 1) }.boxed()
+    }
+
+    fn delete_lead(&self, id: String) -> BoxFuture<'_, Result<bool, StoreError>> {
+        self.run(Lane::Person, true, move |c| {
+            async move {
+                let id = [Value::from(id)];
+                // Locks the lead, so a concurrent deletion of the same one waits and finds
+                // nothing, and no outbox row can be queued for it in between.
+                let exists = format!("{}{}", sql::LEAD_EXISTS, c.row_lock());
+                if c.query(&exists, &id).await?.is_empty() {
+                    return Ok(false);
+                }
+                c.execute(sql::DELETE_OUTBOX, &id).await?;
+                c.execute(sql::DELETE_LEAD, &id).await?;
+                Ok(true)
+            }
+            .boxed()
+        })
+    }
+
+    fn leads_created_before(
+        &self,
+        cutoff: OffsetDateTime,
+        max: usize,
+    ) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
+        let values = vec![cutoff.into(), max.into()];
+        let rows = self.query(Lane::Person, sql::LEADS_CREATED_BEFORE, values);
+        async move { rows.await?.iter().map(|row| row.required("id")).collect() }.boxed()
+    }
+}
+
+impl<D: Database> Sessions for D {
+    fn create_session(
+        &self,
+        id_hash: String,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<(), StoreError>> {
+        let values = vec![id_hash.into(), now.into()];
+        self.execute(Lane::Person, sql::CREATE_SESSION, values)
+            .map(|done| done.map(drop))
+            .boxed()
+    }
+
+    fn touch_session(
+        &self,
+        id_hash: String,
+        now: OffsetDateTime,
+        cutoffs: SessionCutoffs,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        let values = vec![
+            id_hash.into(),
+            now.into(),
+            cutoffs.idle_since.into(),
+            cutoffs.signed_in_since.into(),
+        ];
+        let touched = self.execute(Lane::Person, sql::TOUCH_SESSION, values);
+        async move { Ok(touched.await? == 1) }.boxed()
+    }
+
+    fn delete_session(&self, id_hash: String) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.execute(Lane::Person, sql::DELETE_SESSION, vec![id_hash.into()])
+            .map(|done| done.map(drop))
+            .boxed()
+    }
+
+    fn delete_all_sessions(&self) -> BoxFuture<'_, Result<u64, StoreError>> {
+        self.execute(Lane::Person, sql::DELETE_ALL_SESSIONS, vec![])
+    }
+
+    fn delete_ended_sessions(
+        &self,
+        cutoffs: SessionCutoffs,
+    ) -> BoxFuture<'_, Result<u64, StoreError>> {
+        let values = vec![cutoffs.idle_since.into(), cutoffs.signed_in_since.into()];
+        self.execute(Lane::Person, sql::DELETE_ENDED_SESSIONS, values)
+    }
+}
+
+impl<D: Database> SiteKeys for D {
+    fn site_key(
+        &self,
+        name: &'static str,
+        candidate: String,
+    ) -> BoxFuture<'_, Result<String, StoreError>> {
+        self.run(Lane::Person, false, move |c| {
+            async move {
+                c.execute(sql::KEEP_KEY, &[name.into(), candidate.into()])
+                    .await?;
+                let rows = c.query(sql::KEY, &[name.into()]).await?;
+                rows.first()
+                    .map(|row| row.required("value"))
+                    .unwrap_or_else(|| {
+                        Err(StoreError::Database("the site key was not kept".into()))
+                    })
+            }
+            .boxed()
+        })
+    }
+}
+
+/// `%text%` in lower case with `LIKE`'s own characters escaped, so `_` and `%` match themselves.
+fn contains_pattern(text: &str) -> String {
+    let mut pattern = String::from("%");
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_email_search_matches_like_characters_literally() {
+        assert_eq!(contains_pattern("Ana_B%"), "%ana\\_b\\%%");
+        assert_eq!(contains_pattern("x\\y"), "%x\\\\y%");
+    }
 }

@@ -2,8 +2,6 @@
 //! SQLite takes as they are). An open filter is a NULL parameter, so one statement serves every
 //! combination of filters.
 
-use super::inbox::LeadQuery;
-use super::model::format_timestamp;
 use super::queries::SELECT_QUOTES;
 
 /// $1 since, $2 until, $3 product, $4 source, $5 status, $6 e-mail `LIKE` pattern, $7 the
@@ -26,47 +24,6 @@ pub fn find_leads() -> String {
                 (SELECT created_at, id FROM quote_requests WHERE id = $7))
          ORDER BY q.created_at DESC, q.id DESC LIMIT $8"
     )
-}
-
-/// `find_leads`' parameters but the limit ($8), in order.
-pub struct FilterValues {
-    pub since: Option<String>,
-    pub until: Option<String>,
-    pub product: Option<&'static str>,
-    pub source: Option<&'static str>,
-    pub status: Option<&'static str>,
-    pub email_pattern: Option<String>,
-    pub after: Option<String>,
-    pub state: Option<String>,
-}
-
-impl FilterValues {
-    pub fn new(query: &LeadQuery) -> FilterValues {
-        let filter = &query.filter;
-        FilterValues {
-            since: filter.since.map(format_timestamp),
-            until: filter.until.map(format_timestamp),
-            product: filter.product.map(|p| p.as_str()),
-            source: filter.source.map(|s| s.as_str()),
-            status: filter.status.map(|s| s.as_str()),
-            email_pattern: filter.email.as_deref().map(contains_pattern),
-            after: query.after.clone(),
-            state: filter.state.clone(),
-        }
-    }
-}
-
-/// `%text%` in lower case with `LIKE`'s own characters escaped, so `_` and `%` match themselves.
-fn contains_pattern(text: &str) -> String {
-    let mut pattern = String::from("%");
-    for c in text.to_lowercase().chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
 }
 
 /// $1 id.
@@ -129,14 +86,3 @@ pub const DELETE_ALL_SESSIONS: &str = "DELETE FROM admin_sessions";
 /// $1 idle since, $2 signed in since.
 pub const DELETE_ENDED_SESSIONS: &str =
     "DELETE FROM admin_sessions WHERE last_seen_at <= $1 OR created_at <= $2";
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_email_search_matches_like_characters_literally() {
-        assert_eq!(contains_pattern("Ana_B%"), "%ana\\_b\\%%");
-        assert_eq!(contains_pattern("x\\y"), "%x\\\\y%");
-    }
-}

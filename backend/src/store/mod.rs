@@ -24,6 +24,7 @@ mod quotes;
 mod recordings;
 mod rows;
 pub mod spam_report;
+mod sql;
 pub mod sqlite;
 #[cfg(test)]
 mod suite;

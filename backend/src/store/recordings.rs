@@ -2,13 +2,16 @@
 //! recording outlives the provider's copy and every instance on one PostgreSQL serves it. An
 //! end-of-call report with a recording URL queues its copy in the report's transaction; the
 //! fetcher (`recordings::fetcher`) takes due copies, downloads them and records each attempt.
-//! The SQL is written once for both databases.
+//! Written once for both databases, over `store::sql`: the fetcher's work goes on the outbox's
+//! lane, so on SQLite a recording of megabytes never holds up a lead behind it in the writer's
+//! batch, and the claim in `TAKE_DUE_RECORDINGS` hands each copy to one instance of several.
 
 use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
 use serde::Serialize;
 use time::OffsetDateTime;
 
-use super::rows::NamedRow;
+use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
 
 /// A copy to make: the call, where the provider keeps its recording, and how it has gone.
@@ -83,6 +86,85 @@ pub trait Recordings: Send + Sync {
     ) -> BoxFuture<'_, Result<Option<StoredRecording>, StoreError>>;
 }
 
+impl<D: Database> Recordings for D {
+    fn take_due_recordings(
+        &self,
+        now: OffsetDateTime,
+        claim_until: OffsetDateTime,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<DueRecording>, StoreError>> {
+        let values = vec![now.into(), claim_until.into(), limit.into()];
+        let rows = self.query(Lane::Outbox, TAKE_DUE_RECORDINGS, values);
+        async move { rows.await?.iter().map(due_recording).collect() }.boxed()
+    }
+
+    fn record_recording(
+        &self,
+        call_id: String,
+        outcome: RecordingOutcome,
+    ) -> BoxFuture<'_, Result<(), StoreError>> {
+        let now = OffsetDateTime::now_utc().into();
+        let (sql, values) = match outcome {
+            RecordingOutcome::Stored(recording) => {
+                let size = i64::try_from(recording.audio.len()).unwrap_or(i64::MAX);
+                let values = vec![
+                    call_id.into(),
+                    now,
+                    recording.content_type.into(),
+                    recording.sha256.into(),
+                    size.into(),
+                    recording.audio.into(),
+                ];
+                (STORE_RECORDING, values)
+            }
+            RecordingOutcome::Retry {
+                error,
+                next_attempt_at,
+            } => {
+                let values = vec![call_id.into(), error.into(), next_attempt_at.into()];
+                (RETRY_RECORDING, values)
+            }
+            RecordingOutcome::GiveUp { error } => {
+                (GIVE_UP_RECORDING, vec![call_id.into(), error.into(), now])
+            }
+        };
+        self.execute(Lane::Outbox, sql, values)
+            .map(|done| done.map(drop))
+            .boxed()
+    }
+
+    fn mark_recording_alerted(
+        &self,
+        call_id: String,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        let marked = self.execute(
+            Lane::Outbox,
+            MARK_RECORDING_ALERTED,
+            vec![call_id.into(), now.into()],
+        );
+        async move { Ok(marked.await? == 1) }.boxed()
+    }
+
+    fn recording(
+        &self,
+        call_id: String,
+    ) -> BoxFuture<'_, Result<Option<StoredRecording>, StoreError>> {
+        let rows = self.query(Lane::Person, SELECT_RECORDING, vec![call_id.into()]);
+        async move {
+            let Some(row) = rows.await?.into_iter().next() else {
+                return Ok(None);
+            };
+            Ok(Some(StoredRecording {
+                content_type: row.required("content_type")?,
+                sha256: row.required("sha256")?,
+                audio: row.bytes("audio")?,
+            }))
+        }
+        .boxed()
+    }
+}
+
 /// $1 call id, $2 the provider's URL, $3 now. A repeated report with the same URL changes
 /// nothing; a new URL for a copy not yet made starts it again.
 pub const QUEUE_RECORDING: &str = "INSERT INTO call_recordings
@@ -96,7 +178,7 @@ pub const QUEUE_RECORDING: &str = "INSERT INTO call_recordings
 
 /// $1 now, $2 claimed until, $3 limit. The outer condition repeats the claim's: on PostgreSQL a
 /// second instance waiting on the row lock re-reads the row and skips one just claimed.
-pub const TAKE_DUE_RECORDINGS: &str = "UPDATE call_recordings SET claimed_until = $2
+const TAKE_DUE_RECORDINGS: &str = "UPDATE call_recordings SET claimed_until = $2
     WHERE call_id IN (
         SELECT call_id FROM call_recordings
         WHERE stored_at IS NULL AND gave_up_at IS NULL AND next_attempt_at <= $1
@@ -106,27 +188,27 @@ pub const TAKE_DUE_RECORDINGS: &str = "UPDATE call_recordings SET claimed_until 
     RETURNING call_id, source_url, attempts, queued_at";
 
 /// $1 call id, $2 now, $3 content type, $4 SHA-256, $5 size, $6 the audio.
-pub const STORE_RECORDING: &str = "UPDATE call_recordings SET stored_at = $2,
+const STORE_RECORDING: &str = "UPDATE call_recordings SET stored_at = $2,
         content_type = $3, sha256 = $4, size = $5, audio = $6, attempts = attempts + 1,
         last_error = NULL, claimed_until = NULL
     WHERE call_id = $1";
 
 /// $1 call id, $2 error, $3 next attempt.
-pub const RETRY_RECORDING: &str = "UPDATE call_recordings SET attempts = attempts + 1,
+const RETRY_RECORDING: &str = "UPDATE call_recordings SET attempts = attempts + 1,
         last_error = $2, next_attempt_at = $3, claimed_until = NULL
     WHERE call_id = $1";
 
 /// $1 call id, $2 error, $3 now.
-pub const GIVE_UP_RECORDING: &str = "UPDATE call_recordings SET attempts = attempts + 1,
+const GIVE_UP_RECORDING: &str = "UPDATE call_recordings SET attempts = attempts + 1,
         last_error = $2, gave_up_at = $3, claimed_until = NULL
     WHERE call_id = $1";
 
 /// $1 call id, $2 now.
-pub const MARK_RECORDING_ALERTED: &str =
+const MARK_RECORDING_ALERTED: &str =
     "UPDATE call_recordings SET alerted_at = $2 WHERE call_id = $1 AND alerted_at IS NULL";
 
 /// $1 call id.
-pub const SELECT_RECORDING: &str = "SELECT content_type, sha256, audio FROM call_recordings
+const SELECT_RECORDING: &str = "SELECT content_type, sha256, audio FROM call_recordings
     WHERE call_id = $1 AND stored_at IS NOT NULL";
 
 /// $1 the cut-off: recordings go with their conversations (`queries::PURGE_OLD_CONVERSATIONS`).
@@ -134,7 +216,7 @@ pub const PURGE_OLD_RECORDINGS: &str = "DELETE FROM call_recordings WHERE call_i
     (SELECT call_id FROM voice_calls WHERE reported_at < $1)";
 
 /// A row of `TAKE_DUE_RECORDINGS`.
-pub fn due_recording(row: &impl NamedRow) -> Result<DueRecording, StoreError> {
+fn due_recording(row: &impl NamedRow) -> Result<DueRecording, StoreError> {
     Ok(DueRecording {
         call_id: row.required("call_id")?,
         url: row.required("source_url")?,

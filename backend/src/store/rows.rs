@@ -14,23 +14,8 @@ use super::model::{
 };
 use super::queued::{QueuedChannels, QueuedLead};
 use super::recordings::recording_state;
+use super::sql::NamedRow;
 use super::{Cause, StoreError};
-
-/// One row as a driver reads its columns, by name.
-pub trait NamedRow {
-    fn text(&self, column: &str) -> Result<Option<String>, StoreError>;
-    fn flag(&self, column: &str) -> Result<bool, StoreError>;
-    fn count(&self, column: &str) -> Result<Option<u32>, StoreError>;
-    /// A `BIGINT NOT NULL` column.
-    fn number(&self, column: &str) -> Result<i64, StoreError>;
-    /// A `BIGINT` column.
-    fn optional_number(&self, column: &str) -> Result<Option<i64>, StoreError>;
-
-    /// A column the schema declares `NOT NULL`.
-    fn required(&self, column: &str) -> Result<String, StoreError> {
-        self.text(column).map(Option::unwrap_or_default)
-    }
-}
 
 /// A row of `queries::SELECT_QUOTES`.
 pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {

@@ -1,11 +1,13 @@
 //! The lead e-mails' daily word on spam: once a day, the first lead e-mail says how many posts
 //! were held as spam since the day before, so a person whose post was held by mistake (a browser
 //! that blocks the form's cookie) is not lost unseen. The claim is a row of `site_keys`, so one
-//! instance of several tells it. The SQL is written once for both databases.
+//! instance of several tells it. Written once for both databases, over `store::sql`.
 
 use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
 use time::OffsetDateTime;
 
+use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
 
 /// The day's word on spam: how many posts were held since `since`.
@@ -24,28 +26,54 @@ pub trait SpamReports: Send + Sync {
     ) -> BoxFuture<'_, Result<Option<SpamReport>, StoreError>>;
 }
 
+impl<D: Database> SpamReports for D {
+    fn take_spam_report(
+        &self,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<Option<SpamReport>, StoreError>> {
+        self.run(Lane::Outbox, false, move |c| {
+            async move {
+                let last = c.query(LAST_REPORT, &[KEY.into()]).await?;
+                let last = last.first().map(|row| row.required("value")).transpose()?;
+                let claim = [KEY.into(), now.into(), day_before(now).into()];
+                if c.query(CLAIM, &claim).await?.is_empty() {
+                    return Ok(None);
+                }
+                let since = since(last.as_deref(), now);
+                let held = c.query(HELD_SINCE, &[since.into()]).await?;
+                let held = held.first().map(|row| row.count("held")).transpose()?;
+                Ok(Some(SpamReport {
+                    held: held.flatten().unwrap_or(0).into(),
+                    since,
+                }))
+            }
+            .boxed()
+        })
+    }
+}
+
 /// The `site_keys` row holding when the last report was taken.
-pub const KEY: &str = "spam_reported_at";
+const KEY: &str = "spam_reported_at";
 
 /// $1 the key.
-pub const LAST_REPORT: &str = "SELECT value FROM site_keys WHERE name = $1";
+const LAST_REPORT: &str = "SELECT value FROM site_keys WHERE name = $1";
 
 /// $1 the key, $2 now, $3 a day before now: the claim, one row when taken.
-pub const CLAIM: &str = "INSERT INTO site_keys (name, value) VALUES ($1, $2)
+const CLAIM: &str = "INSERT INTO site_keys (name, value) VALUES ($1, $2)
     ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE site_keys.value <= $3
     RETURNING value";
 
 /// $1 since.
-pub const HELD_SINCE: &str = "SELECT CAST(COUNT(*) AS INTEGER) AS held FROM quote_requests
+const HELD_SINCE: &str = "SELECT CAST(COUNT(*) AS INTEGER) AS held FROM quote_requests
     WHERE spam IS NOT NULL AND created_at >= $1";
 
 /// A day before `now`: the first report covers the day before it.
-pub fn day_before(now: OffsetDateTime) -> OffsetDateTime {
+fn day_before(now: OffsetDateTime) -> OffsetDateTime {
     now - time::Duration::days(1)
 }
 
 /// Since the last report (as stored), or a day before `now` for the first.
-pub fn since(last: Option<&str>, now: OffsetDateTime) -> OffsetDateTime {
+fn since(last: Option<&str>, now: OffsetDateTime) -> OffsetDateTime {
     last.and_then(|last| {
         OffsetDateTime::parse(last, &time::format_description::well_known::Rfc3339).ok()
     })

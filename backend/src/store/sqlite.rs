@@ -7,11 +7,8 @@
 //! run beside the writer).
 
 pub mod backup;
-mod budget;
-mod delivery_alerts;
-mod inbox;
+mod connection;
 mod parameters;
-mod recordings;
 pub(super) mod table_copy;
 
 use std::path::{Path, PathBuf};
@@ -32,7 +29,8 @@ use super::migrations::{check_version, migrate};
 use super::model::format_timestamp;
 use super::queries;
 use super::recordings::{PURGE_OLD_RECORDINGS, QUEUE_RECORDING};
-use super::rows::{self, stored_quote, NamedRow};
+use super::rows::{self, stored_quote};
+use super::sql::NamedRow;
 use super::Source;
 use super::{
     CallReport, CallReports, Cause, Channel, Conversation, Conversations, DeliveryOutcome,
@@ -237,7 +235,7 @@ impl SqliteStore {
 
     fn read<T: Send + 'static>(
         &self,
-        query: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+        query: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> BoxFuture<'static, Result<T, StoreError>> {
         read_on(&self.reader, query)
     }
@@ -245,7 +243,7 @@ impl SqliteStore {
     /// A read for the outbox workers (`SqliteStore`).
     fn read_for_outbox<T: Send + 'static>(
         &self,
-        query: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+        query: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
     ) -> BoxFuture<'static, Result<T, StoreError>> {
         read_on(&self.outbox_reader, query)
     }
@@ -285,15 +283,15 @@ impl SqliteStore {
 
 fn read_on<T: Send + 'static>(
     connection: &Arc<Mutex<Connection>>,
-    query: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    query: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
 ) -> BoxFuture<'static, Result<T, StoreError>> {
     let connection = Arc::clone(connection);
     async move {
         tokio::task::spawn_blocking(move || {
-            let conn = connection
+            let mut conn = connection
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
-            query(&conn)
+            query(&mut conn)
         })
         .await
         .map_err(|e| StoreError::Database(Cause::of(e)))?
@@ -532,6 +530,9 @@ impl NamedRow for Row<'_> {
         Ok(self.get(column)?)
     }
     fn optional_number(&self, column: &str) -> Result<Option<i64>, StoreError> {
+        Ok(self.get(column)?)
+    }
+    fn bytes(&self, column: &str) -> Result<Vec<u8>, StoreError> {
         Ok(self.get(column)?)
     }
 }

@@ -23,7 +23,8 @@ use super::{classify, pool_error};
 use crate::store::consent::{self, Link, NewConsent};
 use crate::store::insert_quote::{columns, QuoteValues, INSERT_QUOTES};
 use crate::store::queries::{self, earlier_quote_keys, EARLIER_QUOTE};
-use crate::store::rows::{self, NamedRow};
+use crate::store::rows;
+use crate::store::sql::NamedRow;
 use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, StoreOptions, REUSED_TOKEN};
 
 /// The advisory lock the consent chain is appended under (any number, the same everywhere).

@@ -5,12 +5,9 @@
 //! server are `Unavailable`, so the routes answer 503; the pool reconnects by itself once the
 //! database is back.
 
-mod budget;
 mod group_commit;
 
-mod delivery_alerts;
-mod inbox;
-mod recordings;
+mod connection;
 pub(super) mod table_copy;
 mod tls;
 
@@ -28,7 +25,8 @@ use super::migrations::{check_version, MIGRATIONS};
 use super::model::format_timestamp;
 use super::queries;
 use super::recordings::{PURGE_OLD_RECORDINGS, QUEUE_RECORDING};
-use super::rows::{self, stored_quote, NamedRow};
+use super::rows::{self, stored_quote};
+use super::sql::NamedRow;
 use super::Source;
 use super::DATABASE_WAIT;
 use super::{
@@ -341,6 +339,9 @@ impl NamedRow for Row {
         self.try_get(column).map_err(column_error)
     }
     fn optional_number(&self, column: &str) -> Result<Option<i64>, StoreError> {
+        self.try_get(column).map_err(column_error)
+    }
+    fn bytes(&self, column: &str) -> Result<Vec<u8>, StoreError> {
         self.try_get(column).map_err(column_error)
     }
 }

@@ -1,0 +1,209 @@
+//! The thin layer a lead's rules are written on, once for both databases: a statement with
+//! PostgreSQL's `$n` parameters and its values, run on one of the store's connections, in a
+//! transaction where the rule needs one. Each store answers it in one file
+//! (`sqlite/connection.rs`, `postgres/connection.rs`); the rules above it never name a driver.
+
+use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
+use time::OffsetDateTime;
+
+use super::model::format_timestamp;
+use super::StoreError;
+
+/// A value for a statement's `$n`: each database binds it as the column's type asks.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Text(Option<String>),
+    Number(Option<i64>),
+    Bytes(Vec<u8>),
+}
+
+impl From<String> for Value {
+    fn from(text: String) -> Value {
+        Value::Text(Some(text))
+    }
+}
+
+impl From<&str> for Value {
+    fn from(text: &str) -> Value {
+        Value::Text(Some(text.to_owned()))
+    }
+}
+
+impl From<Option<&str>> for Value {
+    fn from(text: Option<&str>) -> Value {
+        Value::Text(text.map(str::to_owned))
+    }
+}
+
+impl From<Option<OffsetDateTime>> for Value {
+    fn from(at: Option<OffsetDateTime>) -> Value {
+        Value::Text(at.map(format_timestamp))
+    }
+}
+
+impl From<Option<String>> for Value {
+    fn from(text: Option<String>) -> Value {
+        Value::Text(text)
+    }
+}
+
+impl From<OffsetDateTime> for Value {
+    /// As every timestamp is stored: RFC 3339 text (`model::format_timestamp`).
+    fn from(at: OffsetDateTime) -> Value {
+        Value::Text(Some(format_timestamp(at)))
+    }
+}
+
+impl From<i64> for Value {
+    fn from(n: i64) -> Value {
+        Value::Number(Some(n))
+    }
+}
+
+impl From<u32> for Value {
+    fn from(n: u32) -> Value {
+        Value::Number(Some(n.into()))
+    }
+}
+
+impl From<usize> for Value {
+    /// A count or a limit: one past `i64::MAX` is as good as no limit.
+    fn from(n: usize) -> Value {
+        Value::Number(Some(i64::try_from(n).unwrap_or(i64::MAX)))
+    }
+}
+
+impl From<Vec<u8>> for Value {
+    fn from(bytes: Vec<u8>) -> Value {
+        Value::Bytes(bytes)
+    }
+}
+
+/// One row as a driver reads its columns, by name.
+pub trait NamedRow {
+    fn text(&self, column: &str) -> Result<Option<String>, StoreError>;
+    fn flag(&self, column: &str) -> Result<bool, StoreError>;
+    fn count(&self, column: &str) -> Result<Option<u32>, StoreError>;
+    /// A `BIGINT NOT NULL` column.
+    fn number(&self, column: &str) -> Result<i64, StoreError>;
+    /// A `BIGINT` column.
+    fn optional_number(&self, column: &str) -> Result<Option<i64>, StoreError>;
+    /// A `BLOB` (SQLite) or `BYTEA` (PostgreSQL) column.
+    fn bytes(&self, column: &str) -> Result<Vec<u8>, StoreError>;
+
+    /// A column the schema declares `NOT NULL`.
+    fn required(&self, column: &str) -> Result<String, StoreError> {
+        self.text(column).map(Option::unwrap_or_default)
+    }
+}
+
+/// A row a statement returned, read by column name.
+pub type Record = Box<dyn NamedRow + Send + Sync>;
+
+/// Which of its connections a store runs the work on. SQLite has one writer at a time: its
+/// outbox workers read and write on a connection of their own, so a person's inbox query never
+/// holds up a delivery. PostgreSQL takes any connection of its pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lane {
+    /// The inbox, the commands and the site's keys.
+    Person,
+    /// The outbox workers, the e-mail budget and the recordings' fetcher.
+    Outbox,
+}
+
+/// Statements on one connection.
+pub trait Connection: Send {
+    /// How many rows it changed.
+    fn execute<'a>(
+        &'a mut self,
+        sql: &'a str,
+        values: &'a [Value],
+    ) -> BoxFuture<'a, Result<u64, StoreError>>;
+
+    fn query<'a>(
+        &'a mut self,
+        sql: &'a str,
+        values: &'a [Value],
+    ) -> BoxFuture<'a, Result<Vec<Record>, StoreError>>;
+
+    /// What a `SELECT` ends with to lock the rows it reads until the transaction ends:
+    /// `FOR UPDATE` where the database locks rows, nothing on SQLite, whose immediate
+    /// transaction holds the whole database's write lock already.
+    fn row_lock(&self) -> &'static str;
+}
+
+/// How a store runs work on a connection. The work may only wait on the connection: SQLite
+/// runs it on a blocking thread, where nothing else would wake it.
+pub trait Database: Send + Sync {
+    /// Runs `work` on a connection of `lane`; with `transaction`, in one transaction committed
+    /// if the work succeeds and rolled back if not (on SQLite an immediate one, which waits for
+    /// the writer's lock as any other connection does).
+    fn run<T, W>(
+        &self,
+        lane: Lane,
+        transaction: bool,
+        work: W,
+    ) -> BoxFuture<'_, Result<T, StoreError>>
+    where
+        T: Send + 'static,
+        W: for<'c> FnOnce(&'c mut dyn Connection) -> BoxFuture<'c, Result<T, StoreError>>
+            + Send
+            + 'static;
+
+    /// Every new quote's `queued_channels` (`StoreOptions::queued_channels`).
+    fn queued_channels(&self) -> Option<String>;
+
+    /// One statement on its own: how many rows it changed.
+    fn execute(
+        &self,
+        lane: Lane,
+        sql: impl Into<String>,
+        values: Vec<Value>,
+    ) -> BoxFuture<'_, Result<u64, StoreError>>
+    where
+        Self: Sized,
+    {
+        let sql = sql.into();
+        self.run(lane, false, move |c| {
+            async move { c.execute(&sql, &values).await }.boxed()
+        })
+    }
+
+    /// One query on its own: its rows.
+    fn query(
+        &self,
+        lane: Lane,
+        sql: impl Into<String>,
+        values: Vec<Value>,
+    ) -> BoxFuture<'_, Result<Vec<Record>, StoreError>>
+    where
+        Self: Sized,
+    {
+        let sql = sql.into();
+        self.run(lane, false, move |c| {
+            async move { c.query(&sql, &values).await }.boxed()
+        })
+    }
+}
+
+impl<R: NamedRow + ?Sized> NamedRow for Box<R> {
+    fn text(&self, column: &str) -> Result<Option<String>, StoreError> {
+        (**self).text(column)
+    }
+    fn flag(&self, column: &str) -> Result<bool, StoreError> {
+        (**self).flag(column)
+    }
+    fn count(&self, column: &str) -> Result<Option<u32>, StoreError> {
+        (**self).count(column)
+    }
+    fn number(&self, column: &str) -> Result<i64, StoreError> {
+        (**self).number(column)
+    }
+    fn optional_number(&self, column: &str) -> Result<Option<i64>, StoreError> {
+        (**self).optional_number(column)
+    }
+    fn bytes(&self, column: &str) -> Result<Vec<u8>, StoreError> {
+        (**self).bytes(column)
+    }
+}
