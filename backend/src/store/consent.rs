@@ -8,11 +8,14 @@
 //! match. Deleting a lead keeps its record: it is the proof the lead was asked for.
 
 use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
 use super::model::{format_timestamp, serialize_timestamp, Language};
+use super::queries::{CONSENT_CHAIN, CONSENT_OF_LEAD};
+use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
 
 /// What `backend records verify` reads of a store (records are appended with their quote, by
@@ -281,6 +284,52 @@ pub fn verify(chain: &[StoredLink]) -> Verified {
     Verified::Intact {
         records: chain.len(),
     }
+}
+
+impl<D: Database> ConsentRecords for D {
+    fn consent_chain(
+        &self,
+        after: i64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
+        let rows = self.query(
+            Lane::Person,
+            CONSENT_CHAIN,
+            vec![after.into(), limit.into()],
+        );
+        async move { rows.await?.iter().map(stored_link).collect() }.boxed()
+    }
+
+    fn consent_record(
+        &self,
+        lead_id: String,
+    ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>> {
+        let rows = self.query(Lane::Person, CONSENT_OF_LEAD, vec![lead_id.into()]);
+        async move { rows.await?.first().map(stored_link).transpose() }.boxed()
+    }
+}
+
+/// A row of `queries::CONSENT_CHAIN`.
+fn stored_link(row: &impl NamedRow) -> Result<StoredLink, StoreError> {
+    Ok(StoredLink {
+        link: Link {
+            seq: row.number("seq")?,
+            lead_id: row.required("lead_id")?,
+            channel: row.required("channel")?,
+            page: row.required("page")?,
+            language: row.required("language")?,
+            at: row.required("at")?,
+            client: row.text("client")?,
+            user_agent: row.text("user_agent")?,
+            notice_sha256: row.text("notice_sha256")?,
+            prev_hash: row.required("prev_hash")?,
+            phone_consent: row.text("phone_consent")?,
+            phone_disclosure_sha256: row.text("phone_disclosure_sha256")?,
+        },
+        hash: row.required("hash")?,
+        notice_text: row.text("notice_text")?,
+        phone_disclosure_text: row.text("phone_disclosure_text")?,
+    })
 }
 
 #[cfg(test)]

@@ -3,10 +3,14 @@
 //! lead it produced, if any.
 
 use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
 use serde::Serialize;
 
+use super::call_reports::conversation_channel;
 use super::model::Source;
-use super::recordings::RecordingState;
+use super::queries::{CONVERSATION, CONVERSATIONS};
+use super::recordings::{recording_state, RecordingState};
+use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
 
 /// One kept conversation.
@@ -42,4 +46,35 @@ pub trait Conversations: Send + Sync {
         &self,
         call_id: String,
     ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>>;
+}
+
+impl<D: Database> Conversations for D {
+    fn conversations(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Conversation>, StoreError>> {
+        let rows = self.query(Lane::Person, &*CONVERSATIONS, vec![limit.into()]);
+        async move { rows.await?.iter().map(conversation).collect() }.boxed()
+    }
+
+    fn conversation(
+        &self,
+        call_id: String,
+    ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>> {
+        let rows = self.query(Lane::Person, &*CONVERSATION, vec![call_id.into()]);
+        async move { rows.await?.first().map(conversation).transpose() }.boxed()
+    }
+}
+
+/// A row of `queries::CONVERSATIONS` or `CONVERSATION`.
+fn conversation(row: &impl NamedRow) -> Result<Conversation, StoreError> {
+    Ok(Conversation {
+        call_id: row.required("call_id")?,
+        channel: conversation_channel(row, row.text("lead_source")?.as_deref())?,
+        started_at: row.text("started_at")?,
+        reported_at: row.required("reported_at")?,
+        ended_reason: row.text("ended_reason")?,
+        lead_id: row.text("lead_id")?,
+        summary: row.text("summary")?,
+        transcript: row.text("transcript")?,
+        recording_url: row.text("recording_url")?,
+        recording: recording_state(row)?,
+    })
 }

@@ -186,7 +186,7 @@ impl<D: Database> Inbox for D {
                     id.into(),
                     status.as_str().into(),
                     at.into(),
-                    self.queued_channels().into(),
+                    self.options().queued_channels().into(),
                 ];
                 let changed = self.execute(Lane::Person, sql::SET_STATUS, values);
                 return async move { Ok(changed.await? == 1) }.boxed();

@@ -5,7 +5,10 @@
 use futures_util::future::BoxFuture;
 use time::OffsetDateTime;
 
+use super::email_budget::HOLD;
 use super::model::{Channel, DeliveryOutcome, PendingLead};
+use super::queries::{MARK_DELIVERED, MARK_GAVE_UP, MARK_RETRY};
+use super::sql::Value;
 use super::StoreError;
 
 pub trait Outbox: Send + Sync {
@@ -27,4 +30,27 @@ pub trait Outbox: Send + Sync {
         channel: Channel,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>>;
+}
+
+/// The statement that records one attempt's `outcome` at `now`, with its values: the rule both
+/// stores run, SQLite in its writer's group commits, PostgreSQL on a pooled connection.
+pub fn delivery_record(
+    quote_id: String,
+    channel: Channel,
+    outcome: DeliveryOutcome,
+    now: OffsetDateTime,
+) -> (&'static str, Vec<Value>) {
+    let (id, channel, now) = (quote_id.into(), channel.as_str().into(), now.into());
+    match outcome {
+        DeliveryOutcome::Delivered => (MARK_DELIVERED, vec![id, now, channel]),
+        DeliveryOutcome::Retry {
+            error,
+            next_attempt_at,
+        } => {
+            let values = vec![id, error.into(), next_attempt_at.into(), channel];
+            (MARK_RETRY, values)
+        }
+        DeliveryOutcome::GiveUp { error } => (MARK_GAVE_UP, vec![id, error.into(), now, channel]),
+        DeliveryOutcome::Held { note } => (HOLD, vec![id, now, note.into()]),
+    }
 }

@@ -67,7 +67,7 @@ pub const UPSERT_CALL: &str = "INSERT INTO voice_calls
         reported_at = excluded.reported_at, recording_url = excluded.recording_url,
         started_at = COALESCE(voice_calls.started_at, excluded.started_at)";
 
-/// The kept conversations, as `rows::conversation` reads them, newest first: each with the first
+/// The kept conversations, as `conversations::conversation` reads them, newest first: each with the first
 /// lead it produced and its recording's state. `transcript` is `c.transcript` for one
 /// conversation, `NULL` in a list.
 fn conversations(transcript: &str, condition: &str) -> String {
@@ -123,7 +123,7 @@ pub const INSERT_CONSENT: &str = "INSERT INTO consent_records
         (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash,
         phone_consent, phone_disclosure_sha256, hash)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
-/// The chain's records as `rows::stored_link` reads them, each with its notice's text.
+/// The chain's records as `consent::stored_link` reads them, each with its notice's text.
 macro_rules! consent_records {
     ($condition:literal) => {
         concat!(

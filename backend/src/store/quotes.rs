@@ -1,10 +1,16 @@
 //! What the quote routes, the voice events and the export ask of a store: keeping a new quote
-//! request, and reading the stored ones back.
+//! request, and reading the stored ones back. Each store keeps quotes its own way (group
+//! commits); the rest is written once for both databases, over `store::sql`, and each store's
+//! `Quotes` answers with it.
 
 use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
 use time::OffsetDateTime;
 
 use super::model::{Inserted, ListQuery, NewQuote, StoredQuote};
+use super::queries::{self, FORGET_SPENT_FORM_TOKENS};
+use super::rows::stored_quote;
+use super::sql::{Database, Lane, Value};
 use super::StoreError;
 
 pub trait Quotes: Send + Sync {
@@ -33,4 +39,32 @@ pub trait Quotes: Send + Sync {
             ..ListQuery::default()
         })
     }
+}
+
+/// `Quotes::forget_spent_form_tokens`: an hourly deletion, on the outbox's lane.
+pub(super) fn forget_spent_form_tokens(
+    db: &impl Database,
+    issued_before: OffsetDateTime,
+) -> BoxFuture<'_, Result<u64, StoreError>> {
+    db.execute(
+        Lane::Outbox,
+        FORGET_SPENT_FORM_TOKENS,
+        vec![issued_before.into()],
+    )
+}
+
+/// `Quotes::list`.
+pub(super) fn list(
+    db: &impl Database,
+    query: ListQuery,
+) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+    let since = Value::from(query.since.map(super::format_timestamp).unwrap_or_default());
+    // No limit is the largest: SQLite refuses a NULL limit, PostgreSQL a negative one.
+    let limit = Value::from(query.limit.unwrap_or(usize::MAX));
+    let values = match &query.after {
+        Some(after) => vec![since, after.as_str().into(), limit],
+        None => vec![since, limit],
+    };
+    let rows = db.query(Lane::Person, queries::list(&query), values);
+    async move { rows.await?.iter().map(stored_quote).collect() }.boxed()
 }

@@ -6,14 +6,12 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
-use super::consent::{Consent, ConsentChannel, Link, PhoneConsentShown, StoredLink};
-use super::conversations::Conversation;
+use super::consent::{Consent, ConsentChannel, PhoneConsentShown};
 use super::model::{
-    CallReport, Channel, Contact, Deliveries, Delivery, DeliveryStatus, Inserted, Language,
-    LeadStatus, NewQuote, Source, StoredQuote,
+    Channel, Contact, Deliveries, Delivery, DeliveryStatus, Inserted, Language, LeadStatus,
+    NewQuote, Source, StoredQuote,
 };
 use super::queued::{QueuedChannels, QueuedLead};
-use super::recordings::recording_state;
 use super::sql::NamedRow;
 use super::{Cause, StoreError};
 
@@ -123,71 +121,12 @@ fn consent(row: &impl NamedRow, id: &str) -> Result<Option<Consent>, StoreError>
     }))
 }
 
-/// A row of `queries::CONSENT_CHAIN`.
-pub fn stored_link(row: &impl NamedRow) -> Result<StoredLink, StoreError> {
-    Ok(StoredLink {
-        link: Link {
-            seq: row.number("seq")?,
-            lead_id: row.required("lead_id")?,
-            channel: row.required("channel")?,
-            page: row.required("page")?,
-            language: row.required("language")?,
-            at: row.required("at")?,
-            client: row.text("client")?,
-            user_agent: row.text("user_agent")?,
-            notice_sha256: row.text("notice_sha256")?,
-            prev_hash: row.required("prev_hash")?,
-            phone_consent: row.text("phone_consent")?,
-            phone_disclosure_sha256: row.text("phone_disclosure_sha256")?,
-        },
-        hash: row.required("hash")?,
-        notice_text: row.text("notice_text")?,
-        phone_disclosure_text: row.text("phone_disclosure_text")?,
-    })
-}
-
 /// A row of `queries::QUEUED_LEADS`.
 pub fn queued_lead(row: &impl NamedRow) -> Result<QueuedLead, StoreError> {
     Ok(QueuedLead {
         id: row.required("id")?,
         created_at: row.required("created_at")?,
         channels: QueuedChannels::parse(&row.required("queued_channels")?).collect(),
-    })
-}
-
-/// A row of `queries::SELECT_CALL`.
-pub fn call_report(row: &impl NamedRow) -> Result<CallReport, StoreError> {
-    Ok(CallReport {
-        call_id: row.required("call_id")?,
-        ended_reason: row.text("ended_reason")?,
-        summary: row.text("summary")?,
-        transcript: row.text("transcript")?,
-        recording_url: row.text("recording_url")?,
-        started_at: row.text("started_at")?,
-        channel: conversation_channel(row, None)?,
-    })
-}
-
-/// `voice` or `chat`: the row's `channel`, or for a conversation kept before conversations named
-/// their channel (all `voice` then), its first lead's source (`also`).
-fn conversation_channel(row: &impl NamedRow, also: Option<&str>) -> Result<Source, StoreError> {
-    let chat = row.text("channel")?.as_deref() == Some("chat") || also == Some("chat");
-    Ok(if chat { Source::Chat } else { Source::Voice })
-}
-
-/// A row of `queries::CONVERSATIONS` or `CONVERSATION`.
-pub fn conversation(row: &impl NamedRow) -> Result<Conversation, StoreError> {
-    Ok(Conversation {
-        call_id: row.required("call_id")?,
-        channel: conversation_channel(row, row.text("lead_source")?.as_deref())?,
-        started_at: row.text("started_at")?,
-        reported_at: row.required("reported_at")?,
-        ended_reason: row.text("ended_reason")?,
-        lead_id: row.text("lead_id")?,
-        summary: row.text("summary")?,
-        transcript: row.text("transcript")?,
-        recording_url: row.text("recording_url")?,
-        recording: recording_state(row)?,
     })
 }
 

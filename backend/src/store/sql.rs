@@ -8,7 +8,7 @@ use futures_util::FutureExt;
 use time::OffsetDateTime;
 
 use super::model::format_timestamp;
-use super::StoreError;
+use super::{StoreError, StoreOptions};
 
 /// A value for a statement's `$n`: each database binds it as the column's type asks.
 #[derive(Clone, Debug, PartialEq)]
@@ -151,8 +151,9 @@ pub trait Database: Send + Sync {
             + Send
             + 'static;
 
-    /// Every new quote's `queued_channels` (`StoreOptions::queued_channels`).
-    fn queued_channels(&self) -> Option<String>;
+    /// What the store was opened with: the channels a lead is queued on, whether leads are
+    /// e-mailed.
+    fn options(&self) -> StoreOptions;
 
     /// One statement on its own: how many rows it changed.
     fn execute(

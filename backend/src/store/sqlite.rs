@@ -23,19 +23,17 @@ use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
 use super::consent::{self, Link, NewConsent};
-use super::email_budget;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
 use super::model::format_timestamp;
+use super::outbox::delivery_record;
 use super::queries;
-use super::recordings::{PURGE_OLD_RECORDINGS, QUEUE_RECORDING};
+use super::quotes;
 use super::rows::{self, stored_quote};
-use super::sql::NamedRow;
-use super::Source;
+use super::sql::{NamedRow, Value};
 use super::{
-    CallReport, CallReports, Cause, Channel, Conversation, Conversations, DeliveryOutcome,
-    Inserted, ListQuery, NewQuote, Outbox, PendingLead, QuoteStore, Quotes, StoreError,
-    StoreOptions, StoredQuote, REUSED_TOKEN,
+    Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, Outbox, PendingLead,
+    QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote, REUSED_TOKEN,
 };
 
 /// Most inserts committed together in one transaction (group commit).
@@ -46,33 +44,25 @@ const BUSY_TIMEOUT: std::time::Duration = super::DATABASE_WAIT;
 /// How long the health check waits for the write lock before reporting it held.
 const HEALTH_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
-/// Every change goes through the writer thread, so all of them can share its group commits.
+/// The quotes and the outbox's changes go through the writer thread, so they share its group
+/// commits. The rarer writes of the rules over `store::sql` (the inbox, the call reports,
+/// retention) take the write lock on their lane's connection (`sqlite/connection.rs`).
 enum Write {
     /// Boxed: a quote with its consent record is many times the size of the other writes.
     Quote(Box<NewQuote>),
-    Call(CallReport),
-    Delivery {
-        quote_id: String,
-        channel: Channel,
-        outcome: DeliveryOutcome,
-    },
-    PurgeCalls {
-        reported_before: String,
-    },
-    ForgetSpentTokens {
-        issued_before: String,
+    /// One statement of a rule written once (`outbox::delivery_record`).
+    Statement {
+        sql: &'static str,
+        values: Vec<Value>,
     },
     /// Takes up to `limit` quotes still queued on their own row into the outbox (`queued.rs`).
-    TakeQueued {
-        limit: usize,
-    },
+    TakeQueued { limit: usize },
 }
 
-/// What one write did: a quote's insert, or how many rows a purge deleted or quotes were taken
-/// into the outbox.
+/// What one write did: a quote's insert (new or an earlier one), or anything else.
 enum Applied {
     Quote(Inserted),
-    Rows(usize),
+    Done,
 }
 
 struct WriteJob {
@@ -88,9 +78,8 @@ pub struct SqliteStore {
     writer_thread: Mutex<Option<JoinHandle<()>>>,
     reader: Arc<Mutex<Connection>>,
     outbox_reader: Arc<Mutex<Connection>>,
-    /// What a new lead is queued on (`StoreOptions::queued_channels`), for a lead the broker
-    /// marks "not spam".
-    queued_channels: Option<String>,
+    /// How the rules over `store::sql` behave (`sqlite/connection.rs`).
+    options: StoreOptions,
 }
 
 /// A lock another connection holds is temporary; anything else is a failure of ours.
@@ -205,7 +194,7 @@ impl SqliteStore {
             writer_thread: Mutex::new(None),
             outbox_reader: Arc::clone(&reader),
             reader,
-            queued_channels: None,
+            options: StoreOptions::default(),
         })
     }
 
@@ -229,7 +218,7 @@ impl SqliteStore {
             writer_thread: Mutex::new(Some(thread)),
             reader: Arc::new(Mutex::new(reader)),
             outbox_reader: Arc::new(Mutex::new(outbox_reader)),
-            queued_channels: options.queued_channels(),
+            options,
         })
     }
 
@@ -267,18 +256,6 @@ impl SqliteStore {
         }
         .boxed()
     }
-
-    /// A write that deletes rows: how many.
-    fn rows_written(&self, write: Write) -> BoxFuture<'static, Result<u64, StoreError>> {
-        self.write(write)
-            .map(|r| {
-                r.map(|applied| match applied {
-                    Applied::Rows(n) => n as u64,
-                    Applied::Quote(_) => 0,
-                })
-            })
-            .boxed()
-    }
 }
 
 fn read_on<T: Send + 'static>(
@@ -300,11 +277,8 @@ fn read_on<T: Send + 'static>(
 }
 
 fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>, options: StoreOptions) {
+    // Every new quote's `queued_channels` (`StoreOptions::queued_channels`).
     let queued = options.queued_channels();
-    let writing = Writing {
-        options,
-        queued_channels: queued.as_deref(),
-    };
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_WRITE_BATCH {
@@ -313,15 +287,19 @@ fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>, options: Sto
                 Err(_) => break,
             }
         }
-        match commit(&mut conn, batch.iter().map(|job| &job.write), writing) {
+        match commit(
+            &mut conn,
+            batch.iter().map(|job| &job.write),
+            queued.as_deref(),
+        ) {
             Ok(outcomes) => batch.into_iter().zip(outcomes).for_each(|(job, outcome)| {
                 let _ = job.done.send(Ok(outcome));
             }),
             // One bad row must not fail its neighbours: retry each on its own. A held lock is
             // not a bad row; retrying would make every one of them wait the busy timeout again.
             Err(StoreError::Database(_)) if batch.len() > 1 => batch.into_iter().for_each(|job| {
-                let result = commit(&mut conn, std::iter::once(&job.write), writing)
-                    .map(|outcomes| outcomes.into_iter().next().unwrap_or(Applied::Rows(0)));
+                let result = commit(&mut conn, std::iter::once(&job.write), queued.as_deref())
+                    .map(|outcomes| outcomes.into_iter().next().unwrap_or(Applied::Done));
                 let _ = job.done.send(result);
             }),
             Err(e) => batch.into_iter().for_each(|job| {
@@ -331,29 +309,24 @@ fn write_loop(mut conn: Connection, jobs: mpsc::Receiver<WriteJob>, options: Sto
     }
 }
 
-/// What every write of the writer thread is applied with.
-#[derive(Clone, Copy)]
-struct Writing<'a> {
-    options: StoreOptions,
-    /// Every new quote's `queued_channels` (`StoreOptions::queued_channels`).
-    queued_channels: Option<&'a str>,
-}
-
 fn commit<'a>(
     conn: &mut Connection,
     writes: impl Iterator<Item = &'a Write>,
-    writing: Writing,
+    queued_channels: Option<&str>,
 ) -> Result<Vec<Applied>, StoreError> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let outcomes = writes
-        .map(|write| apply(&tx, write, writing))
+        .map(|write| apply(&tx, write, queued_channels))
         .collect::<Result<Vec<_>, _>>()?;
     tx.commit()?;
     Ok(outcomes)
 }
 
-fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, StoreError> {
-    let now = || format_timestamp(OffsetDateTime::now_utc());
+fn apply(
+    tx: &Transaction,
+    write: &Write,
+    queued_channels: Option<&str>,
+) -> Result<Applied, StoreError> {
     let run = |sql: &str, values: &[&dyn ToSql]| parameters::execute(tx, sql, values);
     match write {
         Write::Quote(quote) => {
@@ -370,7 +343,7 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
                 }
                 _ => quote,
             };
-            let values = QuoteValues::new(quote, writing.queued_channels);
+            let values = QuoteValues::new(quote, queued_channels);
             let insert = values.values();
             if run(&INSERT_QUOTE, &insert.each_ref().map(|v| v as &dyn ToSql))? == 0 {
                 let keys = queries::earlier_quote_keys(quote);
@@ -390,66 +363,8 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
                 append_consent(tx, quote, consent)?;
             }
         }
-        Write::Call(report) => {
-            let now = now();
-            run(
-                queries::UPSERT_CALL,
-                params![
-                    report.call_id,
-                    report.ended_reason,
-                    report.summary,
-                    report.transcript,
-                    now,
-                    report.recording_url,
-                    report.started_at,
-                    report.channel.as_str()
-                ],
-            )?;
-            if let Some(url) = &report.recording_url {
-                run(QUEUE_RECORDING, params![report.call_id, url, now])?;
-            }
-            if writing.options.email_leads && report.channel == Source::Voice {
-                run(queries::INSERT_FOLLOW_UP, params![report.call_id, now])?;
-            }
-        }
-        Write::Delivery {
-            quote_id,
-            channel,
-            outcome,
-        } => {
-            let channel = channel.as_str();
-            match outcome {
-                DeliveryOutcome::Delivered => {
-                    run(queries::MARK_DELIVERED, params![quote_id, now(), channel])?
-                }
-                DeliveryOutcome::Retry {
-                    error,
-                    next_attempt_at,
-                } => run(
-                    queries::MARK_RETRY,
-                    params![quote_id, error, format_timestamp(*next_attempt_at), channel],
-                )?,
-                DeliveryOutcome::GiveUp { error } => run(
-                    queries::MARK_GAVE_UP,
-                    params![quote_id, error, now(), channel],
-                )?,
-                DeliveryOutcome::Held { note } => {
-                    run(email_budget::HOLD, params![quote_id, now(), note])?
-                }
-            };
-        }
-        Write::PurgeCalls { reported_before } => {
-            run(PURGE_OLD_RECORDINGS, params![reported_before])?;
-            return Ok(Applied::Rows(run(
-                queries::PURGE_OLD_CONVERSATIONS,
-                params![reported_before],
-            )?));
-        }
-        Write::ForgetSpentTokens { issued_before } => {
-            return Ok(Applied::Rows(run(
-                queries::FORGET_SPENT_FORM_TOKENS,
-                params![issued_before],
-            )?));
+        Write::Statement { sql, values } => {
+            run(sql, &connection::bound(values))?;
         }
         Write::TakeQueued { limit } => {
             let limit = i64::try_from(*limit).unwrap_or(i64::MAX);
@@ -465,7 +380,7 @@ fn apply(tx: &Transaction, write: &Write, writing: Writing) -> Result<Applied, S
                 }
                 run(queries::CLEAR_QUEUED, params![lead.id])?;
             }
-            return Ok(Applied::Rows(leads.len()));
+            return Ok(Applied::Done);
         }
     }
     Ok(Applied::Quote(Inserted::New))
@@ -543,7 +458,7 @@ impl Quotes for SqliteStore {
             .map(|r| {
                 r.map(|applied| match applied {
                     Applied::Quote(inserted) => inserted,
-                    Applied::Rows(_) => Inserted::New,
+                    Applied::Done => Inserted::New,
                 })
             })
             .boxed()
@@ -553,98 +468,11 @@ impl Quotes for SqliteStore {
         &self,
         issued_before: OffsetDateTime,
     ) -> BoxFuture<'_, Result<u64, StoreError>> {
-        let issued_before = format_timestamp(issued_before);
-        self.rows_written(Write::ForgetSpentTokens { issued_before })
+        quotes::forget_spent_form_tokens(self, issued_before)
     }
 
     fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        self.read(move |conn| {
-            let since = query.since.map(format_timestamp).unwrap_or_default();
-            // SQLite reads a negative limit as no limit.
-            let limit = query
-                .limit
-                .map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX));
-            let sql = queries::list(&query);
-            let values: &[&dyn ToSql] = match &query.after {
-                Some(after) => &[&since, after, &limit],
-                None => &[&since, &limit],
-            };
-            parameters::query(conn, &sql, values, |row| stored_quote(row))
-        })
-    }
-}
-
-impl consent::ConsentRecords for SqliteStore {
-    fn consent_chain(
-        &self,
-        after: i64,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<consent::StoredLink>, StoreError>> {
-        self.read(move |conn| {
-            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-            parameters::query(conn, queries::CONSENT_CHAIN, params![after, limit], |row| {
-                rows::stored_link(row)
-            })
-        })
-    }
-
-    fn consent_record(
-        &self,
-        lead_id: String,
-    ) -> BoxFuture<'_, Result<Option<consent::StoredLink>, StoreError>> {
-        self.read(move |conn| {
-            let found =
-                parameters::query(conn, queries::CONSENT_OF_LEAD, params![lead_id], |row| {
-                    rows::stored_link(row)
-                })?;
-            Ok(found.into_iter().next())
-        })
-    }
-}
-
-impl Conversations for SqliteStore {
-    fn conversations(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Conversation>, StoreError>> {
-        self.read(move |conn| {
-            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-            parameters::query(conn, &queries::CONVERSATIONS, params![limit], |row| {
-                rows::conversation(row)
-            })
-        })
-    }
-
-    fn conversation(
-        &self,
-        call_id: String,
-    ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>> {
-        self.read(move |conn| {
-            let found = parameters::query(conn, &queries::CONVERSATION, params![call_id], |row| {
-                rows::conversation(row)
-            })?;
-            Ok(found.into_iter().next())
-        })
-    }
-}
-
-impl CallReports for SqliteStore {
-    fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
-        self.write(Write::Call(report)).map(|r| r.map(drop)).boxed()
-    }
-
-    fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>> {
-        self.read_for_outbox(move |conn| {
-            let reports = parameters::query(conn, queries::SELECT_CALL, params![call_id], |row| {
-                rows::call_report(row)
-            })?;
-            Ok(reports.into_iter().next())
-        })
-    }
-
-    fn purge_call_reports(
-        &self,
-        reported_before: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<u64, StoreError>> {
-        let reported_before = format_timestamp(reported_before);
-        self.rows_written(Write::PurgeCalls { reported_before })
+        quotes::list(self, query)
     }
 }
 
@@ -678,13 +506,10 @@ impl Outbox for SqliteStore {
         channel: Channel,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>> {
-        self.write(Write::Delivery {
-            quote_id,
-            channel,
-            outcome,
-        })
-        .map(|r| r.map(drop))
-        .boxed()
+        let (sql, values) = delivery_record(quote_id, channel, outcome, OffsetDateTime::now_utc());
+        self.write(Write::Statement { sql, values })
+            .map(|r| r.map(drop))
+            .boxed()
     }
 }
 

@@ -11,7 +11,7 @@ use tokio_postgres::Statement;
 
 use super::{classify, pool_error, PostgresStore};
 use crate::store::sql::{Connection, Database, Lane, Record, Value};
-use crate::store::StoreError;
+use crate::store::{StoreError, StoreOptions};
 
 impl Database for PostgresStore {
     fn run<T, W>(&self, _: Lane, transaction: bool, work: W) -> BoxFuture<'_, Result<T, StoreError>>
@@ -34,8 +34,8 @@ impl Database for PostgresStore {
         .boxed()
     }
 
-    fn queued_channels(&self) -> Option<String> {
-        self.options.queued_channels()
+    fn options(&self) -> StoreOptions {
+        self.options
     }
 }
 

@@ -19,20 +19,17 @@ use tokio_postgres::config::Host;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
-use super::consent::{ConsentRecords, StoredLink};
-use super::email_budget;
 use super::migrations::{check_version, MIGRATIONS};
 use super::model::format_timestamp;
+use super::outbox::delivery_record;
 use super::queries;
-use super::recordings::{PURGE_OLD_RECORDINGS, QUEUE_RECORDING};
-use super::rows::{self, stored_quote};
-use super::sql::NamedRow;
-use super::Source;
+use super::quotes;
+use super::rows::stored_quote;
+use super::sql::{Database, Lane, NamedRow};
 use super::DATABASE_WAIT;
 use super::{
-    CallReport, CallReports, Cause, Channel, Conversation, Conversations, DeliveryOutcome,
-    Inserted, ListQuery, NewQuote, Outbox, PendingLead, QuoteStore, Quotes, StoreError,
-    StoreOptions, StoredQuote,
+    Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, Outbox, PendingLead,
+    QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote,
 };
 use crate::store::error_chain;
 use group_commit::GroupCommit;
@@ -290,38 +287,6 @@ impl PostgresStore {
         let statement = client.prepare_cached(sql).await.map_err(classify)?;
         client.execute(&statement, params).await.map_err(classify)
     }
-
-    /// The report, and with e-mail on the call's follow-up outbox row, in one transaction.
-    async fn upsert_call(&self, report: CallReport) -> Result<(), StoreError> {
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        let tx = client.transaction().await.map_err(classify)?;
-        let now = format_timestamp(OffsetDateTime::now_utc());
-        let channel = report.channel.as_str();
-        let params: [&(dyn ToSql + Sync); 8] = [
-            &report.call_id,
-            &report.ended_reason,
-            &report.summary,
-            &report.transcript,
-            &now,
-            &report.recording_url,
-            &report.started_at,
-            &channel,
-        ];
-        tx.execute(queries::UPSERT_CALL, &params)
-            .await
-            .map_err(classify)?;
-        if let Some(url) = &report.recording_url {
-            tx.execute(QUEUE_RECORDING, &[&report.call_id, url, &now])
-                .await
-                .map_err(classify)?;
-        }
-        if self.options.email_leads && report.channel == Source::Voice {
-            tx.execute(queries::INSERT_FOLLOW_UP, &[&report.call_id, &now])
-                .await
-                .map_err(classify)?;
-        }
-        tx.commit().await.map_err(classify)
-    }
 }
 
 impl NamedRow for Row {
@@ -359,112 +324,11 @@ impl Quotes for PostgresStore {
         &self,
         issued_before: OffsetDateTime,
     ) -> BoxFuture<'_, Result<u64, StoreError>> {
-        async move {
-            let cutoff = format_timestamp(issued_before);
-            self.execute(queries::FORGET_SPENT_FORM_TOKENS, &[&cutoff])
-                .await
-        }
-        .boxed()
+        quotes::forget_spent_form_tokens(self, issued_before)
     }
 
     fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        async move {
-            let sql = queries::list(&query);
-            let since = query.since.map(format_timestamp).unwrap_or_default();
-            // NULL is no limit.
-            let limit = limit(query.limit);
-            let rows = match &query.after {
-                Some(after) => self.query(&sql, &[&since, after, &limit]).await?,
-                None => self.query(&sql, &[&since, &limit]).await?,
-            };
-            rows.iter().map(stored_quote).collect()
-        }
-        .boxed()
-    }
-}
-
-impl Conversations for PostgresStore {
-    fn conversations(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Conversation>, StoreError>> {
-        async move {
-            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-            let rows = self.query(&queries::CONVERSATIONS, &[&limit]).await?;
-            rows.iter().map(rows::conversation).collect()
-        }
-        .boxed()
-    }
-
-    fn conversation(
-        &self,
-        call_id: String,
-    ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>> {
-        async move {
-            let rows = self.query(&queries::CONVERSATION, &[&call_id]).await?;
-            rows.first().map(rows::conversation).transpose()
-        }
-        .boxed()
-    }
-}
-
-impl ConsentRecords for PostgresStore {
-    fn consent_chain(
-        &self,
-        after: i64,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
-        async move {
-            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-            let rows = self
-                .query(queries::CONSENT_CHAIN, &[&after, &limit])
-                .await?;
-            rows.iter().map(rows::stored_link).collect()
-        }
-        .boxed()
-    }
-
-    fn consent_record(
-        &self,
-        lead_id: String,
-    ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>> {
-        async move {
-            let rows = self.query(queries::CONSENT_OF_LEAD, &[&lead_id]).await?;
-            rows.first().map(rows::stored_link).transpose()
-        }
-        .boxed()
-    }
-}
-
-impl CallReports for PostgresStore {
-    fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>> {
-        self.upsert_call(report).boxed()
-    }
-
-    fn call(&self, call_id: String) -> BoxFuture<'_, Result<Option<CallReport>, StoreError>> {
-        async move {
-            let reports = self.query(queries::SELECT_CALL, &[&call_id]).await?;
-            reports.first().map(rows::call_report).transpose()
-        }
-        .boxed()
-    }
-
-    fn purge_call_reports(
-        &self,
-        reported_before: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<u64, StoreError>> {
-        async move {
-            let cutoff = format_timestamp(reported_before);
-            let mut client = self.pool.get().await.map_err(pool_error)?;
-            let tx = client.transaction().await.map_err(classify)?;
-            tx.execute(PURGE_OLD_RECORDINGS, &[&cutoff])
-                .await
-                .map_err(classify)?;
-            let purged = tx
-                .execute(queries::PURGE_OLD_CONVERSATIONS, &[&cutoff])
-                .await
-                .map_err(classify)?;
-            tx.commit().await.map_err(classify)?;
-            Ok(purged)
-        }
-        .boxed()
+        quotes::list(self, query)
     }
 }
 
@@ -502,34 +366,9 @@ impl Outbox for PostgresStore {
         channel: Channel,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>> {
-        async move {
-            let now = format_timestamp(OffsetDateTime::now_utc());
-            let channel = channel.as_str();
-            match outcome {
-                DeliveryOutcome::Delivered => {
-                    self.execute(queries::MARK_DELIVERED, &[&quote_id, &now, &channel])
-                        .await
-                }
-                DeliveryOutcome::Retry {
-                    error,
-                    next_attempt_at,
-                } => {
-                    let next = format_timestamp(next_attempt_at);
-                    self.execute(queries::MARK_RETRY, &[&quote_id, &error, &next, &channel])
-                        .await
-                }
-                DeliveryOutcome::GiveUp { error } => {
-                    self.execute(queries::MARK_GAVE_UP, &[&quote_id, &error, &now, &channel])
-                        .await
-                }
-                DeliveryOutcome::Held { note } => {
-                    self.execute(email_budget::HOLD, &[&quote_id, &now, &note])
-                        .await
-                }
-            }
-            .map(drop)
-        }
-        .boxed()
+        let (sql, values) = delivery_record(quote_id, channel, outcome, OffsetDateTime::now_utc());
+        let recorded = Database::execute(self, Lane::Outbox, sql, values);
+        recorded.map(|r| r.map(drop)).boxed()
     }
 }
 
@@ -560,6 +399,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::store::consent::ConsentRecords;
     use crate::store::suite::{self, PostgresSchema};
 
     /// Runs one case of the shared store suite in a fresh schema.

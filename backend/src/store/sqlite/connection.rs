@@ -13,7 +13,7 @@ use rusqlite::ToSql;
 use super::parameters;
 use super::SqliteStore;
 use crate::store::sql::{Connection, Database, Lane, NamedRow, Record, Value};
-use crate::store::{Cause, StoreError};
+use crate::store::{Cause, StoreError, StoreOptions};
 
 impl Database for SqliteStore {
     fn run<T, W>(
@@ -49,8 +49,8 @@ impl Database for SqliteStore {
         })
     }
 
-    fn queued_channels(&self) -> Option<String> {
-        self.queued_channels.clone()
+    fn options(&self) -> StoreOptions {
+        self.options
     }
 }
 
@@ -92,7 +92,7 @@ impl Connection for SqliteConnection<'_> {
     }
 }
 
-fn bound(values: &[Value]) -> Vec<&dyn ToSql> {
+pub(super) fn bound(values: &[Value]) -> Vec<&dyn ToSql> {
     values.iter().map(|value| value as &dyn ToSql).collect()
 }
 
