@@ -106,9 +106,12 @@ pub type Record = Box<dyn NamedRow + Send + Sync>;
 /// holds up a delivery. PostgreSQL takes any connection of its pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lane {
-    /// The inbox, the commands and the site's keys.
+    /// What a person or a request waits on: the inbox, the sessions and site keys, the call
+    /// reports, the conversations, the consent records, the quote list; and the delivery
+    /// alerts' few statements.
     Person,
-    /// The outbox workers, the e-mail budget and the recordings' fetcher.
+    /// Background work: the outbox workers (the e-mail budget and the spam report, a call's
+    /// report for its follow-up), the recordings' fetcher, retention's hourly deletions.
     Outbox,
 }
 
