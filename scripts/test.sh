@@ -28,16 +28,23 @@ run() {
   esac
   names+=("$name")
 }
-# run_node_tests NAME COMMAND...: run, with the tests node:test skipped (a tool or database
-# missing) named in the summary, so a pass with skips never reads as a full pass.
-run_node_tests() {
-  local name=$1 output skipped
-  shift
-  output=$(mktemp)
-  run "$name" bash -c '"$@" 2>&1 | tee "$0"; exit "${PIPESTATUS[0]}"' "$output" "$@"
-  # TAP (node's reporter when piped): "ok 3 - name # SKIP reason", for a test or a whole suite.
-  skipped=$(grep -aE '^ *ok [0-9]+ - .* # SKIP' "$output" | sed 's/.* # SKIP *//')
-  rm -f "$output"
+# run_playwright NAME PROJECT [ARGS...]: one project of the browser and system tests
+# (frontend/playwright.config.mjs), with the tests skipped (a tool or database missing) named in
+# the summary from the runner's JSON report, so a pass with skips never reads as a full pass.
+run_playwright() {
+  local name=$1 project=$2 report=test-output/playwright-report.json skipped
+  shift 2
+  rm -f "$report"
+  run "$name" bash -c 'cd frontend && npx playwright test --project "$@"' _ "$project" "$@"
+  [[ -f $report ]] || return 0
+  # A skipped test's reason is its `skip` annotation.
+  skipped=$(node -e '
+    const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+    const report = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    for (const test of report.suites.flatMap(specs).flatMap((spec) => spec.tests))
+      if (test.status === "skipped")
+        console.log(test.annotations.find((a) => a.type === "skip")?.description ?? "no reason given");
+  ' "$report")
   if [[ -n $skipped ]]; then
     results[-1]+=", $(wc -l <<< "$skipped") SKIPPED ($(sort -u <<< "$skipped" | paste -sd ';' - | sed 's/;/; /g'))"
   fi
@@ -81,10 +88,11 @@ run "front-end types and first-load budgets (80 KB gzip, 100 KB with voice)" bas
 # tapped in the same runs (1.6x at most, the median of 5 runs: fewer let the floor's spread decide).
 run "interactions at a pixel ratio of 2 (1.6x a plain select)" bash -c 'cd frontend && node scripts/interaction-latency.mjs --dpr 2 --runs 5'
 run "SDK contracts (tests/contract)" node --test tests/contract/
-run_node_tests "end-to-end tests (Chromium)" bash -c 'cd frontend && npm run --silent e2e'
+run_playwright "end-to-end tests (Chromium)" e2e
 # The server's own tests (tests/system): as a process, behind Caddy, under hostile clients, two
-# instances, e-mail to a real SMTP server, the deploy/ units.
-run_node_tests "system tests (the release server)" node --test --test-concurrency=1 tests/system/
+# instances, e-mail to a real SMTP server, the deploy/ units. One at a time: several of them load
+# both cores on purpose.
+run_playwright "system tests (the release server)" system --workers 1
 run "API fuzzing against the OpenAPI document" scripts/fuzz-api.sh
 run_on_postgres "API fuzzing against PostgreSQL" scripts/fuzz-api.sh --postgres
 

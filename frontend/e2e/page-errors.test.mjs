@@ -1,39 +1,38 @@
-// The shared page-error check of support/browser.mjs, which every browser test relies on: run
-// against a fixture in a child test runner, an uncaught page error or a console error fails the
-// test that caused it, whether or not it closes its page; an expected error must come.
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
+// The page-error check of the `openPage` fixture (support/test.mjs), which every browser test
+// relies on: run against a fixture in a child runner, an uncaught page error or a console error
+// fails the test that caused it, whether or not it closes its page; an expected error must come.
 import { spawnSync } from 'node:child_process';
+import { expect, test } from './support/test.mjs';
 
 test('page errors and console errors fail the test that caused them, unless expected', () => {
-  const fixture = new URL('./support/fixtures/page-errors.fixture.mjs', import.meta.url).pathname;
-  // A runner of its own: without NODE_TEST_CONTEXT, which would make it defer to this one.
-  const { NODE_TEST_CONTEXT: _parentRunner, ...env } = process.env;
-  const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', fixture], {
-    encoding: 'utf8',
-    env,
-    timeout: 120_000,
-  });
-  const outcome = Object.fromEntries(
-    [...run.stdout.matchAll(/^(ok|not ok) \d+ - (.+)$/gm)].map(([, result, name]) => [
-      name,
-      result,
-    ]),
-  );
-  assert.deepEqual(
-    outcome,
+  const frontend = new URL('..', import.meta.url).pathname;
+  const run = spawnSync(
+    'npx',
+    ['playwright', 'test', '--project', 'page-errors-fixture', '--reporter', 'json', '--workers', '1'],
     {
-      'clean page': 'ok',
-      'uncaught page error': 'not ok',
-      'console error': 'not ok',
-      'console error left open': 'not ok',
-      'expected error that came': 'ok',
-      'expected error that never came': 'not ok',
-      'allowed error': 'ok',
+      cwd: frontend,
+      encoding: 'utf8',
+      env: { ...process.env, PAGE_ERRORS_FIXTURE: '1' },
+      timeout: 120_000,
     },
-    run.stdout + run.stderr,
   );
-  assert.match(run.stdout, /unexpected uncaught page error: Error: boom from the page/);
-  assert.match(run.stdout, /unexpected console error: logged by the page/);
-  assert.match(run.stdout, /expected an error matching \/logged by the page\/, none came/);
+  const report = JSON.parse(run.stdout);
+  const tests = report.suites.flatMap((file) => file.specs);
+  const outcome = Object.fromEntries(tests.map((spec) => [spec.title, spec.ok ? 'ok' : 'not ok']));
+  expect(outcome, run.stderr).toEqual({
+    'clean page': 'ok',
+    'uncaught page error': 'not ok',
+    'console error': 'not ok',
+    'console error left open': 'not ok',
+    'expected error that came': 'ok',
+    'expected error that never came': 'not ok',
+    'allowed error': 'ok',
+  });
+  const messages = tests
+    .flatMap((spec) => spec.tests.flatMap((t) => t.results.flatMap((r) => r.errors)))
+    .map((error) => error.message)
+    .join('\n');
+  expect(messages).toMatch(/unexpected uncaught page error: Error: boom from the page/);
+  expect(messages).toMatch(/unexpected console error: logged by the page/);
+  expect(messages).toMatch(/expected an error matching \/logged by the page\/, none came/);
 });
