@@ -24,7 +24,13 @@ export default defineConfig({
     { name: 'system', testDir: '../tests/system' },
     // Only for e2e/page-errors.test.mjs, which runs it in a child runner and reads its outcome.
     ...(process.env.PAGE_ERRORS_FIXTURE
-      ? [{ name: 'page-errors-fixture', testDir: 'e2e/support/fixtures', testMatch: '*.fixture.mjs' }]
+      ? [
+          {
+            name: 'page-errors-fixture',
+            testDir: 'e2e/support/fixtures',
+            testMatch: '*.fixture.mjs',
+          },
+        ]
       : []),
   ],
 });

@@ -1,37 +1,33 @@
 // axe-core (WCAG 2.2 A/AA and best practices) on every screen: the landing page with the side
 // menu closed and open, the privacy notice, the licences page and the 404 page, at phone and
 // desktop sizes.
-import { describe, test } from 'node:test';
-import assert from 'node:assert/strict';
-import { openPage, VIEWPORTS } from './support/browser.mjs';
+import { VIEWPORTS } from './support/browser.mjs';
 import { animationsDone, axeViolations, gotoHydrated, revealAll } from './support/landing.mjs';
-import { sharedSite } from './support/site.mjs';
+import { expect, sharedServer, test } from './support/test.mjs';
 
-const site = sharedSite();
+const shared = sharedServer();
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`axe at ${viewport.width}x${viewport.height}`, () => {
-    test('landing page: zero violations', async () => {
-      const { page, context } = await openPage(site.browser, { viewport });
-      await gotoHydrated(page, site.server.url);
+  test.describe(`axe at ${viewport.width}x${viewport.height}`, () => {
+    test('landing page: zero violations', async ({ openPage }) => {
+      const { page } = await openPage({ viewport });
+      await gotoHydrated(page, shared.server.url);
       await revealAll(page);
-      assert.deepEqual(await axeViolations(page), []);
+      expect(await axeViolations(page)).toEqual([]);
       // Scrolled: the header is solid white over the content.
       await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
-      await page.waitForFunction(() => document.querySelector('header').dataset.solid === 'true');
-      assert.deepEqual(await axeViolations(page), []);
-      await context.close();
+      await expect(page.locator('header').first()).toHaveAttribute('data-solid', 'true');
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     if (size === 'mobile') {
-      test('landing page with the side menu open: zero violations', async () => {
-        const { page, context } = await openPage(site.browser, { viewport });
-        await gotoHydrated(page, site.server.url);
+      test('landing page with the side menu open: zero violations', async ({ openPage }) => {
+        const { page } = await openPage({ viewport });
+        await gotoHydrated(page, shared.server.url);
         await page.getByRole('button', { name: 'Open Menu' }).click();
-        await page.getByRole('dialog').waitFor();
+        await expect(page.getByRole('dialog')).toBeVisible();
         await animationsDone(page.getByRole('dialog'));
-        assert.deepEqual(await axeViolations(page), []);
-        await context.close();
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
 
@@ -39,28 +35,26 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       ['/privacy', 'Privacy Notice'],
       ['/licences', 'Licenses'],
     ]) {
-      test(`${path}: zero violations`, async () => {
-        const { page, context } = await openPage(site.browser, { viewport });
-        await page.goto(new URL(path, site.server.url).href);
-        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      test(`${path}: zero violations`, async ({ openPage }) => {
+        const { page } = await openPage({ viewport });
+        await page.goto(new URL(path, shared.server.url).href);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await animationsDone(page.getByRole('banner'));
-        assert.deepEqual(await axeViolations(page), []);
-        await context.close();
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
 
-    test('404 page: zero violations', async () => {
+    test('404 page: zero violations', async ({ openPage }) => {
       // Chromium logs the page's own 404 status as a failed load.
-      const { page, context } = await openPage(site.browser, {
+      const { page } = await openPage({
         viewport,
         expectErrors: [/status of 404 .*\/missing-page:/],
       });
-      await page.goto(new URL('/missing-page', site.server.url).href);
-      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      await page.goto(new URL('/missing-page', shared.server.url).href);
+      await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
       // The header's links fade in (docs/product.md §4): axe judges their contrast once they are opaque.
       await animationsDone(page.getByRole('banner'));
-      assert.deepEqual(await axeViolations(page), []);
-      await context.close();
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 }

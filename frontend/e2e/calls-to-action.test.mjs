@@ -1,14 +1,14 @@
 // 'Obtener Cotización' (header and side menu), 'Get Started' and 'Become a Member' lead to the
 // quote form and focus its product field, at phone and desktop sizes, with and without
 // JavaScript, against the real built site and server.
-import { describe, test } from 'node:test';
-import assert from 'node:assert/strict';
-import { openPage, VIEWPORTS } from './support/browser.mjs';
+import { VIEWPORTS } from './support/browser.mjs';
 import { gotoHydrated } from './support/landing.mjs';
-import { sharedSite } from './support/site.mjs';
-import { pollUntil } from '../../tests/support/poll.mjs';
+import { expect, sharedServer, test } from './support/test.mjs';
 
-const site = sharedSite();
+const shared = sharedServer();
+
+/** An href that leads to the landing page's form: whatever it resolves against, its hash is #quote. */
+const TO_THE_FORM = /^[^#]*#quote$/;
 
 /** Resolves once the product field has focus and is wholly on screen (any smooth scroll done). */
 async function formReached(page) {
@@ -20,17 +20,16 @@ async function formReached(page) {
   };
   // Polled from here: a page without JavaScript runs no timers or animation frames for
   // page.waitForFunction.
-  await pollUntil(() => page.evaluate(inView), {
-    within: 10_000,
-    what: 'the product field focused and on screen',
-  });
+  await expect
+    .poll(() => page.evaluate(inView), {
+      timeout: 10_000,
+      message: 'the product field focused and on screen',
+      intervals: [100],
+    })
+    .toBe(true);
   const product = page.getByRole('combobox', { name: 'Product' });
-  assert.equal(
-    await product.evaluate((el) => el === document.activeElement),
-    true,
-    'the Product field has focus',
-  );
-  assert.equal(new URL(page.url()).hash, '#quote');
+  await expect(product, 'the Product field has focus').toBeFocused();
+  await expect(page).toHaveURL((url) => url.hash === '#quote');
 }
 
 /** Each call to action as a visitor finds it at the given size; `menu` ones are in the side menu. */
@@ -46,30 +45,28 @@ function callsToAction(mobile, javaScript) {
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   const mobile = size === 'mobile';
   for (const javaScript of [true, false]) {
-    describe(`calls to action at ${viewport.width}x${viewport.height}, ${javaScript ? 'with' : 'without'} JavaScript`, () => {
+    test.describe(`calls to action at ${viewport.width}x${viewport.height}, ${javaScript ? 'with' : 'without'} JavaScript`, () => {
       for (const cta of callsToAction(mobile, javaScript)) {
-        test(`'${cta.name}'${cta.menu ? ' in the side menu' : ''} reaches the form and focuses the product field`, async () => {
-          const { page, context, errors } = await openPage(site.browser, {
+        test(`'${cta.name}'${cta.menu ? ' in the side menu' : ''} reaches the form and focuses the product field`, async ({
+          openPage,
+        }) => {
+          const { page, context, errors } = await openPage({
             viewport,
             javaScriptEnabled: javaScript,
           });
-          if (javaScript) await gotoHydrated(page, site.server.url);
-          else await page.goto(site.server.url);
+          if (javaScript) await gotoHydrated(page, shared.server.url);
+          else await page.goto(shared.server.url);
           let scope = cta.within ? page.getByRole(cta.within) : page;
           if (cta.menu) {
             await page.getByRole('button', { name: 'Open Menu' }).click();
             scope = page.getByRole('dialog');
           }
           const link = scope.getByRole('link', { name: cta.name, exact: true });
-          assert.equal(
-            new URL(await link.getAttribute('href'), site.server.url).hash,
-            '#quote',
-            'a real link to the form',
-          );
+          await expect(link, 'a real link to the form').toHaveAttribute('href', TO_THE_FORM);
           await link.click();
-          if (cta.menu) await page.getByRole('dialog').waitFor({ state: 'detached' });
+          if (cta.menu) await expect(page.getByRole('dialog')).not.toBeAttached();
           await formReached(page);
-          assert.deepEqual(errors, []);
+          expect(errors).toEqual([]);
           await context.close();
         });
       }
@@ -77,30 +74,29 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   }
 }
 
-describe('scrolling to the form', () => {
-  test('is smooth, and instant under prefers-reduced-motion', async () => {
+test.describe('scrolling to the form', () => {
+  test('is smooth, and instant under prefers-reduced-motion', async ({ openPage }) => {
     for (const [reducedMotion, behavior] of [
       ['no-preference', 'smooth'],
       ['reduce', 'auto'],
     ]) {
-      const { page, context } = await openPage(site.browser, { reducedMotion });
-      await page.goto(site.server.url);
-      assert.equal(
-        await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
-        behavior,
-      );
+      const { page, context } = await openPage({ reducedMotion });
+      await page.goto(shared.server.url);
+      await expect(page.locator('html')).toHaveCSS('scroll-behavior', behavior);
       await context.close();
     }
   });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    test(`from the 404 page at ${viewport.width}x${viewport.height}, the header's link leads to the landing page's form`, async () => {
+    test(`from the 404 page at ${viewport.width}x${viewport.height}, the header's link leads to the landing page's form`, async ({
+      openPage,
+    }) => {
       // Chromium logs the page's own 404 status as a failed load.
-      const { page, context, errors } = await openPage(site.browser, {
+      const { page, context, errors } = await openPage({
         viewport,
         expectErrors: [/status of 404 .*\/missing-page:/],
       });
-      await page.goto(new URL('/missing-page', site.server.url).href);
+      await page.goto(new URL('/missing-page', shared.server.url).href);
       let scope = page.getByRole('banner');
       if (size === 'mobile') {
         // The header island is live once React owns its element (no form here to mark it).
@@ -113,9 +109,9 @@ describe('scrolling to the form', () => {
         scope = page.getByRole('dialog');
       }
       await scope.getByRole('link', { name: 'Obtener Cotización' }).click();
-      await page.waitForURL(new URL('/#quote', site.server.url).href);
+      await page.waitForURL(new URL('/#quote', shared.server.url).href);
       await formReached(page);
-      assert.deepEqual(errors, []);
+      expect(errors).toEqual([]);
       await context.close();
     });
   }

@@ -1,11 +1,8 @@
 // What the first paint needs is in the first bytes: the prerendered HTML of the landing and 404
 // pages against the real built site and server.
-import { describe, test } from 'node:test';
-import assert from 'node:assert/strict';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
-import { openPage } from './support/browser.mjs';
 import { gotoHydrated } from './support/landing.mjs';
-import { sharedSite } from './support/site.mjs';
+import { expect, sharedServer, test } from './support/test.mjs';
 
 /** TCP's initial congestion window (10 segments): what arrives in the first round trip. */
 const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
@@ -20,21 +17,21 @@ const ISLANDS = [
   'voice',
 ];
 
-const site = sharedSite();
+const shared = sharedServer();
 
-const pageHtml = async (path) => (await fetch(new URL(path, site.server.url))).text();
+const pageHtml = async (path) => (await fetch(new URL(path, shared.server.url))).text();
 
-describe('first paint', () => {
+test.describe('first paint', () => {
   for (const path of ['/', '/missing-page']) {
     test(`${path}: no stylesheet blocks rendering; the CSS is inline in the head`, async () => {
       const html = await pageHtml(path);
-      assert.doesNotMatch(html, /<link\b[^>]*rel="stylesheet"/);
+      expect(html).not.toMatch(/<link\b[^>]*rel="stylesheet"/);
       const head = html.slice(0, html.indexOf('</head>'));
       const styles = [...head.matchAll(/<style>(.*?)<\/style>/gs)].map(([, css]) => css);
-      assert.ok(
+      expect(
         styles.some((css) => css.includes('.bg-brand-700{')),
         'the page styles are in the head',
-      );
+      ).toBeTruthy();
     });
   }
 
@@ -47,7 +44,7 @@ describe('first paint', () => {
       ['gzip', gzipSync(firstScreen, { level: 9 }).length],
       ['br', brotliCompressSync(firstScreen).length],
     ]) {
-      assert.ok(size <= FIRST_ROUND_TRIP_BYTES, `${encoding}: ${size} bytes`);
+      expect(size, `${encoding}: ${size} bytes`).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
     }
   });
 
@@ -56,9 +53,9 @@ describe('first paint', () => {
     const heroEnd = html.indexOf('</section>', html.indexOf('id="hero-heading"'));
     const images = [...html.matchAll(/<img\b[^>]*>/g)];
     const below = images.filter((match) => match.index > heroEnd);
-    assert.ok(below.length >= 9, 'partner logos and the footer logo');
-    for (const [img] of images) assert.match(img, /width="\d+"[^>]*height="\d+"/, img);
-    for (const [img] of below) assert.match(img, /loading="lazy"/, img);
+    expect(below.length, 'partner logos and the footer logo').toBeGreaterThanOrEqual(9);
+    for (const [img] of images) expect(img, img).toMatch(/width="\d+"[^>]*height="\d+"/);
+    for (const [img] of below) expect(img, img).toMatch(/loading="lazy"/);
   });
 
   test('the testimonial portraits are in the HTML as lazy images with their size (56 px, content.ts)', async () => {
@@ -66,20 +63,20 @@ describe('first paint', () => {
     const portraits = [...html.matchAll(/<img\b[^>]*src="\/images\/portraits\/[^"]+"[^>]*>/g)].map(
       ([img]) => img,
     );
-    assert.equal(portraits.length, 3);
+    expect(portraits).toHaveLength(3);
     for (const img of portraits) {
-      assert.match(img, /loading="lazy"/, img);
-      assert.match(img, /decoding="async"/, img);
-      assert.match(img, /width="56" height="56"/, img);
-      assert.match(img, /alt="[^"]+"/, img);
+      expect(img, img).toMatch(/loading="lazy"/);
+      expect(img, img).toMatch(/decoding="async"/);
+      expect(img, img).toMatch(/width="56" height="56"/);
+      expect(img, img).toMatch(/alt="[^"]+"/);
     }
   });
 });
 
-describe('islands', () => {
-  test('React and the islands load only after the first contentful paint', async () => {
-    const { page, context } = await openPage(site.browser);
-    await gotoHydrated(page, site.server.url);
+test.describe('islands', () => {
+  test('React and the islands load only after the first contentful paint', async ({ openPage }) => {
+    const { page } = await openPage();
+    await gotoHydrated(page, shared.server.url);
     const { paint, scripts } = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0].startTime,
       scripts: performance
@@ -92,27 +89,28 @@ describe('islands', () => {
       [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(([, path]) => path),
     );
     const later = scripts.filter(({ name }) => !firstLoad.has(name));
-    assert.ok(
+    expect(
       later.some(({ name }) => /\/mount-/.test(name)),
       "the islands' mounting (with React DOM) is among them",
-    );
+    ).toBeTruthy();
     // A chunk the entry shares with an island can carry React with it onto the first paint's path.
     for (const path of firstLoad) {
-      const code = await (await fetch(new URL(path, site.server.url))).text();
-      assert.doesNotMatch(
-        code,
+      const code = await (await fetch(new URL(path, shared.server.url))).text();
+      expect(code, `${path}, which the HTML loads, holds React DOM`).not.toMatch(
         /__reactContainer\$/,
-        `${path}, which the HTML loads, holds React DOM`,
       );
     }
     for (const { name, start } of later)
-      assert.ok(start > paint, `${name} requested at ${start} ms, first paint at ${paint} ms`);
-    await context.close();
+      expect(start, `${name} requested at ${start} ms, first paint at ${paint} ms`).toBeGreaterThan(
+        paint,
+      );
   });
 
-  test('the static sections carry no hydration markers; only the islands do', async () => {
-    const { page, context } = await openPage(site.browser, { javaScriptEnabled: false });
-    await page.goto(site.server.url);
+  test('the static sections carry no hydration markers; only the islands do', async ({
+    openPage,
+  }) => {
+    const { page } = await openPage({ javaScriptEnabled: false });
+    await page.goto(shared.server.url);
     const found = await page.evaluate(() => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
       const outside = [];
@@ -135,16 +133,18 @@ describe('islands', () => {
         ),
       };
     });
-    assert.deepEqual(found.outside, [], 'React markers outside the islands');
-    assert.deepEqual(found.islands, ISLANDS);
-    assert.deepEqual(found.inIsland, [], 'static parts inside an island');
-    await context.close();
+    expect(found.outside, 'React markers outside the islands').toEqual([]);
+    expect(found.islands).toEqual(ISLANDS);
+    expect(found.inIsland, 'static parts inside an island').toEqual([]);
   });
 
-  test('in the browser React runs the islands and never touches the static sections', async () => {
-    const { page, context, errors } = await openPage(site.browser);
-    await gotoHydrated(page, site.server.url);
-    await page.locator('header[data-solid]').waitFor();
+  test('in the browser React runs the islands and never touches the static sections', async ({
+    openPage,
+  }) => {
+    // Page and console errors fail the test (the openPage fixture).
+    const { page } = await openPage();
+    await gotoHydrated(page, shared.server.url);
+    await expect(page.locator('header[data-solid]')).toBeVisible();
     const owned = await page.evaluate(() => {
       const isReact = (el) => Object.keys(el).some((key) => key.startsWith('__reactFiber'));
       return {
@@ -155,8 +155,6 @@ describe('islands', () => {
         footer: isReact(document.querySelector('footer')),
       };
     });
-    assert.deepEqual(owned, { header: true, form: true, hero: false, plans: false, footer: false });
-    assert.deepEqual(errors, []);
-    await context.close();
+    expect(owned).toEqual({ header: true, form: true, hero: false, plans: false, footer: false });
   });
 });

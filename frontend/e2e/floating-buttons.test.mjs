@@ -3,21 +3,14 @@
 // cover no text: not the Medicare disclaimer (a text the rules want prominent) nor any other text
 // of the last section and the footer. Voice is configured, as the buttons show only then; nothing
 // is tapped, so the provider's SDK is never fetched.
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
+import { outputDir, VIEWPORTS } from './support/browser.mjs';
 import { gotoHydrated } from './support/landing.mjs';
-import { startServer } from './support/server.mjs';
+import { expect, sharedServer, test } from './support/test.mjs';
 
 const VOICE_ENV = { VAPI_PUBLIC_KEY: 'pk-e2e', VAPI_ASSISTANT_ID: 'asst-e2e' };
 
-let browser;
-let server;
-before(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startServer({ env: VOICE_ENV })]);
-});
-after(() => Promise.all([browser?.close(), server?.stop()]));
+const shared = sharedServer({ env: VOICE_ENV });
 
 /**
  * In the page: the floating buttons' boxes, and every box in the last section and the footer that
@@ -62,17 +55,17 @@ function boxesAtTheEnd() {
 const overlap = (a, b) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-describe('the floating voice and chat buttons on a phone', () => {
+test.describe('the floating voice and chat buttons on a phone', () => {
   for (const path of ['/', '/es/']) {
-    test(`scrolled to the end of ${path} at 390x844, they cover no text`, async () => {
-      const { page, context } = await openPage(browser, {
+    test(`scrolled to the end of ${path} at 390x844, they cover no text`, async ({ openPage }) => {
+      const { page, context } = await openPage({
         viewport: VIEWPORTS.mobile,
         hasTouch: true,
         isMobile: true,
       });
-      await gotoHydrated(page, new URL(path, server.url).href);
+      await gotoHydrated(page, new URL(path, shared.server.url).href);
       const buttons = page.locator('[data-island="voice"] button');
-      await buttons.nth(1).waitFor();
+      await expect(buttons.nth(1)).toBeVisible();
       // Their entrance moves them a few pixels; the check is of where they come to rest.
       await page.waitForFunction(() =>
         [...document.querySelectorAll('[data-island="voice"] button')].every(
@@ -91,21 +84,23 @@ describe('the floating voice and chat buttons on a phone', () => {
         path: join(outputDir, `floating-buttons-${path === '/' ? 'en' : 'es'}.png`),
       });
 
-      assert.ok(end.atTheEnd, 'scrolled to the end');
-      assert.equal(end.buttons.length, 2, 'the chat and voice buttons');
+      expect(end.atTheEnd, 'scrolled to the end').toBe(true);
+      expect(end.buttons, 'the chat and voice buttons').toHaveLength(2);
       for (const button of end.buttons)
-        assert.ok(button.bottom > button.top && button.bottom <= end.viewportHeight, button.name);
+        expect(button.bottom > button.top && button.bottom <= end.viewportHeight, button.name).toBe(
+          true,
+        );
       // The footer's small print is on screen here, so the check is not of text out of view.
-      assert.ok(
+      expect(
         end.disclaimers.some((d) => d.top >= 0 && d.bottom <= end.viewportHeight),
         `a Medicare disclaimer in view: ${JSON.stringify(end.disclaimers)}`,
-      );
+      ).toBe(true);
       const covered = end.buttons.flatMap((button) =>
         end.texts
           .filter((text) => overlap(button, text))
           .map((text) => `${button.name} covers ${text.text}`),
       );
-      assert.deepEqual(covered, []);
+      expect(covered).toEqual([]);
       await context.close();
     });
   }

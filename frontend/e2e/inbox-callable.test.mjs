@@ -7,15 +7,14 @@
 // without the box shows no Call link, "E-mail only"; the state filter lists only Texas; marking
 // a lead "Do not contact" hides its Call and e-mail actions behind a banner, lists it under its
 // status filter, and undoing it brings them back. axe on the list and the lead pages.
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { outputDir } from './support/browser.mjs';
 import { ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { axeViolations } from './support/landing.mjs';
 import { formCookie, repoRoot, startServer } from './support/server.mjs';
+import { expect, test } from './support/test.mjs';
 
 const PHONE_SIZE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const PHONE_CONSENT =
@@ -53,7 +52,8 @@ const STOP = {
  */
 function siteWithPhoneAndZip(licences) {
   const dir = mkdtempSync(join(tmpdir(), 'inbox-callable-'));
-  cpSync(join(repoRoot, 'frontend/dist'), dir, { recursive: true });
+  // The build itself, where frontend/dist is a link to it (as in a second worktree).
+  cpSync(realpathSync(join(repoRoot, 'frontend/dist')), dir, { recursive: true });
   for (const file of ['.site/site.json', '.site/es/site.json']) {
     const path = join(dir, file);
     const facts = JSON.parse(readFileSync(path, 'utf8'));
@@ -75,41 +75,36 @@ async function postLead(url, body) {
     headers: { 'content-type': 'application/json', cookie: await formCookie(url) },
     body: JSON.stringify(body),
   });
-  assert.equal(response.status, 201, await response.clone().text());
+  expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()).id;
 }
 
 /** The links on the page that would dial a number, shown or not. */
 const telLinks = (page) => page.locator('a[href^="tel:"]');
 
-describe('callable leads in the inbox, on a phone', () => {
-  let browser;
+test.describe('callable leads in the inbox, on a phone', () => {
   let server;
   let site;
   const ids = {};
-  before(async () => {
+  test.beforeAll(async () => {
     site = siteWithPhoneAndZip(['Illinois']);
-    [browser, server] = await Promise.all([
-      launchBrowser(),
-      startServer({ staticDir: site.dir, env: { ADMIN_PASSWORD_HASH } }),
-    ]);
+    server = await startServer({ staticDir: site.dir, env: { ADMIN_PASSWORD_HASH } });
     // One after the other: the newest first in the list.
     for (const [name, lead] of Object.entries({ EMAIL_ONLY, STOP, CALLABLE }))
       ids[name] = await postLead(server.url, lead);
   });
-  after(async () => {
-    await Promise.all([browser?.close(), server?.stop()]);
+  test.afterAll(async () => {
+    await server?.stop();
     site?.dispose();
   });
 
-  /** A phone signed in to the inbox, on the list. */
-  async function inbox() {
-    const opened = await openPage(browser, PHONE_SIZE);
+  /** A phone signed in to the inbox, on the list (`openPage` is the test's fixture). */
+  async function inbox(openPage) {
+    const opened = await openPage(PHONE_SIZE);
     await signIn(opened.page, server.url);
-    await opened.page
-      .getByRole('status')
-      .filter({ hasText: / on this page\./ })
-      .waitFor();
+    await expect(
+      opened.page.getByRole('status').filter({ hasText: / on this page\./ }),
+    ).toBeVisible();
     return opened;
   }
 
@@ -118,98 +113,114 @@ describe('callable leads in the inbox, on a phone', () => {
       has: page.getByRole('link', { name: email }),
     });
 
-  test('a number with the box ticked in Texas: a Call button and the "Not licensed in Texas" badge', async () => {
-    const { page, context } = await inbox();
+  test('a number with the box ticked in Texas: a Call button and the "Not licensed in Texas" badge', async ({
+    openPage,
+  }) => {
+    const { page } = await inbox(openPage);
     const card = cardOf(page, CALLABLE.email);
-    assert.match(await card.innerText(), /Texas\s*⚠?\s*Not licensed in Texas/);
-    assert.match(await cardOf(page, EMAIL_ONLY.email).innerText(), /Illinois/);
-    assert.doesNotMatch(await cardOf(page, EMAIL_ONLY.email).innerText(), /Not licensed/);
-    assert.deepEqual(await axeViolations(page), [], 'list');
+    await expect(card).toContainText(/Texas\s*⚠?\s*Not licensed in Texas/, { useInnerText: true });
+    await expect(cardOf(page, EMAIL_ONLY.email)).toContainText(/Illinois/, { useInnerText: true });
+    await expect(cardOf(page, EMAIL_ONLY.email)).not.toContainText(/Not licensed/, {
+      useInnerText: true,
+    });
+    expect(await axeViolations(page), 'list').toEqual([]);
     await page.screenshot({ path: join(outputDir, 'inbox-callable-list-phone.png') });
 
     await card.getByRole('link', { name: CALLABLE.email }).click();
-    await page.getByRole('heading', { name: CALLABLE.email }).waitFor();
+    await expect(page.getByRole('heading', { name: CALLABLE.email })).toBeVisible();
     const call = page.getByRole('link', { name: 'Call (555) 555-0123' });
-    await call.waitFor();
-    assert.equal(await call.getAttribute('href'), 'tel:+15555550123');
-    assert.equal(await call.innerText(), 'Call');
+    await expect(call).toBeVisible();
+    await expect(call).toHaveAttribute('href', 'tel:+15555550123');
+    await expect(call).toHaveText('Call', { useInnerText: true });
     const box = await call.boundingBox();
-    assert.ok(
+    expect(
       box.height >= 44 && box.y < 844,
       `the Call button at ${box.y}px, ${box.height}px tall`,
-    );
+    ).toBeTruthy();
     // The one dialling link a phone shows (the number itself is the link on wider screens).
-    assert.equal(await telLinks(page).filter({ visible: true }).count(), 1);
-    await page.getByText('Not licensed in Texas').waitFor();
+    await expect(telLinks(page).filter({ visible: true })).toHaveCount(1);
+    await expect(page.getByText('Not licensed in Texas')).toBeVisible();
     const field = (label) => page.locator('dt', { hasText: label }).locator('+ dd');
-    assert.equal(await field('Phone').innerText(), '(555) 555-0123');
-    assert.equal(await field('ZIP code').innerText(), '78701');
-    assert.equal(await field('State').innerText(), 'Texas (TX)');
-    const consent = await field('Consent to call').innerText();
-    assert.ok(consent.includes(`“${PHONE_CONSENT}”`), consent);
-    assert.match(consent, /Box ticked: the visitor agreed to be called or texted/);
-    assert.deepEqual(await axeViolations(page), [], 'lead page');
+    await expect(field('Phone')).toHaveText('(555) 555-0123', { useInnerText: true });
+    await expect(field('ZIP code')).toHaveText('78701', { useInnerText: true });
+    await expect(field('State')).toHaveText('Texas (TX)', { useInnerText: true });
+    const consent = field('Consent to call');
+    await expect(consent).toContainText(`“${PHONE_CONSENT}”`, { useInnerText: true });
+    await expect(consent).toContainText(/Box ticked: the visitor agreed to be called or texted/, {
+      useInnerText: true,
+    });
+    expect(await axeViolations(page), 'lead page').toEqual([]);
     await page.screenshot({
       path: join(outputDir, 'inbox-callable-lead-phone.png'),
       fullPage: true,
     });
-    await context.close();
   });
 
-  test('the same kind of number without the box: no Call link, e-mail only', async () => {
-    const { page, context } = await inbox();
+  test('the same kind of number without the box: no Call link, e-mail only', async ({
+    openPage,
+  }) => {
+    const { page } = await inbox(openPage);
     await page.goto(new URL(`/admin#lead/${ids.EMAIL_ONLY}`, server.url).href);
-    await page.getByRole('heading', { name: EMAIL_ONLY.email }).waitFor();
-    await page.getByText('E-mail only: no consent to call').waitFor();
-    assert.equal(await telLinks(page).count(), 0);
-    assert.equal(await page.getByRole('link', { name: /^Call/ }).count(), 0);
-    await page.getByRole('link', { name: 'Answer by e-mail' }).waitFor();
-    await page.getByText('Box not ticked: e-mail only.').waitFor();
-    assert.equal(await page.getByText(/Not licensed/).count(), 0, 'licensed in Illinois');
-    await context.close();
+    await expect(page.getByRole('heading', { name: EMAIL_ONLY.email })).toBeVisible();
+    await expect(page.getByText('E-mail only: no consent to call')).toBeVisible();
+    await expect(telLinks(page)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Call/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Answer by e-mail' })).toBeVisible();
+    await expect(page.getByText('Box not ticked: e-mail only.')).toBeVisible();
+    await expect(page.getByText(/Not licensed/), 'licensed in Illinois').toHaveCount(0);
   });
 
-  test('the state filter lists the leads of that state only', async () => {
-    const { page, context } = await inbox();
-    await page.getByRole('status').filter({ hasText: '3 leads on this page.' }).waitFor();
+  test('the state filter lists the leads of that state only', async ({ openPage }) => {
+    const { page } = await inbox(openPage);
+    await expect(
+      page.getByRole('status').filter({ hasText: '3 leads on this page.' }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('State').selectOption('IL');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
-    await cardOf(page, EMAIL_ONLY.email).waitFor();
+    await expect(
+      page.getByRole('status').filter({ hasText: '1 lead on this page.' }),
+    ).toBeVisible();
+    await expect(cardOf(page, EMAIL_ONLY.email)).toBeVisible();
     await page.getByRole('button', { name: 'Filters (1)' }).click();
     await page.getByLabel('State').selectOption('TX');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('status').filter({ hasText: '2 leads on this page.' }).waitFor();
-    assert.equal(await cardOf(page, EMAIL_ONLY.email).count(), 0);
-    await context.close();
+    await expect(
+      page.getByRole('status').filter({ hasText: '2 leads on this page.' }),
+    ).toBeVisible();
+    await expect(cardOf(page, EMAIL_ONLY.email)).toHaveCount(0);
   });
 
-  test("the lead e-mails' link to #spam opens the list of what was held as spam", async () => {
-    const { page, context } = await inbox();
+  test("the lead e-mails' link to #spam opens the list of what was held as spam", async ({
+    openPage,
+  }) => {
+    const { page } = await inbox(openPage);
     await page.goto(new URL('/admin#spam', server.url).href);
     // The three leads are not spam: none is listed, under the one filter the hash set.
-    await page.getByRole('status').filter({ hasText: 'No leads match.' }).waitFor();
-    await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
-    await context.close();
+    await expect(page.getByRole('status').filter({ hasText: 'No leads match.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
   });
 
-  test('"Do not contact" hides the Call and e-mail actions, and can be undone', async () => {
-    const { page, context } = await inbox();
+  test('"Do not contact" hides the Call and e-mail actions, and can be undone', async ({
+    openPage,
+  }) => {
+    const { page } = await inbox(openPage);
     await cardOf(page, STOP.email).getByRole('link', { name: STOP.email }).click();
-    await page.getByRole('heading', { name: STOP.email }).waitFor();
-    await page.getByRole('link', { name: 'Call (555) 555-0123' }).waitFor();
+    await expect(page.getByRole('heading', { name: STOP.email })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Call (555) 555-0123' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Do not contact' }).click();
-    await page.getByRole('status').filter({ hasText: 'Marked do not contact' }).waitFor();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Marked do not contact' }),
+    ).toBeVisible();
     const banner = page
       .getByRole('note')
       .filter({ hasText: 'The visitor asked not to be contacted' });
-    await banner.waitFor();
-    assert.equal(await telLinks(page).count(), 0);
-    assert.equal(await page.getByRole('link', { name: 'Answer by e-mail' }).count(), 0);
-    await page.getByText('(555) 555-0123 (do not contact)').waitFor();
-    assert.deepEqual(await axeViolations(page), [], 'lead page, do not contact');
+    await expect(banner).toBeVisible();
+    await expect(telLinks(page)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Answer by e-mail' })).toHaveCount(0);
+    await expect(page.getByText('(555) 555-0123 (do not contact)')).toBeVisible();
+    expect(await axeViolations(page), 'lead page, do not contact').toEqual([]);
     await page.screenshot({
       path: join(outputDir, 'inbox-callable-do-not-contact-phone.png'),
       fullPage: true,
@@ -217,22 +228,25 @@ describe('callable leads in the inbox, on a phone', () => {
 
     // Kept by the server: read again, it is still not to be contacted, and listed as such.
     await page.reload();
-    await page.getByRole('heading', { name: STOP.email }).waitFor();
-    await banner.waitFor();
-    assert.equal(await telLinks(page).count(), 0);
+    await expect(page.getByRole('heading', { name: STOP.email })).toBeVisible();
+    await expect(banner).toBeVisible();
+    await expect(telLinks(page)).toHaveCount(0);
     await page.getByRole('link', { name: 'Back to the list' }).click();
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Status').selectOption('do_not_contact');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
-    assert.match(await cardOf(page, STOP.email).innerText(), /Do not contact/);
+    await expect(
+      page.getByRole('status').filter({ hasText: '1 lead on this page.' }),
+    ).toBeVisible();
+    await expect(cardOf(page, STOP.email)).toContainText(/Do not contact/, { useInnerText: true });
 
     await cardOf(page, STOP.email).getByRole('link', { name: STOP.email }).click();
     await page.getByRole('button', { name: 'Undo do not contact' }).click();
-    await page.getByRole('status').filter({ hasText: 'Do not contact undone' }).waitFor();
-    await page.getByRole('link', { name: 'Call (555) 555-0123' }).waitFor();
-    await page.getByRole('link', { name: 'Answer by e-mail' }).waitFor();
-    assert.equal(await banner.count(), 0);
-    await context.close();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Do not contact undone' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Call (555) 555-0123' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Answer by e-mail' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
   });
 });

@@ -11,18 +11,16 @@
 // copied by the backend from a stand-in provider on loopback, plays on the conversation's page
 // (axe there too) from the site's own copy; the lead's records for an auditor download as a ZIP
 // holding it.
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { focusReaches, launchBrowser, openPage, outputDir } from './support/browser.mjs';
+import { outputDir } from './support/browser.mjs';
 import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { axeViolations } from './support/landing.mjs';
 import { formCookie, startServer } from './support/server.mjs';
-import { pollUntil } from '../../tests/support/poll.mjs';
+import { expect, test } from './support/test.mjs';
 
 const [HASH, PASSWORD] = [ADMIN_PASSWORD_HASH, ADMIN_PASSWORD];
 const VOICE_SECRET = 'e2e-voice-secret-0123456789abcdef01';
@@ -90,7 +88,7 @@ async function post(url, path, body, headers = {}) {
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  assert.ok(response.ok, `${path}: ${response.status} ${await response.clone().text()}`);
+  expect(response.ok, `${path}: ${response.status} ${await response.clone().text()}`).toBeTruthy();
   return response.json();
 }
 
@@ -144,16 +142,18 @@ async function seed(url, recording) {
   );
 }
 
+/**
+ * The inbox's tests on one database: one server and one seed for all of them, which run in order
+ * (the first deletes the web lead). `database.skip`, when set, is the reason they are skipped.
+ */
 function inboxSuite(name, database) {
-  const skip = database.skip ?? false;
-  describe(`inbox on ${name}`, { skip }, () => {
-    let browser;
+  test.describe(`inbox on ${name}`, () => {
+    test.skip(database.skip !== undefined, database.skip);
     let server;
     let provider;
-    before(async () => {
+    test.beforeAll(async () => {
       const databaseUrl = database.create?.();
-      [browser, server, provider] = await Promise.all([
-        launchBrowser(),
+      [server, provider] = await Promise.all([
         startServer({
           databaseUrl,
           // Forwarding to a closed port: each lead has a webhook delivery that keeps failing.
@@ -167,15 +167,14 @@ function inboxSuite(name, database) {
       ]);
       await seed(server.url, provider.url);
     });
-    after(async () => {
-      await browser?.close();
+    test.afterAll(async () => {
       await server?.stop();
       await provider?.stop();
       database.drop?.();
     });
 
-    test('sign in, find, read, mark, delete, export and sign out', async () => {
-      const { page, context } = await openPage(browser, {
+    test('sign in, find, read, mark, delete, export and sign out', async ({ openPage }) => {
+      const { page, context } = await openPage({
         viewport: SIZES.desktop,
         acceptDownloads: true,
         // The wrong password, and the API after signing out, are answered 401, which Chromium logs.
@@ -183,112 +182,121 @@ function inboxSuite(name, database) {
       });
       const admin = new URL('/admin', server.url).href;
       const response = await page.goto(admin);
-      assert.equal(response.headers()['x-robots-tag'], 'noindex, nofollow');
-      assert.equal(
-        await page.locator('meta[name="robots"]').getAttribute('content'),
+      expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute(
+        'content',
         'noindex, nofollow',
       );
-      await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Sign in to the inbox' })).toBeVisible();
 
       await page.getByLabel('Password').fill('not the password');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('alert').filter({ hasText: 'The password is wrong.' }).waitFor();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'The password is wrong.' }),
+      ).toBeVisible();
 
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Leads' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
       const cookies = await context.cookies();
-      assert.deepEqual(cookies.map((c) => c.name).sort(), ['inbox_known', 'inbox_session']);
+      expect(cookies.map((c) => c.name).sort()).toEqual(['inbox_known', 'inbox_session']);
       const cookie = cookies.find((c) => c.name === 'inbox_session');
       // The known-browser mark goes only to the sign-in, for 400 days (its own line of checks).
       const mark = cookies.find((c) => c.name === 'inbox_known');
-      assert.deepEqual(
-        {
-          httpOnly: mark.httpOnly,
-          sameSite: mark.sameSite,
-          secure: mark.secure,
-          path: mark.path,
-          days: Math.round((mark.expires - Date.now() / 1000) / 86_400),
-        },
-        {
-          httpOnly: true,
-          sameSite: 'Strict',
-          secure: false,
-          path: '/api/admin/session',
-          days: 400,
-        },
-      );
-      assert.deepEqual(
-        {
-          name: cookie.name,
-          httpOnly: cookie.httpOnly,
-          sameSite: cookie.sameSite,
-          secure: cookie.secure,
-          path: cookie.path,
-        },
-        { name: 'inbox_session', httpOnly: true, sameSite: 'Strict', secure: false, path: '/' },
-      );
-      assert.equal(
-        await page.evaluate(() => document.cookie),
+      expect({
+        httpOnly: mark.httpOnly,
+        sameSite: mark.sameSite,
+        secure: mark.secure,
+        path: mark.path,
+        days: Math.round((mark.expires - Date.now() / 1000) / 86_400),
+      }).toEqual({
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: false,
+        path: '/api/admin/session',
+        days: 400,
+      });
+      expect({
+        name: cookie.name,
+        httpOnly: cookie.httpOnly,
+        sameSite: cookie.sameSite,
+        secure: cookie.secure,
+        path: cookie.path,
+      }).toEqual({
+        name: 'inbox_session',
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: false,
+        path: '/',
+      });
+      expect(await page.evaluate(() => document.cookie), 'HttpOnly: not readable by scripts').toBe(
         '',
-        'HttpOnly: not readable by scripts',
       );
 
       const table = page.locator('table');
-      await table.getByRole('link', { name: WEB_EMAIL }).waitFor();
-      await table.getByRole('link', { name: VOICE_EMAIL }).waitFor();
+      await expect(table.getByRole('link', { name: WEB_EMAIL })).toBeVisible();
+      await expect(table.getByRole('link', { name: VOICE_EMAIL })).toBeVisible();
       // The language to answer in: the web lead came from /es/, the call from /.
       const rowOf = (email) =>
-        table.locator('tbody tr', { has: page.getByRole('link', { name: email }) }).innerText();
-      assert.match(await rowOf(WEB_EMAIL), /Spanish/);
-      assert.match(await rowOf(VOICE_EMAIL), /English/);
+        table.locator('tbody tr', { has: page.getByRole('link', { name: email }) });
+      await expect(rowOf(WEB_EMAIL)).toContainText(/Spanish/, { useInnerText: true });
+      await expect(rowOf(VOICE_EMAIL)).toContainText(/English/, { useInnerText: true });
 
       // Filter by source, then search by e-mail.
       await page.getByLabel('Source').selectOption('voice');
       await page.getByRole('button', { name: 'Apply' }).click();
-      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
-      assert.equal(await table.getByRole('link', { name: WEB_EMAIL }).count(), 0);
+      await expect(
+        page.getByRole('status').filter({ hasText: '1 lead on this page.' }),
+      ).toBeVisible();
+      await expect(table.getByRole('link', { name: WEB_EMAIL })).toHaveCount(0);
       await page.getByRole('button', { name: 'Clear' }).click();
       await page.getByLabel('Search by e-mail').fill('WEB.lead');
       await page.getByRole('button', { name: 'Apply' }).click();
-      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
-      await table.getByRole('link', { name: WEB_EMAIL }).waitFor();
+      await expect(
+        page.getByRole('status').filter({ hasText: '1 lead on this page.' }),
+      ).toBeVisible();
+      await expect(table.getByRole('link', { name: WEB_EMAIL })).toBeVisible();
       await page.getByRole('button', { name: 'Clear' }).click();
 
       // The voice lead: its call, transcript and recording; mark it contacted.
       await table.getByRole('link', { name: VOICE_EMAIL }).click();
-      await page.getByRole('heading', { name: VOICE_EMAIL }).waitFor();
-      await page.getByText('Wants a Medicare quote.').waitFor();
-      await page.getByText('Delivery: Webhook').waitFor();
-      await page.getByText('The caller hung up').waitFor();
-      assert.equal(await page.locator('p.whitespace-pre-wrap').innerText(), TRANSCRIPT);
-      assert.equal(
-        await page.getByRole('link', { name: 'Answer by e-mail' }).getAttribute('href'),
+      await expect(page.getByRole('heading', { name: VOICE_EMAIL })).toBeVisible();
+      await expect(page.getByText('Wants a Medicare quote.')).toBeVisible();
+      await expect(page.getByText('Delivery: Webhook')).toBeVisible();
+      await expect(page.getByText('The caller hung up')).toBeVisible();
+      // Line for line: toHaveText would read the transcript's line break as a space.
+      await expect(page.locator('p.whitespace-pre-wrap')).toHaveJSProperty('innerText', TRANSCRIPT);
+      await expect(page.getByRole('link', { name: 'Answer by e-mail' })).toHaveAttribute(
+        'href',
         `mailto:${VOICE_EMAIL}?subject=Your%20Medicare%20quote%20from%20Clearharbor%20Health`,
       );
       await page.getByLabel('Note').fill(NOTE);
       await page.getByRole('button', { name: 'Save note' }).click();
-      await page.getByRole('status').filter({ hasText: 'Note saved.' }).waitFor();
-      assert.equal(
-        await page.getByRole('link', { name: 'Listen to the recording' }).getAttribute('href'),
+      await expect(page.getByRole('status').filter({ hasText: 'Note saved.' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Listen to the recording' })).toHaveAttribute(
+        'href',
         provider.url,
       );
       await page.getByRole('button', { name: 'Mark contacted' }).click();
-      await page.getByRole('status').filter({ hasText: 'Marked as contacted.' }).waitFor();
-      await page.getByRole('button', { name: 'Mark as new' }).waitFor();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Marked as contacted.' }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Mark as new' })).toBeVisible();
 
       // The call it came from, among the kept conversations, with its whole transcript, once the
       // backend has copied its recording from the provider (it polls every 2 s).
       // Asked from Node: page.waitForFunction takes an async check's promise as truthy at once.
-      await pollUntil(
-        () =>
-          page.evaluate(async () => {
-            const response = await fetch('/api/admin/conversations/call-e2e');
-            return response.ok && (await response.json()).recording?.status === 'stored';
-          }),
-        { within: 20_000, every: 250, what: "the call's recording copied" },
-      );
-      assert.equal(provider.downloads(), 1, 'copied once');
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async () => {
+              const response = await fetch('/api/admin/conversations/call-e2e');
+              return response.ok && (await response.json()).recording?.status === 'stored';
+            }),
+          { timeout: 20_000, intervals: [250], message: "the call's recording copied" },
+        )
+        .toBe(true);
+      expect(provider.downloads(), 'copied once').toBe(1);
       // As this browser shows a time (format.ts), in its own zone.
       const started = await page.evaluate(
         (at) =>
@@ -298,21 +306,23 @@ function inboxSuite(name, database) {
         STARTED_AT,
       );
       await page.getByRole('link', { name: 'Conversations' }).click();
-      await page.getByRole('heading', { name: 'Conversations' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Conversations' })).toBeVisible();
       await page.getByRole('link', { name: `Call, ${started}` }).click();
-      await page.getByRole('heading', { name: 'Conversation call-e2e' }).waitFor();
-      assert.equal(await page.locator('pre').innerText(), TRANSCRIPT);
+      await expect(page.getByRole('heading', { name: 'Conversation call-e2e' })).toBeVisible();
+      await expect(page.locator('pre')).toHaveJSProperty('innerText', TRANSCRIPT);
       // Its 4,044 bytes, as a file manager counts them.
-      await page.getByText('Kept on this site, 4 KB, SHA-256').waitFor();
-      assert.equal(await page.getByTitle(WAV_SHA256).innerText(), `${WAV_SHA256.slice(0, 12)}…`);
+      await expect(page.getByText('Kept on this site, 4 KB, SHA-256')).toBeVisible();
+      await expect(page.getByTitle(WAV_SHA256)).toHaveText(`${WAV_SHA256.slice(0, 12)}…`, {
+        useInnerText: true,
+      });
 
       // The recording plays from the site's own copy: its src answers the copied bytes.
       const player = page.getByLabel('Call recording');
-      assert.equal(await player.getAttribute('preload'), 'none');
-      const src = await player.getAttribute('src');
-      assert.equal(src, '/api/admin/conversations/call-e2e/recording');
-      assert.equal(
-        await page.getByRole('link', { name: 'Download the recording' }).getAttribute('href'),
+      await expect(player).toHaveAttribute('preload', 'none');
+      const src = '/api/admin/conversations/call-e2e/recording';
+      await expect(player).toHaveAttribute('src', src);
+      await expect(page.getByRole('link', { name: 'Download the recording' })).toHaveAttribute(
+        'href',
         src,
       );
       const served = await page.evaluate(async (url) => {
@@ -324,10 +334,12 @@ function inboxSuite(name, database) {
           bytes: [...new Uint8Array(await response.arrayBuffer())],
         };
       }, src);
-      assert.deepEqual(
-        { ...served, bytes: Buffer.from(served.bytes).equals(WAV) },
-        { status: 200, type: 'audio/wav', etag: `"${WAV_SHA256}"`, bytes: true },
-      );
+      expect({ ...served, bytes: Buffer.from(served.bytes).equals(WAV) }).toEqual({
+        status: 200,
+        type: 'audio/wav',
+        etag: `"${WAV_SHA256}"`,
+        bytes: true,
+      });
       // And Chromium's player reads it as audio: a quarter of a second.
       const duration = await player.evaluate(
         (audio) =>
@@ -340,12 +352,12 @@ function inboxSuite(name, database) {
             audio.load();
           }),
       );
-      assert.ok(Math.abs(duration - 0.25) < 0.01, `duration ${duration}`);
-      assert.deepEqual(await axeViolations(page), [], 'conversation page');
+      expect(Math.abs(duration - 0.25), `duration ${duration}`).toBeLessThan(0.01);
+      expect(await axeViolations(page), 'conversation page').toEqual([]);
 
       // Its lead's records for an auditor: a ZIP holding the recording, listed in its manifest.
       await page.getByRole('link', { name: 'Its lead' }).click();
-      await page.getByRole('heading', { name: VOICE_EMAIL }).waitFor();
+      await expect(page.getByRole('heading', { name: VOICE_EMAIL })).toBeVisible();
       const voiceId = await page.evaluate(() => location.hash.slice(6));
       const records = page.getByRole('link', { name: 'Download records (ZIP)' });
       const zip = await page.evaluate(
@@ -360,60 +372,60 @@ function inboxSuite(name, database) {
         },
         await records.getAttribute('href'),
       );
-      assert.deepEqual(
-        { status: zip.status, type: zip.type, disposition: zip.disposition },
-        {
-          status: 200,
-          type: 'application/zip',
-          disposition: `attachment; filename="lead-${voiceId}-records.zip"`,
-        },
-      );
+      expect({ status: zip.status, type: zip.type, disposition: zip.disposition }).toEqual({
+        status: 200,
+        type: 'application/zip',
+        disposition: `attachment; filename="lead-${voiceId}-records.zip"`,
+      });
       const archive = Buffer.from(zip.bytes);
-      assert.equal(archive.subarray(0, 2).toString('latin1'), 'PK');
+      expect(archive.subarray(0, 2).toString('latin1')).toBe('PK');
       // Its files are stored uncompressed: their names and the manifest's hashes read as they are.
       const text = archive.toString('latin1');
       for (const name of ['lead.json', 'consent.json', 'conversation.json', 'manifest.json']) {
-        assert.ok(text.includes(`lead-${voiceId}/${name}`), name);
+        expect(text.includes(`lead-${voiceId}/${name}`), name).toBeTruthy();
       }
-      assert.ok(text.includes(`lead-${voiceId}/recording.wav`), 'recording.wav');
-      assert.ok(archive.includes(WAV), 'the recording, byte for byte');
-      assert.ok(text.includes(WAV_SHA256), "the recording's SHA-256 in the manifest");
+      expect(text.includes(`lead-${voiceId}/recording.wav`), 'recording.wav').toBeTruthy();
+      expect(archive.includes(WAV), 'the recording, byte for byte').toBeTruthy();
+      expect(text.includes(WAV_SHA256), "the recording's SHA-256 in the manifest").toBeTruthy();
       // The link downloads it, named by the server.
       const [recordsFile] = await Promise.all([page.waitForEvent('download'), records.click()]);
-      assert.equal(recordsFile.suggestedFilename(), `lead-${voiceId}-records.zip`);
+      expect(recordsFile.suggestedFilename()).toBe(`lead-${voiceId}-records.zip`);
       const saved = readFileSync(await recordsFile.path());
-      assert.ok(saved.subarray(0, 2).equals(Buffer.from('PK')) && saved.includes(WAV));
+      expect(saved.subarray(0, 2).equals(Buffer.from('PK')) && saved.includes(WAV)).toBeTruthy();
 
       // The web lead: delete it after confirming.
       await page.getByRole('link', { name: 'Leads' }).click();
       await table.getByRole('link', { name: WEB_EMAIL }).click();
-      await page.getByRole('heading', { name: WEB_EMAIL }).waitFor();
-      await page.getByText('Spanish', { exact: true }).waitFor();
+      await expect(page.getByRole('heading', { name: WEB_EMAIL })).toBeVisible();
+      await expect(page.getByText('Spanish', { exact: true })).toBeVisible();
       const webId = await page.evaluate(() => location.hash.slice(6));
       // By keyboard: the dialog takes focus, Escape closes it and gives focus back; then Cancel.
       const deleteButton = page.getByRole('button', { name: 'Delete lead' });
       await deleteButton.focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Delete this lead?' });
-      await dialog.waitFor();
-      assert.ok(
-        await dialog.evaluate((el) => el.contains(document.activeElement)),
-        'focus is in the dialog',
-      );
+      await expect(dialog).toBeVisible();
+      await expect
+        .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), {
+          message: 'focus is in the dialog',
+        })
+        .toBe(true);
       await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
-      assert.ok(await focusReaches(deleteButton), 'focus is back');
+      await expect(dialog).not.toBeAttached();
+      await expect(deleteButton, 'focus is back').toBeFocused();
       await deleteButton.click();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await expect(dialog).not.toBeAttached();
       await page.getByRole('button', { name: 'Delete lead' }).click();
       await dialog.getByRole('button', { name: 'Delete for good' }).click();
-      await page.getByRole('heading', { name: 'Leads' }).waitFor();
-      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
-      assert.equal(await table.getByRole('link', { name: WEB_EMAIL }).count(), 0);
-      assert.match(
-        await table.locator('tbody tr').innerText(),
+      await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: '1 lead on this page.' }),
+      ).toBeVisible();
+      await expect(table.getByRole('link', { name: WEB_EMAIL })).toHaveCount(0);
+      await expect(table.locator('tbody tr')).toContainText(
         /Contacted[\s\S]*Webhook: (pending|undelivered)/,
+        { useInnerText: true },
       );
 
       // The CSV of the current filter, read back.
@@ -421,127 +433,125 @@ function inboxSuite(name, database) {
         page.waitForEvent('download'),
         page.getByRole('link', { name: 'Download CSV' }).click(),
       ]);
-      assert.match(download.suggestedFilename(), /^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = readFileSync(await download.path(), 'utf8');
       // Records end at a line break outside quotes (the transcript's own line breaks are quoted).
       const lines = csv.trim().split(/\r?\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
-      assert.equal(lines.length, 2, csv);
-      assert.match(lines[0], /^"?id"?,"?created_at"?,"?product"?,"?email"?/);
-      assert.ok(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv);
-      assert.ok(
+      expect(lines.length, csv).toBe(2);
+      expect(lines[0]).toMatch(/^"?id"?,"?created_at"?,"?product"?,"?email"?/);
+      expect(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv).toBeTruthy();
+      expect(
         lines[0].endsWith(
           '"note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","zip","state","licensed"',
         ),
         csv,
-      );
+      ).toBeTruthy();
       // The voice lead's consent record: the notice its page shows, which the assistant said.
-      assert.ok(
+      expect(
         lines[1].includes(`"${NOTE}","en","voice",`) &&
           lines[1].endsWith(
             '"A licensed insurance agent of Clearharbor Health will contact you about your quote.","","","","",""',
           ),
         csv,
-      );
+      ).toBeTruthy();
 
       // Sign out: the sign-in form again, and the API no longer answers this browser.
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-      await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Sign in to the inbox' })).toBeVisible();
       const status = await page.evaluate(
         async () => (await fetch('/api/admin/quote-requests')).status,
       );
-      assert.equal(status, 401);
+      expect(status).toBe(401);
 
       // The log: the deletion with the lead's id; never its e-mail, the hash or the session id.
       const log = server.log();
-      assert.ok(
+      expect(
         log.split('\n').some((line) => line.includes('lead deleted') && line.includes(webId)),
         log,
-      );
+      ).toBeTruthy();
       for (const secret of [WEB_EMAIL, HASH, PASSWORD, cookie.value, mark.value]) {
-        assert.ok(!log.includes(secret), `the log holds ${secret}`);
+        expect(!log.includes(secret), `the log holds ${secret}`).toBeTruthy();
       }
-      await context.close();
     });
 
-    test('spam is listed only under its filter, where it can be marked not spam, and back', async () => {
-      const { page, context } = await openPage(browser, { viewport: SIZES.desktop });
+    test('spam is listed only under its filter, where it can be marked not spam, and back', async ({
+      openPage,
+    }) => {
+      const { page } = await openPage({ viewport: SIZES.desktop });
       await signIn(page, server.url);
-      await page
-        .getByRole('status')
-        .filter({ hasText: / on this page\./ })
-        .waitFor();
+      await expect(page.getByRole('status').filter({ hasText: / on this page\./ })).toBeVisible();
       const table = page.locator('table');
-      assert.equal(await table.getByRole('link', { name: SPAM_EMAIL }).count(), 0, 'not a lead');
+      await expect(table.getByRole('link', { name: SPAM_EMAIL }), 'not a lead').toHaveCount(0);
       await page.getByLabel('Status').selectOption('spam');
       await page.getByRole('button', { name: 'Apply' }).click();
-      await page.getByRole('status').filter({ hasText: '1 lead on this page.' }).waitFor();
+      await expect(
+        page.getByRole('status').filter({ hasText: '1 lead on this page.' }),
+      ).toBeVisible();
       await table.getByRole('link', { name: SPAM_EMAIL }).click();
-      await page.getByRole('heading', { name: SPAM_EMAIL }).waitFor();
-      await page.getByText('it did not come from a page of this site').waitFor();
+      await expect(page.getByRole('heading', { name: SPAM_EMAIL })).toBeVisible();
+      await expect(page.getByText('it did not come from a page of this site')).toBeVisible();
       await page.getByRole('button', { name: 'Not spam' }).click();
-      await page.getByRole('status').filter({ hasText: 'Marked as not spam' }).waitFor();
-      await page.getByText('Delivery: Webhook').waitFor();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Marked as not spam' }),
+      ).toBeVisible();
+      await expect(page.getByText('Delivery: Webhook')).toBeVisible();
       await page.getByRole('button', { name: 'Mark as spam' }).click();
-      await page.getByRole('status').filter({ hasText: 'Marked as spam' }).waitFor();
-      await page.getByText('you marked it as spam').waitFor();
-      await context.close();
+      await expect(page.getByRole('status').filter({ hasText: 'Marked as spam' })).toBeVisible();
+      await expect(page.getByText('you marked it as spam')).toBeVisible();
     });
 
-    test('"Sign out everywhere" ends the sessions of every browser', async () => {
-      const open = () =>
-        openPage(browser, { viewport: SIZES.desktop, allowErrors: [/status of 401/] });
+    test('"Sign out everywhere" ends the sessions of every browser', async ({ openPage }) => {
+      const open = () => openPage({ viewport: SIZES.desktop, allowErrors: [/status of 401/] });
       const [phone, desktop] = [await open(), await open()];
       for (const { page } of [phone, desktop]) await signIn(page, server.url);
       await phone.page.getByRole('button', { name: 'Sign out everywhere' }).click();
-      await phone.page.getByText('You are signed out on every device.').waitFor();
-      assert.deepEqual(
+      await expect(phone.page.getByText('You are signed out on every device.')).toBeVisible();
+      expect(
         (await phone.context.cookies()).map((c) => c.name),
-        ['inbox_known'],
         'this browser forgot its session, not that it is known',
-      );
+      ).toEqual(['inbox_known']);
       // The other browser's next request finds its session ended.
       await desktop.page.getByRole('button', { name: 'Apply' }).click();
-      await desktop.page.getByText('Your session has ended. Please sign in again.').waitFor();
-      await phone.context.close();
-      await desktop.context.close();
+      await expect(
+        desktop.page.getByText('Your session has ended. Please sign in again.'),
+      ).toBeVisible();
     });
 
     for (const [size, viewport] of Object.entries(SIZES)) {
-      test(`axe at ${size} size (${viewport.width}x${viewport.height}): sign-in, list and lead page`, async () => {
+      test(`axe at ${size} size (${viewport.width}x${viewport.height}): sign-in, list and lead page`, async ({
+        openPage,
+      }) => {
         // No console error from loading the inbox signed out (its session check is no 401).
-        const { page, context } = await openPage(browser, { viewport });
+        const { page } = await openPage({ viewport });
         await page.goto(new URL('/admin', server.url).href);
-        await page.getByRole('heading', { name: 'Sign in to the inbox' }).waitFor();
-        assert.deepEqual(await axeViolations(page), [], 'sign-in');
+        await expect(page.getByRole('heading', { name: 'Sign in to the inbox' })).toBeVisible();
+        expect(await axeViolations(page), 'sign-in').toEqual([]);
         const shot = (name) =>
           page.screenshot({ path: join(outputDir, `inbox-${name}-${size}.png`), fullPage: true });
         await shot('sign-in');
         await page.getByLabel('Password').fill(PASSWORD);
         await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.getByRole('heading', { name: 'Leads' }).waitFor();
-        await page
-          .getByRole('status')
-          .filter({ hasText: / on this page\./ })
-          .waitFor();
-        assert.deepEqual(await axeViolations(page), [], 'list');
+        await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: / on this page\./ })).toBeVisible();
+        expect(await axeViolations(page), 'list').toEqual([]);
         await shot('list');
         if (size === 'phone') {
           // The list first: the newest lead's card starts in the upper half of the first screen.
-          const first = await page.getByRole('list', { name: 'Leads' }).locator('li').first();
+          const first = page.getByRole('list', { name: 'Leads' }).locator('li').first();
           const box = await first.boundingBox();
-          assert.ok(box && box.y < viewport.height / 2, `first lead at ${box?.y}px`);
+          expect(box && box.y < viewport.height / 2, `first lead at ${box?.y}px`).toBeTruthy();
           const filters = page.getByRole('button', { name: 'Filters' });
-          assert.equal(await filters.getAttribute('aria-expanded'), 'false');
-          assert.equal(await page.getByLabel('Source').isVisible(), false);
+          await expect(filters).toHaveAttribute('aria-expanded', 'false');
+          await expect(page.getByLabel('Source')).toBeHidden();
           await filters.click();
-          await page.getByLabel('Source').waitFor();
+          await expect(page.getByLabel('Source')).toBeVisible();
           // axe reads colours as they are: wait out the button's hover transition it would
           // otherwise catch halfway (a contrast it never has at rest).
           await filters.evaluate((button) =>
             Promise.all(button.getAnimations().map((animation) => animation.finished)),
           );
-          assert.equal(await filters.getAttribute('aria-expanded'), 'true');
-          assert.deepEqual(await axeViolations(page), [], 'filters open');
+          await expect(filters).toHaveAttribute('aria-expanded', 'true');
+          expect(await axeViolations(page), 'filters open').toEqual([]);
           await shot('filters');
           await filters.click();
           // "Sign out" on one line: its text makes one line box, inside the button.
@@ -553,13 +563,12 @@ function inboxSuite(name, database) {
               const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
               return { lines: tops.size, fits: button.scrollWidth <= button.clientWidth };
             });
-          assert.deepEqual(lines, { lines: 1, fits: true });
+          expect(lines).toEqual({ lines: 1, fits: true });
         }
         await page.getByRole('link', { name: VOICE_EMAIL }).click();
-        await page.getByRole('heading', { name: VOICE_EMAIL }).waitFor();
-        assert.deepEqual(await axeViolations(page), [], 'lead page');
+        await expect(page.getByRole('heading', { name: VOICE_EMAIL })).toBeVisible();
+        expect(await axeViolations(page), 'lead page').toEqual([]);
         await shot('lead');
-        await context.close();
       });
     }
   });
@@ -570,7 +579,7 @@ inboxSuite('SQLite', {});
 const postgres = process.env.TEST_DATABASE_URL;
 let postgresDatabase;
 inboxSuite('PostgreSQL', {
-  skip: postgres ? false : 'TEST_DATABASE_URL is not set',
+  skip: postgres ? undefined : 'TEST_DATABASE_URL is not set',
   create() {
     postgresDatabase = `inbox_e2e_${process.pid}`;
     execFileSync('psql', [postgres, '-qc', `CREATE DATABASE ${postgresDatabase}`]);
@@ -584,13 +593,8 @@ inboxSuite('PostgreSQL', {
   },
 });
 
-test('/admin answers 404 when ADMIN_PASSWORD_HASH is unset', async () => {
-  const server = await startServer();
-  try {
-    const response = await fetch(new URL('/admin', server.url));
-    assert.equal(response.status, 404);
-    assert.equal((await fetch(new URL('/admin.html', server.url))).status, 404);
-  } finally {
-    await server.stop();
-  }
+test('/admin answers 404 when ADMIN_PASSWORD_HASH is unset', async ({ server }) => {
+  const response = await fetch(new URL('/admin', server.url));
+  expect(response.status).toBe(404);
+  expect((await fetch(new URL('/admin.html', server.url))).status).toBe(404);
 });

@@ -8,7 +8,16 @@ test('page errors and console errors fail the test that caused them, unless expe
   const frontend = new URL('..', import.meta.url).pathname;
   const run = spawnSync(
     'npx',
-    ['playwright', 'test', '--project', 'page-errors-fixture', '--reporter', 'json', '--workers', '1'],
+    [
+      'playwright',
+      'test',
+      '--project',
+      'page-errors-fixture',
+      '--reporter',
+      'json',
+      '--workers',
+      '1',
+    ],
     {
       cwd: frontend,
       encoding: 'utf8',

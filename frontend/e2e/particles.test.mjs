@@ -1,22 +1,21 @@
-import { describe, test } from 'node:test';
-import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, outputDir } from './support/browser.mjs';
+import { outputDir } from './support/browser.mjs';
 import { afterFrames, untilFrame } from './support/frames.mjs';
-import { sharedSite } from './support/site.mjs';
+import { expect, sharedServer, test } from './support/test.mjs';
 
-const site = sharedSite();
+const shared = sharedServer();
 
 const CANVAS = 'canvas[aria-hidden="true"]';
 const HOSTS = ['worker', 'main'];
 
 /**
- * Opens a page on `host`: the worker host where the browser has OffscreenCanvas, the main-thread
- * host when an init script removes `transferControlToOffscreen`. Records when a worker was made
- * and from which URL, and lets the test play a hidden tab (headless Chromium never hides one).
+ * Opens a page with the test's `openPage` on `host`: the worker host where the browser has
+ * OffscreenCanvas, the main-thread host when an init script removes `transferControlToOffscreen`.
+ * Records when a worker was made and from which URL, and lets the test play a hidden tab
+ * (headless Chromium never hides one).
  */
-async function openOn(host, options = {}) {
-  const opened = await openPage(site.browser, options);
+async function openOn(openPage, host, options = {}) {
+  const opened = await openPage(options);
   await opened.page.addInitScript((removeOffscreen) => {
     if (removeOffscreen) delete HTMLCanvasElement.prototype.transferControlToOffscreen;
     window.workers = [];
@@ -79,21 +78,18 @@ const STILL_FRAMES = 30;
 
 const running = (host) => `${CANVAS}[data-particles="running"][data-particles-host="${host}"]`;
 
-describe('particle background', () => {
-  test('runs in a worker behind the content at a capped resolution, ignores the pointer and animates', async () => {
-    const { page, context, errors } = await openOn('worker', { deviceScaleFactor: 2 });
-    const response = await page.goto(site.server.url);
-    await page.locator(running('worker')).waitFor();
+test.describe('particle background', () => {
+  test('runs in a worker behind the content at a capped resolution, ignores the pointer and animates', async ({
+    openPage,
+  }) => {
+    const { page } = await openOn(openPage, 'worker', { deviceScaleFactor: 2 });
+    const response = await page.goto(shared.server.url);
+    await expect(page.locator(running('worker'))).toBeVisible();
 
-    const box = await page.$eval(CANVAS, (canvas) => {
-      const style = getComputedStyle(canvas);
-      return {
-        position: style.position,
-        zIndex: Number(style.zIndex),
-        pointerEvents: style.pointerEvents,
-      };
-    });
-    assert.deepEqual(box, { position: 'fixed', zIndex: -10, pointerEvents: 'none' });
+    const canvas = page.locator(CANVAS);
+    await expect(canvas).toHaveCSS('position', 'fixed');
+    await expect(canvas).toHaveCSS('z-index', '-10');
+    await expect(canvas).toHaveCSS('pointer-events', 'none');
 
     // One worker, from our own origin (no blob:), made after the page had loaded; the main thread
     // never fetched the wasm module itself (the quote form would, once focused).
@@ -107,18 +103,18 @@ describe('particle background', () => {
         violations: window.cspViolations,
       };
     });
-    assert.equal(timing.workers.length, 1);
-    assert.ok(
-      timing.workers[0].url.startsWith(`${site.server.url}/assets/`),
+    expect(timing.workers).toHaveLength(1);
+    expect(
+      timing.workers[0].url.startsWith(`${shared.server.url}/assets/`),
       timing.workers[0].url,
-    );
-    assert.ok(
-      timing.workers[0].at >= timing.loaded,
+    ).toBeTruthy();
+    expect(
+      timing.workers[0].at,
       `worker made at ${timing.workers[0].at} ms, load ended at ${timing.loaded} ms`,
-    );
-    assert.equal(timing.wasmOnMainThread, 0);
-    assert.match(response.headers()['content-security-policy'], /worker-src 'self';/);
-    assert.deepEqual(timing.violations, [], 'no CSP violation with the worker running');
+    ).toBeGreaterThanOrEqual(timing.loaded);
+    expect(timing.wasmOnMainThread).toBe(0);
+    expect(response.headers()['content-security-policy']).toMatch(/worker-src 'self';/);
+    expect(timing.violations, 'no CSP violation with the worker running').toEqual([]);
 
     // Whatever is under the pointer is content, never the canvas, and the form still takes clicks.
     const hits = await page.evaluate(() =>
@@ -128,121 +124,114 @@ describe('particle background', () => {
         [1270, 790],
       ].map(([x, y]) => document.elementFromPoint(x, y)?.tagName),
     );
-    assert.ok(!hits.includes('CANVAS'), `hit ${hits}`);
-    await page.getByPlaceholder('Enter your email address').click();
-    assert.equal(
-      await page.evaluate(() => document.activeElement?.getAttribute('placeholder')),
-      'Enter your email address',
-    );
+    expect(hits, `hit ${hits}`).not.toContain('CANVAS');
+    const email = page.getByPlaceholder('Enter your email address');
+    await email.click();
+    await expect(email).toBeFocused();
 
     const first = await canvasPixels(page);
     const shot = await page.screenshot();
     // At devicePixelRatio 2 the backing store stays at one pixel per CSS px (start-particles.ts),
     // scaled up by the browser to the whole viewport.
-    assert.deepEqual([first.width, first.height], [1280, 800], 'drawn at 1 px per CSS px');
-    assert.deepEqual(
-      await page.$eval(CANVAS, (canvas) => [canvas.clientWidth, canvas.clientHeight]),
-      [1280, 800],
+    expect([first.width, first.height], 'drawn at 1 px per CSS px').toEqual([1280, 800]);
+    expect(
+      await canvas.evaluate((el) => [el.clientWidth, el.clientHeight]),
       'shown over the whole viewport',
-    );
-    assert.ok(first.painted > 0, 'the canvas is drawn');
+    ).toEqual([1280, 800]);
+    expect(first.painted, 'the canvas is drawn').toBeGreaterThan(0);
     await moved(page, first);
-    assert.ok(!shot.equals(await page.screenshot()), 'two screenshots differ');
+    expect(shot.equals(await page.screenshot()), 'two screenshots differ').toBe(false);
     await page.screenshot({ path: join(outputDir, 'particles-desktop.png') });
-    assert.deepEqual(errors, []);
-    await context.close();
   });
 
-  test('without OffscreenCanvas the same renderer animates on the main thread', async () => {
-    const { page, context, errors } = await openOn('main');
-    await page.goto(site.server.url);
-    await page.locator(running('main')).waitFor();
+  test('without OffscreenCanvas the same renderer animates on the main thread', async ({
+    openPage,
+  }) => {
+    const { page } = await openOn(openPage, 'main');
+    await page.goto(shared.server.url);
+    await expect(page.locator(running('main'))).toBeVisible();
     const first = await canvasPixels(page);
     const shot = await page.screenshot();
-    assert.ok(first.painted > 0, 'the canvas is drawn');
+    expect(first.painted, 'the canvas is drawn').toBeGreaterThan(0);
     await moved(page, first);
-    assert.ok(!shot.equals(await page.screenshot()), 'two screenshots differ');
-    assert.deepEqual(await page.evaluate(() => window.workers), [], 'no worker');
-    assert.deepEqual(errors, []);
-    await context.close();
+    expect(shot.equals(await page.screenshot()), 'two screenshots differ').toBe(false);
+    expect(await page.evaluate(() => window.workers), 'no worker').toEqual([]);
   });
 
-  test('a crowded field is drawn into pixels by wasm-core, a sparse one as paths', async () => {
-    const { page, context, errors } = await openOn('worker');
-    await page.goto(site.server.url);
-    await page.locator(`${CANVAS}[data-drawn="paths"][data-particles-host="worker"]`).waitFor();
+  test('a crowded field is drawn into pixels by wasm-core, a sparse one as paths', async ({
+    openPage,
+  }) => {
+    const { page } = await openOn(openPage, 'worker');
+    await page.goto(shared.server.url);
+    await expect(
+      page.locator(`${CANVAS}[data-drawn="paths"][data-particles-host="worker"]`),
+    ).toBeVisible();
 
     // The page's 100 particles squeezed onto a 120 px square: thousands of links a frame.
     await page.setViewportSize({ width: 120, height: 120 });
-    await page.locator(`${CANVAS}[data-drawn="pixels"]`).waitFor();
+    await expect(page.locator(`${CANVAS}[data-drawn="pixels"]`)).toBeVisible();
     // A frame of the new size reaches the placeholder after the report.
     const first = await untilFrame(
       page,
       () => canvasPixels(page),
       (pixels) => pixels.width === 120 && pixels.painted > 0,
     );
-    assert.ok(
-      first.painted > 120 * 120 * 0.5,
-      `the links cover the canvas: ${first.painted} pixels`,
+    expect(first.painted, `the links cover the canvas: ${first.painted} pixels`).toBeGreaterThan(
+      120 * 120 * 0.5,
     );
     await moved(page, first);
     // The canvas keeps colours premultiplied by opacity, so reading them back may be off by a little.
     const blue = [0x0d, 0x6e, 0xa8];
-    assert.ok(
+    expect(
       first.colour.every((value, i) => Math.abs(value - blue[i]) <= 2),
       `drawn in the brand blue: ${first.colour}`,
-    );
+    ).toBeTruthy();
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.locator(`${CANVAS}[data-drawn="paths"]`).waitFor();
-    assert.deepEqual(errors, []);
-    await context.close();
+    await expect(page.locator(`${CANVAS}[data-drawn="paths"]`)).toBeVisible();
   });
 
   for (const host of HOSTS) {
-    test(`draws one still frame when reduced motion is requested (${host} host)`, async () => {
-      const { page, context, errors } = await openOn(host, { reducedMotion: 'reduce' });
-      await page.goto(site.server.url);
-      await page
-        .locator(`${CANVAS}[data-particles="still"][data-particles-host="${host}"]`)
-        .waitFor();
+    test(`draws one still frame when reduced motion is requested (${host} host)`, async ({
+      openPage,
+    }) => {
+      const { page } = await openOn(openPage, host, { reducedMotion: 'reduce' });
+      await page.goto(shared.server.url);
+      await expect(
+        page.locator(`${CANVAS}[data-particles="still"][data-particles-host="${host}"]`),
+      ).toBeVisible();
       const first = await canvasPixels(page);
       await afterFrames(page, STILL_FRAMES);
       const second = await canvasPixels(page);
-      assert.ok(first.painted > 0, 'the still frame is drawn');
-      assert.deepEqual(second, first, 'nothing moves');
+      expect(first.painted, 'the still frame is drawn').toBeGreaterThan(0);
+      expect(second, 'nothing moves').toEqual(first);
 
       // Turning reduced motion off starts the animation.
       await page.emulateMedia({ reducedMotion: 'no-preference' });
-      await page.locator(running(host)).waitFor();
-      assert.deepEqual(errors, []);
-      await context.close();
+      await expect(page.locator(running(host))).toBeVisible();
     });
 
-    test(`pauses while the tab is hidden (${host} host)`, async () => {
-      const { page, context, errors } = await openOn(host);
-      await page.goto(site.server.url);
-      await page.locator(running(host)).waitFor();
+    test(`pauses while the tab is hidden (${host} host)`, async ({ openPage }) => {
+      const { page } = await openOn(openPage, host);
+      await page.goto(shared.server.url);
+      await expect(page.locator(running(host))).toBeVisible();
       await setHidden(page, true);
-      await page.locator(`${CANVAS}[data-particles="paused"]`).waitFor();
+      await expect(page.locator(`${CANVAS}[data-particles="paused"]`)).toBeVisible();
       const first = await canvasPixels(page);
       await afterFrames(page, STILL_FRAMES);
-      assert.deepEqual(await canvasPixels(page), first, 'nothing moves while hidden');
+      expect(await canvasPixels(page), 'nothing moves while hidden').toEqual(first);
 
       await setHidden(page, false);
-      await page.locator(running(host)).waitFor();
+      await expect(page.locator(running(host))).toBeVisible();
       await moved(page, first);
-      assert.deepEqual(errors, []);
-      await context.close();
     });
   }
 
-  test('is behind the 404 page too', async () => {
-    const { page, context } = await openOn('worker', {
+  test('is behind the 404 page too', async ({ openPage }) => {
+    const { page } = await openOn(openPage, 'worker', {
       expectErrors: [/status of 404 .*\/no-such-page:/],
     });
-    await page.goto(`${site.server.url}/no-such-page`);
-    await page.locator(running('worker')).waitFor();
-    await context.close();
+    await page.goto(`${shared.server.url}/no-such-page`);
+    await expect(page.locator(running('worker'))).toBeVisible();
   });
 });

@@ -5,15 +5,14 @@
 // without the box ticked is e-mail only. A bad number is refused under its field in English on /
 // and in Spanish on /es/: by the page's rules, by the server's (a post that got past the page),
 // and without JavaScript on the result page. The real build, release server and Chromium.
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
+import { outputDir, VIEWPORTS } from './support/browser.mjs';
 import { buildSite, contentCopy } from './support/build-site.mjs';
 import { axeViolations, gotoHydrated } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
+import { expect, test } from './support/test.mjs';
 
 /** As `openssl rand -hex 32` makes one (ADMIN_TOKEN needs at least 32 characters). */
 const ADMIN_TOKEN = 'e2e0phone0and0zip0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f607';
@@ -23,14 +22,15 @@ const BAD_PHONE = '123-456-7890';
 const ZIP = { typed: '60614', state: 'IL' };
 const PHONE_VIEWPORT = { viewport: VIEWPORTS.mobile, isMobile: true, hasTouch: true };
 
-let browser;
 let server;
 let site;
 let content;
 /** Each language's texts, as the build read them from the content copy. */
 const texts = {};
 
-before(async () => {
+test.beforeAll(async () => {
+  // The build takes a minute or two, more on a busy machine; this timeout is the hook's.
+  test.setTimeout(300_000);
   content = contentCopy((yaml) =>
     yaml
       .replace(/^ {4}phone: off$/m, '    phone: optional')
@@ -38,7 +38,7 @@ before(async () => {
   );
   const english = parse(readFileSync(join(content.dir, 'site.yaml'), 'utf8'));
   const spanish = parse(readFileSync(join(content.dir, 'es/site.yaml'), 'utf8'));
-  assert.deepEqual(english.quote.fields, { phone: 'optional', zip: 'optional' });
+  expect(english.quote.fields).toEqual({ phone: 'optional', zip: 'optional' });
   for (const [language, site, path] of [
     ['en', english, '/'],
     ['es', spanish, '/es/'],
@@ -50,14 +50,11 @@ before(async () => {
       consent: quote.phoneConsent.replaceAll('{broker}', english.brand.name),
     };
   }
-  site = buildSite(content.dir);
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startServer({ staticDir: site.dist, env: { ADMIN_TOKEN } }),
-  ]);
+  site = await buildSite(content.dir);
+  server = await startServer({ staticDir: site.dist, env: { ADMIN_TOKEN } });
 });
-after(async () => {
-  await Promise.all([browser?.close(), server?.stop()]);
+test.afterAll(async () => {
+  await server?.stop();
   site?.dispose();
   content?.dispose();
 });
@@ -67,7 +64,7 @@ async function leadsFor(email) {
   const url = new URL('/api/admin/quote-requests', server.url);
   url.searchParams.set('email', email);
   const response = await fetch(url, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
-  assert.equal(response.status, 200, await response.clone().text());
+  expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()).quote_requests.filter((lead) => lead.email === email);
 }
 
@@ -78,6 +75,9 @@ const messageOf = (locator) =>
   locator.evaluate(
     (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null,
   );
+
+/** Waits until the field's own message is `expected` (null: the field has none). */
+const expectMessage = (locator, expected) => expect.poll(() => messageOf(locator)).toBe(expected);
 
 /** Fills the form on the page (landing or result page) as a visitor does on a phone. */
 async function fill(page, { product = 'family', email, phone, mayCall = false, zip }) {
@@ -92,7 +92,7 @@ const submitButton = (page, language) =>
   page.getByRole('button', { name: texts[language].quote.submit });
 
 /** The form's layout on a phone: nothing wider than the screen, the box right under the number. */
-async function assertFitsThePhone(page, language) {
+async function expectFitsThePhone(page, language) {
   const { quote, consent } = texts[language];
   const phone = page.getByRole('textbox', { name: quote.phoneLabel });
   const box = page.getByRole('checkbox', { name: consent });
@@ -103,110 +103,123 @@ async function assertFitsThePhone(page, language) {
     ['inputmode', 'tel'],
     ['placeholder', quote.phonePlaceholder],
   ])
-    assert.equal(await phone.getAttribute(name), value, name);
-  assert.equal(await zip.getAttribute('inputmode'), 'numeric');
-  assert.equal(await zip.getAttribute('autocomplete'), 'postal-code');
-  assert.equal(await box.isChecked(), false, 'the consent box starts unticked');
-  assert.equal(
-    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    true,
-    'nothing wider than the screen',
-  );
+    await expect(phone, name).toHaveAttribute(name, value);
+  await expect(zip).toHaveAttribute('inputmode', 'numeric');
+  await expect(zip).toHaveAttribute('autocomplete', 'postal-code');
+  await expect(box, 'the consent box starts unticked').not.toBeChecked();
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), {
+      message: 'nothing wider than the screen',
+    })
+    .toBe(true);
   const [phoneBox, consentBox, zipBox] = await Promise.all(
     [phone, box, zip].map((locator) => locator.boundingBox()),
   );
-  assert.ok(phoneBox.height >= 44, `the phone field is ${phoneBox.height} px tall`);
+  expect(phoneBox.height, `the phone field is ${phoneBox.height} px tall`).toBeGreaterThanOrEqual(
+    44,
+  );
   const gap = consentBox.y - (phoneBox.y + phoneBox.height);
-  assert.ok(gap >= 0 && gap <= 24, `the box is ${gap} px under the phone field`);
-  assert.ok(zipBox.y > consentBox.y, 'the ZIP code comes after the consent');
+  expect(gap, `the box is ${gap} px under the phone field`).toBeGreaterThanOrEqual(0);
+  expect(gap, `the box is ${gap} px under the phone field`).toBeLessThanOrEqual(24);
+  expect(zipBox.y, 'the ZIP code comes after the consent').toBeGreaterThan(consentBox.y);
 }
 
-describe('the quote form with the phone and ZIP fields on, on a phone', () => {
+test.describe('the quote form with the phone and ZIP fields on, on a phone', () => {
   for (const language of ['en', 'es']) {
-    test(`with JavaScript (${language}): the number, the ticked box and the ZIP code reach the broker`, async () => {
+    test(`with JavaScript (${language}): the number, the ticked box and the ZIP code reach the broker`, async ({
+      openPage,
+    }) => {
       const { path, quote, consent } = texts[language];
-      const { page, context, errors } = await openPage(browser, PHONE_VIEWPORT);
+      const { page, context, errors } = await openPage(PHONE_VIEWPORT);
       await gotoHydrated(page, new URL(path, server.url).href);
       await field(page, 'phone').scrollIntoViewIfNeeded();
-      await assertFitsThePhone(page, language);
-      assert.deepEqual(await axeViolations(page), []);
+      await expectFitsThePhone(page, language);
+      expect(await axeViolations(page)).toEqual([]);
 
       // The consent's words are the box's label: a tap on them ticks it, a second one unticks it.
       await page.getByText(consent).tap();
-      assert.equal(await field(page, 'may_call').isChecked(), true);
+      await expect(field(page, 'may_call')).toBeChecked();
       await page.getByText(consent).tap();
-      assert.equal(await field(page, 'may_call').isChecked(), false);
+      await expect(field(page, 'may_call')).not.toBeChecked();
 
       const email = `call.me.${language}@example.com`;
       await fill(page, { email, phone: PHONE.typed, mayCall: true, zip: ZIP.typed });
       await page.screenshot({ path: join(outputDir, `phone-and-zip-${language}-filled.png`) });
       await submitButton(page, language).tap();
-      await page.getByRole('status').filter({ hasText: quote.success.title }).waitFor();
-      assert.equal(await field(page, 'phone').inputValue(), '');
-      assert.equal(await field(page, 'may_call').isChecked(), false, 'unticked for the next one');
-      assert.equal(await field(page, 'zip').inputValue(), '');
+      await expect(page.getByRole('status').filter({ hasText: quote.success.title })).toBeVisible();
+      await expect(field(page, 'phone')).toHaveValue('');
+      await expect(field(page, 'may_call'), 'unticked for the next one').not.toBeChecked();
+      await expect(field(page, 'zip')).toHaveValue('');
 
       const [lead] = await leadsFor(email);
-      assert.ok(lead, 'stored');
-      assert.equal(lead.phone, PHONE.e164);
-      assert.equal(lead.may_call, true);
-      assert.equal(lead.zip, ZIP.typed);
-      assert.equal(lead.state, ZIP.state);
-      assert.equal(lead.language, language);
+      expect(lead, 'stored').toBeTruthy();
+      expect(lead.phone).toBe(PHONE.e164);
+      expect(lead.may_call).toBe(true);
+      expect(lead.zip).toBe(ZIP.typed);
+      expect(lead.state).toBe(ZIP.state);
+      expect(lead.language).toBe(language);
       // The consent record keeps the very words beside the box, in the page's language.
-      assert.deepEqual(lead.consent?.phone, { text: consent, given: true });
-      assert.deepEqual(errors, []);
+      expect(lead.consent?.phone).toEqual({ text: consent, given: true });
+      expect(errors).toEqual([]);
       await context.close();
     });
   }
 
-  test('with JavaScript: a number sent without the box ticked is kept as e-mail only', async () => {
-    const { page, context } = await openPage(browser, PHONE_VIEWPORT);
+  test('with JavaScript: a number sent without the box ticked is kept as e-mail only', async ({
+    openPage,
+  }) => {
+    const { page, context } = await openPage(PHONE_VIEWPORT);
     await gotoHydrated(page, server.url);
     const email = 'email.only@example.com';
     await fill(page, { email, phone: '555.555.0123', zip: '60614-1234' });
     await submitButton(page, 'en').tap();
-    await page.getByRole('status').filter({ hasText: texts.en.quote.success.title }).waitFor();
+    await expect(
+      page.getByRole('status').filter({ hasText: texts.en.quote.success.title }),
+    ).toBeVisible();
     const [lead] = await leadsFor(email);
-    assert.equal(lead.phone, PHONE.e164);
-    assert.equal(lead.may_call, false);
-    assert.equal(lead.zip, '60614', 'ZIP+4 kept as its five digits');
+    expect(lead.phone).toBe(PHONE.e164);
+    expect(lead.may_call).toBe(false);
+    expect(lead.zip, 'ZIP+4 kept as its five digits').toBe('60614');
     await context.close();
   });
 
-  test('without JavaScript: the form posts the number, the ticked box and the ZIP code', async () => {
+  test('without JavaScript: the form posts the number, the ticked box and the ZIP code', async ({
+    openPage,
+  }) => {
     for (const language of ['en', 'es']) {
       const { path, quote } = texts[language];
-      const { page, context } = await openPage(browser, {
+      const { page, context } = await openPage({
         ...PHONE_VIEWPORT,
         javaScriptEnabled: false,
       });
       await page.goto(new URL(path, server.url).href);
       await field(page, 'phone').scrollIntoViewIfNeeded();
-      await assertFitsThePhone(page, language);
+      await expectFitsThePhone(page, language);
       const email = `no.script.${language}@example.com`;
       await fill(page, { email, phone: '555 555 0123', mayCall: true, zip: ZIP.typed });
       await Promise.all([page.waitForURL(/\/quote-result$/), submitButton(page, language).tap()]);
-      await page.getByRole('heading', { name: quote.success.title }).waitFor();
+      await expect(page.getByRole('heading', { name: quote.success.title })).toBeVisible();
       const [lead] = await leadsFor(email);
-      assert.ok(lead, `stored (${language})`);
-      assert.equal(lead.phone, PHONE.e164);
-      assert.equal(lead.may_call, true);
-      assert.equal(lead.zip, ZIP.typed);
-      assert.equal(lead.state, ZIP.state);
+      expect(lead, `stored (${language})`).toBeTruthy();
+      expect(lead.phone).toBe(PHONE.e164);
+      expect(lead.may_call).toBe(true);
+      expect(lead.zip).toBe(ZIP.typed);
+      expect(lead.state).toBe(ZIP.state);
       await context.close();
     }
   });
 });
 
-describe('a bad number is refused under its field', () => {
+test.describe('a bad number is refused under its field', () => {
   /** The server's own message for the bad number, per language (it answers in the page's). */
   const serverMessages = {};
 
   for (const language of ['en', 'es']) {
-    test(`by the page's rules (${language}): the content's message, nothing sent`, async () => {
+    test(`by the page's rules (${language}): the content's message, nothing sent`, async ({
+      openPage,
+    }) => {
       const { path, quote } = texts[language];
-      const { page, context } = await openPage(browser, PHONE_VIEWPORT);
+      const { page, context } = await openPage(PHONE_VIEWPORT);
       const posts = [];
       page.on('request', (r) => r.url().includes('/api/quote-requests') && posts.push(r.url()));
       await gotoHydrated(page, new URL(path, server.url).href);
@@ -214,26 +227,24 @@ describe('a bad number is refused under its field', () => {
       await fill(page, { email, phone: BAD_PHONE, mayCall: true, zip: '00012' });
       await submitButton(page, language).tap();
       const phone = field(page, 'phone');
-      await page.getByText(quote.errors.phone).waitFor();
-      assert.equal(await messageOf(phone), quote.errors.phone);
-      assert.equal(await phone.getAttribute('aria-invalid'), 'true');
-      assert.equal(await messageOf(field(page, 'zip')), quote.errors.zip);
-      assert.equal(
-        await page.evaluate(() => document.activeElement?.getAttribute('name')),
-        'phone',
-        'the first wrong field takes the focus',
-      );
-      assert.equal(await phone.inputValue(), BAD_PHONE, 'what was typed stays');
+      await expect(page.getByText(quote.errors.phone)).toBeVisible();
+      await expectMessage(phone, quote.errors.phone);
+      await expect(phone).toHaveAttribute('aria-invalid', 'true');
+      await expectMessage(field(page, 'zip'), quote.errors.zip);
+      await expect(phone, 'the first wrong field takes the focus').toBeFocused();
+      await expect(phone, 'what was typed stays').toHaveValue(BAD_PHONE);
       await page.screenshot({ path: join(outputDir, `phone-and-zip-${language}-bad-number.png`) });
-      assert.deepEqual(await axeViolations(page), []);
-      assert.deepEqual(posts, []);
-      assert.deepEqual(await leadsFor(email), []);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(posts).toEqual([]);
+      expect(await leadsFor(email)).toEqual([]);
       await context.close();
     });
 
-    test(`by the server (${language}): a 422 in the page's language, shown under the field`, async () => {
+    test(`by the server (${language}): a 422 in the page's language, shown under the field`, async ({
+      openPage,
+    }) => {
       const { path, quote } = texts[language];
-      const { page, context } = await openPage(browser, {
+      const { page, context } = await openPage({
         ...PHONE_VIEWPORT,
         expectErrors: [/status of 422 .*\/api\/quote-requests:/],
       });
@@ -250,23 +261,25 @@ describe('a bad number is refused under its field', () => {
         page.waitForResponse(/\/api\/quote-requests$/),
         submitButton(page, language).tap(),
       ]);
-      assert.equal(response.status(), 422);
+      expect(response.status()).toBe(422);
       const { fields } = await response.json();
-      assert.equal(typeof fields?.phone, 'string', JSON.stringify(fields));
-      assert.equal(fields.zip, undefined, 'the ZIP code was right');
+      expect(typeof fields?.phone, JSON.stringify(fields)).toBe('string');
+      expect(fields.zip, 'the ZIP code was right').toBeUndefined();
       serverMessages[language] = fields.phone;
-      await page.getByRole('status').filter({ hasText: quote.failure.title }).waitFor();
-      assert.equal(await messageOf(field(page, 'phone')), quote.errors.phone);
-      assert.equal(await messageOf(field(page, 'zip')), null);
-      assert.deepEqual(await leadsFor(email), []);
+      await expect(page.getByRole('status').filter({ hasText: quote.failure.title })).toBeVisible();
+      await expectMessage(field(page, 'phone'), quote.errors.phone);
+      await expectMessage(field(page, 'zip'), null);
+      expect(await leadsFor(email)).toEqual([]);
       if (language === 'es')
-        assert.notEqual(serverMessages.es, serverMessages.en, 'the server answered in Spanish');
+        expect(serverMessages.es, 'the server answered in Spanish').not.toBe(serverMessages.en);
       await context.close();
     });
 
-    test(`without JavaScript (${language}): the result page says so under the field, values kept`, async () => {
+    test(`without JavaScript (${language}): the result page says so under the field, values kept`, async ({
+      openPage,
+    }) => {
       const { path, quote, consent } = texts[language];
-      const { page, context } = await openPage(browser, {
+      const { page, context } = await openPage({
         ...PHONE_VIEWPORT,
         javaScriptEnabled: false,
       });
@@ -275,26 +288,26 @@ describe('a bad number is refused under its field', () => {
       await fill(page, { email, phone: BAD_PHONE, mayCall: true, zip: ZIP.typed });
       await Promise.all([page.waitForURL(/\/quote-result$/), submitButton(page, language).tap()]);
       const phone = field(page, 'phone');
-      assert.equal(await messageOf(phone), quote.errors.phone);
-      await page.getByText(quote.errors.phone).waitFor();
-      assert.equal(await phone.inputValue(), BAD_PHONE);
+      await expectMessage(phone, quote.errors.phone);
+      await expect(page.getByText(quote.errors.phone)).toBeVisible();
+      await expect(phone).toHaveValue(BAD_PHONE);
       // The ZIP code was right: its message, which the server left empty, takes no room.
-      assert.equal(await messageOf(field(page, 'zip')), '');
-      assert.equal(await field(page, 'zip').inputValue(), ZIP.typed);
-      assert.equal(await field(page, 'email').inputValue(), email);
-      await page.getByRole('checkbox', { name: consent }).waitFor();
+      await expectMessage(field(page, 'zip'), '');
+      await expect(field(page, 'zip')).toHaveValue(ZIP.typed);
+      await expect(field(page, 'email')).toHaveValue(email);
+      await expect(page.getByRole('checkbox', { name: consent })).toBeVisible();
       await page.screenshot({
         path: join(outputDir, `phone-and-zip-${language}-bad-number-no-script.png`),
       });
-      assert.deepEqual(await leadsFor(email), []);
+      expect(await leadsFor(email)).toEqual([]);
 
       // Fixed on the result page itself.
       await fill(page, { email, phone: PHONE.typed, mayCall: true });
       await Promise.all([page.waitForURL(/\/quote-result$/), submitButton(page, language).tap()]);
-      await page.getByRole('heading', { name: quote.success.title }).waitFor();
+      await expect(page.getByRole('heading', { name: quote.success.title })).toBeVisible();
       const [lead] = await leadsFor(email);
-      assert.equal(lead.phone, PHONE.e164);
-      assert.equal(lead.may_call, true);
+      expect(lead.phone).toBe(PHONE.e164);
+      expect(lead.may_call).toBe(true);
       await context.close();
     });
   }

@@ -50,7 +50,10 @@ test.describe('quote form against the real server and database', () => {
     await chooseProduct(page, 'Medicare');
     const email = page.getByPlaceholder('Enter your email address');
     await email.fill('early.bird@example.com');
-    await expect(page.locator('form[data-hydrated]'), 'filled in before the form was live').toHaveCount(0);
+    await expect(
+      page.locator('form[data-hydrated]'),
+      'filled in before the form was live',
+    ).toHaveCount(0);
     await expect(email).toBeFocused();
     typed();
     await expect(page.locator('form[data-hydrated]')).toBeAttached();
@@ -64,7 +67,9 @@ test.describe('quote form against the real server and database', () => {
     await expect(email).toHaveValue('early.bird@example.comm');
     await email.press('Backspace');
     await page.getByRole('button', { name: 'Get a Quote' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Quote request submitted!' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Quote request submitted!' }),
+    ).toBeVisible();
     expect(server.rows().map((row) => [row.product, row.email])).toEqual([
       ['medicare', 'early.bird@example.com'],
     ]);

@@ -3,12 +3,9 @@
 // alike: nothing stored, and a visitor its form sent is shown the way to ours); a person's post,
 // with the form's script and without it, is a lead, while a script that never loaded the page is
 // answered alike and held as spam.
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { launchBrowser, openPage } from './support/browser.mjs';
 import { chooseProduct, gotoHydrated } from './support/landing.mjs';
-import { startServer } from './support/server.mjs';
+import { expect, sharedServer, test } from './support/test.mjs';
 
 /** Shorter than the default 3 s, so the test waits less; still more than the page needs. */
 const FILL_SECONDS = 2;
@@ -43,48 +40,39 @@ async function otherSite(target) {
 const held = (server) =>
   Object.fromEntries(server.rows().map((row) => [row.email, [row.status, row.spam_reason]]));
 
-describe('spam and forged posts', () => {
-  let browser;
-  let server;
-  before(async () => {
-    [browser, server] = await Promise.all([
-      launchBrowser(),
-      startServer({ env: { FORM_MIN_FILL_SECONDS: String(FILL_SECONDS) } }),
-    ]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+test.describe('spam and forged posts', () => {
+  const shared = sharedServer({ env: { FORM_MIN_FILL_SECONDS: String(FILL_SECONDS) } });
 
-  test('a page on another site cannot make its visitors post leads', async () => {
+  test('a page on another site cannot make its visitors post leads', async ({ openPage }) => {
+    const { server } = shared;
     const elsewhere = await otherSite(server.url);
-    const { page, context } = await openPage(browser, { allowErrors: [/status of 403/] });
+    const { page, context } = await openPage({ allowErrors: [/status of 403/] });
     try {
       await page.goto(elsewhere.url);
-      assert.equal(await page.evaluate(() => window.posted), 'sent', 'the browser sent it');
+      expect(await page.evaluate(() => window.posted), 'the browser sent it').toBe('sent');
       await Promise.all([
         page.waitForURL(`${server.url}/api/quote-requests`),
         page.evaluate(() => document.getElementById('elsewhere').submit()),
       ]);
-      await page.getByRole('heading', { name: 'Please use our quote form' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Please use our quote form' })).toBeVisible();
       await page.getByRole('link', { name: 'Go to the quote form' }).click();
-      await page.waitForURL(`${server.url}/#quote`);
-      assert.deepEqual(server.rows(), [], 'nothing stored');
+      await expect(page).toHaveURL(`${server.url}/#quote`);
+      expect(server.rows(), 'nothing stored').toEqual([]);
       const refused = server.log().match(/"status":403/g) ?? [];
-      assert.ok(refused.length >= 2, `both posts refused:\n${server.log()}`);
+      expect(refused.length, `both posts refused:\n${server.log()}`).toBeGreaterThanOrEqual(2);
     } finally {
       await context.close();
       await elsewhere.close();
     }
   });
 
-  test("a person's post is a lead, with the form's script and without it", async () => {
+  test("a person's post is a lead, with the form's script and without it", async ({ openPage }) => {
+    const { server } = shared;
     for (const [email, options] of [
       ['live.person@example.com', {}],
       ['plain.person@example.com', { javaScriptEnabled: false }],
     ]) {
-      const { page, context } = await openPage(browser, options);
+      const { page, context } = await openPage(options);
       try {
         if (options.javaScriptEnabled === false) await page.goto(server.url);
         else await gotoHydrated(page, server.url);
@@ -93,7 +81,7 @@ describe('spam and forged posts', () => {
         // A person takes a moment; the page's token is younger than FORM_MIN_FILL_SECONDS until then.
         await page.waitForTimeout(FILL_SECONDS * 1000);
         await page.getByRole('button', { name: 'Get a Quote' }).click();
-        await page.getByText('Quote request submitted!').first().waitFor();
+        await expect(page.getByText('Quote request submitted!').first()).toBeVisible();
       } finally {
         await context.close();
       }
@@ -103,8 +91,8 @@ describe('spam and forged posts', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ product: 'family', email: 'script@example.com' }),
     });
-    assert.equal(script.status, 201, 'a script gets the answer a person gets');
-    assert.deepEqual(held(server), {
+    expect(script.status, 'a script gets the answer a person gets').toBe(201);
+    expect(held(server)).toEqual({
       'live.person@example.com': ['new', null],
       'plain.person@example.com': ['new', null],
       'script@example.com': ['spam', 'no_token'],

@@ -1,14 +1,13 @@
 // The voice button in Chromium against the real built site and backend, with the provider's
 // SDK replaced (at the network, in place of its lazy chunk) by the one fake, which the test
 // drives through globalThis.fakeVapi. Everything else is real, wasm-core's detector included.
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { focusReaches, launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
+import { outputDir, VIEWPORTS } from './support/browser.mjs';
 import { chooseProduct } from './support/landing.mjs';
 import { startServer } from './support/server.mjs';
+import { expect, test } from './support/test.mjs';
 import { acceptConsent, consentText } from './support/voice-consent.mjs';
 
 const FAKE_SDK = readFileSync(
@@ -24,14 +23,13 @@ const NAME = {
   inCall: 'Haz clic para finalizar llamada',
 };
 
-let browser;
-before(async () => (browser = await launchBrowser()));
-after(async () => browser?.close());
-
-/** `consentAccepted: false` opens the page as a visitor who has not accepted the call's notice. */
-async function withPage(env, run, { consentAccepted = true, ...pageOptions } = {}) {
+/**
+ * A page of the test's `openPage` fixture on a server of its own with `env`.
+ * `consentAccepted: false` opens the page as a visitor who has not accepted the call's notice.
+ */
+async function withPage(openPage, env, run, { consentAccepted = true, ...pageOptions } = {}) {
   const site = await startServer({ env });
-  const { page, context, errors } = await openPage(browser, pageOptions);
+  const { page, context, errors } = await openPage(pageOptions);
   if (consentAccepted) await acceptConsent(context);
   const sdkRequests = [];
   const consoleLines = [];
@@ -43,7 +41,7 @@ async function withPage(env, run, { consentAccepted = true, ...pageOptions } = {
   try {
     await page.goto(site.url);
     await run({ page, context, sdkRequests, consoleLines });
-    assert.deepEqual(errors, [], 'no uncaught page errors');
+    expect(errors, 'no uncaught page errors').toEqual([]);
   } finally {
     await context.close();
     await site.stop();
@@ -56,59 +54,65 @@ const voiceButton = (page, name) => page.getByRole('button', { name, exact: true
 /** The idle voice button, once it is there. */
 async function idleButton(page) {
   const idle = voiceButton(page, NAME.idle);
-  await idle.waitFor();
+  await expect(idle).toBeVisible();
   return idle;
 }
 
 /** Waits until the page has asked the fake SDK to start `count` calls. */
 const startCallsMade = (page, count) =>
-  page.waitForFunction((count) => globalThis.fakeVapi?.startCalls.length === count, count);
+  expect
+    .poll(() => page.evaluate(() => globalThis.fakeVapi?.startCalls.length), {
+      message: `the page asked the SDK to start ${count} call(s)`,
+    })
+    .toBe(count);
 
 async function startCall(page) {
   await voiceButton(page, NAME.idle).click();
-  await voiceButton(page, NAME.connecting).waitFor();
-  await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length > 0);
+  await expect(voiceButton(page, NAME.connecting)).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => globalThis.fakeVapi?.startCalls.length ?? 0))
+    .toBeGreaterThan(0);
   await fake(page, () => globalThis.fakeVapi.answerStart());
-  await voiceButton(page, NAME.inCall).waitFor();
+  await expect(voiceButton(page, NAME.inCall)).toBeVisible();
 }
 
-describe('voice button with the fake SDK', () => {
-  test('tooltips, keyboard, in-call controls, captions, ring, and the Spanish console lines', async () => {
-    await withPage(VOICE_ENV, async ({ page, sdkRequests, consoleLines }) => {
+test.describe('voice button with the fake SDK', () => {
+  test('tooltips, keyboard, in-call controls, captions, ring, and the Spanish console lines', async ({
+    openPage,
+  }) => {
+    await withPage(openPage, VOICE_ENV, async ({ page, sdkRequests, consoleLines }) => {
       const idle = await idleButton(page);
       await page.waitForLoadState('networkidle');
-      assert.deepEqual(sdkRequests, [], 'no SDK chunk before the visitor shows interest');
+      expect(sdkRequests, 'no SDK chunk before the visitor shows interest').toEqual([]);
 
       await idle.hover();
       await page.waitForTimeout(300);
-      assert.equal(await page.getByRole('tooltip').count(), 0, 'the tooltip waits 700 ms');
-      await page.getByRole('tooltip').filter({ hasText: NAME.idle }).waitFor();
-      assert.equal(sdkRequests.length, 1, 'hovering prefetches the SDK');
-      assert.equal(await fake(page, () => globalThis.fakeVapi.startCalls.length), 0);
+      await expect(page.getByRole('tooltip'), 'the tooltip waits 700 ms').toHaveCount(0);
+      await expect(page.getByRole('tooltip').filter({ hasText: NAME.idle })).toBeVisible();
+      expect(sdkRequests, 'hovering prefetches the SDK').toHaveLength(1);
+      expect(await fake(page, () => globalThis.fakeVapi.startCalls.length)).toBe(0);
 
       await page.mouse.move(0, 0);
       await idle.focus();
       await page.keyboard.press('Enter');
       const connecting = voiceButton(page, NAME.connecting);
-      await connecting.waitFor();
-      assert.equal(await connecting.getAttribute('aria-busy'), 'true');
+      await expect(connecting).toHaveAttribute('aria-busy', 'true');
       await page.keyboard.press('Enter'); // a second start while connecting is ignored
       await connecting.hover(); // activating closes a tooltip; hovering shows it again
-      await page.getByRole('tooltip').filter({ hasText: NAME.connecting }).waitFor();
+      await expect(page.getByRole('tooltip').filter({ hasText: NAME.connecting })).toBeVisible();
       await startCallsMade(page, 1);
-      assert.deepEqual(
+      expect(
         await fake(page, () => [globalThis.fakeVapi.publicKey, ...globalThis.fakeVapi.startCalls]),
-        ['pk-e2e', 'asst-e2e'],
-      );
+      ).toEqual(['pk-e2e', 'asst-e2e']);
 
       await fake(page, () => globalThis.fakeVapi.answerStart());
       const inCall = voiceButton(page, NAME.inCall);
-      await inCall.waitFor();
-      await page.getByTestId('voice-status-dot').waitFor();
-      assert.match(await inCall.getAttribute('class'), /bg-red-600/);
+      await expect(inCall).toBeVisible();
+      await expect(page.getByTestId('voice-status-dot')).toBeVisible();
+      await expect(inCall).toHaveClass(/bg-red-600/);
       await page.getByRole('button', { name: 'Silenciar micrófono' }).focus();
       await inCall.focus(); // keyboard focus shows the tooltip at once
-      await page.getByRole('tooltip').filter({ hasText: NAME.inCall }).waitFor();
+      await expect(page.getByRole('tooltip').filter({ hasText: NAME.inCall })).toBeVisible();
 
       await fake(page, () => {
         globalThis.fakeVapi.say('assistant', 'Hola, soy el asistente. ¿En qué puedo ayudarte?');
@@ -116,66 +120,62 @@ describe('voice button with the fake SDK', () => {
         globalThis.fakeVapi.emit('volume-level', 1);
       });
       const live = page.locator('[aria-live="polite"]');
-      await live.getByText('Busco un plan familiar').waitFor();
-      assert.equal(
-        await page.getByTestId('voice-level-ring').getAttribute('data-speaking'),
-        'true',
-      );
-      assert.match(
-        await page.getByTestId('voice-level-ring').getAttribute('style'),
-        /scale\(1\.45\)/,
-      );
+      await expect(live.getByText('Busco un plan familiar')).toBeVisible();
+      await expect(page.getByTestId('voice-level-ring')).toHaveAttribute('data-speaking', 'true');
+      await expect(page.getByTestId('voice-level-ring')).toHaveAttribute('style', /scale\(1\.45\)/);
 
       const mute = page.getByRole('button', { name: 'Silenciar micrófono' });
       await mute.click();
-      assert.equal(await mute.getAttribute('aria-pressed'), 'true');
-      assert.equal(await fake(page, () => globalThis.fakeVapi.muted), true);
-      await page.getByRole('status').getByText('Tu micrófono está silenciado.').waitFor();
+      await expect(mute).toHaveAttribute('aria-pressed', 'true');
+      expect(await fake(page, () => globalThis.fakeVapi.muted)).toBe(true);
+      await expect(
+        page.getByRole('status').getByText('Tu micrófono está silenciado.'),
+      ).toBeVisible();
 
       const axe = await new AxeBuilder({ page })
         .include('[role="region"][aria-label="Asistente de voz"]')
         .analyze();
-      assert.deepEqual(
+      expect(
         axe.violations.map((v) => v.id),
-        [],
         'no accessibility violations in a call',
-      );
+      ).toEqual([]);
       await page.screenshot({ path: join(outputDir, 'voice-in-call.png') });
 
       await page.getByRole('button', { name: 'Cerrar subtítulos' }).focus();
       await page.keyboard.press('Escape');
-      assert.equal(
-        await page.getByRole('region', { name: 'Conversación con el asistente' }).count(),
+      await expect(page.getByRole('region', { name: 'Conversación con el asistente' })).toHaveCount(
         0,
       );
-      assert.ok(
-        await focusReaches(page.getByRole('button', { name: 'Subtítulos de la conversación' })),
+      await expect(
+        page.getByRole('button', { name: 'Subtítulos de la conversación' }),
         'focus is back on the captions toggle',
-      );
+      ).toBeFocused();
 
       await inCall.focus();
       await page.keyboard.press('Space');
-      await voiceButton(page, NAME.idle).waitFor();
-      assert.ok(await focusReaches(voiceButton(page, NAME.idle)), 'focus stays on the button');
-      assert.equal(await fake(page, () => globalThis.fakeVapi.stopCalls), 1);
-      assert.ok(consoleLines.includes('log: Llamada iniciada'), consoleLines.join('\n'));
-      assert.ok(consoleLines.includes('log: Llamada terminada'), consoleLines.join('\n'));
-      assert.equal(sdkRequests.length, 1);
+      await expect(voiceButton(page, NAME.idle)).toBeVisible();
+      await expect(voiceButton(page, NAME.idle), 'focus stays on the button').toBeFocused();
+      expect(await fake(page, () => globalThis.fakeVapi.stopCalls)).toBe(1);
+      expect(consoleLines, consoleLines.join('\n')).toContain('log: Llamada iniciada');
+      expect(consoleLines, consoleLines.join('\n')).toContain('log: Llamada terminada');
+      expect(sdkRequests).toHaveLength(1);
     });
   });
 
-  test('call-end, the ejection after it, an error, and start() returning null', async () => {
+  test('call-end, the ejection after it, an error, and start() returning null', async ({
+    openPage,
+  }) => {
     await withPage(
+      openPage,
       VOICE_ENV,
       async ({ page, consoleLines }) => {
         await startCall(page);
         await fake(page, () => globalThis.fakeVapi.assistantEndsCall());
-        await voiceButton(page, NAME.idle).waitFor();
-        assert.equal(
-          await page.getByRole('alert').count(),
-          0,
+        await expect(voiceButton(page, NAME.idle)).toBeVisible();
+        await expect(
+          page.getByRole('alert'),
           'the "Meeting has ended" ejection is not shown',
-        );
+        ).toHaveCount(0);
 
         await startCall(page);
         await fake(page, () =>
@@ -184,22 +184,20 @@ describe('voice button with the fake SDK', () => {
             error: { message: 'network down' },
           }),
         );
-        await voiceButton(page, NAME.idle).waitFor();
-        assert.equal(
-          await page.getByRole('alert').textContent(),
+        await expect(voiceButton(page, NAME.idle)).toBeVisible();
+        await expect(page.getByRole('alert')).toHaveText(
           'El asistente no está disponible ahora. Inténtalo más tarde.',
         );
 
         await voiceButton(page, NAME.idle).click();
         // A new attempt clears the old message (with the new phase, a frame after the tap).
-        await page.getByRole('alert').waitFor({ state: 'detached' });
+        await expect(page.getByRole('alert')).not.toBeAttached();
         await startCallsMade(page, 3);
         await fake(page, () =>
           globalThis.fakeVapi.failStart({ name: 'NotAllowedError', message: 'Permission denied' }),
         );
-        await voiceButton(page, NAME.idle).waitFor();
-        assert.equal(
-          await page.getByRole('alert').textContent(),
+        await expect(voiceButton(page, NAME.idle)).toBeVisible();
+        await expect(page.getByRole('alert')).toHaveText(
           'Permite el acceso al micrófono para hablar con el asistente.',
         );
         await page.screenshot({ path: join(outputDir, 'voice-permission-denied.png') });
@@ -207,16 +205,15 @@ describe('voice button with the fake SDK', () => {
         await voiceButton(page, NAME.idle).click();
         await startCallsMade(page, 4);
         await fake(page, () => globalThis.fakeVapi.returnNull());
-        await page.getByRole('alert').waitFor();
-        assert.equal(
+        await expect(page.getByRole('alert')).toBeVisible();
+        expect(
           await fake(page, () => globalThis.fakeVapi.constructor.instances.length),
-          1,
           'one SDK instance for the page',
-        );
-        assert.ok(
+        ).toBe(1);
+        expect(
           consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')),
           consoleLines.join('\n'),
-        );
+        ).toBeTruthy();
       },
       {
         // The widget's console lines for the in-call error, the failed start and the null start.
@@ -229,50 +226,52 @@ describe('voice button with the fake SDK', () => {
     );
   });
 
-  test('the notice before the first call: an AI, recording and keeping as the content says, a link to the privacy notice, remembered once accepted', async () => {
+  test('the notice before the first call: an AI, recording and keeping as the content says, a link to the privacy notice, remembered once accepted', async ({
+    openPage,
+  }) => {
     await withPage(
+      openPage,
       VOICE_ENV,
       async ({ page, context }) => {
         const idle = await idleButton(page);
         await idle.click();
         const notice = page.getByRole('dialog', { name: 'Antes de llamar' });
-        await notice.waitFor();
-        assert.equal(await notice.locator('#voice-consent-text').textContent(), consentText());
-        assert.equal(
-          await notice.getByRole('link', { name: 'Aviso de privacidad' }).getAttribute('href'),
+        await expect(notice).toBeVisible();
+        await expect(notice.locator('#voice-consent-text')).toHaveText(consentText());
+        await expect(notice.getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute(
+          'href',
           '/privacy',
         );
-        assert.equal(await fake(page, () => globalThis.fakeVapi?.startCalls.length ?? 0), 0);
+        expect(await fake(page, () => globalThis.fakeVapi?.startCalls.length ?? 0)).toBe(0);
         const axe = await new AxeBuilder({ page })
           .include('[role="region"][aria-label="Asistente de voz"]')
           .analyze();
-        assert.deepEqual(
+        expect(
           axe.violations.map((v) => v.id),
-          [],
           'no accessibility violations in the notice',
-        );
+        ).toEqual([]);
         await page.screenshot({ path: join(outputDir, 'voice-consent.png') });
 
         // Cancelled: no call, and the next click asks again; accepted: the call starts.
         await page.getByRole('button', { name: 'Cancelar' }).click();
-        await notice.waitFor({ state: 'detached' });
+        await expect(notice).not.toBeAttached();
         await idle.click();
-        await notice.waitFor();
-        assert.ok(
-          await focusReaches(page.getByRole('button', { name: 'Aceptar y llamar' })),
+        await expect(notice).toBeVisible();
+        await expect(
+          page.getByRole('button', { name: 'Aceptar y llamar' }),
           'the notice takes the focus to its accept button',
-        );
+        ).toBeFocused();
         await page.keyboard.press('Enter');
         await startCallsMade(page, 1);
         await fake(page, () => globalThis.fakeVapi.answerStart());
         await voiceButton(page, NAME.inCall).click();
-        await voiceButton(page, NAME.idle).waitFor();
+        await expect(voiceButton(page, NAME.idle)).toBeVisible();
 
         // Remembered with its text: after a reload the call starts at once.
         await page.reload();
         await voiceButton(page, NAME.idle).click();
-        await voiceButton(page, NAME.connecting).waitFor();
-        assert.equal(await notice.count(), 0);
+        await expect(voiceButton(page, NAME.connecting)).toBeVisible();
+        await expect(notice).toHaveCount(0);
 
         // The Spanish page's notice, with the Spanish privacy notice's link.
         const spanish = await context.newPage();
@@ -280,9 +279,9 @@ describe('voice button with the fake SDK', () => {
         await spanish.evaluate(() => localStorage.clear());
         await spanish.getByRole('button', { name: NAME.idle, exact: true }).click();
         const aviso = spanish.getByRole('dialog', { name: 'Antes de llamar' });
-        assert.equal(await aviso.locator('#voice-consent-text').textContent(), consentText('es'));
-        assert.equal(
-          await aviso.getByRole('link', { name: 'Aviso de privacidad' }).getAttribute('href'),
+        await expect(aviso.locator('#voice-consent-text')).toHaveText(consentText('es'));
+        await expect(aviso.getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute(
+          'href',
           '/es/privacy',
         );
       },
@@ -290,45 +289,50 @@ describe('voice button with the fake SDK', () => {
     );
   });
 
-  test("not configured: no voice button at all, and neither the SDK nor the assistant's code is loaded", async () => {
-    await withPage({}, async ({ page, sdkRequests }) => {
+  test("not configured: no voice button at all, and neither the SDK nor the assistant's code is loaded", async ({
+    openPage,
+  }) => {
+    await withPage(openPage, {}, async ({ page, sdkRequests }) => {
       const answer = await page.waitForResponse((r) => r.url().endsWith('/api/client-config'));
-      assert.equal((await answer.json()).voice ?? null, null);
-      await page.locator('[data-island="voice"][data-live]').waitFor({ state: 'attached' });
+      expect((await answer.json()).voice ?? null).toBe(null);
+      await expect(page.locator('[data-island="voice"][data-live]')).toBeAttached();
       await page.waitForLoadState('networkidle');
-      assert.equal(await page.getByRole('region', { name: 'Asistente de voz' }).count(), 0);
-      assert.equal(await page.locator('[data-island="voice"] button').count(), 0);
-      assert.deepEqual(sdkRequests, []);
+      await expect(page.getByRole('region', { name: 'Asistente de voz' })).toHaveCount(0);
+      await expect(page.locator('[data-island="voice"] button')).toHaveCount(0);
+      expect(sdkRequests).toEqual([]);
       const assistantCode = await page.evaluate(() =>
         performance
           .getEntriesByType('resource')
           .filter((entry) => /\/VoiceAssistant-[^/]+\.js$/.test(entry.name)),
       );
-      assert.deepEqual(assistantCode, [], "nor the assistant's own code");
+      expect(assistantCode, "nor the assistant's own code").toEqual([]);
     });
   });
 
-  test('configured: the button appears in its idle state, entering unless motion is reduced', async () => {
+  test('configured: the button appears in its idle state, entering unless motion is reduced', async ({
+    openPage,
+  }) => {
     // The entrance's length in ms, as Chromium runs it.
     const entrance = (button) =>
       button.evaluate((el) => el.getAnimations()[0]?.effect.getComputedTiming().duration ?? 0);
-    await withPage(VOICE_ENV, async ({ page }) => {
+    await withPage(openPage, VOICE_ENV, async ({ page }) => {
       const idle = await idleButton(page);
-      assert.equal(await idle.getAttribute('data-phase'), 'idle');
-      assert.match(await idle.getAttribute('class'), /from-brand-600/);
-      assert.equal(await entrance(idle), 180);
+      await expect(idle).toHaveAttribute('data-phase', 'idle');
+      await expect(idle).toHaveClass(/from-brand-600/);
+      expect(await entrance(idle)).toBe(180);
     });
     await withPage(
+      openPage,
       VOICE_ENV,
       async ({ page }) => {
         const idle = await idleButton(page);
-        assert.ok((await entrance(idle)) < 1, 'no entrance under prefers-reduced-motion');
+        expect(await entrance(idle), 'no entrance under prefers-reduced-motion').toBeLessThan(1);
       },
       { reducedMotion: 'reduce' },
     );
   });
 
-  describe("before the visitor comes near, only the idle buttons' code", () => {
+  test.describe("before the visitor comes near, only the idle buttons' code", () => {
     /** The assistant's own chunk, held back until `release()` so a test acts before it arrives. */
     async function holdAssistant(context) {
       let release;
@@ -358,52 +362,57 @@ describe('voice button with the fake SDK', () => {
         ),
       );
 
-    test('no assistant, motion, chat or SDK code without interaction; the first click, made before the assistant arrives, starts the call', async () => {
-      await withPage(VOICE_ENV, async ({ page, context, sdkRequests }) => {
+    test('no assistant, motion, chat or SDK code without interaction; the first click, made before the assistant arrives, starts the call', async ({
+      openPage,
+    }) => {
+      await withPage(openPage, VOICE_ENV, async ({ page, context, sdkRequests }) => {
         const idle = await idleButton(page);
         await page.waitForLoadState('networkidle');
         const fetched = await scriptsFetched(page);
-        assert.ok(fetched.some(({ path }) => /\/VoiceIsland-[\w-]+\.js$/.test(path)));
-        assert.deepEqual(
+        expect(fetched.some(({ path }) => /\/VoiceIsland-[\w-]+\.js$/.test(path))).toBeTruthy();
+        expect(
           fetched.filter(
             ({ path, framerMotion }) =>
               framerMotion || /\/(VoiceAssistant|page-session|ChatPanel)-[\w-]+\.js$/.test(path),
           ),
-          [],
-        );
-        assert.deepEqual(sdkRequests, []);
+        ).toEqual([]);
+        expect(sdkRequests).toEqual([]);
 
         const assistant = await holdAssistant(context);
         await idle.click();
-        assert.equal(assistant.requests.length, 1, "the approach fetches the assistant's code");
-        assert.equal(await fake(page, () => globalThis.fakeVapi), undefined, 'no call yet');
+        expect(assistant.requests, "the approach fetches the assistant's code").toHaveLength(1);
+        expect(await fake(page, () => globalThis.fakeVapi), 'no call yet').toBeUndefined();
         assistant.release();
-        await voiceButton(page, NAME.connecting).waitFor();
+        await expect(voiceButton(page, NAME.connecting)).toBeVisible();
         await startCallsMade(page, 1);
         await fake(page, () => globalThis.fakeVapi.answerStart());
-        await voiceButton(page, NAME.inCall).waitFor();
+        await expect(voiceButton(page, NAME.inCall)).toBeVisible();
       });
     });
 
-    test('keyboard: focus stays on the button and Enter pressed before the assistant arrives starts the call', async () => {
-      await withPage(VOICE_ENV, async ({ page, context }) => {
+    test('keyboard: focus stays on the button and Enter pressed before the assistant arrives starts the call', async ({
+      openPage,
+    }) => {
+      await withPage(openPage, VOICE_ENV, async ({ page, context }) => {
         const idle = await idleButton(page);
         const assistant = await holdAssistant(context);
         await idle.focus();
         await page.keyboard.press('Enter');
         assistant.release();
-        await voiceButton(page, NAME.connecting).waitFor();
+        await expect(voiceButton(page, NAME.connecting)).toBeVisible();
         await startCallsMade(page, 1);
-        assert.equal(
+        expect(
           await page.evaluate(() => document.activeElement?.getAttribute('data-phase')),
-          'connecting',
           "the assistant's button has the focus",
-        );
+        ).toBe('connecting');
       });
     });
 
-    test('touch: a tap on a phone before the assistant arrives starts the call', async () => {
+    test('touch: a tap on a phone before the assistant arrives starts the call', async ({
+      openPage,
+    }) => {
       await withPage(
+        openPage,
         VOICE_ENV,
         async ({ page, context }) => {
           const idle = await idleButton(page);
@@ -411,14 +420,16 @@ describe('voice button with the fake SDK', () => {
           await idle.tap();
           assistant.release();
           await startCallsMade(page, 1);
-          assert.equal(await page.getByRole('tooltip').count(), 0, 'a tap shows no tooltip');
+          await expect(page.getByRole('tooltip'), 'a tap shows no tooltip').toHaveCount(0);
         },
         { viewport: VIEWPORTS.mobile, hasTouch: true, isMobile: true },
       );
     });
 
-    test('a press that begins before the assistant arrives and ends after is still a click', async () => {
-      await withPage(VOICE_ENV, async ({ page, context }) => {
+    test('a press that begins before the assistant arrives and ends after is still a click', async ({
+      openPage,
+    }) => {
+      await withPage(openPage, VOICE_ENV, async ({ page, context }) => {
         const idle = await idleButton(page);
         const assistant = await holdAssistant(context);
         await idle.hover();
@@ -431,58 +442,66 @@ describe('voice button with the fake SDK', () => {
       });
     });
 
-    test('the chat control clicked first opens the chat', async () => {
-      await withPage(VOICE_ENV, async ({ page, context }) => {
+    test('the chat control clicked first opens the chat', async ({ openPage }) => {
+      await withPage(openPage, VOICE_ENV, async ({ page, context }) => {
         const chat = page.getByRole('button', { name: 'Escribir al asistente' });
-        await chat.waitFor();
+        await expect(chat).toBeVisible();
         const assistant = await holdAssistant(context);
         await chat.click();
         assistant.release();
-        await page.getByRole('dialog', { name: 'Chat con el asistente' }).waitFor();
+        await expect(page.getByRole('dialog', { name: 'Chat con el asistente' })).toBeVisible();
       });
     });
   });
 
-  test('on a phone a call starts with the captions closed; the toggle opens them, for the next call too', async () => {
+  test('on a phone a call starts with the captions closed; the toggle opens them, for the next call too', async ({
+    openPage,
+  }) => {
     await withPage(
+      openPage,
       VOICE_ENV,
       async ({ page }) => {
         await startCall(page);
         const panel = page.getByRole('region', { name: 'Conversación con el asistente' });
         const toggle = page.getByRole('button', { name: 'Subtítulos de la conversación' });
-        assert.equal(await panel.count(), 0);
-        assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+        await expect(panel).toHaveCount(0);
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false');
         await page.screenshot({ path: join(outputDir, 'voice-in-call-390x844.png') });
         await toggle.click();
-        await panel.waitFor();
+        await expect(panel).toBeVisible();
 
         await voiceButton(page, NAME.inCall).click();
-        await voiceButton(page, NAME.idle).waitFor();
+        await expect(voiceButton(page, NAME.idle)).toBeVisible();
         await page.reload();
         await startCall(page);
-        await panel.waitFor();
+        await expect(panel).toBeVisible();
       },
       { viewport: VIEWPORTS.mobile },
     );
   });
 
-  test('on the landing page only, its tooltip marked Spanish, and never under a notification', async () => {
+  test('on the landing page only, its tooltip marked Spanish, and never under a notification', async ({
+    openPage,
+  }) => {
     await withPage(
+      openPage,
       VOICE_ENV,
       async ({ page }) => {
         const idle = voiceButton(page, NAME.idle);
         await idle.focus();
         const tip = page.getByRole('tooltip').filter({ hasText: NAME.idle });
-        assert.equal(await tip.evaluate((el) => el.closest('[lang]').getAttribute('lang')), 'es');
+        expect(await tip.evaluate((el) => el.closest('[lang]').getAttribute('lang'))).toBe('es');
 
         // A quote's success toast shows in the same corner, above the button, which stays clickable.
         // The form hydrates as it comes near the viewport.
         await page.locator('form').scrollIntoViewIfNeeded();
-        await page.locator('form[data-hydrated]').waitFor();
+        await expect(page.locator('form[data-hydrated]')).toBeVisible();
         await chooseProduct(page, 'Medicare');
         await page.getByPlaceholder('Enter your email address').fill('corner@example.com');
         await page.getByRole('button', { name: 'Get a Quote' }).click();
-        await page.getByRole('status').filter({ hasText: 'Quote request submitted!' }).waitFor();
+        await expect(
+          page.getByRole('status').filter({ hasText: 'Quote request submitted!' }),
+        ).toBeVisible();
         const box = await idle.boundingBox();
         const hits = await page.evaluate(
           ({ x, y, width, height }) =>
@@ -495,16 +514,15 @@ describe('voice button with the fake SDK', () => {
             ),
           box,
         );
-        assert.deepEqual(hits, [NAME.idle, NAME.idle, NAME.idle]);
+        expect(hits).toEqual([NAME.idle, NAME.idle, NAME.idle]);
 
         await page.goto(new URL('/no-such-page', page.url()).href);
-        await page.locator('canvas[data-particles="running"]').waitFor();
+        await expect(page.locator('canvas[data-particles="running"]')).toBeVisible();
         await page.waitForLoadState('networkidle');
-        assert.equal(
-          await page.getByRole('region', { name: 'Asistente de voz' }).count(),
-          0,
+        await expect(
+          page.getByRole('region', { name: 'Asistente de voz' }),
           'no voice button on the 404 page',
-        );
+        ).toHaveCount(0);
       },
       { expectErrors: [/status of 404 .*\/no-such-page:/] },
     ); // the 404 page's own status, as Chromium logs it

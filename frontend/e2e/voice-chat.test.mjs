@@ -2,14 +2,13 @@
 // and a stand-in of the provider's `/chat/web` on loopback (VAPI_API_BASE_URL points at it, so
 // the page's CSP and client configuration are the real ones). The voice SDK is the one fake, as
 // in voice-button.test.mjs: the microphone is denied there, and the chat is offered instead.
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { focusReaches, launchBrowser, openPage, outputDir, VIEWPORTS } from './support/browser.mjs';
+import { outputDir, VIEWPORTS } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
+import { expect, test } from './support/test.mjs';
 import { acceptConsent } from './support/voice-consent.mjs';
 
 const FAKE_SDK = readFileSync(
@@ -66,12 +65,10 @@ async function startChatStandIn() {
   };
 }
 
-let browser;
-before(async () => (browser = await launchBrowser()));
-after(async () => browser?.close());
-
-describe('typing to the assistant', () => {
-  test('the microphone denied offers the chat; Enter sends, the reply streams in, Escape closes', async () => {
+test.describe('typing to the assistant', () => {
+  test('the microphone denied offers the chat; Enter sends, the reply streams in, Escape closes', async ({
+    openPage,
+  }) => {
     const chat = await startChatStandIn();
     const site = await startServer({
       env: {
@@ -80,7 +77,7 @@ describe('typing to the assistant', () => {
         VAPI_API_BASE_URL: chat.url,
       },
     });
-    const { page, context, errors } = await openPage(browser, {
+    const { page, context, errors } = await openPage({
       viewport: VIEWPORTS.mobile,
       // The fake SDK's failed start is logged by the page, as the product asks.
       allowErrors: [/Error connecting to Vapi/],
@@ -95,47 +92,48 @@ describe('typing to the assistant', () => {
     try {
       await page.goto(site.url);
       const voice = page.getByRole('button', { name: 'Habla con nuestro asistente', exact: true });
-      await voice.waitFor();
+      await expect(voice).toBeVisible();
       await page.waitForLoadState('networkidle');
-      assert.deepEqual(chatChunks, [], 'no chat code before the visitor asks');
+      expect(chatChunks, 'no chat code before the visitor asks').toEqual([]);
 
       await voice.click();
-      await page.waitForFunction(() => globalThis.fakeVapi?.startCalls.length === 1);
+      await expect.poll(() => page.evaluate(() => globalThis.fakeVapi?.startCalls.length)).toBe(1);
       await page.evaluate(() =>
         globalThis.fakeVapi.failStart({ name: 'NotAllowedError', message: 'Permission denied' }),
       );
-      await page.getByRole('alert').filter({ hasText: 'Permite el acceso al micrófono' }).waitFor();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Permite el acceso al micrófono' }),
+      ).toBeVisible();
       await page.getByRole('button', { name: 'Escribir en su lugar' }).click();
 
       const panel = page.getByRole('dialog', { name: 'Chat con el asistente' });
-      await panel.waitFor();
-      assert.equal(chatChunks.length, 1, 'the chat code arrives when asked for');
+      await expect(panel).toBeVisible();
+      expect(chatChunks, 'the chat code arrives when asked for').toHaveLength(1);
       const box = panel.getByRole('textbox', { name: 'Tu mensaje' });
-      await page.waitForFunction(() => document.activeElement?.tagName === 'INPUT');
+      await expect(box).toBeFocused();
       const { width } = await panel.boundingBox();
-      assert.equal(Math.round(width), VIEWPORTS.mobile.width, 'the panel spans a phone');
+      expect(Math.round(width), 'the panel spans a phone').toBe(VIEWPORTS.mobile.width);
 
       // The conversation opens with the page's Medicare disclaimer, the assistant's first line.
       const log = panel.getByRole('log');
       const opening = log.locator('[data-role="assistant"]').first();
-      assert.match(
-        await opening.innerText(),
-        /We do not offer every plan available in your area\./,
-      );
-      assert.equal(await opening.locator('[lang="en"]').count(), 1);
+      await expect(opening).toHaveText(/We do not offer every plan available in your area\./, {
+        useInnerText: true,
+      });
+      await expect(opening.locator('[lang="en"]')).toHaveCount(1);
       // Then the lead-generation notice the quote form shows.
-      assert.match(
-        await log.locator('[data-role="assistant"]').nth(1).innerText(),
+      await expect(log.locator('[data-role="assistant"]').nth(1)).toHaveText(
         /A licensed insurance agent of Clearharbor Health will contact you about your quote\./,
+        { useInnerText: true },
       );
 
       await box.fill('Quiero una cotización');
       await page.keyboard.press('Enter');
-      assert.equal(await log.getAttribute('aria-live'), 'polite');
-      await log.getByText('Quiero una cotización').waitFor();
-      await log.getByText(REPLY).waitFor();
-      assert.equal(await box.inputValue(), '');
-      assert.deepEqual(chat.received[0], {
+      await expect(log).toHaveAttribute('aria-live', 'polite');
+      await expect(log.getByText('Quiero una cotización')).toBeVisible();
+      await expect(log.getByText(REPLY)).toBeVisible();
+      await expect(box).toHaveValue('');
+      expect(chat.received[0]).toEqual({
         authorization: 'Bearer pk-e2e',
         body: {
           assistantId: 'asst-e2e',
@@ -146,37 +144,33 @@ describe('typing to the assistant', () => {
       });
 
       const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-      assert.deepEqual(
+      expect(
         axe.violations.map((v) => v.id),
-        [],
         'no accessibility violations with the chat open',
-      );
+      ).toEqual([]);
       await page.screenshot({ path: join(outputDir, 'voice-chat-phone.png') });
 
       // The next message carries the session the reply named.
       await box.fill('ana@example.com');
       await page.keyboard.press('Enter');
-      await page.waitForFunction(
-        // The disclaimer, the notice and two replies.
-        () => document.querySelectorAll('[data-role="assistant"]').length === 4,
-      );
-      assert.equal(chat.received[1].body.sessionId, 'sess-e2e');
+      // The disclaimer, the notice and two replies.
+      await expect(page.locator('[data-role="assistant"]')).toHaveCount(4);
+      expect(chat.received[1].body.sessionId).toBe('sess-e2e');
 
       await page.keyboard.press('Escape');
-      await panel.waitFor({ state: 'detached' });
-      assert.ok(
-        await focusReaches(page.getByRole('button', { name: 'Escribir al asistente' })),
+      await expect(panel).not.toBeAttached();
+      await expect(
+        page.getByRole('button', { name: 'Escribir al asistente' }),
         'focus returns to the chat control',
-      );
+      ).toBeFocused();
       const region = await new AxeBuilder({ page })
         .include('[role="region"][aria-label="Asistente de voz"]')
         .analyze();
-      assert.deepEqual(
+      expect(
         region.violations.map((v) => v.id),
-        [],
         'the chat control beside the voice button passes axe',
-      );
-      assert.deepEqual(errors, [], 'no uncaught page errors');
+      ).toEqual([]);
+      expect(errors, 'no uncaught page errors').toEqual([]);
     } finally {
       await context.close();
       await site.stop();

@@ -1,11 +1,9 @@
 // The REAL @vapi-ai/web in Chromium against the real built site and backend. The provider's
 // cloud is the only stand-in: this test serves POST /call/web itself on 127.0.0.1 and points
 // the SDK at it through VAPI_API_BASE_URL; daily.co's call machine is unreachable (blocked).
-import { after, before, describe, test } from 'node:test';
-import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { launchBrowser, openPage } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
+import { expect, test } from './support/test.mjs';
 import { acceptConsent } from './support/voice-consent.mjs';
 
 const PUBLIC_KEY = 'pk-e2e-public';
@@ -52,11 +50,8 @@ async function startProviderStandIn(answer) {
   };
 }
 
-let browser;
-before(async () => (browser = await launchBrowser()));
-after(async () => browser?.close());
-
-async function withSite(answer, run, pageOptions) {
+/** A page of the test's `openPage` fixture on a server of its own pointed at the stand-in. */
+async function withSite(openPage, answer, run, pageOptions) {
   const provider = await startProviderStandIn(answer);
   const site = await startServer({
     env: {
@@ -65,7 +60,7 @@ async function withSite(answer, run, pageOptions) {
       VAPI_API_BASE_URL: provider.url,
     },
   });
-  const { page, context, errors } = await openPage(browser, pageOptions);
+  const { page, context, errors } = await openPage(pageOptions);
   // A visitor who accepted the notice before a call (voice-button.test.mjs tests it).
   await acceptConsent(context);
   const sdkRequests = [];
@@ -79,7 +74,7 @@ async function withSite(answer, run, pageOptions) {
   try {
     await page.goto(site.url);
     await run({ page, provider, sdkRequests, consoleLines });
-    assert.deepEqual(errors, [], 'no uncaught page errors');
+    expect(errors, 'no uncaught page errors').toEqual([]);
   } finally {
     await context.close();
     await site.stop();
@@ -87,57 +82,68 @@ async function withSite(answer, run, pageOptions) {
   }
 }
 
+/** The alert the page shows once back to idle. */
 async function clickAndExpectIdleWithError(page, sdkRequests) {
   const idle = page.getByRole('button', { name: 'Habla con nuestro asistente' });
-  await idle.waitFor();
+  await expect(idle).toBeVisible();
   await page.waitForLoadState('networkidle');
-  assert.deepEqual(sdkRequests, [], 'the SDK chunk is not loaded before the visitor asks for it');
+  expect(sdkRequests, 'the SDK chunk is not loaded before the visitor asks for it').toEqual([]);
   await idle.click();
-  await page.getByRole('button', { name: 'Conectando...' }).or(idle).first().waitFor();
+  await expect(page.getByRole('button', { name: 'Conectando...' }).or(idle).first()).toBeVisible();
   const alert = page.getByRole('alert');
-  await alert.waitFor({ timeout: 60_000 });
-  assert.equal(sdkRequests.length, 1, 'the SDK chunk is loaded once, on the click');
-  await page.getByRole('button', { name: 'Habla con nuestro asistente' }).waitFor();
-  return alert.textContent();
+  await expect(alert).toBeVisible({ timeout: 60_000 });
+  expect(sdkRequests, 'the SDK chunk is loaded once, on the click').toHaveLength(1);
+  await expect(page.getByRole('button', { name: 'Habla con nuestro asistente' })).toBeVisible();
+  return alert;
 }
 
-describe('the real Vapi web SDK against a local stand-in of the provider', () => {
-  test('provider error: the assistant id and bearer key are sent, the page returns to idle with a message', async () => {
+test.describe('the real Vapi web SDK against a local stand-in of the provider', () => {
+  test('provider error: the assistant id and bearer key are sent, the page returns to idle with a message', async ({
+    openPage,
+  }) => {
     await withSite(
+      openPage,
       () => ({
         status: 400,
         json: { message: ['assistantId must be a UUID'], error: 'Bad Request', statusCode: 400 },
       }),
       async ({ page, provider, sdkRequests, consoleLines }) => {
-        const message = await clickAndExpectIdleWithError(page, sdkRequests);
-        assert.equal(message, 'El asistente no está disponible ahora. Inténtalo más tarde.');
-        assert.equal(provider.calls.length, 1);
-        assert.equal(provider.calls[0].authorization, `Bearer ${PUBLIC_KEY}`);
-        assert.equal(provider.calls[0].body.assistantId, ASSISTANT_ID);
-        assert.ok(
+        const alert = await clickAndExpectIdleWithError(page, sdkRequests);
+        await expect(alert).toHaveText(
+          'El asistente no está disponible ahora. Inténtalo más tarde.',
+        );
+        expect(provider.calls).toHaveLength(1);
+        expect(provider.calls[0].authorization).toBe(`Bearer ${PUBLIC_KEY}`);
+        expect(provider.calls[0].body.assistantId).toBe(ASSISTANT_ID);
+        expect(
           consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')),
           consoleLines.join('\n'),
-        );
+        ).toBeTruthy();
       },
       { expectErrors: [/status of 400 .*\/call\/web:/, /Error connecting to Vapi/] },
     );
   });
 
-  test('the call room cannot be reached: the page returns to idle with a message', async () => {
+  test('the call room cannot be reached: the page returns to idle with a message', async ({
+    openPage,
+  }) => {
     await withSite(
+      openPage,
       () => ({
         status: 201,
         json: { id: 'call-e2e', webCallUrl: 'https://e2e-standin.daily.co/room-1' },
       }),
       async ({ page, provider, sdkRequests, consoleLines }) => {
-        const message = await clickAndExpectIdleWithError(page, sdkRequests);
-        assert.equal(message, 'El asistente no está disponible ahora. Inténtalo más tarde.');
-        assert.equal(provider.calls[0].body.assistantId, ASSISTANT_ID);
-        assert.ok(
+        const alert = await clickAndExpectIdleWithError(page, sdkRequests);
+        await expect(alert).toHaveText(
+          'El asistente no está disponible ahora. Inténtalo más tarde.',
+        );
+        expect(provider.calls[0].body.assistantId).toBe(ASSISTANT_ID);
+        expect(
           consoleLines.some((l) => l.startsWith('error: Error connecting to Vapi')),
           consoleLines.join('\n'),
-        );
-        assert.ok(!consoleLines.some((l) => l.includes('Llamada iniciada')));
+        ).toBeTruthy();
+        expect(consoleLines.some((l) => l.includes('Llamada iniciada'))).toBe(false);
       },
       {
         expectErrors: [/ERR_INTERNET_DISCONNECTED .*daily\.co\//, /Error connecting to Vapi/],

@@ -7,8 +7,8 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../../frontend/e2e/support/server.mjs';
+import { expect } from '../../frontend/e2e/support/test.mjs';
 import { freePort } from './free-port.mjs';
-import { pollUntil } from './poll.mjs';
 
 export const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
 export const haveCaddy = existsSync(CADDY);
@@ -81,15 +81,17 @@ export function caddyEnvironment(dir, httpPort, httpsPort) {
  */
 export async function answering(caddy, httpsPort, log) {
   try {
-    await pollUntil(
-      async () => {
-        if (caddy.exitCode !== null) throw new Error(`it exited with ${caddy.exitCode}`);
-        // Refused while it is not listening yet, or still issuing its certificate.
-        const response = await send({ port: httpsPort, path: '/healthz' }).catch(() => ({}));
-        return response.status === 200;
-      },
-      { within: 20_000, what: '/healthz through it' },
-    );
+    await expect
+      .poll(
+        async () => {
+          if (caddy.exitCode !== null) throw new Error(`it exited with ${caddy.exitCode}`);
+          // Refused while it is not listening yet, or still issuing its certificate.
+          const response = await send({ port: httpsPort, path: '/healthz' }).catch(() => ({}));
+          return response.status;
+        },
+        { timeout: 20_000, intervals: [100], message: '/healthz through it' },
+      )
+      .toBe(200);
   } catch (error) {
     throw new Error(`caddy did not come up (${error.message}):\n${log()}`);
   }

@@ -3,19 +3,18 @@
  * them, they back up the database the site's unit serves, and docs/operating.md installs them.
  * The backup itself is tested in backend/tests/api/backup_and_import.rs.
  */
-import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from 'node:test';
 import { repoRoot } from '../../frontend/e2e/support/server.mjs';
+import { expect, test } from '../../frontend/e2e/support/test.mjs';
 import { systemdAnalyze } from '../support/systemd.mjs';
 
 const deploy = join(repoRoot, 'deploy');
 const read = (name) => readFileSync(join(deploy, name), 'utf8');
 
-test('the backup service and timer pass systemd-analyze verify', (t) => {
-  const analyze = systemdAnalyze(t);
+test('the backup service and timer pass systemd-analyze verify', () => {
+  const analyze = systemdAnalyze(test);
   if (!analyze) return;
   execFileSync(analyze, ['verify', 'quotes-backup.service', 'quotes-backup.timer'], {
     cwd: deploy,
@@ -23,28 +22,25 @@ test('the backup service and timer pass systemd-analyze verify', (t) => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const timer = read('quotes-backup.timer');
-  assert.match(timer, /^OnCalendar=\*-\*-\* /m, 'daily');
-  assert.match(timer, /^Persistent=true$/m, 'a missed day made up at boot');
+  expect(timer, 'daily').toMatch(/^OnCalendar=\*-\*-\* /m);
+  expect(timer, 'a missed day made up at boot').toMatch(/^Persistent=true$/m);
 });
 
 test('the backup runs as the site, on its database, and the docs install it', () => {
   const site = read('quotes.service');
   const backup = read('quotes-backup.service');
   const setting = (unit, name) => unit.match(new RegExp(`^${name}=(.*)$`, 'm'))?.[1];
-  assert.equal(setting(backup, 'User'), setting(site, 'User'));
+  expect(setting(backup, 'User')).toBe(setting(site, 'User'));
   const siteUrl = setting(site, 'Environment').match(/DATABASE_URL=(\S+)/)[1];
-  assert.equal(setting(backup, 'Environment'), `DATABASE_URL=${siteUrl}`);
-  assert.equal(setting(backup, 'EnvironmentFile'), setting(site, 'EnvironmentFile'));
+  expect(setting(backup, 'Environment')).toBe(`DATABASE_URL=${siteUrl}`);
+  expect(setting(backup, 'EnvironmentFile')).toBe(setting(site, 'EnvironmentFile'));
   const binary = site.match(/^ExecStart=(\S+) serve$/m)[1];
-  assert.ok(
-    setting(backup, 'ExecStart').includes(`exec ${binary} backup /var/lib/quotes/backups/`),
-  );
-  assert.match(setting(backup, 'StateDirectory'), /^quotes quotes\/backups$/);
+  expect(setting(backup, 'ExecStart')).toContain(`exec ${binary} backup /var/lib/quotes/backups/`);
+  expect(setting(backup, 'StateDirectory')).toMatch(/^quotes quotes\/backups$/);
 
   const docs = readFileSync(join(repoRoot, 'docs/operating.md'), 'utf8');
-  assert.match(
-    docs,
+  expect(docs).toMatch(
     /cp \/opt\/quotes\/deploy\/quotes-backup\.service \/opt\/quotes\/deploy\/quotes-backup\.timer \/etc\/systemd\/system\//,
   );
-  assert.match(docs, /systemctl enable --now quotes-backup\.timer/);
+  expect(docs).toMatch(/systemctl enable --now quotes-backup\.timer/);
 });

@@ -1,10 +1,8 @@
 // The real release server as a process: killed under load it loses no acknowledged quote, and
 // on SIGTERM or Ctrl-C (SIGINT) it stops accepting, finishes what is in flight and exits 0.
-import { describe, test } from 'node:test';
-import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { startServer } from '../../frontend/e2e/support/server.mjs';
-import { pollUntil } from '../support/poll.mjs';
+import { expect, test } from '../../frontend/e2e/support/test.mjs';
 
 const PRODUCTS = ['medicare', 'individual', 'family', 'medicaid', 'employer'];
 const CLIENTS = 32;
@@ -50,7 +48,7 @@ function canConnect(url) {
   });
 }
 
-describe('server process', () => {
+test.describe('server process', () => {
   test('SIGKILL under load loses no quote that was answered 201', async () => {
     const server = await startServer();
     const acked = new Map();
@@ -62,7 +60,7 @@ describe('server process', () => {
         const quote = { product: PRODUCTS[i % PRODUCTS.length], email: `c${c}.n${i}@example.com` };
         try {
           const { status, body } = await postQuote(server.url, quote);
-          assert.equal(status, 201);
+          expect(status).toBe(201);
           acked.set(body.id, quote);
           if (acked.size >= ACKS_BEFORE_KILL) reachedTarget();
         } catch (error) {
@@ -74,26 +72,26 @@ describe('server process', () => {
     await target;
     killed = true;
     const exit = await server.kill('SIGKILL');
-    assert.equal(exit.signal, 'SIGKILL');
+    expect(exit.signal).toBe('SIGKILL');
     await Promise.all(clients);
 
     const restarted = await startServer({ dir: server.dir, databaseUrl: server.databaseUrl });
     try {
-      assert.equal((await fetch(`${restarted.url}/healthz`)).status, 200);
+      expect((await fetch(`${restarted.url}/healthz`)).status).toBe(200);
       const stored = new Map(restarted.rows().map((row) => [row.id, row]));
-      assert.ok(stored.size >= acked.size, `${stored.size} rows for ${acked.size} acknowledged`);
+      expect(
+        stored.size,
+        `${stored.size} rows for ${acked.size} acknowledged`,
+      ).toBeGreaterThanOrEqual(acked.size);
       for (const [id, quote] of acked) {
         const row = stored.get(id);
-        assert.ok(row, `acknowledged quote ${id} is stored`);
-        assert.deepEqual(
-          {
-            product: row.product,
-            email: row.email,
-            source: row.source,
-            user_agent: row.user_agent,
-          },
-          { ...quote, source: 'web', user_agent: 'crash-test' },
-        );
+        expect(row, `acknowledged quote ${id} is stored`).toBeTruthy();
+        expect({
+          product: row.product,
+          email: row.email,
+          source: row.source,
+          user_agent: row.user_agent,
+        }).toEqual({ ...quote, source: 'web', user_agent: 'crash-test' });
       }
     } finally {
       await restarted.stop();
@@ -112,20 +110,19 @@ describe('server process', () => {
       const started = Date.now();
       const exit = server.kill(signal);
       // Stopped accepting: the listener goes (the half-sent request keeps the process up).
-      await pollUntil(async () => !(await canConnect(server.url)), {
-        within: SHUTDOWN_BOUND_MS,
-        every: 20,
-        what: 'the listener closed',
-      });
+      await expect
+        .poll(() => canConnect(server.url), {
+          timeout: SHUTDOWN_BOUND_MS,
+          intervals: [20],
+          message: 'the listener closed',
+        })
+        .toBe(false);
       const answer = await inFlight.finish();
-      assert.match(answer, /^HTTP\/1\.1 201 /);
-      assert.deepEqual(await exit, { code: 0, signal: null });
-      assert.ok(Date.now() - started < SHUTDOWN_BOUND_MS + EXIT_MARGIN_MS);
+      expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+      expect(await exit).toEqual({ code: 0, signal: null });
+      expect(Date.now() - started).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_MARGIN_MS);
       const rows = server.rows();
-      assert.deepEqual(
-        rows.map((r) => [r.product, r.email]),
-        [['medicaid', 'late@example.com']],
-      );
+      expect(rows.map((r) => [r.product, r.email])).toEqual([['medicaid', 'late@example.com']]);
       await server.stop();
     });
   }
@@ -138,15 +135,15 @@ describe('server process', () => {
     );
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();
-    assert.deepEqual(await server.kill('SIGTERM'), { code: 0, signal: null });
+    expect(await server.kill('SIGTERM')).toEqual({ code: 0, signal: null });
     const took = Date.now() - started;
-    assert.ok(
-      took >= SHUTDOWN_BOUND_MS - EXIT_MARGIN_MS && took < SHUTDOWN_BOUND_MS + EXIT_MARGIN_MS,
-      `exited after ${took} ms`,
+    expect(took, `exited after ${took} ms`).toBeGreaterThanOrEqual(
+      SHUTDOWN_BOUND_MS - EXIT_MARGIN_MS,
     );
+    expect(took, `exited after ${took} ms`).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_MARGIN_MS);
     // The status line only: a request id may hold the digits 201 too.
-    assert.doesNotMatch(await stalled.finish(), /^HTTP\/1\.1 201/);
-    assert.deepEqual(server.rows(), []);
+    expect(await stalled.finish()).not.toMatch(/^HTTP\/1\.1 201/);
+    expect(server.rows()).toEqual([]);
     await server.stop();
   });
 });

@@ -1,7 +1,7 @@
 // The site built from another content folder (CONTENT_DIR), both languages, into a folder of its
 // own that the real server can serve (startServer's `staticDir`): what `npm run build` makes,
 // without the inbox page or the compressed copies, and without touching frontend/dist.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './server.mjs';
@@ -21,11 +21,25 @@ export function contentCopy(edit) {
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Runs one step of the build; resolves with its status and what it printed. */
+function run(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: frontend, env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
 /**
- * Builds the site from `contentDir`; resolves with `{ dist, dispose }`. Throws with the build's
- * output when a step fails (a content error is one line naming the key). Takes a minute or two.
+ * Builds the site from `contentDir`; resolves with `{ dist, dispose }`. Rejects with the build's
+ * output when a step fails (a content error is one line naming the key). Takes a minute or two,
+ * during which the caller's timers still run (the steps are child processes, not awaited
+ * synchronously), so a test runner's timeout can still end it.
  */
-export function buildSite(contentDir) {
+export async function buildSite(contentDir) {
   // Under node_modules, so the server-side builds resolve React and the rest from there.
   const work = mkdtempSync(join(frontend, 'node_modules/.site-build-'));
   const dir = (name) => join(work, name);
@@ -52,11 +66,8 @@ export function buildSite(contentDir) {
   ];
   try {
     for (const [[command, ...args], stepEnv] of steps) {
-      const result = spawnSync(command, args, { cwd: frontend, env: stepEnv, encoding: 'utf8' });
-      if (result.status !== 0)
-        throw new Error(
-          `${[command, ...args].join(' ')} failed:\n${result.stderr}${result.stdout}`,
-        );
+      const { status, output } = await run(command, args, stepEnv);
+      if (status !== 0) throw new Error(`${[command, ...args].join(' ')} failed:\n${output}`);
     }
   } catch (error) {
     rmSync(work, { recursive: true, force: true });

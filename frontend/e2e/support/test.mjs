@@ -35,9 +35,9 @@ export const test = base.extend({
    * any page or worker of the context, whether or not the test closed it. A test that expects
    * errors says which: `expectErrors: [/pattern/, ...]` and `allowErrors` (see `problems`).
    */
-  openPage: async ({ browser }, use) => {
+  openPage: async ({ browser }, provide) => {
     const sessions = [];
-    await use(async ({ expectErrors = [], allowErrors = [], ...options } = {}) => {
+    await provide(async ({ expectErrors = [], allowErrors = [], ...options } = {}) => {
       const opened = await openPage(browser, options);
       const session = { ...opened, expectErrors, allowErrors, closed: false };
       opened.context.on('close', () => (session.closed = true));
@@ -53,9 +53,9 @@ export const test = base.extend({
   serverOptions: [{}, { option: true }],
 
   /** The real release server over a fresh SQLite database, for one test. */
-  server: async ({ serverOptions }, use) => {
+  server: async ({ serverOptions }, provide) => {
     const server = await startServer(serverOptions);
-    await use(server);
+    await provide(server);
     await server.stop();
   },
 });
