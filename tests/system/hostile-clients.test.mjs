@@ -4,8 +4,6 @@
 // (CONNECT, OPTIONS *) get a JSON 400, never a panic; symbolic links out of the static directory
 // are never served. Loopback only, bounded in time (each case ends within about 30 s) and count
 // (1,500 connections). The slow-reader crowd is Debian's slowhttptest (`scripts/setup.sh --test`).
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
@@ -21,7 +19,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../frontend/e2e/support/server.mjs';
-import { pollUntil } from '../support/poll.mjs';
+import { expect, test } from '../../frontend/e2e/support/test.mjs';
 
 /** The server's head and send timeouts (backend/src/http/connections.rs HEAD_TIMEOUT, SEND_TIMEOUT). */
 const HEAD_TIMEOUT_MS = 10_000;
@@ -65,7 +63,7 @@ async function healthzMs(url) {
   const response = await fetch(`${url}/healthz`, {
     signal: AbortSignal.timeout(HEAD_TIMEOUT_MS + 5_000),
   });
-  assert.equal(response.status, 200);
+  expect(response.status).toBe(200);
   return Date.now() - start;
 }
 
@@ -89,10 +87,10 @@ test('with the open-file limit at 1,024, 1,100 silent connections do not stop a 
   try {
     await withSilentCrowd(server, async () => {
       const ms = await healthzMs(server.url);
-      assert.ok(ms <= HEAD_TIMEOUT_MS + 1_000, `/healthz took ${ms} ms`);
+      expect(ms, `/healthz took ${ms} ms`).toBeLessThanOrEqual(HEAD_TIMEOUT_MS + 1_000);
     });
-    assert.match(server.log(), /"max_connections":896/, 'the cap sits below the limit');
-    assert.match(server.log(), /connection cap reached/);
+    expect(server.log(), 'the cap sits below the limit').toMatch(/"max_connections":896/);
+    expect(server.log()).toMatch(/connection cap reached/);
   } finally {
     await server.stop();
   }
@@ -103,7 +101,7 @@ test('with the usual limit, 1,100 silent connections do not delay a visitor at a
   try {
     await withSilentCrowd(server, async () => {
       const ms = await healthzMs(server.url);
-      assert.ok(ms < 1_000, `/healthz took ${ms} ms`);
+      expect(ms, `/healthz took ${ms} ms`).toBeLessThan(1_000);
     });
   } finally {
     await server.stop();
@@ -128,13 +126,15 @@ test('silent, slow-header, stalled-body and idle keep-alive connections are clos
       [silent, slowHead, slowBody, idle].map((socket) => closedBy(socket, limit)),
     );
     for (const [name, closed] of Object.entries({ silent: s, slowHead: h, slowBody: b, idle: i })) {
-      assert.ok(closed.ms >= HEAD_TIMEOUT_MS - 1_000, `${name} closed after ${closed.ms} ms`);
+      expect(closed.ms, `${name} closed after ${closed.ms} ms`).toBeGreaterThanOrEqual(
+        HEAD_TIMEOUT_MS - 1_000,
+      );
     }
-    assert.equal(s.data, '');
-    assert.match(b.data, /^HTTP\/1\.1 408 /, 'the stalled body is answered 408');
-    assert.match(b.data, /"code":"request_timeout"/);
-    assert.match(i.data, /^HTTP\/1\.1 200 /, 'the idle connection had its answer first');
-    assert.equal(server.rows().length, 0);
+    expect(s.data).toBe('');
+    expect(b.data, 'the stalled body is answered 408').toMatch(/^HTTP\/1\.1 408 /);
+    expect(b.data).toMatch(/"code":"request_timeout"/);
+    expect(i.data, 'the idle connection had its answer first').toMatch(/^HTTP\/1\.1 200 /);
+    expect(server.rows().length).toBe(0);
   } finally {
     await server.stop();
   }
@@ -152,10 +152,10 @@ test('CONNECT and OPTIONS * get 400 with the JSON body, one log line each, and n
     ];
     for (const request of targets) {
       const data = await exchange(port, request);
-      assert.match(data, /^HTTP\/1\.1 400 /, `${request.split('\r')[0]} answered:\n${data}`);
+      expect(data, `${request.split('\r')[0]} answered:\n${data}`).toMatch(/^HTTP\/1\.1 400 /);
       const body = JSON.parse(data.slice(data.indexOf('\r\n\r\n') + 4));
-      assert.equal(body.code, 'invalid_request_target');
-      assert.match(body.message, /path/);
+      expect(body.code).toBe('invalid_request_target');
+      expect(body.message).toMatch(/path/);
     }
     // The issue's burst: 2,000 of them once wrote 6,000 panic lines in a third of a second.
     const burst = 200;
@@ -171,17 +171,15 @@ test('CONNECT and OPTIONS * get 400 with the JSON body, one log line each, and n
         .filter((line) => line.includes('"target":"request"') && line.includes('"status":400'))
         .length;
     // The log arrives through a pipe: waited for, then it must hold no more than one a request.
-    await pollUntil(() => refused() >= targets.length + burst, {
-      within: 5_000,
-      every: 20,
-      what: 'a log line for every request',
-    });
-    assert.equal(refused(), targets.length + burst, 'one log line per request');
-    assert.equal((await fetch(`${server.url}/healthz`)).status, 200);
+    await expect
+      .poll(refused, { timeout: 5_000, intervals: [20], message: 'a log line for every request' })
+      .toBeGreaterThanOrEqual(targets.length + burst);
+    expect(refused(), 'one log line per request').toBe(targets.length + burst);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     const lines = server.log().split('\n').filter(Boolean);
     for (const line of lines)
-      assert.doesNotThrow(() => JSON.parse(line), `a line outside the JSON log: ${line}`);
-    assert.doesNotMatch(server.log(), /panic/);
+      expect(() => JSON.parse(line), `a line outside the JSON log: ${line}`).not.toThrow();
+    expect(server.log()).not.toMatch(/panic/);
   } finally {
     await server.stop();
   }
@@ -202,16 +200,16 @@ test('symbolic links out of STATIC_DIR are never served, and a link loop does no
   try {
     for (const path of ['/passwd', '/assets/app-leak.js', '/outside/secret.txt', '/loop']) {
       const response = await fetch(`${server.url}${path}`);
-      assert.equal(response.status, 404, path);
+      expect(response.status, path).toBe(404);
       const text = await response.text();
-      assert.doesNotMatch(text, /root:|SECRET/, path);
+      expect(text, path).not.toMatch(/root:|SECRET/);
     }
-    assert.equal((await fetch(server.url)).status, 200);
+    expect((await fetch(server.url)).status).toBe(200);
     const skipped = server
       .log()
       .split('\n')
       .filter((line) => line.includes('static file skipped'));
-    assert.equal(skipped.length, 4, `one warning per link:\n${skipped.join('\n')}`);
+    expect(skipped.length, `one warning per link:\n${skipped.join('\n')}`).toBe(4);
   } finally {
     await server.stop();
     rmSync(site, { recursive: true, force: true });
@@ -273,94 +271,94 @@ test('a response the client does not read is cut off after the send timeout', as
     socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(400));
     const mine = () => established(port).some(({ peer }) => peer.endsWith(`:${socket.localPort}`));
     const started = Date.now();
-    await pollUntil(() => !mine(), {
-      within: SEND_TIMEOUT_MS + 5_000,
-      what: 'the unread connection closed',
-    });
+    await expect
+      .poll(mine, {
+        timeout: SEND_TIMEOUT_MS + 5_000,
+        intervals: [100],
+        message: 'the unread connection closed',
+      })
+      .toBe(false);
     const ms = Date.now() - started;
-    assert.ok(ms >= SEND_TIMEOUT_MS - 1_000, `cut off after ${ms} ms, before the send timeout`);
+    expect(ms, `cut off after ${ms} ms, before the send timeout`).toBeGreaterThanOrEqual(
+      SEND_TIMEOUT_MS - 1_000,
+    );
     socket.destroy();
   } finally {
     await server.stop();
   }
 });
 
-test(
-  'with the open-file limit at 1,024, 1,500 slow readers from one address do not delay a visitor from another',
-  {
-    skip: existsSync(SLOWHTTPTEST)
-      ? false
-      : `${SLOWHTTPTEST} is missing: run scripts/setup.sh --test`,
-  },
-  async () => {
-    // No trusted proxy: the crowd's 127.0.0.1 is a client like any other, capped per address.
-    const server = await startServer({
-      launcher: ['prlimit', '--nofile=1024:1024', '--'],
-      env: { TRUSTED_PROXIES: '' },
-    });
-    // Slow reading (-X) of the landing page, three requests pipelined per connection, a receive
-    // window of 10 to 20 bytes, 32 bytes read every 5 s, 1,500 connections at 500 a second.
-    const crowd = spawn(
-      'prlimit',
-      [
-        '--nofile=4096:4096',
-        '--',
-        SLOWHTTPTEST,
-        '-X',
-        '-c',
-        '1500',
-        '-r',
-        '500',
-        '-k',
-        '3',
-        '-w',
-        '10',
-        '-y',
-        '20',
-        '-n',
-        '5',
-        '-z',
-        '32',
-        '-l',
-        '25',
-        '-p',
-        '3',
-        '-u',
-        `${server.url}/`,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let report = '';
-    crowd.stdout.on('data', (chunk) => (report += chunk));
-    crowd.stderr.on('data', (chunk) => (report += chunk));
-    const crowdDone = new Promise((resolve) => crowd.once('exit', resolve));
-    try {
-      const { port } = new URL(server.url);
-      await pollUntil(() => established(port).length >= 64, {
-        within: 15_000,
-        what: 'the crowd connected',
-      });
-      const times = [];
-      // Visitors through the attack's first 12 s: while it connects and while it reads slowly.
-      for (let i = 0; i < 12; i++) {
-        times.push(await healthzFrom(server.url, '127.0.0.2'));
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-      }
-      console.log(`/healthz from another address under 1,500 slow readers: ${times.join(', ')} ms`);
-      assert.ok(Math.max(...times) <= 1_000, `/healthz took ${Math.max(...times)} ms`);
-      assert.match(
-        server.log(),
-        /connection cap per address reached.*"max_per_address":64|"max_per_address":64.*connection cap per address reached/,
-      );
-      const held = established(port).length;
-      assert.ok(held <= 64 + 1, `the crowd holds ${held} connections`);
-    } finally {
-      crowd.kill('SIGINT');
-      await crowdDone;
-      await server.stop();
+test('with the open-file limit at 1,024, 1,500 slow readers from one address do not delay a visitor from another', async () => {
+  test.skip(!existsSync(SLOWHTTPTEST), `${SLOWHTTPTEST} is missing: run scripts/setup.sh --test`);
+  // No trusted proxy: the crowd's 127.0.0.1 is a client like any other, capped per address.
+  const server = await startServer({
+    launcher: ['prlimit', '--nofile=1024:1024', '--'],
+    env: { TRUSTED_PROXIES: '' },
+  });
+  // Slow reading (-X) of the landing page, three requests pipelined per connection, a receive
+  // window of 10 to 20 bytes, 32 bytes read every 5 s, 1,500 connections at 500 a second.
+  const crowd = spawn(
+    'prlimit',
+    [
+      '--nofile=4096:4096',
+      '--',
+      SLOWHTTPTEST,
+      '-X',
+      '-c',
+      '1500',
+      '-r',
+      '500',
+      '-k',
+      '3',
+      '-w',
+      '10',
+      '-y',
+      '20',
+      '-n',
+      '5',
+      '-z',
+      '32',
+      '-l',
+      '25',
+      '-p',
+      '3',
+      '-u',
+      `${server.url}/`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let report = '';
+  crowd.stdout.on('data', (chunk) => (report += chunk));
+  crowd.stderr.on('data', (chunk) => (report += chunk));
+  const crowdDone = new Promise((resolve) => crowd.once('exit', resolve));
+  try {
+    const { port } = new URL(server.url);
+    await expect
+      .poll(() => established(port).length, {
+        timeout: 15_000,
+        intervals: [100],
+        message: 'the crowd connected',
+      })
+      .toBeGreaterThanOrEqual(64);
+    const times = [];
+    // Visitors through the attack's first 12 s: while it connects and while it reads slowly.
+    for (let i = 0; i < 12; i++) {
+      times.push(await healthzFrom(server.url, '127.0.0.2'));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
-  },
-);
+    console.log(`/healthz from another address under 1,500 slow readers: ${times.join(', ')} ms`);
+    expect(Math.max(...times), `/healthz took ${Math.max(...times)} ms`).toBeLessThanOrEqual(1_000);
+    expect(server.log()).toMatch(
+      /connection cap per address reached.*"max_per_address":64|"max_per_address":64.*connection cap per address reached/,
+    );
+    const held = established(port).length;
+    expect(held, `the crowd holds ${held} connections`).toBeLessThanOrEqual(64 + 1);
+  } finally {
+    crowd.kill('SIGINT');
+    await crowdDone;
+    await server.stop();
+  }
+});
 
 test('200 unfinished request heads of 400 KB hold tens of kilobytes each, not hundreds', async () => {
   const server = await startServer();
@@ -381,16 +379,21 @@ test('200 unfinished request heads of 400 KB hold tens of kilobytes each, not hu
       }),
     );
     // Everything sent is read by the server (its sockets' receive queues are empty).
-    await pollUntil(() => established(port).every(({ recvQ }) => recvQ === 0), {
-      within: 10_000,
-      what: 'the server read every head',
-    });
+    await expect
+      .poll(() => established(port).every(({ recvQ }) => recvQ === 0), {
+        timeout: 10_000,
+        intervals: [100],
+        message: 'the server read every head',
+      })
+      .toBe(true);
     const grownMb = (kb(server.pid, 'VmHWM') - before) / 1024;
     sockets.forEach((socket) => socket.destroy());
     console.log(`memory grown by 200 unfinished heads: ${grownMb.toFixed(1)} MB`);
     // The server reads at most MAX_HEAD_BYTES of each (then answers 431, which
     // backend/tests/api/hardening.rs checks): 200 x 32 KiB is 6.4 MB; before the cap, 87 MB.
-    assert.ok(grownMb < 20, `200 unfinished heads grew memory by ${grownMb.toFixed(1)} MB`);
+    expect(grownMb, `200 unfinished heads grew memory by ${grownMb.toFixed(1)} MB`).toBeLessThan(
+      20,
+    );
   } finally {
     await server.stop();
   }

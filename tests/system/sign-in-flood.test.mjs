@@ -7,11 +7,10 @@
 // retrying at once is no free way to keep the line full; and a browser that signed in before
 // (its inbox_known mark) has a line of its own, so the broker is answered within 3 s under a
 // flood from 50 networks, every time.
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { ADMIN_PASSWORD, ADMIN_PASSWORD_HASH } from '../../frontend/e2e/support/inbox.mjs';
 import { startServer } from '../../frontend/e2e/support/server.mjs';
+import { expect, test } from '../../frontend/e2e/support/test.mjs';
 
 /** Requests in flight at once from the flood. */
 const FLOOD_CONCURRENCY = 64;
@@ -112,12 +111,16 @@ test('200 /64s of one /48 get 20 password checks, and the broker is answered wit
     await new Promise((resolve) => setTimeout(resolve, 200));
     const broker = await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD);
     const answers = await flooding;
-    assert.equal(broker.status, 200, JSON.stringify(broker));
-    assert.ok(broker.ms < BROKER_WITHIN_MS, `the broker waited ${broker.ms.toFixed(0)} ms`);
-    assert.equal(answers.length, 1200);
-    assert.ok(count(answers, 'wrong_password') <= 20, `${count(answers, 'wrong_password')} checks`);
-    assert.equal(
-      count(answers, 'wrong_password') + count(answers, 'too_many_failed_attempts'),
+    expect(broker.status, JSON.stringify(broker)).toBe(200);
+    expect(broker.ms, `the broker waited ${broker.ms.toFixed(0)} ms`).toBeLessThan(
+      BROKER_WITHIN_MS,
+    );
+    expect(answers.length).toBe(1200);
+    expect(
+      count(answers, 'wrong_password'),
+      `${count(answers, 'wrong_password')} checks`,
+    ).toBeLessThanOrEqual(20);
+    expect(count(answers, 'wrong_password') + count(answers, 'too_many_failed_attempts')).toBe(
       1200,
     );
   } finally {
@@ -133,15 +136,14 @@ test('guesses from 400 networks: the line of checks is bounded, beyond it 503 at
     // A refusal beyond the line waits for no check: it is answered at once.
     const busy = answers.filter((a) => a.code === 'sign_in_busy');
     const slowestBusy = Math.max(...busy.map((a) => a.ms));
-    assert.ok(slowestBusy < BUSY_WITHIN_MS, `a 503 took ${slowestBusy.toFixed(0)} ms`);
-    assert.equal(
+    expect(slowestBusy, `a 503 took ${slowestBusy.toFixed(0)} ms`).toBeLessThan(BUSY_WITHIN_MS);
+    expect(
       count(answers, 'wrong_password') + count(answers, 'sign_in_busy'),
-      400,
       JSON.stringify(answers.filter((a) => !['wrong_password', 'sign_in_busy'].includes(a.code))),
-    );
-    assert.ok(count(answers, 'sign_in_busy') > 0, 'the queue of checks is bounded');
+    ).toBe(400);
+    expect(count(answers, 'sign_in_busy'), 'the queue of checks is bounded').toBeGreaterThan(0);
     // The broker, after the flood, signs in as ever.
-    assert.equal((await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD)).status, 200);
+    expect((await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD)).status).toBe(200);
   } finally {
     await server.stop();
   }
@@ -166,31 +168,33 @@ test('retrying at once on 503 from 12 /48s: a busy refusal costs the network, th
       guesser(`2001:db8:${(0x100 + Math.floor(n / 4)).toString(16)}:${n % 4}::1`),
     );
     const last = await Promise.all(connections);
-    assert.ok(count(answers, 'sign_in_busy') > 0, 'the line of checks was full');
-    assert.ok(
+    expect(count(answers, 'sign_in_busy'), 'the line of checks was full').toBeGreaterThan(0);
+    expect(
       last.every((answer) => answer?.code === 'too_many_failed_attempts'),
       'every connection met a 429 within 100 tries',
-    );
+    ).toBe(true);
     const tries = triesPerNetwork(answers);
-    assert.equal(tries.size, 12);
+    expect(tries.size).toBe(12);
     for (const [slash48, spent] of tries) {
-      assert.ok(spent <= NETWORK_FAILURES, `${slash48} had ${spent} checks and busy refusals`);
+      expect(spent, `${slash48} had ${spent} checks and busy refusals`).toBeLessThanOrEqual(
+        NETWORK_FAILURES,
+      );
     }
     // The flood spent, the broker signs in at once.
     const broker = await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD);
-    assert.equal(broker.status, 200, JSON.stringify(broker));
+    expect(broker.status, JSON.stringify(broker)).toBe(200);
   } finally {
     await server.stop();
   }
 });
 
-test('a known browser is answered within 3 s under a flood from 50 /48s, every time', async (t) => {
+test('a known browser is answered within 3 s under a flood from 50 /48s, every time', async () => {
   const server = await startServer({ env: { ADMIN_PASSWORD_HASH } });
   try {
     const first = await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD);
-    assert.equal(first.status, 200);
+    expect(first.status).toBe(200);
     let mark = first.mark;
-    assert.match(mark ?? '', /^inbox_known=\d+\.[0-9a-f]{32}$/);
+    expect(mark ?? '').toMatch(/^inbox_known=\d+\.[0-9a-f]{32}$/);
     for (const round of [1, 2, 3]) {
       // 50 fresh /48s, 25 /64s each guessing once, the networks taking turns.
       const guesses = Array.from({ length: 25 * 50 }, (_, n) => {
@@ -207,16 +211,22 @@ test('a known browser is answered within 3 s under a flood from 50 /48s, every t
       await full;
       const broker = await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD, mark);
       const answers = await flooding;
-      t.diagnostic(
-        `round ${round}: the broker in ${broker.ms.toFixed(0)} ms; the flood ` +
+      test.info().annotations.push({
+        type: 'note',
+        description:
+          `round ${round}: the broker in ${broker.ms.toFixed(0)} ms; the flood ` +
           `${count(answers, 'wrong_password')} checks, ${count(answers, 'sign_in_busy')} busy, ` +
           `${count(answers, 'too_many_failed_attempts')} refused`,
+      });
+      expect(broker.status, JSON.stringify(broker)).toBe(200);
+      expect(broker.ms, `round ${round}: the broker waited ${broker.ms} ms`).toBeLessThan(
+        BROKER_WITHIN_MS,
       );
-      assert.equal(broker.status, 200, JSON.stringify(broker));
-      assert.ok(broker.ms < BROKER_WITHIN_MS, `round ${round}: the broker waited ${broker.ms} ms`);
-      assert.ok(count(answers, 'sign_in_busy') > 0);
+      expect(count(answers, 'sign_in_busy')).toBeGreaterThan(0);
       for (const [slash48, spent] of triesPerNetwork(answers)) {
-        assert.ok(spent <= NETWORK_FAILURES, `${slash48} had ${spent} checks and busy refusals`);
+        expect(spent, `${slash48} had ${spent} checks and busy refusals`).toBeLessThanOrEqual(
+          NETWORK_FAILURES,
+        );
       }
       mark = broker.mark;
     }

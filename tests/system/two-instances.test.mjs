@@ -5,8 +5,6 @@
 // flight at the kill, and the visitors keep being answered while the instance is down.
 // Needs TEST_DATABASE_URL (a fresh database is made on its cluster) and caddy; skipped with a
 // message otherwise. Bounded: about 10 s of posts, then at most LEAD_CLAIM + 20 s for deliveries.
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -14,8 +12,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { haveCaddy, send, startCaddy } from '../support/caddy.mjs';
 import { freePort } from '../support/free-port.mjs';
-import { pollUntil } from '../support/poll.mjs';
 import { formCookie, repoRoot, startServer } from '../../frontend/e2e/support/server.mjs';
+import { expect, test } from '../../frontend/e2e/support/test.mjs';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 /** How long a dead instance's claimed leads wait before another takes them (store/postgres LEAD_CLAIM). */
@@ -25,11 +23,12 @@ const VISITORS = 20;
 const HEALTH_NOTICE_MS = 2_000;
 const PRODUCTS = ['medicare', 'individual', 'family', 'medicaid', 'employer'];
 
-const skip = !haveCaddy
+/** Why the test with Caddy and PostgreSQL cannot run here, or '' when it can. */
+const skipReason = !haveCaddy
   ? 'caddy is missing: run scripts/setup.sh --test'
   : !BASE_URL
     ? 'TEST_DATABASE_URL is not set: this test needs PostgreSQL (scripts/test.sh starts one)'
-    : false;
+    : '';
 
 /** A database of its own on TEST_DATABASE_URL's cluster. */
 function createDatabase() {
@@ -116,127 +115,130 @@ async function visit(i, port, firstCookie, running, answers) {
         cookie = token ? token.split(';')[0] : cookie;
         break;
       }
-      assert.ok(attempt < 20, `visitor ${i} could not post ${key}: ${status} ${body}`);
+      expect(attempt, `visitor ${i} could not post ${key}: ${status} ${body}`).toBeLessThan(20);
       await sleep(200);
     }
   }
 }
 
-test(
-  'two instances behind Caddy: one is killed and restarted while 20 visitors post; nothing is lost',
-  { skip },
-  async () => {
-    const database = createDatabase();
-    const receiver = await startReceiver();
-    const ports = [await freePort(), await freePort()];
-    const instance = (port) =>
-      startServer({
-        databaseUrl: database.url,
-        env: { PORT: String(port), LEAD_WEBHOOK_URL: receiver.url },
-      });
-    const instances = [await instance(ports[0]), await instance(ports[1])];
-    let caddy;
-    try {
-      caddy = await startCaddy('Caddyfile.instances', {
-        BACKEND_ADDRESSES: ports.map((p) => `127.0.0.1:${p}`).join(' '),
-      });
-      const answers = [];
-      let posting = true;
-      // Each visitor's page from one instance; its token counts on both (the key is the
-      // database's).
-      const cookies = await Promise.all(
-        Array.from({ length: VISITORS }, () => formCookie(instances[1].url)),
-      );
-      const visitors = cookies.map((cookie, i) =>
-        visit(i, caddy.httpsPort, cookie, () => posting, answers),
-      );
+test('two instances behind Caddy: one is killed and restarted while 20 visitors post; nothing is lost', async () => {
+  test.skip(Boolean(skipReason), skipReason);
+  // About 10 s of posts and up to LEAD_CLAIM + 20 s of deliveries, after the start-ups.
+  test.setTimeout(LEAD_CLAIM_MS + 120_000);
+  const database = createDatabase();
+  const receiver = await startReceiver();
+  const ports = [await freePort(), await freePort()];
+  const instance = (port) =>
+    startServer({
+      databaseUrl: database.url,
+      env: { PORT: String(port), LEAD_WEBHOOK_URL: receiver.url },
+    });
+  const instances = [await instance(ports[0]), await instance(ports[1])];
+  let caddy;
+  try {
+    caddy = await startCaddy('Caddyfile.instances', {
+      BACKEND_ADDRESSES: ports.map((p) => `127.0.0.1:${p}`).join(' '),
+    });
+    const answers = [];
+    let posting = true;
+    // Each visitor's page from one instance; its token counts on both (the key is the
+    // database's).
+    const cookies = await Promise.all(
+      Array.from({ length: VISITORS }, () => formCookie(instances[1].url)),
+    );
+    const visitors = cookies.map((cookie, i) =>
+      visit(i, caddy.httpsPort, cookie, () => posting, answers),
+    );
 
-      await sleep(2_000);
-      const killedAt = Date.now();
-      const killed = instances[0];
-      await killed.kill('SIGKILL');
-      const deadAt = Date.now();
-      await sleep(4_000);
-      const restartedAt = Date.now();
-      instances[0] = await instance(ports[0]);
-      instances.push(killed);
-      // Back in Caddy's rotation once it has served a post again.
-      await pollUntil(() => /quote-requests/.test(instances[0].log()), {
-        within: 15_000,
-        what: 'the restarted instance served a post',
-      });
-      await sleep(1_000);
-      posting = false;
-      await Promise.all(visitors);
+    await sleep(2_000);
+    const killedAt = Date.now();
+    const killed = instances[0];
+    await killed.kill('SIGKILL');
+    const deadAt = Date.now();
+    await sleep(4_000);
+    const restartedAt = Date.now();
+    instances[0] = await instance(ports[0]);
+    instances.push(killed);
+    // Back in Caddy's rotation once it has served a post again.
+    await expect
+      .poll(() => /quote-requests/.test(instances[0].log()), {
+        timeout: 15_000,
+        intervals: [100],
+        message: 'the restarted instance served a post',
+      })
+      .toBe(true);
+    await sleep(1_000);
+    posting = false;
+    await Promise.all(visitors);
 
-      const ok = answers.filter((a) => a.status === 201);
-      const failed = answers.filter((a) => a.status !== 201);
-      const down = ok.filter((a) => a.start > killedAt && a.end < restartedAt);
-      console.log(
-        `posts: ${answers.length} sent, ${ok.length} answered 201 (${down.length} while an instance was down), ` +
-          `${failed.length} not: ${[...new Set(failed.map((a) => a.status))].join(', ') || 'none'}`,
-      );
-      // Only a post in flight at the kill, or sent to the dead instance before Caddy's health
-      // check took it out, may go unanswered; the visitor's retry with its key settles it.
-      for (const a of failed) {
-        assert.ok(
-          a.end >= killedAt && a.start <= deadAt + HEALTH_NOTICE_MS,
-          `a post sent at +${a.start - killedAt} ms (the process gone at +${deadAt - killedAt}) got ${a.status}`,
-        );
-      }
-      const visitorsServedWhileDown = new Set(down.map((a) => a.visitor));
-      assert.equal(
-        visitorsServedWhileDown.size,
-        VISITORS,
-        'every visitor was answered while one instance was down',
-      );
-
-      // Every 201 stored with its data, and nothing stored that no 201 answered.
-      const rows = instances[0].rows();
-      const stored = new Map(rows.map((row) => [row.id, row]));
-      const keys = new Map();
-      for (const a of ok) {
-        const row = stored.get(a.id);
-        assert.ok(row, `${a.key} answered 201 with ${a.id} but not stored`);
-        assert.deepEqual([row.product, row.email], [a.quote.product, a.quote.email]);
-        assert.equal(keys.get(a.key) ?? a.id, a.id, `${a.key} answered with two ids`);
-        keys.set(a.key, a.id);
-      }
-      assert.equal(rows.length, keys.size, 'one row per posted quote');
-      console.log(`stored: ${rows.length} quotes`);
-
-      // Every stored lead reaches the receiver; the dead instance's claimed leads are taken over once their claim runs out.
-      const delivered = () => new Set(receiver.deliveries.map((d) => d.key));
-      await pollUntil(() => rows.every((row) => delivered().has(row.id)), {
-        within: LEAD_CLAIM_MS + 20_000,
-        what: 'every stored lead delivered',
-      });
-      for (const { key, lead } of receiver.deliveries) {
-        const row = stored.get(key);
-        assert.ok(row, `delivered ${key}, which is not stored`);
-        assert.deepEqual([lead.id, lead.product, lead.email], [row.id, row.product, row.email]);
-      }
-      const times = new Map();
-      for (const { key, at } of receiver.deliveries)
-        times.set(key, [...(times.get(key) ?? []), at]);
-      const twice = [...times].filter(([, at]) => at.length > 1);
-      console.log(
-        `delivered: ${delivered().size} leads in ${receiver.deliveries.length} deliveries, ${twice.length} delivered twice (in flight at the kill)`,
-      );
-      for (const [key, at] of twice) {
-        assert.ok(
-          Math.min(...at) <= killedAt + 1_000,
-          `${key} delivered twice, first at +${Math.min(...at) - killedAt} ms after the kill`,
-        );
-      }
-    } finally {
-      await caddy?.stop();
-      for (const server of instances) await server.stop();
-      await receiver.stop();
-      database.drop();
+    const ok = answers.filter((a) => a.status === 201);
+    const failed = answers.filter((a) => a.status !== 201);
+    const down = ok.filter((a) => a.start > killedAt && a.end < restartedAt);
+    console.log(
+      `posts: ${answers.length} sent, ${ok.length} answered 201 (${down.length} while an instance was down), ` +
+        `${failed.length} not: ${[...new Set(failed.map((a) => a.status))].join(', ') || 'none'}`,
+    );
+    // Only a post in flight at the kill, or sent to the dead instance before Caddy's health
+    // check took it out, may go unanswered; the visitor's retry with its key settles it.
+    for (const a of failed) {
+      expect(
+        a.end >= killedAt && a.start <= deadAt + HEALTH_NOTICE_MS,
+        `a post sent at +${a.start - killedAt} ms (the process gone at +${deadAt - killedAt}) got ${a.status}`,
+      ).toBe(true);
     }
-  },
-);
+    const visitorsServedWhileDown = new Set(down.map((a) => a.visitor));
+    expect(
+      visitorsServedWhileDown.size,
+      'every visitor was answered while one instance was down',
+    ).toBe(VISITORS);
+
+    // Every 201 stored with its data, and nothing stored that no 201 answered.
+    const rows = instances[0].rows();
+    const stored = new Map(rows.map((row) => [row.id, row]));
+    const keys = new Map();
+    for (const a of ok) {
+      const row = stored.get(a.id);
+      expect(row, `${a.key} answered 201 with ${a.id} but not stored`).toBeTruthy();
+      expect([row.product, row.email]).toEqual([a.quote.product, a.quote.email]);
+      expect(keys.get(a.key) ?? a.id, `${a.key} answered with two ids`).toBe(a.id);
+      keys.set(a.key, a.id);
+    }
+    expect(rows.length, 'one row per posted quote').toBe(keys.size);
+    console.log(`stored: ${rows.length} quotes`);
+
+    // Every stored lead reaches the receiver; the dead instance's claimed leads are taken over once their claim runs out.
+    const delivered = () => new Set(receiver.deliveries.map((d) => d.key));
+    await expect
+      .poll(() => rows.every((row) => delivered().has(row.id)), {
+        timeout: LEAD_CLAIM_MS + 20_000,
+        intervals: [100],
+        message: 'every stored lead delivered',
+      })
+      .toBe(true);
+    for (const { key, lead } of receiver.deliveries) {
+      const row = stored.get(key);
+      expect(row, `delivered ${key}, which is not stored`).toBeTruthy();
+      expect([lead.id, lead.product, lead.email]).toEqual([row.id, row.product, row.email]);
+    }
+    const times = new Map();
+    for (const { key, at } of receiver.deliveries) times.set(key, [...(times.get(key) ?? []), at]);
+    const twice = [...times].filter(([, at]) => at.length > 1);
+    console.log(
+      `delivered: ${delivered().size} leads in ${receiver.deliveries.length} deliveries, ${twice.length} delivered twice (in flight at the kill)`,
+    );
+    for (const [key, at] of twice) {
+      expect(
+        Math.min(...at),
+        `${key} delivered twice, first at +${Math.min(...at) - killedAt} ms after the kill`,
+      ).toBeLessThanOrEqual(killedAt + 1_000);
+    }
+  } finally {
+    await caddy?.stop();
+    for (const server of instances) await server.stop();
+    await receiver.stop();
+    database.drop();
+  }
+});
 
 test('the commands in docs/operating.md "Several instances" match deploy/', () => {
   const docs = readFileSync(join(repoRoot, 'docs/operating.md'), 'utf8');
@@ -246,14 +248,14 @@ test('the commands in docs/operating.md "Several instances" match deploy/', () =
   // Each of the sed expressions making the second unit changes a line the unit has.
   for (const [, , anchored, from] of section.matchAll(/-e 's([/#])(\^?)(.+?)\$?\1/g)) {
     const line = new RegExp(`${anchored ? '^' : ''}${from}${anchored ? '$' : ''}`, 'm');
-    assert.match(unit, line, `the unit has no ${from}`);
+    expect(unit, `the unit has no ${from}`).toMatch(line);
   }
-  assert.match(section, /quotes-2\.service/);
+  expect(section).toMatch(/quotes-2\.service/);
   const [, domain] = section.match(
     /^sed 's\/([^/]+)\/YOUR\.DOMAIN\/' \/opt\/quotes\/deploy\/Caddyfile\.instances/m,
   );
   const caddyfile = readFileSync(join(repoRoot, 'deploy/Caddyfile.instances'), 'utf8');
-  assert.ok(caddyfile.includes(domain.replaceAll('\\', '')), `the Caddyfile has no ${domain}`);
-  assert.match(caddyfile, /BACKEND_ADDRESSES/);
-  assert.match(section, /BACKEND_ADDRESSES/);
+  expect(caddyfile, `the Caddyfile has no ${domain}`).toContain(domain.replaceAll('\\', ''));
+  expect(caddyfile).toMatch(/BACKEND_ADDRESSES/);
+  expect(section).toMatch(/BACKEND_ADDRESSES/);
 });
