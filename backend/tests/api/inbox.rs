@@ -872,6 +872,20 @@ async fn a_note_is_kept_with_the_lead_and_in_the_csv(db: Db) {
     let too_long = patch(json!({"note": "x".repeat(2001)})).await.unwrap();
     assert_eq!(too_long.status(), 400);
     assert_eq!(code(too_long).await, "invalid_parameter");
+    // PostgreSQL's text holds no NUL: refused before the store, on either database.
+    let nul = patch(json!({"note": "a\u{0}b"})).await.unwrap();
+    assert_eq!(nul.status(), 400);
+    assert_eq!(code(nul).await, "invalid_parameter");
+    let lead: Value = inbox.get(&path, &cookie).await.json().await.unwrap();
+    assert_eq!(
+        lead["note"], "Sent the plan.",
+        "the refused note changed nothing"
+    );
+    let search = inbox
+        .get("/api/admin/quote-requests?email=ana%00", &cookie)
+        .await;
+    assert_eq!(search.status(), 400);
+    assert_eq!(code(search).await, "invalid_parameter");
     for nothing in [
         json!({}),
         json!({"colour": "red"}),

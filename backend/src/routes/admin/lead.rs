@@ -106,6 +106,12 @@ async fn respond(
                     .filter(|text| !text.is_empty())
             });
             if let Some(Some(text)) = &note {
+                // PostgreSQL's text cannot hold a NUL: stored, it would be its error, a 500.
+                if text.contains('\0') {
+                    return Err(ApiError::InvalidParameter(
+                        "the note must not contain a NUL character".into(),
+                    ));
+                }
                 let chars = text.chars().count();
                 if chars > MAX_NOTE_CHARS {
                     return Err(ApiError::InvalidParameter(format!(

@@ -88,6 +88,13 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
                         "email must be at most {EMAIL_SEARCH_MAX} bytes"
                     )));
                 }
+                // No stored address holds one, and PostgreSQL's text cannot hold a NUL: a search
+                // with one would be its error, a 500, not the visitor's.
+                if value.chars().any(char::is_control) {
+                    return Err(invalid(
+                        "email must not contain control characters".to_owned(),
+                    ));
+                }
                 params.filter.email = (!text.is_empty()).then(|| text.to_owned());
             }
             "state" => {
@@ -218,6 +225,8 @@ mod tests {
             "source=phone",
             "status=done",
             "until=tomorrow",
+            "email=ana%00@example.com",
+            "email=ana%0A",
         ] {
             assert!(
                 matches!(parse(bad, &none), Err(ApiError::InvalidParameter(_))),

@@ -535,7 +535,7 @@ export interface components {
     LeadChange: {
       /** @enum {string} */
       status?: 'new' | 'contacted' | 'spam' | 'do_not_contact';
-      /** @description The broker's note, kept with the lead (trimmed); blank or null removes it. */
+      /** @description The broker's note, kept with the lead (trimmed); blank or null removes it; a NUL character is refused (400). */
       note?: string | null;
     };
     Password: {
@@ -784,7 +784,7 @@ export interface operations {
         status?: 'new' | 'contacted' | 'spam' | 'do_not_contact';
         /** @description The leads whose ZIP code is in this state (two letters, any case). */
         state?: string;
-        /** @description Part of the e-mail address, any case. */
+        /** @description Part of the e-mail address, any case; a control character is refused (400). */
         email?: string;
         format?: 'json' | 'csv';
       };
