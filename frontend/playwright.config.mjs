@@ -11,7 +11,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   forbidOnly: true,
   fullyParallel: false,
-  // The two cores are the limit: more workers made the suite slower (docs/figures.md, "Set-up").
+  // The two cores are the limit: four test files at a time were slower than two when the tests
+  // ran on node:test (docs/figures.md, "Set-up").
   workers: 2,
   reporter: [['list'], ['json', { outputFile: '../test-output/playwright-report.json' }]],
   outputDir: '../test-output/playwright',
