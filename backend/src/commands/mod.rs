@@ -1,8 +1,9 @@
-//! The command line's commands besides `serve` (`main.rs` parses them with clap): each runs once
+//! The command line's commands besides `serve` (`cli.rs` parses them with clap): each runs once
 //! and exits, reading the same settings as the server.
 
 pub mod assistant_push;
 pub mod backup;
+pub mod cli;
 pub mod export;
 pub mod hash_password;
 pub mod import;

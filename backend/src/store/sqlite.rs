@@ -124,6 +124,8 @@ fn connect(target: &str) -> Result<Connection, StoreError> {
     // WAL lets the reader work beside the writer; FULL makes every commit survive power loss.
     conn.pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
+    // Off by default in the system's SQLite: the schema's REFERENCES hold only with it on.
+    conn.pragma_update(None, "foreign_keys", "ON")?;
     Ok(conn)
 }
 
@@ -574,6 +576,16 @@ mod tests {
     }
 
     suite::for_each_case!(suite_case);
+
+    #[test]
+    fn every_connection_enforces_the_schemas_references() {
+        let dir = tempfile::tempdir().unwrap();
+        let conn = connect(dir.path().join("q.db").to_str().unwrap()).unwrap();
+        let enforced: bool = conn
+            .pragma_query_value(None, "foreign_keys", |row| row.get(0))
+            .unwrap();
+        assert!(enforced, "PRAGMA foreign_keys is off");
+    }
 
     #[tokio::test]
     async fn the_server_refuses_a_read_only_database_which_the_reader_opens() {
