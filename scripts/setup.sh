@@ -42,19 +42,6 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown Rust target"
   rustup target add wasm32-unknown-unknown
 fi
-
-# The SQLite the backend links (backend/Cargo.toml), found by pkg-config.
-if ! pkg-config --exists sqlite3 2>/dev/null; then
-  if [[ $(id -u) -eq 0 ]]; then
-    say "installing Debian's libsqlite3-dev and pkg-config: the backend links the system's SQLite"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libsqlite3-dev pkg-config
-  else
-    echo "error: the backend links the system's SQLite. Run as root:" >&2
-    echo "  apt-get update && apt-get install -y libsqlite3-dev pkg-config" >&2
-    exit 1
-  fi
-fi
 $toolchain_only && exit 0
 
 # wasm-bindgen-cli is compiled, not downloaded (only registries are reachable), and only runs at

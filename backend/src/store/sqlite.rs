@@ -124,7 +124,8 @@ fn connect(target: &str) -> Result<Connection, StoreError> {
     // WAL lets the reader work beside the writer; FULL makes every commit survive power loss.
     conn.pragma_update_and_check(None, "journal_mode", "WAL", |_| Ok(()))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
-    // Off by default in the system's SQLite: the schema's REFERENCES hold only with it on.
+    // The schema's REFERENCES hold only with this on: the bundled build's default, said here so
+    // no build of SQLite can turn it off.
     conn.pragma_update(None, "foreign_keys", "ON")?;
     Ok(conn)
 }
