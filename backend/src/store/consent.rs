@@ -13,9 +13,10 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
-use super::model::{format_timestamp, serialize_timestamp, Language};
+use super::language::Language;
 use super::queries::{CONSENT_CHAIN, CONSENT_OF_LEAD};
 use super::sql::{Database, Lane, NamedRow};
+use super::timestamp::{format_timestamp, serialize_timestamp};
 use super::StoreError;
 
 /// What `backend records verify` reads of a store (records are appended with their quote, by

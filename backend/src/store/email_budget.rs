@@ -14,10 +14,11 @@ use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use time::OffsetDateTime;
 
-use super::model::{format_timestamp, StoredQuote};
+use super::model::StoredQuote;
 use super::queries::SELECT_QUOTES;
 use super::rows::stored_quote;
 use super::sql::{Database, Lane, NamedRow, Value};
+use super::timestamp::format_timestamp;
 use super::StoreError;
 
 /// The leads held for a digest, as much of them as one lists.

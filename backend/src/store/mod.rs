@@ -14,6 +14,7 @@ pub mod error_chain;
 mod inbox;
 mod inbox_queries;
 mod insert_quote;
+mod language;
 mod migrations;
 mod model;
 mod outbox;
@@ -29,6 +30,7 @@ pub mod sqlite;
 #[cfg(test)]
 mod suite;
 pub mod table_copy;
+mod timestamp;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -40,14 +42,16 @@ pub use conversations::{Conversation, Conversations};
 pub use delivery_alerts::{DeliveryAlerts, FailingChannel};
 pub use email_budget::{hour_of, EmailBudget, HeldLeads};
 pub use inbox::{Inbox, LeadDetail, LeadFilter, LeadQuery, SessionCutoffs, Sessions, SiteKeys};
+pub use language::Language;
 pub use model::{
-    format_timestamp, CallReport, Channel, Contact, Deliveries, Delivery, DeliveryOutcome,
-    DeliveryStatus, Inserted, Language, LeadStatus, ListQuery, NewQuote, PendingLead, Source,
-    SpentToken, StoredQuote, VoiceOrigin, REUSED_TOKEN,
+    CallReport, Channel, Contact, Deliveries, Delivery, DeliveryOutcome, DeliveryStatus, Inserted,
+    LeadStatus, ListQuery, NewQuote, PendingLead, Source, SpentToken, StoredQuote, VoiceOrigin,
+    REUSED_TOKEN,
 };
 pub use outbox::Outbox;
 pub use quotes::Quotes;
 pub use recordings::{DueRecording, RecordingOutcome, RecordingState, Recordings, StoredRecording};
+pub use timestamp::format_timestamp;
 
 pub use database_url::{DatabaseUrl, UnsupportedDatabaseUrl};
 pub use error::{Cause, StoreError};

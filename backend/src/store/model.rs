@@ -1,6 +1,7 @@
 use super::consent::{Consent, NewConsent};
-use serde::{Serialize, Serializer};
-use time::macros::format_description;
+use super::language::Language;
+use super::timestamp::{format_timestamp, serialize_timestamp};
+use serde::Serialize;
 use time::OffsetDateTime;
 use uuid::Uuid;
 use wasm_core::{ContactDetails, Product, QuoteRequest};
@@ -31,39 +32,6 @@ impl Source {
         [Source::Web, Source::Voice, Source::Chat]
             .into_iter()
             .find(|source| source.as_str() == text)
-    }
-}
-
-/// The language of the page a lead came from (`/` or `/es/`), which the broker answers in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Language {
-    #[default]
-    En,
-    Es,
-}
-
-impl Language {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Language::En => "en",
-            Language::Es => "es",
-        }
-    }
-
-    /// The language's name for the broker (the e-mail, the inbox).
-    pub fn label(self) -> &'static str {
-        match self {
-            Language::En => "English",
-            Language::Es => "Spanish",
-        }
-    }
-
-    /// `en` or `es`; anything else is `None` (a client's unknown language counts as English).
-    pub fn parse(text: &str) -> Option<Language> {
-        [Language::En, Language::Es]
-            .into_iter()
-            .find(|language| language.as_str() == text)
     }
 }
 
@@ -210,6 +178,17 @@ impl NewQuote {
         }
     }
 
+    /// What makes it unique besides its id, as `queries::EARLIER_QUOTE` takes them: its
+    /// idempotency key, its call and its tool call (a NULL one matches nothing).
+    pub fn unique_keys(&self) -> [Option<&str>; 3] {
+        let voice = self.voice.as_ref();
+        [
+            self.idempotency_key.as_deref(),
+            voice.map(|v| v.call_id.as_str()),
+            voice.map(|v| v.tool_call_id.as_str()),
+        ]
+    }
+
     pub fn in_language(self, language: Language) -> NewQuote {
         NewQuote { language, ..self }
     }
@@ -258,24 +237,6 @@ impl NewQuote {
     pub fn created_at_text(&self) -> String {
         format_timestamp(self.created_at)
     }
-}
-
-/// Always three fraction digits: the RFC 3339 formatter drops trailing zeros (`.12Z`), which
-/// would sort after `.125Z`.
-pub fn format_timestamp(at: OffsetDateTime) -> String {
-    let at = at.to_offset(time::UtcOffset::UTC);
-    at.format(format_description!(
-        "[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z"
-    ))
-    .unwrap_or_default()
-}
-
-/// Timestamps leave the server in the form they are stored in (`format_timestamp`).
-pub(super) fn serialize_timestamp<S: Serializer>(
-    at: &OffsetDateTime,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(&format_timestamp(*at))
 }
 
 /// Whether an insert stored a new row, or found one stored before under the same idempotency
@@ -503,17 +464,4 @@ pub enum DeliveryOutcome {
     Held {
         note: String,
     },
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn timestamps_have_a_fixed_width_so_text_order_is_time_order() {
-        let at = time::macros::datetime!(2026-11-22 15:54:37.120456 UTC);
-        assert_eq!(format_timestamp(at), "2026-11-22T15:54:37.120Z");
-        let whole = time::macros::datetime!(2026-11-22 15:54:37 UTC);
-        assert_eq!(format_timestamp(whole), "2026-11-22T15:54:37.000Z");
-    }
 }

@@ -3,23 +3,10 @@
 //! RFC 3339 text in UTC, so text order is time order in both databases. A new quote's insert is
 //! written from its columns in `insert_quote.rs`.
 
-use super::model::NewQuote;
-use super::ListQuery;
-
-/// $1 idempotency key, $2 call id, $3 tool call id (`earlier_quote_keys`; NULL ones match
+/// $1 idempotency key, $2 call id, $3 tool call id (`NewQuote::unique_keys`; NULL ones match
 /// nothing).
 pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests
     WHERE idempotency_key = $1 OR (call_id = $2 AND tool_call_id = $3)";
-
-/// `EARLIER_QUOTE`'s parameters for `quote`: what makes it unique besides its id.
-pub fn earlier_quote_keys(quote: &NewQuote) -> [Option<&str>; 3] {
-    let voice = quote.voice.as_ref();
-    [
-        quote.idempotency_key.as_deref(),
-        voice.map(|v| v.call_id.as_str()),
-        voice.map(|v| v.tool_call_id.as_str()),
-    ]
-}
 
 /// The oldest quotes still queued on their own row (`queued.rs`), as `rows::queued_lead` reads
 /// them. $1 limit.
@@ -209,41 +196,4 @@ pub fn claim_due_deliveries() -> String {
             RETURNING quote_id)
         {SELECT_QUOTES} WHERE q.id IN (SELECT quote_id FROM claimed)"
     )
-}
-
-/// $1 since; then $2 the cursor id when there is one; the limit last.
-pub fn list(query: &ListQuery) -> String {
-    let (direction, beyond) = if query.newest_first {
-        ("DESC", "<")
-    } else {
-        ("ASC", ">")
-    };
-    let (after, limit) = match query.after {
-        Some(_) => (
-            format!("AND (q.created_at, q.id) {beyond} (SELECT created_at, id FROM quote_requests WHERE id = $2)"),
-            "$3",
-        ),
-        None => (String::new(), "$2"),
-    };
-    format!(
-        "{SELECT_QUOTES} WHERE q.created_at >= $1 {after}
-         ORDER BY q.created_at {direction}, q.id {direction} LIMIT {limit}"
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_page_goes_on_from_its_cursor_in_its_order() {
-        let page = list(&ListQuery {
-            after: Some("x".into()),
-            newest_first: true,
-            ..ListQuery::default()
-        });
-        assert!(page.contains("< (SELECT") && page.ends_with("LIMIT $3") && page.contains("DESC"));
-        let all = list(&ListQuery::default());
-        assert!(!all.contains("$3") && all.ends_with("LIMIT $2") && all.contains("ASC"));
-    }
 }

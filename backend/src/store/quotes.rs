@@ -8,7 +8,7 @@ use futures_util::FutureExt;
 use time::OffsetDateTime;
 
 use super::model::{Inserted, ListQuery, NewQuote, StoredQuote};
-use super::queries::{self, FORGET_SPENT_FORM_TOKENS};
+use super::queries::{FORGET_SPENT_FORM_TOKENS, SELECT_QUOTES};
 use super::rows::stored_quote;
 use super::sql::{Database, Lane, Value};
 use super::StoreError;
@@ -65,6 +65,43 @@ pub(super) fn list(
         Some(after) => vec![since, after.as_str().into(), limit],
         None => vec![since, limit],
     };
-    let rows = db.query(Lane::Person, queries::list(&query), values);
+    let rows = db.query(Lane::Person, list_statement(&query), values);
     async move { rows.await?.iter().map(stored_quote).collect() }.boxed()
+}
+
+/// `list`'s statement: $1 since; then $2 the cursor id when there is one; the limit last.
+fn list_statement(query: &ListQuery) -> String {
+    let (direction, beyond) = if query.newest_first {
+        ("DESC", "<")
+    } else {
+        ("ASC", ">")
+    };
+    let (after, limit) = match query.after {
+        Some(_) => (
+            format!("AND (q.created_at, q.id) {beyond} (SELECT created_at, id FROM quote_requests WHERE id = $2)"),
+            "$3",
+        ),
+        None => (String::new(), "$2"),
+    };
+    format!(
+        "{SELECT_QUOTES} WHERE q.created_at >= $1 {after}
+         ORDER BY q.created_at {direction}, q.id {direction} LIMIT {limit}"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_goes_on_from_its_cursor_in_its_order() {
+        let page = list_statement(&ListQuery {
+            after: Some("x".into()),
+            newest_first: true,
+            ..ListQuery::default()
+        });
+        assert!(page.contains("< (SELECT") && page.ends_with("LIMIT $3") && page.contains("DESC"));
+        let all = list_statement(&ListQuery::default());
+        assert!(!all.contains("$3") && all.ends_with("LIMIT $2") && all.contains("ASC"));
+    }
 }

@@ -7,9 +7,10 @@ use time::OffsetDateTime;
 use wasm_core::Product;
 
 use super::consent::{Consent, ConsentChannel, PhoneConsentShown};
+use super::language::Language;
 use super::model::{
-    Channel, Contact, Deliveries, Delivery, DeliveryStatus, Inserted, Language, LeadStatus,
-    NewQuote, Source, StoredQuote,
+    Channel, Contact, Deliveries, Delivery, DeliveryStatus, Inserted, LeadStatus, NewQuote, Source,
+    StoredQuote,
 };
 use super::queued::{QueuedChannels, QueuedLead};
 use super::sql::NamedRow;

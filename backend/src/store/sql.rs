@@ -7,7 +7,7 @@ use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use time::OffsetDateTime;
 
-use super::model::format_timestamp;
+use super::timestamp::format_timestamp;
 use super::{StoreError, StoreOptions};
 
 /// A value for a statement's `$n`: each database binds it as the column's type asks.
@@ -49,7 +49,7 @@ impl From<Option<String>> for Value {
 }
 
 impl From<OffsetDateTime> for Value {
-    /// As every timestamp is stored: RFC 3339 text (`model::format_timestamp`).
+    /// As every timestamp is stored: RFC 3339 text (`timestamp::format_timestamp`).
     fn from(at: OffsetDateTime) -> Value {
         Value::Text(Some(format_timestamp(at)))
     }

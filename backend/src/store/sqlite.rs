@@ -25,12 +25,12 @@ use tokio::sync::oneshot;
 use super::consent::{self, Link, NewConsent};
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
-use super::model::format_timestamp;
 use super::outbox::delivery_record;
 use super::queries;
 use super::quotes;
 use super::rows::{self, stored_quote};
 use super::sql::{NamedRow, Value};
+use super::timestamp::format_timestamp;
 use super::{
     Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, Outbox, PendingLead,
     QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote, REUSED_TOKEN,
@@ -349,7 +349,7 @@ fn apply(
             let values = QuoteValues::new(quote, queued_channels);
             let insert = values.values();
             if run(&INSERT_QUOTE, &insert.each_ref().map(|v| v as &dyn ToSql))? == 0 {
-                let keys = queries::earlier_quote_keys(quote);
+                let keys = quote.unique_keys();
                 let earlier = parameters::query(
                     tx,
                     queries::EARLIER_QUOTE,

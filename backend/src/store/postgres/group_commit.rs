@@ -22,7 +22,7 @@ use tokio_postgres::types::ToSql;
 use super::{classify, pool_error};
 use crate::store::consent::{self, Link, NewConsent};
 use crate::store::insert_quote::{columns, QuoteValues, INSERT_QUOTES};
-use crate::store::queries::{self, earlier_quote_keys, EARLIER_QUOTE};
+use crate::store::queries::{self, EARLIER_QUOTE};
 use crate::store::rows;
 use crate::store::sql::NamedRow;
 use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, StoreOptions, REUSED_TOKEN};
@@ -146,7 +146,7 @@ async fn commit(client: &mut Object, queued: Option<&str>, mut batch: Vec<Job>) 
     // Two batches that both repeat two keys would each wait for the other's row if they took
     // them in opposite orders (a deadlock PostgreSQL breaks after a second); in one order they
     // cannot.
-    batch.sort_by(|a, b| earlier_quote_keys(&a.quote).cmp(&earlier_quote_keys(&b.quote)));
+    batch.sort_by(|a, b| a.quote.unique_keys().cmp(&b.quote.unique_keys()));
     let quotes: Vec<&NewQuote> = batch.iter().map(|job| &job.quote).collect();
     match insert(client, queued, &quotes).await {
         Ok(outcomes) => {
@@ -373,7 +373,7 @@ async fn insert_quotes(
             .prepare_cached(EARLIER_QUOTE)
             .await
             .map_err(classify)?;
-        let keys = earlier_quote_keys(quote);
+        let keys = quote.unique_keys();
         let params = keys.each_ref().map(|key| key as &(dyn ToSql + Sync));
         let row = client
             .query_one(&earlier, &params)

@@ -20,12 +20,12 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
 use super::migrations::{check_version, MIGRATIONS};
-use super::model::format_timestamp;
 use super::outbox::delivery_record;
 use super::queries;
 use super::quotes;
 use super::rows::stored_quote;
 use super::sql::{Database, Lane, NamedRow};
+use super::timestamp::format_timestamp;
 use super::DATABASE_WAIT;
 use super::{
     Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, Outbox, PendingLead,
