@@ -1,6 +1,7 @@
 //! The command line: clap parses the arguments, then `serve` (the default) or one command runs.
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Parser, Subcommand};
 
@@ -11,9 +12,10 @@ use super::hash_password;
 use super::import::{self, ImportArgs};
 use super::records::{self, RecordsCommand};
 use super::send_test_email;
+use crate::app;
 use crate::http::request_log;
 use crate::settings::Config;
-use crate::{app, store};
+use crate::store::{self, QuoteStore};
 
 /// The health insurance broker's site: the quote API, the voice webhook, the admin API and the
 /// built front end. Settings come from the environment (README, "Configuration").
@@ -113,31 +115,30 @@ async fn shutdown_signal() {
     let _ = ctrl_c.await;
 }
 
-async fn run_export(args: &ExportArgs) -> Result<(), String> {
+/// The configured database, opened so that a command reading it cannot change it.
+async fn configured_read_only_store() -> Result<Arc<dyn QuoteStore>, String> {
     let config = Config::from_env().map_err(|e| e.to_string())?;
-    let store = store::open_read_only(&config.database)
+    store::open_read_only(&config.database)
         .await
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())
+}
+
+async fn run_export(args: &ExportArgs) -> Result<(), String> {
+    let store = configured_read_only_store().await?;
     let result = export::run(store.as_ref(), args, &mut std::io::stdout().lock()).await;
     store.close().await;
     result.map_err(|e| e.to_string())
 }
 
 async fn run_records_verify() -> Result<(), String> {
-    let config = Config::from_env().map_err(|e| e.to_string())?;
-    let store = store::open_read_only(&config.database)
-        .await
-        .map_err(|e| e.to_string())?;
+    let store = configured_read_only_store().await?;
     let result = records::verify_chain(store.as_ref(), &mut std::io::stdout().lock()).await;
     store.close().await;
     result
 }
 
 async fn run_records_export(args: &records::ExportArgs) -> Result<(), String> {
-    let config = Config::from_env().map_err(|e| e.to_string())?;
-    let store = store::open_read_only(&config.database)
-        .await
-        .map_err(|e| e.to_string())?;
+    let store = configured_read_only_store().await?;
     let result = records::export_lead(store.as_ref(), args, &mut std::io::stdout().lock()).await;
     store.close().await;
     result
