@@ -15,7 +15,8 @@ const LAYERS = [
   ['leads'],
   ['http', 'forward'],
   ['routes'],
-  ['app', 'commands'],
+  ['app'],
+  ['commands'],
 ];
 const layer = new Map(LAYERS.flatMap((names, i) => names.map((name) => [name, i])));
 
@@ -34,15 +35,26 @@ for (const file of rustFiles(SRC)) {
   if (module === 'main' || module === 'lib') continue;
   const own = layer.get(module);
   if (own === undefined) {
-    problems.push(`backend/src/${path}: module \`${module}\` is in no layer of ${relative(process.cwd(), fileURLToPath(import.meta.url))}`);
+    problems.push(
+      `backend/src/${path}: module \`${module}\` is in no layer of ${relative(process.cwd(), fileURLToPath(import.meta.url))}`,
+    );
     continue;
   }
   const code = readFileSync(file, 'utf8').replace(/\/\/.*$/gm, '');
-  for (const [, used] of code.matchAll(/\bcrate::([a-z_][a-z0-9_]*)/g)) {
+  // `crate::name` and each name of `crate::{a, b::c}`, which a plain match would not see.
+  const usedModules = [
+    ...[...code.matchAll(/\bcrate::([a-z_][a-z0-9_]*)/g)].map((m) => m[1]),
+    ...[...code.matchAll(/\bcrate::\{([^}]*)\}/g)].flatMap((m) =>
+      [...m[1].matchAll(/(?:^|,)\s*([a-z_][a-z0-9_]*)/g)].map((n) => n[1]),
+    ),
+  ];
+  for (const used of usedModules) {
     if (used === module) continue;
     const theirs = layer.get(used);
     if (theirs === undefined || theirs >= own)
-      problems.push(`backend/src/${path}: \`${module}\` imports \`${used}\`, which is not below it`);
+      problems.push(
+        `backend/src/${path}: \`${module}\` imports \`${used}\`, which is not below it`,
+      );
   }
 }
 if (problems.length > 0) {
