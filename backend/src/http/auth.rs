@@ -1,5 +1,11 @@
 //! Shared-secret checks for the voice events and the admin API, and the filters that refuse a
 //! request without them; every wrong secret counts against the client's failure limit.
+//!
+//! The two differ once a client's network is past its limit. An admin token or password is
+//! refused there even when right, so the limit bounds guessing. The voice events' secret is
+//! always let through when right: the provider posts from addresses it may share with others,
+//! and wrong guesses from its network must not lose its leads. That is safe because the secret
+//! is at least `settings::leads::MIN_SECRET_CHARS` long, out of reach of guessing, limit or not.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -12,7 +18,7 @@ use warp::http::{header, HeaderMap};
 use warp::{Filter, Rejection};
 
 use crate::http::error::{retry_after_secs, ApiError};
-use crate::http::failure_limit::FailureLimit;
+use crate::http::failure_limit::{Attempt, FailureLimit};
 
 /// Compares in constant time; comparing digests keeps the secret's length from leaking too.
 pub fn secrets_match(given: &[u8], expected: &[u8]) -> bool {
@@ -61,9 +67,9 @@ pub fn check_bearer_token(
     )
 }
 
-/// Refuses with 401 a request whose header `name` does not hold `secret`. A request that sends
-/// the header is an attempt of its client (`client`), counted by `failures` with every other
-/// sign-in, so guessing the secret meets the same limit (429) as guessing the admin token.
+/// Refuses with 401 a request whose header `name` does not hold `secret`. The right secret always
+/// passes; a wrong one is a failure of its client (`client`), counted by `failures` with every
+/// other sign-in, so guessing the secret meets the same limit (429) as guessing the admin token.
 pub fn secret_header(
     name: &'static str,
     secret: String,
@@ -74,15 +80,12 @@ pub fn secret_header(
         .and(warp::header::headers_cloned())
         .and_then(move |client: Option<IpAddr>, headers: HeaderMap| {
             let unauthorized = ApiError::Unauthorized { challenge: None };
-            let outcome = if headers.contains_key(name) {
-                counted(
-                    &failures,
-                    client,
-                    || header_matches(&headers, name, &secret),
-                    unauthorized,
-                )
-            } else {
+            let outcome = if !headers.contains_key(name) {
                 Err(unauthorized)
+            } else if header_matches(&headers, name, &secret) {
+                Ok(())
+            } else {
+                begin(&failures, client).and(Err(unauthorized))
             };
             async move { outcome.map_err(warp::reject::custom) }
         })
@@ -97,12 +100,7 @@ fn counted(
     right: impl FnOnce() -> bool,
     wrong: ApiError,
 ) -> Result<(), ApiError> {
-    let attempt = client
-        .map(|client| failures.begin(client, Instant::now()))
-        .transpose()
-        .map_err(|wait| ApiError::TooManyFailedAttempts {
-            retry_after_secs: retry_after_secs(wait),
-        })?;
+    let attempt = begin(failures, client)?;
     if !right() {
         return Err(wrong);
     }
@@ -110,6 +108,16 @@ fn counted(
         failures.succeeded(attempt);
     }
     Ok(())
+}
+
+/// An attempt of `client` begun (a failure until told otherwise), or 429 past its limit.
+fn begin(failures: &FailureLimit, client: Option<IpAddr>) -> Result<Option<Attempt>, ApiError> {
+    client
+        .map(|client| failures.begin(client, Instant::now()))
+        .transpose()
+        .map_err(|wait| ApiError::TooManyFailedAttempts {
+            retry_after_secs: retry_after_secs(wait),
+        })
 }
 
 #[cfg(test)]

@@ -50,6 +50,45 @@ async fn the_secret_is_required_and_checked() {
     app.stop().await;
 }
 
+/// The review's lock-out: wrong secrets from 20 addresses of one /24 (the provider's outgoing
+/// addresses may be shared) spend the network's failures; the right secret still passes from
+/// every address of it, while a wrong one meets the limit.
+#[tokio::test]
+async fn the_right_secret_passes_after_wrong_ones_spend_the_network_limit() {
+    let app = app().await;
+    let from = |client: String, secret: &'static str, body: Value| {
+        app.client
+            .post(app.url("/api/vapi/webhook"))
+            .header("x-forwarded-for", client)
+            .header("x-vapi-secret", secret)
+            .json(&body)
+            .send()
+    };
+    let body = one_quote("call-a", "family", "ana@example.com");
+    for n in 1..=20 {
+        let wrong = from(format!("198.51.100.{n}"), "wrong", body.clone())
+            .await
+            .unwrap();
+        assert_eq!(wrong.status(), 401, "guess {n}");
+    }
+    let wrong = from("198.51.100.99".into(), "wrong", body.clone())
+        .await
+        .unwrap();
+    assert_eq!(wrong.status(), 429, "the /24 has spent its failures");
+    for client in ["198.51.100.1", "198.51.100.99", "198.51.100.200"] {
+        let right = from(client.into(), SECRET, body.clone()).await.unwrap();
+        assert_eq!(right.status(), 200, "the right secret from {client}");
+    }
+    assert_eq!(app.rows().await.len(), 1, "one lead, however often it came");
+    let wrong = from("198.51.100.1".into(), "wrong", body).await.unwrap();
+    assert_eq!(
+        wrong.status(),
+        429,
+        "and a right one opened nothing for the wrong"
+    );
+    app.stop().await;
+}
+
 #[tokio::test]
 async fn without_a_configured_secret_the_endpoint_does_not_exist() {
     let app = TestApp::start().await;
@@ -434,8 +473,8 @@ async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
         .await
         .unwrap();
     assert_eq!(wrong_token.status(), 401, "the fifth failure");
-    // Past the limit even the right secret is refused, and says nothing about the guess.
-    let refused = post_voice_event(&app, Some(SECRET), &body).await;
+    // Past the limit a wrong secret is refused without being checked further...
+    let refused = post_voice_event(&app, Some("guess-5"), &body).await;
     assert_eq!(refused.status(), 429);
     assert!(refused.headers().contains_key("retry-after"));
     assert_eq!(
@@ -443,6 +482,18 @@ async fn wrong_secrets_count_as_failed_sign_ins_with_wrong_admin_tokens() {
         "too_many_failed_attempts"
     );
     assert!(app.rows().await.is_empty());
+    // ...and so is the right admin token, while the right secret still passes.
+    let right_token = app
+        .client
+        .get(app.url("/api/admin/quote-requests"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(right_token.status(), 429);
+    let right = post_voice_event(&app, Some(SECRET), &body).await;
+    assert_eq!(right.status(), 200);
+    assert_eq!(app.rows().await.len(), 1);
     app.stop().await;
 }
 
