@@ -12,7 +12,7 @@ use sha2::Sha256;
 use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
 use crate::settings::leads::ForwardingConfig;
 use crate::store::error_chain;
-use crate::store::{format_timestamp, PendingLead, StoredQuote};
+use crate::store::{format_timestamp, LeadStatus, PendingLead, StoredQuote};
 
 pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";
 /// `sha256=<hex HMAC-SHA256 of the body keyed with LEAD_WEBHOOK_SECRET>`.
@@ -50,6 +50,13 @@ struct Lead<'a> {
     source: &'a str,
     call_id: Option<&'a str>,
     created_at: String,
+    phone: Option<&'a str>,
+    zip: Option<&'a str>,
+    state: Option<&'a str>,
+    language: &'a str,
+    /// The person asked not to be contacted (`store::do_not_contact`): a CRM or dialer fed by
+    /// this post must not call, text or e-mail them.
+    do_not_contact: bool,
 }
 
 pub fn signature(secret: &str, body: &[u8]) -> String {
@@ -72,6 +79,11 @@ async fn send(
         source: quote.source.as_str(),
         call_id: quote.call_id.as_deref(),
         created_at: format_timestamp(quote.created_at),
+        phone: quote.contact.phone.as_deref(),
+        zip: quote.contact.zip.as_deref(),
+        state: quote.contact.state.as_deref(),
+        language: quote.language.as_str(),
+        do_not_contact: quote.status == LeadStatus::DoNotContact,
     })
     .map_err(|e| e.to_string())?;
     let mut request = client

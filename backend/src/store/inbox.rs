@@ -182,19 +182,29 @@ impl<D: Database> Inbox for D {
             LeadStatus::Spam => sql::MARK_SPAM,
             LeadStatus::DoNotContact => sql::MARK_DO_NOT_CONTACT,
             LeadStatus::New | LeadStatus::Contacted => {
-                let values = vec![
-                    id.into(),
+                let values: [Value; 4] = [
+                    id.as_str().into(),
                     status.as_str().into(),
                     at.into(),
                     self.options().queued_channels().into(),
                 ];
-                let changed = self.execute(Lane::Person, sql::SET_STATUS, values);
-                return async move { Ok(changed.await? == 1) }.boxed();
+                return self.run(Lane::Person, true, move |c| {
+                    async move {
+                        let changed = c.execute(sql::SET_STATUS, &values).await?;
+                        c.execute(sql::UNLIST_DO_NOT_CONTACT, &[id.into()]).await?;
+                        Ok(changed == 1)
+                    }
+                    .boxed()
+                });
             }
         };
         self.run(Lane::Person, true, move |c| {
             async move {
-                let changed = c.execute(marking, &[id.as_str().into(), at.into()]).await?;
+                let marked: [Value; 2] = [id.as_str().into(), at.into()];
+                let changed = c.execute(marking, &marked).await?;
+                if status == LeadStatus::DoNotContact {
+                    c.execute(sql::LIST_DO_NOT_CONTACT, &marked).await?;
+                }
                 c.execute(sql::DROP_UNDELIVERED, &[id.into()]).await?;
                 Ok(changed == 1)
             }

@@ -2,7 +2,10 @@
 //! SQLite takes as they are). An open filter is a NULL parameter, so one statement serves every
 //! combination of filters.
 
-use super::queries::SELECT_QUOTES;
+use super::queries::{do_not_contact_at, SELECT_QUOTES};
+
+/// `queries::do_not_contact_at!` for the statements written with `format!`.
+const DO_NOT_CONTACT_AT: &str = do_not_contact_at!();
 
 /// $1 since, $2 until, $3 product, $4 source, $5 status, $6 e-mail `LIKE` pattern, $7 the
 /// cursor id, $8 the limit, $9 the ZIP code's state. Spam is listed only when $5 asks for it,
@@ -16,7 +19,7 @@ pub fn find_leads() -> String {
            AND (CAST($4 AS TEXT) IS NULL OR q.source = $4)
            AND (COALESCE(CAST($5 AS TEXT), '') = 'spam') = (q.spam IS NOT NULL)
            AND (CAST($5 AS TEXT) IS NULL OR $5 = 'spam'
-                OR ($5 = 'do_not_contact') = (q.do_not_contact_at IS NOT NULL)
+                OR ($5 = 'do_not_contact') = ({DO_NOT_CONTACT_AT} IS NOT NULL)
                    AND ($5 = 'do_not_contact' OR q.status = $5))
            AND (CAST($9 AS TEXT) IS NULL OR q.state = $9)
            AND (CAST($6 AS TEXT) IS NULL OR LOWER(q.email) LIKE $6 ESCAPE '\\')
@@ -50,6 +53,16 @@ pub const MARK_DO_NOT_CONTACT: &str = "UPDATE quote_requests
     SET do_not_contact_at = COALESCE(do_not_contact_at, $2), status_changed_at = $2,
         queued_channels = NULL
     WHERE id = $1";
+/// $1 id, $2 when: the marked lead's e-mail address and phone number go on the do-not-contact
+/// list (`do_not_contact.rs`), unless they are on it already.
+pub const LIST_DO_NOT_CONTACT: &str = "INSERT INTO do_not_contact (kind, value, added_at, lead_id)
+    SELECT 'email', LOWER(email), CAST($2 AS TEXT), id FROM quote_requests WHERE id = $1
+    UNION ALL
+    SELECT 'phone', phone, CAST($2 AS TEXT), id FROM quote_requests
+    WHERE id = $1 AND phone IS NOT NULL
+    ON CONFLICT DO NOTHING";
+/// $1 id: the lead is no longer marked, and what marking it put on the list comes off.
+pub const UNLIST_DO_NOT_CONTACT: &str = "DELETE FROM do_not_contact WHERE lead_id = $1";
 /// $1 id: what was still to go out for a lead marked spam or not to be contacted.
 pub const DROP_UNDELIVERED: &str =
     "DELETE FROM lead_outbox WHERE quote_id = $1 AND delivered_at IS NULL";

@@ -173,6 +173,23 @@ pub const MIGRATIONS: &[&str] = &[
         WHERE state IS NOT NULL;
     ALTER TABLE consent_records ADD COLUMN phone_consent TEXT;
     ALTER TABLE consent_records ADD COLUMN phone_disclosure_sha256 TEXT;",
+    // 15: the do-not-contact list (`do_not_contact.rs`): each phone number (E.164) and e-mail
+    // address (lower case) of a person who asked not to be contacted, kept when their leads are
+    // deleted; `lead_id` is the lead the broker marked, whose unmarking takes its entries off.
+    "CREATE TABLE do_not_contact (
+        kind      TEXT NOT NULL CHECK (kind IN ('phone','email')),
+        value     TEXT NOT NULL,
+        added_at  TEXT NOT NULL,
+        lead_id   TEXT,
+        PRIMARY KEY (kind, value)
+    );
+    CREATE INDEX do_not_contact_lead ON do_not_contact (lead_id) WHERE lead_id IS NOT NULL;
+    INSERT INTO do_not_contact (kind, value, added_at, lead_id)
+        SELECT 'email', LOWER(email), MIN(do_not_contact_at), MIN(id) FROM quote_requests
+        WHERE do_not_contact_at IS NOT NULL GROUP BY LOWER(email);
+    INSERT INTO do_not_contact (kind, value, added_at, lead_id)
+        SELECT 'phone', phone, MIN(do_not_contact_at), MIN(id) FROM quote_requests
+        WHERE do_not_contact_at IS NOT NULL AND phone IS NOT NULL GROUP BY phone;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

@@ -8,6 +8,7 @@ pub mod consent;
 mod conversations;
 mod database_url;
 mod delivery_alerts;
+mod do_not_contact;
 mod email_budget;
 mod error;
 pub mod error_chain;

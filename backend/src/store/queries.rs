@@ -35,13 +35,32 @@ pub const TAKE_QUEUED_LEADS: &str = "WITH taken AS (
         WHERE channel = ANY($2)
     ON CONFLICT DO NOTHING";
 
+/// When the lead `q` was marked do not contact, or its person's phone number or e-mail address
+/// put on the do-not-contact list (`do_not_contact.rs`); NULL when neither. A literal, so that
+/// the statements below take it in with `concat!`.
+macro_rules! do_not_contact_at {
+    () => {
+        "COALESCE(q.do_not_contact_at,
+            (SELECT d.added_at FROM do_not_contact d
+             WHERE d.kind = 'email' AND d.value = LOWER(q.email)),
+            (SELECT d.added_at FROM do_not_contact d
+             WHERE d.kind = 'phone' AND d.value = q.phone))"
+    };
+}
+pub(super) use do_not_contact_at;
+
 /// The e-mail after a call, threaded under the call's first quote: once per call, and only for
-/// a call that produced quotes. $1 call id, $2 first attempt.
-pub const INSERT_FOLLOW_UP: &str = "INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
-    SELECT id, 'follow_up', $2 FROM quote_requests
-    WHERE call_id = $1 AND do_not_contact_at IS NULL
-    ORDER BY created_at, id LIMIT 1
-    ON CONFLICT DO NOTHING";
+/// a call that produced quotes, not for a person who asked not to be contacted. $1 call id, $2
+/// first attempt.
+pub const INSERT_FOLLOW_UP: &str = concat!(
+    "INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
+    SELECT q.id, 'follow_up', $2 FROM quote_requests q
+    WHERE q.call_id = $1 AND ",
+    do_not_contact_at!(),
+    " IS NULL
+    ORDER BY q.created_at, q.id LIMIT 1
+    ON CONFLICT DO NOTHING"
+);
 
 /// $1 call id, $2 ended reason, $3 summary, $4 transcript, $5 now, $6 recording URL, $7 when
 /// it started, $8 its channel (`voice` or `chat`). A chat's later turns keep when it started.
@@ -143,10 +162,12 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
 
 /// The columns `rows::stored_quote` reads, by these names: the quote with its call report and
 /// each channel's outbox row joined in, and the channels it is still queued on.
-pub(super) const SELECT_QUOTES: &str =
+pub(super) const SELECT_QUOTES: &str = concat!(
     "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at, q.call_id,
         q.status, q.status_changed_at, q.note, q.queued_channels, q.spam, q.language, c.ended_reason, c.summary, c.transcript,
-        q.phone, q.may_call, q.zip, q.state, q.do_not_contact_at,
+        q.phone, q.may_call, q.zip, q.state, ",
+    do_not_contact_at!(),
+    " AS do_not_contact_at,
         r.channel AS consent_channel, r.page AS consent_page, r.language AS consent_language,
         r.at AS consent_at, r.notice_sha256 AS consent_sha256, n.text AS consent_text,
         r.phone_consent AS consent_phone, pd.text AS consent_phone_disclosure,
@@ -166,7 +187,8 @@ pub(super) const SELECT_QUOTES: &str =
     LEFT JOIN notice_texts pd ON pd.sha256 = r.phone_disclosure_sha256
     LEFT JOIN lead_outbox w ON w.quote_id = q.id AND w.channel = 'webhook'
     LEFT JOIN lead_outbox e ON e.quote_id = q.id AND e.channel = 'email'
-    LEFT JOIN lead_outbox f ON f.quote_id = q.id AND f.channel = 'follow_up'";
+    LEFT JOIN lead_outbox f ON f.quote_id = q.id AND f.channel = 'follow_up'"
+);
 
 /// $1 now, $2 limit, $3 channel. A row held for the e-mail digest (`email_budget.rs`) is not
 /// due.

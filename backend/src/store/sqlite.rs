@@ -23,6 +23,7 @@ use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
 use super::consent::{self, Link, NewConsent};
+use super::do_not_contact;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
 use super::outbox::delivery_record;
@@ -364,6 +365,9 @@ fn apply(
             }
             if let Some(consent) = &quote.consent {
                 append_consent(tx, quote, consent)?;
+            }
+            if let Some((phone, email)) = do_not_contact::lifted_by(quote) {
+                run(do_not_contact::LIFT, params![phone, email])?;
             }
         }
         Write::Statement { sql, values } => {

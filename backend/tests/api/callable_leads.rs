@@ -6,8 +6,12 @@
 
 use serde_json::{json, Value};
 
+use crate::common::postgres::TestDatabase;
+use crate::common::receiver::Receiver;
 use crate::common::voice::{post_voice_event, tool_calls};
 use crate::common::{TestApp, INDEX_HTML};
+use backend::settings::leads::ForwardingConfig;
+use backend::store::DatabaseUrl;
 
 const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
 const SECRET: &str = "voice-secret-123";
@@ -17,6 +21,12 @@ const DISCLOSURE_ES: &str = "Acepto que Test Broker me llame o me envíe mensaje
 /// The app with a build whose form asks for an optional phone number and a required ZIP code,
 /// from a broker licensed in Illinois.
 async fn app() -> TestApp {
+    app_on(None, None).await
+}
+
+/// `app` on `database` (a fresh SQLite file when `None`), forwarding its leads as `forwarding`
+/// says.
+async fn app_on(database: Option<DatabaseUrl>, forwarding: Option<ForwardingConfig>) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let site = dir.path().join("dist");
     std::fs::create_dir_all(site.join(".site/es")).unwrap();
@@ -40,15 +50,20 @@ async fn app() -> TestApp {
         facts("Un agente le contactará.", DISCLOSURE_ES),
     )
     .unwrap();
-    TestApp::spawn()
+    let spawn = TestApp::spawn()
         .static_dir(site)
         .dir(dir)
         .configure(|config| {
             config.leads.admin_token = Some(TOKEN.into());
             config.leads.voice_events_secret = Some(SECRET.into());
-        })
-        .start()
-        .await
+            config.leads.forwarding = forwarding;
+        });
+    match database {
+        Some(database) => spawn.database(database),
+        None => spawn,
+    }
+    .start()
+    .await
 }
 
 async fn admin(app: &TestApp, path: &str) -> Value {
@@ -309,4 +324,89 @@ async fn a_lead_the_visitor_asked_not_to_be_contacted_about_is_listed_so_and_can
     assert_eq!(patch("new").await.unwrap().status(), 200);
     assert_eq!(lead(&app, &id).await["status"], "new");
     app.stop().await;
+}
+
+/// The do-not-contact list on `database` (PostgreSQL when given): marking a lead puts its
+/// person's number and address on it, and the list outlives the lead. The person's next lead,
+/// by either, arrives do not contact, with the webhook told so; only their new written consent
+/// (the form's box ticked) takes them off.
+async fn the_do_not_contact_list_is_per_person_and_outlives_the_lead(
+    database: Option<&TestDatabase>,
+) {
+    let receiver = Receiver::start(true).await;
+    let forwarding = ForwardingConfig::new(receiver.url.clone(), None);
+    let database = database.map(|database| DatabaseUrl::Postgres(database.url.clone()));
+    let app = app_on(database, Some(forwarding)).await;
+    let lead_of = |email: &'static str, phone: &'static str, may_call: bool| {
+        json!({"product": "family", "email": email, "phone": phone, "may_call": may_call,
+               "zip": "60601"})
+    };
+    let first = created(&app, lead_of("Ana@Example.com", "5555550123", true)).await;
+    let marked = app
+        .client
+        .patch(app.url(&format!("/api/admin/quote-requests/{first}")))
+        .bearer_auth(TOKEN)
+        .json(&json!({"status": "do_not_contact"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(marked.status(), 200);
+    let deleted = app
+        .client
+        .delete(app.url(&format!("/api/admin/quote-requests/{first}")))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(deleted.status(), 204);
+
+    // By the address alone (another case, no number), and by the number alone.
+    let by_email = created(&app, lead_of("ana@example.COM", "5555550999", false)).await;
+    let by_phone = created(&app, lead_of("other@example.com", "5555550123", false)).await;
+    let stranger = created(&app, lead_of("bea@example.com", "5555550456", true)).await;
+    for id in [&by_email, &by_phone] {
+        let stored = lead(&app, id).await;
+        assert_eq!(stored["status"], "do_not_contact", "{stored}");
+    }
+    assert_eq!(lead(&app, &stranger).await["status"], "new");
+    let posted = receiver
+        .wait_for("the three leads posted", |posted| posted.len() >= 3)
+        .await;
+    let told = |id: &str| {
+        posted
+            .iter()
+            .map(|delivery| delivery.json())
+            .find(|body| body["id"] == id)
+            .unwrap_or_else(|| panic!("{id} was posted"))["do_not_contact"]
+            .clone()
+    };
+    assert_eq!(told(&by_email), true);
+    assert_eq!(told(&by_phone), true);
+    assert_eq!(told(&stranger), false);
+    let body = posted[0].json();
+    for field in ["phone", "zip", "state", "language"] {
+        assert!(body.get(field).is_some(), "{field} in {body}");
+    }
+
+    // Unticked, a new lead does not take the person off; ticked, it does, for both.
+    let unticked = created(&app, lead_of("ana@example.com", "5555550123", false)).await;
+    assert_eq!(lead(&app, &unticked).await["status"], "do_not_contact");
+    let written = created(&app, lead_of("ana@example.com", "5555550123", true)).await;
+    for id in [&written, &by_email, &by_phone, &unticked] {
+        assert_eq!(lead(&app, id).await["status"], "new", "{id}");
+    }
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_do_not_contact_list_on_sqlite() {
+    the_do_not_contact_list_is_per_person_and_outlives_the_lead(None).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+async fn the_do_not_contact_list_on_postgres() {
+    let database = TestDatabase::create().await;
+    the_do_not_contact_list_is_per_person_and_outlives_the_lead(Some(&database)).await;
+    database.drop().await;
 }

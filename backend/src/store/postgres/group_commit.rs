@@ -21,6 +21,7 @@ use tokio_postgres::types::ToSql;
 
 use super::{classify, pool_error};
 use crate::store::consent::{self, Link, NewConsent};
+use crate::store::do_not_contact;
 use crate::store::insert_quote::{columns, QuoteValues, INSERT_QUOTES};
 use crate::store::queries::{self, EARLIER_QUOTE};
 use crate::store::rows;
@@ -195,6 +196,16 @@ async fn insert(
         .filter(|(_, outcome)| **outcome == Inserted::New)
         .filter_map(|(quote, _)| Some((*quote, quote.consent.as_ref()?)));
     append_consents(&tx, stored.collect()).await?;
+    let lifting = quotes
+        .iter()
+        .zip(&outcomes)
+        .filter(|(_, outcome)| **outcome == Inserted::New)
+        .filter_map(|(quote, _)| do_not_contact::lifted_by(quote));
+    for (phone, email) in lifting {
+        tx.execute(do_not_contact::LIFT, &[&phone, &email])
+            .await
+            .map_err(classify)?;
+    }
     tx.commit().await.map_err(classify)?;
     Ok(outcomes)
 }

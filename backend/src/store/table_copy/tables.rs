@@ -77,8 +77,8 @@ pub struct Schema {
 /// requests, a consent record to its notice's text). The inbox's sign-in sessions stay behind:
 /// people sign in again; the site's keys, the e-mail budget and the spent form tokens are the
 /// target site's own. The consent records keep their chain: into an empty target, as they are.
-/// A call's recording goes with its call.
-pub const TABLES: [Schema; 6] = [
+/// A call's recording goes with its call, the do-not-contact list with the leads.
+pub const TABLES: [Schema; 7] = [
     Schema {
         name: "quote_requests",
         columns: &[
@@ -169,6 +169,15 @@ pub const TABLES: [Schema; 6] = [
             required("hash", Kind::Line),
             optional("phone_consent", Kind::Reason),
             optional("phone_disclosure_sha256", Kind::Line),
+        ],
+    },
+    Schema {
+        name: "do_not_contact",
+        columns: &[
+            required("kind", Kind::Reason),
+            required("value", Kind::Line),
+            required("added_at", Kind::Timestamp),
+            optional("lead_id", Kind::Uuid),
         ],
     },
 ];
