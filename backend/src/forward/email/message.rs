@@ -13,7 +13,7 @@ use crate::leads::ended_reason;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
 use crate::store::spam_report::SpamReport;
-use crate::store::{CallReport, HeldLeads, Source, StoredQuote};
+use crate::store::{CallReport, HeldLeads, LeadStatus, Source, StoredQuote};
 
 /// `<lead id@sender's domain>`: the same lead always gets the same id, so a resend is
 /// recognisably the same message.
@@ -140,6 +140,12 @@ fn lead_body(
         ("Product", quote.product.label().to_owned()),
         ("E-mail", quote.email.clone()),
     ];
+    if quote.status == LeadStatus::DoNotContact {
+        fields.push((
+            "Do not contact",
+            "on your do-not-contact list: do not call, text or e-mail".to_owned(),
+        ));
+    }
     if let Some(phone) = &quote.contact.phone {
         let consent = if quote.contact.may_call {
             "may call or text: written consent given"
@@ -440,6 +446,26 @@ mod tests {
                 || html.contains("o'brien+x{1}@example.com"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn a_lead_on_the_do_not_contact_list_says_so_first() {
+        let mut listed = quote("ana@example.com", "UA");
+        listed.status = LeadStatus::DoNotContact;
+        let (text, html) = lead_body(&SiteSettings::default(), &listed, None);
+        assert!(
+            text.contains(
+                "Do not contact: on your do-not-contact list: do not call, text or e-mail"
+            ),
+            "{text}"
+        );
+        assert!(html.contains("do-not-contact list"), "{html}");
+        let (text, _) = lead_body(
+            &SiteSettings::default(),
+            &quote("ana@example.com", "UA"),
+            None,
+        );
+        assert!(!text.contains("Do not contact"), "{text}");
     }
 
     #[test]
