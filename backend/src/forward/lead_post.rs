@@ -12,7 +12,7 @@ use sha2::Sha256;
 use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
 use crate::settings::leads::ForwardingConfig;
 use crate::store::error_chain;
-use crate::store::{format_timestamp, LeadStatus, PendingLead, StoredQuote};
+use crate::store::{format_timestamp, CallConsent, LeadStatus, PendingLead, StoredQuote};
 
 pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";
 /// `sha256=<hex HMAC-SHA256 of the body keyed with LEAD_WEBHOOK_SECRET>`.
@@ -51,6 +51,8 @@ struct Lead<'a> {
     call_id: Option<&'a str>,
     created_at: String,
     phone: Option<&'a str>,
+    /// `written`, `oral` or `null` (`store::CallConsent`).
+    call_consent: Option<CallConsent>,
     zip: Option<&'a str>,
     state: Option<&'a str>,
     language: &'a str,
@@ -80,6 +82,7 @@ async fn send(
         call_id: quote.call_id.as_deref(),
         created_at: format_timestamp(quote.created_at),
         phone: quote.contact.phone.as_deref(),
+        call_consent: quote.call_consent,
         zip: quote.contact.zip.as_deref(),
         state: quote.contact.state.as_deref(),
         language: quote.language.as_str(),

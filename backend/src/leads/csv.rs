@@ -2,14 +2,14 @@
 
 use std::io::Write;
 
-use crate::store::{format_timestamp, Channel, Delivery, StoredQuote};
+use crate::store::{format_timestamp, CallConsent, Channel, Delivery, StoredQuote};
 
 /// The JSON row's fields flattened: a channel's `delivery.<channel>.attempts` is
 /// `<channel>_delivery_attempts`, except the webhook's, whose columns keep their first names
 /// (`delivery`, `delivery_attempts`...); the e-mail channels' follow, then why a spam lead is
 /// spam, the broker's note and the language of the page the lead came from, its consent record,
 /// and how to call it (last, so the columns before them stay where they were).
-pub const CSV_HEADER: [&str; 35] = [
+pub const CSV_HEADER: [&str; 36] = [
     "id",
     "created_at",
     "product",
@@ -42,6 +42,7 @@ pub const CSV_HEADER: [&str; 35] = [
     "consent_notice",
     "phone",
     "may_call",
+    "call_consent",
     "zip",
     "state",
     "licensed",
@@ -120,6 +121,10 @@ fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
         consent.and_then(|c| c.text.clone()).unwrap_or_default(),
         text(&row.contact.phone),
         row.contact.may_call_text().unwrap_or_default().to_owned(),
+        row.call_consent
+            .map(CallConsent::as_str)
+            .unwrap_or_default()
+            .to_owned(),
         text(&row.contact.zip),
         text(&row.contact.state),
         yes_no(row.licensed),
@@ -176,6 +181,7 @@ mod tests {
             language: crate::store::Language::En,
             consent: None,
             contact: Default::default(),
+            call_consent: None,
             licensed: None,
         };
         let mut out = Vec::new();
@@ -261,6 +267,7 @@ mod tests {
                 zip: Some("78701".into()),
                 state: Some("TX".into()),
             },
+            call_consent: Some(crate::store::CallConsent::Oral),
             licensed: Some(false),
         };
         let mut json = serde_json::to_value(&row).unwrap();

@@ -3,6 +3,7 @@
 //! `DeliveryAlerts`, `EmailBudget`, `Recordings`; `QuoteStore` is all of them), so another database can stand
 //! behind them without touching the routes.
 
+mod call_consent;
 mod call_reports;
 pub mod consent;
 mod conversations;
@@ -38,6 +39,7 @@ use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 
+pub use call_consent::CallConsent;
 pub use call_reports::CallReports;
 pub use conversations::{Conversation, Conversations};
 pub use delivery_alerts::{DeliveryAlerts, FailingChannel};

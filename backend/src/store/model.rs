@@ -1,3 +1,4 @@
+use super::call_consent::CallConsent;
 use super::consent::{Consent, NewConsent};
 use super::language::Language;
 use super::timestamp::{format_timestamp, serialize_timestamp};
@@ -296,6 +297,8 @@ pub struct StoredQuote {
     pub consent: Option<Consent>,
     #[serde(flatten)]
     pub contact: Contact,
+    /// With `may_call`, the kind of permission to be called (`call_consent.rs`).
+    pub call_consent: Option<CallConsent>,
     /// Whether the broker is licensed in the ZIP code's state (`broker.licences` in the
     /// content); `None` without a state or without listed licences. Not stored: the site's
     /// settings fill it in (`SiteSettings::check_licences`).

@@ -6,6 +6,7 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
+use super::call_consent::CallConsent;
 use super::consent::{Consent, ConsentChannel, PhoneConsentShown};
 use super::language::Language;
 use super::model::{
@@ -47,6 +48,8 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
     } else {
         status
     };
+    let consent = consent(row, &id)?;
+    let may_call = row.text("may_call")?.as_deref() == Some("yes");
     let queued = row.text("queued_channels")?;
     let mut deliveries = Deliveries::default();
     let mut any = false;
@@ -79,10 +82,11 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         spam_reason,
         note: row.text("note")?,
         language,
-        consent: consent(row, &id)?,
+        call_consent: CallConsent::of(may_call, consent.as_ref().map(|c| c.channel)),
+        consent,
         contact: Contact {
             phone: row.text("phone")?,
-            may_call: row.text("may_call")?.as_deref() == Some("yes"),
+            may_call,
             zip: row.text("zip")?,
             state: row.text("state")?,
         },

@@ -13,7 +13,7 @@ use crate::leads::ended_reason;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
 use crate::store::spam_report::SpamReport;
-use crate::store::{CallReport, HeldLeads, LeadStatus, Source, StoredQuote};
+use crate::store::{CallConsent, CallReport, HeldLeads, LeadStatus, Source, StoredQuote};
 
 /// `<lead id@sender's domain>`: the same lead always gets the same id, so a resend is
 /// recognisably the same message.
@@ -147,10 +147,12 @@ fn lead_body(
         ));
     }
     if let Some(phone) = &quote.contact.phone {
-        let consent = if quote.contact.may_call {
-            "may call or text: written consent given"
-        } else {
-            "e-mail only: no consent to call"
+        let consent = match quote.call_consent {
+            Some(CallConsent::Written) => "may call or text: written consent given",
+            Some(CallConsent::Oral) => {
+                "oral consent only: may call by hand, no automated calls or texts"
+            }
+            None => "e-mail only: no consent to call",
         };
         fields.push(("Phone", format!("{phone} ({consent})")));
     }
@@ -405,6 +407,7 @@ mod tests {
             language: crate::store::Language::En,
             consent: None,
             contact: Default::default(),
+            call_consent: None,
             licensed: None,
         }
     }

@@ -112,8 +112,12 @@ mod tests {
                 .await
                 .unwrap();
         }
+        let queued = suite::web("queued@example.com");
+        let queued_id = queued.id.to_string();
+        store.insert(queued).await.unwrap();
+        // Its person asked not to be contacted: on the list, which goes with the leads.
         store
-            .insert(suite::web("queued@example.com"))
+            .set_status(queued_id, crate::store::LeadStatus::DoNotContact, later)
             .await
             .unwrap();
         let listed = store.list_since(None).await.unwrap();
@@ -144,7 +148,8 @@ mod tests {
                 // Webhook and e-mail for the 4 taken into the outbox, the call's follow-up.
                 ("lead_outbox", 2 * (leads - 1) + 1, 0),
                 ("notice_texts", 0, 0),
-                ("consent_records", 0, 0)
+                ("consent_records", 0, 0),
+                ("do_not_contact", 1, 0)
             ]
         );
         let again = write(to, read(from).await.unwrap()).await.unwrap();
