@@ -173,6 +173,20 @@ pub const MIGRATIONS: &[&str] = &[
         WHERE state IS NOT NULL;
     ALTER TABLE consent_records ADD COLUMN phone_consent TEXT;
     ALTER TABLE consent_records ADD COLUMN phone_disclosure_sha256 TEXT;",
+    // 15: conversations apart by channel: a chat's id is kept as `chat:` and the chat's own
+    // (`voice_events::conversation_id`), in `voice_calls` and its leads' `call_id`, so no call's
+    // report can land on a chat's record. A chat kept before conversations named their channel
+    // is known by its leads (one a call's lead also names stays a call). A transcript's lines
+    // left out past its bound (`transcript.rs`).
+    "UPDATE voice_calls SET channel = 'chat'
+        WHERE channel = 'voice'
+          AND call_id IN (SELECT call_id FROM quote_requests WHERE source = 'chat')
+          AND call_id NOT IN (SELECT call_id FROM quote_requests
+                              WHERE source = 'voice' AND call_id IS NOT NULL);
+    UPDATE voice_calls SET call_id = 'chat:' || call_id WHERE channel = 'chat';
+    UPDATE quote_requests SET call_id = 'chat:' || call_id
+        WHERE source = 'chat' AND call_id IS NOT NULL;
+    ALTER TABLE voice_calls ADD COLUMN transcript_lines_dropped BIGINT NOT NULL DEFAULT 0;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a
@@ -254,6 +268,60 @@ mod tests {
         assert!(
             conn.execute(outbox, ["fax"]).is_err(),
             "known channels only"
+        );
+    }
+
+    #[test]
+    fn chats_kept_before_take_their_prefix_with_their_leads() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let tx = conn.transaction().unwrap();
+        for sql in &MIGRATIONS[..14] {
+            tx.execute_batch(sql).unwrap();
+        }
+        tx.pragma_update(None, "user_version", 14).unwrap();
+        // A chat kept as a chat, one kept before conversations named their channel (known by
+        // its lead), and a call.
+        tx.execute_batch(
+            "INSERT INTO quote_requests (id, product, email, source, created_at, call_id, tool_call_id)
+                VALUES ('a','family','x@y.z','chat','t','sess-new','t1'),
+                       ('b','family','x@y.z','chat','t','sess-old','t1'),
+                       ('c','family','x@y.z','voice','t','call-1','t1'),
+                       ('d','family','x@y.z','web','t',NULL,NULL);
+             INSERT INTO voice_calls (call_id, transcript, reported_at, channel)
+                VALUES ('sess-new','User: hi','t','chat'), ('sess-old','User: hello','t','voice'),
+                       ('call-1','AI: Hi','t','voice');",
+        )
+        .unwrap();
+        tx.commit().unwrap();
+        migrate(&mut conn).unwrap();
+        let rows = |sql: &str| -> Vec<(String, String)> {
+            let mut statement = conn.prepare(sql).unwrap();
+            let rows = statement.query_map([], |r| Ok((r.get(0)?, r.get(1)?)));
+            rows.unwrap().map(Result::unwrap).collect()
+        };
+        let kept = rows("SELECT call_id, channel || ' ' || transcript_lines_dropped FROM voice_calls ORDER BY call_id");
+        let kept: Vec<_> = kept.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
+        assert_eq!(
+            kept,
+            [
+                ("call-1", "voice 0"),
+                ("chat:sess-new", "chat 0"),
+                ("chat:sess-old", "chat 0")
+            ]
+        );
+        let leads = rows("SELECT id, COALESCE(call_id, '-') FROM quote_requests ORDER BY id");
+        let leads: Vec<_> = leads
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        assert_eq!(
+            leads,
+            [
+                ("a", "chat:sess-new"),
+                ("b", "chat:sess-old"),
+                ("c", "call-1"),
+                ("d", "-")
+            ]
         );
     }
 
