@@ -219,6 +219,37 @@ pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     tx.commit()
 }
 
+/// Conversations and leads as schema 14 kept them: a chat kept as a chat, one kept before
+/// conversations named their channel (known by its lead), a call and a web lead; migration 15
+/// keeps the chats as `chat:<id>`, leads and all.
+#[cfg(test)]
+pub(super) const KEPT_BEFORE_15: &str = "
+    INSERT INTO quote_requests (id, product, email, source, created_at, call_id, tool_call_id)
+        VALUES ('a','family','x@y.z','chat','2026-11-01T00:00:00.000Z','sess-new','t1'),
+               ('b','family','x@y.z','chat','2026-11-01T00:00:00.000Z','sess-old','t1'),
+               ('c','family','x@y.z','voice','2026-11-01T00:00:00.000Z','call-1','t1'),
+               ('d','family','x@y.z','web','2026-11-01T00:00:00.000Z',NULL,NULL);
+    INSERT INTO voice_calls (call_id, transcript, reported_at, channel)
+        VALUES ('sess-new','User: hi','2026-11-01T00:00:00.000Z','chat'),
+               ('sess-old','User: hello','2026-11-01T00:00:00.000Z','voice'),
+               ('call-1','AI: Hi','2026-11-01T00:00:00.000Z','voice');";
+
+/// `KEPT_BEFORE_15`'s rows, one line each, once migrated: `KEPT_AFTER_15` in order.
+#[cfg(test)]
+pub(super) const KEPT_AFTER_15_SQL: &str =
+    "SELECT call_id || ' ' || channel || ' ' || transcript_lines_dropped FROM voice_calls
+     UNION ALL SELECT id || ' ' || COALESCE(call_id, '-') FROM quote_requests";
+#[cfg(test)]
+pub(super) const KEPT_AFTER_15: [&str; 7] = [
+    "a chat:sess-new",
+    "b chat:sess-old",
+    "c call-1",
+    "call-1 voice 0",
+    "chat:sess-new chat 0",
+    "chat:sess-old chat 0",
+    "d -",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,50 +310,14 @@ mod tests {
             tx.execute_batch(sql).unwrap();
         }
         tx.pragma_update(None, "user_version", 14).unwrap();
-        // A chat kept as a chat, one kept before conversations named their channel (known by
-        // its lead), and a call.
-        tx.execute_batch(
-            "INSERT INTO quote_requests (id, product, email, source, created_at, call_id, tool_call_id)
-                VALUES ('a','family','x@y.z','chat','t','sess-new','t1'),
-                       ('b','family','x@y.z','chat','t','sess-old','t1'),
-                       ('c','family','x@y.z','voice','t','call-1','t1'),
-                       ('d','family','x@y.z','web','t',NULL,NULL);
-             INSERT INTO voice_calls (call_id, transcript, reported_at, channel)
-                VALUES ('sess-new','User: hi','t','chat'), ('sess-old','User: hello','t','voice'),
-                       ('call-1','AI: Hi','t','voice');",
-        )
-        .unwrap();
+        tx.execute_batch(KEPT_BEFORE_15).unwrap();
         tx.commit().unwrap();
         migrate(&mut conn).unwrap();
-        let rows = |sql: &str| -> Vec<(String, String)> {
-            let mut statement = conn.prepare(sql).unwrap();
-            let rows = statement.query_map([], |r| Ok((r.get(0)?, r.get(1)?)));
-            rows.unwrap().map(Result::unwrap).collect()
-        };
-        let kept = rows("SELECT call_id, channel || ' ' || transcript_lines_dropped FROM voice_calls ORDER BY call_id");
-        let kept: Vec<_> = kept.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect();
-        assert_eq!(
-            kept,
-            [
-                ("call-1", "voice 0"),
-                ("chat:sess-new", "chat 0"),
-                ("chat:sess-old", "chat 0")
-            ]
-        );
-        let leads = rows("SELECT id, COALESCE(call_id, '-') FROM quote_requests ORDER BY id");
-        let leads: Vec<_> = leads
-            .iter()
-            .map(|(a, b)| (a.as_str(), b.as_str()))
-            .collect();
-        assert_eq!(
-            leads,
-            [
-                ("a", "chat:sess-new"),
-                ("b", "chat:sess-old"),
-                ("c", "call-1"),
-                ("d", "-")
-            ]
-        );
+        let mut statement = conn.prepare(KEPT_AFTER_15_SQL).unwrap();
+        let rows = statement.query_map([], |row| row.get(0)).unwrap();
+        let mut kept: Vec<String> = rows.map(Result::unwrap).collect();
+        kept.sort();
+        assert_eq!(kept, KEPT_AFTER_15);
     }
 
     #[test]

@@ -44,8 +44,8 @@ pub const INSERT_FOLLOW_UP: &str = "INSERT INTO lead_outbox (quote_id, channel, 
     ON CONFLICT DO NOTHING";
 
 /// A call's end-of-call report, written once: a repeated report adds what the first lacked and
-/// keeps what it had (the record may be held as evidence), `reported_at` the first report's.
-/// Returns the recording link kept. $1 call id, $2 ended reason, $3 summary, $4 transcript, $5
+/// keeps what it had (the record may be held as evidence), `reported_at` the first report's; a
+/// chat's row is never a call's (`RECORD_CHAT_TURN`). Returns the recording link kept. $1 call id, $2 ended reason, $3 summary, $4 transcript, $5
 /// now, $6 recording URL, $7 when it started, $8 the transcript's lines left out
 /// (`transcript.rs`).
 pub const RECORD_CALL: &str = "INSERT INTO voice_calls
@@ -60,6 +60,7 @@ pub const RECORD_CALL: &str = "INSERT INTO voice_calls
         transcript = COALESCE(voice_calls.transcript, excluded.transcript),
         recording_url = COALESCE(voice_calls.recording_url, excluded.recording_url),
         started_at = COALESCE(voice_calls.started_at, excluded.started_at)
+    WHERE voice_calls.channel = 'voice'
     RETURNING recording_url";
 
 /// A chat's transcript after a turn (`chat_transcript.rs` makes it from the one kept, so it

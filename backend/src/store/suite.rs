@@ -38,7 +38,7 @@ macro_rules! for_each_case {
             $crate::store::StoreOptions::default()
         );
         $case!(
-            a_chat_turn_never_writes_over_a_call,
+            a_chat_turn_never_writes_over_a_call_nor_a_call_over_a_chat,
             $crate::store::StoreOptions::default()
         );
         $case!(
@@ -380,7 +380,9 @@ pub async fn a_transcript_is_kept_within_its_bound(store: Arc<dyn QuoteStore>) {
     store.close().await;
 }
 
-pub async fn a_chat_turn_never_writes_over_a_call(store: Arc<dyn QuoteStore>) {
+pub async fn a_chat_turn_never_writes_over_a_call_nor_a_call_over_a_chat(
+    store: Arc<dyn QuoteStore>,
+) {
     let call = CallReport {
         call_id: "same".into(),
         ended_reason: Some("customer-ended-call".into()),
@@ -397,8 +399,21 @@ pub async fn a_chat_turn_never_writes_over_a_call(store: Arc<dyn QuoteStore>) {
         channel: Source::Chat,
         ..call.clone()
     };
-    store.record_call(turn).await.unwrap();
-    assert_eq!(store.call("same".into()).await.unwrap(), Some(call));
+    store.record_call(turn.clone()).await.unwrap();
+    assert_eq!(store.call("same".into()).await.unwrap(), Some(call.clone()));
+    // Nor a call's report over a chat.
+    let chat = CallReport {
+        call_id: "chat:same".into(),
+        ended_reason: None,
+        ..turn
+    };
+    store.record_call(chat.clone()).await.unwrap();
+    let over = CallReport {
+        call_id: "chat:same".into(),
+        ..call
+    };
+    store.record_call(over).await.unwrap();
+    assert_eq!(store.call("chat:same".into()).await.unwrap(), Some(chat));
     store.close().await;
 }
 
