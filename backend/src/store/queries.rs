@@ -45,9 +45,9 @@ pub const INSERT_FOLLOW_UP: &str = "INSERT INTO lead_outbox (quote_id, channel, 
 
 /// A call's end-of-call report, written once: a repeated report adds what the first lacked and
 /// keeps what it had (the record may be held as evidence), `reported_at` the first report's; a
-/// chat's row is never a call's (`RECORD_CHAT_TURN`). Returns the recording link kept. $1 call id, $2 ended reason, $3 summary, $4 transcript, $5
-/// now, $6 recording URL, $7 when it started, $8 the transcript's lines left out
-/// (`transcript.rs`).
+/// chat's row is never a call's (`RECORD_CHAT_TURN`). Returns the recording link kept. $1 call
+/// id, $2 ended reason, $3 summary, $4 transcript, $5 now, $6 recording URL, $7 when it started,
+/// $8 the transcript's lines left out (`transcript.rs`).
 pub const RECORD_CALL: &str = "INSERT INTO voice_calls
         (call_id, ended_reason, summary, transcript, reported_at, recording_url, started_at,
         transcript_lines_dropped, channel)
