@@ -435,9 +435,11 @@ function inboxSuite(name, database) {
       ]);
       expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = readFileSync(await download.path(), 'utf8');
-      // Records end at a line break outside quotes (the transcript's own line breaks are quoted).
+      // Records end at a line break outside quotes (a cell's own line breaks are quoted).
       const lines = csv.trim().split(/\r?\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
       expect(lines.length, csv).toBe(2);
+      // A list carries no transcript: the lead's own page showed it.
+      expect(csv.includes(TRANSCRIPT), csv).toBe(false);
       expect(lines[0]).toMatch(/^"?id"?,"?created_at"?,"?product"?,"?email"?/);
       expect(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv).toBeTruthy();
       expect(

@@ -4,6 +4,8 @@
 //! report cannot rewrite what the first kept; a chat and a call of the same id are two records;
 //! a call id with reserved characters is reachable through the admin API.
 
+use std::io::Read;
+
 use backend::store::{self, DatabaseUrl, RecordingOutcome, StoredRecording};
 use serde_json::{json, Value};
 
@@ -165,8 +167,19 @@ async fn review_steps(app: &TestApp) {
     let lead = admin_json(app, &format!("/api/admin/quote-requests/{lead_id}")).await;
     assert_eq!(lead["call_id"], reserved);
     assert_eq!(lead["call_transcript"], "AI: Reserved.");
+    // Its records' conversation.json says whether its transcript is whole.
     let records = admin_get(app, &format!("/api/admin/quote-requests/{lead_id}/records")).await;
     assert_eq!(records.status(), 200);
+    let bytes = records.bytes().await.unwrap();
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes.to_vec())).unwrap();
+    let mut conversation = String::new();
+    zip.by_name(&format!("lead-{lead_id}/conversation.json"))
+        .unwrap()
+        .read_to_string(&mut conversation)
+        .unwrap();
+    let conversation: Value = serde_json::from_str(&conversation).unwrap();
+    assert_eq!(conversation["call_id"], reserved);
+    assert_eq!(conversation["transcript_lines_dropped"], 0);
     let store = store::open(&app.database).await.unwrap();
     let copy = StoredRecording {
         content_type: "audio/wav".into(),
