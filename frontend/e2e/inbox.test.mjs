@@ -435,14 +435,16 @@ function inboxSuite(name, database) {
       ]);
       expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = readFileSync(await download.path(), 'utf8');
-      // Records end at a line break outside quotes (the transcript's own line breaks are quoted).
+      // Records end at a line break outside quotes (a cell's own line breaks are quoted).
       const lines = csv.trim().split(/\r?\n(?=(?:[^"]*"[^"]*")*[^"]*$)/);
       expect(lines.length, csv).toBe(2);
+      // A list carries no transcript: the lead's own page showed it.
+      expect(csv.includes(TRANSCRIPT), csv).toBe(false);
       expect(lines[0]).toMatch(/^"?id"?,"?created_at"?,"?product"?,"?email"?/);
       expect(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv).toBeTruthy();
       expect(
         lines[0].endsWith(
-          '"note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","zip","state","licensed"',
+          '"note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","call_consent","zip","state","licensed"',
         ),
         csv,
       ).toBeTruthy();
@@ -450,7 +452,7 @@ function inboxSuite(name, database) {
       expect(
         lines[1].includes(`"${NOTE}","en","voice",`) &&
           lines[1].endsWith(
-            '"A licensed insurance agent of Clearharbor Health will contact you about your quote.","","","","",""',
+            '"A licensed insurance agent of Clearharbor Health will contact you about your quote.","","","","","",""',
           ),
         csv,
       ).toBeTruthy();

@@ -9,7 +9,7 @@ use crate::store::{format_timestamp, CallConsent, Channel, Delivery, StoredQuote
 /// (`delivery`, `delivery_attempts`...); the e-mail channels' follow, then why a spam lead is
 /// spam, the broker's note and the language of the page the lead came from, its consent record,
 /// and how to call it (last, so the columns before them stay where they were).
-pub const CSV_HEADER: [&str; 36] = [
+pub const CSV_HEADER: [&str; 35] = [
     "id",
     "created_at",
     "product",
@@ -18,7 +18,6 @@ pub const CSV_HEADER: [&str; 36] = [
     "call_id",
     "call_ended_reason",
     "call_summary",
-    "call_transcript",
     "delivery",
     "delivery_attempts",
     "delivery_last_error",
@@ -97,7 +96,6 @@ fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
         text(&row.call_id),
         text(&row.call_ended_reason),
         text(&row.call_summary),
-        text(&row.call_transcript),
         webhook,
         webhook_attempts,
         webhook_error,
@@ -172,7 +170,6 @@ mod tests {
             call_id: None,
             call_ended_reason: None,
             call_summary: None,
-            call_transcript: None,
             delivery: None,
             status: Default::default(),
             status_changed_at: None,
@@ -231,7 +228,6 @@ mod tests {
             call_id: Some("call-1".into()),
             call_ended_reason: Some("customer-ended-call".into()),
             call_summary: Some("Wants a plan".into()),
-            call_transcript: Some("AI: Hello\nUser: Hi".into()),
             delivery: Some(crate::store::Deliveries {
                 webhook: Some(crate::store::Delivery {
                     status: crate::store::DeliveryStatus::Delivered,

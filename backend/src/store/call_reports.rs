@@ -7,14 +7,19 @@ use futures_util::FutureExt;
 use time::OffsetDateTime;
 
 use super::model::{CallReport, Source};
-use super::queries::{INSERT_FOLLOW_UP, PURGE_OLD_CONVERSATIONS, SELECT_CALL, UPSERT_CALL};
+use super::queries::{
+    INSERT_FOLLOW_UP, PURGE_OLD_CONVERSATIONS, RECORD_CALL, RECORD_CHAT_TURN, SELECT_CALL,
+};
 use super::recordings::{PURGE_OLD_RECORDINGS, QUEUE_RECORDING};
 use super::sql::{Database, Lane, NamedRow, Value};
+use super::transcript::capped;
 use super::StoreError;
 
 pub trait CallReports: Send + Sync {
-    /// Keeps the end-of-call report (a repeated report replaces the earlier one). With
-    /// `email_leads`, the call's first quote gets a follow-up outbox row (once).
+    /// Keeps the end-of-call report, its transcript within `MAX_TRANSCRIPT_BYTES`. A call's is
+    /// written once: a repeated report adds only what the first lacked. A chat's (one report a
+    /// turn) keeps its start and takes the transcript so far. With `email_leads`, the call's
+    /// first quote gets a follow-up outbox row (once).
     fn record_call(&self, report: CallReport) -> BoxFuture<'_, Result<(), StoreError>>;
 
     /// The end-of-call report stored for `call_id`, if any.
@@ -37,18 +42,39 @@ impl<D: Database> CallReports for D {
             async move {
                 let now = Value::from(OffsetDateTime::now_utc());
                 let call_id = Value::from(report.call_id);
+                let (transcript, cut) = match report.transcript.as_deref().map(capped) {
+                    Some((kept, cut)) => (Some(kept.to_owned()), cut),
+                    None => (None, 0),
+                };
+                let lines_dropped = Value::from(report.transcript_lines_dropped + cut);
+                if report.channel == Source::Chat {
+                    let turn = [
+                        call_id,
+                        transcript.into(),
+                        now,
+                        report.started_at.into(),
+                        lines_dropped,
+                    ];
+                    return c.execute(RECORD_CHAT_TURN, &turn).await.map(drop);
+                }
                 let call = [
                     call_id.clone(),
                     report.ended_reason.into(),
                     report.summary.into(),
-                    report.transcript.into(),
+                    transcript.into(),
                     now.clone(),
-                    report.recording_url.clone().into(),
+                    report.recording_url.into(),
                     report.started_at.into(),
-                    report.channel.as_str().into(),
+                    lines_dropped,
                 ];
-                c.execute(UPSERT_CALL, &call).await?;
-                if let Some(url) = report.recording_url {
+                let kept = c.query(RECORD_CALL, &call).await?;
+                // The copy follows the link kept, never a later report's.
+                let recording_url = kept
+                    .first()
+                    .map(|row| row.text("recording_url"))
+                    .transpose()?
+                    .flatten();
+                if let Some(url) = recording_url {
                     let copy = [call_id.clone(), url.into(), now.clone()];
                     c.execute(QUEUE_RECORDING, &copy).await?;
                 }
@@ -88,18 +114,20 @@ fn call_report(row: &impl NamedRow) -> Result<CallReport, StoreError> {
         ended_reason: row.text("ended_reason")?,
         summary: row.text("summary")?,
         transcript: row.text("transcript")?,
+        transcript_lines_dropped: lines_dropped(row)?,
         recording_url: row.text("recording_url")?,
         started_at: row.text("started_at")?,
-        channel: conversation_channel(row, None)?,
+        channel: conversation_channel(row)?,
     })
 }
 
-/// `voice` or `chat`: the row's `channel`, or for a conversation kept before conversations named
-/// their channel (all `voice` then), its first lead's source (`also`).
-pub(super) fn conversation_channel(
-    row: &impl NamedRow,
-    also: Option<&str>,
-) -> Result<Source, StoreError> {
-    let chat = row.text("channel")?.as_deref() == Some("chat") || also == Some("chat");
+/// `voice` or `chat`, as the row's `channel` says.
+pub(super) fn conversation_channel(row: &impl NamedRow) -> Result<Source, StoreError> {
+    let chat = row.text("channel")?.as_deref() == Some("chat");
     Ok(if chat { Source::Chat } else { Source::Voice })
+}
+
+/// The row's `transcript_lines_dropped`.
+pub(super) fn lines_dropped(row: &impl NamedRow) -> Result<u64, StoreError> {
+    Ok(row.number("transcript_lines_dropped")?.max(0) as u64)
 }

@@ -6,7 +6,7 @@ use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use serde::Serialize;
 
-use super::call_reports::conversation_channel;
+use super::call_reports::{conversation_channel, lines_dropped};
 use super::model::Source;
 use super::queries::{CONVERSATION, CONVERSATIONS};
 use super::recordings::{recording_state, RecordingState};
@@ -31,6 +31,9 @@ pub struct Conversation {
     /// Left out of lists (`Conversations::conversations`), kept for one conversation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub transcript: Option<String>,
+    /// The transcript's lines (each one speaker's turn) left out past `MAX_TRANSCRIPT_BYTES`
+    /// (256 KiB): 0 when it is whole.
+    pub transcript_lines_dropped: u64,
     /// Where the provider kept the recording.
     pub recording_url: Option<String>,
     /// The site's own copy of the recording (`GET .../recording`), when there is one to make.
@@ -67,13 +70,14 @@ impl<D: Database> Conversations for D {
 fn conversation(row: &impl NamedRow) -> Result<Conversation, StoreError> {
     Ok(Conversation {
         call_id: row.required("call_id")?,
-        channel: conversation_channel(row, row.text("lead_source")?.as_deref())?,
+        channel: conversation_channel(row)?,
         started_at: row.text("started_at")?,
         reported_at: row.required("reported_at")?,
         ended_reason: row.text("ended_reason")?,
         lead_id: row.text("lead_id")?,
         summary: row.text("summary")?,
         transcript: row.text("transcript")?,
+        transcript_lines_dropped: lines_dropped(row)?,
         recording_url: row.text("recording_url")?,
         recording: recording_state(row)?,
     })

@@ -45,6 +45,8 @@ pub struct LeadQuery {
 pub struct LeadDetail {
     #[serde(flatten)]
     pub quote: StoredQuote,
+    /// The call's (or chat's) transcript, as far as it is kept (`transcript.rs`).
+    pub call_transcript: Option<String>,
     /// The voice call's recording, when its end-of-call report had one.
     pub call_recording_url: Option<String>,
 }
@@ -153,19 +155,19 @@ impl<D: Database> Inbox for D {
                 let Some(quote) = rows.first().map(stored_quote).transpose()? else {
                     return Ok(None);
                 };
-                let call_recording_url = match &quote.call_id {
+                let call = match &quote.call_id {
                     Some(call_id) => c
-                        .query(sql::CALL_RECORDING, &[call_id.as_str().into()])
+                        .query(sql::CALL_OF_LEAD, &[call_id.as_str().into()])
                         .await?
-                        .first()
-                        .map(|row| row.text("recording_url"))
-                        .transpose()?
-                        .flatten(),
+                        .into_iter()
+                        .next(),
                     None => None,
                 };
+                let column = |name| call.as_ref().map(|row| row.text(name)).transpose();
                 Ok(Some(LeadDetail {
                     quote,
-                    call_recording_url,
+                    call_transcript: column("transcript")?.flatten(),
+                    call_recording_url: column("recording_url")?.flatten(),
                 }))
             }
             .boxed()

@@ -35,7 +35,8 @@ pub fn lead() -> String {
 }
 
 /// $1 call id.
-pub const CALL_RECORDING: &str = "SELECT recording_url FROM voice_calls WHERE call_id = $1";
+pub const CALL_OF_LEAD: &str =
+    "SELECT recording_url, transcript FROM voice_calls WHERE call_id = $1";
 
 /// $1 id, $2 status (`new` or `contacted`), $3 when, $4 the channels a new lead is queued on
 /// (`StoreOptions::queued_channels`). A lead that was spam is queued as if it had just come (a

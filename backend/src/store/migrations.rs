@@ -173,7 +173,21 @@ pub const MIGRATIONS: &[&str] = &[
         WHERE state IS NOT NULL;
     ALTER TABLE consent_records ADD COLUMN phone_consent TEXT;
     ALTER TABLE consent_records ADD COLUMN phone_disclosure_sha256 TEXT;",
-    // 15: the do-not-contact list (`do_not_contact.rs`): each phone number (E.164) and e-mail
+    // 15: conversations apart by channel: a chat's id is kept as `chat:` and the chat's own
+    // (`voice_events::conversation_id`), in `voice_calls` and its leads' `call_id`, so no call's
+    // report can land on a chat's record. A chat kept before conversations named their channel
+    // is known by its leads (one a call's lead also names stays a call). A transcript's lines
+    // left out past its bound (`transcript.rs`).
+    "UPDATE voice_calls SET channel = 'chat'
+        WHERE channel = 'voice'
+          AND call_id IN (SELECT call_id FROM quote_requests WHERE source = 'chat')
+          AND call_id NOT IN (SELECT call_id FROM quote_requests
+                              WHERE source = 'voice' AND call_id IS NOT NULL);
+    UPDATE voice_calls SET call_id = 'chat:' || call_id WHERE channel = 'chat';
+    UPDATE quote_requests SET call_id = 'chat:' || call_id
+        WHERE source = 'chat' AND call_id IS NOT NULL;
+    ALTER TABLE voice_calls ADD COLUMN transcript_lines_dropped BIGINT NOT NULL DEFAULT 0;",
+    // 16: the do-not-contact list (`do_not_contact.rs`): each phone number (E.164) and e-mail
     // address (lower case) of a person who asked not to be contacted, kept when their leads are
     // deleted; `lead_id` is the lead the broker marked, whose unmarking takes its entries off.
     "CREATE TABLE do_not_contact (
@@ -221,6 +235,37 @@ pub fn migrate(conn: &mut Connection) -> rusqlite::Result<()> {
     tx.pragma_update(None, "user_version", MIGRATIONS.len())?;
     tx.commit()
 }
+
+/// Conversations and leads as schema 14 kept them: a chat kept as a chat, one kept before
+/// conversations named their channel (known by its lead), a call and a web lead; migration 15
+/// keeps the chats as `chat:<id>`, leads and all.
+#[cfg(test)]
+pub(super) const KEPT_BEFORE_15: &str = "
+    INSERT INTO quote_requests (id, product, email, source, created_at, call_id, tool_call_id)
+        VALUES ('a','family','x@y.z','chat','2026-11-01T00:00:00.000Z','sess-new','t1'),
+               ('b','family','x@y.z','chat','2026-11-01T00:00:00.000Z','sess-old','t1'),
+               ('c','family','x@y.z','voice','2026-11-01T00:00:00.000Z','call-1','t1'),
+               ('d','family','x@y.z','web','2026-11-01T00:00:00.000Z',NULL,NULL);
+    INSERT INTO voice_calls (call_id, transcript, reported_at, channel)
+        VALUES ('sess-new','User: hi','2026-11-01T00:00:00.000Z','chat'),
+               ('sess-old','User: hello','2026-11-01T00:00:00.000Z','voice'),
+               ('call-1','AI: Hi','2026-11-01T00:00:00.000Z','voice');";
+
+/// `KEPT_BEFORE_15`'s rows, one line each, once migrated: `KEPT_AFTER_15` in order.
+#[cfg(test)]
+pub(super) const KEPT_AFTER_15_SQL: &str =
+    "SELECT call_id || ' ' || channel || ' ' || transcript_lines_dropped FROM voice_calls
+     UNION ALL SELECT id || ' ' || COALESCE(call_id, '-') FROM quote_requests";
+#[cfg(test)]
+pub(super) const KEPT_AFTER_15: [&str; 7] = [
+    "a chat:sess-new",
+    "b chat:sess-old",
+    "c call-1",
+    "call-1 voice 0",
+    "chat:sess-new chat 0",
+    "chat:sess-old chat 0",
+    "d -",
+];
 
 #[cfg(test)]
 mod tests {
@@ -272,6 +317,24 @@ mod tests {
             conn.execute(outbox, ["fax"]).is_err(),
             "known channels only"
         );
+    }
+
+    #[test]
+    fn chats_kept_before_take_their_prefix_with_their_leads() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let tx = conn.transaction().unwrap();
+        for sql in &MIGRATIONS[..14] {
+            tx.execute_batch(sql).unwrap();
+        }
+        tx.pragma_update(None, "user_version", 14).unwrap();
+        tx.execute_batch(KEPT_BEFORE_15).unwrap();
+        tx.commit().unwrap();
+        migrate(&mut conn).unwrap();
+        let mut statement = conn.prepare(KEPT_AFTER_15_SQL).unwrap();
+        let rows = statement.query_map([], |row| row.get(0)).unwrap();
+        let mut kept: Vec<String> = rows.map(Result::unwrap).collect();
+        kept.sort();
+        assert_eq!(kept, KEPT_AFTER_15);
     }
 
     #[test]

@@ -33,6 +33,7 @@ pub mod sqlite;
 mod suite;
 pub mod table_copy;
 mod timestamp;
+pub mod transcript;
 
 use std::sync::Arc;
 use std::time::Duration;

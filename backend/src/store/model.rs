@@ -278,8 +278,6 @@ pub struct StoredQuote {
     pub call_id: Option<String>,
     pub call_ended_reason: Option<String>,
     pub call_summary: Option<String>,
-    /// The call's transcript from its end-of-call report.
-    pub call_transcript: Option<String>,
     /// Each delivery channel's state; `None` when every channel was off for this row.
     pub delivery: Option<Deliveries>,
     pub status: LeadStatus,
@@ -414,6 +412,8 @@ pub struct CallReport {
     pub ended_reason: Option<String>,
     pub summary: Option<String>,
     pub transcript: Option<String>,
+    /// The transcript's lines (each one speaker's turn) left out past `MAX_TRANSCRIPT_BYTES`.
+    pub transcript_lines_dropped: u64,
     /// `artifact.recordingUrl`: where the provider keeps the call's recording.
     pub recording_url: Option<String>,
     /// When the call (or the chat's first turn) started, RFC 3339.

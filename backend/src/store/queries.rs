@@ -62,16 +62,38 @@ pub const INSERT_FOLLOW_UP: &str = concat!(
     ON CONFLICT DO NOTHING"
 );
 
-/// $1 call id, $2 ended reason, $3 summary, $4 transcript, $5 now, $6 recording URL, $7 when
-/// it started, $8 its channel (`voice` or `chat`). A chat's later turns keep when it started.
-pub const UPSERT_CALL: &str = "INSERT INTO voice_calls
+/// A call's end-of-call report, written once: a repeated report adds what the first lacked and
+/// keeps what it had (the record may be held as evidence), `reported_at` the first report's; a
+/// chat's row is never a call's (`RECORD_CHAT_TURN`). Returns the recording link kept. $1 call
+/// id, $2 ended reason, $3 summary, $4 transcript, $5 now, $6 recording URL, $7 when it started,
+/// $8 the transcript's lines left out (`transcript.rs`).
+pub const RECORD_CALL: &str = "INSERT INTO voice_calls
         (call_id, ended_reason, summary, transcript, reported_at, recording_url, started_at,
-        channel)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-    ON CONFLICT (call_id) DO UPDATE SET ended_reason = excluded.ended_reason,
-        summary = excluded.summary, transcript = excluded.transcript,
-        reported_at = excluded.reported_at, recording_url = excluded.recording_url,
-        started_at = COALESCE(voice_calls.started_at, excluded.started_at)";
+        transcript_lines_dropped, channel)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'voice')
+    ON CONFLICT (call_id) DO UPDATE SET
+        ended_reason = COALESCE(voice_calls.ended_reason, excluded.ended_reason),
+        summary = COALESCE(voice_calls.summary, excluded.summary),
+        transcript_lines_dropped = CASE WHEN voice_calls.transcript IS NULL
+            THEN excluded.transcript_lines_dropped ELSE voice_calls.transcript_lines_dropped END,
+        transcript = COALESCE(voice_calls.transcript, excluded.transcript),
+        recording_url = COALESCE(voice_calls.recording_url, excluded.recording_url),
+        started_at = COALESCE(voice_calls.started_at, excluded.started_at)
+    WHERE voice_calls.channel = 'voice'
+    RETURNING recording_url";
+
+/// A chat's transcript after a turn (`chat_transcript.rs` makes it from the one kept, so it
+/// only grows), `reported_at` the turn's; the chat keeps when it started. A chat's id never is
+/// a call's (`voice_events::conversation_id`), and a call's row is never a chat's. $1 chat id,
+/// $2 transcript, $3 now, $4 when it started, $5 the transcript's lines left out.
+pub const RECORD_CHAT_TURN: &str = "INSERT INTO voice_calls
+        (call_id, transcript, reported_at, started_at, transcript_lines_dropped, channel)
+    VALUES ($1, $2, $3, $4, $5, 'chat')
+    ON CONFLICT (call_id) DO UPDATE SET transcript = excluded.transcript,
+        transcript_lines_dropped = excluded.transcript_lines_dropped,
+        reported_at = excluded.reported_at,
+        started_at = COALESCE(voice_calls.started_at, excluded.started_at)
+    WHERE voice_calls.channel = 'chat'";
 
 /// The kept conversations, as `conversations::conversation` reads them, newest first: each with the first
 /// lead it produced and its recording's state. `transcript` is `c.transcript` for one
@@ -79,8 +101,8 @@ pub const UPSERT_CALL: &str = "INSERT INTO voice_calls
 fn conversations(transcript: &str, condition: &str) -> String {
     format!(
         "SELECT c.call_id, c.channel, c.ended_reason, c.summary, {transcript} AS transcript,
-            c.recording_url, c.reported_at, c.started_at, l.id AS lead_id,
-            l.source AS lead_source, r.queued_at AS recording_queued_at,
+            c.transcript_lines_dropped, c.recording_url, c.reported_at, c.started_at,
+            l.id AS lead_id, r.queued_at AS recording_queued_at,
             r.stored_at AS recording_stored_at, r.gave_up_at AS recording_gave_up_at,
             r.sha256 AS recording_sha256, r.size AS recording_size,
             r.last_error AS recording_error
@@ -106,7 +128,7 @@ pub static CONVERSATION: std::sync::LazyLock<String> =
 
 /// $1 call id.
 pub const SELECT_CALL: &str = "SELECT call_id, channel, ended_reason, summary, transcript,
-        recording_url, started_at
+        transcript_lines_dropped, recording_url, started_at
     FROM voice_calls WHERE call_id = $1";
 
 /// $1 the cut-off: a conversation is kept until `CONVERSATION_RETENTION_DAYS` have passed,
@@ -161,10 +183,12 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
     WHERE quote_id = $1 AND channel = $4";
 
 /// The columns `rows::stored_quote` reads, by these names: the quote with its call report and
-/// each channel's outbox row joined in, and the channels it is still queued on.
+/// each channel's outbox row joined in, and the channels it is still queued on. The call's
+/// transcript is left out: lists, the CSV and deliveries carry none; one lead's page reads it
+/// (`inbox_queries::CALL_OF_LEAD`).
 pub(super) const SELECT_QUOTES: &str = concat!(
     "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at, q.call_id,
-        q.status, q.status_changed_at, q.note, q.queued_channels, q.spam, q.language, c.ended_reason, c.summary, c.transcript,
+        q.status, q.status_changed_at, q.note, q.queued_channels, q.spam, q.language, c.ended_reason, c.summary,
         q.phone, q.may_call, q.zip, q.state, ",
     do_not_contact_at!(),
     " AS do_not_contact_at,

@@ -75,7 +75,6 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         call_id: row.text("call_id")?,
         call_ended_reason: row.text("ended_reason")?,
         call_summary: row.text("summary")?,
-        call_transcript: row.text("transcript")?,
         delivery: any.then_some(deliveries),
         status,
         status_changed_at: row.text("status_changed_at")?,

@@ -74,6 +74,13 @@ impl From<usize> for Value {
     }
 }
 
+impl From<u64> for Value {
+    /// A count: one past `i64::MAX` is kept as `i64::MAX`.
+    fn from(n: u64) -> Value {
+        Value::Number(Some(i64::try_from(n).unwrap_or(i64::MAX)))
+    }
+}
+
 impl From<Vec<u8>> for Value {
     fn from(bytes: Vec<u8>) -> Value {
         Value::Bytes(bytes)

@@ -7,6 +7,7 @@ use time::OffsetDateTime;
 use wasm_core::QuoteRequest;
 
 use super::consent::{sha256_hex, verify, ConsentChannel, NewConsent, Verified};
+use super::transcript::MAX_TRANSCRIPT_BYTES;
 use super::{
     CallReport, Channel, DeliveryOutcome, DeliveryStatus, Inserted, LeadFilter, LeadQuery,
     LeadStatus, ListQuery, NewQuote, QuoteStore, Source, SpentToken, StoreOptions, VoiceOrigin,
@@ -29,7 +30,15 @@ macro_rules! for_each_case {
             $crate::store::suite::EVERY_CHANNEL
         );
         $case!(
-            call_reports_are_linked_and_replaced,
+            a_call_report_is_written_once_and_completed,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
+            a_transcript_is_kept_within_its_bound,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
+            a_chat_turn_never_writes_over_a_call_nor_a_call_over_a_chat,
             $crate::store::StoreOptions::default()
         );
         $case!(
@@ -268,46 +277,143 @@ pub async fn repeats_among_concurrent_inserts_fail_alone(store: Arc<dyn QuoteSto
     store.close().await;
 }
 
-pub async fn call_reports_are_linked_and_replaced(store: Arc<dyn QuoteStore>) {
+pub async fn a_call_report_is_written_once_and_completed(store: Arc<dyn QuoteStore>) {
     store
         .insert(spoken("ana@example.com", "call", "t"))
         .await
         .unwrap();
     store.insert(web("web@example.com")).await.unwrap();
-    let report = |summary: &str| CallReport {
+    let first = CallReport {
         call_id: "call".into(),
         ended_reason: Some("customer-ended-call".into()),
-        summary: Some(summary.into()),
+        summary: None,
         transcript: Some("AI: Hi".into()),
+        transcript_lines_dropped: 0,
         recording_url: Some("https://recordings.example.com/call.wav".into()),
         started_at: None,
-        channel: crate::store::Source::Voice,
+        channel: Source::Voice,
     };
-    store.record_call(report("first")).await.unwrap();
-    store.record_call(report("second")).await.unwrap();
+    store.record_call(first.clone()).await.unwrap();
+    // A repeated report adds the summary the first lacked and changes nothing it had.
+    let repeated = CallReport {
+        ended_reason: Some("silence-timed-out".into()),
+        summary: Some("Wants Medicare".into()),
+        transcript: Some("AI: Something else".into()),
+        recording_url: Some("https://recordings.example.com/other.wav".into()),
+        started_at: Some("2026-11-27T10:00:00.000Z".into()),
+        ..first.clone()
+    };
+    store.record_call(repeated).await.unwrap();
+    let call = store.call("call".into()).await.unwrap().unwrap();
+    assert_eq!(
+        call,
+        CallReport {
+            summary: Some("Wants Medicare".into()),
+            started_at: Some("2026-11-27T10:00:00.000Z".into()),
+            ..first
+        }
+    );
+    // The recording's copy follows the link kept.
+    let now = OffsetDateTime::now_utc();
+    let due = store
+        .take_due_recordings(now, now + Duration::from_secs(60), 10)
+        .await
+        .unwrap();
+    let urls: Vec<_> = due.iter().map(|d| d.url.as_str()).collect();
+    assert_eq!(urls, ["https://recordings.example.com/call.wav"]);
+    // Lists carry the call's report but not its transcript; the lead's own page does.
     let rows = store.list_since(None).await.unwrap();
     let (spoken, web): (Vec<_>, Vec<_>) = rows.iter().partition(|r| r.call_id.is_some());
-    assert_eq!(spoken[0].call_summary.as_deref(), Some("second"));
-    assert_eq!(spoken[0].call_transcript.as_deref(), Some("AI: Hi"));
+    assert_eq!(spoken[0].call_summary.as_deref(), Some("Wants Medicare"));
     assert_eq!(
         spoken[0].call_ended_reason.as_deref(),
         Some("customer-ended-call")
     );
+    assert_eq!(web[0].call_summary, None);
+    assert!(!serde_json::to_string(&rows).unwrap().contains("AI: Hi"));
+    let lead = store.lead(spoken[0].id.clone()).await.unwrap().unwrap();
+    assert_eq!(lead.call_transcript.as_deref(), Some("AI: Hi"));
     assert_eq!(
-        (&web[0].call_summary, &web[0].call_transcript),
-        (&None, &None)
-    );
-    let call = store.call("call".into()).await.unwrap().unwrap();
-    assert_eq!(
-        call.recording_url.as_deref(),
+        lead.call_recording_url.as_deref(),
         Some("https://recordings.example.com/call.wav")
     );
-    assert_eq!(call.summary.as_deref(), Some("second"));
     assert_eq!(store.call("none".into()).await.unwrap(), None);
     assert!(
         rows.iter().all(|r| r.delivery.is_none()),
         "no outbox rows with every channel off"
     );
+    store.close().await;
+}
+
+pub async fn a_transcript_is_kept_within_its_bound(store: Arc<dyn QuoteStore>) {
+    let line = format!("User: {}", "a".repeat(1000));
+    let long = vec![line.as_str(); 300].join("\n");
+    let report = CallReport {
+        call_id: "long".into(),
+        ended_reason: None,
+        summary: None,
+        transcript: Some(long),
+        transcript_lines_dropped: 0,
+        recording_url: None,
+        started_at: None,
+        channel: Source::Voice,
+    };
+    store.record_call(report.clone()).await.unwrap();
+    let kept = store.call("long".into()).await.unwrap().unwrap();
+    let transcript = kept.transcript.unwrap();
+    assert!(transcript.len() <= MAX_TRANSCRIPT_BYTES);
+    let lines = transcript.lines().count() as u64;
+    assert_eq!(kept.transcript_lines_dropped, 300 - lines);
+    let conversation = store.conversation("long".into()).await.unwrap().unwrap();
+    assert_eq!(conversation.transcript_lines_dropped, 300 - lines);
+    // A chat's turn keeps the chat's bound and count as the turn gives them.
+    let chat = CallReport {
+        call_id: "chat:long".into(),
+        transcript_lines_dropped: 4,
+        channel: Source::Chat,
+        ..report
+    };
+    store.record_call(chat).await.unwrap();
+    let kept = store.call("chat:long".into()).await.unwrap().unwrap();
+    assert_eq!(kept.channel, Source::Chat);
+    assert_eq!(kept.transcript_lines_dropped, 4 + 300 - lines);
+    store.close().await;
+}
+
+pub async fn a_chat_turn_never_writes_over_a_call_nor_a_call_over_a_chat(
+    store: Arc<dyn QuoteStore>,
+) {
+    let call = CallReport {
+        call_id: "same".into(),
+        ended_reason: Some("customer-ended-call".into()),
+        summary: None,
+        transcript: Some("AI: the call".into()),
+        transcript_lines_dropped: 0,
+        recording_url: None,
+        started_at: None,
+        channel: Source::Voice,
+    };
+    store.record_call(call.clone()).await.unwrap();
+    let turn = CallReport {
+        transcript: Some("User: the chat".into()),
+        channel: Source::Chat,
+        ..call.clone()
+    };
+    store.record_call(turn.clone()).await.unwrap();
+    assert_eq!(store.call("same".into()).await.unwrap(), Some(call.clone()));
+    // Nor a call's report over a chat.
+    let chat = CallReport {
+        call_id: "chat:same".into(),
+        ended_reason: None,
+        ..turn
+    };
+    store.record_call(chat.clone()).await.unwrap();
+    let over = CallReport {
+        call_id: "chat:same".into(),
+        ..call
+    };
+    store.record_call(over).await.unwrap();
+    assert_eq!(store.call("chat:same".into()).await.unwrap(), Some(chat));
     store.close().await;
 }
 
@@ -427,6 +533,7 @@ pub async fn conversations_are_kept_with_or_without_a_lead_until_their_cutoff(
             ended_reason: Some("customer-ended-call".into()),
             summary: Some("a summary".into()),
             transcript: Some("AI: Hi".into()),
+            transcript_lines_dropped: 0,
             recording_url: None,
             started_at: None,
             channel: crate::store::Source::Voice,
@@ -814,6 +921,7 @@ pub async fn each_channel_has_its_own_outbox_row_and_a_call_one_follow_up(
         ended_reason: Some("customer-ended-call".into()),
         summary: None,
         transcript: None,
+        transcript_lines_dropped: 0,
         recording_url: None,
         started_at: None,
         channel: crate::store::Source::Voice,

@@ -237,7 +237,7 @@ async fn a_chat_without_a_lead_is_kept_turn_by_turn() {
             200
         );
     }
-    let kept = conversation(&app, "sess-1").await;
+    let kept = conversation(&app, "chat:sess-1").await;
     assert_eq!(kept["channel"], "chat");
     assert_eq!(kept["started_at"], "2026-11-27T09:00:00.000Z");
     assert_eq!(

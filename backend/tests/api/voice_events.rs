@@ -401,7 +401,8 @@ async fn a_quote_asked_for_in_a_chat_is_stored_once_with_source_chat_and_listed_
     let token = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
     let app = app_with_admin_token(Some(token)).await;
     app.post_lead("family", "web@example.com").await;
-    // The web chat names the chat and its session instead of a call.
+    // The web chat names the chat and its session instead of a call; its id is kept apart
+    // from the calls' as `chat:<session>`.
     let body = json!({"message": {"type": "tool-calls",
         "chat": {"id": "chat-7", "sessionId": "session-7"},
         "toolCallList": [quote_call("t1", "medicare", "chat@example.com")]}});
@@ -432,7 +433,7 @@ async fn a_quote_asked_for_in_a_chat_is_stored_once_with_source_chat_and_listed_
         (&rows[0]["source"], &rows[0]["call_id"], &rows[0]["email"]),
         (
             &json!("chat"),
-            &json!("session-7"),
+            &json!("chat:session-7"),
             &json!("chat@example.com")
         )
     );
@@ -446,7 +447,7 @@ async fn a_quote_asked_for_in_a_chat_is_stored_once_with_source_chat_and_listed_
         csv.lines()
             .nth(1)
             .unwrap()
-            .contains(r#","chat","session-7","#),
+            .contains(r#","chat","chat:session-7","#),
         "{csv}"
     );
     app.stop().await;

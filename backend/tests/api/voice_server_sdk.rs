@@ -66,14 +66,16 @@ async fn messages_built_from_the_server_sdk_declarations_are_read_and_answered_i
         );
 
         let message = &fixture["request"]["message"];
-        // A chat's tool calls name the chat, stored by its session, with source `chat`.
+        // A chat's tool calls name the chat, stored by its session (kept apart from the calls'
+        // ids as `chat:<session>`), with source `chat`.
         let (call_id, source) = match message["call"]["id"].as_str() {
-            Some(call_id) => (call_id, store::Source::Voice),
+            Some(call_id) => (call_id.to_owned(), store::Source::Voice),
             None => (
-                message["chat"]["sessionId"].as_str().unwrap(),
+                format!("chat:{}", message["chat"]["sessionId"].as_str().unwrap()),
                 store::Source::Chat,
             ),
         };
+        let call_id = call_id.as_str();
         let rows = app.rows().await;
         let quotes: Vec<_> = rows
             .iter()
@@ -122,6 +124,7 @@ async fn messages_built_from_the_server_sdk_declarations_are_read_and_answered_i
                 ended_reason: text(&message["endedReason"]),
                 summary,
                 transcript: text(&message["artifact"]["transcript"]),
+                transcript_lines_dropped: 0,
                 recording_url: text(&message["artifact"]["recordingUrl"]),
                 started_at: text(&message["startedAt"]),
                 channel: store::Source::Voice,

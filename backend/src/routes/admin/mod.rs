@@ -35,6 +35,7 @@ use crate::http::body;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
+use crate::http::path_id::PathId;
 use crate::settings::Config;
 use crate::store::{Conversations, Inbox, QuoteStore, Recordings, SiteKeys};
 use caller::{caller, request_facts, Access};
@@ -72,22 +73,24 @@ pub fn routes(
         .and(methods("GET, HEAD"))
         .and(caller(Arc::clone(&access)))
         .and_then(move |_caller| conversations::list(Arc::clone(&kept)));
-    let talk = warp::path!("api" / "admin" / "conversations" / String)
+    let talk = warp::path!("api" / "admin" / "conversations" / PathId)
         .and(methods("GET, HEAD"))
         .and(caller(Arc::clone(&access)))
-        .and_then(move |call_id, _caller| conversations::one(Arc::clone(&one_kept), call_id));
+        .and_then(move |PathId(call_id), _caller| {
+            conversations::one(Arc::clone(&one_kept), call_id)
+        });
     let recordings: Arc<dyn Recordings> = Arc::clone(&store) as _;
-    let talk_recording = warp::path!("api" / "admin" / "conversations" / String / "recording")
+    let talk_recording = warp::path!("api" / "admin" / "conversations" / PathId / "recording")
         .and(methods("GET, HEAD"))
         .and(caller(Arc::clone(&access)))
-        .and_then(move |call_id, _caller| {
+        .and_then(move |PathId(call_id), _caller| {
             conversations::recording(Arc::clone(&recordings), call_id)
         });
     let records_store = Arc::clone(&store);
-    let records = warp::path!("api" / "admin" / "quote-requests" / String / "records")
+    let records = warp::path!("api" / "admin" / "quote-requests" / PathId / "records")
         .and(methods("GET, HEAD"))
         .and(caller(Arc::clone(&access)))
-        .and_then(move |id, _caller| records::download(Arc::clone(&records_store), id));
+        .and_then(move |PathId(id), _caller| records::download(Arc::clone(&records_store), id));
     let inbox: Arc<dyn Inbox> = store;
     let list_inbox = Arc::clone(&inbox);
     let site = Arc::new(config.site.clone());
@@ -105,12 +108,12 @@ pub fn routes(
             )
         });
     let list = warp::path!("api" / "admin" / "quote-requests").and(answered_here(list));
-    let one = warp::path!("api" / "admin" / "quote-requests" / String)
+    let one = warp::path!("api" / "admin" / "quote-requests" / PathId)
         .and(methods("GET, HEAD, PATCH, DELETE"))
         .and(caller(Arc::clone(&access)))
         .and(request_facts())
         .and(body::limited(MAX_ADMIN_BODY_BYTES))
-        .and_then(move |id, _caller, facts, body| {
+        .and_then(move |PathId(id), _caller, facts, body| {
             lead::handle(Arc::clone(&inbox), Arc::clone(&site), id, facts, body)
         });
     let routes = list

@@ -8,10 +8,11 @@ use warp::reply::Response;
 use warp::Reply;
 use wasm_core::{ContactInput, ContactRules, FieldRule, QuoteRequest};
 
+use super::chat_transcript::{self, Transcript};
 use super::lenient::Lenient;
 use super::messages::{self, Received, ToolCall};
 use super::sdk::{ServerMessageResponseToolCalls, ToolCallResult};
-use super::{chat_transcript, replies, REQUEST_QUOTE_TOOL};
+use super::{replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
 use crate::leads::notice::LeadNotices;
 use crate::store::consent::ConsentChannel;
@@ -100,16 +101,17 @@ async fn handle(
                 ApiError::from(error)
             };
             let kept = store.call(conversation.clone()).await.map_err(failed)?;
-            let transcript = chat_transcript::after_turn(
-                kept.as_ref().and_then(|kept| kept.transcript.as_deref()),
-                &history,
-                &turn,
-            );
+            let kept = kept.map_or_else(Transcript::default, |kept| Transcript {
+                text: kept.transcript.unwrap_or_default(),
+                lines_dropped: kept.transcript_lines_dropped,
+            });
+            let transcript = chat_transcript::after_turn(kept, &history, &turn);
             let report = CallReport {
                 call_id: conversation,
                 ended_reason: None,
                 summary: None,
-                transcript: Some(transcript),
+                transcript: Some(transcript.text),
+                transcript_lines_dropped: transcript.lines_dropped,
                 recording_url: None,
                 started_at,
                 channel: Source::Chat,

@@ -7,6 +7,7 @@ use serde_json::Value;
 use serde_with::DeserializeAs;
 use validator::{Validate, ValidationErrors, ValidationErrorsKind};
 
+use super::conversation_id;
 use super::lenient::Object;
 use super::sdk::{self, MAX_ID_CHARS, MAX_TOOL_CALLS};
 use crate::http::error::ApiError;
@@ -24,7 +25,8 @@ const CHAT_CREATED: &str = "chat.created";
 #[derive(Debug, PartialEq)]
 pub enum Received {
     ToolCalls {
-        /// The call's id, or for a chat its session's (else the chat's own).
+        /// The call's id, or for a chat its session's (else the chat's own), as kept
+        /// (`conversation_id`).
         call_id: String,
         /// `Voice` in a call, `Chat` in the web chat.
         source: Source,
@@ -33,7 +35,8 @@ pub enum Received {
         calls: Vec<ToolCall>,
     },
     EndOfCallReport(CallReport),
-    /// One turn of the web chat: `conversation` is the chat's session (or the chat itself);
+    /// One turn of the web chat: `conversation` is the chat's session (or the chat itself), as
+    /// kept (`conversation_id`);
     /// `history` the turns before it as the provider passed them, `turn` this one, as
     /// transcript lines.
     ChatTurn {
@@ -101,7 +104,12 @@ pub fn parse(bytes: &[u8]) -> Result<Received, ApiError> {
     message
         .validate()
         .map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
-    let call_id = message.call.as_ref().and_then(|call| call.id.clone());
+    let call_id = message
+        .call
+        .as_ref()
+        .and_then(|call| call.id.clone())
+        .map(conversation_id::of_call)
+        .transpose()?;
     let overrides = match (&message.call, &message.chat) {
         (Some(call), _) => call.assistant_overrides.as_ref(),
         (None, Some(chat)) => chat.assistant_overrides.as_ref(),
@@ -117,7 +125,8 @@ pub fn parse(bytes: &[u8]) -> Result<Received, ApiError> {
     let chat_id = message
         .chat
         .as_ref()
-        .and_then(|chat| chat.session_id.clone().or_else(|| chat.id.clone()));
+        .and_then(|chat| chat.session_id.as_deref().or(chat.id.as_deref()))
+        .map(conversation_id::of_chat);
     if kind == CHAT_CREATED {
         let (Some(conversation), Some(chat)) = (chat_id, message.chat) else {
             return Err(ApiError::InvalidParameter(format!(
@@ -171,6 +180,7 @@ fn report(call_id: String, message: sdk::Message) -> CallReport {
         ended_reason: message.ended_reason.map(without_nul),
         summary: analysis.summary.or(message.summary).map(without_nul),
         transcript: artifact.transcript.or(message.transcript).map(without_nul),
+        transcript_lines_dropped: 0,
         recording_url: artifact
             .recording_url
             .or(message.recording_url)
@@ -352,8 +362,11 @@ mod tests {
     #[test]
     fn a_chat_names_its_session_or_else_itself() {
         for (chat, expected) in [
-            (json!({"id": "chat-1", "sessionId": "sess-1"}), "sess-1"),
-            (json!({"id": "chat-1"}), "chat-1"),
+            (
+                json!({"id": "chat-1", "sessionId": "sess-1"}),
+                "chat:sess-1",
+            ),
+            (json!({"id": "chat-1"}), "chat:chat-1"),
         ] {
             let message = parse_value(json!({"message": {
                 "type": "tool-calls", "chat": chat, "toolCallList": [],
@@ -433,6 +446,7 @@ mod tests {
             ended_reason: Some("customer-ended-call".into()),
             summary: Some("Wants family cover.".into()),
             transcript: Some("AI: Hi".into()),
+            transcript_lines_dropped: 0,
             recording_url: Some("https://storage.vapi.ai/k.wav".into()),
             started_at: None,
             channel: crate::store::Source::Voice,

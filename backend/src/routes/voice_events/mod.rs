@@ -4,6 +4,7 @@
 //! call ended.
 
 mod chat_transcript;
+mod conversation_id;
 mod handler;
 mod lenient;
 mod messages;

@@ -438,6 +438,38 @@ mod tests {
 
     #[tokio::test]
     #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+    async fn chats_kept_before_migration_15_take_their_prefix_with_their_leads() {
+        use crate::store::migrations::{KEPT_AFTER_15, KEPT_AFTER_15_SQL, KEPT_BEFORE_15};
+        let schema = PostgresSchema::create().await;
+        let (client, connection) = tokio_postgres::connect(&schema.url(), tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(connection);
+        client
+            .batch_execute(&MIGRATIONS[..14].join(";\n"))
+            .await
+            .unwrap();
+        client
+            .batch_execute(
+                "CREATE TABLE schema_version (version INTEGER NOT NULL);
+                INSERT INTO schema_version (version) VALUES (14);",
+            )
+            .await
+            .unwrap();
+        client.batch_execute(KEPT_BEFORE_15).await.unwrap();
+        let store = PostgresStore::open(&schema.url(), StoreOptions::default())
+            .await
+            .unwrap();
+        let rows = client.query(KEPT_AFTER_15_SQL, &[]).await.unwrap();
+        let mut kept: Vec<String> = rows.iter().map(|row| row.get(0)).collect();
+        kept.sort();
+        assert_eq!(kept, KEPT_AFTER_15);
+        store.close().await;
+        schema.drop().await;
+    }
+
+    #[tokio::test]
+    #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
     async fn instances_sharing_the_outbox_each_get_their_own_leads() {
         let schema = PostgresSchema::create().await;
         let forward = StoreOptions {

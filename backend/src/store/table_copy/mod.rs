@@ -73,6 +73,7 @@ mod tests {
             ended_reason: Some("customer-ended-call".into()),
             summary: Some("Medicare for two".into()),
             transcript: Some("AI: Hello".into()),
+            transcript_lines_dropped: 0,
             recording_url: Some("https://storage.example.com/call-1.wav".into()),
             started_at: Some("2026-11-27T10:00:00.000Z".into()),
             channel: crate::store::Source::Voice,

@@ -115,6 +115,7 @@ pub const TABLES: [Schema; 7] = [
             optional("recording_url", Kind::Line),
             optional("started_at", Kind::Timestamp),
             required("channel", Kind::Source),
+            required("transcript_lines_dropped", Kind::Count),
         ],
     },
     Schema {

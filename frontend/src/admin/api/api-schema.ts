@@ -81,6 +81,7 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
+        /** @description Percent-encoded (a/b c% as a%2Fb%20c%25). */
         call_id: string;
       };
       cookie?: never;
@@ -100,6 +101,7 @@ export interface paths {
       query?: never;
       header?: never;
       path: {
+        /** @description Percent-encoded. */
         call_id: string;
       };
       cookie?: never;
@@ -204,7 +206,7 @@ export interface paths {
     put?: never;
     /**
      * The voice provider's server messages.
-     * @description tool-calls: each request_quote call (product, email) is validated and stored, and answered with a one-line result or error for the assistant to read out; a repeated tool call is answered like the first and stored once. end-of-call-report: how the call ended is stored against its quote requests. Any other message type is acknowledged with {} and ignored.
+     * @description tool-calls: each request_quote call (product, email) is validated and stored, and answered with a one-line result or error for the assistant to read out; a repeated tool call is answered like the first and stored once. end-of-call-report: how the call ended is stored against its quote requests, once: a repeated report adds what the first lacked and replaces nothing it had; a transcript is kept to its first 256 KiB, the lines past it counted. A call id may not start with chat: (the prefix of the chats' ids; 400). Any other message type is acknowledged with {} and ignored.
      */
     post: operations['voiceWebhook'];
     delete?: never;
@@ -347,12 +349,10 @@ export interface components {
       user_agent: string | null;
       /** @description RFC 3339, UTC. */
       created_at: string;
-      /** @description The voice call's id; for source `chat`, the web chat's session. */
+      /** @description The voice call's id; for source `chat`, chat: and the web chat's session (chat:<session id>), so a chat's never is a call's. */
       call_id: string | null;
       call_ended_reason: string | null;
       call_summary: string | null;
-      /** @description The call's transcript from its end-of-call report. */
-      call_transcript: string | null;
       /** @description Each delivery channel's state; null when every channel was off for this row. A channel is null when the row has no entry on it (off when the lead was stored; follow_up until the call's end-of-call report). */
       delivery: {
         /** @description Forwarding to LEAD_WEBHOOK_URL. */
@@ -412,11 +412,11 @@ export interface components {
       user_agent: string | null;
       /** @description RFC 3339, UTC. */
       created_at: string;
-      /** @description The voice call's id; for source `chat`, the web chat's session. */
+      /** @description The voice call's id; for source `chat`, chat: and the web chat's session (chat:<session id>), so a chat's never is a call's. */
       call_id: string | null;
       call_ended_reason: string | null;
       call_summary: string | null;
-      /** @description The call's transcript from its end-of-call report. */
+      /** @description The call's (or chat's) transcript, its first 256 KiB at most (see the conversation's transcript_lines_dropped). Only one lead carries it: lists and their CSV do not. */
       call_transcript: string | null;
       /** @description Each delivery channel's state; null when every channel was off for this row. A channel is null when the row has no entry on it (off when the lead was stored; follow_up until the call's end-of-call report). */
       delivery: {
@@ -472,7 +472,7 @@ export interface components {
     };
     /** @description A conversation with the assistant (a call's end-of-call report, or a web chat's turns) and the first lead it produced. */
     Conversation: {
-      /** @description The call's id, or the chat's session id. */
+      /** @description The call's id, or chat: and the chat's session id (chat:<session id>). */
       call_id: string;
       /** @enum {string} */
       channel: 'voice' | 'chat';
@@ -484,8 +484,13 @@ export interface components {
       /** @description The first lead it produced; null for none (or when its leads were deleted). */
       lead_id: string | null;
       summary: string | null;
-      /** @description Only when one conversation is asked for. */
+      /** @description Only when one conversation is asked for: its first 256 KiB at most, cut between lines. */
       transcript?: string | null;
+      /**
+       * Format: int64
+       * @description The transcript's lines (each one speaker's turn) left out past 256 KiB: counted, not kept; 0 when it is whole.
+       */
+      transcript_lines_dropped: number;
       /** @description Where the provider keeps the recording (artifact.recordingUrl). */
       recording_url: string | null;
       /** @description The site's own copy of the recording (GET .../recording); null for a conversation without one. */
@@ -857,6 +862,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Percent-encoded (a/b c% as a%2Fb%20c%25). */
         call_id: string;
       };
       cookie?: never;
@@ -885,6 +891,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description Percent-encoded. */
         call_id: string;
       };
       cookie?: never;

@@ -15,6 +15,7 @@ const kept: Conversation[] = [
     ended_reason: 'customer-ended-call',
     lead_id: null,
     summary: 'Asked about Medicare prices.',
+    transcript_lines_dropped: 0,
     recording_url: 'https://storage.vapi.ai/call-7.wav',
     recording: null,
   },
@@ -26,6 +27,7 @@ const kept: Conversation[] = [
     ended_reason: null,
     lead_id: '0190d7a0-0000-7000-8000-000000000001',
     summary: null,
+    transcript_lines_dropped: 0,
     recording_url: null,
     recording: null,
   },
@@ -154,5 +156,14 @@ describe('the conversations', () => {
     expect(screen.getByText('Started').nextElementSibling).toHaveTextContent('Not reported');
     expect(screen.queryByText('Recording')).toBeNull();
     expect(screen.queryByText('Ended')).toBeNull();
+    expect(screen.queryByText(/not kept/)).toBeNull();
+  });
+
+  it('says how many lines of a transcript over its bound were not kept', async () => {
+    answering({ ...kept[1], transcript: 'User: Hola.', transcript_lines_dropped: 12 });
+    render(<ConversationPage callId="call-6" onError={() => null} />);
+    expect(
+      await screen.findByText('12 later lines were not kept: the transcript is kept to 256 KiB.'),
+    ).toBeInTheDocument();
   });
 });

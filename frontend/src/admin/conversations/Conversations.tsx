@@ -258,6 +258,13 @@ export function ConversationPage({ callId, onError }: Props & { callId: string }
               <pre className="font-sans whitespace-pre-wrap">
                 {conversation.transcript ?? 'None'}
               </pre>
+              {conversation.transcript_lines_dropped > 0 && (
+                <p className="mt-2 text-slate-700">
+                  {`${conversation.transcript_lines_dropped} later ${
+                    conversation.transcript_lines_dropped === 1 ? 'line was' : 'lines were'
+                  } not kept: the transcript is kept to 256 KiB.`}
+                </p>
+              )}
             </dd>
           </div>
         </dl>

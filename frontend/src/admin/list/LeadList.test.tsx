@@ -15,7 +15,6 @@ const base: ListedLead = {
   call_id: null,
   call_ended_reason: null,
   call_summary: null,
-  call_transcript: null,
   delivery: null,
   status: 'new',
   status_changed_at: null,
