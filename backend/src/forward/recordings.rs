@@ -3,8 +3,8 @@
 //! in its transaction, this worker downloads what is due (`recording_client.rs`), and a failed
 //! download is retried with backoff until the lead retry policy's give-up time, so a restart
 //! loses nothing. A copy that can never be made (refused, larger than `MAX_RECORDING_BYTES`, or
-//! past `RECORDINGS_MAX_MB`) is given up at once. A copy given up, or still failing after
-//! `ALERT_AFTER_MINUTES`, is alerted on once (by one instance of several).
+//! past `RECORDINGS_MAX_MB`) is given up at once. A copy too large or past the total, or still
+//! failing after `ALERT_AFTER_MINUTES`, is alerted on once (by one instance of several).
 //!
 //! `SLOTS` downloads run at once, each slot taking the next due copy as soon as it is free, so a
 //! slow host holds one slot for at most its pace's bound (`Pace`), never the others' copies.
@@ -81,23 +81,25 @@ impl RecordingCopies {
             })
     }
 
-    /// Downloads one copy and records how it went; a copy given up, or failing past the alert
-    /// threshold, is alerted on once it is recorded, so the inbox already shows its error.
+    /// Downloads one copy and records how it went, then alerts once it is recorded (so the
+    /// inbox already shows its error) on a copy too large or past the total, and on one still
+    /// failing past the alert threshold. A refused copy is not mailed about: whoever can post a
+    /// report could otherwise have the server mail the broker at will.
     async fn copy_one(&self, due: DueRecording) {
-        let outcome = match self.download(&due).await {
-            Ok(outcome) => outcome,
-            Err(Problem::Retry(error)) => self.failed(&due, bounded(error)),
-            Err(Problem::GiveUp(error)) => self.give_up(&due, bounded(error)),
-        };
-        let error = match &outcome {
-            RecordingOutcome::Stored { .. } => None,
-            RecordingOutcome::Retry { error, .. } | RecordingOutcome::GiveUp { error } => {
-                Some(error.clone())
+        let (outcome, error, at_once) = match self.download(&due).await {
+            Ok(outcome) => (outcome, None, false),
+            Err(Problem::Retry(error)) => {
+                let error = bounded(error);
+                (self.failed(&due, error.clone()), Some(error), false)
+            }
+            Err(Problem::Refused(error)) => (self.give_up(&due, bounded(error)), None, false),
+            Err(Problem::TooMuch(error)) => {
+                let error = bounded(error);
+                (self.give_up(&due, error.clone()), Some(error), true)
             }
         };
-        let given_up = matches!(outcome, RecordingOutcome::GiveUp { .. });
-        let (given_up, error) = match self.record(&due, outcome).await {
-            Some(true) => (given_up, error),
+        let (error, at_once) = match self.record(&due, outcome).await {
+            Some(true) => (error, at_once),
             Some(false) => {
                 // Copies finishing together took the room left while this one downloaded.
                 let error = over_total(self.max_total_bytes);
@@ -105,13 +107,13 @@ impl RecordingCopies {
                 if self.record(&due, outcome).await.is_none() {
                     return;
                 }
-                (true, Some(error))
+                (Some(error), true)
             }
             None => return,
         };
         let now = OffsetDateTime::now_utc();
         let queued_at = queued_at(&due, now);
-        if let Some(error) = error.filter(|_| given_up || now - queued_at >= self.alert_after) {
+        if let Some(error) = error.filter(|_| at_once || now - queued_at >= self.alert_after) {
             self.alert(&due, queued_at, &error).await;
         }
     }
@@ -139,7 +141,7 @@ impl RecordingCopies {
         })?;
         let room = self.max_total_bytes.saturating_sub(stored);
         if room == 0 {
-            return Err(Problem::GiveUp(over_total(self.max_total_bytes)));
+            return Err(Problem::TooMuch(over_total(self.max_total_bytes)));
         }
         let limit = room.min(MAX_RECORDING_BYTES);
         match self.client.download(&due.url, limit, Pace::STANDARD).await {
@@ -151,11 +153,11 @@ impl RecordingCopies {
                 })
             }
             Err(Failure::Retry(error)) => Err(Problem::Retry(error)),
-            Err(Failure::Refused(error)) => Err(Problem::GiveUp(error)),
-            Err(Failure::TooLarge) if limit == MAX_RECORDING_BYTES => Err(Problem::GiveUp(
+            Err(Failure::Refused(error)) => Err(Problem::Refused(error)),
+            Err(Failure::TooLarge) if limit == MAX_RECORDING_BYTES => Err(Problem::TooMuch(
                 format!("the recording is larger than {MAX_RECORDING_BYTES} bytes"),
             )),
-            Err(Failure::TooLarge) => Err(Problem::GiveUp(over_total(self.max_total_bytes))),
+            Err(Failure::TooLarge) => Err(Problem::TooMuch(over_total(self.max_total_bytes))),
         }
     }
 
@@ -213,8 +215,10 @@ fn queued_at(due: &DueRecording, now: OffsetDateTime) -> OffsetDateTime {
 enum Problem {
     /// Tried again later, until the retry policy gives up.
     Retry(String),
-    /// Never worth another try: refused, too large, or past the total.
-    GiveUp(String),
+    /// Never worth another try: not allowed (`RECORDING_ORIGINS`, an address inside).
+    Refused(String),
+    /// Never worth another try: too large, or past the total.
+    TooMuch(String),
 }
 
 fn over_total(max_total_bytes: u64) -> String {
