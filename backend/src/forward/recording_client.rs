@@ -182,7 +182,7 @@ impl RecordingClient {
 fn idle(pace: Pace) -> Failure {
     Failure::Retry(format!(
         "the provider sent nothing for {} s",
-        pace.idle.as_secs()
+        pace.idle.as_secs_f64()
     ))
 }
 
@@ -316,6 +316,83 @@ mod tests {
             Err(error) => error,
         };
         assert!(error.downcast_ref::<Refused>().is_some(), "{error}");
+    }
+
+    /// A host on loopback that answers a head, then sends `byte` every `every`, for ever.
+    async fn trickling(every: Option<Duration>) -> String {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut request = [0u8; 1024];
+            let _ = socket.read(&mut request).await;
+            let Some(every) = every else {
+                // Never answers: held until the client gives up.
+                let _ = socket.read(&mut request).await;
+                return;
+            };
+            let head =
+                "HTTP/1.1 200 OK\r\ncontent-type: audio/wav\r\ncontent-length: 1000000\r\n\r\n";
+            socket.write_all(head.as_bytes()).await.unwrap();
+            while socket.write_all(b"x").await.is_ok() {
+                tokio::time::sleep(every).await;
+            }
+        });
+        format!("http://{addr}")
+    }
+
+    fn client(origin: &str) -> RecordingClient {
+        RecordingClient::new(RecordingOrigins::parse(origin).unwrap()).unwrap()
+    }
+
+    const QUICK: Pace = Pace {
+        idle: Duration::from_millis(300),
+        grace: Duration::from_millis(300),
+        min_rate: 1000,
+    };
+
+    #[tokio::test]
+    async fn a_host_that_answers_nothing_is_left_after_the_idle_time() {
+        let origin = trickling(None).await;
+        let started = Instant::now();
+        let failed = client(&origin)
+            .download(&format!("{origin}/r.wav"), 1 << 20, QUICK)
+            .await;
+        assert_eq!(
+            failed,
+            Err(Failure::Retry(
+                "the provider sent nothing for 0.3 s".to_owned()
+            ))
+        );
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[tokio::test]
+    async fn a_host_that_trickles_is_left_once_its_average_falls_below_the_rate() {
+        let origin = trickling(Some(Duration::from_millis(50))).await;
+        let started = Instant::now();
+        let failed = client(&origin)
+            .download(&format!("{origin}/r.wav"), 1 << 20, QUICK)
+            .await;
+        assert_eq!(
+            failed,
+            Err(Failure::Retry(
+                "the provider sent less than 1000 bytes a second".to_owned()
+            ))
+        );
+        // A byte every 50 ms never idles 300 ms: the average is what ends it, soon after the
+        // grace, not the body's million bytes later.
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+
+    #[tokio::test]
+    async fn a_declared_length_past_the_limit_is_too_large_before_the_body() {
+        let origin = trickling(Some(Duration::from_secs(60))).await;
+        let failed = client(&origin)
+            .download(&format!("{origin}/r.wav"), 999_999, Pace::STANDARD)
+            .await;
+        assert_eq!(failed, Err(Failure::TooLarge));
     }
 
     #[test]
