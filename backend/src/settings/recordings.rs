@@ -12,7 +12,8 @@ use super::error::ConfigError;
 
 const ORIGINS: &str = "RECORDING_ORIGINS";
 /// The voice provider's recording storage: the host of the `recordingUrl` in its end-of-call
-/// reports (`https://storage.vapi.ai/<call>-mono.wav`; its own docs and examples show no other).
+/// reports (`https://storage.vapi.ai/<call>-mono.wav`, as reports its users published show it;
+/// its own docs name no storage host).
 pub const DEFAULT_ORIGINS: &str = "https://storage.vapi.ai";
 const ORIGINS_FORM: &str =
     "a comma-separated list of origins, scheme://host[:port], such as https://storage.vapi.ai";
