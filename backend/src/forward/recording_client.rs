@@ -123,7 +123,10 @@ impl RecordingClient {
         limit: u64,
         pace: Pace,
     ) -> Result<StoredRecording, Failure> {
-        let parsed = Url::parse(url).map_err(|_| Failure::Refused("not a URL".to_owned()))?;
+        let parsed = Url::parse(url)
+            .ok()
+            .filter(|url| matches!(url.scheme(), "http" | "https"))
+            .ok_or_else(|| Failure::Refused("not an http(s) URL".to_owned()))?;
         if !self.origins.allows(&parsed) {
             let origin = parsed.origin().ascii_serialization();
             return Err(Failure::Refused(Refused::Origin(origin).to_string()));

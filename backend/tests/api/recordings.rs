@@ -426,6 +426,7 @@ async fn an_unlisted_origin_is_refused_without_a_connection() {
     )
     .await;
     post_recorded_call(&app, "call-relative", "/api/admin/quote-requests").await;
+    post_recorded_call(&app, "call-script", "javascript:alert(1)").await;
     let origin = format!("http://127.0.0.1:{}", inside.port());
     assert_eq!(
         given_up(&app, "call-inside").await,
@@ -436,7 +437,9 @@ async fn an_unlisted_origin_is_refused_without_a_connection() {
         given_up(&app, "call-metadata").await,
         "http://169.254.169.254 is not in RECORDING_ORIGINS"
     );
-    assert_eq!(given_up(&app, "call-relative").await, "not a URL");
+    for call_id in ["call-relative", "call-script"] {
+        assert_eq!(given_up(&app, call_id).await, "not an http(s) URL");
+    }
     assert_eq!(listed.requests(), 0);
     app.stop().await;
 }
