@@ -12,7 +12,7 @@ use warp::{Filter, Reply};
 use crate::forward::Workers;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
-use crate::http::{connections, head_size, request_log, request_target};
+use crate::http::{connections, head_size, request_log, request_target, security_headers};
 use crate::leads::notice::LeadNotices;
 use crate::leads::retention::{self, Retention};
 use crate::routes::quote_result::ResultPages;
@@ -92,14 +92,13 @@ pub fn routes(
         .unify()
         .or(site::routes(site, tokens))
         .unify();
+    let headers = Arc::new(config.security_headers.header_map());
     request_target::paths_only()
         .and(head_size::within_cap())
         .and(pages)
         .recover(recover)
         .unify()
-        .with(warp::reply::with::headers(
-            config.security_headers.header_map(),
-        ))
+        .map(move |reply| security_headers::unless_set(reply, &headers))
         .with(request_log::log())
 }
 
@@ -182,6 +181,7 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         config.email.as_ref(),
         &config.site,
         config.alerts,
+        &config.recordings,
     ));
     Ok(server)
 }

@@ -16,6 +16,7 @@ mod background;
 mod backoff;
 mod email;
 mod lead_post;
+mod recording_client;
 mod recordings;
 mod worker;
 
@@ -27,12 +28,14 @@ pub use lead_post::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 use crate::settings::alerts::AlertSettings;
 use crate::settings::email::EmailSettings;
 use crate::settings::leads::LeadsConfig;
+use crate::settings::recordings::RecordingSettings;
 use crate::settings::site::SiteSettings;
 use crate::store::{Channel, QuoteStore};
 use alerts::AlertMonitor;
 use background::Background;
 use email::{Digest, FollowUpEmail, LeadEmail};
 use lead_post::LeadPost;
+use recording_client::RecordingClient;
 use recordings::RecordingCopies;
 use worker::{Lane, Worker};
 
@@ -55,6 +58,7 @@ impl Workers {
         email: Option<&EmailSettings>,
         site: &SiteSettings,
         alerts: AlertSettings,
+        recordings: &RecordingSettings,
     ) -> Workers {
         let mut lanes = Vec::new();
         let mut alert_mailer = None;
@@ -107,12 +111,13 @@ impl Workers {
                 }
             }
         }
-        let copies = match RecordingCopies::client() {
+        let copies = match RecordingClient::new(recordings.origins.clone()) {
             Ok(client) => Some(RecordingCopies {
                 store: Arc::clone(&store) as _,
                 client,
                 retry: leads.retry,
                 alert_after: alerts.after,
+                max_total_bytes: recordings.max_total_bytes,
                 mailer: alert_mailer.clone(),
             }),
             Err(error) => {

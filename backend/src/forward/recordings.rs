@@ -1,128 +1,176 @@
 //! Copies each call's recording from the provider into the database, through the same durable
 //! outbox pattern as the leads (`store/recordings.rs`): the end-of-call report queues the copy
-//! in its transaction, this worker downloads what is due, and a failed download is retried with
-//! backoff until the lead retry policy's give-up time, so a restart loses nothing. A copy still
-//! failing after `ALERT_AFTER_MINUTES` is alerted on once (by one instance of several).
+//! in its transaction, this worker downloads what is due (`recording_client.rs`), and a failed
+//! download is retried with backoff until the lead retry policy's give-up time, so a restart
+//! loses nothing. A copy that can never be made (refused, larger than `MAX_RECORDING_BYTES`, or
+//! past `RECORDINGS_MAX_MB`) is given up at once. A copy too large or past the total, or still
+//! failing after `ALERT_AFTER_MINUTES`, is alerted on once (by one instance of several).
+//!
+//! `SLOTS` downloads run at once, each slot taking the next due copy as soon as it is free, so a
+//! slow host holds one slot for at most its pace's bound (`Pace`), never the others' copies.
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures_util::stream::FuturesUnordered;
 use futures_util::StreamExt;
-use sha2::{Digest, Sha256};
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
 use super::backoff;
 use super::email::Mailer;
+use super::recording_client::{Failure, Pace, RecordingClient};
 use super::worker::bounded;
 use crate::settings::leads::RetryPolicy;
-use crate::store::error_chain;
-use crate::store::{DueRecording, RecordingOutcome, Recordings, StoredRecording};
+use crate::settings::recordings::MB;
+use crate::store::{DueRecording, RecordingOutcome, Recordings};
 
-/// How long one download may take: an hour's call is about 100 MB of WAV.
-pub const DOWNLOAD_TIMEOUT: Duration = Duration::from_secs(300);
 /// The largest recording kept: about two and a half hours of the provider's mono WAV. A larger
 /// one is given up on (and alerted on), not cut.
-pub const MAX_RECORDING_BYTES: usize = 256 * 1024 * 1024;
-/// A copy taken by one instance is left to it for this long (longer than a download may take).
-const CLAIM: Duration = Duration::from_secs(600);
-/// Recordings come a few a day: a slow poll, and two downloads at once.
+pub const MAX_RECORDING_BYTES: u64 = 256 * MB;
+/// A copy taken by one instance is left to it for longer than the slowest download may take.
+const CLAIM: Duration = Pace::STANDARD
+    .longest(MAX_RECORDING_BYTES)
+    .saturating_add(Duration::from_secs(60));
+/// Recordings come a few a day: a slow poll, and a few downloads at once.
 const POLL_INTERVAL: Duration = Duration::from_secs(2);
-const BATCH: usize = 4;
-const CONCURRENCY: usize = 2;
+const SLOTS: usize = 4;
 
 /// What the copying worker needs.
 pub struct RecordingCopies {
     pub store: Arc<dyn Recordings>,
-    pub client: reqwest::Client,
+    pub client: RecordingClient,
     pub retry: RetryPolicy,
     /// How long a copy fails before it is alerted on.
     pub alert_after: Duration,
+    /// `RECORDINGS_MAX_MB`, in bytes.
+    pub max_total_bytes: u64,
     /// Without one (no `SMTP_URL`) the alert is only logged.
     pub mailer: Option<Arc<Mailer>>,
 }
 
 impl RecordingCopies {
-    pub fn client() -> Result<reqwest::Client, reqwest::Error> {
-        reqwest::Client::builder()
-            .timeout(DOWNLOAD_TIMEOUT)
-            .user_agent(concat!("recording-copier/", env!("CARGO_PKG_VERSION")))
-            .build()
-    }
-
     /// Runs until `stopped`; a download in flight then is claimed again after `CLAIM`.
     pub async fn run(self, mut stopped: oneshot::Receiver<()>) {
+        let mut copies = FuturesUnordered::new();
         loop {
-            let busy = tokio::select! {
-                busy = self.copy_due() => busy,
-                _ = &mut stopped => return,
-            };
-            if !busy {
-                tokio::select! {
-                    _ = tokio::time::sleep(POLL_INTERVAL) => {}
-                    _ = &mut stopped => return,
+            let free = SLOTS - copies.len();
+            if free > 0 {
+                for due in self.take_due(free).await {
+                    copies.push(self.copy_one(due));
                 }
+            }
+            // A slot freed looks for the next copy at once; else the poll's pace.
+            tokio::select! {
+                Some(()) = copies.next(), if !copies.is_empty() => {}
+                _ = tokio::time::sleep(POLL_INTERVAL) => {}
+                _ = &mut stopped => return,
             }
         }
     }
 
-    /// Copies every due recording once; true when more may be due right away.
-    async fn copy_due(&self) -> bool {
+    async fn take_due(&self, limit: usize) -> Vec<DueRecording> {
         let now = OffsetDateTime::now_utc();
-        let due = match self
-            .store
-            .take_due_recordings(now, now + CLAIM, BATCH)
+        self.store
+            .take_due_recordings(now, now + CLAIM, limit)
             .await
-        {
-            Ok(due) => due,
-            Err(error) => {
+            .unwrap_or_else(|error| {
                 tracing::warn!(%error, "cannot read the recordings to copy");
-                return false;
-            }
-        };
-        let full = due.len() == BATCH;
-        futures_util::stream::iter(due)
-            .for_each_concurrent(CONCURRENCY, |due| self.copy_one(due))
-            .await;
-        full
+                Vec::new()
+            })
     }
 
-    /// Downloads one copy and records how it went; a failure past the alert threshold is
-    /// alerted on once it is recorded, so the inbox already shows its error.
+    /// Downloads one copy and records how it went, then alerts once it is recorded (so the
+    /// inbox already shows its error) on a copy too large or past the total, and on one still
+    /// failing past the alert threshold. A refused copy is not mailed about: whoever can post a
+    /// report could otherwise have the server mail the broker at will.
     async fn copy_one(&self, due: DueRecording) {
-        let (outcome, failure) = match download(&self.client, &due.url).await {
-            Ok(recording) => {
-                tracing::info!(call_id = %due.call_id, bytes = recording.audio.len(), sha256 = %recording.sha256, "call recording copied");
-                (RecordingOutcome::Stored(recording), None)
-            }
-            Err(error) => {
+        let (outcome, error, at_once) = match self.download(&due).await {
+            Ok(outcome) => (outcome, None, false),
+            Err(Problem::Retry(error)) => {
                 let error = bounded(error);
-                (self.failed(&due, error.clone()), Some(error))
+                (self.failed(&due, error.clone()), Some(error), false)
+            }
+            Err(Problem::Refused(error)) => (self.give_up(&due, bounded(error)), None, false),
+            Err(Problem::TooMuch(error)) => {
+                let error = bounded(error);
+                (self.give_up(&due, error.clone()), Some(error), true)
             }
         };
-        if let Err(error) = self
+        let (error, at_once) = match self.record(&due, outcome).await {
+            Some(true) => (error, at_once),
+            Some(false) => {
+                // Copies finishing together took the room left while this one downloaded.
+                let error = over_total(self.max_total_bytes);
+                let outcome = self.give_up(&due, error.clone());
+                if self.record(&due, outcome).await.is_none() {
+                    return;
+                }
+                (Some(error), true)
+            }
+            None => return,
+        };
+        let now = OffsetDateTime::now_utc();
+        let queued_at = queued_at(&due, now);
+        if let Some(error) = error.filter(|_| at_once || now - queued_at >= self.alert_after) {
+            self.alert(&due, queued_at, &error).await;
+        }
+    }
+
+    /// Whether the outcome was kept (a stored copy is not, past the total); `None` when it could
+    /// not be recorded: the claim runs out and the copy is tried again, never lost.
+    async fn record(&self, due: &DueRecording, outcome: RecordingOutcome) -> Option<bool> {
+        match self
             .store
             .record_recording(due.call_id.clone(), outcome)
             .await
         {
-            // The claim runs out and the copy is tried again: never lost.
-            tracing::warn!(call_id = %due.call_id, %error, "cannot record a recording's copy");
-            return;
+            Ok(kept) => Some(kept),
+            Err(error) => {
+                tracing::warn!(call_id = %due.call_id, %error, "cannot record a recording's copy");
+                None
+            }
         }
-        let now = OffsetDateTime::now_utc();
-        let queued_at = queued_at(&due, now);
-        if let Some(error) = failure.filter(|_| now - queued_at >= self.alert_after) {
-            self.alert(&due, queued_at, &error).await;
+    }
+
+    /// The copy to store, or why there is none.
+    async fn download(&self, due: &DueRecording) -> Result<RecordingOutcome, Problem> {
+        let stored = self.store.stored_recording_bytes().await.map_err(|error| {
+            Problem::Retry(format!("cannot read the recordings' total: {error}"))
+        })?;
+        let room = self.max_total_bytes.saturating_sub(stored);
+        if room == 0 {
+            return Err(Problem::TooMuch(over_total(self.max_total_bytes)));
         }
+        let limit = room.min(MAX_RECORDING_BYTES);
+        match self.client.download(&due.url, limit, Pace::STANDARD).await {
+            Ok(recording) => {
+                tracing::info!(call_id = %due.call_id, bytes = recording.audio.len(), sha256 = %recording.sha256, "call recording copied");
+                Ok(RecordingOutcome::Stored {
+                    recording,
+                    max_total_bytes: self.max_total_bytes,
+                })
+            }
+            Err(Failure::Retry(error)) => Err(Problem::Retry(error)),
+            Err(Failure::Refused(error)) => Err(Problem::Refused(error)),
+            Err(Failure::TooLarge) if limit == MAX_RECORDING_BYTES => Err(Problem::TooMuch(
+                format!("the recording is larger than {MAX_RECORDING_BYTES} bytes"),
+            )),
+            Err(Failure::TooLarge) => Err(Problem::TooMuch(over_total(self.max_total_bytes))),
+        }
+    }
+
+    fn give_up(&self, due: &DueRecording, error: String) -> RecordingOutcome {
+        tracing::error!(call_id = %due.call_id, %error, "giving up copying a call's recording");
+        RecordingOutcome::GiveUp { error }
     }
 
     fn failed(&self, due: &DueRecording, error: String) -> RecordingOutcome {
         let now = OffsetDateTime::now_utc();
         let queued_at = queued_at(due, now);
         if now - queued_at >= self.retry.give_up_after {
-            tracing::error!(call_id = %due.call_id, %error, "giving up copying a call's recording");
-            return RecordingOutcome::GiveUp { error };
+            return self.give_up(due, error);
         }
         let wait = backoff::delay(due.attempts, self.retry.first, self.retry.longest);
         tracing::warn!(call_id = %due.call_id, %error, attempts = due.attempts + 1, "copying a call's recording failed; will retry");
@@ -146,7 +194,7 @@ impl RecordingCopies {
                 return;
             }
         }
-        tracing::error!(call_id = %due.call_id, %error, "a call's recording has not been copied for too long; alerting");
+        tracing::error!(call_id = %due.call_id, %error, "a call's recording is not being kept; alerting");
         if let Some(mailer) = &self.mailer {
             if let Err(sent) = mailer
                 .alert_recording_failing(&due.call_id, since, error)
@@ -163,65 +211,19 @@ fn queued_at(due: &DueRecording, now: OffsetDateTime) -> OffsetDateTime {
     OffsetDateTime::parse(&due.queued_at, &Rfc3339).unwrap_or(now)
 }
 
-/// The recording at `url`, whole, with its SHA-256; an error names what went wrong.
-async fn download(client: &reqwest::Client, url: &str) -> Result<StoredRecording, String> {
-    let mut response = client
-        .get(url)
-        .send()
-        .await
-        .map_err(|e| error_chain::describe(&e.without_url()))?;
-    let status = response.status();
-    if !status.is_success() {
-        return Err(format!("the provider answered HTTP {}", status.as_u16()));
-    }
-    if response
-        .content_length()
-        .is_some_and(|length| length > MAX_RECORDING_BYTES as u64)
-    {
-        return Err(too_large());
-    }
-    let content_type = content_type(&response, url);
-    let mut audio = Vec::new();
-    let mut hash = Sha256::new();
-    while let Some(chunk) = response
-        .chunk()
-        .await
-        .map_err(|e| error_chain::describe(&e.without_url()))?
-    {
-        if audio.len() + chunk.len() > MAX_RECORDING_BYTES {
-            return Err(too_large());
-        }
-        hash.update(&chunk);
-        audio.extend_from_slice(&chunk);
-    }
-    if audio.is_empty() {
-        return Err("the provider sent an empty recording".to_owned());
-    }
-    Ok(StoredRecording {
-        content_type,
-        sha256: hex::encode(hash.finalize()),
-        audio,
-    })
+/// Why a copy was not made this time.
+enum Problem {
+    /// Tried again later, until the retry policy gives up.
+    Retry(String),
+    /// Never worth another try: not allowed (`RECORDING_ORIGINS`, an address inside).
+    Refused(String),
+    /// Never worth another try: too large, or past the total.
+    TooMuch(String),
 }
 
-fn too_large() -> String {
-    format!("the recording is larger than {MAX_RECORDING_BYTES} bytes")
-}
-
-/// The type the provider gave, or the one its name says when it gave only a generic one.
-fn content_type(response: &reqwest::Response, url: &str) -> String {
-    let given = response
-        .headers()
-        .get(reqwest::header::CONTENT_TYPE)
-        .and_then(|value| value.to_str().ok())
-        .filter(|value| !value.starts_with("application/octet-stream"))
-        .map(str::to_owned);
-    given.unwrap_or_else(|| {
-        let path = url::Url::parse(url)
-            .map(|url| url.path().to_owned())
-            .unwrap_or_default();
-        mime_guess::from_path(path)
-            .first_or_octet_stream()
-            .to_string()
-    })
+fn over_total(max_total_bytes: u64) -> String {
+    format!(
+        "the stored recordings would take more than RECORDINGS_MAX_MB ({} MB)",
+        max_total_bytes / MB
+    )
 }

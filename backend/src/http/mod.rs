@@ -1,6 +1,7 @@
 //! The HTTP layer under the routes: the error body and the one `recover`, the filters every route
 //! shares (methods, JSON body with a limit, client address, rate limit, auth, request log), and
-//! the accept loop with the request ids. The security headers' map is `settings::security_headers`.
+//! the accept loop with the request ids. The security headers' map is `settings::security_headers`,
+//! added to each response in `security_headers.rs`.
 
 pub mod address_cap;
 pub mod auth;
@@ -20,4 +21,5 @@ pub mod request_id;
 pub mod request_log;
 pub mod request_target;
 pub mod same_site;
+pub mod security_headers;
 pub mod send_deadline;

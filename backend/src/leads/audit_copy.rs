@@ -6,6 +6,7 @@
 use serde::Serialize;
 use time::OffsetDateTime;
 
+use super::recording_type::audio_type;
 use crate::store::consent::{sha256_hex, ConsentRecords};
 use crate::store::{format_timestamp, Conversations, Inbox, Recordings, StoreError};
 
@@ -57,7 +58,10 @@ pub async fn audit_copy(
         files.push(("conversation.json".to_owned(), pretty(conversation)));
     }
     if let Some(recording) = recording {
-        files.push((recording_name(&recording.content_type), recording.audio));
+        files.push((
+            recording_name(audio_type(&recording.content_type)),
+            recording.audio,
+        ));
     }
     let manifest = Manifest {
         lead_id,

@@ -1,5 +1,6 @@
 //! A lead's life after it is stored: how the broker reads it (the CSV document, a call's ended
-//! reason in words, the day or time a listing starts at), and how it ends (deleted whole, on the
+//! reason in words, the day or time a listing starts at, the type its call's recording is served
+//! as), and how it ends (deleted whole, on the
 //! broker's request or past the retention limit, on one timer).
 
 pub mod audit_copy;
@@ -8,5 +9,6 @@ pub mod deletion;
 pub mod ended_reason;
 pub mod licence;
 pub mod notice;
+pub mod recording_type;
 pub mod retention;
 pub mod since;

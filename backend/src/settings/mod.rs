@@ -11,6 +11,7 @@ pub use error::ConfigError;
 use inbox::InboxSettings;
 use leads::LeadsConfig;
 use rate_limit::RateLimit;
+use recordings::RecordingSettings;
 use security_headers::SecurityHeaders;
 use site::SiteSettings;
 use spam::SpamSettings;
@@ -25,6 +26,7 @@ pub mod error;
 pub mod inbox;
 pub mod leads;
 pub mod rate_limit;
+pub mod recordings;
 pub mod security_headers;
 pub mod site;
 pub mod spam;
@@ -63,6 +65,8 @@ pub struct Config {
     pub site: SiteSettings,
     /// When failing deliveries alert the broker.
     pub alerts: AlertSettings,
+    /// Where the calls' recordings are copied from, and how much of them is kept.
+    pub recordings: RecordingSettings,
 }
 
 impl Config {
@@ -110,6 +114,7 @@ impl Config {
         let spam = SpamSettings::from_env(&env)?;
         let site = SiteSettings::from_env(&env, &static_dir, addr)?;
         let alerts = AlertSettings::from_env(&env)?;
+        let recordings = RecordingSettings::from_env(&env)?;
         Ok(Config {
             addr,
             database,
@@ -124,6 +129,7 @@ impl Config {
             spam,
             site,
             alerts,
+            recordings,
         })
     }
 }

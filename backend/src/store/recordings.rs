@@ -35,7 +35,11 @@ pub struct StoredRecording {
 /// How one download went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordingOutcome {
-    Stored(StoredRecording),
+    /// Kept unless all stored recordings would then take more than `max_total_bytes`.
+    Stored {
+        recording: StoredRecording,
+        max_total_bytes: u64,
+    },
     Retry {
         error: String,
         next_attempt_at: OffsetDateTime,
@@ -66,11 +70,15 @@ pub trait Recordings: Send + Sync {
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<DueRecording>, StoreError>>;
 
+    /// False when a stored copy was not kept: it would have taken the total past its bound.
     fn record_recording(
         &self,
         call_id: String,
         outcome: RecordingOutcome,
-    ) -> BoxFuture<'_, Result<(), StoreError>>;
+    ) -> BoxFuture<'_, Result<bool, StoreError>>;
+
+    /// How many bytes the stored recordings take together.
+    fn stored_recording_bytes(&self) -> BoxFuture<'_, Result<u64, StoreError>>;
 
     /// Marks the copy's failure as alerted on; false when it already was (by another instance).
     fn mark_recording_alerted(
@@ -102,10 +110,13 @@ impl<D: Database> Recordings for D {
         &self,
         call_id: String,
         outcome: RecordingOutcome,
-    ) -> BoxFuture<'_, Result<(), StoreError>> {
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
         let now = OffsetDateTime::now_utc().into();
         let (sql, values) = match outcome {
-            RecordingOutcome::Stored(recording) => {
+            RecordingOutcome::Stored {
+                recording,
+                max_total_bytes,
+            } => {
                 let size = i64::try_from(recording.audio.len()).unwrap_or(i64::MAX);
                 let values = vec![
                     call_id.into(),
@@ -114,6 +125,8 @@ impl<D: Database> Recordings for D {
                     recording.sha256.into(),
                     size.into(),
                     recording.audio.into(),
+                    i64::try_from(max_total_bytes).unwrap_or(i64::MAX).into(),
+                    size.into(),
                 ];
                 (STORE_RECORDING, values)
             }
@@ -128,9 +141,29 @@ impl<D: Database> Recordings for D {
                 (GIVE_UP_RECORDING, vec![call_id.into(), error.into(), now])
             }
         };
-        self.execute(Lane::Outbox, sql, values)
-            .map(|done| done.map(drop))
+        // The total is read and passed in one transaction that copies finishing together on
+        // several instances take in turn.
+        self.run(Lane::Outbox, true, move |c| {
+            async move {
+                if let Some(lock) = c.transaction_lock() {
+                    c.execute(lock, &[RECORDINGS_TOTAL_LOCK.into()]).await?;
+                }
+                Ok(c.execute(sql, &values).await? == 1)
+            }
             .boxed()
+        })
+    }
+
+    fn stored_recording_bytes(&self) -> BoxFuture<'_, Result<u64, StoreError>> {
+        let rows = self.query(Lane::Outbox, STORED_RECORDING_BYTES, Vec::new());
+        async move {
+            let total = match rows.await?.first() {
+                Some(row) => row.number("total")?,
+                None => 0,
+            };
+            Ok(u64::try_from(total).unwrap_or(0))
+        }
+        .boxed()
     }
 
     fn mark_recording_alerted(
@@ -187,11 +220,19 @@ const TAKE_DUE_RECORDINGS: &str = "UPDATE call_recordings SET claimed_until = $2
     AND (claimed_until IS NULL OR claimed_until <= $1)
     RETURNING call_id, source_url, attempts, queued_at";
 
-/// $1 call id, $2 now, $3 content type, $4 SHA-256, $5 size, $6 the audio.
+/// The lock `record_recording` stores a copy under (any number, the same everywhere).
+const RECORDINGS_TOTAL_LOCK: i64 = 0x7265_636f_7264;
+
+/// $1 call id, $2 now, $3 content type, $4 SHA-256, $5 size, $6 the audio, $7 the most bytes
+/// all stored recordings may take, $8 the size again (a parameter has one type on PostgreSQL).
 const STORE_RECORDING: &str = "UPDATE call_recordings SET stored_at = $2,
         content_type = $3, sha256 = $4, size = $5, audio = $6, attempts = attempts + 1,
         last_error = NULL, claimed_until = NULL
-    WHERE call_id = $1";
+    WHERE call_id = $1 AND $8 + (SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT)
+        FROM call_recordings WHERE stored_at IS NOT NULL) <= $7";
+
+const STORED_RECORDING_BYTES: &str = "SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) AS total
+    FROM call_recordings WHERE stored_at IS NOT NULL";
 
 /// $1 call id, $2 error, $3 next attempt.
 const RETRY_RECORDING: &str = "UPDATE call_recordings SET attempts = attempts + 1,

@@ -141,6 +141,11 @@ pub trait Connection: Send {
     /// `FOR UPDATE` where the database locks rows, nothing on SQLite, whose immediate
     /// transaction holds the whole database's write lock already.
     fn row_lock(&self) -> &'static str;
+
+    /// A statement taking `$1`'s lock until the transaction ends, so that transactions naming
+    /// the same number run one after the other where several may run at once (PostgreSQL's
+    /// advisory lock); `None` on SQLite, whose immediate transaction holds the write lock.
+    fn transaction_lock(&self) -> Option<&'static str>;
 }
 
 /// How a store runs work on a connection. The work may only wait on the connection: SQLite

@@ -187,7 +187,13 @@ async fn review_steps(app: &TestApp) {
         audio: b"RIFF".to_vec(),
     };
     store
-        .record_recording(reserved.into(), RecordingOutcome::Stored(copy))
+        .record_recording(
+            reserved.into(),
+            RecordingOutcome::Stored {
+                recording: copy,
+                max_total_bytes: u64::MAX,
+            },
+        )
         .await
         .unwrap();
     store.close().await;

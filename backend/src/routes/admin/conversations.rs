@@ -6,12 +6,15 @@
 use std::sync::Arc;
 
 use serde::Serialize;
-use warp::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE, ETAG};
+use warp::http::header::{
+    CONTENT_DISPOSITION, CONTENT_SECURITY_POLICY, CONTENT_TYPE, ETAG, X_CONTENT_TYPE_OPTIONS,
+};
 use warp::http::HeaderValue;
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use crate::http::error::ApiError;
+use crate::leads::recording_type::audio_type;
 use crate::store::{Conversation, Conversations, Recordings, StoreError};
 
 /// The newest conversations a list holds: a broker's months, and a page the inbox reads at once.
@@ -42,19 +45,21 @@ pub async fn one(store: Arc<dyn Conversations>, call_id: String) -> Result<Respo
 }
 
 /// The caller is already checked. The recording as it was copied, its SHA-256 as its ETag; 404
-/// until the copy is made.
+/// until the copy is made. Its bytes came from elsewhere: a download of an audio type (else opaque
+/// bytes) that a browser neither sniffs nor runs, in a sandbox of no origin if it is ever opened.
 pub async fn recording(store: Arc<dyn Recordings>, call_id: String) -> Result<Response, Rejection> {
     let Some(recording) = store.recording(call_id.clone()).await.map_err(failed)? else {
         return Err(warp::reject::custom(ApiError::NotFound));
     };
     let mut response = Response::new(recording.audio.into());
     let headers = response.headers_mut();
-    let content_type = HeaderValue::from_str(&recording.content_type)
-        .unwrap_or(HeaderValue::from_static("application/octet-stream"));
-    headers.insert(CONTENT_TYPE, content_type);
+    let content_type = audio_type(&recording.content_type);
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
     if let Ok(etag) = HeaderValue::from_str(&format!("\"{}\"", recording.sha256)) {
         headers.insert(ETAG, etag);
     }
-    headers.insert(CONTENT_DISPOSITION, HeaderValue::from_static("inline"));
+    headers.insert(CONTENT_DISPOSITION, HeaderValue::from_static("attachment"));
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox"));
     Ok(response)
 }

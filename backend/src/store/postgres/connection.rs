@@ -103,6 +103,10 @@ impl Connection for PgConnection<'_> {
     fn row_lock(&self) -> &'static str {
         " FOR UPDATE"
     }
+
+    fn transaction_lock(&self) -> Option<&'static str> {
+        Some("SELECT pg_advisory_xact_lock($1)")
+    }
 }
 
 impl ToSql for Value {

@@ -90,6 +90,10 @@ impl Connection for SqliteConnection<'_> {
     fn row_lock(&self) -> &'static str {
         ""
     }
+
+    fn transaction_lock(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 pub(super) fn bound(values: &[Value]) -> Vec<&dyn ToSql> {

@@ -87,7 +87,10 @@ mod tests {
         store
             .record_recording(
                 "call-1".into(),
-                crate::store::RecordingOutcome::Stored(recording),
+                crate::store::RecordingOutcome::Stored {
+                    recording,
+                    max_total_bytes: u64::MAX,
+                },
             )
             .await
             .unwrap();

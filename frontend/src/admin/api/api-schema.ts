@@ -898,16 +898,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The recording, with the type the provider gave it (audio/wav for its mono WAV). */
+      /** @description The recording, with the audio type the provider gave it (audio/wav for its mono WAV) when it is on the server's list of audio types, else application/octet-stream; never sniffed (X-Content-Type-Options: nosniff). */
       200: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description The recording's SHA-256 (hex), quoted. */
           ETag?: string;
+          /** @description Always attachment: a download, never a page. */
+          'Content-Disposition'?: 'attachment';
+          /** @description Always sandbox. */
+          'Content-Security-Policy'?: 'sandbox';
           [name: string]: unknown;
         };
         content: {
           'audio/*': string;
+          'application/octet-stream': string;
         };
       };
       401: components['responses']['Unauthorized'];

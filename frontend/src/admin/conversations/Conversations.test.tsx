@@ -148,6 +148,26 @@ describe('the conversations', () => {
     );
   });
 
+  it('links no provider address but an absolute https one', async () => {
+    for (const url of [
+      '/api/admin/quote-requests',
+      'javascript:fetch("/api/admin/quote-requests")',
+      'http://storage.vapi.ai/call-7.wav',
+    ]) {
+      answering({
+        ...kept[0],
+        recording_url: url,
+        transcript: null,
+        recording: { status: 'failed', sha256: null, bytes: null, error: 'not listed' },
+      });
+      render(<ConversationPage callId="call/7 b" onError={() => null} />);
+      expect(await screen.findByText('Last error: not listed')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'At the voice provider' }), url).toBeNull();
+      expect(document.querySelector('a[href^="javascript"], a[href^="/api"]')).toBeNull();
+      cleanup();
+    }
+  });
+
   it('shows a chat by its latest message, without a recording', async () => {
     answering({ ...kept[1], transcript: 'User: Hola.' });
     render(<ConversationPage callId="call-6" onError={() => null} />);

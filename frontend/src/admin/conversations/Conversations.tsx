@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, type Conversation, type Recording } from '../api/api';
 import { channelLabel, endedText, formatBytes, formatTime, shortHash } from '../shared/format';
+import { providerLink } from '../shared/provider-link';
 
 /** How a conversation ended, in words (the lead's page says it the same way). */
 const ended = (reason: string | null) => endedText({ call_ended: null, call_ended_reason: reason });
@@ -90,11 +91,12 @@ export function ConversationList({ onError }: Props) {
   );
 }
 
-/** The recording's link at the voice provider, where there is one. */
+/** The recording's link at the voice provider, where there is one that may be linked. */
 function ProviderLink({ url }: { url: string | null }) {
-  if (!url) return null;
+  const href = providerLink(url);
+  if (!href) return null;
   return (
-    <a href={url} className="text-brand-700 underline" rel="noreferrer">
+    <a href={href} className="text-brand-700 underline" rel="noreferrer">
       At the voice provider
     </a>
   );

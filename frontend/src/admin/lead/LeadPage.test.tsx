@@ -173,6 +173,22 @@ describe("a lead's page", () => {
     expect(records).toHaveTextContent(/manifest of each file's SHA-256/);
   });
 
+  it("links the call's recording at the provider only at an absolute https address", async () => {
+    answering(voiceLead);
+    render(<LeadPage id={voiceLead.id} onError={() => null} />);
+    expect(await screen.findByRole('link', { name: 'Listen to the recording' })).toHaveAttribute(
+      'href',
+      voiceLead.call_recording_url,
+    );
+    for (const url of ['/api/admin/quote-requests', 'javascript:alert(1)', 'http://a.example/r']) {
+      cleanup();
+      answering({ ...voiceLead, call_recording_url: url });
+      render(<LeadPage id={voiceLead.id} onError={() => null} />);
+      expect(await screen.findByRole('heading', { name: voiceLead.email })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Listen to the recording' }), url).toBeNull();
+    }
+  });
+
   it('says before deleting that the call, its transcript and recording, stay on a legal hold', async () => {
     answering(voiceLead);
     render(<LeadPage id={voiceLead.id} onError={() => null} />);

@@ -18,6 +18,7 @@ import {
 } from '../shared/format';
 import { NoteEditor } from './NoteEditor';
 import { NotLicensedBadge } from '../shared/NotLicensedBadge';
+import { providerLink } from '../shared/provider-link';
 import { stateName } from '../shared/states';
 
 interface LeadPageProps {
@@ -170,6 +171,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
   const doNotContact = lead.status === 'do_not_contact';
   /** Only a number the visitor agreed in writing to be called at, and not since withdrawn. */
   const callable = lead.may_call && !doNotContact && lead.phone !== null;
+  const recordingLink = providerLink(lead.call_recording_url);
 
   return (
     <section aria-labelledby={titleId}>
@@ -381,10 +383,10 @@ export function LeadPage({ id, onError }: LeadPageProps) {
             </Field>
             <Field label="Ended">{endedText(lead)}</Field>
             {lead.call_summary && <Field label="Summary">{lead.call_summary}</Field>}
-            {lead.call_recording_url && (
+            {recordingLink && (
               <Field label="Recording">
                 <a
-                  href={lead.call_recording_url}
+                  href={recordingLink}
                   target="_blank"
                   rel="noopener noreferrer"
                   className="text-brand-700 underline"
