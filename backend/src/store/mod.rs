@@ -4,6 +4,7 @@
 //! behind them without touching the routes.
 
 mod call_reports;
+pub mod clean_text;
 pub mod consent;
 mod conversations;
 mod database_url;

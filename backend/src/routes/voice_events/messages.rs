@@ -13,7 +13,7 @@ use crate::http::error::ApiError;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
-use crate::store::{format_timestamp, CallReport, Language, Source};
+use crate::store::{clean_text, format_timestamp, CallReport, Language, Source};
 
 const TOOL_CALLS: &str = "tool-calls";
 const END_OF_CALL_REPORT: &str = "end-of-call-report";
@@ -168,13 +168,22 @@ fn report(call_id: String, message: sdk::Message) -> CallReport {
     );
     CallReport {
         call_id,
-        ended_reason: message.ended_reason.map(without_nul),
-        summary: analysis.summary.or(message.summary).map(without_nul),
-        transcript: artifact.transcript.or(message.transcript).map(without_nul),
+        ended_reason: message.ended_reason.as_deref().map(clean_text::line),
+        summary: analysis
+            .summary
+            .or(message.summary)
+            .as_deref()
+            .map(clean_text::text),
+        transcript: artifact
+            .transcript
+            .or(message.transcript)
+            .as_deref()
+            .map(clean_text::text),
         recording_url: artifact
             .recording_url
             .or(message.recording_url)
-            .map(without_nul),
+            .as_deref()
+            .map(clean_text::line),
         started_at: message.started_at.as_deref().and_then(instant),
         channel: Source::Voice,
     }
@@ -212,7 +221,7 @@ fn transcript_lines(messages: &[Value]) -> String {
         let text = ["content", "message"]
             .iter()
             .find_map(|key| message.get(*key).and_then(Value::as_str))
-            .map(|text| without_nul(text.trim().to_owned()));
+            .map(|text| clean_text::text(text.trim()));
         if let Some(text) = text.filter(|text| !text.is_empty()) {
             lines.push(format!("{speaker}: {text}"));
         }
@@ -240,16 +249,6 @@ fn first_problem(errors: &ValidationErrors) -> String {
         ValidationErrorsKind::Struct(_) => format!("{at}.id {id_bounds}"),
         ValidationErrorsKind::Field(_) => format!("{at} holds at most {MAX_TOOL_CALLS} tool calls"),
         ValidationErrorsKind::List(_) => format!("every tool call id in {at} {id_bounds}"),
-    }
-}
-
-/// A NUL in the provider's free text means nothing and PostgreSQL text cannot hold it, so it is
-/// dropped and the rest of the report kept.
-fn without_nul(text: String) -> String {
-    if text.contains('\0') {
-        text.replace('\0', "")
-    } else {
-        text
     }
 }
 
