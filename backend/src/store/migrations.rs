@@ -175,7 +175,7 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE consent_records ADD COLUMN phone_disclosure_sha256 TEXT;",
     // 15: a consent record keeps what the inbox acts on, under its hash (`consent::HASH_FORM`):
     // the lead's e-mail, phone and call permission; `hash_form` 1 for the records before.
-    "ALTER TABLE consent_records ADD COLUMN hash_form INTEGER NOT NULL DEFAULT 1;
+    "ALTER TABLE consent_records ADD COLUMN hash_form BIGINT NOT NULL DEFAULT 1;
     ALTER TABLE consent_records ADD COLUMN email TEXT;
     ALTER TABLE consent_records ADD COLUMN phone TEXT;
     ALTER TABLE consent_records ADD COLUMN may_call TEXT;",

@@ -4,12 +4,13 @@
 //! JavaScript and the assistant; refusals under their field in the page's language; a lead the
 //! visitor asked not to be contacted about, and the list by state.
 
+use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 
 use crate::common::voice::{post_voice_event, tool_calls};
 use crate::common::{TestApp, INDEX_HTML};
 
-const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
+pub(crate) const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
 const SECRET: &str = "voice-secret-123";
 const DISCLOSURE: &str = "I agree that Test Broker may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.";
 const DISCLOSURE_ES: &str = "Acepto que Test Broker me llame o me envíe mensajes a este número sobre mi cotización, posiblemente con tecnología automatizada. El consentimiento no es una condición de compra.";
@@ -17,6 +18,11 @@ const DISCLOSURE_ES: &str = "Acepto que Test Broker me llame o me envíe mensaje
 /// The app with a build whose form asks for an optional phone number and a required ZIP code,
 /// from a broker licensed in Illinois.
 async fn app() -> TestApp {
+    app_on(None).await
+}
+
+/// `app`, on `database` (a fresh SQLite file when `None`).
+pub(crate) async fn app_on(database: Option<DatabaseUrl>) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let site = dir.path().join("dist");
     std::fs::create_dir_all(site.join(".site/es")).unwrap();
@@ -40,15 +46,19 @@ async fn app() -> TestApp {
         facts("Un agente le contactará.", DISCLOSURE_ES),
     )
     .unwrap();
-    TestApp::spawn()
+    let spawn = TestApp::spawn()
         .static_dir(site)
         .dir(dir)
         .configure(|config| {
             config.leads.admin_token = Some(TOKEN.into());
             config.leads.voice_events_secret = Some(SECRET.into());
-        })
-        .start()
-        .await
+        });
+    match database {
+        Some(database) => spawn.database(database),
+        None => spawn,
+    }
+    .start()
+    .await
 }
 
 async fn admin(app: &TestApp, path: &str) -> Value {
@@ -63,11 +73,11 @@ async fn admin(app: &TestApp, path: &str) -> Value {
     response.json().await.unwrap()
 }
 
-async fn lead(app: &TestApp, id: &str) -> Value {
+pub(crate) async fn lead(app: &TestApp, id: &str) -> Value {
     admin(app, &format!("/api/admin/quote-requests/{id}")).await
 }
 
-async fn created(app: &TestApp, body: Value) -> String {
+pub(crate) async fn created(app: &TestApp, body: Value) -> String {
     let response = app.post_json(&body.to_string()).await;
     assert_eq!(response.status(), 201);
     response.json::<Value>().await.unwrap()["id"]

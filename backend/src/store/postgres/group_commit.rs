@@ -39,7 +39,7 @@ const INSERT_CONSENTS: &str = "INSERT INTO consent_records
         (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash,
         phone_consent, phone_disclosure_sha256, hash_form, email, phone, may_call, hash)
     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-        $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::int[],
+        $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::bigint[],
         $14::text[], $15::text[], $16::text[], $17::text[])";
 
 /// $1 the tokens' keys, $2 when each was issued: the keys no lead had spent before.
@@ -276,8 +276,7 @@ async fn append_consents(
         links.push((link, hash));
     }
     let seqs: Vec<i64> = links.iter().map(|(l, _)| l.seq).collect();
-    // `hash_form` is an INTEGER, which PostgreSQL keeps in 4 bytes.
-    let forms: Vec<i32> = links.iter().map(|(l, _)| l.hash_form as i32).collect();
+    let forms: Vec<i64> = links.iter().map(|(l, _)| l.hash_form).collect();
     let text = |field: fn(&Link) -> Option<&str>| -> Vec<Option<&str>> {
         links.iter().map(|(l, _)| field(l)).collect()
     };
