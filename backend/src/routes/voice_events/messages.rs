@@ -371,6 +371,30 @@ mod tests {
     }
 
     #[test]
+    fn a_chat_turn_and_a_report_are_cleaned_as_stored_text_is() {
+        let turn = parse_value(json!({"message": {
+            "type": "chat.created", "chat": {"id": "chat-1",
+                "input": "hi\u{85}there\tyou",
+                "output": [{"role": "assistant", "content": "Hello\u{9b}2J!"}]}
+        }}))
+        .unwrap();
+        let Received::ChatTurn { turn, .. } = turn else {
+            panic!("a chat turn")
+        };
+        assert_eq!(turn, "User: hi there you\nAI: Hello 2J!");
+        let report = parse_value(json!({"message": {
+            "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "hung\tup\n",
+            "analysis": {"summary": "Two\r\nlines\u{85}"}
+        }}))
+        .unwrap();
+        let Received::EndOfCallReport(report) = report else {
+            panic!("a report")
+        };
+        assert_eq!(report.ended_reason.as_deref(), Some("hung up"));
+        assert_eq!(report.summary.as_deref(), Some("Two\nlines "));
+    }
+
+    #[test]
     fn wrapped_tool_calls() {
         let message = parse_value(json!({"message": {
             "type": "tool-calls", "call": {"id": "k"},
