@@ -288,12 +288,13 @@ pub struct StoredLink {
     /// The phone consent's disclosure, as stored under its key.
     pub phone_disclosure_text: Option<String>,
     /// The lead's e-mail, phone and call permission as `quote_requests` holds them now; `None`
-    /// once the lead is deleted (its record is kept).
+    /// once the lead is deleted (its record is kept). Not part of the record, so not in its copy.
+    #[serde(skip)]
     pub lead: Option<LeadReach>,
 }
 
 /// A stored lead's contact details, as `verify` compares them with its record's.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LeadReach {
     pub email: String,
     pub phone: Option<String>,

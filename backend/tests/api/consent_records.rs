@@ -304,6 +304,8 @@ async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_re
         serde_json::from_slice(&std::fs::read(dir.join("consent.json")).unwrap()).unwrap();
     assert_eq!(consent["link"]["user_agent"], agent);
     assert_eq!(consent["link"]["may_call"], "yes");
+    assert_eq!(consent["link"]["hash_form"], 2);
+    assert!(consent.get("lead").is_none(), "the record only: {consent}");
 
     // Each change to the lead outside the chain: the inbox keeps acting on the record's values,
     // and verify names the lead.
