@@ -64,7 +64,7 @@ pub async fn main() -> ExitCode {
         Some(Command::SendTestEmail) => send_test_email::run().await,
         Some(Command::Backup(args)) => run_backup(&args).await,
         Some(Command::Import(args)) => run_import(&args).await,
-        Some(Command::Records(RecordsCommand::Verify)) => run_records_verify().await,
+        Some(Command::Records(RecordsCommand::Verify(args))) => run_records_verify(&args).await,
         Some(Command::Records(RecordsCommand::Export(args))) => run_records_export(&args).await,
         Some(Command::Assistant(command)) => assistant_push::run(&command).await,
     };
@@ -130,9 +130,9 @@ async fn run_export(args: &ExportArgs) -> Result<(), String> {
     result.map_err(|e| e.to_string())
 }
 
-async fn run_records_verify() -> Result<(), String> {
+async fn run_records_verify(args: &records::VerifyArgs) -> Result<(), String> {
     let store = configured_read_only_store().await?;
-    let result = records::verify_chain(store.as_ref(), &mut std::io::stdout().lock()).await;
+    let result = records::verify_chain(store.as_ref(), args, &mut std::io::stdout().lock()).await;
     store.close().await;
     result
 }

@@ -13,6 +13,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
+use super::clean_text;
 use super::language::Language;
 use super::queries::{CONSENT_CHAIN, CONSENT_OF_LEAD};
 use super::sql::{Database, Lane, NamedRow};
@@ -161,19 +162,50 @@ pub struct Link {
     /// With a phone number: `given` or `not_given`, and the disclosure's SHA-256.
     pub phone_consent: Option<String>,
     pub phone_disclosure_sha256: Option<String>,
+    /// Which fields the hash covers: `HASH_FORM` for a record that keeps what the inbox acts on
+    /// (the three below), `FIRST_FORM` for the records made before it did.
+    pub hash_form: i64,
+    /// The lead's e-mail address, phone number and call permission (`yes`/`no`, with a phone
+    /// number) as the lead was stored; `None` in a `FIRST_FORM` record.
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub may_call: Option<String>,
+}
+
+/// The hash form of the records made before they kept the lead's contact details.
+pub const FIRST_FORM: i64 = 1;
+/// The hash form of a new record: its hash covers the lead's e-mail, phone and call permission.
+pub const HASH_FORM: i64 = 2;
+
+/// What the inbox acts on, as a new lead is stored: its record keeps them under its hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach<'a> {
+    pub email: &'a str,
+    pub phone: Option<&'a str>,
+    /// `yes` or `no` with a phone number, `None` without one.
+    pub may_call: Option<&'a str>,
+}
+
+/// The chain's last record: its number and hash, which `backend records verify --head` takes
+/// back to check the database still holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Head {
+    pub seq: i64,
+    pub sha256: String,
 }
 
 impl Link {
-    /// The record for lead `lead_id` (in `language`, stored at `at`) after the chain's head
-    /// (`head`: its seq and hash, `None` for an empty chain).
+    /// The record for lead `lead_id` (in `language`, stored at `at`, reached at `reach`) after
+    /// the chain's head (`None` for an empty chain).
     pub fn after(
-        head: Option<(i64, String)>,
+        head: Option<Head>,
         lead_id: &str,
         language: Language,
         at: OffsetDateTime,
+        reach: Reach<'_>,
         consent: &NewConsent,
     ) -> Link {
-        let (seq, prev_hash) = head.map_or((1, String::new()), |(seq, hash)| (seq + 1, hash));
+        let (seq, prev_hash) = head.map_or((1, String::new()), |head| (head.seq + 1, head.sha256));
         Link {
             seq,
             lead_id: lead_id.to_owned(),
@@ -182,19 +214,30 @@ impl Link {
             language: language.as_str().to_owned(),
             at: format_timestamp(at),
             client: consent.client.clone(),
-            user_agent: consent.user_agent.clone(),
+            user_agent: consent.user_agent.as_deref().map(clean_text::user_agent),
             notice_sha256: consent.notice.as_deref().map(sha256_hex),
             prev_hash,
             phone_consent: consent.phone.as_ref().map(|p| p.stored().to_owned()),
             phone_disclosure_sha256: consent.phone.as_ref().map(|p| sha256_hex(&p.disclosure)),
+            hash_form: HASH_FORM,
+            email: Some(reach.email.to_owned()),
+            phone: reach.phone.map(str::to_owned),
+            may_call: reach.may_call.map(str::to_owned),
         }
     }
 
-    /// The hex SHA-256 of the fields as one JSON array: unambiguous whatever a field holds. The
-    /// phone consent's two fields come last, only in a record that has them, so the records made
-    /// before they existed keep their hashes.
+    /// The hex SHA-256 of the fields as one JSON array: unambiguous whatever a field holds. A
+    /// `HASH_FORM` record's array starts with its form and holds every field. A `FIRST_FORM`
+    /// record's is as the records made before the contact details were kept have it: the phone
+    /// consent's two fields come last, only in a record that has them (the records made before
+    /// they existed keep their hashes too).
     pub fn hash(&self) -> String {
-        let mut fields = vec![
+        let form_two = self.hash_form != FIRST_FORM;
+        let mut fields = Vec::new();
+        if form_two {
+            fields.push(serde_json::json!(self.hash_form));
+        }
+        fields.extend([
             serde_json::json!(self.seq),
             serde_json::json!(self.lead_id),
             serde_json::json!(self.channel),
@@ -205,12 +248,34 @@ impl Link {
             serde_json::json!(self.user_agent),
             serde_json::json!(self.notice_sha256),
             serde_json::json!(self.prev_hash),
-        ];
-        if self.phone_consent.is_some() || self.phone_disclosure_sha256.is_some() {
+        ]);
+        if form_two || self.phone_consent.is_some() || self.phone_disclosure_sha256.is_some() {
             fields.push(serde_json::json!(self.phone_consent));
             fields.push(serde_json::json!(self.phone_disclosure_sha256));
         }
+        if form_two {
+            fields.push(serde_json::json!(self.email));
+            fields.push(serde_json::json!(self.phone));
+            fields.push(serde_json::json!(self.may_call));
+        }
         sha256_hex(serde_json::Value::Array(fields).to_string())
+    }
+
+    /// Whether it holds contact details its hash does not cover (a first-form record that
+    /// holds any was changed: the inbox would act on them).
+    fn holds_uncovered(&self) -> bool {
+        self.hash_form == FIRST_FORM
+            && (self.email.is_some() || self.phone.is_some() || self.may_call.is_some())
+    }
+}
+
+impl Head {
+    /// A row of `queries::CONSENT_HEAD`.
+    pub fn read(row: &impl NamedRow) -> Result<Head, StoreError> {
+        Ok(Head {
+            seq: row.number("seq")?,
+            sha256: row.required("hash")?,
+        })
     }
 }
 
@@ -222,6 +287,18 @@ pub struct StoredLink {
     pub notice_text: Option<String>,
     /// The phone consent's disclosure, as stored under its key.
     pub phone_disclosure_text: Option<String>,
+    /// The lead's e-mail, phone and call permission as `quote_requests` holds them now; `None`
+    /// once the lead is deleted (its record is kept). Not part of the record, so not in its copy.
+    #[serde(skip)]
+    pub lead: Option<LeadReach>,
+}
+
+/// A stored lead's contact details, as `verify` compares them with its record's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeadReach {
+    pub email: String,
+    pub phone: Option<String>,
+    pub may_call: Option<String>,
 }
 
 /// What `verify` found: how many records hold, or the first that does not and why.
@@ -229,6 +306,8 @@ pub struct StoredLink {
 pub enum Verified {
     Intact {
         records: usize,
+        /// The last record's; `None` for an empty chain.
+        head: Option<Head>,
     },
     Broken {
         seq: i64,
@@ -264,6 +343,25 @@ pub fn verify(chain: &[StoredLink]) -> Verified {
         if link.hash() != stored.hash {
             return broken("does not match its hash (a field was changed)".into());
         }
+        if link.holds_uncovered() {
+            return broken(
+                "holds contact details its hash does not cover (a field was changed)".into(),
+            );
+        }
+        if let (HASH_FORM, Some(lead)) = (link.hash_form, &stored.lead) {
+            let changed = [
+                ("e-mail", link.email.as_deref() != Some(lead.email.as_str())),
+                ("phone", link.phone != lead.phone),
+                ("call permission (may_call)", link.may_call != lead.may_call),
+            ]
+            .into_iter()
+            .find_map(|(name, differs)| differs.then_some(name));
+            if let Some(name) = changed {
+                return broken(format!(
+                    "holds another {name} than its lead in quote_requests (the lead was changed)"
+                ));
+            }
+        }
         for (key, text) in [
             (&link.notice_sha256, &stored.notice_text),
             (&link.phone_disclosure_sha256, &stored.phone_disclosure_text),
@@ -284,6 +382,10 @@ pub fn verify(chain: &[StoredLink]) -> Verified {
     }
     Verified::Intact {
         records: chain.len(),
+        head: chain.last().map(|last| Head {
+            seq: last.link.seq,
+            sha256: last.hash.clone(),
+        }),
     }
 }
 
@@ -326,10 +428,22 @@ fn stored_link(row: &impl NamedRow) -> Result<StoredLink, StoreError> {
             prev_hash: row.required("prev_hash")?,
             phone_consent: row.text("phone_consent")?,
             phone_disclosure_sha256: row.text("phone_disclosure_sha256")?,
+            hash_form: row.number("hash_form")?,
+            email: row.text("email")?,
+            phone: row.text("phone")?,
+            may_call: row.text("may_call")?,
         },
         hash: row.required("hash")?,
         notice_text: row.text("notice_text")?,
         phone_disclosure_text: row.text("phone_disclosure_text")?,
+        lead: match row.text("lead_email")? {
+            Some(email) => Some(LeadReach {
+                email,
+                phone: row.text("lead_phone")?,
+                may_call: row.text("lead_may_call")?,
+            }),
+            None => None,
+        },
     })
 }
 
@@ -353,17 +467,28 @@ mod tests {
     fn chain(n: usize) -> Vec<StoredLink> {
         let mut chain: Vec<StoredLink> = Vec::new();
         for i in 0..n {
-            let head = chain.last().map(|l| (l.link.seq, l.hash.clone()));
+            let head = chain.last().map(|l| Head {
+                seq: l.link.seq,
+                sha256: l.hash.clone(),
+            });
             // Every other lead gave a phone number, the box ticked or not.
             let phone = (i % 2 == 1).then(|| PhoneConsent {
                 disclosure: DISCLOSURE.into(),
                 given: i % 4 == 1,
             });
+            let may_call = phone.as_ref().map(|p| if p.given { "yes" } else { "no" });
+            let email = format!("lead{i}@example.com");
+            let reach = Reach {
+                email: &email,
+                phone: phone.as_ref().map(|_| "+15555550123"),
+                may_call,
+            };
             let link = Link::after(
                 head,
                 &format!("lead-{i}"),
                 Language::Es,
                 OffsetDateTime::UNIX_EPOCH,
+                reach,
                 &NewConsent {
                     phone: phone.clone(),
                     ..consent("A licensed agent will contact you.")
@@ -373,6 +498,11 @@ mod tests {
                 hash: link.hash(),
                 notice_text: Some("A licensed agent will contact you.".into()),
                 phone_disclosure_text: phone.map(|p| p.disclosure),
+                lead: Some(LeadReach {
+                    email: reach.email.to_owned(),
+                    phone: reach.phone.map(str::to_owned),
+                    may_call: may_call.map(str::to_owned),
+                }),
                 link,
             });
         }
@@ -381,9 +511,21 @@ mod tests {
 
     #[test]
     fn an_untouched_chain_holds() {
-        assert_eq!(verify(&chain(3)), Verified::Intact { records: 3 });
-        assert_eq!(verify(&[]), Verified::Intact { records: 0 });
+        let three = chain(3);
+        let head = Some(Head {
+            seq: 3,
+            sha256: three[2].hash.clone(),
+        });
+        assert_eq!(verify(&three), Verified::Intact { records: 3, head });
+        assert_eq!(
+            verify(&[]),
+            Verified::Intact {
+                records: 0,
+                head: None
+            }
+        );
         let first = &chain(1)[0].link;
+        assert_eq!(first.user_agent.as_deref(), Some("Firefox \"quoted\""));
         assert_eq!((first.seq, first.prev_hash.as_str()), (1, ""));
         assert_eq!(
             first.notice_sha256.as_deref(),
@@ -413,9 +555,20 @@ mod tests {
         assert!(named(&gap).1.contains("a record is missing"));
     }
 
+    /// A record as the releases before `HASH_FORM` made it.
+    fn first_form(link: &Link) -> Link {
+        Link {
+            hash_form: FIRST_FORM,
+            email: None,
+            phone: None,
+            may_call: None,
+            ..link.clone()
+        }
+    }
+
     #[test]
     fn a_record_without_a_phone_keeps_the_hash_it_had_before_phones() {
-        let link = &chain(1)[0].link;
+        let link = &first_form(&chain(1)[0].link);
         let before_phones = serde_json::json!([
             link.seq,
             link.lead_id,
@@ -429,6 +582,62 @@ mod tests {
             link.prev_hash,
         ]);
         assert_eq!(link.hash(), sha256_hex(before_phones.to_string()));
+    }
+
+    #[test]
+    fn first_form_records_keep_verifying_before_new_ones() {
+        let mut mixed = chain(4);
+        let mut head: Option<Head> = None;
+        for stored in &mut mixed[..2] {
+            stored.link = first_form(&stored.link);
+            stored.link.prev_hash = head.map_or_else(String::new, |h| h.sha256);
+            stored.hash = stored.link.hash();
+            head = Some(Head {
+                seq: stored.link.seq,
+                sha256: stored.hash.clone(),
+            });
+        }
+        mixed[2].link.prev_hash = mixed[1].hash.clone();
+        mixed[2].hash = mixed[2].link.hash();
+        mixed[3].link.prev_hash = mixed[2].hash.clone();
+        mixed[3].hash = mixed[3].link.hash();
+        assert!(matches!(
+            verify(&mixed),
+            Verified::Intact { records: 4, .. }
+        ));
+        // A first-form record given contact details its hash never covered is changed.
+        mixed[1].link.may_call = Some("yes".into());
+        assert!(matches!(verify(&mixed), Verified::Broken { seq: 2, .. }));
+        // Nor can a new record pass for a first-form one.
+        let mut demoted = chain(2);
+        demoted[1].link = first_form(&demoted[1].link);
+        assert!(matches!(verify(&demoted), Verified::Broken { seq: 2, .. }));
+    }
+
+    #[test]
+    fn a_lead_changed_after_its_record_is_named() {
+        let why = |chain: &[StoredLink]| match verify(chain) {
+            Verified::Broken { seq, why, .. } => (seq, why),
+            intact => panic!("{intact:?}"),
+        };
+        let mut flipped = chain(4);
+        flipped[3].lead.as_mut().unwrap().may_call = Some("yes".into());
+        let (seq, said) = why(&flipped);
+        assert_eq!(seq, 4);
+        assert!(said.contains("call permission (may_call)"), "{said}");
+        let mut phone = chain(4);
+        phone[3].lead.as_mut().unwrap().phone = Some("+15555550199".into());
+        assert!(why(&phone).1.contains("another phone"));
+        let mut email = chain(4);
+        email[0].lead.as_mut().unwrap().email = "x@example.com".into();
+        assert!(why(&email).1.contains("another e-mail"));
+        // A deleted lead's record stands alone.
+        let mut deleted = chain(4);
+        deleted[1].lead = None;
+        assert!(matches!(
+            verify(&deleted),
+            Verified::Intact { records: 4, .. }
+        ));
     }
 
     #[test]

@@ -204,6 +204,12 @@ pub const MIGRATIONS: &[&str] = &[
     INSERT INTO do_not_contact (kind, value, added_at, lead_id)
         SELECT 'phone', phone, MIN(do_not_contact_at), MIN(id) FROM quote_requests
         WHERE do_not_contact_at IS NOT NULL AND phone IS NOT NULL GROUP BY phone;",
+    // 17: a consent record keeps what the inbox acts on, under its hash (`consent::HASH_FORM`):
+    // the lead's e-mail, phone and call permission; `hash_form` 1 for the records before.
+    "ALTER TABLE consent_records ADD COLUMN hash_form BIGINT NOT NULL DEFAULT 1;
+    ALTER TABLE consent_records ADD COLUMN email TEXT;
+    ALTER TABLE consent_records ADD COLUMN phone TEXT;
+    ALTER TABLE consent_records ADD COLUMN may_call TEXT;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

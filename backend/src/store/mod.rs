@@ -5,6 +5,7 @@
 
 mod call_consent;
 mod call_reports;
+pub mod clean_text;
 pub mod consent;
 mod conversations;
 mod database_url;

@@ -1,14 +1,12 @@
 use super::call_consent::CallConsent;
-use super::consent::{Consent, NewConsent};
+use super::clean_text;
+use super::consent::{Consent, NewConsent, Reach};
 use super::language::Language;
 use super::timestamp::{format_timestamp, serialize_timestamp};
 use serde::Serialize;
 use time::OffsetDateTime;
 use uuid::Uuid;
 use wasm_core::{ContactDetails, Product, QuoteRequest};
-
-/// User agents beyond this are cut before they are stored.
-const MAX_USER_AGENT_CHARS: usize = 512;
 
 /// Where a quote request came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -160,7 +158,7 @@ impl NewQuote {
             id: Uuid::now_v7(),
             request,
             source,
-            user_agent: user_agent.map(|ua| ua.chars().take(MAX_USER_AGENT_CHARS).collect()),
+            user_agent: user_agent.map(clean_text::user_agent),
             voice: None,
             idempotency_key: None,
             spam: None,
@@ -188,6 +186,15 @@ impl NewQuote {
             voice.map(|v| v.call_id.as_str()),
             voice.map(|v| v.tool_call_id.as_str()),
         ]
+    }
+
+    /// What its consent record keeps of it for the inbox: its e-mail, phone and call permission.
+    pub fn reach(&self) -> Reach<'_> {
+        Reach {
+            email: self.request.email().as_str(),
+            phone: self.contact.phone.as_deref(),
+            may_call: self.contact.may_call_text(),
+        }
     }
 
     pub fn in_language(self, language: Language) -> NewQuote {

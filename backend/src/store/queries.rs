@@ -149,18 +149,21 @@ pub const CONSENT_HEAD: &str = "SELECT seq, hash FROM consent_records ORDER BY s
 /// `consent::Link`'s fields in order, then its hash.
 pub const INSERT_CONSENT: &str = "INSERT INTO consent_records
         (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash,
-        phone_consent, phone_disclosure_sha256, hash)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
-/// The chain's records as `consent::stored_link` reads them, each with its notice's text.
+        phone_consent, phone_disclosure_sha256, hash_form, email, phone, may_call, hash)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
+/// The chain's records as `consent::stored_link` reads them, each with its notice's text and
+/// its lead's contact details as they are now (none once the lead is deleted).
 macro_rules! consent_records {
     ($condition:literal) => {
         concat!(
             "SELECT r.seq, r.lead_id, r.channel, r.page, r.language, r.at, r.client,
                 r.user_agent, r.notice_sha256, r.prev_hash, r.phone_consent,
-                r.phone_disclosure_sha256, r.hash, n.text AS notice_text,
-                pd.text AS phone_disclosure_text
+                r.phone_disclosure_sha256, r.hash_form, r.email, r.phone, r.may_call, r.hash,
+                n.text AS notice_text, pd.text AS phone_disclosure_text, q.email AS lead_email,
+                q.phone AS lead_phone, q.may_call AS lead_may_call
             FROM consent_records r LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256
-            LEFT JOIN notice_texts pd ON pd.sha256 = r.phone_disclosure_sha256 ",
+            LEFT JOIN notice_texts pd ON pd.sha256 = r.phone_disclosure_sha256
+            LEFT JOIN quote_requests q ON q.id = r.lead_id ",
             $condition
         )
     };
@@ -185,11 +188,18 @@ pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
 /// The columns `rows::stored_quote` reads, by these names: the quote with its call report and
 /// each channel's outbox row joined in, and the channels it is still queued on. The call's
 /// transcript is left out: lists, the CSV and deliveries carry none; one lead's page reads it
-/// (`inbox_queries::CALL_OF_LEAD`).
+/// (`inbox_queries::CALL_OF_LEAD`). The e-mail, phone and call permission are its consent
+/// record's where the record keeps them (its hash covers them: `consent::HASH_FORM`), so a change
+/// to the lead's row outside the chain does not reach the inbox (and `backend records verify`
+/// names it).
 pub(super) const SELECT_QUOTES: &str = concat!(
-    "SELECT q.id, q.product, q.email, q.source, q.user_agent, q.created_at, q.call_id,
+    "SELECT q.id, q.product,
+        CASE WHEN r.email IS NOT NULL THEN r.email ELSE q.email END AS email,
+        q.source, q.user_agent, q.created_at, q.call_id,
         q.status, q.status_changed_at, q.note, q.queued_channels, q.spam, q.language, c.ended_reason, c.summary,
-        q.phone, q.may_call, q.zip, q.state, ",
+        CASE WHEN r.email IS NOT NULL THEN r.phone ELSE q.phone END AS phone,
+        CASE WHEN r.email IS NOT NULL THEN r.may_call ELSE q.may_call END AS may_call,
+        q.zip, q.state, ",
     do_not_contact_at!(),
     " AS do_not_contact_at,
         r.channel AS consent_channel, r.page AS consent_page, r.language AS consent_language,

@@ -1,20 +1,26 @@
-//! The lead e-mails' daily word on spam: once a day, the first lead e-mail says how many posts
-//! were held as spam since the day before, so a person whose post was held by mistake (a browser
-//! that blocks the form's cookie) is not lost unseen. The claim is a row of `site_keys`, so one
-//! instance of several tells it. Written once for both databases, over `store::sql`.
+//! The lead e-mails' daily word: once a day, the first lead e-mail says how many posts were held
+//! as spam since the day before, so a person whose post was held by mistake (a browser that
+//! blocks the form's cookie) is not lost unseen, and carries the consent chain's head (its last
+//! record's number and SHA-256), so a copy of it lives outside the database for `backend records
+//! verify --head` to check against. The claim is a row of `site_keys`, so one instance of several
+//! tells it. Written once for both databases, over `store::sql`.
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use time::OffsetDateTime;
 
+use super::consent::Head;
+use super::queries::CONSENT_HEAD;
 use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
 
-/// The day's word on spam: how many posts were held since `since`.
+/// The day's word: how many posts were held as spam since `since`, and the consent chain's head
+/// (`None` while it has no records).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpamReport {
     pub held: u64,
     pub since: OffsetDateTime,
+    pub consent_head: Option<Head>,
 }
 
 pub trait SpamReports: Send + Sync {
@@ -42,9 +48,11 @@ impl<D: Database> SpamReports for D {
                 let since = since(last.as_deref(), now);
                 let held = c.query(HELD_SINCE, &[since.into()]).await?;
                 let held = held.first().map(|row| row.count("held")).transpose()?;
+                let head = c.query(CONSENT_HEAD, &[]).await?;
                 Ok(Some(SpamReport {
                     held: held.flatten().unwrap_or(0).into(),
                     since,
+                    consent_head: head.first().map(Head::read).transpose()?,
                 }))
             }
             .boxed()

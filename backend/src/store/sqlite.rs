@@ -22,7 +22,7 @@ use rusqlite::{params, Connection, OpenFlags, Row, ToSql, Transaction, MAIN_DB};
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
-use super::consent::{self, Link, NewConsent};
+use super::consent::{self, Head, Link, NewConsent};
 use super::do_not_contact;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
@@ -406,14 +406,13 @@ fn append_consent(
             params![consent::sha256_hex(text), text],
         )?;
     }
-    let head = parameters::query(tx, queries::CONSENT_HEAD, &[], |row| {
-        Ok((row.number("seq")?, row.required("hash")?))
-    })?;
+    let head = parameters::query(tx, queries::CONSENT_HEAD, &[], |row| Head::read(row))?;
     let link = Link::after(
         head.into_iter().next(),
         &quote.id.to_string(),
         quote.language,
         quote.created_at,
+        quote.reach(),
         consent,
     );
     parameters::execute(
@@ -432,6 +431,10 @@ fn append_consent(
             link.prev_hash,
             link.phone_consent,
             link.phone_disclosure_sha256,
+            link.hash_form,
+            link.email,
+            link.phone,
+            link.may_call,
             link.hash()
         ],
     )?;

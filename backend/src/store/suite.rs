@@ -500,7 +500,10 @@ pub async fn every_stored_lead_appends_one_consent_record_to_the_chain(store: Ar
         Inserted::Replayed { .. }
     ));
     let chain = store.consent_chain(0, 100).await.unwrap();
-    assert_eq!(verify(&chain), Verified::Intact { records: 20 });
+    assert!(matches!(
+        verify(&chain),
+        Verified::Intact { records: 20, .. }
+    ));
     let paged = store.consent_chain(5, 3).await.unwrap();
     assert_eq!(
         paged.iter().map(|l| l.link.seq).collect::<Vec<_>>(),

@@ -13,7 +13,7 @@ use crate::common::{TestApp, INDEX_HTML};
 use backend::settings::leads::ForwardingConfig;
 use backend::store::DatabaseUrl;
 
-const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
+pub(crate) const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
 const SECRET: &str = "voice-secret-123";
 const DISCLOSURE: &str = "I agree that Test Broker may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.";
 const DISCLOSURE_ES: &str = "Acepto que Test Broker me llame o me envíe mensajes a este número sobre mi cotización, posiblemente con tecnología automatizada. El consentimiento no es una condición de compra.";
@@ -26,7 +26,10 @@ async fn app() -> TestApp {
 
 /// `app` on `database` (a fresh SQLite file when `None`), forwarding its leads as `forwarding`
 /// says.
-async fn app_on(database: Option<DatabaseUrl>, forwarding: Option<ForwardingConfig>) -> TestApp {
+pub(crate) async fn app_on(
+    database: Option<DatabaseUrl>,
+    forwarding: Option<ForwardingConfig>,
+) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let site = dir.path().join("dist");
     std::fs::create_dir_all(site.join(".site/es")).unwrap();
@@ -78,11 +81,11 @@ async fn admin(app: &TestApp, path: &str) -> Value {
     response.json().await.unwrap()
 }
 
-async fn lead(app: &TestApp, id: &str) -> Value {
+pub(crate) async fn lead(app: &TestApp, id: &str) -> Value {
     admin(app, &format!("/api/admin/quote-requests/{id}")).await
 }
 
-async fn created(app: &TestApp, body: Value) -> String {
+pub(crate) async fn created(app: &TestApp, body: Value) -> String {
     let response = app.post_json(&body.to_string()).await;
     assert_eq!(response.status(), 201);
     response.json::<Value>().await.unwrap()["id"]

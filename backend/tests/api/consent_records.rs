@@ -1,14 +1,17 @@
 //! Every lead keeps what its visitor was shown and agreed to: the notice's exact text (from the
-//! page's language), the page, the time, the channel, the address and the browser, in an
-//! append-only hash chain `backend records verify` checks, naming the first record that does
-//! not match.
+//! page's language), the page, the time, the channel, the address and the browser, and what the
+//! inbox acts on (its e-mail, phone and call permission), in an append-only hash chain `backend
+//! records verify` checks, naming the first record that does not match, and whose head it
+//! prints and checks a head noted before against.
 
+use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Output};
 
 use backend::settings::leads::LeadsConfig;
 use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 
+use crate::common::postgres::TestDatabase;
 use crate::common::{TestApp, LEAD_NOTICE, LEAD_NOTICE_ES};
 
 /// As `openssl rand -hex 32` makes one.
@@ -18,17 +21,47 @@ fn verify(database: &DatabaseUrl) -> Output {
     records(database, &["verify"])
 }
 
-fn records(database: &DatabaseUrl, args: &[&str]) -> Output {
-    let DatabaseUrl::Sqlite(path) = database else {
-        unreachable!("the test app runs on SQLite")
+/// `backend records ARGS` on `database`.
+pub(crate) fn records(database: &DatabaseUrl, args: &[&str]) -> Output {
+    let url = match database {
+        DatabaseUrl::Sqlite(path) => format!("sqlite://{path}"),
+        DatabaseUrl::Postgres(url) => url.clone(),
     };
     Command::new(env!("CARGO_BIN_EXE_backend"))
         .arg("records")
         .args(args)
-        .env("DATABASE_URL", format!("sqlite://{path}"))
+        .env("DATABASE_URL", url)
         .env("RUST_LOG", "error")
         .output()
         .expect("the backend binary runs")
+}
+
+/// The chain's head `backend records verify` prints (it must pass): its number and SHA-256.
+pub(crate) fn head(database: &DatabaseUrl) -> (i64, String) {
+    let output = verify(database);
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let head = said
+        .trim_end()
+        .split_once("; head: record ")
+        .unwrap_or_else(|| panic!("a head: {said}"))
+        .1;
+    let (seq, sha256) = head.split_once(", SHA-256 ").unwrap();
+    assert_eq!(sha256.len(), 64, "{said}");
+    (seq.parse().unwrap(), sha256.to_owned())
+}
+
+/// `backend records verify`'s error (it must fail, on one line).
+fn refused(database: &DatabaseUrl, args: &[&str]) -> String {
+    let output = records(database, args);
+    let said = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(!output.status.success(), "{said}");
+    assert_eq!(said.lines().count(), 1, "{said}");
+    said
 }
 
 async fn lead(app: &TestApp, id: &str) -> Value {
@@ -100,10 +133,14 @@ async fn each_lead_keeps_the_notice_it_was_shown_in_a_chain_that_names_a_change(
         "{}",
         String::from_utf8_lossy(&passed.stderr)
     );
+    let (seq, head_sha256) = head(&app.database);
     assert_eq!(
         String::from_utf8_lossy(&passed.stdout),
-        "consent records: 2 checked, the chain holds\n"
+        format!(
+            "consent records: 2 checked, the chain holds; head: record 2, SHA-256 {head_sha256}\n"
+        )
     );
+    assert_eq!(seq, 2);
 
     // An auditor's copy of the English lead: every file listed with its SHA-256.
     let english_id = english["id"].as_str().unwrap();
@@ -121,6 +158,12 @@ async fn each_lead_keeps_the_notice_it_was_shown_in_a_chain_that_names_a_change(
         "{}",
         String::from_utf8_lossy(&exported.stderr)
     );
+    let mode =
+        |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&dir), 0o700, "the copy's folder is its owner's only");
+    for file in std::fs::read_dir(&dir).unwrap() {
+        assert_eq!(mode(&file.unwrap().path()), 0o600, "and so is each file");
+    }
     let manifest: Value =
         serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(manifest["lead_id"], english_id);
@@ -210,4 +253,144 @@ async fn each_lead_keeps_the_notice_it_was_shown_in_a_chain_that_names_a_change(
         "{said}"
     );
     app.stop().await;
+}
+
+/// The review's steps: a lead's call permission flipped, its phone or e-mail changed in
+/// `quote_requests`, and the chain's last record deleted; and a browser sending a long
+/// `User-Agent` with a tab.
+async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records(
+    database: Option<DatabaseUrl>,
+) {
+    let app = crate::callable_leads::app_on(database, None).await;
+    let unticked = crate::callable_leads::created(
+        &app,
+        json!({"product": "family", "email": "ana@example.com", "phone": "555.555.0124",
+               "zip": "60601"}),
+    )
+    .await;
+    let long_agent = format!("Mozilla/5.0\t(X11) {}", "x".repeat(600));
+    let ticked = app
+        .client
+        .post(app.url("/api/quote-requests"))
+        .header("user-agent", &long_agent)
+        .json(&json!({"product": "medicare", "email": "bea@example.com",
+                      "phone": "(555) 555-0123", "may_call": true, "zip": "60601"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(ticked.status(), 201);
+    let ticked = ticked.json::<Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    use crate::callable_leads::lead;
+    assert_eq!(lead(&app, &unticked).await["may_call"], false);
+    let (seq, second) = head(&app.database);
+    assert_eq!(seq, 2);
+
+    // The consent record keeps the lead's User-Agent as the lead does: one line, 512 characters.
+    let shown = lead(&app, &ticked).await;
+    let agent = shown["user_agent"].as_str().unwrap();
+    assert_eq!(agent.chars().count(), 512);
+    assert!(agent.starts_with("Mozilla/5.0 (X11) xxx"), "{agent}");
+    let copy = tempfile::tempdir().unwrap();
+    let dir = copy.path().join("audit");
+    let exported = records(
+        &app.database,
+        &["export", "--lead", &ticked, dir.to_str().unwrap()],
+    );
+    assert!(exported.status.success());
+    let consent: Value =
+        serde_json::from_slice(&std::fs::read(dir.join("consent.json")).unwrap()).unwrap();
+    assert_eq!(consent["link"]["user_agent"], agent);
+    assert_eq!(consent["link"]["may_call"], "yes");
+    assert_eq!(consent["link"]["hash_form"], 2);
+    assert!(consent.get("lead").is_none(), "the record only: {consent}");
+
+    // Each change to the lead outside the chain: the inbox keeps acting on the record's values,
+    // and verify names the lead.
+    for (change, undo, id, named) in [
+        (
+            "UPDATE quote_requests SET may_call = 'yes' WHERE phone = '+15555550124'",
+            "UPDATE quote_requests SET may_call = 'no' WHERE phone = '+15555550124'",
+            &unticked,
+            "call permission (may_call)",
+        ),
+        (
+            "UPDATE quote_requests SET phone = '+15555550199' WHERE phone = '+15555550123'",
+            "UPDATE quote_requests SET phone = '+15555550123' WHERE phone = '+15555550199'",
+            &ticked,
+            "phone",
+        ),
+        (
+            "UPDATE quote_requests SET email = 'eve@example.com' WHERE email = 'ana@example.com'",
+            "UPDATE quote_requests SET email = 'ana@example.com' WHERE email = 'eve@example.com'",
+            &unticked,
+            "e-mail",
+        ),
+    ] {
+        let before = lead(&app, id).await;
+        app.sql(change).await;
+        let after = lead(&app, id).await;
+        for field in ["email", "phone", "may_call"] {
+            assert_eq!(after[field], before[field], "{change}: {field}");
+        }
+        let said = refused(&app.database, &["verify"]);
+        assert!(
+            said.contains(&format!("(lead {id}) holds another {named} than its lead")),
+            "{said}"
+        );
+        app.sql(undo).await;
+        assert!(verify(&app.database).status.success(), "{undo}");
+    }
+    // Changed in the record instead: its hash no longer matches.
+    app.sql("UPDATE consent_records SET may_call = 'yes' WHERE may_call = 'no'")
+        .await;
+    assert!(refused(&app.database, &["verify"]).contains("consent record 1 (lead"));
+    app.sql("UPDATE consent_records SET may_call = 'no' WHERE seq = 1")
+        .await;
+
+    // The head noted before is still held after another lead; once the last record is deleted,
+    // the chain left holds, but not the head noted last.
+    crate::callable_leads::created(
+        &app,
+        json!({"product": "family", "email": "cy@example.com", "zip": "60601"}),
+    )
+    .await;
+    let (seq, third) = head(&app.database);
+    assert_eq!(seq, 3);
+    assert!(records(&app.database, &["verify", "--head", &second])
+        .status
+        .success());
+    assert!(records(&app.database, &["verify", "--head", &third])
+        .status
+        .success());
+    app.sql("DELETE FROM consent_records WHERE seq = 3").await;
+    assert!(
+        verify(&app.database).status.success(),
+        "a shorter chain holds"
+    );
+    let said = refused(&app.database, &["verify", "--head", &third]);
+    assert!(
+        said.contains(&format!("the chain holds no record with SHA-256 {third}")),
+        "{said}"
+    );
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records_on_sqlite() {
+    the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records(None).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records_on_postgresql(
+) {
+    let database = TestDatabase::create().await;
+    the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records(Some(
+        DatabaseUrl::Postgres(database.url.clone()),
+    ))
+    .await;
+    database.drop().await;
 }

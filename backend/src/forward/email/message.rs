@@ -33,7 +33,8 @@ fn subject(quote: &StoredQuote) -> String {
     )
 }
 
-/// `spam`: the day's word on posts held as spam, carried by one lead e-mail a day.
+/// `spam`: the day's word on posts held as spam and the consent chain's head, carried by one
+/// lead e-mail a day.
 pub(super) fn lead(
     settings: &EmailSettings,
     site: &SiteSettings,
@@ -193,7 +194,7 @@ fn lead_body(
     let heading = "New quote request";
     let closing = format!("Reply to this message to write to {}.", quote.email);
     let (link_text, link_html) = inbox_link(site, &quote.id);
-    let (spam_text, spam_html) = spam.map_or_else(Default::default, |spam| spam_note(site, spam));
+    let (spam_text, spam_html) = spam.map_or_else(Default::default, |spam| daily_note(site, spam));
     let text = format!(
         "{heading}\n\n{}\n{link_text}\n{closing}\n{spam_text}\nDetails\n\n{}\n",
         text_fields(&fields),
@@ -205,6 +206,24 @@ fn lead_body(
         encode_text(&closing),
         html_fields(&details)
     );
+    (text, html)
+}
+
+/// The day's word, as text and HTML: how many posts were held as spam and where they are (when
+/// any were), and the consent chain's head.
+fn daily_note(site: &SiteSettings, report: &SpamReport) -> (String, String) {
+    let (mut text, mut html) = match report.held {
+        0 => Default::default(),
+        _ => spam_note(site, report),
+    };
+    if let Some(head) = &report.consent_head {
+        let said = format!(
+            "Consent records: the chain's head is record {}, SHA-256 {}. Keep this e-mail: `backend records verify --head {}` checks the database still holds that record.",
+            head.seq, head.sha256, head.sha256
+        );
+        text.push_str(&format!("\n{said}\n"));
+        html.push_str(&format!("<p>{}</p>", encode_text(&said)));
+    }
     (text, html)
 }
 

@@ -155,7 +155,8 @@ fn smtp_failure(error: lettre::transport::smtp::Error) -> Failure {
 pub struct LeadEmail {
     pub mailer: Arc<Mailer>,
     pub budget: Arc<dyn EmailBudget>,
-    /// Once a day, a lead e-mail says how many posts were held as spam.
+    /// Once a day, a lead e-mail says how many posts were held as spam, and the consent chain's
+    /// head.
     pub spam: Arc<dyn SpamReports>,
 }
 
@@ -180,10 +181,11 @@ impl Sender for LeadEmail {
                     .take_spam_report(time::OffsetDateTime::now_utc())
                     .await
                 {
-                    Ok(report) => report.filter(|report| report.held > 0),
+                    Ok(report) => report
+                        .filter(|report| report.held > 0 || report.consent_head.is_some()),
                     Err(error) => {
                         // The e-mail goes without it; the next one tries again.
-                        tracing::warn!(%error, "cannot count the posts held as spam");
+                        tracing::warn!(%error, "cannot count the posts held as spam or read the consent chain's head");
                         None
                     }
                 };

@@ -20,7 +20,7 @@ use crate::leads::deletion::{delete_lead, Why};
 use crate::leads::ended_reason;
 use crate::leads::licence;
 use crate::settings::site::SiteSettings;
-use crate::store::{Inbox, LeadDetail, LeadStatus, StoreError};
+use crate::store::{clean_text, Inbox, LeadDetail, LeadStatus, StoreError};
 
 /// The longest note kept, in characters: a few paragraphs.
 const MAX_NOTE_CHARS: usize = 2000;
@@ -124,6 +124,7 @@ async fn respond(
             }
             let mut found = true;
             if let Some(note) = note {
+                let note = note.as_deref().map(clean_text::text);
                 found = store.set_note(id.clone(), note).await.map_err(failed)?;
             }
             if let (true, Some(status)) = (found, status) {

@@ -14,7 +14,7 @@ use crate::http::error::ApiError;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
-use crate::store::{format_timestamp, CallReport, Language, Source};
+use crate::store::{clean_text, format_timestamp, CallReport, Language, Source};
 
 const TOOL_CALLS: &str = "tool-calls";
 const END_OF_CALL_REPORT: &str = "end-of-call-report";
@@ -177,14 +177,23 @@ fn report(call_id: String, message: sdk::Message) -> CallReport {
     );
     CallReport {
         call_id,
-        ended_reason: message.ended_reason.map(without_nul),
-        summary: analysis.summary.or(message.summary).map(without_nul),
-        transcript: artifact.transcript.or(message.transcript).map(without_nul),
+        ended_reason: message.ended_reason.as_deref().map(clean_text::line),
+        summary: analysis
+            .summary
+            .or(message.summary)
+            .as_deref()
+            .map(clean_text::text),
+        transcript: artifact
+            .transcript
+            .or(message.transcript)
+            .as_deref()
+            .map(clean_text::text),
         transcript_lines_dropped: 0,
         recording_url: artifact
             .recording_url
             .or(message.recording_url)
-            .map(without_nul),
+            .as_deref()
+            .map(clean_text::line),
         started_at: message.started_at.as_deref().and_then(instant),
         channel: Source::Voice,
     }
@@ -222,7 +231,7 @@ fn transcript_lines(messages: &[Value]) -> String {
         let text = ["content", "message"]
             .iter()
             .find_map(|key| message.get(*key).and_then(Value::as_str))
-            .map(|text| without_nul(text.trim().to_owned()));
+            .map(|text| clean_text::text(text.trim()));
         if let Some(text) = text.filter(|text| !text.is_empty()) {
             lines.push(format!("{speaker}: {text}"));
         }
@@ -250,16 +259,6 @@ fn first_problem(errors: &ValidationErrors) -> String {
         ValidationErrorsKind::Struct(_) => format!("{at}.id {id_bounds}"),
         ValidationErrorsKind::Field(_) => format!("{at} holds at most {MAX_TOOL_CALLS} tool calls"),
         ValidationErrorsKind::List(_) => format!("every tool call id in {at} {id_bounds}"),
-    }
-}
-
-/// A NUL in the provider's free text means nothing and PostgreSQL text cannot hold it, so it is
-/// dropped and the rest of the report kept.
-fn without_nul(text: String) -> String {
-    if text.contains('\0') {
-        text.replace('\0', "")
-    } else {
-        text
     }
 }
 
@@ -382,6 +381,30 @@ mod tests {
         }
         let neither = json!({"message": {"type": "tool-calls", "toolCallList": []}});
         assert!(parse_value(neither).is_err());
+    }
+
+    #[test]
+    fn a_chat_turn_and_a_report_are_cleaned_as_stored_text_is() {
+        let turn = parse_value(json!({"message": {
+            "type": "chat.created", "chat": {"id": "chat-1",
+                "input": "hi\u{85}there\tyou",
+                "output": [{"role": "assistant", "content": "Hello\u{9b}2J!"}]}
+        }}))
+        .unwrap();
+        let Received::ChatTurn { turn, .. } = turn else {
+            panic!("a chat turn")
+        };
+        assert_eq!(turn, "User: hi there you\nAI: Hello 2J!");
+        let report = parse_value(json!({"message": {
+            "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "hung\tup\n",
+            "analysis": {"summary": "Two\r\nlines\u{85}"}
+        }}))
+        .unwrap();
+        let Received::EndOfCallReport(report) = report else {
+            panic!("a report")
+        };
+        assert_eq!(report.ended_reason.as_deref(), Some("hung up"));
+        assert_eq!(report.summary.as_deref(), Some("Two\nlines "));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use tokio::task::JoinHandle;
 use tokio_postgres::types::ToSql;
 
 use super::{classify, pool_error};
-use crate::store::consent::{self, Link, NewConsent};
+use crate::store::consent::{self, Head, Link, NewConsent};
 use crate::store::do_not_contact;
 use crate::store::insert_quote::{columns, QuoteValues, INSERT_QUOTES};
 use crate::store::queries::{self, EARLIER_QUOTE};
@@ -29,8 +29,8 @@ use crate::store::sql::NamedRow;
 use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, StoreOptions, REUSED_TOKEN};
 
 /// The advisory lock the consent chain is appended under (any number, the same everywhere).
-const CONSENT_CHAIN_LOCK: i64 = 0x0063_6f6e_7365_6e74;
-const LOCK_CONSENT_CHAIN: &str = "SELECT pg_advisory_xact_lock($1)";
+pub(super) const CONSENT_CHAIN_LOCK: i64 = 0x0063_6f6e_7365_6e74;
+pub(super) const LOCK_CONSENT_CHAIN: &str = "SELECT pg_advisory_xact_lock($1)";
 /// `queries::INSERT_NOTICE_TEXT` for many texts: $1 their SHA-256s, $2 the texts.
 const INSERT_NOTICE_TEXTS: &str = "INSERT INTO notice_texts (sha256, text)
     SELECT * FROM unnest($1::text[], $2::text[])
@@ -38,9 +38,10 @@ const INSERT_NOTICE_TEXTS: &str = "INSERT INTO notice_texts (sha256, text)
 /// `queries::INSERT_CONSENT` for many records: one array per column.
 const INSERT_CONSENTS: &str = "INSERT INTO consent_records
         (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash,
-        phone_consent, phone_disclosure_sha256, hash)
+        phone_consent, phone_disclosure_sha256, hash_form, email, phone, may_call, hash)
     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
-        $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])";
+        $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::bigint[],
+        $14::text[], $15::text[], $16::text[], $17::text[])";
 
 /// $1 the tokens' keys, $2 when each was issued: the keys no lead had spent before.
 const SPEND_FORM_TOKENS: &str = "INSERT INTO spent_form_tokens (token, issued_at)
@@ -267,10 +268,7 @@ async fn append_consents(
         tx.query_opt(&read_head, &[])
     )
     .map_err(classify)?;
-    let mut head = match head {
-        Some(row) => Some((row.number("seq")?, row.required("hash")?)),
-        None => None,
-    };
+    let mut head = head.as_ref().map(Head::read).transpose()?;
     let mut links = Vec::with_capacity(stored.len());
     for (quote, consent) in stored {
         let link = Link::after(
@@ -278,13 +276,18 @@ async fn append_consents(
             &quote.id.to_string(),
             quote.language,
             quote.created_at,
+            quote.reach(),
             consent,
         );
         let hash = link.hash();
-        head = Some((link.seq, hash.clone()));
+        head = Some(Head {
+            seq: link.seq,
+            sha256: hash.clone(),
+        });
         links.push((link, hash));
     }
     let seqs: Vec<i64> = links.iter().map(|(l, _)| l.seq).collect();
+    let forms: Vec<i64> = links.iter().map(|(l, _)| l.hash_form).collect();
     let text = |field: fn(&Link) -> Option<&str>| -> Vec<Option<&str>> {
         links.iter().map(|(l, _)| field(l)).collect()
     };
@@ -304,6 +307,10 @@ async fn append_consents(
             &text(|l| Some(&l.prev_hash)),
             &text(|l| l.phone_consent.as_deref()),
             &text(|l| l.phone_disclosure_sha256.as_deref()),
+            &forms,
+            &text(|l| l.email.as_deref()),
+            &text(|l| l.phone.as_deref()),
+            &text(|l| l.may_call.as_deref()),
             &hashes,
         ],
     )

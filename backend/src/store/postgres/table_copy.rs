@@ -2,7 +2,10 @@
 
 use tokio_postgres::types::{ToSql, Type};
 
+use super::group_commit::{CONSENT_CHAIN_LOCK, LOCK_CONSENT_CHAIN};
 use super::{classify, pool_error, PostgresStore};
+use crate::store::consent::Head;
+use crate::store::table_copy::consent_chain;
 use crate::store::table_copy::tables::{unknown_type, Copied, Table, Value, TABLES};
 use crate::store::{QuoteStore, StoreError, StoreOptions};
 
@@ -90,6 +93,18 @@ pub async fn write(url: &str, tables: &[Table]) -> Result<Vec<Copied>, StoreErro
 async fn write_tables(store: &PostgresStore, tables: &[Table]) -> Result<Vec<Copied>, StoreError> {
     let mut client = store.pool.get().await.map_err(pool_error)?;
     let tx = client.transaction().await.map_err(classify)?;
+    // Under the chain's lock (as servers append), the chain read once it is granted.
+    tx.execute(LOCK_CONSENT_CHAIN, &[&CONSENT_CHAIN_LOCK])
+        .await
+        .map_err(classify)?;
+    let chain = tx
+        .query(consent_chain::TARGET_CHAIN, &[])
+        .await
+        .map_err(classify)?
+        .iter()
+        .map(Head::read)
+        .collect::<Result<Vec<_>, _>>()?;
+    consent_chain::joins(tables, &chain)?;
     let mut copied = Vec::new();
     for table in tables {
         let schema = table.schema;

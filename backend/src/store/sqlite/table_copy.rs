@@ -4,6 +4,8 @@ use rusqlite::types::ValueRef;
 use rusqlite::TransactionBehavior;
 
 use super::{connect, connect_read_only, file_named, migrate};
+use crate::store::consent::Head;
+use crate::store::table_copy::consent_chain;
 use crate::store::table_copy::tables::{unknown_type, Copied, Table, Value, TABLES};
 use crate::store::StoreError;
 
@@ -55,7 +57,18 @@ pub fn write(target: &str, tables: &[Table]) -> Result<Vec<Copied>, StoreError> 
         "SQLite database opened"
     );
     migrate(&mut conn)?;
+    // Immediate: no server appends to the chain between reading it and joining the source's.
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let chain = tx
+        .prepare(consent_chain::TARGET_CHAIN)?
+        .query_map([], |row| {
+            Ok(Head {
+                seq: row.get(0)?,
+                sha256: row.get(1)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    consent_chain::joins(tables, &chain)?;
     let mut copied = Vec::new();
     for table in tables {
         let mut statement = tx.prepare(&table.schema.insert_sql())?;

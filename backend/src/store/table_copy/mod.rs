@@ -4,6 +4,7 @@
 //! are text, UUIDs and the voice provider's call ids: no sequence to move on), and a row whose
 //! key is already in the target is left as it is there, so a copy can run again.
 
+pub(in crate::store) mod consent_chain;
 pub(in crate::store) mod tables;
 
 pub use tables::{Copied, Table};
@@ -11,9 +12,10 @@ pub use tables::{Copied, Table};
 use super::{postgres, sqlite, DatabaseUrl, StoreError};
 
 /// Every row of `TABLES` in `source`, which must be at this release's schema version, with only
-/// the columns it knows, each value checked as a new lead's is; nothing is written to it.
+/// the columns it knows, each value checked as a new lead's is and its free text cleaned as the
+/// server cleans what it stores (`clean_text`); nothing is written to it.
 pub async fn read(source: &DatabaseUrl) -> Result<Vec<Table>, StoreError> {
-    let tables = match source {
+    let mut tables = match source {
         DatabaseUrl::Sqlite(target) => {
             let target = target.clone();
             tokio::task::spawn_blocking(move || sqlite::table_copy::read(&target))
@@ -22,8 +24,8 @@ pub async fn read(source: &DatabaseUrl) -> Result<Vec<Table>, StoreError> {
         }
         DatabaseUrl::Postgres(url) => postgres::table_copy::read(url).await?,
     };
-    for table in &tables {
-        table.check()?;
+    for table in &mut tables {
+        table.admit()?;
     }
     Ok(tables)
 }

@@ -10,6 +10,7 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use wasm_core::{Email, Product};
 
+use crate::store::clean_text;
 use crate::store::queued::SEPARATOR;
 use crate::store::{Channel, Language, LeadStatus, Source, StoreError};
 
@@ -30,10 +31,20 @@ pub enum Kind {
     Timestamp,
     /// Why a lead is held as spam: a lowercase name (`too_fast`, `marked`).
     Reason,
-    /// Text on one line: ids, keys, a reason, an error.
+    /// Text on one line that names something (an id, a key, a hash): refused with a control
+    /// character, which cleaning would turn into another name.
+    Key,
+    /// Free text on one line (a reason, an error, a link), cleaned as the server cleans it
+    /// (`clean_text::line`).
     Line,
-    /// Text that may run over lines (a transcript, a note); no other control characters.
+    /// A browser's `User-Agent`, cleaned and cut as the server does (`clean_text::user_agent`).
+    UserAgent,
+    /// Text that may run over lines (a transcript, a note), cleaned as the server cleans it
+    /// (`clean_text::text`).
     Text,
+    /// Text a hash covers (a consent record's field, a notice's text): taken as it is, since
+    /// changing a byte would break the hash; it is only ever a parameter of a statement.
+    Hashed,
     /// An integer of zero or more.
     Count,
     /// Bytes as they were stored (a call's recording).
@@ -86,28 +97,28 @@ pub const TABLES: [Schema; 7] = [
             required("product", Kind::Product),
             required("email", Kind::Email),
             required("source", Kind::Source),
-            optional("user_agent", Kind::Line),
+            optional("user_agent", Kind::UserAgent),
             required("created_at", Kind::Timestamp),
-            optional("call_id", Kind::Line),
-            optional("tool_call_id", Kind::Line),
-            optional("idempotency_key", Kind::Line),
+            optional("call_id", Kind::Key),
+            optional("tool_call_id", Kind::Key),
+            optional("idempotency_key", Kind::Key),
             required("status", Kind::Status),
             optional("status_changed_at", Kind::Timestamp),
             optional("queued_channels", Kind::Channels),
             optional("note", Kind::Text),
             optional("spam", Kind::Reason),
             required("language", Kind::Language),
-            optional("phone", Kind::Line),
+            optional("phone", Kind::Key),
             optional("may_call", Kind::Reason),
-            optional("zip", Kind::Line),
-            optional("state", Kind::Line),
+            optional("zip", Kind::Key),
+            optional("state", Kind::Key),
             optional("do_not_contact_at", Kind::Timestamp),
         ],
     },
     Schema {
         name: "voice_calls",
         columns: &[
-            required("call_id", Kind::Line),
+            required("call_id", Kind::Key),
             optional("ended_reason", Kind::Line),
             optional("summary", Kind::Text),
             optional("transcript", Kind::Text),
@@ -121,7 +132,7 @@ pub const TABLES: [Schema; 7] = [
     Schema {
         name: "call_recordings",
         columns: &[
-            required("call_id", Kind::Line),
+            required("call_id", Kind::Key),
             required("source_url", Kind::Line),
             required("queued_at", Kind::Timestamp),
             required("attempts", Kind::Count),
@@ -132,7 +143,7 @@ pub const TABLES: [Schema; 7] = [
             optional("gave_up_at", Kind::Timestamp),
             optional("stored_at", Kind::Timestamp),
             optional("content_type", Kind::Line),
-            optional("sha256", Kind::Line),
+            optional("sha256", Kind::Key),
             optional("size", Kind::Count),
             optional("audio", Kind::Bytes),
         ],
@@ -152,24 +163,31 @@ pub const TABLES: [Schema; 7] = [
     },
     Schema {
         name: "notice_texts",
-        columns: &[required("sha256", Kind::Line), required("text", Kind::Text)],
+        columns: &[
+            required("sha256", Kind::Key),
+            required("text", Kind::Hashed),
+        ],
     },
     Schema {
         name: "consent_records",
         columns: &[
             required("seq", Kind::Count),
             required("lead_id", Kind::Uuid),
-            required("channel", Kind::Line),
-            required("page", Kind::Line),
+            required("channel", Kind::Hashed),
+            required("page", Kind::Hashed),
             required("language", Kind::Language),
             required("at", Kind::Timestamp),
-            optional("client", Kind::Line),
-            optional("user_agent", Kind::Line),
-            optional("notice_sha256", Kind::Line),
-            required("prev_hash", Kind::Line),
-            required("hash", Kind::Line),
+            optional("client", Kind::Hashed),
+            optional("user_agent", Kind::Hashed),
+            optional("notice_sha256", Kind::Key),
+            required("prev_hash", Kind::Key),
+            required("hash", Kind::Key),
             optional("phone_consent", Kind::Reason),
-            optional("phone_disclosure_sha256", Kind::Line),
+            optional("phone_disclosure_sha256", Kind::Key),
+            required("hash_form", Kind::Count),
+            optional("email", Kind::Hashed),
+            optional("phone", Kind::Hashed),
+            optional("may_call", Kind::Hashed),
         ],
     },
     Schema {
@@ -280,12 +298,13 @@ impl Schema {
 }
 
 impl Table {
-    /// Every value passes its column's check, as a new lead's would; else the first that does
-    /// not, with its row (counted from 1, in the source's order) and the row's key.
-    pub fn check(&self) -> Result<(), StoreError> {
-        for (n, row) in self.rows.iter().enumerate() {
-            for (column, value) in self.schema.columns.iter().zip(row) {
-                if let Err(problem) = check(column, value) {
+    /// Every value passes its column's check as a new lead's would, free text cleaned as the
+    /// server cleans what it stores; else the first that does not, with its row (counted from
+    /// 1, in the source's order) and the row's key.
+    pub fn admit(&mut self) -> Result<(), StoreError> {
+        for (n, row) in self.rows.iter_mut().enumerate() {
+            for (column, value) in self.schema.columns.iter().zip(row.iter_mut()) {
+                if let Err(problem) = admit(column, value) {
                     return Err(StoreError::Unusable(
                         format!(
                             "{} row {} ({} {}): {} {problem}: nothing was imported",
@@ -302,6 +321,19 @@ impl Table {
         }
         Ok(())
     }
+}
+
+/// Checks `value`, cleaning it first when its column holds free text.
+fn admit(column: &Column, value: &mut Value) -> Result<(), String> {
+    if let Value::Text(text) = value {
+        match column.kind {
+            Kind::Line => *text = clean_text::line(text),
+            Kind::UserAgent => *text = clean_text::user_agent(text),
+            Kind::Text => *text = clean_text::text(text),
+            _ => {}
+        }
+    }
+    check(column, value)
 }
 
 fn check(column: &Column, value: &Value) -> Result<(), String> {
@@ -335,10 +367,8 @@ fn check(column: &Column, value: &Value) -> Result<(), String> {
         Kind::Reason => {
             !text.is_empty() && text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
         }
-        Kind::Line => !text.chars().any(char::is_control),
-        Kind::Text => !text
-            .chars()
-            .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')),
+        Kind::Key => !text.chars().any(char::is_control),
+        Kind::Line | Kind::UserAgent | Kind::Text | Kind::Hashed => true,
         Kind::Count | Kind::Bytes => false,
     };
     if fits {
@@ -360,8 +390,8 @@ fn expected(kind: Kind) -> &'static str {
         Kind::Channels => "channels separated by commas",
         Kind::Timestamp => "an RFC 3339 timestamp",
         Kind::Reason => "a lowercase name",
-        Kind::Line => "text on one line",
-        Kind::Text => "text without control characters",
+        Kind::Key => "text on one line",
+        Kind::Line | Kind::UserAgent | Kind::Text | Kind::Hashed => "text",
         Kind::Count => "an integer of zero or more",
         Kind::Bytes => "bytes",
     }
@@ -440,7 +470,8 @@ mod tests {
         );
     }
 
-    fn lead(change: impl FnOnce(&mut Vec<Value>)) -> Result<(), String> {
+    /// A lead's row changed by `change`, as the import takes it.
+    fn lead(change: impl FnOnce(&mut Vec<Value>)) -> Result<Vec<Value>, String> {
         let text = |t: &str| Value::Text(t.into());
         let mut row = vec![
             text("0190a0b0-0000-7000-8000-000000000001"),
@@ -460,12 +491,12 @@ mod tests {
             text("es"),
         ];
         change(&mut row);
-        Table {
+        let mut table = Table {
             schema: &TABLES[0],
             rows: vec![row],
-        }
-        .check()
-        .map_err(|e| e.to_string())
+        };
+        table.admit().map_err(|e| e.to_string())?;
+        Ok(table.rows.remove(0))
     }
 
     #[test]
@@ -490,16 +521,15 @@ mod tests {
             ),
             (2, text("not an address"), "not a valid e-mail address"),
             (3, text("fax"), "not web, voice or chat"),
-            (4, text("Mozilla\n"), "not text on one line"),
+            (
+                6,
+                text("call\t1"),
+                r#"call_id is "call\t1", not text on one line"#,
+            ),
             (5, text("yesterday"), "not an RFC 3339 timestamp"),
             (5, Value::Null, "created_at is empty"),
             (9, text("won"), "not one of the lead statuses"),
             (11, text("webhook,fax"), "not channels separated by commas"),
-            (
-                12,
-                text("a\u{1b}[2J"),
-                "not text without control characters",
-            ),
             (13, text("x'; DROP"), "not a lowercase name"),
             (14, text("fr"), "not en or es"),
             (
@@ -515,5 +545,21 @@ mod tests {
                 "the row is named: {refused}"
             );
         }
+    }
+
+    #[test]
+    fn free_text_is_cleaned_as_the_server_cleans_it() {
+        let text = |t: &str| Value::Text(t.into());
+        let row = lead(|row| {
+            row[4] = text(&format!("Mozilla/5.0\t(X11)\u{85}{}", "x".repeat(600)));
+            row[12] = text("Call after 5.\r\nAsk \u{9b}2Jfor Ana.");
+        })
+        .unwrap();
+        let Value::Text(agent) = &row[4] else {
+            panic!("{:?}", row[4])
+        };
+        assert!(agent.starts_with("Mozilla/5.0 (X11) x"), "{agent}");
+        assert_eq!(agent.chars().count(), clean_text::MAX_USER_AGENT_CHARS);
+        assert_eq!(row[12], text("Call after 5.\nAsk  2Jfor Ana."));
     }
 }
