@@ -36,11 +36,14 @@ const EMAIL_ONLY = {
   may_call: false,
   zip: '60614',
 };
-/** A visitor who agreed to be called and then asked to be left alone. */
+/**
+ * A visitor who agreed to be called and then asked to be left alone: a number of their own, as
+ * the do-not-contact list holds a person's number for every lead with it.
+ */
 const STOP = {
   product: 'medicare',
   email: 'stop.calling@example.com',
-  phone: '+1 555 555 0123',
+  phone: '+1 555 555 0199',
   may_call: true,
   zip: '78701',
 };
@@ -207,7 +210,7 @@ test.describe('callable leads in the inbox, on a phone', () => {
     const { page } = await inbox(openPage);
     await cardOf(page, STOP.email).getByRole('link', { name: STOP.email }).click();
     await expect(page.getByRole('heading', { name: STOP.email })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Call (555) 555-0123' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Call (555) 555-0199' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Do not contact' }).click();
     await expect(
@@ -219,7 +222,7 @@ test.describe('callable leads in the inbox, on a phone', () => {
     await expect(banner).toBeVisible();
     await expect(telLinks(page)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Answer by e-mail' })).toHaveCount(0);
-    await expect(page.getByText('(555) 555-0123 (do not contact)')).toBeVisible();
+    await expect(page.getByText('(555) 555-0199 (do not contact)')).toBeVisible();
     expect(await axeViolations(page), 'lead page, do not contact').toEqual([]);
     await page.screenshot({
       path: join(outputDir, 'inbox-callable-do-not-contact-phone.png'),
@@ -245,7 +248,7 @@ test.describe('callable leads in the inbox, on a phone', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Do not contact undone' }),
     ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Call (555) 555-0123' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Call (555) 555-0199' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Answer by e-mail' })).toBeVisible();
     await expect(banner).toHaveCount(0);
   });

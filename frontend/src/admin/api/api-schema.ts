@@ -391,8 +391,13 @@ export interface components {
       language: 'en' | 'es';
       /** @description E.164 (+15555550123), when the page asked for it and the visitor gave one. */
       phone: string | null;
-      /** @description Whether the visitor agreed in writing to be called or texted at that number; false: e-mail only. */
+      /** @description Whether the visitor agreed to be called at that number (call_consent says how); false: e-mail only. */
       may_call: boolean;
+      /**
+       * @description With may_call, the kind of permission: written (the form's box beside the exact disclosure) or oral (asked in a call or a chat, passed on by the assistant: dial by hand only); null without permission.
+       * @enum {string|null}
+       */
+      call_consent: 'written' | 'oral' | null;
       zip: string | null;
       /** @description The ZIP code's state or territory, two letters. */
       state: string | null;
@@ -456,8 +461,13 @@ export interface components {
       language: 'en' | 'es';
       /** @description E.164 (+15555550123), when the page asked for it and the visitor gave one. */
       phone: string | null;
-      /** @description Whether the visitor agreed in writing to be called or texted at that number; false: e-mail only. */
+      /** @description Whether the visitor agreed to be called at that number (call_consent says how); false: e-mail only. */
       may_call: boolean;
+      /**
+       * @description With may_call, the kind of permission: written (the form's box beside the exact disclosure) or oral (asked in a call or a chat, passed on by the assistant: dial by hand only); null without permission.
+       * @enum {string|null}
+       */
+      call_consent: 'written' | 'oral' | null;
       zip: string | null;
       /** @description The ZIP code's state or territory, two letters. */
       state: string | null;

@@ -27,6 +27,7 @@ const lead: Lead = {
   language: 'es',
   phone: null,
   may_call: false,
+  call_consent: null,
   zip: null,
   state: null,
   licensed: null,
@@ -65,6 +66,7 @@ const callableLead: Lead = {
   language: 'en',
   phone: '+15555550123',
   may_call: true,
+  call_consent: 'written',
   zip: '78701',
   state: 'TX',
   licensed: false,
@@ -84,6 +86,7 @@ const emailOnlyLead: Lead = {
   ...callableLead,
   email: 'email.only@example.com',
   may_call: false,
+  call_consent: null,
   zip: '60614',
   state: 'IL',
   licensed: true,
@@ -91,6 +94,16 @@ const emailOnlyLead: Lead = {
     ...callableLead.consent,
     phone: { text: PHONE_CONSENT, given: false },
   },
+};
+
+/** A caller who told the assistant yes: oral consent, the number dialled by hand only. */
+const oralLead: Lead = {
+  ...callableLead,
+  email: 'said.yes@example.com',
+  source: 'voice',
+  call_id: 'call-oral',
+  call_consent: 'oral',
+  consent: callableLead.consent && { ...callableLead.consent, channel: 'voice' },
 };
 
 /** The server is the one part out of reach here: it answers the lead as the admin API does. */
@@ -280,6 +293,28 @@ describe("a lead's phone number, ZIP code and state", () => {
     answering(emailOnlyLead);
     render(<LeadPage id={emailOnlyLead.id} onError={() => null} />);
     expect(await fieldValue('Consent to call')).toHaveTextContent('Box not ticked: e-mail only.');
+  });
+});
+
+describe('oral consent', () => {
+  it('labels the Call link of a yes said to the assistant: dial by hand, nothing automated', async () => {
+    answering(oralLead);
+    render(<LeadPage id={oralLead.id} onError={() => null} />);
+    await screen.findByRole('link', { name: 'Call (555) 555-0123 (oral consent: dial by hand)' });
+    expect(await fieldValue('Phone')).toHaveTextContent(
+      'Oral consent: dial by hand, no automated calls or texts',
+    );
+    expect(await fieldValue('Consent to call')).toHaveTextContent(
+      'Said yes to the assistant: oral consent, dial by hand only.',
+    );
+  });
+
+  it('says nothing of it for the box ticked on the form', async () => {
+    answering(callableLead);
+    render(<LeadPage id={callableLead.id} onError={() => null} />);
+    await screen.findByRole('link', { name: 'Call (555) 555-0123' });
+    expect(await fieldValue('Phone')).not.toHaveTextContent('Oral consent');
+    expect(await fieldValue('Consent to call')).toHaveTextContent('(written consent)');
   });
 });
 

@@ -52,12 +52,20 @@ function keptOnDeleting(lead: Pick<Lead, 'call_id' | 'source'>): string {
   );
 }
 
+/** What an oral permission allows: a call dialled by hand, nothing automated. */
+const ORAL_CONSENT = 'Oral consent: dial by hand, no automated calls or texts';
+
 /**
- * The lead's number: a `tel:` link only when the visitor agreed in writing to be called and has
- * not asked since not to be contacted; otherwise the number as text, saying why it is no link.
- * On a phone the page's Call button dials it; wider, the number itself is the link.
+ * The lead's number: a `tel:` link only when the visitor agreed to be called and has not asked
+ * since not to be contacted; otherwise the number as text, saying why it is no link. An oral
+ * permission says so beside it. On a phone the page's Call button dials it; wider, the number
+ * itself is the link.
  */
-function PhoneNumber({ lead }: { lead: Pick<Lead, 'phone' | 'may_call' | 'status'> }) {
+function PhoneNumber({
+  lead,
+}: {
+  lead: Pick<Lead, 'phone' | 'may_call' | 'call_consent' | 'status'>;
+}) {
   if (!lead.phone) return null;
   const number = formatPhone(lead.phone);
   if (lead.status === 'do_not_contact') return <>{number} (do not contact)</>;
@@ -75,23 +83,39 @@ function PhoneNumber({ lead }: { lead: Pick<Lead, 'phone' | 'may_call' | 'status
       <a href={telHref(lead.phone)} className="hidden text-brand-700 underline md:inline">
         {number}
       </a>
+      {lead.call_consent === 'oral' && (
+        <>
+          <br />
+          <span className="text-slate-700">{ORAL_CONSENT}</span>
+        </>
+      )}
     </>
   );
 }
 
-/** The disclosure shown beside the phone field, and whether the visitor ticked its box. */
+/**
+ * The disclosure shown beside the phone field, and whether the visitor ticked its box; in a call
+ * or a chat, whether the assistant passed on a yes (oral: no box was ticked).
+ */
 function PhoneConsentText({
   consent,
+  spoken,
 }: {
   consent: NonNullable<NonNullable<Lead['consent']>['phone']>;
+  spoken: boolean;
 }) {
+  const answer = spoken
+    ? consent.given
+      ? 'Said yes to the assistant: oral consent, dial by hand only.'
+      : 'Did not agree to the assistant: e-mail only.'
+    : consent.given
+      ? 'Box ticked: the visitor agreed to be called or texted at this number (written consent).'
+      : 'Box not ticked: e-mail only.';
   return (
     <>
       {consent.text ? `“${consent.text}”` : 'The disclosure was not kept'}
       <br />
-      {consent.given
-        ? 'Box ticked: the visitor agreed to be called or texted at this number.'
-        : 'Box not ticked: e-mail only.'}
+      {answer}
     </>
   );
 }
@@ -205,10 +229,14 @@ export function LeadPage({ id, onError }: LeadPageProps) {
         {callable && lead.phone && (
           <a
             href={telHref(lead.phone)}
-            aria-label={`Call ${formatPhone(lead.phone)}`}
+            aria-label={
+              lead.call_consent === 'oral'
+                ? `Call ${formatPhone(lead.phone)} (oral consent: dial by hand)`
+                : `Call ${formatPhone(lead.phone)}`
+            }
             className={buttonVariants({ className: 'md:hidden' })}
           >
-            Call
+            {lead.call_consent === 'oral' ? 'Call (oral consent: dial by hand)' : 'Call'}
           </a>
         )}
         {!doNotContact && (
@@ -360,7 +388,10 @@ export function LeadPage({ id, onError }: LeadPageProps) {
         )}
         {lead.consent?.phone && (
           <Field label="Consent to call">
-            <PhoneConsentText consent={lead.consent.phone} />
+            <PhoneConsentText
+              consent={lead.consent.phone}
+              spoken={lead.consent.channel === 'voice' || lead.consent.channel === 'chat'}
+            />
           </Field>
         )}
         {lead.user_agent && <Field label="Browser">{lead.user_agent}</Field>}
