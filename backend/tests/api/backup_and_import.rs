@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::common::postgres::TestDatabase;
-use crate::common::TestApp;
+use crate::common::{first_value, TestApp};
 use crate::consent_records::head;
 use backend::store::DatabaseUrl;
 
@@ -338,23 +338,6 @@ async fn import_again_continues_the_chain_until_the_target_goes_its_own_way_on_p
     database.drop().await;
 }
 
-/// The first column of the one row `sql` gives on `database`.
-async fn text_in(database: &DatabaseUrl, sql: &str) -> String {
-    match database {
-        DatabaseUrl::Sqlite(path) => rusqlite::Connection::open(path)
-            .unwrap()
-            .query_row(sql, [], |row| row.get(0))
-            .unwrap(),
-        DatabaseUrl::Postgres(url) => {
-            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                .await
-                .unwrap();
-            tokio::spawn(connection);
-            client.query_one(sql, &[]).await.unwrap().get(0)
-        }
-    }
-}
-
 /// The review's rows, as a release before the shared text rules stored them: a tab and a C1
 /// control in a lead's User-Agent and in its consent record's (under the hash it was stored
 /// with), C1 controls in a chat's transcript and summary. The import takes them, cleaned as the
@@ -392,7 +375,7 @@ async fn import_takes_the_rows_an_older_release_stored(target: DatabaseUrl) {
         &url_of(&target),
     ));
     assert!(said.contains("conversations: 1 copied"), "{said}");
-    let read = |sql: &'static str| text_in(&target, sql);
+    let read = |sql: &'static str| first_value::<String>(&target, sql);
     assert_eq!(
         read("SELECT user_agent FROM quote_requests").await,
         "Mozilla/5.0 (X11)"

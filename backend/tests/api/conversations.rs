@@ -12,9 +12,9 @@ use serde_json::{json, Value};
 use crate::common::postgres::TestDatabase;
 use crate::common::voice::{one_quote, post_voice_event};
 use crate::common::TestApp;
+use crate::recordings::{admin_get, TOKEN};
 
 const SECRET: &str = "voice-secret-123";
-const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
 /// `backend::store::transcript::MAX_TRANSCRIPT_BYTES`, as the docs give it.
 const MAX_TRANSCRIPT_BYTES: usize = 256 * 1024;
 
@@ -27,15 +27,6 @@ async fn app_on(database: Option<DatabaseUrl>) -> TestApp {
         spawn = spawn.database(database);
     }
     spawn.start().await
-}
-
-async fn admin_get(app: &TestApp, path: &str) -> reqwest::Response {
-    app.client
-        .get(app.url(path))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap()
 }
 
 async fn admin_json(app: &TestApp, path: &str) -> Value {

@@ -38,6 +38,26 @@ pub const ASSET_JS: &str = "console.log('app');";
 pub const FORM: &str = "application/x-www-form-urlencoded";
 
 /// A client that does not follow redirects: a browser's first step, the `303` itself.
+/// The first column of the one row `sql` gives on `database`, either kind.
+pub async fn first_value<T>(database: &DatabaseUrl, sql: &str) -> T
+where
+    T: rusqlite::types::FromSql + for<'a> tokio_postgres::types::FromSql<'a>,
+{
+    match database {
+        DatabaseUrl::Sqlite(path) => rusqlite::Connection::open(path)
+            .unwrap()
+            .query_row(sql, [], |row| row.get(0))
+            .unwrap(),
+        DatabaseUrl::Postgres(url) => {
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            tokio::spawn(connection);
+            client.query_one(sql, &[]).await.unwrap().get(0)
+        }
+    }
+}
+
 pub fn no_redirects() -> reqwest::Client {
     reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
@@ -394,19 +414,7 @@ impl TestApp {
 
     /// The number `sql` (one `SELECT count(*)`) gives on the app's database.
     pub async fn count(&self, sql: &str) -> i64 {
-        match &self.database {
-            DatabaseUrl::Sqlite(path) => rusqlite::Connection::open(path)
-                .unwrap()
-                .query_row(sql, [], |row| row.get(0))
-                .unwrap(),
-            DatabaseUrl::Postgres(url) => {
-                let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
-                    .await
-                    .unwrap();
-                tokio::spawn(connection);
-                client.query_one(sql, &[]).await.unwrap().get(0)
-            }
-        }
+        first_value(&self.database, sql).await
     }
 
     pub async fn stop(mut self) {
