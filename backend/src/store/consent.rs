@@ -15,7 +15,7 @@ use time::OffsetDateTime;
 
 use super::clean_text;
 use super::language::Language;
-use super::queries::{CONSENT_CHAIN, CONSENT_OF_LEAD};
+use super::queries::{CONSENT_CHAIN, CONSENT_OF_LEAD, CONSENT_OF_PERSON};
 use super::sql::{Database, Lane, NamedRow};
 use super::timestamp::{format_timestamp, serialize_timestamp};
 use super::StoreError;
@@ -36,6 +36,22 @@ pub trait ConsentRecords: Send + Sync {
         &self,
         lead_id: String,
     ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>>;
+
+    /// Up to `limit` records of one person, found by phone number or e-mail address, deleted
+    /// leads included, oldest first.
+    fn consent_records_of(
+        &self,
+        person: Person,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>>;
+}
+
+/// Whose records to find: by a phone number (E.164) or an e-mail address (compared in lower
+/// case).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Person {
+    Phone(String),
+    Email(String),
 }
 
 /// How the lead was sent.
@@ -409,6 +425,20 @@ impl<D: Database> ConsentRecords for D {
     ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>> {
         let rows = self.query(Lane::Person, CONSENT_OF_LEAD, vec![lead_id.into()]);
         async move { rows.await?.first().map(stored_link).transpose() }.boxed()
+    }
+
+    fn consent_records_of(
+        &self,
+        person: Person,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
+        let (phone, email) = match person {
+            Person::Phone(phone) => (Some(phone), None),
+            Person::Email(email) => (None, Some(email)),
+        };
+        let values = vec![phone.into(), email.into(), limit.into()];
+        let rows = self.query(Lane::Person, CONSENT_OF_PERSON, values);
+        async move { rows.await?.iter().map(stored_link).collect() }.boxed()
     }
 }
 

@@ -172,6 +172,15 @@ macro_rules! consent_records {
 pub const CONSENT_CHAIN: &str = consent_records!("WHERE r.seq > $1 ORDER BY r.seq LIMIT $2");
 /// $1 lead id.
 pub const CONSENT_OF_LEAD: &str = consent_records!("WHERE r.lead_id = $1");
+/// One person's records, their leads deleted or not, oldest first: by $1 phone number (E.164)
+/// or by $2 e-mail address (in any case), whichever is given, at most $3. A record from before
+/// records kept the contact details (`consent::FIRST_FORM`) is found by its lead's, while the
+/// lead is kept.
+pub const CONSENT_OF_PERSON: &str = consent_records!(
+    "WHERE (CAST($1 AS TEXT) IS NOT NULL AND COALESCE(r.phone, q.phone) = $1)
+        OR (CAST($2 AS TEXT) IS NOT NULL AND LOWER(COALESCE(r.email, q.email)) = LOWER($2))
+    ORDER BY r.seq LIMIT $3"
+);
 
 /// $1 quote id, $2 now, $3 channel.
 pub const MARK_DELIVERED: &str = "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = $2

@@ -85,6 +85,18 @@ pub(crate) async fn lead(app: &TestApp, id: &str) -> Value {
     admin(app, &format!("/api/admin/quote-requests/{id}")).await
 }
 
+/// Deletes lead `id` as the broker does.
+pub(crate) async fn deleted(app: &TestApp, id: &str) {
+    let response = app
+        .client
+        .delete(app.url(&format!("/api/admin/quote-requests/{id}")))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 204);
+}
+
 pub(crate) async fn created(app: &TestApp, body: Value) -> String {
     let response = app.post_json(&body.to_string()).await;
     assert_eq!(response.status(), 201);
@@ -354,14 +366,7 @@ async fn the_do_not_contact_list_is_per_person_and_outlives_the_lead(
         .await
         .unwrap();
     assert_eq!(marked.status(), 200);
-    let deleted = app
-        .client
-        .delete(app.url(&format!("/api/admin/quote-requests/{first}")))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(deleted.status(), 204);
+    deleted(&app, &first).await;
 
     // By the address alone (another case, no number), and by the number alone.
     let by_email = created(&app, lead_of("ana@example.COM", "5555550999", false)).await;

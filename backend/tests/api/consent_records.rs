@@ -394,3 +394,94 @@ async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_re
     .await;
     database.drop().await;
 }
+
+/// One person's records, found by number or by address (in any case), their deleted lead's
+/// included: the proof that outlives the lead.
+async fn a_persons_records_outlive_their_leads(database: Option<DatabaseUrl>) {
+    use crate::callable_leads::{created, deleted, TOKEN};
+    let app = crate::callable_leads::app_on(database, None).await;
+    let first = created(
+        &app,
+        json!({"product": "family", "email": "Ana@Example.com", "phone": "(555) 555-0123",
+               "may_call": true, "zip": "60601"}),
+    )
+    .await;
+    let second = created(
+        &app,
+        json!({"product": "medicare", "email": "ana@example.com", "zip": "60601"}),
+    )
+    .await;
+    created(
+        &app,
+        json!({"product": "family", "email": "bea@example.com", "phone": "555 555 0199",
+               "zip": "60601"}),
+    )
+    .await;
+    deleted(&app, &first).await;
+    let find = |query: &'static str| {
+        app.client
+            .get(app.url(&format!("/api/admin/consent-records{query}")))
+            .bearer_auth(TOKEN)
+            .send()
+    };
+    let by_phone: Value = find("?phone=%2B1%20555%20555%200123")
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let records = by_phone["consent_records"].as_array().unwrap();
+    assert_eq!(records.len(), 1, "{by_phone}");
+    let record = &records[0];
+    assert_eq!(record["link"]["lead_id"], first);
+    assert_eq!(record["lead_deleted"], true);
+    assert_eq!(record["link"]["phone"], "+15555550123");
+    assert_eq!(record["link"]["email"], "Ana@Example.com");
+    assert_eq!(record["link"]["may_call"], "yes");
+    assert_eq!(record["notice_text"], "An agent will contact you.");
+    assert_eq!(record["hash"].as_str().unwrap().len(), 64);
+
+    let by_email: Value = find("?email=ANA%40example.com")
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let found: Vec<(&str, bool)> = by_email["consent_records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["link"]["lead_id"].as_str().unwrap(),
+                r["lead_deleted"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(found, [(first.as_str(), true), (second.as_str(), false)]);
+
+    for (query, status) in [("", 400), ("?phone=12", 400), ("?email=nobody", 400)] {
+        assert_eq!(find(query).await.unwrap().status(), status, "{query}");
+    }
+    let anonymous = app
+        .client
+        .get(app.url("/api/admin/consent-records?email=ana%40example.com"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(anonymous.status(), 401);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_persons_records_outlive_their_leads_on_sqlite() {
+    a_persons_records_outlive_their_leads(None).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+async fn a_persons_records_outlive_their_leads_on_postgresql() {
+    let database = TestDatabase::create().await;
+    a_persons_records_outlive_their_leads(Some(DatabaseUrl::Postgres(database.url.clone()))).await;
+    database.drop().await;
+}

@@ -7,6 +7,8 @@
 //!   or CSV;
 //! - `/api/admin/quote-requests/{id}`: one lead; its status; its deletion;
 //! - `/api/admin/quote-requests/{id}/records`: its audit copy, a ZIP;
+//! - `/api/admin/consent-records?phone=...` (or `?email=...`): one person's consent records,
+//!   their leads deleted or not;
 //! - `/api/admin/conversations` and `/api/admin/conversations/{call_id}`: the kept
 //!   conversations with the assistant, and one with its transcript;
 //!   `/api/admin/conversations/{call_id}/recording`: its recording, as the site copied it.
@@ -14,6 +16,7 @@
 //! Off (404, like any unknown path) unless one of the two is set.
 
 mod caller;
+mod consent_records;
 mod conversations;
 mod handler;
 mod known_browser;
@@ -37,6 +40,7 @@ use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::http::path_id::PathId;
 use crate::settings::Config;
+use crate::store::consent::ConsentRecords;
 use crate::store::{Conversations, Inbox, QuoteStore, Recordings, SiteKeys};
 use caller::{caller, request_facts, Access};
 use session::SignIn;
@@ -86,6 +90,12 @@ pub fn routes(
         .and_then(move |PathId(call_id), _caller| {
             conversations::recording(Arc::clone(&recordings), call_id)
         });
+    let proofs: Arc<dyn ConsentRecords> = Arc::clone(&store) as _;
+    let person_records = warp::path!("api" / "admin" / "consent-records")
+        .and(methods("GET, HEAD"))
+        .and(caller(Arc::clone(&access)))
+        .and(query)
+        .and_then(move |_caller, query: String| consent_records::list(Arc::clone(&proofs), query));
     let records_store = Arc::clone(&store);
     let records = warp::path!("api" / "admin" / "quote-requests" / PathId / "records")
         .and(methods("GET, HEAD"))
@@ -126,6 +136,8 @@ pub fn routes(
         .or(answered_here(talk_recording))
         .unify()
         .or(answered_here(records))
+        .unify()
+        .or(answered_here(person_records))
         .unify()
         .boxed();
     let routes = match config.inbox.password_hash {

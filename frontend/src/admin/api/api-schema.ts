@@ -59,6 +59,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/consent-records': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One person's consent records, found by phone number or by e-mail address (exactly one of the two), their leads deleted or not, oldest first, at most 500. A record from before records kept the lead's contact details is found by its lead's while the lead is kept. */
+    get: operations['listConsentRecordsOfPerson'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/conversations': {
     parameters: {
       query?: never;
@@ -253,6 +270,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @description A consent record as stored, every field its hash covers in link, with the texts its SHA-256s name. */
+    PersonConsentRecord: {
+      link: {
+        seq: number;
+        lead_id: string;
+        channel: string;
+        page: string;
+        language: string;
+        at: string;
+        client: string | null;
+        user_agent: string | null;
+        notice_sha256: string | null;
+        prev_hash: string;
+        phone_consent: string | null;
+        phone_disclosure_sha256: string | null;
+        /** @description 1: the hash leaves out email, phone and may_call (records from before they were kept); 2: it covers them. */
+        hash_form: number;
+        email: string | null;
+        phone: string | null;
+        /** @enum {string|null} */
+        may_call: 'yes' | 'no' | null;
+      };
+      /** @description The record's SHA-256, as stored. */
+      hash: string;
+      notice_text: string | null;
+      phone_disclosure_text: string | null;
+      lead_deleted: boolean;
+    };
     QuoteRequest: {
       /** @enum {string} */
       product: 'medicare' | 'individual' | 'family' | 'medicaid' | 'employer';
@@ -836,6 +881,39 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listConsentRecordsOfPerson: {
+    parameters: {
+      query?: {
+        /** @description A US number in any common form (kept and compared as E.164). */
+        phone?: string;
+        /** @description An e-mail address, compared in any case. */
+        email?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The records. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            consent_records: components['schemas']['PersonConsentRecord'][];
+          };
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyFailedAttempts'];
       500: components['responses']['Error'];
       503: components['responses']['Unavailable'];
     };
