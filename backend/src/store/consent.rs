@@ -37,8 +37,8 @@ pub trait ConsentRecords: Send + Sync {
         lead_id: String,
     ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>>;
 
-    /// Up to `limit` records of one person, found by phone number or e-mail address, deleted
-    /// leads included, oldest first.
+    /// Up to `limit` records of one person, found by phone number or e-mail address (either
+    /// matching), deleted leads included, oldest first.
     fn consent_records_of(
         &self,
         person: Person,
@@ -46,12 +46,12 @@ pub trait ConsentRecords: Send + Sync {
     ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>>;
 }
 
-/// Whose records to find: by a phone number (E.164) or an e-mail address (compared in lower
-/// case).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Person {
-    Phone(String),
-    Email(String),
+/// Whose records to find: those with this phone number (E.164) or this e-mail address (in any
+/// case), either or both; with neither, none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Person {
+    pub phone: Option<String>,
+    pub email: Option<String>,
 }
 
 /// How the lead was sent.
@@ -432,11 +432,7 @@ impl<D: Database> ConsentRecords for D {
         person: Person,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
-        let (phone, email) = match person {
-            Person::Phone(phone) => (Some(phone), None),
-            Person::Email(email) => (None, Some(email)),
-        };
-        let values = vec![phone.into(), email.into(), limit.into()];
+        let values = vec![person.phone.into(), person.email.into(), limit.into()];
         let rows = self.query(Lane::Person, CONSENT_OF_PERSON, values);
         async move { rows.await?.iter().map(stored_link).collect() }.boxed()
     }

@@ -172,8 +172,8 @@ macro_rules! consent_records {
 pub const CONSENT_CHAIN: &str = consent_records!("WHERE r.seq > $1 ORDER BY r.seq LIMIT $2");
 /// $1 lead id.
 pub const CONSENT_OF_LEAD: &str = consent_records!("WHERE r.lead_id = $1");
-/// One person's records, their leads deleted or not, oldest first: by $1 phone number (E.164)
-/// or by $2 e-mail address (in any case), whichever is given, at most $3. A record from before
+/// One person's records, their leads deleted or not, oldest first: those with $1 phone number
+/// (E.164) or $2 e-mail address (in any case), whichever are given, at most $3. A record from before
 /// records kept the contact details (`consent::FIRST_FORM`) is found by its lead's, while the
 /// lead is kept.
 pub const CONSENT_OF_PERSON: &str = consent_records!(

@@ -66,7 +66,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One person's consent records, found by phone number or by e-mail address (exactly one of the two), their leads deleted or not, oldest first, at most 500. A record from before records kept the lead's contact details is found by its lead's while the lead is kept. */
+    /** One person's consent records: those with the phone number or the e-mail address given (either or both; with neither, none), their leads deleted or not, oldest first, at most 500. A record from before records kept the lead's contact details is found by its lead's while the lead is kept. */
     get: operations['listConsentRecordsOfPerson'];
     put?: never;
     post?: never;
@@ -888,9 +888,9 @@ export interface operations {
   listConsentRecordsOfPerson: {
     parameters: {
       query?: {
-        /** @description A US number in any common form (kept and compared as E.164). */
+        /** @description A US number in E.164 form, as the inbox shows and links it. */
         phone?: string;
-        /** @description An e-mail address, compared in any case. */
+        /** @description An e-mail address, matched whole in any case; blank is none; a control character is refused (400). */
         email?: string;
       };
       header?: never;
