@@ -1,4 +1,4 @@
-//! An auditor's copy of one lead's records: the lead, its consent record and the notice text it
+//! An auditor's copy of one lead's records: the lead, its consent records and the notice text it
 //! was shown, the conversation it came from with its transcript and the site's copy of its
 //! recording, and `manifest.json` with every file's SHA-256. `backend records export` writes it
 //! into a folder; the inbox's "Records" button downloads it as a ZIP.
@@ -7,7 +7,7 @@ use serde::Serialize;
 use time::OffsetDateTime;
 
 use super::recording_type::audio_type;
-use crate::store::consent::{sha256_hex, ConsentRecords};
+use crate::store::consent::{sha256_hex, ConsentRecords, LEAD_KIND};
 use crate::store::{format_timestamp, Conversations, Inbox, Recordings, StoreError};
 
 pub const MANIFEST: &str = "manifest.json";
@@ -39,7 +39,7 @@ pub async fn audit_copy(
     let Some(lead) = store.lead(lead_id.to_owned()).await? else {
         return Ok(None);
     };
-    let consent = store.consent_record(lead_id.to_owned()).await?;
+    let records = store.consent_records_of_lead(lead_id.to_owned()).await?;
     let (conversation, recording) = match &lead.quote.call_id {
         Some(call_id) => (
             store.conversation(call_id.clone()).await?,
@@ -48,10 +48,17 @@ pub async fn audit_copy(
         None => (None, None),
     };
     let mut files = vec![("lead.json".to_owned(), pretty(&lead))];
-    if let Some(record) = &consent {
-        files.push(("consent.json".to_owned(), pretty(record)));
-        if let Some(text) = &record.notice_text {
-            files.push(("notice.txt".to_owned(), text.clone().into_bytes()));
+    for record in &records {
+        // The lead's own record is `consent.json`; a written consent given later is named by
+        // its number in the chain.
+        if record.link.kind == LEAD_KIND {
+            files.push(("consent.json".to_owned(), pretty(record)));
+            if let Some(text) = &record.notice_text {
+                files.push(("notice.txt".to_owned(), text.clone().into_bytes()));
+            }
+        } else {
+            let name = format!("written-consent-{}.json", record.link.seq);
+            files.push((name, pretty(record)));
         }
     }
     if let Some(conversation) = &conversation {

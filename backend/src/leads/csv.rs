@@ -8,8 +8,9 @@ use crate::store::{format_timestamp, CallConsent, Channel, Delivery, StoredQuote
 /// `<channel>_delivery_attempts`, except the webhook's, whose columns keep their first names
 /// (`delivery`, `delivery_attempts`...); the e-mail channels' follow, then why a spam lead is
 /// spam, the broker's note and the language of the page the lead came from, its consent record,
-/// and how to call it (last, so the columns before them stay where they were).
-pub const CSV_HEADER: [&str; 35] = [
+/// and how to call it, then a written consent given later (last, so the columns before them stay
+/// where they were).
+pub const CSV_HEADER: [&str; 37] = [
     "id",
     "created_at",
     "product",
@@ -45,6 +46,8 @@ pub const CSV_HEADER: [&str; 35] = [
     "zip",
     "state",
     "licensed",
+    "written_later_channel",
+    "written_later_at",
 ];
 
 /// The header line and one line per row; the admin API sends the same document. Every cell is
@@ -126,6 +129,10 @@ fn csv_cells(row: &StoredQuote) -> [String; CSV_HEADER.len()] {
         text(&row.contact.zip),
         text(&row.contact.state),
         yes_no(row.licensed),
+        row.written_later
+            .map_or_else(String::new, |later| later.channel.as_str().to_owned()),
+        row.written_later
+            .map_or_else(String::new, |later| format_timestamp(later.at)),
     ]
 }
 
@@ -179,6 +186,7 @@ mod tests {
             consent: None,
             contact: Default::default(),
             call_consent: None,
+            written_later: None,
             licensed: None,
         };
         let mut out = Vec::new();
@@ -264,16 +272,20 @@ mod tests {
                 state: Some("TX".into()),
             },
             call_consent: Some(crate::store::CallConsent::Oral),
+            written_later: None,
             licensed: Some(false),
         };
         let mut json = serde_json::to_value(&row).unwrap();
         let delivery = json["delivery"].take();
         let consent = json["consent"].take();
+        let later = json["written_later"].take();
         let mut flattened: Vec<(String, String)> = json
             .as_object()
             .unwrap()
             .iter()
-            .filter(|(field, _)| *field != "delivery" && *field != "consent")
+            .filter(|(field, _)| {
+                !["delivery", "consent", "written_later"].contains(&field.as_str())
+            })
             .map(|(field, value)| {
                 // A flag is yes or no in the CSV.
                 let text = match value {
@@ -311,6 +323,10 @@ mod tests {
             ("consent_notice", "text"),
         ] {
             flattened.push((column.into(), consent[field].as_str().unwrap().into()));
+        }
+        for field in ["channel", "at"] {
+            let text = later[field].as_str().unwrap_or_default();
+            flattened.push((format!("written_later_{field}"), text.into()));
         }
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();

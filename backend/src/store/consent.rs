@@ -31,11 +31,12 @@ pub trait ConsentRecords: Send + Sync {
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>>;
 
-    /// The record kept with lead `lead_id` (which may be deleted), with its notice's text.
-    fn consent_record(
+    /// The records kept with lead `lead_id` (which may be deleted), in order, each with its
+    /// texts: the lead's own first, then any written consent it gave later.
+    fn consent_records_of_lead(
         &self,
         lead_id: String,
-    ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>>;
+    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>>;
 
     /// Up to `limit` records of one person, found by phone number or e-mail address (either
     /// matching), deleted leads included, oldest first.
@@ -66,6 +67,8 @@ pub enum ConsentChannel {
     Voice,
     /// Typed to the assistant in the chat.
     Chat,
+    /// The page a lead's e-mail links to, asking for written consent (`/consent/...`).
+    ConsentPage,
 }
 
 impl ConsentChannel {
@@ -75,6 +78,7 @@ impl ConsentChannel {
             ConsentChannel::FormWithoutScript => "form_without_script",
             ConsentChannel::Voice => "voice",
             ConsentChannel::Chat => "chat",
+            ConsentChannel::ConsentPage => "consent_page",
         }
     }
 
@@ -84,6 +88,7 @@ impl ConsentChannel {
             ConsentChannel::FormWithoutScript,
             ConsentChannel::Voice,
             ConsentChannel::Chat,
+            ConsentChannel::ConsentPage,
         ]
         .into_iter()
         .find(|channel| channel.as_str() == text)
@@ -186,12 +191,37 @@ pub struct Link {
     pub email: Option<String>,
     pub phone: Option<String>,
     pub may_call: Option<String>,
+    /// `lead` for the record stored with a lead, `call_consent` for a written consent to be
+    /// called given after it (`written_consent.rs`).
+    pub kind: String,
+    /// What a `call_consent` record stands on, as JSON (`Evidence`); `None` for a lead's.
+    pub evidence: Option<String>,
 }
 
 /// The hash form of the records made before they kept the lead's contact details.
 pub const FIRST_FORM: i64 = 1;
-/// The hash form of a new record: its hash covers the lead's e-mail, phone and call permission.
+/// The hash form of a lead's record: its hash covers the lead's e-mail, phone and call
+/// permission.
 pub const HASH_FORM: i64 = 2;
+/// The hash form of a later written consent: `HASH_FORM`'s fields, its kind and its evidence.
+pub const WRITTEN_FORM: i64 = 3;
+/// The lock the chain is appended under where several writers may append at once (PostgreSQL's
+/// advisory lock; any number, the same everywhere).
+pub const CHAIN_LOCK: i64 = 0x0063_6f6e_7365_6e74;
+/// A lead's first record.
+pub const LEAD_KIND: &str = "lead";
+/// A written consent to be called, given after the lead was stored.
+pub const CALL_CONSENT_KIND: &str = "call_consent";
+
+/// What a later written consent stands on beyond the click that gave it: for an agreement
+/// spoken in a call, the call, its stored recording's SHA-256 and the moment of the answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Evidence {
+    pub call_id: Option<String>,
+    pub recording_sha256: Option<String>,
+    /// When the answer was given (RFC 3339), which may be before the record was made.
+    pub answered_at: Option<String>,
+}
 
 /// What the inbox acts on, as a new lead is stored: its record keeps them under its hash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,6 +269,19 @@ impl Link {
             email: Some(reach.email.to_owned()),
             phone: reach.phone.map(str::to_owned),
             may_call: reach.may_call.map(str::to_owned),
+            kind: LEAD_KIND.to_owned(),
+            evidence: None,
+        }
+    }
+
+    /// The record as a written consent to be called that its lead gave after it was stored
+    /// (its consent's phone disclosure being what it agreed to), standing on `evidence`.
+    pub fn written_later(self, evidence: Option<&Evidence>) -> Link {
+        Link {
+            hash_form: WRITTEN_FORM,
+            kind: CALL_CONSENT_KIND.to_owned(),
+            evidence: evidence.map(|e| serde_json::json!(e).to_string()),
+            ..self
         }
     }
 
@@ -274,14 +317,20 @@ impl Link {
             fields.push(serde_json::json!(self.phone));
             fields.push(serde_json::json!(self.may_call));
         }
+        if self.hash_form >= WRITTEN_FORM {
+            fields.push(serde_json::json!(self.kind));
+            fields.push(serde_json::json!(self.evidence));
+        }
         sha256_hex(serde_json::Value::Array(fields).to_string())
     }
 
-    /// Whether it holds contact details its hash does not cover (a first-form record that
-    /// holds any was changed: the inbox would act on them).
+    /// Whether it holds what its hash does not cover (a first-form record with contact
+    /// details, or an earlier form's record that is not a lead's, was changed: the inbox would
+    /// act on them).
     fn holds_uncovered(&self) -> bool {
-        self.hash_form == FIRST_FORM
-            && (self.email.is_some() || self.phone.is_some() || self.may_call.is_some())
+        let contact = self.email.is_some() || self.phone.is_some() || self.may_call.is_some();
+        let later = self.kind != LEAD_KIND || self.evidence.is_some();
+        (self.hash_form == FIRST_FORM && contact) || (self.hash_form < WRITTEN_FORM && later)
     }
 }
 
@@ -364,11 +413,16 @@ pub fn verify(chain: &[StoredLink]) -> Verified {
                 "holds contact details its hash does not cover (a field was changed)".into(),
             );
         }
-        if let (HASH_FORM, Some(lead)) = (link.hash_form, &stored.lead) {
+        if let (HASH_FORM.., Some(lead)) = (link.hash_form, &stored.lead) {
+            // A later consent changes the permission without touching the lead's row.
+            let first = link.kind == LEAD_KIND;
             let changed = [
                 ("e-mail", link.email.as_deref() != Some(lead.email.as_str())),
                 ("phone", link.phone != lead.phone),
-                ("call permission (may_call)", link.may_call != lead.may_call),
+                (
+                    "call permission (may_call)",
+                    first && link.may_call != lead.may_call,
+                ),
             ]
             .into_iter()
             .find_map(|(name, differs)| differs.then_some(name));
@@ -419,12 +473,12 @@ impl<D: Database> ConsentRecords for D {
         async move { rows.await?.iter().map(stored_link).collect() }.boxed()
     }
 
-    fn consent_record(
+    fn consent_records_of_lead(
         &self,
         lead_id: String,
-    ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>> {
+    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
         let rows = self.query(Lane::Person, CONSENT_OF_LEAD, vec![lead_id.into()]);
-        async move { rows.await?.first().map(stored_link).transpose() }.boxed()
+        async move { rows.await?.iter().map(stored_link).collect() }.boxed()
     }
 
     fn consent_records_of(
@@ -439,7 +493,7 @@ impl<D: Database> ConsentRecords for D {
 }
 
 /// A row of `queries::CONSENT_CHAIN`.
-fn stored_link(row: &impl NamedRow) -> Result<StoredLink, StoreError> {
+pub(super) fn stored_link(row: &impl NamedRow) -> Result<StoredLink, StoreError> {
     Ok(StoredLink {
         link: Link {
             seq: row.number("seq")?,
@@ -458,6 +512,8 @@ fn stored_link(row: &impl NamedRow) -> Result<StoredLink, StoreError> {
             email: row.text("email")?,
             phone: row.text("phone")?,
             may_call: row.text("may_call")?,
+            kind: row.required("kind")?,
+            evidence: row.text("evidence")?,
         },
         hash: row.required("hash")?,
         notice_text: row.text("notice_text")?,

@@ -210,6 +210,43 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE consent_records ADD COLUMN email TEXT;
     ALTER TABLE consent_records ADD COLUMN phone TEXT;
     ALTER TABLE consent_records ADD COLUMN may_call TEXT;",
+    // 18: a lead may have more than its first record: a written consent to be called given
+    // later (`written_consent.rs`) is a record of its own in the chain. `kind` names which
+    // (`lead` for the records before), `evidence` what a call's agreement stands on (its
+    // recording's SHA-256 and the moment of the answer); the table is made anew without the
+    // one-record-a-lead constraint, which neither database can drop the same way.
+    "CREATE TABLE consent_records_kept (
+        seq                      BIGINT PRIMARY KEY,
+        lead_id                  TEXT NOT NULL,
+        channel                  TEXT NOT NULL,
+        page                     TEXT NOT NULL,
+        language                 TEXT NOT NULL,
+        at                       TEXT NOT NULL,
+        client                   TEXT,
+        user_agent               TEXT,
+        notice_sha256            TEXT REFERENCES notice_texts (sha256),
+        prev_hash                TEXT NOT NULL,
+        hash                     TEXT NOT NULL,
+        phone_consent            TEXT,
+        phone_disclosure_sha256  TEXT,
+        hash_form                BIGINT NOT NULL DEFAULT 1,
+        email                    TEXT,
+        phone                    TEXT,
+        may_call                 TEXT,
+        kind                     TEXT NOT NULL DEFAULT 'lead'
+                                 CHECK (kind IN ('lead','call_consent')),
+        evidence                 TEXT
+    );
+    INSERT INTO consent_records_kept (seq, lead_id, channel, page, language, at, client,
+        user_agent, notice_sha256, prev_hash, hash, phone_consent, phone_disclosure_sha256,
+        hash_form, email, phone, may_call)
+        SELECT seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256,
+            prev_hash, hash, phone_consent, phone_disclosure_sha256, hash_form, email, phone,
+            may_call
+        FROM consent_records;
+    DROP TABLE consent_records;
+    ALTER TABLE consent_records_kept RENAME TO consent_records;
+    CREATE INDEX consent_records_of_lead ON consent_records (lead_id, kind, seq);",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

@@ -35,6 +35,7 @@ mod suite;
 pub mod table_copy;
 mod timestamp;
 pub mod transcript;
+pub mod written_consent;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -107,6 +108,7 @@ pub trait QuoteStore:
     + DeliveryAlerts
     + EmailBudget
     + spam_report::SpamReports
+    + written_consent::WrittenConsents
     + Send
     + Sync
 {

@@ -1,4 +1,4 @@
-use super::call_consent::CallConsent;
+use super::call_consent::{CallConsent, WrittenLater};
 use super::clean_text;
 use super::consent::{Consent, NewConsent, Reach};
 use super::language::Language;
@@ -304,6 +304,8 @@ pub struct StoredQuote {
     pub contact: Contact,
     /// With `may_call`, the kind of permission to be called (`call_consent.rs`).
     pub call_consent: Option<CallConsent>,
+    /// The written consent to be called given after the lead was stored (the latest), if any.
+    pub written_later: Option<WrittenLater>,
     /// Whether the broker is licensed in the ZIP code's state (`broker.licences` in the
     /// content); `None` without a state or without listed licences. Not stored: the site's
     /// settings fill it in (`SiteSettings::check_licences`).

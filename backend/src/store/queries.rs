@@ -149,8 +149,10 @@ pub const CONSENT_HEAD: &str = "SELECT seq, hash FROM consent_records ORDER BY s
 /// `consent::Link`'s fields in order, then its hash.
 pub const INSERT_CONSENT: &str = "INSERT INTO consent_records
         (seq, lead_id, channel, page, language, at, client, user_agent, notice_sha256, prev_hash,
-        phone_consent, phone_disclosure_sha256, hash_form, email, phone, may_call, hash)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
+        phone_consent, phone_disclosure_sha256, hash_form, email, phone, may_call, kind, evidence,
+        hash)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+        $19)";
 /// The chain's records as `consent::stored_link` reads them, each with its notice's text and
 /// its lead's contact details as they are now (none once the lead is deleted).
 macro_rules! consent_records {
@@ -158,7 +160,8 @@ macro_rules! consent_records {
         concat!(
             "SELECT r.seq, r.lead_id, r.channel, r.page, r.language, r.at, r.client,
                 r.user_agent, r.notice_sha256, r.prev_hash, r.phone_consent,
-                r.phone_disclosure_sha256, r.hash_form, r.email, r.phone, r.may_call, r.hash,
+                r.phone_disclosure_sha256, r.hash_form, r.email, r.phone, r.may_call, r.kind,
+                r.evidence, r.hash,
                 n.text AS notice_text, pd.text AS phone_disclosure_text, q.email AS lead_email,
                 q.phone AS lead_phone, q.may_call AS lead_may_call
             FROM consent_records r LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256
@@ -171,7 +174,7 @@ macro_rules! consent_records {
 /// In order, after record $1 (0: from the start), $2 at most.
 pub const CONSENT_CHAIN: &str = consent_records!("WHERE r.seq > $1 ORDER BY r.seq LIMIT $2");
 /// $1 lead id.
-pub const CONSENT_OF_LEAD: &str = consent_records!("WHERE r.lead_id = $1");
+pub const CONSENT_OF_LEAD: &str = consent_records!("WHERE r.lead_id = $1 ORDER BY r.seq");
 /// One person's records, their leads deleted or not, oldest first: those with $1 phone number
 /// (E.164) or $2 e-mail address (in any case), whichever are given, at most $3. A record from before
 /// records kept the contact details (`consent::FIRST_FORM`) is found by its lead's, while the
@@ -207,7 +210,9 @@ pub(super) const SELECT_QUOTES: &str = concat!(
         q.source, q.user_agent, q.created_at, q.call_id,
         q.status, q.status_changed_at, q.note, q.queued_channels, q.spam, q.language, c.ended_reason, c.summary,
         CASE WHEN r.email IS NOT NULL THEN r.phone ELSE q.phone END AS phone,
-        CASE WHEN r.email IS NOT NULL THEN r.may_call ELSE q.may_call END AS may_call,
+        CASE WHEN wc.seq IS NOT NULL THEN 'yes'
+            WHEN r.email IS NOT NULL THEN r.may_call ELSE q.may_call END AS may_call,
+        wc.channel AS written_consent_channel, wc.at AS written_consent_at,
         q.zip, q.state, ",
     do_not_contact_at!(),
     " AS do_not_contact_at,
@@ -225,7 +230,9 @@ pub(super) const SELECT_QUOTES: &str = concat!(
         f.gave_up_at AS follow_up_gave_up_at
     FROM quote_requests q
     LEFT JOIN voice_calls c ON c.call_id = q.call_id
-    LEFT JOIN consent_records r ON r.lead_id = q.id
+    LEFT JOIN consent_records r ON r.lead_id = q.id AND r.kind = 'lead'
+    LEFT JOIN consent_records wc ON wc.seq = (SELECT MAX(x.seq) FROM consent_records x
+        WHERE x.lead_id = q.id AND x.kind = 'call_consent')
     LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256
     LEFT JOIN notice_texts pd ON pd.sha256 = r.phone_disclosure_sha256
     LEFT JOIN lead_outbox w ON w.quote_id = q.id AND w.channel = 'webhook'

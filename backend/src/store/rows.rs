@@ -6,7 +6,7 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
-use super::call_consent::CallConsent;
+use super::call_consent::{CallConsent, WrittenLater};
 use super::consent::{Consent, ConsentChannel, PhoneConsentShown};
 use super::language::Language;
 use super::model::{
@@ -49,6 +49,7 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         status
     };
     let consent = consent(row, &id)?;
+    let written_later = written_later(row, &id)?;
     let may_call = row.text("may_call")?.as_deref() == Some("yes");
     let queued = row.text("queued_channels")?;
     let mut deliveries = Deliveries::default();
@@ -81,7 +82,8 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
         spam_reason,
         note: row.text("note")?,
         language,
-        call_consent: CallConsent::of(may_call, consent.as_ref().map(|c| c.channel)),
+        call_consent: CallConsent::of(may_call, consent.as_ref().map(|c| c.channel), written_later),
+        written_later,
         consent,
         contact: Contact {
             phone: row.text("phone")?,
@@ -122,6 +124,25 @@ fn consent(row: &impl NamedRow, id: &str) -> Result<Option<Consent>, StoreError>
                 })
             })
             .transpose()?,
+    }))
+}
+
+/// `SELECT_QUOTES`' written consent given after the lead, if any.
+fn written_later(row: &impl NamedRow, id: &str) -> Result<Option<WrittenLater>, StoreError> {
+    let (Some(channel), Some(at)) = (
+        row.text("written_consent_channel")?,
+        row.text("written_consent_at")?,
+    ) else {
+        return Ok(None);
+    };
+    let unreadable = || {
+        StoreError::Database(
+            format!("written consent of {id}: {channel:?} at {at:?} cannot be read").into(),
+        )
+    };
+    Ok(Some(WrittenLater {
+        channel: ConsentChannel::parse(&channel).ok_or_else(unreadable)?,
+        at: OffsetDateTime::parse(&at, &Rfc3339).map_err(|_| unreadable())?,
     }))
 }
 

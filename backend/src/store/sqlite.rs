@@ -435,6 +435,8 @@ fn append_consent(
             link.email,
             link.phone,
             link.may_call,
+            link.kind,
+            link.evidence,
             link.hash()
         ],
     )?;

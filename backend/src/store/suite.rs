@@ -54,6 +54,10 @@ macro_rules! for_each_case {
             $crate::store::StoreOptions::default()
         );
         $case!(
+            a_later_written_consent_is_a_record_of_its_own_and_lifts_the_list,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
             pages_follow_the_cursor_both_ways,
             $crate::store::StoreOptions::default()
         );
@@ -520,6 +524,159 @@ pub async fn every_stored_lead_appends_one_consent_record_to_the_chain(store: Ar
         (shown.page.as_str(), shown.channel),
         ("/", ConsentChannel::Form)
     );
+    store.close().await;
+}
+
+pub async fn a_later_written_consent_is_a_record_of_its_own_and_lifts_the_list(
+    store: Arc<dyn QuoteStore>,
+) {
+    use super::call_consent::CallConsent;
+    use super::consent::{Evidence, PhoneConsent, CALL_CONSENT_KIND};
+    use super::written_consent::{NewWrittenConsent, WrittenOutcome};
+    use super::{Contact, Language};
+
+    const SAID: &str = "Clearharbor may call me. Consent is not a condition of purchase.";
+    // A caller asked to be called: oral, as the assistant passed it on.
+    let caller = |email: &str, phone: Option<&str>, call_id: &str| {
+        spoken(email, call_id, "tool-1")
+            .with_contact(Contact {
+                phone: phone.map(str::to_owned),
+                may_call: phone.is_some(),
+                zip: None,
+                state: None,
+            })
+            .with_consent(NewConsent {
+                notice: Some("A licensed agent will contact you.".into()),
+                page: "/".into(),
+                channel: ConsentChannel::Voice,
+                client: None,
+                user_agent: None,
+                phone: phone.map(|_| PhoneConsent {
+                    disclosure: SAID.into(),
+                    given: true,
+                }),
+            })
+    };
+    // The person asked not to be contacted on an earlier lead; a new one arrives listed.
+    store
+        .insert(caller("caller@example.com", Some("+15555550123"), "call-0"))
+        .await
+        .unwrap();
+    let earlier = store.list_since(None).await.unwrap()[0].clone();
+    assert!(store
+        .set_status(
+            earlier.id.clone(),
+            LeadStatus::DoNotContact,
+            OffsetDateTime::now_utc()
+        )
+        .await
+        .unwrap());
+    store
+        .insert(caller("caller@example.com", Some("+15555550123"), "call-1"))
+        .await
+        .unwrap();
+    store
+        .insert(caller("no-phone@example.com", None, "call-2"))
+        .await
+        .unwrap();
+    let rows = store.list_since(None).await.unwrap();
+    let oral = rows
+        .iter()
+        .find(|r| r.call_id.as_deref() == Some("call-1"))
+        .unwrap()
+        .clone();
+    assert_eq!(oral.call_consent, Some(CallConsent::Oral));
+    assert_eq!(oral.status, LeadStatus::DoNotContact);
+    let no_phone = rows
+        .iter()
+        .find(|r| r.email == "no-phone@example.com")
+        .unwrap()
+        .clone();
+    let answered = OffsetDateTime::now_utc() - Duration::from_secs(60);
+    let agreed = |lead_id: String| NewWrittenConsent {
+        lead_id,
+        disclosure: SAID.into(),
+        channel: ConsentChannel::Voice,
+        page: "/".into(),
+        language: Language::En,
+        client: None,
+        user_agent: None,
+        evidence: Some(Evidence {
+            call_id: Some("call-1".into()),
+            recording_sha256: Some(sha256_hex(b"the call's audio")),
+            answered_at: Some(super::format_timestamp(answered)),
+        }),
+        at: OffsetDateTime::now_utc(),
+    };
+    let recorded = store
+        .record_written_consent(agreed(oral.id.clone()))
+        .await
+        .unwrap();
+    assert_eq!(recorded, WrittenOutcome::Recorded { seq: 4 });
+    assert_eq!(
+        store
+            .record_written_consent(agreed(oral.id.clone()))
+            .await
+            .unwrap(),
+        WrittenOutcome::AlreadyWritten,
+        "written once, nothing appended again"
+    );
+    assert_eq!(
+        store
+            .record_written_consent(agreed(no_phone.id))
+            .await
+            .unwrap(),
+        WrittenOutcome::NotCallable
+    );
+    assert_eq!(
+        store
+            .record_written_consent(agreed("00000000-0000-4000-8000-000000000000".into()))
+            .await
+            .unwrap(),
+        WrittenOutcome::NotCallable
+    );
+
+    let lead = store.lead(oral.id.clone()).await.unwrap().unwrap().quote;
+    assert_eq!(lead.call_consent, Some(CallConsent::Written));
+    assert!(lead.contact.may_call);
+    let later = lead.written_later.expect("the later consent");
+    assert_eq!(later.channel, ConsentChannel::Voice);
+    assert_ne!(
+        lead.status,
+        LeadStatus::DoNotContact,
+        "their own written consent takes them off the list"
+    );
+    // The lead's first record is still the one shown, and the chain holds with both.
+    assert_eq!(lead.consent.unwrap().channel, ConsentChannel::Voice);
+    let records = store
+        .consent_records_of_lead(oral.id.clone())
+        .await
+        .unwrap();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[1].link.kind, CALL_CONSENT_KIND);
+    assert!(records[1]
+        .link
+        .evidence
+        .as_deref()
+        .unwrap()
+        .contains("recording_sha256"));
+    assert_eq!(records[1].phone_disclosure_text.as_deref(), Some(SAID));
+    let chain = store.consent_chain(0, 100).await.unwrap();
+    assert!(matches!(
+        verify(&chain),
+        Verified::Intact { records: 4, .. }
+    ));
+    // Deleting the lead keeps both records.
+    assert!(store.delete_lead(oral.id.clone()).await.unwrap());
+    assert_eq!(
+        store.consent_records_of_lead(oral.id).await.unwrap().len(),
+        2
+    );
+    let chain = store.consent_chain(0, 100).await.unwrap();
+    assert!(matches!(
+        verify(&chain),
+        Verified::Intact { records: 4, .. }
+    ));
     store.close().await;
 }
 

@@ -174,7 +174,7 @@ async fn a_number_with_the_box_ticked_may_be_called_and_one_without_is_email_onl
         csv.lines()
             .nth(1)
             .unwrap()
-            .ends_with(r#""'+15555550123","yes","written","78701","TX","no""#),
+            .ends_with(r#""'+15555550123","yes","written","78701","TX","no","","""#),
         "{csv}"
     );
     app.stop().await;

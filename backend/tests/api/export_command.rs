@@ -100,7 +100,7 @@ async fn the_export_has_source_call_summary_and_delivery_state() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        r#""id","created_at","product","email","source","call_id","call_ended_reason","call_summary","delivery","delivery_attempts","delivery_last_error","delivery_delivered_at","user_agent","status","status_changed_at","email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at","spam_reason","note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","call_consent","zip","state","licensed""#
+        r#""id","created_at","product","email","source","call_id","call_ended_reason","call_summary","delivery","delivery_attempts","delivery_last_error","delivery_delivered_at","user_agent","status","status_changed_at","email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at","spam_reason","note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","call_consent","zip","state","licensed","written_later_channel","written_later_at""#
     );
     let mut reader = csv::Reader::from_reader(csv.as_bytes());
     let header = reader.headers().unwrap().clone();

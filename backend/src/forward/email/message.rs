@@ -426,6 +426,7 @@ mod tests {
             consent: None,
             contact: Default::default(),
             call_consent: None,
+            written_later: None,
             licensed: None,
         }
     }

@@ -28,8 +28,6 @@ use crate::store::rows;
 use crate::store::sql::NamedRow;
 use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, StoreOptions, REUSED_TOKEN};
 
-/// The advisory lock the consent chain is appended under (any number, the same everywhere).
-pub(super) const CONSENT_CHAIN_LOCK: i64 = 0x0063_6f6e_7365_6e74;
 pub(super) const LOCK_CONSENT_CHAIN: &str = "SELECT pg_advisory_xact_lock($1)";
 /// `queries::INSERT_NOTICE_TEXT` for many texts: $1 their SHA-256s, $2 the texts.
 const INSERT_NOTICE_TEXTS: &str = "INSERT INTO notice_texts (sha256, text)
@@ -264,7 +262,7 @@ async fn append_consents(
     // Sent together, run in order: the head is read once the lock is granted, by a statement
     // whose snapshot then holds the last holder's commit.
     let (_, head) = futures_util::try_join!(
-        tx.execute(&lock, &[&CONSENT_CHAIN_LOCK]),
+        tx.execute(&lock, &[&consent::CHAIN_LOCK]),
         tx.query_opt(&read_head, &[])
     )
     .map_err(classify)?;

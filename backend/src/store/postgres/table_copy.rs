@@ -2,9 +2,10 @@
 
 use tokio_postgres::types::{ToSql, Type};
 
-use super::group_commit::{CONSENT_CHAIN_LOCK, LOCK_CONSENT_CHAIN};
+use super::group_commit::LOCK_CONSENT_CHAIN;
 use super::{classify, pool_error, PostgresStore};
 use crate::store::consent::Head;
+use crate::store::consent::CHAIN_LOCK;
 use crate::store::table_copy::consent_chain;
 use crate::store::table_copy::tables::{unknown_type, Copied, Table, Value, TABLES};
 use crate::store::{QuoteStore, StoreError, StoreOptions};
@@ -94,7 +95,7 @@ async fn write_tables(store: &PostgresStore, tables: &[Table]) -> Result<Vec<Cop
     let mut client = store.pool.get().await.map_err(pool_error)?;
     let tx = client.transaction().await.map_err(classify)?;
     // Under the chain's lock (as servers append), the chain read once it is granted.
-    tx.execute(LOCK_CONSENT_CHAIN, &[&CONSENT_CHAIN_LOCK])
+    tx.execute(LOCK_CONSENT_CHAIN, &[&CHAIN_LOCK])
         .await
         .map_err(classify)?;
     let chain = tx

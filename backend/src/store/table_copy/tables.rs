@@ -188,6 +188,8 @@ pub const TABLES: [Schema; 7] = [
             optional("email", Kind::Hashed),
             optional("phone", Kind::Hashed),
             optional("may_call", Kind::Hashed),
+            required("kind", Kind::Hashed),
+            optional("evidence", Kind::Hashed),
         ],
     },
     Schema {

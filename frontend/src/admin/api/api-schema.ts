@@ -285,12 +285,19 @@ export interface components {
         prev_hash: string;
         phone_consent: string | null;
         phone_disclosure_sha256: string | null;
-        /** @description 1: the hash leaves out email, phone and may_call (records from before they were kept); 2: it covers them. */
+        /** @description 1: the hash leaves out email, phone and may_call (records from before they were kept); 2: it covers them; 3 (a later written consent): it covers kind and evidence too. */
         hash_form: number;
         email: string | null;
         phone: string | null;
         /** @enum {string|null} */
         may_call: 'yes' | 'no' | null;
+        /**
+         * @description lead: the record stored with the lead; call_consent: a written consent to be called it gave later.
+         * @enum {string}
+         */
+        kind: 'lead' | 'call_consent';
+        /** @description A call_consent record's evidence as JSON: call_id, recording_sha256 (the site's copy of the call's recording) and answered_at, for an agreement spoken in a call. */
+        evidence: string | null;
       };
       /** @description The record's SHA-256, as stored. */
       hash: string;
@@ -439,10 +446,17 @@ export interface components {
       /** @description Whether the visitor agreed to be called at that number (call_consent says how); false: e-mail only. */
       may_call: boolean;
       /**
-       * @description With may_call, the kind of permission: written (the form's box beside the exact disclosure) or oral (asked in a call or a chat, passed on by the assistant: dial by hand only); null without permission.
+       * @description With may_call, the kind of permission: written (the form's box beside the exact disclosure, or a later written consent: see written_later) or oral (asked in a call or a chat, passed on by the assistant: dial by hand only); null without permission.
        * @enum {string|null}
        */
       call_consent: 'written' | 'oral' | null;
+      /** @description The latest written consent to be called given after the lead was stored (a record of its own in the consent chain): a click on the exact text in the chat, the consent page, or an agreement spoken in a call whose recording the site stored (channel voice); null when none. */
+      written_later: {
+        /** @enum {string} */
+        channel: 'chat' | 'consent_page' | 'voice';
+        /** @description RFC 3339, UTC. */
+        at: string;
+      } | null;
       zip: string | null;
       /** @description The ZIP code's state or territory, two letters. */
       state: string | null;
@@ -509,10 +523,17 @@ export interface components {
       /** @description Whether the visitor agreed to be called at that number (call_consent says how); false: e-mail only. */
       may_call: boolean;
       /**
-       * @description With may_call, the kind of permission: written (the form's box beside the exact disclosure) or oral (asked in a call or a chat, passed on by the assistant: dial by hand only); null without permission.
+       * @description With may_call, the kind of permission: written (the form's box beside the exact disclosure, or a later written consent: see written_later) or oral (asked in a call or a chat, passed on by the assistant: dial by hand only); null without permission.
        * @enum {string|null}
        */
       call_consent: 'written' | 'oral' | null;
+      /** @description The latest written consent to be called given after the lead was stored (a record of its own in the consent chain): a click on the exact text in the chat, the consent page, or an agreement spoken in a call whose recording the site stored (channel voice); null when none. */
+      written_later: {
+        /** @enum {string} */
+        channel: 'chat' | 'consent_page' | 'voice';
+        /** @description RFC 3339, UTC. */
+        at: string;
+      } | null;
       zip: string | null;
       /** @description The ZIP code's state or territory, two letters. */
       state: string | null;
@@ -576,7 +597,7 @@ export interface components {
       /** @description RFC 3339, UTC: when the lead was stored. */
       at: string;
       /** @enum {string} */
-      channel: 'form' | 'form_without_script' | 'voice' | 'chat';
+      channel: 'form' | 'form_without_script' | 'voice' | 'chat' | 'consent_page';
       /** @description With a phone number: the disclosure beside it (quote.phoneConsent, which the assistant asks too) and whether the visitor agreed; null without a number. */
       phone: {
         text: string | null;
