@@ -139,7 +139,7 @@ async fn run_records_verify(args: &records::VerifyArgs) -> Result<(), String> {
 
 async fn run_records_export(args: &records::ExportArgs) -> Result<(), String> {
     let store = configured_read_only_store().await?;
-    let result = records::export_lead(store.as_ref(), args, &mut std::io::stdout().lock()).await;
+    let result = records::export_copy(store.as_ref(), args, &mut std::io::stdout().lock()).await;
     store.close().await;
     result
 }

@@ -4,15 +4,16 @@
 //! `--head SHA256` (a head noted before, as the daily lead e-mail carries it) it also fails
 //! unless the chain still holds that record, so removing the last records is caught.
 //! `backend records export --lead ID DIR`: an auditor's copy of one lead: the lead, its consent
-//! record and notice, the conversation it came from with its transcript and recording, and a
-//! manifest of every file's SHA-256 (`leads::audit_copy`), readable by its owner only.
+//! record and texts, the conversation it came from with its transcript and recording, and a
+//! manifest of every file's SHA-256 (`leads::audit_copy`), readable by its owner only;
+//! `--consent SEQ` instead: the copy of one consent record, which outlives its lead.
 
 use std::fs::{DirBuilder, OpenOptions, Permissions};
 use std::io::Write;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
-use crate::leads::audit_copy::{audit_copy, AuditCopy, MANIFEST};
+use crate::leads::audit_copy::{audit_copy, record_copy, AuditCopy, MANIFEST};
 use crate::store::consent::{verify, ConsentRecords, Head, StoredLink, Verified};
 use crate::store::{Conversations, Inbox, Recordings};
 
@@ -28,9 +29,9 @@ pub enum RecordsCommand {
     /// Check every consent record against its hash, the one before it, its notice's text and
     /// its lead; print the chain's head.
     Verify(VerifyArgs),
-    /// Write one lead's records into DIR (new or empty) for an auditor: the lead, its consent
-    /// record and notice, its conversation, transcript and recording, and manifest.json with their
-    /// SHA-256s.
+    /// Write one lead's records (--lead ID) or one consent record's (--consent SEQ, its lead
+    /// deleted or not) into DIR (new or empty) for an auditor: the lead, its consent record and
+    /// texts, its conversation, transcript and recording, and manifest.json with their SHA-256s.
     Export(ExportArgs),
 }
 
@@ -43,34 +44,54 @@ pub struct VerifyArgs {
     pub head: Option<String>,
 }
 
-/// `backend records export`'s arguments.
+/// `backend records export`'s arguments: a lead or a consent record, one of the two.
 #[derive(Debug, PartialEq, Eq, clap::Args)]
 pub struct ExportArgs {
     /// The lead's id, as the inbox and the admin API give it.
-    #[arg(long, value_name = "ID")]
-    pub lead: String,
+    #[arg(
+        long,
+        value_name = "ID",
+        required_unless_present = "consent",
+        conflicts_with = "consent"
+    )]
+    pub lead: Option<String>,
+    /// A consent record's number (`seq`, as the admin API's consent records give it): the
+    /// record and its texts, with its lead's files while the lead is kept, and the conversation
+    /// while it is kept.
+    #[arg(long, value_name = "SEQ")]
+    pub consent: Option<i64>,
     /// Where the files go: a folder that does not exist yet, or an empty one.
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
 }
 
-/// Writes `args.lead`'s audit copy (`leads::audit_copy`) into `args.dir` and says what it wrote.
-pub async fn export_lead(
+/// Writes the audit copy of `args.lead` or `args.consent` (`leads::audit_copy`) into `args.dir`
+/// and says what it wrote.
+pub async fn export_copy(
     store: &(impl Inbox + ConsentRecords + Conversations + Recordings + ?Sized),
     args: &ExportArgs,
     out: &mut impl Write,
 ) -> Result<(), String> {
-    let copy = audit_copy(store, &args.lead)
-        .await
-        .map_err(|e| format!("reading the lead's records: {e}"))?
-        .ok_or_else(|| format!("no lead {:?} in the database", args.lead))?;
-    write_files(&args.dir, &args.lead, copy, out)
-        .map_err(|e| format!("{}: {e}", args.dir.display()))
+    let (copy, what) = match (&args.lead, args.consent) {
+        (Some(lead), _) => {
+            let copy = audit_copy(store, lead).await;
+            (copy, format!("lead {lead}"))
+        }
+        (None, Some(seq)) => (
+            record_copy(store, seq).await,
+            format!("consent record {seq}"),
+        ),
+        (None, None) => return Err("give --lead ID or --consent SEQ".into()),
+    };
+    let copy = copy
+        .map_err(|e| format!("reading the {what}'s records: {e}"))?
+        .ok_or_else(|| format!("no {what} in the database"))?;
+    write_files(&args.dir, &what, copy, out).map_err(|e| format!("{}: {e}", args.dir.display()))
 }
 
 fn write_files(
     dir: &Path,
-    lead_id: &str,
+    what: &str,
     copy: AuditCopy,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
@@ -80,7 +101,7 @@ fn write_files(
         .create(dir)?;
     if std::fs::read_dir(dir)?.next().is_some() {
         return Err(std::io::Error::other(
-            "is not empty: give a new or empty folder, so the copy holds only this lead's files",
+            "is not empty: give a new or empty folder, so the copy holds only these records",
         ));
     }
     // A folder that was there already is made its owner's only too.
@@ -96,7 +117,7 @@ fn write_files(
     }
     writeln!(
         out,
-        "lead {lead_id}: {listed} files and {MANIFEST} (their SHA-256s) in {}",
+        "{what}: {listed} files and {MANIFEST} (their SHA-256s) in {}",
         dir.display()
     )
 }

@@ -1,6 +1,7 @@
 //! The lead post: our outgoing forward of each lead, POSTed as JSON to the broker's
 //! `LEAD_WEBHOOK_URL` (the outbox's `webhook` channel), its id as idempotency key, and an HMAC
-//! signature when a secret is set. Every failure is retried.
+//! signature when a secret is set; posted again, with its event, when its person is marked or
+//! unmarked do not contact (`store::lead_events`). Every failure is retried.
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
@@ -12,7 +13,8 @@ use sha2::Sha256;
 use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
 use crate::settings::leads::ForwardingConfig;
 use crate::store::error_chain;
-use crate::store::{format_timestamp, CallConsent, LeadStatus, PendingLead, StoredQuote};
+use crate::store::lead_events::LeadEvent;
+use crate::store::{format_timestamp, CallConsent, LeadStatus, PendingLead};
 
 pub const IDEMPOTENCY_HEADER: &str = "idempotency-key";
 /// `sha256=<hex HMAC-SHA256 of the body keyed with LEAD_WEBHOOK_SECRET>`.
@@ -35,15 +37,21 @@ impl LeadPost {
 
 impl Sender for LeadPost {
     fn send<'a>(&'a self, lead: &'a PendingLead) -> BoxFuture<'a, Result<(), Failure>> {
-        send(&self.client, &self.config, &lead.quote)
+        send(&self.client, &self.config, lead)
             .map(|sent| sent.map_err(Failure::Temporary))
             .boxed()
     }
 }
 
-/// What the broker's system receives.
+/// What the broker's system receives: the lead as it is when sent, and why it is sent.
 #[derive(Serialize)]
 struct Lead<'a> {
+    /// `created` (the lead as it came), `do_not_contact_marked` or `do_not_contact_unmarked`
+    /// (its person's do-not-contact state changed: `store::lead_events`).
+    event: LeadEvent,
+    /// When that happened (the lead's `created_at` for `created`): a receiver keeps the latest
+    /// of a lead's posts by it, whatever order they arrive in.
+    event_at: String,
     id: &'a str,
     product: &'a str,
     email: &'a str,
@@ -61,6 +69,20 @@ struct Lead<'a> {
     do_not_contact: bool,
 }
 
+/// The lead's id for its first post; a re-post's names its event and time too, so a receiver
+/// that drops a repeated key takes each change once.
+fn idempotency_key(lead: &PendingLead) -> String {
+    match lead.event {
+        None => lead.quote.id.clone(),
+        Some(queued) => format!(
+            "{}:{}:{}",
+            lead.quote.id,
+            queued.event.as_str(),
+            format_timestamp(queued.at)
+        ),
+    }
+}
+
 pub fn signature(secret: &str, body: &[u8]) -> String {
     let mut mac =
         Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes any key length");
@@ -72,9 +94,13 @@ pub fn signature(secret: &str, body: &[u8]) -> String {
 async fn send(
     client: &reqwest::Client,
     config: &ForwardingConfig,
-    quote: &StoredQuote,
+    lead: &PendingLead,
 ) -> Result<(), String> {
+    let quote = &lead.quote;
+    let event = lead.event.map_or(LeadEvent::Created, |queued| queued.event);
     let body = serde_json::to_vec(&Lead {
+        event,
+        event_at: format_timestamp(lead.since()),
         id: &quote.id,
         product: quote.product.as_str(),
         email: &quote.email,
@@ -92,7 +118,7 @@ async fn send(
     let mut request = client
         .post(config.url.clone())
         .header(reqwest::header::CONTENT_TYPE, "application/json")
-        .header(IDEMPOTENCY_HEADER, &quote.id);
+        .header(IDEMPOTENCY_HEADER, idempotency_key(lead));
     if let Some(secret) = &config.secret {
         request = request.header(SIGNATURE_HEADER, signature(secret.expose_secret(), &body));
     }

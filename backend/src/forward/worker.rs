@@ -152,7 +152,7 @@ async fn deliver_one(store: &dyn Outbox, lane: &Lane, lead: PendingLead) {
         Err(Failure::Temporary(error)) => {
             let error = bounded(error);
             let now = OffsetDateTime::now_utc();
-            if now - lead.quote.created_at >= lane.retry.give_up_after {
+            if now - lead.since() >= lane.retry.give_up_after {
                 tracing::error!(id = %lead.quote.id, channel, %error, "giving up delivering a lead");
                 DeliveryOutcome::GiveUp { error }
             } else {
@@ -165,10 +165,7 @@ async fn deliver_one(store: &dyn Outbox, lane: &Lane, lead: PendingLead) {
             }
         }
     };
-    if let Err(error) = store
-        .record_delivery(lead.quote.id.clone(), lane.channel, outcome)
-        .await
-    {
+    if let Err(error) = store.record_delivery(&lead, outcome).await {
         // The row stays due, so it is sent again: at least once, never lost.
         tracing::warn!(id = %lead.quote.id, channel, %error, "cannot record a lead delivery");
     }

@@ -1,14 +1,16 @@
-//! An auditor's copy of one lead's records: the lead, its consent records and the notice text it
-//! was shown, the conversation it came from with its transcript and the site's copy of its
-//! recording, and `manifest.json` with every file's SHA-256. `backend records export` writes it
-//! into a folder; the inbox's "Records" button downloads it as a ZIP.
+//! An auditor's copy of one lead's records: the lead, its consent records and the texts they
+//! refer to (the notice, the phone disclosure), the conversation it came from with its transcript and
+//! the site's copy of its recording, and `manifest.json` with every file's SHA-256. Or the copy
+//! of one consent record, which outlives its lead: the same files, less the lead's once it is
+//! deleted. `backend records export` writes it into a folder; the inbox's "Records" button and
+//! the admin API download it as a ZIP.
 
 use serde::Serialize;
 use time::OffsetDateTime;
 
 use super::recording_type::audio_type;
-use crate::store::consent::{sha256_hex, ConsentRecords, LEAD_KIND};
-use crate::store::{format_timestamp, Conversations, Inbox, Recordings, StoreError};
+use crate::store::consent::{sha256_hex, ConsentRecords, StoredLink, LEAD_KIND};
+use crate::store::{format_timestamp, Conversations, Inbox, LeadDetail, Recordings, StoreError};
 
 pub const MANIFEST: &str = "manifest.json";
 
@@ -20,6 +22,11 @@ pub struct AuditCopy {
 #[derive(Serialize)]
 struct Manifest<'a> {
     lead_id: &'a str,
+    /// The consent record the copy was asked for by (`record_copy`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    consent_seq: Option<i64>,
+    /// Its lead is deleted: the copy holds no `lead.json`.
+    lead_deleted: bool,
     exported_at: String,
     files: Vec<ManifestEntry<'a>>,
 }
@@ -39,26 +46,67 @@ pub async fn audit_copy(
     let Some(lead) = store.lead(lead_id.to_owned()).await? else {
         return Ok(None);
     };
-    let records = store.consent_records_of_lead(lead_id.to_owned()).await?;
-    let (conversation, recording) = match &lead.quote.call_id {
+    let consent = store.consent_records_of_lead(lead_id.to_owned()).await?;
+    let call_id = lead.quote.call_id.clone();
+    let copy = copy_of(store, lead_id, None, Some(lead), consent, call_id).await?;
+    Ok(Some(copy))
+}
+
+/// The copy of consent record `seq`: the record with the texts it refers to, and while its lead
+/// is kept the lead's own files; once the lead is deleted, what stays of it (the conversation
+/// and its recording, while they are kept). `None` when there is no record `seq`.
+pub async fn record_copy(
+    store: &(impl Inbox + ConsentRecords + Conversations + Recordings + ?Sized),
+    seq: i64,
+) -> Result<Option<AuditCopy>, StoreError> {
+    let Some(record) = store.consent_record_numbered(seq).await? else {
+        return Ok(None);
+    };
+    let lead_id = record.link.lead_id.clone();
+    let lead = store.lead(lead_id.clone()).await?;
+    let call_id = record.call_id.clone();
+    let copy = copy_of(store, &lead_id, Some(seq), lead, vec![record], call_id).await?;
+    Ok(Some(copy))
+}
+
+async fn copy_of(
+    store: &(impl Conversations + Recordings + ?Sized),
+    lead_id: &str,
+    consent_seq: Option<i64>,
+    lead: Option<LeadDetail>,
+    consent: Vec<StoredLink>,
+    call_id: Option<String>,
+) -> Result<AuditCopy, StoreError> {
+    let (conversation, recording) = match call_id {
         Some(call_id) => (
             store.conversation(call_id.clone()).await?,
-            store.recording(call_id.clone()).await?,
+            store.recording(call_id).await?,
         ),
         None => (None, None),
     };
-    let mut files = vec![("lead.json".to_owned(), pretty(&lead))];
-    for record in &records {
-        // The lead's own record is `consent.json`; a written consent given later is named by
-        // its number in the chain.
-        if record.link.kind == LEAD_KIND {
-            files.push(("consent.json".to_owned(), pretty(record)));
-            if let Some(text) = &record.notice_text {
-                files.push(("notice.txt".to_owned(), text.clone().into_bytes()));
-            }
-        } else {
-            let name = format!("written-consent-{}.json", record.link.seq);
-            files.push((name, pretty(record)));
+    let mut files = Vec::new();
+    if let Some(lead) = &lead {
+        files.push(("lead.json".to_owned(), pretty(lead)));
+    }
+    for record in &consent {
+        // The record asked for, or the lead's own, is `consent`; a written consent the lead
+        // gave later is named by its number in the chain.
+        let (record_name, disclosure_name) =
+            if consent_seq.is_some() || record.link.kind == LEAD_KIND {
+                ("consent.json".to_owned(), "phone-disclosure.txt".to_owned())
+            } else {
+                let name = format!("written-consent-{}", record.link.seq);
+                (
+                    format!("{name}.json"),
+                    format!("{name}-phone-disclosure.txt"),
+                )
+            };
+        files.push((record_name, pretty(record)));
+        if let Some(text) = &record.notice_text {
+            files.push(("notice.txt".to_owned(), text.clone().into_bytes()));
+        }
+        if let Some(text) = &record.phone_disclosure_text {
+            files.push((disclosure_name, text.clone().into_bytes()));
         }
     }
     if let Some(conversation) = &conversation {
@@ -72,6 +120,8 @@ pub async fn audit_copy(
     }
     let manifest = Manifest {
         lead_id,
+        consent_seq,
+        lead_deleted: lead.is_none(),
         exported_at: format_timestamp(OffsetDateTime::now_utc()),
         files: files
             .iter()
@@ -84,7 +134,7 @@ pub async fn audit_copy(
     };
     let manifest = pretty(&manifest);
     files.push((MANIFEST.to_owned(), manifest));
-    Ok(Some(AuditCopy { files }))
+    Ok(AuditCopy { files })
 }
 
 /// `recording.wav`, `recording.mp3`...: the extension its type is best known by.

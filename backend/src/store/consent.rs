@@ -15,7 +15,7 @@ use time::OffsetDateTime;
 
 use super::clean_text;
 use super::language::Language;
-use super::queries::{CONSENT_CHAIN, CONSENT_OF_LEAD, CONSENT_OF_PERSON};
+use super::queries::{CONSENT_CHAIN, CONSENT_OF_LEAD, CONSENT_OF_PERSON, CONSENT_RECORD};
 use super::sql::{Database, Lane, NamedRow};
 use super::timestamp::{format_timestamp, serialize_timestamp};
 use super::StoreError;
@@ -37,6 +37,12 @@ pub trait ConsentRecords: Send + Sync {
         &self,
         lead_id: String,
     ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>>;
+
+    /// Record number `seq`, with its texts; `None` when there is none.
+    fn consent_record_numbered(
+        &self,
+        seq: i64,
+    ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>>;
 
     /// Up to `limit` records of one person, found by phone number or e-mail address (either
     /// matching), deleted leads included, oldest first.
@@ -356,6 +362,11 @@ pub struct StoredLink {
     /// once the lead is deleted (its record is kept). Not part of the record, so not in its copy.
     #[serde(skip)]
     pub lead: Option<LeadReach>,
+    /// The call or chat its lead came from: the lead's while it is kept, then the one the record
+    /// kept when the lead was deleted. A link to the conversation, outside the hash, so not in
+    /// its copy either.
+    #[serde(skip)]
+    pub call_id: Option<String>,
 }
 
 /// A stored lead's contact details, as `verify` compares them with its record's.
@@ -481,6 +492,14 @@ impl<D: Database> ConsentRecords for D {
         async move { rows.await?.iter().map(stored_link).collect() }.boxed()
     }
 
+    fn consent_record_numbered(
+        &self,
+        seq: i64,
+    ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>> {
+        let rows = self.query(Lane::Person, CONSENT_RECORD, vec![seq.into()]);
+        async move { rows.await?.first().map(stored_link).transpose() }.boxed()
+    }
+
     fn consent_records_of(
         &self,
         person: Person,
@@ -526,6 +545,7 @@ pub(super) fn stored_link(row: &impl NamedRow) -> Result<StoredLink, StoreError>
             }),
             None => None,
         },
+        call_id: row.text("call_id")?,
     })
 }
 
@@ -585,6 +605,7 @@ mod tests {
                     phone: reach.phone.map(str::to_owned),
                     may_call: may_call.map(str::to_owned),
                 }),
+                call_id: None,
                 link,
             });
         }

@@ -11,6 +11,7 @@ use time::OffsetDateTime;
 use wasm_core::Product;
 
 use super::inbox_queries as sql;
+use super::lead_events::{do_not_contact_states, repost_changed};
 use super::model::{LeadStatus, Source, StoredQuote};
 use super::rows::stored_quote;
 use super::sql::{Database, Lane, NamedRow, Value};
@@ -58,7 +59,8 @@ pub trait Inbox: Send + Sync {
 
     /// Whether the lead exists (and now has `status`, changed at `at`). Marking a lead spam
     /// drops what was still to go out for it; marking spam `new` or `contacted` queues it for
-    /// delivery like a new lead.
+    /// delivery like a new lead. With a webhook, each of its person's leads whose
+    /// do-not-contact state the change turned is posted again (`lead_events`).
     fn set_status(
         &self,
         id: String,
@@ -70,8 +72,8 @@ pub trait Inbox: Send + Sync {
     fn set_note(&self, id: String, note: Option<String>)
         -> BoxFuture<'_, Result<bool, StoreError>>;
 
-    /// Deletes the lead, its outbox row (and with it its idempotency key, a column of the lead)
-    /// and its call's report once no other lead refers to the call, in one transaction.
+    /// Deletes the lead, its outbox row (and with it its idempotency key, a column of the lead),
+    /// in one transaction; its consent records keep the call it came from (its report stays).
     /// Whether the lead existed.
     fn delete_lead(&self, id: String) -> BoxFuture<'_, Result<bool, StoreError>>;
 
@@ -180,6 +182,8 @@ impl<D: Database> Inbox for D {
         status: LeadStatus,
         at: OffsetDateTime,
     ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        // With a webhook, a change of do-not-contact state is posted to it (`lead_events`).
+        let webhook = self.options().forward_leads;
         let marking = match status {
             LeadStatus::Spam => sql::MARK_SPAM,
             LeadStatus::DoNotContact => sql::MARK_DO_NOT_CONTACT,
@@ -192,8 +196,14 @@ impl<D: Database> Inbox for D {
                 ];
                 return self.run(Lane::Person, true, move |c| {
                     async move {
+                        let before = match webhook {
+                            true => do_not_contact_states(c, &id).await?,
+                            false => Vec::new(),
+                        };
                         let changed = c.execute(sql::SET_STATUS, &values).await?;
-                        c.execute(sql::UNLIST_DO_NOT_CONTACT, &[id.into()]).await?;
+                        c.execute(sql::UNLIST_DO_NOT_CONTACT, &[id.as_str().into()])
+                            .await?;
+                        repost_changed(c, &id, &before, at).await?;
                         Ok(changed == 1)
                     }
                     .boxed()
@@ -202,12 +212,18 @@ impl<D: Database> Inbox for D {
         };
         self.run(Lane::Person, true, move |c| {
             async move {
+                let before = match webhook {
+                    true => do_not_contact_states(c, &id).await?,
+                    false => Vec::new(),
+                };
                 let marked: [Value; 2] = [id.as_str().into(), at.into()];
                 let changed = c.execute(marking, &marked).await?;
                 if status == LeadStatus::DoNotContact {
                     c.execute(sql::LIST_DO_NOT_CONTACT, &marked).await?;
                 }
-                c.execute(sql::DROP_UNDELIVERED, &[id.into()]).await?;
+                c.execute(sql::DROP_UNDELIVERED, &[id.as_str().into()])
+                    .await?;
+                repost_changed(c, &id, &before, at).await?;
                 Ok(changed == 1)
             }
             .boxed()
@@ -234,6 +250,7 @@ impl<D: Database> Inbox for D {
                     return Ok(false);
                 }
                 c.execute(sql::DELETE_OUTBOX, &id).await?;
+                c.execute(sql::KEEP_CALL, &id).await?;
                 c.execute(sql::DELETE_LEAD, &id).await?;
                 Ok(true)
             }

@@ -81,6 +81,11 @@ pub const SET_NOTE: &str = "UPDATE quote_requests SET note = $2 WHERE id = $1";
 pub const LEAD_EXISTS: &str = "SELECT id FROM quote_requests WHERE id = $1";
 /// $1 id.
 pub const DELETE_OUTBOX: &str = "DELETE FROM lead_outbox WHERE quote_id = $1";
+/// $1 id: its consent records keep the call or chat it came from, whose conversation stays, so
+/// a record's copy still finds it once the lead is gone (`consent::StoredLink::call_id`).
+pub const KEEP_CALL: &str = "UPDATE consent_records
+    SET call_id = (SELECT call_id FROM quote_requests WHERE id = $1)
+    WHERE lead_id = $1 AND call_id IS NULL";
 /// $1 id.
 pub const DELETE_LEAD: &str = "DELETE FROM quote_requests WHERE id = $1";
 

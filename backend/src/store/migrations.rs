@@ -247,6 +247,13 @@ pub const MIGRATIONS: &[&str] = &[
     DROP TABLE consent_records;
     ALTER TABLE consent_records_kept RENAME TO consent_records;
     CREATE INDEX consent_records_of_lead ON consent_records (lead_id, kind, seq);",
+    // 19: the call or chat a consent record's lead came from, kept on the record when the lead
+    // is deleted (a link to the kept conversation, outside the record's hash); what a lead's
+    // webhook row posts (`event`: NULL for the lead as it came, or a change of its
+    // do-not-contact state) and when that happened (`event_at`).
+    "ALTER TABLE consent_records ADD COLUMN call_id TEXT;
+    ALTER TABLE lead_outbox ADD COLUMN event TEXT;
+    ALTER TABLE lead_outbox ADD COLUMN event_at TEXT;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

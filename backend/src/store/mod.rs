@@ -18,6 +18,7 @@ mod inbox;
 mod inbox_queries;
 mod insert_quote;
 mod language;
+pub mod lead_events;
 mod migrations;
 mod model;
 mod outbox;

@@ -2,6 +2,7 @@ use super::call_consent::{CallConsent, WrittenLater};
 use super::clean_text;
 use super::consent::{Consent, NewConsent, Reach};
 use super::language::Language;
+use super::lead_events::QueuedEvent;
 use super::timestamp::{format_timestamp, serialize_timestamp};
 use serde::Serialize;
 use time::OffsetDateTime;
@@ -447,16 +448,25 @@ pub struct PendingLead {
     pub quote: StoredQuote,
     pub channel: Channel,
     pub attempts: u32,
+    /// The change its webhook row was re-queued for (`lead_events`); `None`: the lead as it came.
+    pub event: Option<QueuedEvent>,
 }
 
 impl PendingLead {
-    pub fn new(quote: StoredQuote, channel: Channel) -> PendingLead {
+    pub fn new(quote: StoredQuote, channel: Channel, event: Option<QueuedEvent>) -> PendingLead {
         let attempts = quote.delivery_on(channel).map_or(0, |d| d.attempts);
         PendingLead {
             quote,
             channel,
             attempts,
+            event,
         }
+    }
+
+    /// When what it delivers happened: the event's time, or the lead's creation. Retries are
+    /// given up on counting from it.
+    pub fn since(&self) -> OffsetDateTime {
+        self.event.map_or(self.quote.created_at, |queued| queued.at)
     }
 }
 

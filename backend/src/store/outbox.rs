@@ -23,11 +23,11 @@ pub trait Outbox: Send + Sync {
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>>;
 
-    /// Records one delivery attempt of the quote `quote_id` on `channel`.
+    /// Records one delivery attempt of `lead` on its channel; not on a row re-queued for another
+    /// event since it was taken (`lead_events`).
     fn record_delivery(
         &self,
-        quote_id: String,
-        channel: Channel,
+        lead: &PendingLead,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>>;
 }
@@ -35,22 +35,25 @@ pub trait Outbox: Send + Sync {
 /// The statement that records one attempt's `outcome` at `now`, with its values: the rule both
 /// stores run, SQLite in its writer's group commits, PostgreSQL on a pooled connection.
 pub fn delivery_record(
-    quote_id: String,
-    channel: Channel,
+    lead: &PendingLead,
     outcome: DeliveryOutcome,
     now: OffsetDateTime,
 ) -> (&'static str, Vec<Value>) {
-    let (id, channel, now) = (quote_id.into(), channel.as_str().into(), now.into());
+    let id: Value = lead.quote.id.as_str().into();
+    let (channel, now) = (lead.channel.as_str().into(), now.into());
+    let event: Value = lead.event.map(|queued| queued.at).into();
     match outcome {
-        DeliveryOutcome::Delivered => (MARK_DELIVERED, vec![id, now, channel]),
+        DeliveryOutcome::Delivered => (MARK_DELIVERED, vec![id, now, channel, event]),
         DeliveryOutcome::Retry {
             error,
             next_attempt_at,
         } => {
-            let values = vec![id, error.into(), next_attempt_at.into(), channel];
+            let values = vec![id, error.into(), next_attempt_at.into(), channel, event];
             (MARK_RETRY, values)
         }
-        DeliveryOutcome::GiveUp { error } => (MARK_GAVE_UP, vec![id, error.into(), now, channel]),
+        DeliveryOutcome::GiveUp { error } => {
+            (MARK_GAVE_UP, vec![id, error.into(), now, channel, event])
+        }
         DeliveryOutcome::Held { note } => (HOLD, vec![id, now, note.into()]),
     }
 }

@@ -153,8 +153,9 @@ pub const INSERT_CONSENT: &str = "INSERT INTO consent_records
         hash)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
         $19)";
-/// The chain's records as `consent::stored_link` reads them, each with its notice's text and
-/// its lead's contact details as they are now (none once the lead is deleted).
+/// The chain's records as `consent::stored_link` reads them, each with its notice's text, its
+/// lead's contact details as they are now (none once the lead is deleted) and the call or chat
+/// the lead came from (the record keeps it when the lead is deleted, `inbox_queries::KEEP_CALL`).
 macro_rules! consent_records {
     ($condition:literal) => {
         concat!(
@@ -163,7 +164,8 @@ macro_rules! consent_records {
                 r.phone_disclosure_sha256, r.hash_form, r.email, r.phone, r.may_call, r.kind,
                 r.evidence, r.hash,
                 n.text AS notice_text, pd.text AS phone_disclosure_text, q.email AS lead_email,
-                q.phone AS lead_phone, q.may_call AS lead_may_call
+                q.phone AS lead_phone, q.may_call AS lead_may_call,
+                COALESCE(q.call_id, r.call_id) AS call_id
             FROM consent_records r LEFT JOIN notice_texts n ON n.sha256 = r.notice_sha256
             LEFT JOIN notice_texts pd ON pd.sha256 = r.phone_disclosure_sha256
             LEFT JOIN quote_requests q ON q.id = r.lead_id ",
@@ -173,6 +175,8 @@ macro_rules! consent_records {
 }
 /// In order, after record $1 (0: from the start), $2 at most.
 pub const CONSENT_CHAIN: &str = consent_records!("WHERE r.seq > $1 ORDER BY r.seq LIMIT $2");
+/// $1 the record's number.
+pub const CONSENT_RECORD: &str = consent_records!("WHERE r.seq = $1");
 /// $1 lead id.
 pub const CONSENT_OF_LEAD: &str = consent_records!("WHERE r.lead_id = $1 ORDER BY r.seq");
 /// One person's records, their leads deleted or not, oldest first: those with $1 phone number
@@ -185,17 +189,38 @@ pub const CONSENT_OF_PERSON: &str = consent_records!(
     ORDER BY r.seq LIMIT $3"
 );
 
-/// $1 quote id, $2 now, $3 channel.
-pub const MARK_DELIVERED: &str = "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = $2
-    WHERE quote_id = $1 AND channel = $3";
-/// $1 quote id, $2 error, $3 next attempt, $4 channel.
-pub const MARK_RETRY: &str = "UPDATE lead_outbox
+/// An attempt's outcome is recorded on the row only while it holds the event the attempt posted
+/// (`lead_events`): one re-queued meanwhile is due for its own post. The last parameter is the
+/// event's time (NULL: the lead as it came).
+macro_rules! same_event {
+    ($n:literal) => {
+        concat!(
+            " AND COALESCE(event_at, '') = COALESCE(CAST(",
+            $n,
+            " AS TEXT), '')"
+        )
+    };
+}
+/// $1 quote id, $2 now, $3 channel, $4 event time.
+pub const MARK_DELIVERED: &str = concat!(
+    "UPDATE lead_outbox SET attempts = attempts + 1, delivered_at = $2
+    WHERE quote_id = $1 AND channel = $3",
+    same_event!("$4")
+);
+/// $1 quote id, $2 error, $3 next attempt, $4 channel, $5 event time.
+pub const MARK_RETRY: &str = concat!(
+    "UPDATE lead_outbox
     SET attempts = attempts + 1, last_error = $2, next_attempt_at = $3
-    WHERE quote_id = $1 AND channel = $4";
-/// $1 quote id, $2 error, $3 now, $4 channel.
-pub const MARK_GAVE_UP: &str = "UPDATE lead_outbox
+    WHERE quote_id = $1 AND channel = $4",
+    same_event!("$5")
+);
+/// $1 quote id, $2 error, $3 now, $4 channel, $5 event time.
+pub const MARK_GAVE_UP: &str = concat!(
+    "UPDATE lead_outbox
     SET attempts = attempts + 1, last_error = $2, gave_up_at = $3
-    WHERE quote_id = $1 AND channel = $4";
+    WHERE quote_id = $1 AND channel = $4",
+    same_event!("$5")
+);
 
 /// The columns `rows::stored_quote` reads, by these names: the quote with its call report and
 /// each channel's outbox row joined in, and the channels it is still queued on. The call's
@@ -221,7 +246,8 @@ pub(super) const SELECT_QUOTES: &str = concat!(
         r.phone_consent AS consent_phone, pd.text AS consent_phone_disclosure,
         w.quote_id IS NOT NULL AS webhook_queued, w.attempts AS webhook_attempts,
         w.last_error AS webhook_last_error, w.delivered_at AS webhook_delivered_at,
-        w.gave_up_at AS webhook_gave_up_at,
+        w.gave_up_at AS webhook_gave_up_at, w.event AS webhook_event,
+        w.event_at AS webhook_event_at,
         e.quote_id IS NOT NULL AS email_queued, e.attempts AS email_attempts,
         e.last_error AS email_last_error, e.delivered_at AS email_delivered_at,
         e.gave_up_at AS email_gave_up_at,

@@ -9,13 +9,37 @@ use wasm_core::Product;
 use super::call_consent::{CallConsent, WrittenLater};
 use super::consent::{Consent, ConsentChannel, PhoneConsentShown};
 use super::language::Language;
+use super::lead_events::{LeadEvent, QueuedEvent};
 use super::model::{
-    Channel, Contact, Deliveries, Delivery, DeliveryStatus, Inserted, LeadStatus, NewQuote, Source,
-    StoredQuote,
+    Channel, Contact, Deliveries, Delivery, DeliveryStatus, Inserted, LeadStatus, NewQuote,
+    PendingLead, Source, StoredQuote,
 };
 use super::queued::{QueuedChannels, QueuedLead};
 use super::sql::NamedRow;
 use super::{Cause, StoreError};
+
+/// A row of `queries::due_deliveries` or `claim_due_deliveries`: the quote due on `channel`,
+/// with the event its webhook row was re-queued for.
+pub fn pending_lead(row: &impl NamedRow, channel: Channel) -> Result<PendingLead, StoreError> {
+    let quote = stored_quote(row)?;
+    let event = match (channel, row.text("webhook_event")?) {
+        (Channel::Webhook, Some(event)) => {
+            let unreadable = |what: &str| {
+                let id = &quote.id;
+                StoreError::Database(
+                    format!("quote request {id}: its webhook {what} cannot be read").into(),
+                )
+            };
+            let event = LeadEvent::parse(&event).ok_or_else(|| unreadable("event"))?;
+            let at = row.required("webhook_event_at")?;
+            let at =
+                OffsetDateTime::parse(&at, &Rfc3339).map_err(|_| unreadable("event's time"))?;
+            Some(QueuedEvent { event, at })
+        }
+        _ => None,
+    };
+    Ok(PendingLead::new(quote, channel, event))
+}
 
 /// A row of `queries::SELECT_QUOTES`.
 pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {

@@ -29,7 +29,7 @@ use super::migrations::{check_version, migrate};
 use super::outbox::delivery_record;
 use super::queries;
 use super::quotes;
-use super::rows::{self, stored_quote};
+use super::rows::{self, pending_lead};
 use super::sql::{NamedRow, Value};
 use super::timestamp::format_timestamp;
 use super::{
@@ -502,7 +502,7 @@ impl Outbox for SqliteStore {
                 conn,
                 &queries::due_deliveries(),
                 params![format_timestamp(now), limit, channel.as_str()],
-                |row| stored_quote(row).map(|quote| PendingLead::new(quote, channel)),
+                |row| pending_lead(row, channel),
             )
         });
         async move {
@@ -514,11 +514,10 @@ impl Outbox for SqliteStore {
 
     fn record_delivery(
         &self,
-        quote_id: String,
-        channel: Channel,
+        lead: &PendingLead,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>> {
-        let (sql, values) = delivery_record(quote_id, channel, outcome, OffsetDateTime::now_utc());
+        let (sql, values) = delivery_record(lead, outcome, OffsetDateTime::now_utc());
         self.write(Write::Statement { sql, values })
             .map(|r| r.map(drop))
             .boxed()

@@ -10,8 +10,8 @@ use super::consent::{sha256_hex, verify, ConsentChannel, NewConsent, Verified};
 use super::transcript::MAX_TRANSCRIPT_BYTES;
 use super::{
     CallReport, Channel, DeliveryOutcome, DeliveryStatus, Inserted, LeadFilter, LeadQuery,
-    LeadStatus, ListQuery, NewQuote, QuoteStore, Source, SpentToken, StoreOptions, VoiceOrigin,
-    REUSED_TOKEN,
+    LeadStatus, ListQuery, NewQuote, PendingLead, QuoteStore, Source, SpentToken, StoreOptions,
+    VoiceOrigin, REUSED_TOKEN,
 };
 
 /// Expands `$case!(name, StoreOptions)` for every case below, so each store runs them all.
@@ -86,6 +86,10 @@ macro_rules! for_each_case {
         );
         $case!(
             a_failing_channel_has_one_incident_until_it_is_closed,
+            $crate::store::suite::EVERY_CHANNEL
+        );
+        $case!(
+            a_do_not_contact_change_requeues_its_persons_webhook_posts,
             $crate::store::suite::EVERY_CHANNEL
         );
         $case!(
@@ -776,13 +780,10 @@ pub async fn a_failing_channel_has_one_incident_until_it_is_closed(store: Arc<dy
         next_attempt_at: now + Duration::from_secs(60),
     };
     for (lead, error) in due.iter().take(2).zip(["HTTP 500", "HTTP 503"]) {
-        store
-            .record_delivery(lead.quote.id.clone(), WEBHOOK, retry(error))
-            .await
-            .unwrap();
+        store.record_delivery(lead, retry(error)).await.unwrap();
     }
     store
-        .record_delivery(due[2].quote.id.clone(), WEBHOOK, DeliveryOutcome::Delivered)
+        .record_delivery(&due[2], DeliveryOutcome::Delivered)
         .await
         .unwrap();
     let failing = store.failing_channels().await.unwrap();
@@ -813,7 +814,7 @@ pub async fn a_failing_channel_has_one_incident_until_it_is_closed(store: Arc<dy
     assert_eq!(store.open_incidents().await.unwrap(), [WEBHOOK]);
     for lead in due.iter().take(2) {
         store
-            .record_delivery(lead.quote.id.clone(), WEBHOOK, DeliveryOutcome::Delivered)
+            .record_delivery(lead, DeliveryOutcome::Delivered)
             .await
             .unwrap();
     }
@@ -821,6 +822,98 @@ pub async fn a_failing_channel_has_one_incident_until_it_is_closed(store: Arc<dy
     assert!(store.close_incident(WEBHOOK).await.unwrap());
     assert!(!store.close_incident(WEBHOOK).await.unwrap(), "once");
     assert!(store.open_incidents().await.unwrap().is_empty());
+}
+
+/// Marking a lead do not contact re-queues the webhook post of each of its person's leads it
+/// turned (by e-mail in any case), due at once with the event; an attempt taken before the
+/// change is not recorded over it; unmarking re-queues them again; another person's is left.
+pub async fn a_do_not_contact_change_requeues_its_persons_webhook_posts(
+    store: Arc<dyn QuoteStore>,
+) {
+    use super::lead_events::LeadEvent;
+    const WEBHOOK: Channel = Channel::Webhook;
+    for email in ["ana@example.com", "Ana@Example.COM", "bea@example.com"] {
+        store.insert(web(email)).await.unwrap();
+    }
+    let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
+    let first = store.take_due_deliveries(WEBHOOK, now, 10).await.unwrap();
+    assert_eq!(first.len(), 3);
+    assert!(first.iter().all(|lead| lead.event.is_none()));
+    let ana = first
+        .iter()
+        .find(|lead| lead.quote.email == "ana@example.com")
+        .unwrap();
+    let marked_at = now + Duration::from_secs(1);
+    assert!(store
+        .set_status(ana.quote.id.clone(), LeadStatus::DoNotContact, marked_at)
+        .await
+        .unwrap());
+    // The first posts were in flight: their outcomes no longer land on Ana's rows.
+    for lead in &first {
+        store
+            .record_delivery(lead, DeliveryOutcome::Delivered)
+            .await
+            .unwrap();
+    }
+    let later = marked_at + Duration::from_millis(5);
+    let marked = store.take_due_deliveries(WEBHOOK, later, 10).await.unwrap();
+    let mut emails: Vec<&str> = marked.iter().map(|l| l.quote.email.as_str()).collect();
+    emails.sort();
+    assert_eq!(emails, ["Ana@Example.COM", "ana@example.com"]);
+    for lead in &marked {
+        let queued = lead.event.unwrap();
+        // Stored to the millisecond.
+        let at = super::format_timestamp(marked_at);
+        assert_eq!(
+            (queued.event, lead.attempts, lead.quote.status),
+            (LeadEvent::DoNotContactMarked, 0, LeadStatus::DoNotContact)
+        );
+        assert_eq!(super::format_timestamp(lead.since()), at);
+        store
+            .record_delivery(lead, DeliveryOutcome::Delivered)
+            .await
+            .unwrap();
+    }
+    assert!(store
+        .take_due_deliveries(WEBHOOK, later, 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    let unmarked_at = later + Duration::from_secs(1);
+    assert!(store
+        .set_status(ana.quote.id.clone(), LeadStatus::Contacted, unmarked_at)
+        .await
+        .unwrap());
+    let unmarked = store
+        .take_due_deliveries(WEBHOOK, unmarked_at, 10)
+        .await
+        .unwrap();
+    assert_eq!(unmarked.len(), 2);
+    for lead in &unmarked {
+        assert_eq!(
+            lead.event.map(|queued| queued.event),
+            Some(LeadEvent::DoNotContactUnmarked)
+        );
+        assert_ne!(lead.quote.status, LeadStatus::DoNotContact);
+    }
+    // Marking a lead contacted that was not do not contact posts nothing.
+    for lead in &unmarked {
+        store
+            .record_delivery(lead, DeliveryOutcome::Delivered)
+            .await
+            .unwrap();
+    }
+    assert!(store
+        .set_status(ana.quote.id.clone(), LeadStatus::New, unmarked_at)
+        .await
+        .unwrap());
+    assert!(store
+        .take_due_deliveries(WEBHOOK, unmarked_at, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    store.close().await;
 }
 
 pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn QuoteStore>) {
@@ -834,7 +927,7 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
     assert!(due.iter().all(|lead| lead.attempts == 0));
     let [a, b, c] = [0, 1, 2].map(|i| due[i].quote.id.clone());
     store
-        .record_delivery(a.clone(), WEBHOOK, DeliveryOutcome::Delivered)
+        .record_delivery(&due[0], DeliveryOutcome::Delivered)
         .await
         .unwrap();
     let later = now + Duration::from_secs(60);
@@ -842,14 +935,10 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
         error: "HTTP 500".into(),
         next_attempt_at: later,
     };
-    store
-        .record_delivery(b.clone(), WEBHOOK, retry)
-        .await
-        .unwrap();
+    store.record_delivery(&due[1], retry).await.unwrap();
     store
         .record_delivery(
-            c.clone(),
-            WEBHOOK,
+            &due[2],
             DeliveryOutcome::GiveUp {
                 error: "HTTP 410".into(),
             },
@@ -1112,8 +1201,10 @@ pub async fn each_channel_has_its_own_outbox_row_and_a_call_one_follow_up(
     );
     store
         .record_delivery(
-            first.id.clone(),
-            Channel::Email,
+            &PendingLead {
+                channel: Channel::Email,
+                ..follow_ups[0].clone()
+            },
             DeliveryOutcome::GiveUp {
                 error: "permanent error (550): no".into(),
             },

@@ -328,3 +328,177 @@ async fn on_postgresql_a_restart_mid_retry_still_delivers_every_lead() {
     app.stop().await;
     database.drop().await;
 }
+
+/// A post the receiver accepted.
+type Post = crate::common::receiver::Delivery;
+
+/// As `openssl rand -hex 32` makes one.
+const ADMIN_TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
+
+/// The broker marks lead `id` with `status`.
+async fn mark(app: &TestApp, id: &str, status: &str) {
+    let response = app
+        .client
+        .patch(app.url(&format!("/api/admin/quote-requests/{id}")))
+        .bearer_auth(ADMIN_TOKEN)
+        .json(&serde_json::json!({ "status": status }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+}
+
+/// The bodies posted for lead `id`, in the order received.
+fn posts_of(posted: &[Post], id: &str) -> Vec<Value> {
+    posted
+        .iter()
+        .map(|delivery| delivery.json())
+        .filter(|body| body["id"] == id)
+        .collect()
+}
+
+/// Each post of `id` with `event`, checked: signed, its idempotency key naming the event and its
+/// time, the time after the lead's creation.
+fn checked(posted: &[Post], id: &str, event: &str) -> Vec<Value> {
+    posted
+        .iter()
+        .filter(|delivery| {
+            let body = delivery.json();
+            body["id"] == id && body["event"] == event
+        })
+        .map(|delivery| {
+            let body = delivery.json();
+            assert_eq!(
+                delivery.header(SIGNATURE_HEADER),
+                Some(signature(SECRET, &delivery.body).as_str())
+            );
+            let at = body["event_at"].as_str().unwrap();
+            let key = format!("{id}:{event}:{at}");
+            assert_eq!(delivery.header(IDEMPOTENCY_HEADER), Some(key.as_str()));
+            assert!(at > body["created_at"].as_str().unwrap(), "{body}");
+            body
+        })
+        .collect()
+}
+
+/// Marking a person do not contact posts each of their leads again with the event and its time,
+/// signed as the first post; unmarking posts them again; another person's lead is posted once.
+/// A change made while the first post is still failing overtakes it: the receiver gets the lead
+/// as it is, once.
+async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) {
+    let receiver = Receiver::start(true).await;
+    let spawn = TestApp::spawn().leads(LeadsConfig {
+        admin_token: Some(ADMIN_TOKEN.into()),
+        ..leads(forwarding(&receiver), fast_retry())
+    });
+    let app = match database {
+        Some(database) => spawn.database(database),
+        None => spawn,
+    }
+    .start()
+    .await;
+    let ana = post_quote(&app, "ana@example.com").await;
+    let again = post_quote(&app, "Ana@Example.com").await;
+    let bea = post_quote(&app, "bea@example.com").await;
+    let posted = receiver
+        .wait_for("three first posts", |posted| posted.len() >= 3)
+        .await;
+    for id in [&ana, &again, &bea] {
+        let first = posts_of(&posted, id);
+        assert_eq!(first.len(), 1, "{first:?}");
+        assert_eq!(first[0]["event"], "created");
+        assert_eq!(first[0]["event_at"], first[0]["created_at"]);
+        assert_eq!(first[0]["do_not_contact"], false);
+    }
+
+    mark(&app, &ana, "do_not_contact").await;
+    let posted = receiver
+        .wait_for("both of Ana's leads posted as marked", |posted| {
+            [&ana, &again]
+                .iter()
+                .all(|id| !checked(posted, id, "do_not_contact_marked").is_empty())
+        })
+        .await;
+    for id in [&ana, &again] {
+        let marked = checked(&posted, id, "do_not_contact_marked");
+        assert_eq!(marked.len(), 1, "{marked:?}");
+        assert_eq!(marked[0]["do_not_contact"], true);
+        assert_eq!(
+            marked[0]["email"].as_str().unwrap().to_lowercase(),
+            "ana@example.com"
+        );
+    }
+
+    mark(&app, &ana, "contacted").await;
+    let posted = receiver
+        .wait_for("both of Ana's leads posted as unmarked", |posted| {
+            [&ana, &again]
+                .iter()
+                .all(|id| !checked(posted, id, "do_not_contact_unmarked").is_empty())
+        })
+        .await;
+    for id in [&ana, &again] {
+        let unmarked = checked(&posted, id, "do_not_contact_unmarked");
+        assert_eq!(unmarked[0]["do_not_contact"], false);
+        let marked = checked(&posted, id, "do_not_contact_marked");
+        assert!(unmarked[0]["event_at"].as_str() > marked[0]["event_at"].as_str());
+    }
+    assert_eq!(
+        posts_of(&posted, &bea).len(),
+        1,
+        "another person's lead is not posted again"
+    );
+    let rows = app
+        .wait_for_rows("the re-posts recorded", |rows| {
+            rows.iter()
+                .all(|row| status(row) == DeliveryStatus::Delivered)
+        })
+        .await;
+    let of_ana = rows.iter().find(|row| row.id == ana).unwrap();
+    assert_eq!(
+        webhook(of_ana).unwrap().attempts,
+        1,
+        "counted from the re-queue"
+    );
+
+    // Still failing when the change comes: the change's post replaces it.
+    receiver.set_up(false);
+    let cy = post_quote(&app, "cy@example.com").await;
+    app.wait_for_rows("cy's first post to fail", |rows| {
+        rows.iter()
+            .find(|row| row.id == cy)
+            .and_then(webhook)
+            .is_some_and(|delivery| delivery.attempts >= 1)
+    })
+    .await;
+    mark(&app, &cy, "do_not_contact").await;
+    receiver.set_up(true);
+    receiver
+        .wait_for("cy's post", |posted| !posts_of(posted, &cy).is_empty())
+        .await;
+    app.wait_for_rows("cy's post recorded", |rows| {
+        rows.iter()
+            .find(|row| row.id == cy)
+            .is_some_and(|row| status(row) == DeliveryStatus::Delivered)
+    })
+    .await;
+    let of_cy = posts_of(&receiver.accepted(), &cy);
+    assert_eq!(of_cy.len(), 1, "once: {of_cy:?}");
+    assert_eq!(of_cy[0]["event"], "do_not_contact_marked");
+    assert_eq!(of_cy[0]["do_not_contact"], true);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_do_not_contact_change_is_posted_again_on_sqlite() {
+    a_do_not_contact_change_is_posted_again(None).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+async fn a_do_not_contact_change_is_posted_again_on_postgresql() {
+    let database = TestDatabase::create().await;
+    a_do_not_contact_change_is_posted_again(Some(DatabaseUrl::Postgres(database.url.clone())))
+        .await;
+    database.drop().await;
+}

@@ -8,7 +8,8 @@
 //! - `/api/admin/quote-requests/{id}`: one lead; its status; its deletion;
 //! - `/api/admin/quote-requests/{id}/records`: its audit copy, a ZIP;
 //! - `/api/admin/consent-records?phone=...` (or `?email=...`): one person's consent records,
-//!   their leads deleted or not;
+//!   their leads deleted or not; `/api/admin/consent-records/{seq}/records`: one record's
+//!   audit copy, a ZIP, its lead deleted or not;
 //! - `/api/admin/conversations` and `/api/admin/conversations/{call_id}`: the kept
 //!   conversations with the assistant, and one with its transcript;
 //!   `/api/admin/conversations/{call_id}/recording`: its recording, as the site copied it.
@@ -96,6 +97,13 @@ pub fn routes(
         .and(caller(Arc::clone(&access)))
         .and(query)
         .and_then(move |_caller, query: String| consent_records::list(Arc::clone(&proofs), query));
+    let record_store = Arc::clone(&store);
+    let record_copy = warp::path!("api" / "admin" / "consent-records" / PathId / "records")
+        .and(methods("GET, HEAD"))
+        .and(caller(Arc::clone(&access)))
+        .and_then(move |PathId(seq), _caller| {
+            records::download_record(Arc::clone(&record_store), seq)
+        });
     let records_store = Arc::clone(&store);
     let records = warp::path!("api" / "admin" / "quote-requests" / PathId / "records")
         .and(methods("GET, HEAD"))
@@ -138,6 +146,8 @@ pub fn routes(
         .or(answered_here(records))
         .unify()
         .or(answered_here(person_records))
+        .unify()
+        .or(answered_here(record_copy))
         .unify()
         .boxed();
     let routes = match config.inbox.password_hash {

@@ -1,5 +1,6 @@
-//! `/api/admin/quote-requests/{id}/records`: the lead's audit copy (`leads::audit_copy`) as a
-//! ZIP the broker hands an auditor, the files stored as they are (the recording is compressed
+//! `/api/admin/quote-requests/{id}/records` and `/api/admin/consent-records/{seq}/records`: a
+//! lead's or a consent record's audit copy (`leads::audit_copy`) as a ZIP the broker hands an
+//! auditor, the files stored as they are (the recording is compressed
 //! already, the rest is small).
 
 use std::io::{Cursor, Write};
@@ -13,40 +14,62 @@ use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
 
 use crate::http::error::ApiError;
-use crate::leads::audit_copy::{audit_copy, AuditCopy};
-use crate::store::QuoteStore;
+use crate::leads::audit_copy::{audit_copy, record_copy, AuditCopy};
+use crate::store::{QuoteStore, StoreError};
 
 /// The caller is already checked.
 pub async fn download(store: Arc<dyn QuoteStore>, id: String) -> Result<Response, Rejection> {
-    let copy = audit_copy(store.as_ref(), &id).await.map_err(|error| {
-        tracing::error!(%error, "reading a lead's records failed");
+    let copy = audit_copy(store.as_ref(), &id).await;
+    // The id is a lowercase UUID, so the name needs no quoting beyond its quotes.
+    answer(copy, &format!("lead-{id}"))
+}
+
+/// `/api/admin/consent-records/{seq}/records`: one consent record's copy
+/// (`leads::audit_copy::record_copy`), its lead deleted or not. The caller is already checked.
+pub async fn download_record(
+    store: Arc<dyn QuoteStore>,
+    seq: String,
+) -> Result<Response, Rejection> {
+    // Records are numbered from 1; anything else names none.
+    let seq = seq
+        .parse::<i64>()
+        .ok()
+        .filter(|seq| *seq > 0)
+        .ok_or_else(|| warp::reject::custom(ApiError::NotFound))?;
+    let copy = record_copy(store.as_ref(), seq).await;
+    answer(copy, &format!("consent-record-{seq}"))
+}
+
+/// The copy as a ZIP named `{name}-records.zip`, its files in the folder `name`; 404 for none.
+fn answer(copy: Result<Option<AuditCopy>, StoreError>, name: &str) -> Result<Response, Rejection> {
+    let copy = copy.map_err(|error| {
+        tracing::error!(%error, "reading the records failed");
         warp::reject::custom(ApiError::from(error))
     })?;
     let Some(copy) = copy else {
         return Err(warp::reject::custom(ApiError::NotFound));
     };
-    let archive = zipped(&id, copy).map_err(|error| {
-        tracing::error!(%error, "writing a lead's records failed");
+    let archive = zipped(name, copy).map_err(|error| {
+        tracing::error!(%error, "writing the records failed");
         warp::reject::custom(ApiError::Storage)
     })?;
     let mut response = Response::new(archive.into());
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/zip"));
-    // The id is a lowercase UUID, so the name needs no quoting beyond its quotes.
     if let Ok(disposition) =
-        HeaderValue::from_str(&format!("attachment; filename=\"lead-{id}-records.zip\""))
+        HeaderValue::from_str(&format!("attachment; filename=\"{name}-records.zip\""))
     {
         headers.insert(CONTENT_DISPOSITION, disposition);
     }
     Ok(response)
 }
 
-/// The files in a folder named for the lead, so unpacking the copy never mixes two leads.
-fn zipped(id: &str, copy: AuditCopy) -> zip::result::ZipResult<Vec<u8>> {
+/// The files in a folder named for the lead or record, so unpacking a copy never mixes two.
+fn zipped(folder: &str, copy: AuditCopy) -> zip::result::ZipResult<Vec<u8>> {
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
     let options = SimpleFileOptions::default().compression_method(CompressionMethod::Stored);
     for (name, bytes) in copy.files {
-        zip.start_file(format!("lead-{id}/{name}"), options)?;
+        zip.start_file(format!("{folder}/{name}"), options)?;
         zip.write_all(&bytes)?;
     }
     Ok(zip.finish()?.into_inner())

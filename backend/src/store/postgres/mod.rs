@@ -23,7 +23,7 @@ use super::migrations::{check_version, MIGRATIONS};
 use super::outbox::delivery_record;
 use super::queries;
 use super::quotes;
-use super::rows::stored_quote;
+use super::rows::pending_lead;
 use super::sql::{Database, Lane, NamedRow};
 use super::timestamp::format_timestamp;
 use super::DATABASE_WAIT;
@@ -353,20 +353,17 @@ impl Outbox for PostgresStore {
             let rows = self
                 .query(&queries::claim_due_deliveries(), &params)
                 .await?;
-            rows.iter()
-                .map(|row| stored_quote(row).map(|quote| PendingLead::new(quote, channel)))
-                .collect()
+            rows.iter().map(|row| pending_lead(row, channel)).collect()
         }
         .boxed()
     }
 
     fn record_delivery(
         &self,
-        quote_id: String,
-        channel: Channel,
+        lead: &PendingLead,
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>> {
-        let (sql, values) = delivery_record(quote_id, channel, outcome, OffsetDateTime::now_utc());
+        let (sql, values) = delivery_record(lead, outcome, OffsetDateTime::now_utc());
         let recorded = Database::execute(self, Lane::Outbox, sql, values);
         recorded.map(|r| r.map(drop)).boxed()
     }

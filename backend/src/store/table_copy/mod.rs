@@ -101,7 +101,7 @@ mod tests {
             .take_due_deliveries(Channel::Webhook, later, 10)
             .await
             .unwrap();
-        let ids: Vec<String> = due.iter().map(|lead| lead.quote.id.clone()).collect();
+
         let outcomes = [
             DeliveryOutcome::Delivered,
             DeliveryOutcome::Retry {
@@ -112,11 +112,8 @@ mod tests {
                 error: "HTTP 410".into(),
             },
         ];
-        for (id, outcome) in ids.iter().zip(outcomes) {
-            store
-                .record_delivery(id.clone(), Channel::Webhook, outcome)
-                .await
-                .unwrap();
+        for (lead, outcome) in due.iter().zip(outcomes) {
+            store.record_delivery(lead, outcome).await.unwrap();
         }
         let queued = suite::web("queued@example.com");
         let queued_id = queued.id.to_string();
@@ -151,8 +148,9 @@ mod tests {
                 ("quote_requests", leads, 0),
                 ("voice_calls", 1, 0),
                 ("call_recordings", 1, 0),
-                // Webhook and e-mail for the 4 taken into the outbox, the call's follow-up.
-                ("lead_outbox", 2 * (leads - 1) + 1, 0),
+                // Webhook and e-mail for the 4 taken into the outbox, the call's follow-up, and
+                // the queued lead's webhook post of its do-not-contact mark.
+                ("lead_outbox", 2 * (leads - 1) + 2, 0),
                 ("notice_texts", 0, 0),
                 ("consent_records", 0, 0),
                 ("do_not_contact", 1, 0)

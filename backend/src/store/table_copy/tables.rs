@@ -159,6 +159,8 @@ pub const TABLES: [Schema; 7] = [
             optional("delivered_at", Kind::Timestamp),
             optional("gave_up_at", Kind::Timestamp),
             optional("held_at", Kind::Timestamp),
+            optional("event", Kind::Reason),
+            optional("event_at", Kind::Timestamp),
         ],
     },
     Schema {
@@ -190,6 +192,7 @@ pub const TABLES: [Schema; 7] = [
             optional("may_call", Kind::Hashed),
             required("kind", Kind::Hashed),
             optional("evidence", Kind::Hashed),
+            optional("call_id", Kind::Key),
         ],
     },
     Schema {
@@ -445,11 +448,11 @@ mod tests {
         let outbox = &TABLES[3];
         assert_eq!(
             outbox.select_sql(),
-            "SELECT quote_id, channel, attempts, next_attempt_at, last_error, delivered_at, gave_up_at, held_at FROM lead_outbox"
+            "SELECT quote_id, channel, attempts, next_attempt_at, last_error, delivered_at, gave_up_at, held_at, event, event_at FROM lead_outbox"
         );
-        assert!(outbox
-            .insert_sql()
-            .ends_with("held_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING"));
+        assert!(outbox.insert_sql().ends_with(
+            "event_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING"
+        ));
     }
 
     #[test]

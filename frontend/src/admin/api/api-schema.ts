@@ -76,6 +76,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/consent-records/{seq}/records': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's number (link.seq in the person's records). */
+        seq: number;
+      };
+      cookie?: never;
+    };
+    /** One consent record's audit copy, its lead deleted or not: a ZIP holding, in a folder consent-record-{seq}/, consent.json (the record as stored, with its hash), notice.txt and phone-disclosure.txt (the texts it refers to), lead.json while the lead is kept, conversation.json and the recording while they are kept, and manifest.json with each file's SHA-256, the record's number and whether its lead is deleted. */
+    get: operations['getConsentRecordRecords'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/conversations': {
     parameters: {
       query?: never;
@@ -146,7 +166,7 @@ export interface paths {
     get: operations['getQuoteRequest'];
     put?: never;
     post?: never;
-    /** Deletes the lead whole: the row, its outbox entry, its idempotency key, and its call's report once no other lead refers to the call. The log records the id, never the e-mail. */
+    /** Deletes the lead whole: the row, its outbox entry, its idempotency key. Its conversation (the call's report) and consent record stay. The log records the id, never the e-mail. */
     delete: operations['deleteQuoteRequest'];
     options?: never;
     head?: never;
@@ -163,7 +183,7 @@ export interface paths {
       };
       cookie?: never;
     };
-    /** The lead's audit copy: a ZIP holding, in a folder lead-{id}/, lead.json, consent.json and notice.txt, conversation.json and the recording when there are, and manifest.json with each file's SHA-256. */
+    /** The lead's audit copy: a ZIP holding, in a folder lead-{id}/, lead.json, consent.json and notice.txt (and phone-disclosure.txt with a number), conversation.json and the recording when there are, and manifest.json with each file's SHA-256. */
     get: operations['getLeadRecords'];
     put?: never;
     post?: never;
@@ -934,6 +954,37 @@ export interface operations {
       };
       400: components['responses']['Error'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getConsentRecordRecords: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The record's number (link.seq in the person's records). */
+        seq: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ZIP. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          /** @description attachment; filename="consent-record-{seq}-records.zip" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['Error'];
       429: components['responses']['TooManyFailedAttempts'];
       500: components['responses']['Error'];
       503: components['responses']['Unavailable'];

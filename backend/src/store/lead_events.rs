@@ -1,0 +1,133 @@
+//! What follows a lead to the broker's systems after its first post: marking a person do not
+//! contact, or unmarking them, posts each of their leads whose state it changed again
+//! (`forward::lead_post`). The change re-queues the lead's `webhook` row in the outbox in the
+//! transaction that makes it, due at once with its attempts reset and the event named on it, so
+//! no change is lost and a post still pending is overtaken: the row posts the lead as it is when
+//! sent, with the latest event, and an attempt taken before the change is no longer recorded on
+//! it (`queries::MARK_DELIVERED` and the others match the event they posted).
+
+use serde::Serialize;
+use time::OffsetDateTime;
+
+use super::queries::do_not_contact_at;
+use super::sql::{Connection, NamedRow, Value};
+use super::StoreError;
+
+/// Why a lead is posted: it came, or its person's do-not-contact state changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeadEvent {
+    Created,
+    DoNotContactMarked,
+    DoNotContactUnmarked,
+}
+
+impl LeadEvent {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LeadEvent::Created => "created",
+            LeadEvent::DoNotContactMarked => "do_not_contact_marked",
+            LeadEvent::DoNotContactUnmarked => "do_not_contact_unmarked",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<LeadEvent> {
+        [
+            LeadEvent::Created,
+            LeadEvent::DoNotContactMarked,
+            LeadEvent::DoNotContactUnmarked,
+        ]
+        .into_iter()
+        .find(|event| event.as_str() == text)
+    }
+}
+
+/// A change queued on a webhook row: what happened and when (the stored `event_at`, which the
+/// attempt's outcome is recorded against).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QueuedEvent {
+    pub event: LeadEvent,
+    pub at: OffsetDateTime,
+}
+
+/// The leads of lead $1's person (its own, and those with its e-mail address in any case or its
+/// phone number), each with when it became do not contact (NULL: it is not).
+const PERSONS_LEADS: &str = concat!(
+    "SELECT q.id, ",
+    do_not_contact_at!(),
+    " AS do_not_contact_at FROM quote_requests q
+    WHERE q.id = $1
+       OR LOWER(q.email) = (SELECT LOWER(email) FROM quote_requests WHERE id = $1)
+       OR q.phone = (SELECT phone FROM quote_requests WHERE id = $1)"
+);
+
+/// $1 quote id, $2 event, $3 when: the lead's webhook row due at once for the event, its attempts
+/// and outcome reset, unless the lead is held as spam (which is not forwarded).
+const REQUEUE_WEBHOOK: &str = "INSERT INTO lead_outbox
+        (quote_id, channel, next_attempt_at, event, event_at)
+    SELECT id, 'webhook', $3, $2, $3 FROM quote_requests WHERE id = $1 AND spam IS NULL
+    ON CONFLICT (quote_id, channel) DO UPDATE SET attempts = 0,
+        next_attempt_at = excluded.next_attempt_at, last_error = NULL, delivered_at = NULL,
+        gave_up_at = NULL, held_at = NULL, event = excluded.event, event_at = excluded.event_at";
+
+/// Whether each of lead `id`'s person's leads is do not contact now, to compare after a change.
+pub(super) async fn do_not_contact_states(
+    c: &mut dyn Connection,
+    id: &str,
+) -> Result<Vec<(String, bool)>, StoreError> {
+    let rows = c.query(PERSONS_LEADS, &[id.into()]).await?;
+    rows.iter()
+        .map(|row| {
+            Ok((
+                row.required("id")?,
+                row.text("do_not_contact_at")?.is_some(),
+            ))
+        })
+        .collect()
+}
+
+/// Re-queues the webhook post of each of lead `id`'s person's leads whose state differs from
+/// `before` (`do_not_contact_states` before the change), the event at `at`.
+pub(super) async fn repost_changed(
+    c: &mut dyn Connection,
+    id: &str,
+    before: &[(String, bool)],
+    at: OffsetDateTime,
+) -> Result<(), StoreError> {
+    for (lead, now) in do_not_contact_states(c, id).await? {
+        let was = before
+            .iter()
+            .find_map(|(other, was)| (*other == lead).then_some(*was));
+        if was.is_some_and(|was| was != now) {
+            let event = if now {
+                LeadEvent::DoNotContactMarked
+            } else {
+                LeadEvent::DoNotContactUnmarked
+            };
+            let values: [Value; 3] = [lead.into(), event.as_str().into(), at.into()];
+            c.execute(REQUEUE_WEBHOOK, &values).await?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_event_reads_back_by_its_name() {
+        for event in [
+            LeadEvent::Created,
+            LeadEvent::DoNotContactMarked,
+            LeadEvent::DoNotContactUnmarked,
+        ] {
+            assert_eq!(LeadEvent::parse(event.as_str()), Some(event));
+            assert_eq!(
+                serde_json::to_value(event).unwrap(),
+                serde_json::json!(event.as_str())
+            );
+        }
+        assert_eq!(LeadEvent::parse("deleted"), None);
+    }
+}
