@@ -145,6 +145,9 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         forward_leads: config.leads.forwarding.is_some(),
         email_leads: config.email.is_some(),
     };
+    if let Some(warning) = config.inbox.short_conversation_retention() {
+        tracing::warn!("{warning}");
+    }
     let store = store::open_with(&config.database, options).await?;
     let site =
         Site::load(&config.static_dir, &PrivacyFacts::of(config)).map_err(StartError::Site)?;

@@ -31,6 +31,9 @@ const CONVERSATION_DAYS: &str = "CONVERSATION_RETENTION_DAYS";
 /// Ten years with their leap days: Medicare's marketing rules have a broker keep the record of a
 /// sales conversation that long.
 pub const DEFAULT_CONVERSATION_DAYS: u32 = 3653;
+/// Six years with their leap days: shorter, and a recorded marketing or sales call is gone
+/// before the records a Medicare broker keeps of it may be asked for.
+const SHORTEST_RULED_CONVERSATION_DAYS: u32 = 2192;
 /// A hundred years: a longer period is a typo.
 const MAX_CONVERSATION_DAYS: u32 = 36_525;
 /// The form `CONVERSATION_RETENTION_DAYS` takes, for its start-up error (the same words as the
@@ -75,6 +78,24 @@ pub struct InboxSettings {
     /// `CONVERSATION_RETENTION_DAYS`: how long the record of a conversation with the assistant
     /// (a call or a chat) is kept, even after its lead is deleted; ten years by default.
     pub conversation_retention: Duration,
+}
+
+impl InboxSettings {
+    /// The warning to log at start when conversations are kept for less than six years; `None`
+    /// when they are kept at least that long.
+    pub fn short_conversation_retention(&self) -> Option<String> {
+        let days = self.conversation_retention.as_secs() / DAY.as_secs();
+        (days < u64::from(SHORTEST_RULED_CONVERSATION_DAYS)).then(|| {
+            format!(
+                "{CONVERSATION_DAYS}={days} deletes conversations and their recordings before \
+                 six years ({SHORTEST_RULED_CONVERSATION_DAYS} days): CMS asks a broker to record \
+                 Medicare marketing, sales and enrollment calls and keep them with its records \
+                 (42 CFR 422.2274(g)(2)(ii), 423.2274(g)(2)(ii)); put a conversation on legal \
+                 hold in the inbox to keep it, or raise {CONVERSATION_DAYS} (default \
+                 {DEFAULT_CONVERSATION_DAYS})"
+            )
+        })
+    }
 }
 
 impl Default for InboxSettings {
@@ -169,6 +190,26 @@ mod tests {
         assert_eq!(
             blank.conversation_retention,
             InboxSettings::default().conversation_retention
+        );
+    }
+
+    #[test]
+    fn under_six_years_of_conversations_is_warned_of_naming_the_rule() {
+        let warning = |days: &str| {
+            inbox(&[("CONVERSATION_RETENTION_DAYS", days)])
+                .unwrap()
+                .short_conversation_retention()
+        };
+        let short = warning("2191").expect("a day short of six years");
+        assert!(
+            short.starts_with("CONVERSATION_RETENTION_DAYS=2191 "),
+            "{short}"
+        );
+        assert!(short.contains("422.2274(g)(2)(ii)"), "{short}");
+        assert_eq!(warning("2192"), None);
+        assert_eq!(
+            InboxSettings::default().short_conversation_retention(),
+            None
         );
     }
 

@@ -1,14 +1,16 @@
 //! The conversations with the assistant the site keeps (`CONVERSATION_RETENTION_DAYS`), with or
 //! without a lead, as the admin API lists them: each call's end-of-call report and the first
-//! lead it produced, if any.
+//! lead it produced, if any. The broker can put one on legal hold (a complaint, an audit): no
+//! purge deletes it or its recording until the hold is lifted.
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use serde::Serialize;
+use time::OffsetDateTime;
 
 use super::call_reports::{conversation_channel, lines_dropped};
 use super::model::Source;
-use super::queries::{CONVERSATION, CONVERSATIONS};
+use super::queries::{CONVERSATION, CONVERSATIONS, SET_LEGAL_HOLD};
 use super::recordings::{recording_state, RecordingState};
 use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
@@ -38,6 +40,8 @@ pub struct Conversation {
     pub recording_url: Option<String>,
     /// The site's own copy of the recording (`GET .../recording`), when there is one to make.
     pub recording: Option<RecordingState>,
+    /// Since when it is on legal hold (RFC 3339, UTC): kept past `CONVERSATION_RETENTION_DAYS`.
+    pub legal_hold_at: Option<String>,
 }
 
 pub trait Conversations: Send + Sync {
@@ -49,6 +53,14 @@ pub trait Conversations: Send + Sync {
         &self,
         call_id: String,
     ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>>;
+
+    /// Puts the conversation on legal hold from `at`, or lifts it with `None`: whether it is
+    /// kept.
+    fn set_legal_hold(
+        &self,
+        call_id: String,
+        at: Option<OffsetDateTime>,
+    ) -> BoxFuture<'_, Result<bool, StoreError>>;
 }
 
 impl<D: Database> Conversations for D {
@@ -63,6 +75,19 @@ impl<D: Database> Conversations for D {
     ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>> {
         let rows = self.query(Lane::Person, &*CONVERSATION, vec![call_id.into()]);
         async move { rows.await?.first().map(conversation).transpose() }.boxed()
+    }
+
+    fn set_legal_hold(
+        &self,
+        call_id: String,
+        at: Option<OffsetDateTime>,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        let changed = self.execute(
+            Lane::Person,
+            SET_LEGAL_HOLD,
+            vec![call_id.into(), at.into()],
+        );
+        async move { Ok(changed.await? == 1) }.boxed()
     }
 }
 
@@ -80,5 +105,6 @@ fn conversation(row: &impl NamedRow) -> Result<Conversation, StoreError> {
         transcript_lines_dropped: lines_dropped(row)?,
         recording_url: row.text("recording_url")?,
         recording: recording_state(row)?,
+        legal_hold_at: row.text("legal_hold_at")?,
     })
 }

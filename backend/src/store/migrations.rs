@@ -254,6 +254,9 @@ pub const MIGRATIONS: &[&str] = &[
     "ALTER TABLE consent_records ADD COLUMN call_id TEXT;
     ALTER TABLE lead_outbox ADD COLUMN event TEXT;
     ALTER TABLE lead_outbox ADD COLUMN event_at TEXT;",
+    // 20: a conversation on legal hold (`conversations.rs`): no purge deletes it, nor its
+    // recording, until the hold is lifted.
+    "ALTER TABLE voice_calls ADD COLUMN legal_hold_at TEXT;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

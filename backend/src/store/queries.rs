@@ -102,7 +102,7 @@ fn conversations(transcript: &str, condition: &str) -> String {
     format!(
         "SELECT c.call_id, c.channel, c.ended_reason, c.summary, {transcript} AS transcript,
             c.transcript_lines_dropped, c.recording_url, c.reported_at, c.started_at,
-            l.id AS lead_id, r.queued_at AS recording_queued_at,
+            c.legal_hold_at, l.id AS lead_id, r.queued_at AS recording_queued_at,
             r.stored_at AS recording_stored_at, r.gave_up_at AS recording_gave_up_at,
             r.sha256 AS recording_sha256, r.size AS recording_size,
             r.last_error AS recording_error
@@ -133,7 +133,12 @@ pub const SELECT_CALL: &str = "SELECT call_id, channel, ended_reason, summary, t
 
 /// $1 the cut-off: a conversation is kept until `CONVERSATION_RETENTION_DAYS` have passed,
 /// with or without a lead (`leads::retention`).
-pub const PURGE_OLD_CONVERSATIONS: &str = "DELETE FROM voice_calls WHERE reported_at < $1";
+/// One on legal hold stays.
+pub const PURGE_OLD_CONVERSATIONS: &str =
+    "DELETE FROM voice_calls WHERE reported_at < $1 AND legal_hold_at IS NULL";
+
+/// $1 call id, $2 when the hold was put on (`NULL` lifts it): whether the conversation is kept.
+pub const SET_LEGAL_HOLD: &str = "UPDATE voice_calls SET legal_hold_at = $2 WHERE call_id = $1";
 
 /// $1 the form token's key, $2 when it was issued: one row, or none when a lead spent it before.
 pub const SPEND_FORM_TOKEN: &str =

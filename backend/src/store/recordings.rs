@@ -254,7 +254,7 @@ const SELECT_RECORDING: &str = "SELECT content_type, sha256, audio FROM call_rec
 
 /// $1 the cut-off: recordings go with their conversations (`queries::PURGE_OLD_CONVERSATIONS`).
 pub const PURGE_OLD_RECORDINGS: &str = "DELETE FROM call_recordings WHERE call_id IN
-    (SELECT call_id FROM voice_calls WHERE reported_at < $1)";
+    (SELECT call_id FROM voice_calls WHERE reported_at < $1 AND legal_hold_at IS NULL)";
 
 /// A row of `TAKE_DUE_RECORDINGS`.
 fn due_recording(row: &impl NamedRow) -> Result<DueRecording, StoreError> {

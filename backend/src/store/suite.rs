@@ -719,8 +719,21 @@ pub async fn conversations_are_kept_with_or_without_a_lead_until_their_cutoff(
             "{call_id}"
         );
     }
+    // One on legal hold outlives its cut-off, with its recording's copy, until it is let go.
+    assert!(store
+        .set_legal_hold("no-lead".into(), Some(OffsetDateTime::now_utc()))
+        .await
+        .unwrap());
+    assert!(!store
+        .set_legal_hold("never-reported".into(), Some(OffsetDateTime::now_utc()))
+        .await
+        .unwrap());
     let later = OffsetDateTime::now_utc() + Duration::from_secs(60);
-    assert_eq!(store.purge_call_reports(later).await.unwrap(), 2);
+    assert_eq!(store.purge_call_reports(later).await.unwrap(), 1);
+    let held = store.conversation("no-lead".into()).await.unwrap().unwrap();
+    assert!(held.legal_hold_at.is_some());
+    assert!(store.set_legal_hold("no-lead".into(), None).await.unwrap());
+    assert_eq!(store.purge_call_reports(later).await.unwrap(), 1);
     assert_eq!(store.purge_call_reports(later).await.unwrap(), 0);
     store.close().await;
 }

@@ -377,7 +377,22 @@ async fn the_first_message_follows_the_content_disclaimer_and_recording() {
     )
     .unwrap();
     let dir = content.path().to_str().unwrap();
-    let quiet = push_with_only(&["--dry-run"], &[("CONTENT_DIR", dir)]);
+    let refused = push_with_only(&["--dry-run"], &[("CONTENT_DIR", dir)]);
+    assert!(
+        !refused.ok,
+        "an unrecorded assistant is pushed only when told to"
+    );
+    assert!(
+        refused.stderr.contains("recording: false")
+            && refused.stderr.contains("422.2274(g)(2)(ii)")
+            && refused.stderr.contains("--without-recording"),
+        "{}",
+        refused.stderr
+    );
+    let quiet = push_with_only(
+        &["--dry-run", "--without-recording"],
+        &[("CONTENT_DIR", dir)],
+    );
     assert!(quiet.ok, "{}", quiet.stderr);
     let (english, spanish) = first_messages(&quiet.stdout);
     assert_eq!(

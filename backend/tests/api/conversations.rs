@@ -235,3 +235,66 @@ async fn on_postgresql_the_reviews_conversation_steps_hold() {
     app.stop().await;
     database.drop().await;
 }
+
+async fn hold(app: &TestApp, call_id: &str, body: &str) -> reqwest::Response {
+    app.client
+        .patch(app.url(&format!("/api/admin/conversations/{call_id}")))
+        .bearer_auth(TOKEN)
+        .header("content-type", "application/json")
+        .body(body.to_owned())
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The broker puts a conversation on legal hold and lets it go; a wrong body or an unknown
+/// conversation is told so.
+async fn hold_steps(app: &TestApp) {
+    post(
+        app,
+        &report("held-call", "AI: Hi", "https://storage.vapi.ai/r.wav", None),
+    )
+    .await;
+    let held = hold(app, "held-call", r#"{"legal_hold": true}"#).await;
+    assert_eq!(held.status(), 200);
+    let held: Value = held.json().await.unwrap();
+    assert!(held["legal_hold_at"].is_string(), "{held}");
+    let listed = admin_json(app, "/api/admin/conversations").await;
+    assert_eq!(
+        listed["conversations"][0]["legal_hold_at"],
+        held["legal_hold_at"]
+    );
+    let wrong = hold(app, "held-call", r#"{"legal_hold": "yes"}"#).await;
+    assert_eq!(wrong.status(), 400);
+    let wrong: Value = wrong.json().await.unwrap();
+    assert!(wrong["message"].as_str().unwrap().contains("legal_hold"));
+    assert_eq!(
+        hold(app, "no-such-call", r#"{"legal_hold": true}"#)
+            .await
+            .status(),
+        404
+    );
+    let let_go: Value = hold(app, "held-call", r#"{"legal_hold": false}"#)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(let_go["legal_hold_at"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_conversation_is_put_on_legal_hold_and_let_go() {
+    let app = app_on(None).await;
+    hold_steps(&app).await;
+    app.stop().await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+async fn on_postgresql_a_conversation_is_put_on_legal_hold_and_let_go() {
+    let database = TestDatabase::create().await;
+    let app = app_on(Some(DatabaseUrl::Postgres(database.url.clone()))).await;
+    hold_steps(&app).await;
+    app.stop().await;
+    database.drop().await;
+}

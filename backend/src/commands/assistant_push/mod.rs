@@ -46,15 +46,27 @@ pub struct PushArgs {
     /// or network (with VAPI_PRIVATE_KEY set, it asks the provider what exists).
     #[arg(long)]
     pub dry_run: bool,
+    /// Push an assistant whose calls are not recorded (`recording: false` in assistant.yaml),
+    /// which the command otherwise refuses: CMS asks a broker to record Medicare marketing,
+    /// sales and enrollment calls.
+    #[arg(long)]
+    pub without_recording: bool,
 }
 
 pub async fn run(command: &AssistantCommand) -> Result<(), String> {
     let AssistantCommand::Push(args) = command;
     let settings = AssistantPushSettings::from_env().map_err(|e| e.to_string())?;
-    push(&settings, args.dry_run).await
+    push(&settings, args).await
 }
 
-async fn push(settings: &AssistantPushSettings, dry_run: bool) -> Result<(), String> {
+/// Why an assistant that does not record its calls is not pushed without being told to.
+const UNRECORDED: &str = "recording: false in assistant.yaml: calls would not be recorded, \
+    while CMS asks a broker to record Medicare marketing, sales and enrollment calls in their \
+    entirety and keep them (42 CFR 422.2274(g)(2)(ii), 423.2274(g)(2)(ii)); turn recording on, \
+    or give --without-recording to push it anyway (nothing was pushed)";
+
+async fn push(settings: &AssistantPushSettings, args: &PushArgs) -> Result<(), String> {
+    let dry_run = args.dry_run;
     // A dry run needs neither: it sends nothing, and asks the provider only when it has the key.
     let credentials = if dry_run {
         None
@@ -62,6 +74,12 @@ async fn push(settings: &AssistantPushSettings, dry_run: bool) -> Result<(), Str
         Some(settings.required().map_err(|e| e.to_string())?)
     };
     let definition = AssistantDefinition::load(&settings.content_dir)?;
+    if !definition.recording && !args.without_recording {
+        return Err(format!(
+            "{}: {UNRECORDED}",
+            settings.content_dir.join(definition::FILE).display()
+        ));
+    }
     let content = SiteContent::load(&settings.content_dir)?;
     let first_message = FirstMessage::new(&definition, &content)?;
     let site_url = match &settings.site_url {

@@ -1,18 +1,23 @@
 //! `/api/admin/conversations`: the conversations with the assistant the site keeps
 //! (`CONVERSATION_RETENTION_DAYS`), newest first, with or without a lead; and
-//! `/api/admin/conversations/{call_id}`: one, with its transcript;
+//! `/api/admin/conversations/{call_id}`: one, with its transcript (`GET`), put on legal hold or
+//! let go (`PATCH {"legal_hold": true | false}`);
 //! `/api/admin/conversations/{call_id}/recording`: the site's copy of its recording.
 
 use std::sync::Arc;
 
-use serde::Serialize;
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
 use warp::http::header::{
     CONTENT_DISPOSITION, CONTENT_SECURITY_POLICY, CONTENT_TYPE, ETAG, X_CONTENT_TYPE_OPTIONS,
 };
-use warp::http::HeaderValue;
+use warp::http::{HeaderValue, Method};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
+use super::caller::RequestFacts;
+use crate::http::body::is_json;
 use crate::http::error::ApiError;
 use crate::leads::recording_type::audio_type;
 use crate::store::{Conversation, Conversations, Recordings, StoreError};
@@ -36,8 +41,36 @@ pub async fn list(store: Arc<dyn Conversations>) -> Result<Response, Rejection> 
     Ok(warp::reply::json(&Listed { conversations }).into_response())
 }
 
+const HOLD_FORM: &str = r#"expected {"legal_hold": true | false}"#;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Hold {
+    legal_hold: bool,
+}
+
 /// The caller is already checked.
-pub async fn one(store: Arc<dyn Conversations>, call_id: String) -> Result<Response, Rejection> {
+pub async fn one(
+    store: Arc<dyn Conversations>,
+    call_id: String,
+    facts: RequestFacts,
+    body: Bytes,
+) -> Result<Response, Rejection> {
+    if facts.method == Method::PATCH {
+        if !is_json(facts.headers.get(CONTENT_TYPE)) {
+            return Err(warp::reject::custom(ApiError::UnsupportedMediaType));
+        }
+        let hold: Hold = serde_json::from_slice(&body)
+            .map_err(|_| warp::reject::custom(ApiError::MalformedJson(HOLD_FORM.into())))?;
+        let at = hold.legal_hold.then(OffsetDateTime::now_utc);
+        let kept = store
+            .set_legal_hold(call_id.clone(), at)
+            .await
+            .map_err(failed)?;
+        if kept {
+            tracing::info!(%call_id, legal_hold = hold.legal_hold, "a conversation's legal hold changed");
+        }
+    }
     match store.conversation(call_id).await.map_err(failed)? {
         Some(conversation) => Ok(warp::reply::json(&conversation).into_response()),
         None => Err(warp::reject::custom(ApiError::NotFound)),

@@ -11,7 +11,7 @@
 //!   their leads deleted or not; `/api/admin/consent-records/{seq}/records`: one record's
 //!   audit copy, a ZIP, its lead deleted or not;
 //! - `/api/admin/conversations` and `/api/admin/conversations/{call_id}`: the kept
-//!   conversations with the assistant, and one with its transcript;
+//!   conversations with the assistant, and one with its transcript and its legal hold;
 //!   `/api/admin/conversations/{call_id}/recording`: its recording, as the site copied it.
 //!
 //! Off (404, like any unknown path) unless one of the two is set.
@@ -79,10 +79,12 @@ pub fn routes(
         .and(caller(Arc::clone(&access)))
         .and_then(move |_caller| conversations::list(Arc::clone(&kept)));
     let talk = warp::path!("api" / "admin" / "conversations" / PathId)
-        .and(methods("GET, HEAD"))
+        .and(methods("GET, HEAD, PATCH"))
         .and(caller(Arc::clone(&access)))
-        .and_then(move |PathId(call_id), _caller| {
-            conversations::one(Arc::clone(&one_kept), call_id)
+        .and(request_facts())
+        .and(body::limited(MAX_ADMIN_BODY_BYTES))
+        .and_then(move |PathId(call_id), _caller, facts, body| {
+            conversations::one(Arc::clone(&one_kept), call_id, facts, body)
         });
     let recordings: Arc<dyn Recordings> = Arc::clone(&store) as _;
     let talk_recording = warp::path!("api" / "admin" / "conversations" / PathId / "recording")

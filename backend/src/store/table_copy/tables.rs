@@ -127,6 +127,7 @@ pub const TABLES: [Schema; 7] = [
             optional("started_at", Kind::Timestamp),
             required("channel", Kind::Source),
             required("transcript_lines_dropped", Kind::Count),
+            optional("legal_hold_at", Kind::Timestamp),
         ],
     },
     Schema {

@@ -130,7 +130,8 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /** Puts the conversation on legal hold (true: no purge deletes it or its recording's copy, CONVERSATION_RETENTION_DAYS or not) or lets it go (false). */
+    patch: operations['holdConversation'];
     trace?: never;
   };
   '/api/admin/conversations/{call_id}/recording': {
@@ -589,6 +590,8 @@ export interface components {
       transcript_lines_dropped: number;
       /** @description Where the provider keeps the recording (artifact.recordingUrl). */
       recording_url: string | null;
+      /** @description Since when it is on legal hold (RFC 3339, UTC): kept, with its recording's copy, past CONVERSATION_RETENTION_DAYS until let go; null when not held. */
+      legal_hold_at: string | null;
       /** @description The site's own copy of the recording (GET .../recording); null for a conversation without one. */
       recording: {
         /**
@@ -1041,6 +1044,45 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['Error'];
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  holdConversation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Percent-encoded (a/b c% as a%2Fb%20c%25). */
+        call_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          legal_hold: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The conversation as it is now. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Conversation'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSite'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      415: components['responses']['Error'];
       429: components['responses']['TooManyFailedAttempts'];
       500: components['responses']['Error'];
       503: components['responses']['Unavailable'];

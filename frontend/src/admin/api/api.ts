@@ -122,6 +122,11 @@ export const api = {
   conversations: () => call<{ conversations: Conversation[] }>('GET', '/api/admin/conversations'),
   conversation: (callId: string) =>
     call<Conversation>('GET', `/api/admin/conversations/${encodeURIComponent(callId)}`),
+  /** Puts a conversation on legal hold (no purge deletes it) or lets it go. */
+  setLegalHold: (callId: string, held: boolean) =>
+    call<Conversation>('PATCH', `/api/admin/conversations/${encodeURIComponent(callId)}`, {
+      legal_hold: held,
+    }),
   /** The site's copy of a conversation's recording (404 until it is copied from the provider). */
   recordingHref: (callId: string) =>
     `/api/admin/conversations/${encodeURIComponent(callId)}/recording`,

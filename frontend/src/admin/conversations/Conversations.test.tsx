@@ -1,4 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../api/api';
 import { ConversationList, ConversationPage, conversationHref } from './Conversations';
@@ -18,6 +19,7 @@ const kept: Conversation[] = [
     transcript_lines_dropped: 0,
     recording_url: 'https://storage.vapi.ai/call-7.wav',
     recording: null,
+    legal_hold_at: null,
   },
   {
     call_id: 'call-6',
@@ -30,6 +32,7 @@ const kept: Conversation[] = [
     transcript_lines_dropped: 0,
     recording_url: null,
     recording: null,
+    legal_hold_at: null,
   },
 ];
 
@@ -177,6 +180,31 @@ describe('the conversations', () => {
     expect(screen.queryByText('Recording')).toBeNull();
     expect(screen.queryByText('Ended')).toBeNull();
     expect(screen.queryByText(/not kept/)).toBeNull();
+  });
+
+  it('puts a conversation on legal hold and lets it go, saying which it is', async () => {
+    const heldAt = '2026-11-27T08:00:00.000Z';
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      const held =
+        init?.method === 'PATCH' &&
+        (JSON.parse(String(init.body)) as { legal_hold: boolean }).legal_hold;
+      const body = { ...kept[0], transcript: 'AI: Hi', legal_hold_at: held ? heldAt : null };
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetch);
+    render(<ConversationPage callId={kept[0].call_id} onError={() => null} />);
+    expect(await screen.findByText(/Not held: deleted once older than/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Put on legal hold' }));
+    expect(
+      await screen.findByText(
+        `On legal hold since ${formatTime(heldAt)}: kept, with its recording, until let go.`,
+      ),
+    ).toBeInTheDocument();
+    const [url, init] = fetch.mock.calls[1];
+    expect(url).toBe('/api/admin/conversations/call%2F7%20b');
+    expect(init).toMatchObject({ method: 'PATCH', body: JSON.stringify({ legal_hold: true }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Let go of the legal hold' }));
+    expect(await screen.findByText(/Not held/)).toBeInTheDocument();
   });
 
   it('says how many lines of a transcript over its bound were not kept', async () => {

@@ -162,6 +162,56 @@ function RecordingDetails({
   return <ProviderLink url={providerUrl} />;
 }
 
+/**
+ * The conversation's legal hold: while on, no purge deletes it or its recording's copy, whatever
+ * CONVERSATION_RETENTION_DAYS says (a complaint, an audit); the broker puts it on and lets it go.
+ */
+function LegalHold({
+  conversation,
+  onChange,
+  onError,
+}: Props & { conversation: Conversation; onChange: (changed: Conversation) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const held = conversation.legal_hold_at !== null;
+  const toggle = () => {
+    setBusy(true);
+    setError('');
+    api.setLegalHold(conversation.call_id, !held).then(
+      (changed) => {
+        setBusy(false);
+        onChange(changed);
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        setError(onError(failure) ?? '');
+      },
+    );
+  };
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <p>
+        {conversation.legal_hold_at
+          ? `On legal hold since ${formatTime(conversation.legal_hold_at)}: kept, with its recording, until let go.`
+          : 'Not held: deleted once older than CONVERSATION_RETENTION_DAYS.'}
+      </p>
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={busy}
+        className="rounded-lg border border-slate-300 px-3 py-1 font-semibold text-brand-700"
+      >
+        {held ? 'Let go of the legal hold' : 'Put on legal hold'}
+      </button>
+      {error && (
+        <p role="alert" className="text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** One conversation: how it went, its summary, its whole transcript and its recording. */
 export function ConversationPage({ callId, onError }: Props & { callId: string }) {
   const [conversation, setConversation] = useState<Conversation | null>(null);
@@ -241,6 +291,12 @@ export function ConversationPage({ callId, onError }: Props & { callId: string }
           <div>
             <dt className="text-sm font-semibold text-slate-700">Summary</dt>
             <dd>{conversation.summary ?? 'None'}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-700">Legal hold</dt>
+            <dd>
+              <LegalHold conversation={conversation} onChange={setConversation} onError={onError} />
+            </dd>
           </div>
           {(conversation.recording || conversation.recording_url) && (
             <div>

@@ -202,16 +202,18 @@ describe("a lead's page", () => {
     }
   });
 
-  it('says before deleting that the call, its transcript and recording, stay on a legal hold', async () => {
+  it('says before deleting that the call, its transcript and recording, stay until their time or a legal hold', async () => {
     answering(voiceLead);
     render(<LeadPage id={voiceLead.id} onError={() => null} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete lead' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this lead?' });
     const said = within(dialog).getByText(/will be deleted for good/);
     expect(said).toHaveTextContent(
-      'The call it came from, with its transcript and recording, is kept: a legal hold',
+      'The call it came from, with its transcript and recording, is kept with the records',
     );
-    expect(said).toHaveTextContent(/removed only once older than CONVERSATION_RETENTION_DAYS\./);
+    expect(said).toHaveTextContent(
+      /removed once older than CONVERSATION_RETENTION_DAYS unless put on legal hold on its page\./,
+    );
     expect(said).toHaveTextContent(/Its consent record is kept too\./);
   });
 

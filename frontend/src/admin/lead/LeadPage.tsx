@@ -37,8 +37,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * What deleting a lead leaves: the conversation it came from, on a legal hold as the records a
- * Medicare broker must keep (CONVERSATION_RETENTION_DAYS alone removes it), and its consent record.
+ * What deleting a lead leaves: the conversation it came from, kept as the records a Medicare
+ * broker must keep (CONVERSATION_RETENTION_DAYS removes it, unless it is on legal hold), and its
+ * consent record.
  */
 function keptOnDeleting(lead: Pick<Lead, 'call_id' | 'source'>): string {
   if (!lead.call_id) return 'Its consent record is kept.';
@@ -47,8 +48,9 @@ function keptOnDeleting(lead: Pick<Lead, 'call_id' | 'source'>): string {
       ? 'The chat it came from, with its transcript,'
       : 'The call it came from, with its transcript and recording,';
   return (
-    `${conversation} is kept: a legal hold on the records a Medicare broker must keep, removed ` +
-    'only once older than CONVERSATION_RETENTION_DAYS. Its consent record is kept too.'
+    `${conversation} is kept with the records a Medicare broker must keep, removed once older ` +
+    'than CONVERSATION_RETENTION_DAYS unless put on legal hold on its page. Its consent record ' +
+    'is kept too.'
   );
 }
 
