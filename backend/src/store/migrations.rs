@@ -211,10 +211,10 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE consent_records ADD COLUMN phone TEXT;
     ALTER TABLE consent_records ADD COLUMN may_call TEXT;",
     // 18: a lead may have more than its first record: a written consent to be called given
-    // later (`written_consent.rs`) is a record of its own in the chain. `kind` names which
-    // (`lead` for the records before), `evidence` what a call's agreement stands on (its
-    // recording's SHA-256 and the moment of the answer); the table is made anew without the
-    // one-record-a-lead constraint, which neither database can drop the same way.
+    // later (`written_consent.rs`) or a Scope of Appointment (`soa`) is a record of its own in
+    // the chain. `kind` names which (`lead` for the records before), `evidence` what it stands
+    // on (a call's recording SHA-256 and the moment of the answer); the table is made anew
+    // without the one-record-a-lead constraint, which neither database can drop the same way.
     "CREATE TABLE consent_records_kept (
         seq                      BIGINT PRIMARY KEY,
         lead_id                  TEXT NOT NULL,
@@ -234,7 +234,7 @@ pub const MIGRATIONS: &[&str] = &[
         phone                    TEXT,
         may_call                 TEXT,
         kind                     TEXT NOT NULL DEFAULT 'lead'
-                                 CHECK (kind IN ('lead','call_consent')),
+                                 CHECK (kind IN ('lead','call_consent','soa')),
         evidence                 TEXT
     );
     INSERT INTO consent_records_kept (seq, lead_id, channel, page, language, at, client,
