@@ -13,6 +13,7 @@ use crate::leads::ended_reason;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
 use crate::store::spam_report::SpamReport;
+use crate::store::consent::ConsentChannel;
 use crate::store::{CallConsent, CallReport, HeldLeads, LeadStatus, Source, StoredQuote};
 
 /// `<lead id@sender's domain>`: the same lead always gets the same id, so a resend is
@@ -149,7 +150,15 @@ fn lead_body(
     }
     if let Some(phone) = &quote.contact.phone {
         let consent = match quote.call_consent {
-            Some(CallConsent::Written) => "may call or text: written consent given",
+            Some(CallConsent::Written) => match quote.written_later.map(|later| later.channel) {
+                Some(ConsentChannel::Chat) => {
+                    "may call or text: written consent given (clicked Yes in the chat)"
+                }
+                Some(ConsentChannel::Voice) => {
+                    "may call or text: written consent given (agreed in the recorded call)"
+                }
+                _ => "may call or text: written consent given",
+            },
             Some(CallConsent::Oral) => {
                 "oral consent only: may call by hand, no automated calls or texts"
             }
