@@ -19,8 +19,7 @@ use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
-    admin, chat_consent, client_config, health, openapi, quote_result, quotes, site,
-    voice_events,
+    admin, chat_consent, client_config, health, openapi, quote_result, quotes, site, voice_events,
 };
 use crate::settings::Config;
 use crate::spam::FormTokens;

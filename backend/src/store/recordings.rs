@@ -144,9 +144,10 @@ impl<D: Database> Recordings for D {
                 ];
                 (RETRY_RECORDING, values)
             }
-            RecordingOutcome::GiveUp { error } => {
-                (GIVE_UP_RECORDING, vec![call_id.as_str().into(), error.into(), now])
-            }
+            RecordingOutcome::GiveUp { error } => (
+                GIVE_UP_RECORDING,
+                vec![call_id.as_str().into(), error.into(), now],
+            ),
         };
         // The total is read and passed in one transaction that copies finishing together on
         // several instances take in turn.

@@ -705,7 +705,11 @@ pub async fn a_conversations_consent_its_lead_missed_is_found_later(store: Arc<d
         user_agent: Some("Firefox".into()),
         at: now,
     };
-    assert_eq!(store.record_chat_answer(yes).await.unwrap(), 0, "no lead yet");
+    assert_eq!(
+        store.record_chat_answer(yes).await.unwrap(),
+        0,
+        "no lead yet"
+    );
     let report = CallReport {
         call_id: "call-9".into(),
         ended_reason: None,
@@ -735,24 +739,28 @@ pub async fn a_conversations_consent_its_lead_missed_is_found_later(store: Arc<d
             call_id: call_id.into(),
             tool_call_id: email.into(),
         };
-        NewQuote::from_assistant(QuoteRequest::parse("medicare", email).unwrap(), source, origin)
-            .with_contact(Contact {
-                phone: Some("+15555550123".into()),
-                may_call,
-                zip: None,
-                state: None,
-            })
-            .with_consent(NewConsent {
-                notice: None,
-                page: "/".into(),
-                channel: ConsentChannel::Voice,
-                client: None,
-                user_agent: None,
-                phone: Some(PhoneConsent {
-                    disclosure: SAID.into(),
-                    given: may_call,
-                }),
-            })
+        NewQuote::from_assistant(
+            QuoteRequest::parse("medicare", email).unwrap(),
+            source,
+            origin,
+        )
+        .with_contact(Contact {
+            phone: Some("+15555550123".into()),
+            may_call,
+            zip: None,
+            state: None,
+        })
+        .with_consent(NewConsent {
+            notice: None,
+            page: "/".into(),
+            channel: ConsentChannel::Voice,
+            client: None,
+            user_agent: None,
+            phone: Some(PhoneConsent {
+                disclosure: SAID.into(),
+                given: may_call,
+            }),
+        })
     };
     for quote in [
         lead(Source::Chat, "chat@example.com", "chat:s1", false),

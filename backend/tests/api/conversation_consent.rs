@@ -112,7 +112,11 @@ async fn a_chat_click_is_written_consent(database: Option<&TestDatabase>) {
     let yes = json!({"chat_id": "s-before", "answer": "yes", "lang": "es",
                      "disclosure": "Forged: anyone may call me at any hour."});
     assert_eq!(click(&app, yes).await.status(), 204);
-    posted(&app, &chat_quote("s-before", "ana@example.com", false, "es")).await;
+    posted(
+        &app,
+        &chat_quote("s-before", "ana@example.com", false, "es"),
+    )
+    .await;
     let before = lead_of(&app, "chat:s-before").await;
     assert_eq!(before["call_consent"], "written", "{before}");
     assert_eq!(before["written_later"]["channel"], "chat");
@@ -270,11 +274,18 @@ async fn a_recorded_call_is_written_consent(database: Option<&TestDatabase>) {
         let evidence: Value = serde_json::from_str(link["evidence"].as_str().unwrap()).unwrap();
         assert_eq!(evidence["call_id"], lead["call_id"]);
         assert_eq!(evidence["recording_sha256"], sha256(&host.audio));
-        assert_eq!(evidence["answered_at"], lead["created_at"], "the tool call's time");
+        assert_eq!(
+            evidence["answered_at"], lead["created_at"],
+            "the tool call's time"
+        );
     }
 
     // No recording, or one the site refused to fetch: oral.
-    posted(&app, &call_quote("call-unrecorded", "cid@example.com", "en")).await;
+    posted(
+        &app,
+        &call_quote("call-unrecorded", "cid@example.com", "en"),
+    )
+    .await;
     posted(
         &app,
         &end_of_call("call-unrecorded", "customer-ended-call", "No recording"),
@@ -286,7 +297,10 @@ async fn a_recorded_call_is_written_consent(database: Option<&TestDatabase>) {
         &recorded("call-refused", "https://recordings.elsewhere.example/r.wav"),
     )
     .await;
-    assert_eq!(recording_settled(&app, "call-refused").await["status"], "failed");
+    assert_eq!(
+        recording_settled(&app, "call-refused").await["status"],
+        "failed"
+    );
     for call in ["call-unrecorded", "call-refused"] {
         assert_eq!(lead_of(&app, call).await["call_consent"], "oral", "{call}");
     }

@@ -12,8 +12,8 @@ use lettre::{Address, Message};
 use crate::leads::ended_reason;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
-use crate::store::spam_report::SpamReport;
 use crate::store::consent::ConsentChannel;
+use crate::store::spam_report::SpamReport;
 use crate::store::{CallConsent, CallReport, HeldLeads, LeadStatus, Source, StoredQuote};
 
 /// `<lead id@sender's domain>`: the same lead always gets the same id, so a resend is
