@@ -19,7 +19,7 @@ use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
-    admin, client_config, health, openapi, quote_result, quotes, site, voice_events,
+    admin, chat_consent, client_config, health, openapi, quote_result, quotes, site, voice_events,
 };
 use crate::settings::Config;
 use crate::spam::FormTokens;
@@ -66,6 +66,12 @@ pub fn routes(
     };
     let api = voice_events
         .or(admin)
+        .unify()
+        .or(chat_consent::route(
+            Arc::clone(&store) as _,
+            Arc::clone(&limits),
+            Arc::clone(&notices),
+        ))
         .unify()
         .or(quotes::routes(
             Arc::clone(&store) as _,

@@ -159,6 +159,15 @@ export const siteSchema = z.strictObject({
       zipLabel: text,
       zipPlaceholder: text,
       phoneConsent: text,
+      // The chat's question on phoneConsent once the visitor typed a number (features/chat).
+      chatConsent: z.strictObject({
+        label: text,
+        yes: text,
+        no: text,
+        given: text,
+        declined: text,
+        failed: text,
+      }),
       errors: z.strictObject({ product: text, email: text, phone: text, zip: text }),
       success: z.strictObject({ title: text, description: text }),
       failure: z.strictObject({ title: text, fallback: text }),

@@ -7,6 +7,7 @@ mod call_consent;
 mod call_reports;
 pub mod clean_text;
 pub mod consent;
+pub mod conversation_consent;
 mod conversations;
 mod database_url;
 mod delivery_alerts;
@@ -110,6 +111,7 @@ pub trait QuoteStore:
     + EmailBudget
     + spam_report::SpamReports
     + written_consent::WrittenConsents
+    + conversation_consent::ConversationConsents
     + Send
     + Sync
 {

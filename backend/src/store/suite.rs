@@ -58,6 +58,10 @@ macro_rules! for_each_case {
             $crate::store::StoreOptions::default()
         );
         $case!(
+            a_conversations_consent_its_lead_missed_is_found_later,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
             pages_follow_the_cursor_both_ways,
             $crate::store::StoreOptions::default()
         );
@@ -682,6 +686,113 @@ pub async fn a_later_written_consent_is_a_record_of_its_own_and_lifts_the_list(
         Verified::Intact { records: 4, .. }
     ));
     store.close().await;
+}
+
+/// A chat's Yes and a call's stored recording that came before their leads, whose settling
+/// right after the lead did not happen: the hourly round records them, once.
+pub async fn a_conversations_consent_its_lead_missed_is_found_later(store: Arc<dyn QuoteStore>) {
+    use super::call_consent::CallConsent;
+    use super::consent::PhoneConsent;
+    use super::conversation_consent::ChatAnswer;
+    use super::recordings::{RecordingOutcome, StoredRecording};
+    use super::{Contact, Language};
+
+    const SAID: &str = "Clearharbor may call me. Consent is not a condition of purchase.";
+    let now = OffsetDateTime::now_utc();
+    let yes = ChatAnswer {
+        call_id: "chat:s1".into(),
+        yes: true,
+        disclosure: SAID.into(),
+        language: Language::En,
+        page: "/".into(),
+        client: Some("203.0.113.9".into()),
+        user_agent: Some("Firefox".into()),
+        at: now,
+    };
+    assert_eq!(
+        store.record_chat_answer(yes).await.unwrap(),
+        0,
+        "no lead yet"
+    );
+    let report = CallReport {
+        call_id: "call-9".into(),
+        ended_reason: None,
+        summary: None,
+        transcript: None,
+        transcript_lines_dropped: 0,
+        recording_url: Some("https://storage.example/call-9.wav".into()),
+        started_at: None,
+        channel: Source::Voice,
+    };
+    store.record_call(report).await.unwrap();
+    let audio = b"the call's audio".to_vec();
+    let stored = RecordingOutcome::Stored {
+        recording: StoredRecording {
+            content_type: "audio/wav".into(),
+            sha256: sha256_hex(&audio),
+            audio,
+        },
+        max_total_bytes: 1 << 20,
+    };
+    assert!(store
+        .record_recording("call-9".into(), stored)
+        .await
+        .unwrap());
+    let lead = |source, email: &str, call_id: &str, may_call| {
+        let origin = VoiceOrigin {
+            call_id: call_id.into(),
+            tool_call_id: email.into(),
+        };
+        NewQuote::from_assistant(
+            QuoteRequest::parse("medicare", email).unwrap(),
+            source,
+            origin,
+        )
+        .with_contact(Contact {
+            phone: Some("+15555550123".into()),
+            may_call,
+            zip: None,
+            state: None,
+        })
+        .with_consent(NewConsent {
+            notice: None,
+            page: "/".into(),
+            channel: ConsentChannel::Voice,
+            client: None,
+            user_agent: None,
+            phone: Some(PhoneConsent {
+                disclosure: SAID.into(),
+                given: may_call,
+            }),
+        })
+    };
+    for quote in [
+        lead(Source::Chat, "chat@example.com", "chat:s1", false),
+        lead(Source::Voice, "call@example.com", "call-9", true),
+        lead(Source::Voice, "declined@example.com", "call-9", false),
+    ] {
+        store.insert(quote).await.unwrap();
+    }
+    assert_eq!(store.settle_conversations().await.unwrap(), 2);
+    assert_eq!(store.settle_conversations().await.unwrap(), 0, "once");
+    let consents: Vec<_> = store
+        .list_since(None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|lead| (lead.email, lead.call_consent))
+        .collect();
+    assert_eq!(
+        consents,
+        [
+            ("chat@example.com".to_owned(), Some(CallConsent::Written)),
+            ("call@example.com".to_owned(), Some(CallConsent::Written)),
+            ("declined@example.com".to_owned(), None),
+        ]
+    );
+    let chain = store.consent_chain(0, 100).await.unwrap();
+    assert_eq!(chain.len(), 5, "three leads' records and two written");
+    assert!(matches!(verify(&chain), Verified::Intact { .. }));
 }
 
 pub async fn conversations_are_kept_with_or_without_a_lead_until_their_cutoff(

@@ -11,6 +11,7 @@ mod callable_leads;
 mod client_config;
 mod command_line;
 mod consent_records;
+mod conversation_consent;
 mod conversations;
 mod delivery_alerts;
 mod email;

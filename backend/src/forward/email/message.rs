@@ -12,6 +12,7 @@ use lettre::{Address, Message};
 use crate::leads::ended_reason;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
+use crate::store::consent::ConsentChannel;
 use crate::store::spam_report::SpamReport;
 use crate::store::{CallConsent, CallReport, HeldLeads, LeadStatus, Source, StoredQuote};
 
@@ -149,7 +150,15 @@ fn lead_body(
     }
     if let Some(phone) = &quote.contact.phone {
         let consent = match quote.call_consent {
-            Some(CallConsent::Written) => "may call or text: written consent given",
+            Some(CallConsent::Written) => match quote.written_later.map(|later| later.channel) {
+                Some(ConsentChannel::Chat) => {
+                    "may call or text: written consent given (clicked Yes in the chat)"
+                }
+                Some(ConsentChannel::Voice) => {
+                    "may call or text: written consent given (agreed in the recorded call)"
+                }
+                _ => "may call or text: written consent given",
+            },
             Some(CallConsent::Oral) => {
                 "oral consent only: may call by hand, no automated calls or texts"
             }
