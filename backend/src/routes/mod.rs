@@ -4,6 +4,7 @@ pub mod admin;
 pub mod client_config;
 pub mod health;
 pub mod openapi;
+pub mod opt_out;
 pub mod quote_result;
 pub mod quotes;
 pub mod site;

@@ -10,7 +10,7 @@ pub mod consent;
 mod conversations;
 mod database_url;
 mod delivery_alerts;
-mod do_not_contact;
+pub mod do_not_contact;
 mod email_budget;
 mod error;
 pub mod error_chain;
@@ -107,6 +107,7 @@ pub trait QuoteStore:
     + DeliveryAlerts
     + EmailBudget
     + spam_report::SpamReports
+    + do_not_contact::OptOuts
     + Send
     + Sync
 {
