@@ -64,7 +64,7 @@ pub fn routes(
         .or(warp::path!("es" / "opt-out" / "done").map(|| Language::Es))
         .unify();
     let shown = Arc::clone(&pages);
-    let show_form = form.clone().and(warp::get()).map(move |language| {
+    let show_form = form.and(warp::get()).map(move |language| {
         page(
             &shown,
             Page::Form,
