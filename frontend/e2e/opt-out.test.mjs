@@ -31,6 +31,11 @@ const SCRIPT = [
   { name: 'with JavaScript off', options: { javaScriptEnabled: false } },
 ];
 
+/** axe runs as a script in the page, so only where scripts run; the HTML is the same either way. */
+const axeWhereScriptsRun = async (page, script) => {
+  if (script.options.javaScriptEnabled !== false) expect(await axeViolations(page)).toEqual([]);
+};
+
 const fitsTheScreen = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -58,7 +63,7 @@ test.describe('the do-not-contact page at 390x844', () => {
         await expect(page).toHaveURL(`${server.url}${text.prefix}/opt-out`);
         await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible();
         await expect.poll(() => fitsTheScreen(page)).toBe(true);
-        expect(await axeViolations(page)).toEqual([]);
+        await axeWhereScriptsRun(page, script);
 
         const unique = `${text.prefix ? 'es' : 'en'}-${script.options.javaScriptEnabled === false ? 'off' : 'on'}`;
         await page.getByLabel(text.email).fill(`opt.${unique}@example.com`);
@@ -67,7 +72,7 @@ test.describe('the do-not-contact page at 390x844', () => {
         await expect(page).toHaveURL(`${server.url}${text.prefix}/opt-out/done`);
         await expect(page.getByRole('heading', { level: 1, name: text.done })).toBeVisible();
         await expect.poll(() => fitsTheScreen(page)).toBe(true);
-        expect(await axeViolations(page)).toEqual([]);
+        await axeWhereScriptsRun(page, script);
         await context.close();
       });
 
@@ -86,7 +91,7 @@ test.describe('the do-not-contact page at 390x844', () => {
         await expect(page.getByRole('alert')).toHaveText(text.missing);
         await expect(page.getByLabel(text.email)).toHaveAttribute('aria-invalid', 'true');
         await expect.poll(() => fitsTheScreen(page)).toBe(true);
-        expect(await axeViolations(page)).toEqual([]);
+        await axeWhereScriptsRun(page, script);
         await context.close();
       });
     }

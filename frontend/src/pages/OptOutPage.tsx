@@ -47,6 +47,36 @@ function message(variant: OptOutVariant): { text?: string; email?: boolean; phon
   }
 }
 
+/** A labelled input of the form; `value` is the server's slot for what was typed. */
+function Field({
+  label,
+  value,
+  invalid,
+  describedBy,
+  ...input
+}: {
+  label: string;
+  type: 'email' | 'tel';
+  name: string;
+  autoComplete: string;
+  value: string;
+  invalid?: boolean;
+  describedBy: string;
+}) {
+  return (
+    <label className="block font-medium text-slate-900">
+      {label}
+      <input
+        {...input}
+        defaultValue={value}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        className={INPUT_CLASS}
+      />
+    </label>
+  );
+}
+
 export const optOutTitle = (variant: OptOutVariant) =>
   variant === 'done' ? text.doneTitle : text.title;
 
@@ -82,30 +112,24 @@ export function OptOutPage({ variant }: { variant: OptOutVariant }) {
         <p id={`${id}-hint`} className="text-slate-700">
           {text.hint}
         </p>
-        <label className="block font-medium text-slate-900">
-          {text.emailLabel}
-          <input
-            type="email"
-            name="email"
-            autoComplete="email"
-            defaultValue={SLOT.email}
-            aria-invalid={said.email || undefined}
-            aria-describedby={described}
-            className={INPUT_CLASS}
-          />
-        </label>
-        <label className="block font-medium text-slate-900">
-          {text.phoneLabel}
-          <input
-            type="tel"
-            name="phone"
-            autoComplete="tel"
-            defaultValue={SLOT.phone}
-            aria-invalid={said.phone || undefined}
-            aria-describedby={described}
-            className={INPUT_CLASS}
-          />
-        </label>
+        <Field
+          label={text.emailLabel}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={SLOT.email}
+          invalid={said.email}
+          describedBy={described}
+        />
+        <Field
+          label={text.phoneLabel}
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          value={SLOT.phone}
+          invalid={said.phone}
+          describedBy={described}
+        />
         <p>
           <Button type="submit">{text.submit}</Button>
         </p>

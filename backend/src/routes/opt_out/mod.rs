@@ -63,26 +63,8 @@ pub fn routes(
         .map(|| Language::En)
         .or(warp::path!("es" / "opt-out" / "done").map(|| Language::Es))
         .unify();
-    let shown = Arc::clone(&pages);
-    let show_form = form.and(warp::get()).map(move |language| {
-        page(
-            &shown,
-            Page::Form,
-            language,
-            &Typed::default(),
-            StatusCode::OK,
-        )
-    });
-    let shown = Arc::clone(&pages);
-    let show_done = done.and(warp::get()).map(move |language| {
-        page(
-            &shown,
-            Page::Done,
-            language,
-            &Typed::default(),
-            StatusCode::OK,
-        )
-    });
+    let show_form = shown(form, Arc::clone(&pages), Page::Form);
+    let show_done = shown(done, Arc::clone(&pages), Page::Done);
     let post = form
         .and(warp::post())
         .and(limits.client())
@@ -108,6 +90,18 @@ pub fn routes(
             }
         });
     show_form.or(show_done).unify().or(post).unify().boxed()
+}
+
+/// `GET` of `paths`: `page`, its form empty, in the path's language.
+fn shown(
+    paths: impl Filter<Extract = (Language,), Error = warp::Rejection> + Clone + Send + Sync + 'static,
+    pages: Arc<OptOutPages>,
+    shown: Page,
+) -> BoxedFilter<(Reply,)> {
+    paths
+        .and(warp::get())
+        .map(move |language| page(&pages, shown, language, &Typed::default(), StatusCode::OK))
+        .boxed()
 }
 
 /// A post as it came.
