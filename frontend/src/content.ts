@@ -21,6 +21,7 @@ export {
   medicareDisclaimer,
   membership,
   notFound as notFoundPage,
+  optOutPage,
   partners,
   plans,
   privacyPage,

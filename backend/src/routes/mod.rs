@@ -5,6 +5,7 @@ pub mod chat_consent;
 pub mod client_config;
 pub mod health;
 pub mod openapi;
+pub mod opt_out;
 pub mod quote_result;
 pub mod quotes;
 pub mod site;

@@ -269,6 +269,13 @@ pub const MIGRATIONS: &[&str] = &[
         user_agent   TEXT,
         answered_at  TEXT NOT NULL
     );",
+    // 22: a visitor's own opt-out (`/opt-out`, `do_not_contact::OptOuts`): when they asked
+    // (`requested_at`, NULL for an entry the broker's marking put on), and when the broker was
+    // told of it in a lead e-mail or the digest (`told_at`).
+    "ALTER TABLE do_not_contact ADD COLUMN requested_at TEXT;
+    ALTER TABLE do_not_contact ADD COLUMN told_at TEXT;
+    CREATE INDEX do_not_contact_untold ON do_not_contact (requested_at)
+        WHERE requested_at IS NOT NULL AND told_at IS NULL;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

@@ -11,7 +11,7 @@ pub mod conversation_consent;
 mod conversations;
 mod database_url;
 mod delivery_alerts;
-mod do_not_contact;
+pub mod do_not_contact;
 mod email_budget;
 mod error;
 pub mod error_chain;
@@ -112,6 +112,7 @@ pub trait QuoteStore:
     + spam_report::SpamReports
     + written_consent::WrittenConsents
     + conversation_consent::ConversationConsents
+    + do_not_contact::OptOuts
     + Send
     + Sync
 {

@@ -97,6 +97,10 @@ macro_rules! for_each_case {
             $crate::store::suite::EVERY_CHANNEL
         );
         $case!(
+            a_visitors_opt_out_marks_their_leads_and_is_told_once,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
             a_lead_is_queued_on_its_own_row_until_a_worker_takes_it,
             $crate::store::StoreOptions {
                 forward_leads: false,
@@ -1250,6 +1254,79 @@ pub async fn spam_is_listed_apart_and_delivered_once_it_is_not(store: Arc<dyn Qu
         .set_status("no-such-lead".into(), LeadStatus::Spam, now)
         .await
         .unwrap());
+    store.close().await;
+}
+
+pub async fn a_visitors_opt_out_marks_their_leads_and_is_told_once(store: Arc<dyn QuoteStore>) {
+    let earlier = web("Ana@Example.com");
+    let earlier_id = earlier.id.to_string();
+    store.insert(earlier).await.unwrap();
+    let status = |id: String| {
+        let store = Arc::clone(&store);
+        async move { store.lead(id).await.unwrap().unwrap().quote.status }
+    };
+    assert_eq!(status(earlier_id.clone()).await, LeadStatus::New);
+
+    let asked = OffsetDateTime::now_utc().replace_nanosecond(0).unwrap();
+    let email = Some("ANA@example.com".to_owned());
+    store.opt_out(None, email.clone(), asked).await.unwrap();
+    store
+        .opt_out(
+            Some("+15125550123".into()),
+            email,
+            asked + Duration::from_secs(1),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status(earlier_id).await, LeadStatus::DoNotContact);
+    let later = web("ana@example.com");
+    let later_id = later.id.to_string();
+    store.insert(later).await.unwrap();
+    assert_eq!(status(later_id).await, LeadStatus::DoNotContact);
+
+    let now = asked + Duration::from_secs(60);
+    let taken = store.take_untold_opt_outs(now, 10).await.unwrap();
+    let told: Vec<_> = taken
+        .iter()
+        .map(|o| (o.kind.as_str(), o.value.as_str(), o.requested_at))
+        .collect();
+    assert_eq!(
+        told,
+        [
+            ("email", "ana@example.com", asked),
+            ("phone", "+15125550123", asked + Duration::from_secs(1))
+        ],
+        "the first request's time stands"
+    );
+    assert!(store
+        .take_untold_opt_outs(now, 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    store.release_opt_outs(taken.clone(), now).await.unwrap();
+    let again = store.take_untold_opt_outs(now, 1).await.unwrap();
+    assert_eq!(
+        again,
+        taken[..1],
+        "given back, oldest first, within the limit"
+    );
+    assert_eq!(
+        store.take_untold_opt_outs(now, 10).await.unwrap(),
+        taken[1..]
+    );
+    store
+        .opt_out(None, Some("ana@example.com".into()), now)
+        .await
+        .unwrap();
+    assert!(
+        store
+            .take_untold_opt_outs(now, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "asking again is told no more"
+    );
     store.close().await;
 }
 

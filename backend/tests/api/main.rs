@@ -22,6 +22,7 @@ mod idempotency;
 mod inbox;
 mod lead_forwarding;
 mod locked_database;
+mod opt_out;
 mod postgres_outage;
 mod postgres_start;
 mod quote_api;

@@ -216,6 +216,8 @@ pub const TABLES: [Schema; 8] = [
             required("value", Kind::Line),
             required("added_at", Kind::Timestamp),
             optional("lead_id", Kind::Uuid),
+            optional("requested_at", Kind::Timestamp),
+            optional("told_at", Kind::Timestamp),
         ],
     },
 ];
