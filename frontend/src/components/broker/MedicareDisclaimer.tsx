@@ -7,13 +7,12 @@ const LINKED: Record<string, string> = {
   'Medicare.gov': 'https://www.medicare.gov/',
 };
 
-/** The disclaimer's words for the variant the content chose, or `undefined` when it is off. */
+/**
+ * The disclaimer's words for the variant and counts the content chose, in the page's language, or
+ * `undefined` when it is off: the rule's words from wasm-core, written in by the build.
+ */
 export function disclaimerText(): string | undefined {
-  if (disclaimer.variant === 'none') return undefined;
-  if (disclaimer.variant === 'every') return disclaimer.every;
-  return disclaimer.some
-    .replaceAll('{organizations}', String(disclaimer.organizations))
-    .replaceAll('{products}', String(disclaimer.products));
+  return disclaimer.text ?? undefined;
 }
 
 function linked(text: string, linkClass: string): ReactNode[] {
