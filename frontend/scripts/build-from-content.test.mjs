@@ -237,7 +237,7 @@ describe('a build from another content folder', () => {
     assert.deepEqual(facts.fields, { phone: 'optional', zip: 'optional' });
     assert.equal(
       facts.phoneConsent,
-      `I agree that ${OWN.name} may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.`,
+      `I agree that ${OWN.name} may call or text me at this number about my quote, possibly using automated technology or an artificial or AI-generated voice. Consent is not a condition of purchase.`,
     );
     const form = readFileSync(join(dist, 'index.html'), 'utf8').match(/<form[^]*?<\/form>/)[0];
     assert.match(form, /<input [^>]*type="tel"[^>]*name="phone"/);

@@ -77,8 +77,8 @@ export const siteSchema = z.strictObject({
   // The words are the rule's, from wasm-core (rules.ts): content picks the variant and the counts.
   medicareDisclaimer: z.strictObject({
     variant: z.enum(['some', 'every', 'none']),
-    organizations: count,
-    products: count,
+    organizations: z.number().int().min(1),
+    products: z.number().int().min(1),
     heading: text,
     /** Read only to refuse them with a clear line (rules.ts). */
     some: z.unknown().optional(),

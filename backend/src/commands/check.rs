@@ -63,7 +63,9 @@ pub fn example_values(content: &SiteContent) -> Vec<String> {
         ));
     }
     if content.brand.name == EXAMPLE_BRAND {
-        found.push(format!("brand.name: {EXAMPLE_BRAND} is the example's broker"));
+        found.push(format!(
+            "brand.name: {EXAMPLE_BRAND} is the example's broker"
+        ));
     }
     for (i, item) in content.testimonials.items.iter().enumerate() {
         if EXAMPLE_TESTIMONIALS.contains(&item.name.as_str()) {
@@ -188,22 +190,43 @@ mod tests {
                 "broker.email, broker.phone",
             ]
         );
-        assert!(found[0].contains("https://www.clearharbor.example/"), "{}", found[0]);
-        assert!(check(&example_dir()).unwrap_err().starts_with("18 example value(s)"));
+        assert!(
+            found[0].contains("https://www.clearharbor.example/"),
+            "{}",
+            found[0]
+        );
+        assert!(check(&example_dir())
+            .unwrap_err()
+            .starts_with("18 example value(s)"));
     }
 
     #[test]
     fn a_copy_without_the_example_values_passes() {
         let dir = copy(|site| {
             let mut site = site
-                .replace("https://www.clearharbor.example/", "https://www.harborline.test/")
+                .replace(
+                    "https://www.clearharbor.example/",
+                    "https://www.harborline.test/",
+                )
                 .replace("Clearharbor Health", "Harborline Benefits")
                 .replace("organizations: 8", "organizations: 3")
                 .replace("products: 24", "products: 11")
-                .replace("value: 200k+, label: Satisfied Clients", "value: 1,200, label: Families helped")
-                .replace("value: 20+, label: Years Experience", "value: \"12\", label: Years in Ohio")
-                .replace("value: 32+, label: Industry Awards", "value: \"4\", label: Licensed agents")
-                .replace("  # email: hello@example.com\n", "  email: help@harborline.test\n");
+                .replace(
+                    "value: 200k+, label: Satisfied Clients",
+                    "value: 1,200, label: Families helped",
+                )
+                .replace(
+                    "value: 20+, label: Years Experience",
+                    "value: \"12\", label: Years in Ohio",
+                )
+                .replace(
+                    "value: 32+, label: Industry Awards",
+                    "value: \"4\", label: Licensed agents",
+                )
+                .replace(
+                    "  # email: hello@example.com\n",
+                    "  email: help@harborline.test\n",
+                );
             for (i, name) in EXAMPLE_TESTIMONIALS.iter().enumerate() {
                 site = site.replace(&format!("name: {name}"), &format!("name: Client {i}"));
             }
@@ -219,10 +242,18 @@ mod tests {
 
     #[test]
     fn one_value_left_is_named_alone() {
-        let dir = copy(|site| site.replace("  # phone: \"(555) 010-0199\"\n", "  phone: \"(555) 010-0199\"\n"));
+        let dir = copy(|site| {
+            site.replace(
+                "  # phone: \"(555) 010-0199\"\n",
+                "  phone: \"(555) 010-0199\"\n",
+            )
+        });
         let content = SiteContent::load(dir.path()).unwrap();
         let found = example_values(&content);
-        assert!(!found.iter().any(|line| line.starts_with("broker.")), "{found:?}");
+        assert!(
+            !found.iter().any(|line| line.starts_with("broker.")),
+            "{found:?}"
+        );
     }
 
     #[test]
@@ -235,7 +266,11 @@ mod tests {
         ] {
             assert!(is_example_address(url), "{url}");
         }
-        for url in ["https://www.harborline.com/", "https://myexample.com/", "not a url"] {
+        for url in [
+            "https://www.harborline.com/",
+            "https://myexample.com/",
+            "not a url",
+        ] {
             assert!(!is_example_address(url), "{url}");
         }
     }

@@ -151,7 +151,10 @@ mod tests {
             "{some}"
         );
         let every = text(Variant::Every, Language::Es, 2, 5).unwrap();
-        assert!(every.starts_with("Actualmente representamos a 2 organizaciones"), "{every}");
+        assert!(
+            every.starts_with("Actualmente representamos a 2 organizaciones"),
+            "{every}"
+        );
         for words in [some, every] {
             assert!(words.contains("Medicare.gov") && words.contains("1-800-MEDICARE"));
         }
@@ -162,7 +165,10 @@ mod tests {
         for variant in [Variant::Some, Variant::Every] {
             for language in [Language::En, Language::Es] {
                 let words = text(variant, language, 1, 1).unwrap();
-                assert!(!words.contains("SHIP") && !words.contains("State Health"), "{words}");
+                assert!(
+                    !words.contains("SHIP") && !words.contains("State Health"),
+                    "{words}"
+                );
             }
         }
     }
@@ -174,7 +180,9 @@ mod tests {
             Err(DisclaimerError::NoneRepresented("organizations"))
         );
         assert_eq!(
-            text(Variant::Every, Language::Es, 4, 0).unwrap_err().to_string(),
+            text(Variant::Every, Language::Es, 4, 0)
+                .unwrap_err()
+                .to_string(),
             "products: expected a whole number, at least 1"
         );
     }

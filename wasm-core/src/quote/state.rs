@@ -174,10 +174,16 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_licence_can_be_held_in_a_state_dc_or_territory_only() {
         for place in ["TX", "District of Columbia", "Guam", "VI"] {
-            assert!(State::parse(place).unwrap().is_state_dc_or_territory(), "{place}");
+            assert!(
+                State::parse(place).unwrap().is_state_dc_or_territory(),
+                "{place}"
+            );
         }
         for place in ["Palau", "AE", "FM"] {
-            assert!(!State::parse(place).unwrap().is_state_dc_or_territory(), "{place}");
+            assert!(
+                !State::parse(place).unwrap().is_state_dc_or_territory(),
+                "{place}"
+            );
         }
     }
 

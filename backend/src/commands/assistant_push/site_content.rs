@@ -254,7 +254,7 @@ pub fn example_with(edit: impl FnOnce(String) -> String) -> SiteContent {
 pub fn example_with_fields(phone: &str, zip: &str) -> SiteContent {
     example_with(|text| {
         let fields = format!(
-            "quote:\n  fields:\n    phone: {phone}\n    zip: {zip}\n  phoneConsent: \"I agree that {{broker}} may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.\"\n"
+            "quote:\n  fields:\n    phone: {phone}\n    zip: {zip}\n  phoneConsent: \"I agree that {{broker}} may call or text me at this number about my quote, possibly using automated technology or an artificial or AI-generated voice. Consent is not a condition of purchase.\"\n"
         );
         let kept: String = text
             .lines()
