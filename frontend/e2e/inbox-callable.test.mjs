@@ -136,7 +136,7 @@ test.describe('callable leads in the inbox, on a phone', () => {
     // Not licensed there: no Call button and no dialling link, and the number says why.
     await expect(page.getByRole('link', { name: /^Call/ })).toHaveCount(0);
     await expect(telLinks(page)).toHaveCount(0);
-    await expect(page.getByText('Not licensed in Texas')).toBeVisible();
+    await expect(page.getByText(/^\W*Not licensed in Texas$/)).toBeVisible();
     const field = (label) => page.locator('dt', { hasText: label }).locator('+ dd');
     await expect(field('Phone')).toContainText(
       /^\(555\) 555-0123\s*No Call link: you are not licensed in Texas/,

@@ -325,12 +325,20 @@ describe('a build from another content folder', () => {
   const REFUSALS = [
     {
       name: 'a text of its own for the Medicare disclaimer',
-      edit: (y) => y.replace('  heading: Medicare disclaimer', '  heading: Medicare disclaimer\n  some: Trusted by {organizations} carriers with {products} great plans!'),
+      edit: (y) =>
+        y.replace(
+          '  heading: Medicare disclaimer',
+          '  heading: Medicare disclaimer\n  some: Trusted by {organizations} carriers with {products} great plans!',
+        ),
       line: /medicareDisclaimer\.some: the disclaimer's words are CMS's \(42 CFR 422\.2267\(e\)\(41\)\), written once in wasm-core; remove this text/,
     },
     {
       name: "an 'every' text of its own",
-      edit: (y) => y.replace('  heading: Medicare disclaimer', '  heading: Medicare disclaimer\n  every: We offer them all.'),
+      edit: (y) =>
+        y.replace(
+          '  heading: Medicare disclaimer',
+          '  heading: Medicare disclaimer\n  every: We offer them all.',
+        ),
       line: /medicareDisclaimer\.every: the disclaimer's words are CMS's/,
     },
     {
@@ -345,7 +353,7 @@ describe('a build from another content folder', () => {
     },
     {
       name: 'a count that is not a whole number',
-      edit: (y) => y.replace(/  products: \d+/, '  products: 2.5'),
+      edit: (y) => y.replace(/ {2}products: \d+/, '  products: 2.5'),
       line: /medicareDisclaimer\.products: /,
     },
     {
@@ -398,12 +406,14 @@ describe('a build from another content folder', () => {
     {
       name: 'a Spanish lead notice that does not say the agent is licensed',
       file: 'es/site.yaml',
-      edit: (y) => y.replace('Un agente de seguros con licencia de {broker}', 'Un agente de {broker}'),
+      edit: (y) =>
+        y.replace('Un agente de seguros con licencia de {broker}', 'Un agente de {broker}'),
       line: /es\/site\.yaml:\d+: quote\.leadNotice: expected the text to say that a licensed agent will make contact \("licencia" or "licenciado"\)$/,
     },
     {
       name: 'a lead notice that does not name the broker',
-      edit: (y) => y.replace('A licensed insurance agent of {broker}', 'A licensed insurance agent'),
+      edit: (y) =>
+        y.replace('A licensed insurance agent of {broker}', 'A licensed insurance agent'),
       line: /quote\.leadNotice: expected the text to hold \{broker\}$/,
     },
   ];

@@ -270,7 +270,9 @@ describe('loadContent', () => {
     const noBroker = (y: string) =>
       y.replace(/^( {2}phoneConsent: ").*\{broker\}/m, '$1I agree that the broker');
     // Checked while the phone is off too: the text is there to be turned on.
-    expect(errorOf(contentWith(noBroker))).toMatch(/quote\.phoneConsent: expected the text to hold/);
+    expect(errorOf(contentWith(noBroker))).toMatch(
+      /quote\.phoneConsent: expected the text to hold/,
+    );
     const dir = contentWith((y) => noBroker(y).replace('    phone: off', '    phone: optional'));
     expect(errorOf(dir)).toMatch(
       /site\.yaml:\d+: quote\.phoneConsent: expected the text to hold \{broker\}, the broker the visitor agrees may call$/,

@@ -90,7 +90,10 @@ export function ruleProblem(site: SiteContent, language: Language): RuleProblem 
     };
   for (const phrase of PHONE_CONSENT) {
     if (missing(consent, phrase, language))
-      return { path: ['quote', 'phoneConsent'], message: `expected the text to say ${phrase.what}` };
+      return {
+        path: ['quote', 'phoneConsent'],
+        message: `expected the text to say ${phrase.what}`,
+      };
   }
   if (missing(site.quote.leadNotice, LEAD_NOTICE, language))
     return {

@@ -28,7 +28,6 @@ async function loadWasmCore() {
   return glue;
 }
 
-
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const core = await loadWasmCore();
 const wasmCore = () => core;

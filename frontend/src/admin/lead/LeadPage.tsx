@@ -205,8 +205,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
    * Only a number the visitor agreed to be called at, not since withdrawn, in a state the broker
    * is licensed in (selling there unlicensed breaks state law; the server's `licensed`).
    */
-  const callable =
-    lead.may_call && !doNotContact && lead.phone !== null && lead.licensed !== false;
+  const callable = lead.may_call && !doNotContact && lead.phone !== null && lead.licensed !== false;
   const recordingLink = providerLink(lead.call_recording_url);
 
   return (

@@ -40,10 +40,10 @@ export function MedicareDisclaimer({ prominent = false }: { prominent?: boolean 
   return prominent ? (
     <aside
       aria-labelledby="medicare-disclaimer"
-      // On a phone the voice and chat buttons float over the screen's right edge: the text keeps
-      // out of their column (pr-20), so scrolled to its end none of it is under them
-      // (e2e/floating-buttons.test.mjs). From lg the card ends left of them.
-      className="mt-8 rounded-2xl border-l-4 border-brand-600 bg-slate-50 p-5 pr-20 text-slate-800 lg:pr-5"
+      // On a phone the voice and chat buttons float over the screen's bottom right corner (about
+      // 5rem high): room below the text (pb-24), so scrolled to its end none of its lines is under
+      // them (e2e/floating-buttons.test.mjs). From lg the card ends left of them.
+      className="mt-8 rounded-2xl border-l-4 border-brand-600 bg-slate-50 p-5 pb-24 text-slate-800 lg:pb-5"
     >
       <h3 id="medicare-disclaimer" className="font-semibold text-slate-900">
         {disclaimer.heading}
