@@ -2,7 +2,7 @@
 # formatters and linters among them). `make lint` runs only those; `make fmt` fixes what they can.
 # While working: `make check` (linters and unit tests, the quick loop) and `make dev` (Vite with
 # hot reload against the debug backend).
-.PHONY: run test build setup setup-test lint fmt check dev
+.PHONY: run test build setup setup-test lint fmt check check-content dev
 
 run: build
 	scripts/run.sh
@@ -29,6 +29,11 @@ fmt: setup
 
 check: setup
 	scripts/check.sh
+
+# Before going live: every value of the example broker still in the content (README, "Make it
+# yours"); fails while any is left.
+check-content:
+	cargo run --quiet --release -p backend -- check
 
 dev: setup
 	scripts/dev.sh

@@ -1,8 +1,10 @@
 // The voice region's chat and voice buttons float over the bottom right corner of a phone's
 // screen. Scrolled to the page's end, where nothing moves from under them any more, they must
 // cover no text: not the Medicare disclaimer (a text the rules want prominent) nor any other text
-// of the last section and the footer. Voice is configured, as the buttons show only then; nothing
-// is tapped, so the provider's SDK is never fetched.
+// of the last section and the footer. Nor, scrolled so the disclaimer under the quote form ends
+// at the screen's bottom, any line of that disclaimer (measured line by line). Voice is
+// configured, as the buttons show only then; nothing is tapped, so the provider's SDK is never
+// fetched.
 import { join } from 'node:path';
 import { outputDir, VIEWPORTS } from './support/browser.mjs';
 import { gotoHydrated } from './support/landing.mjs';
@@ -49,6 +51,37 @@ function boxesAtTheEnd() {
     viewportHeight: window.innerHeight,
     atTheEnd:
       Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
+  };
+}
+
+/**
+ * In the page, scrolled so the disclaimer beside the quote form ends at the screen's bottom: the
+ * floating buttons' boxes and the box of each line of the disclaimer's text.
+ */
+function disclaimerLinesAtTheBottom() {
+  const aside = document.querySelector('aside[aria-labelledby="medicare-disclaimer"]');
+  window.scrollTo({
+    top: window.scrollY + aside.getBoundingClientRect().bottom - window.innerHeight,
+    behavior: 'instant',
+  });
+  const walker = document.createTreeWalker(aside, NodeFilter.SHOW_TEXT);
+  const lines = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const { left, top, right, bottom } of range.getClientRects())
+      if (right > left)
+        lines.push({ text: node.textContent.trim().slice(0, 40), left, top, right, bottom });
+  }
+  const buttons = [...document.querySelectorAll('[data-island="voice"] button')].map((button) => {
+    const { left, top, right, bottom } = button.getBoundingClientRect();
+    return { name: button.getAttribute('aria-label'), left, top, right, bottom };
+  });
+  return {
+    asideBottom: aside.getBoundingClientRect().bottom,
+    viewportHeight: window.innerHeight,
+    lines,
+    buttons,
   };
 }
 
@@ -99,6 +132,50 @@ test.describe('the floating voice and chat buttons on a phone', () => {
         end.texts
           .filter((text) => overlap(button, text))
           .map((text) => `${button.name} covers ${text.text}`),
+      );
+      expect(covered).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const path of ['/', '/es/']) {
+    test(`with the disclaimer under the form at the bottom of ${path} at 390x844, they cover none of its lines`, async ({
+      openPage,
+    }) => {
+      const { page, context } = await openPage({
+        viewport: VIEWPORTS.mobile,
+        hasTouch: true,
+        isMobile: true,
+      });
+      await gotoHydrated(page, new URL(path, shared.server.url).href);
+      await expect(page.locator('[data-island="voice"] button').nth(1)).toBeVisible();
+      // Scrolled to, the card comes in; then the buttons' and the card's animations rest (the
+      // partners' strip runs on, elsewhere).
+      await page.locator('aside[aria-labelledby="medicare-disclaimer"]').scrollIntoViewIfNeeded();
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .filter((a) =>
+            a.effect?.target?.closest?.(
+              '[data-island="voice"], section[aria-labelledby="quote-heading"]',
+            ),
+          )
+          .every((a) => a.playState !== 'running'),
+      );
+      const end = await page.evaluate(disclaimerLinesAtTheBottom);
+      await page.screenshot({
+        path: join(outputDir, `floating-buttons-disclaimer-${path === '/' ? 'en' : 'es'}.png`),
+      });
+      expect(
+        Math.abs(end.asideBottom - end.viewportHeight),
+        'the disclaimer ends at the bottom',
+      ).toBeLessThan(2);
+      expect(end.buttons).toHaveLength(2);
+      expect(end.lines.length, 'the disclaimer has lines').toBeGreaterThan(3);
+      const covered = end.buttons.flatMap((button) =>
+        end.lines
+          .filter((line) => overlap(button, line))
+          .map((line) => `${button.name} covers "${line.text}"`),
       );
       expect(covered).toEqual([]);
       await context.close();

@@ -2,8 +2,8 @@
 // Chromium: the server serves a copy of the built site whose build facts (.site/site.json) turn
 // the phone and ZIP fields on, with the disclosure beside the phone field, and list one licence
 // (Illinois). Leads posted through the JSON API, each with its page's form token: a number with
-// the box ticked from a Texas ZIP code shows a Call button dialling tel:+15555550123, its state
-// and the "Not licensed in Texas" badge, in the list and on its page; the same kind of number
+// the box ticked from a Texas ZIP code shows its state and the "Not licensed in Texas" badge, in
+// the list and on its page, and no Call link, saying why; the same kind of number
 // without the box shows no Call link, "E-mail only"; the state filter lists only Texas; marking
 // a lead "Do not contact" hides its Call and e-mail actions behind a banner, lists it under its
 // status filter, and undoing it brings them back. axe on the list and the lead pages.
@@ -19,7 +19,8 @@ import { expect, test } from './support/test.mjs';
 const PHONE_SIZE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const PHONE_CONSENT =
   'I agree that Clearharbor Health may call or text me at this number about my quote, ' +
-  'possibly using automated technology. Consent is not a condition of purchase.';
+  'possibly using automated technology or an artificial or AI-generated voice. Consent is not ' +
+  'a condition of purchase.';
 /** A number with the box ticked, from Austin, Texas: the broker is licensed in Illinois only. */
 const CALLABLE = {
   product: 'individual',
@@ -45,7 +46,8 @@ const STOP = {
   email: 'stop.calling@example.com',
   phone: '+1 555 555 0199',
   may_call: true,
-  zip: '78701',
+  // Chicago: the broker is licensed in Illinois, so the number is a Call link.
+  zip: '60614',
 };
 
 /**
@@ -116,7 +118,7 @@ test.describe('callable leads in the inbox, on a phone', () => {
       has: page.getByRole('link', { name: email }),
     });
 
-  test('a number with the box ticked in Texas: a Call button and the "Not licensed in Texas" badge', async ({
+  test('a number with the box ticked in Texas: the "Not licensed in Texas" badge and no Call link, saying why', async ({
     openPage,
   }) => {
     const { page } = await inbox(openPage);
@@ -131,20 +133,15 @@ test.describe('callable leads in the inbox, on a phone', () => {
 
     await card.getByRole('link', { name: CALLABLE.email }).click();
     await expect(page.getByRole('heading', { name: CALLABLE.email })).toBeVisible();
-    const call = page.getByRole('link', { name: 'Call (555) 555-0123' });
-    await expect(call).toBeVisible();
-    await expect(call).toHaveAttribute('href', 'tel:+15555550123');
-    await expect(call).toHaveText('Call', { useInnerText: true });
-    const box = await call.boundingBox();
-    expect(
-      box.height >= 44 && box.y < 844,
-      `the Call button at ${box.y}px, ${box.height}px tall`,
-    ).toBeTruthy();
-    // The one dialling link a phone shows (the number itself is the link on wider screens).
-    await expect(telLinks(page).filter({ visible: true })).toHaveCount(1);
-    await expect(page.getByText('Not licensed in Texas')).toBeVisible();
+    // Not licensed there: no Call button and no dialling link, and the number says why.
+    await expect(page.getByRole('link', { name: /^Call/ })).toHaveCount(0);
+    await expect(telLinks(page)).toHaveCount(0);
+    await expect(page.getByText(/^\W*Not licensed in Texas$/)).toBeVisible();
     const field = (label) => page.locator('dt', { hasText: label }).locator('+ dd');
-    await expect(field('Phone')).toHaveText('(555) 555-0123', { useInnerText: true });
+    await expect(field('Phone')).toContainText(
+      /^\(555\) 555-0123\s*No Call link: you are not licensed in Texas/,
+      { useInnerText: true },
+    );
     await expect(field('ZIP code')).toHaveText('78701', { useInnerText: true });
     await expect(field('State')).toHaveText('Texas (TX)', { useInnerText: true });
     const consent = field('Consent to call');
@@ -182,14 +179,14 @@ test.describe('callable leads in the inbox, on a phone', () => {
     await page.getByLabel('State').selectOption('IL');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(
-      page.getByRole('status').filter({ hasText: '1 lead on this page.' }),
+      page.getByRole('status').filter({ hasText: '2 leads on this page.' }),
     ).toBeVisible();
     await expect(cardOf(page, EMAIL_ONLY.email)).toBeVisible();
     await page.getByRole('button', { name: 'Filters (1)' }).click();
     await page.getByLabel('State').selectOption('TX');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(
-      page.getByRole('status').filter({ hasText: '2 leads on this page.' }),
+      page.getByRole('status').filter({ hasText: '1 lead on this page.' }),
     ).toBeVisible();
     await expect(cardOf(page, EMAIL_ONLY.email)).toHaveCount(0);
   });
@@ -210,7 +207,17 @@ test.describe('callable leads in the inbox, on a phone', () => {
     const { page } = await inbox(openPage);
     await cardOf(page, STOP.email).getByRole('link', { name: STOP.email }).click();
     await expect(page.getByRole('heading', { name: STOP.email })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Call (555) 555-0199' })).toBeVisible();
+    const call = page.getByRole('link', { name: 'Call (555) 555-0199' });
+    await expect(call).toBeVisible();
+    await expect(call).toHaveAttribute('href', 'tel:+15555550199');
+    await expect(call).toHaveText('Call', { useInnerText: true });
+    const box = await call.boundingBox();
+    expect(
+      box.height >= 44 && box.y < 844,
+      `the Call button at ${box.y}px, ${box.height}px tall`,
+    ).toBeTruthy();
+    // The one dialling link a phone shows (the number itself is the link on wider screens).
+    await expect(telLinks(page).filter({ visible: true })).toHaveCount(1);
 
     await page.getByRole('button', { name: 'Do not contact' }).click();
     await expect(

@@ -237,7 +237,7 @@ describe('a build from another content folder', () => {
     assert.deepEqual(facts.fields, { phone: 'optional', zip: 'optional' });
     assert.equal(
       facts.phoneConsent,
-      `I agree that ${OWN.name} may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.`,
+      `I agree that ${OWN.name} may call or text me at this number about my quote, possibly using automated technology or an artificial or AI-generated voice. Consent is not a condition of purchase.`,
     );
     const form = readFileSync(join(dist, 'index.html'), 'utf8').match(/<form[^]*?<\/form>/)[0];
     assert.match(form, /<input [^>]*type="tel"[^>]*name="phone"/);
@@ -312,4 +312,122 @@ describe('a build from another content folder', () => {
       /^content error: \S+\/maybe\/site\.yaml:\d+: quote\.fields\.phone: expected one of "off", "optional", "required"$/,
     );
   });
+
+  /** A copy of the broker's content with `file` (site.yaml or es/site.yaml) edited. */
+  function copyWith(name, file, edit) {
+    const copy = join(work, name);
+    cpSync(content, copy, { recursive: true });
+    writeFileSync(join(copy, file), edit(readFileSync(join(copy, file), 'utf8')));
+    return copy;
+  }
+
+  // Each rule the content must keep, refused alone with one line naming the key.
+  const REFUSALS = [
+    {
+      name: 'a text of its own for the Medicare disclaimer',
+      edit: (y) =>
+        y.replace(
+          '  heading: Medicare disclaimer',
+          '  heading: Medicare disclaimer\n  some: Trusted by {organizations} carriers with {products} great plans!',
+        ),
+      line: /medicareDisclaimer\.some: the disclaimer's words are CMS's \(42 CFR 422\.2267\(e\)\(41\)\), written once in wasm-core; remove this text/,
+    },
+    {
+      name: "an 'every' text of its own",
+      edit: (y) =>
+        y.replace(
+          '  heading: Medicare disclaimer',
+          '  heading: Medicare disclaimer\n  every: We offer them all.',
+        ),
+      line: /medicareDisclaimer\.every: the disclaimer's words are CMS's/,
+    },
+    {
+      name: 'no disclaimer while Medicare is offered',
+      edit: (y) => y.replace('  variant: some', '  variant: none'),
+      line: /medicareDisclaimer\.variant: none while the quote form offers Medicare; expected some or every/,
+    },
+    {
+      name: 'no organization represented',
+      edit: (y) => y.replace(/organizations: \d+/, 'organizations: 0'),
+      line: /medicareDisclaimer\.organizations: expected at least 1$/,
+    },
+    {
+      name: 'a count that is not a whole number',
+      edit: (y) => y.replace(/ {2}products: \d+/, '  products: 2.5'),
+      line: /medicareDisclaimer\.products: /,
+    },
+    {
+      name: 'a phone consent that does not name the broker',
+      edit: (y) => y.replace(/^( {2}phoneConsent: ").*\{broker\}/m, '$1I agree that the broker'),
+      line: /quote\.phoneConsent: expected the text to hold \{broker\}, the broker the visitor agrees may call$/,
+    },
+    {
+      name: 'a phone consent without automated technology',
+      edit: (y) => y.replace('possibly using automated technology or', 'possibly using'),
+      line: /quote\.phoneConsent: expected the text to say that calls or texts may use automated technology$/,
+    },
+    {
+      name: 'a phone consent without an artificial or AI-generated voice',
+      edit: (y) => y.replace(' or an artificial or AI-generated voice', ''),
+      line: /quote\.phoneConsent: expected the text to say that calls may use an artificial or AI-generated voice$/,
+    },
+    {
+      name: 'a phone consent that makes consent a condition of purchase',
+      edit: (y) => y.replace(' Consent is not a condition of purchase.', ''),
+      line: /quote\.phoneConsent: expected the text to say that consent is not a condition of purchase$/,
+    },
+    {
+      name: 'a Spanish phone consent without the AI voice',
+      file: 'es/site.yaml',
+      edit: (y) => y.replace(' o una voz artificial o generada por IA', ''),
+      line: /es\/site\.yaml:\d+: quote\.phoneConsent: expected the text to say that calls may use an artificial or AI-generated voice$/,
+    },
+    {
+      name: 'a Spanish phone consent that makes consent a condition of purchase',
+      file: 'es/site.yaml',
+      edit: (y) => y.replace(' El consentimiento no es una condición de compra.', ''),
+      line: /es\/site\.yaml:\d+: quote\.phoneConsent: expected the text to say that consent is not a condition of purchase$/,
+    },
+    {
+      name: 'a licence in no US state',
+      edit: (y) => y.replace(`state: ${OWN.licence.state},`, 'state: Tex.,'),
+      line: /broker\.licences\[0\]\.state: "Tex\." is not a US state, DC or territory; expected its name \(Texas\) or two-letter code \(TX\)$/,
+    },
+    {
+      name: 'a licence in a freely associated state',
+      edit: (y) => y.replace(`state: ${OWN.licence.state},`, 'state: Palau,'),
+      line: /broker\.licences\[0\]\.state: "Palau" is not a US state, DC or territory/,
+    },
+    {
+      name: 'a lead notice that does not say the agent is licensed',
+      edit: (y) => y.replace('A licensed insurance agent of {broker}', 'An agent of {broker}'),
+      line: /quote\.leadNotice: expected the text to say that a licensed agent will make contact \("licensed"\)$/,
+    },
+    {
+      name: 'a Spanish lead notice that does not say the agent is licensed',
+      file: 'es/site.yaml',
+      edit: (y) =>
+        y.replace('Un agente de seguros con licencia de {broker}', 'Un agente de {broker}'),
+      line: /es\/site\.yaml:\d+: quote\.leadNotice: expected the text to say that a licensed agent will make contact \("licencia" or "licenciado"\)$/,
+    },
+    {
+      name: 'a lead notice that does not name the broker',
+      edit: (y) =>
+        y.replace('A licensed insurance agent of {broker}', 'A licensed insurance agent'),
+      line: /quote\.leadNotice: expected the text to hold \{broker\}$/,
+    },
+  ];
+  for (const [i, { name, file = 'site.yaml', edit, line }] of REFUSALS.entries()) {
+    it(`refuses ${name}, with one line`, () => {
+      const copy = copyWith(`refused-${i}`, file, edit);
+      const before = readFileSync(join(content, file), 'utf8');
+      assert.notEqual(edit(before), before, 'the edit changes the content');
+      const result = build(copy);
+      assert.notEqual(result.status, 0);
+      const lines = result.stderr.trim().split('\n');
+      assert.equal(lines.length, 1, result.stderr);
+      assert.match(lines[0], /^content error: \S+\/refused-\d+\//);
+      assert.match(lines[0], line);
+    });
+  }
 });

@@ -266,11 +266,13 @@ describe('loadContent', () => {
     }
   });
 
-  it('wants the consent to be called to name the broker once the phone is on, in each language', () => {
+  it('wants the consent to be called to name the broker, in each language', () => {
     const noBroker = (y: string) =>
       y.replace(/^( {2}phoneConsent: ").*\{broker\}/m, '$1I agree that the broker');
-    // Unused while the phone is off.
-    expect(loadContent(contentWith(noBroker)).site.quote.phoneConsent).toMatch(/^I agree that/);
+    // Checked while the phone is off too: the text is there to be turned on.
+    expect(errorOf(contentWith(noBroker))).toMatch(
+      /quote\.phoneConsent: expected the text to hold/,
+    );
     const dir = contentWith((y) => noBroker(y).replace('    phone: off', '    phone: optional'));
     expect(errorOf(dir)).toMatch(
       /site\.yaml:\d+: quote\.phoneConsent: expected the text to hold \{broker\}, the broker the visitor agrees may call$/,

@@ -8,6 +8,7 @@ import { marked } from 'marked';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { z } from 'zod';
 import { escapeHtml } from './html.ts';
+import { disclaimerText, ruleProblem } from './rules.ts';
 import { imagePaths, LINK_TARGET, siteSchema, type SiteContent } from './schema.ts';
 import { localizeLinks, translate, TranslationError, type Language } from './translation.ts';
 
@@ -85,10 +86,21 @@ export function contentDir(env: Record<string, string | undefined> = process.env
   return isAbsolute(dir) ? dir : resolve(REPOSITORY, dir);
 }
 
+/**
+ * The content as the build hands it on: the Medicare disclaimer with its words in the build's
+ * language (`text`, wasm-core's; `null` when off) in place of anything content wrote.
+ */
+export type BuiltSite = Omit<SiteContent, 'medicareDisclaimer'> & {
+  medicareDisclaimer: Pick<
+    SiteContent['medicareDisclaimer'],
+    'variant' | 'organizations' | 'products' | 'heading'
+  > & { text: string | null };
+};
+
 export interface LoadedContent {
   dir: string;
   language: Language;
-  site: SiteContent;
+  site: BuiltSite;
   /** What the pages say about the voice assistant (assistant.yaml). */
   assistant: AssistantFacts;
   /** Each Markdown page rendered to HTML. */
@@ -101,10 +113,21 @@ export interface LoadedContent {
  */
 export function loadContent(dir = contentDir(), language: Language = 'en'): LoadedContent {
   const english = loadSite(dir);
-  const site = language === 'en' ? english : loadTranslation(dir, language, english);
+  const checked = language === 'en' ? english : loadTranslation(dir, language, english);
+  const { variant, organizations, products, heading } = checked.medicareDisclaimer;
+  const site: BuiltSite = {
+    ...checked,
+    medicareDisclaimer: {
+      variant,
+      organizations,
+      products,
+      heading,
+      text: disclaimerText(checked.medicareDisclaimer, language),
+    },
+  };
   const assistant = loadAssistant(dir);
   const pagesDir = language === 'en' ? dir : join(dir, language);
-  const slots = privacySlots(site, assistant);
+  const slots = privacySlots(checked, assistant);
   const pages = Object.fromEntries(
     PAGES.map((name) => [name, loadPage(pagesDir, name, slots)]),
   ) as Record<PageName, string>;
@@ -160,12 +183,12 @@ function loadTranslation(dir: string, language: Language, english: SiteContent):
       `${file}${line ? `:${line}` : ''}: ${keyName(error.path)}: ${error.message}`,
     );
   }
-  return checkSite(file, doc, lines, dir, translated);
+  return checkSite(file, doc, lines, dir, translated, language);
 }
 
 function loadSite(dir: string): SiteContent {
   const { file, doc, lines } = parseYaml(dir, SITE_FILE);
-  return checkSite(file, doc, lines, dir, doc.toJS());
+  return checkSite(file, doc, lines, dir, doc.toJS(), 'en');
 }
 
 function loadAssistant(dir: string): AssistantFacts {
@@ -185,6 +208,7 @@ function checkSite(
   lines: LineCounter,
   dir: string,
   tree: unknown,
+  language: Language,
 ): SiteContent {
   const parsed = siteSchema.safeParse(tree, { reportInput: true });
   if (!parsed.success) {
@@ -208,6 +232,13 @@ function checkSite(
         `${file}${line ? `:${line}` : ''}: ${key}: ${image} does not exist; expected a file at ${shown(dir, join(PUBLIC_DIR, image))}`,
       );
     }
+  }
+  const problem = ruleProblem(parsed.data, language);
+  if (problem) {
+    const line = lineOf(doc.contents, problem.path, lines);
+    throw new ContentError(
+      `${file}${line ? `:${line}` : ''}: ${keyName(problem.path)}: ${problem.message}`,
+    );
   }
   return parsed.data;
 }

@@ -3,7 +3,7 @@ declare module 'virtual:site-content' {
   export const brand: import('./schema').SiteContent['brand'];
   export const seo: import('./schema').SiteContent['seo'];
   export const broker: import('./schema').SiteContent['broker'];
-  export const medicareDisclaimer: import('./schema').SiteContent['medicareDisclaimer'];
+  export const medicareDisclaimer: import('./load').BuiltSite['medicareDisclaimer'];
   export const header: import('./schema').SiteContent['header'];
   export const hero: import('./schema').SiteContent['hero'];
   export const partners: import('./schema').SiteContent['partners'];

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 use super::assistant_push::{self, AssistantCommand};
 use super::backup::{self, BackupArgs};
+use super::check;
 use super::export::{self, ExportArgs};
 use super::hash_password;
 use super::import::{self, ImportArgs};
@@ -47,6 +48,9 @@ enum Command {
     /// The voice assistant at the provider (`push`: create or update it from the content folder).
     #[command(subcommand)]
     Assistant(AssistantCommand),
+    /// List every example value still in the content folder (CONTENT_DIR, default content/),
+    /// each by its key; fails while any is left.
+    Check,
 }
 
 /// The binary's `main`. Here rather than in `main.rs` so that the server's async code is compiled
@@ -67,6 +71,7 @@ pub async fn main() -> ExitCode {
         Some(Command::Records(RecordsCommand::Verify(args))) => run_records_verify(&args).await,
         Some(Command::Records(RecordsCommand::Export(args))) => run_records_export(&args).await,
         Some(Command::Assistant(command)) => assistant_push::run(&command).await,
+        Some(Command::Check) => check::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,6 +3,7 @@
 
 pub mod assistant_push;
 pub mod backup;
+pub mod check;
 pub mod cli;
 pub mod export;
 pub mod hash_password;

@@ -131,7 +131,9 @@ pub fn licences(static_dir: &Path) -> Vec<State> {
             licensed
                 .licences
                 .iter()
-                .filter_map(|name| State::parse(name))
+                .filter_map(|name| {
+                    State::parse(name).filter(|state| state.is_state_dc_or_territory())
+                })
                 .collect()
         })
         .unwrap_or_default()

@@ -28,9 +28,30 @@ struct Run {
     stderr: String,
 }
 
-/// `backend assistant push ARGS` against the stand-in, with the example content. It blocks its
-/// thread: the tests run on a multi-threaded runtime so the stand-in keeps answering.
+/// A copy of the example content whose `brand.url` is a live address (a push refuses the
+/// example's), everything else as it is.
+fn live_content() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let example = repository().join("content");
+    std::fs::create_dir(dir.path().join("es")).unwrap();
+    for file in ["es/site.yaml", "assistant.yaml"] {
+        std::fs::copy(example.join(file), dir.path().join(file)).unwrap();
+    }
+    let site = std::fs::read_to_string(example.join("site.yaml")).unwrap();
+    std::fs::write(
+        dir.path().join("site.yaml"),
+        site.replace(EXAMPLE_URL, "https://www.harborline.test/"),
+    )
+    .unwrap();
+    dir
+}
+
+const EXAMPLE_URL: &str = "https://www.clearharbor.example/";
+
+/// `backend assistant push ARGS` against the stand-in, with the example content at a live address.
+/// It blocks its thread: the tests run on a multi-threaded runtime so the stand-in keeps answering.
 fn push(provider: &VapiRest, args: &[&str], env: &[(&str, &str)]) -> Run {
+    let content = live_content();
     let mut command = Command::new(env!("CARGO_BIN_EXE_backend"));
     command
         .current_dir(std::env::temp_dir())
@@ -39,7 +60,7 @@ fn push(provider: &VapiRest, args: &[&str], env: &[(&str, &str)]) -> Run {
         .env("VAPI_WEBHOOK_SECRET", SECRET)
         .env("VAPI_API_BASE_URL", &provider.base_url)
         .env("SITE_URL", "https://www.broker.test/")
-        .env("CONTENT_DIR", repository().join("content"))
+        .env("CONTENT_DIR", content.path())
         .envs(env.iter().copied());
     run(command, args)
 }
@@ -246,6 +267,23 @@ async fn the_assistant_named_by_vapi_assistant_id_is_updated_and_refusals_are_on
         "{}",
         no_key.stderr
     );
+    // The example's own address is no place to send the provider's events: refused, nothing sent.
+    let before = provider.requests().len();
+    let example = repository().join("content");
+    let example_url = push(
+        &provider,
+        &[],
+        &[("CONTENT_DIR", example.to_str().unwrap())],
+    );
+    assert!(!example_url.ok);
+    assert!(
+        example_url.stderr.contains(&format!(
+            "site.yaml: brand.url is the example's address ({EXAMPLE_URL})"
+        )),
+        "{}",
+        example_url.stderr
+    );
+    assert_eq!(provider.requests().len(), before, "nothing sent");
     let bad_content = push(&provider, &[], &[("CONTENT_DIR", "/nonexistent")]);
     assert!(
         bad_content

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{ContactInput, ContactRules, FieldRule, Phone, Product, QuoteRequest, Zip};
+use super::{ContactInput, ContactRules, FieldRule, Phone, Product, QuoteRequest, State, Zip};
 
 /// Returns `null` when the form values make a valid quote request, otherwise an object with a
 /// message for each field that is wrong, e.g. `{ email: "Please enter a valid email address" }`.
@@ -119,4 +119,14 @@ pub fn check_zip(raw: &str) -> Result<JsValue, JsError> {
         },
     };
     Ok(serde_wasm_bindgen::to_value(&checked)?)
+}
+
+/// The two-letter code of the place a licence names (`"Texas"`, `"tx"`), when it is a US state,
+/// DC or a territory; `undefined` otherwise (`"Tex."`, `"Palau"`). The build checks
+/// `broker.licences` with it, as the server reads them.
+#[wasm_bindgen(js_name = licenceState)]
+pub fn licence_state(raw: &str) -> Option<String> {
+    State::parse(raw)
+        .filter(|state| state.is_state_dc_or_territory())
+        .map(|state| state.code().to_owned())
 }

@@ -111,6 +111,12 @@ impl State {
             .find(|s| s.code().eq_ignore_ascii_case(value) || s.name().eq_ignore_ascii_case(value))
     }
 
+    /// One of the 50 states, DC or a territory (where a broker can hold a licence), as opposed to
+    /// a freely associated state or an armed forces code.
+    pub fn is_state_dc_or_territory(self) -> bool {
+        (self as usize) <= (State::VI as usize)
+    }
+
     /// One of the 50 states or DC, as opposed to a territory, a freely associated state or an
     /// armed forces code.
     pub fn is_state_or_dc(self) -> bool {
@@ -162,6 +168,23 @@ mod tests {
         assert_eq!(State::DC.name(), "District of Columbia");
         assert_eq!(State::VI.name(), "U.S. Virgin Islands");
         assert_eq!(State::AP.code(), "AP");
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_licence_can_be_held_in_a_state_dc_or_territory_only() {
+        for place in ["TX", "District of Columbia", "Guam", "VI"] {
+            assert!(
+                State::parse(place).unwrap().is_state_dc_or_territory(),
+                "{place}"
+            );
+        }
+        for place in ["Palau", "AE", "FM"] {
+            assert!(
+                !State::parse(place).unwrap().is_state_dc_or_territory(),
+                "{place}"
+            );
+        }
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]

@@ -142,9 +142,8 @@ mod tests {
             text(&message, Language::En),
             "Hello, I am the virtual assistant of Clearharbor Health. We do not offer every plan \
              available in your area. Currently we represent 8 organizations which offer 24 \
-             products in your area. Please contact Medicare.gov, 1-800-MEDICARE, or your local \
-             State Health Insurance Program (SHIP) to get information on all of your options. \
-             A licensed insurance agent of Clearharbor Health will contact you about your quote. \
+             products in your area. Please contact Medicare.gov or 1-800-MEDICARE to get \
+             information on all of your options. A licensed insurance agent of Clearharbor Health will contact you about your quote. \
              This call is being recorded. How can I help you today?"
         );
     }
@@ -177,9 +176,13 @@ mod tests {
     #[test]
     fn the_disclaimer_follows_its_variant_in_each_language() {
         let every = first_message(true, "every");
-        assert!(text(&every, Language::En)
-            .contains("of Clearharbor Health. We offer every plan available in your area."));
-        assert!(text(&every, Language::Es).contains("Ofrecemos todos los planes"));
+        assert!(text(&every, Language::En).contains(
+            "of Clearharbor Health. Currently we represent 8 organizations which offer 24 \
+             products in your area. You can always contact Medicare.gov or 1-800-MEDICARE for \
+             help with plan choices."
+        ));
+        assert!(text(&every, Language::Es)
+            .contains("de Clearharbor Health. Actualmente representamos a 8 organizaciones"));
         let none = first_message(true, "none");
         for (language, text) in none.texts() {
             assert!(

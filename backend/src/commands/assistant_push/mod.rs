@@ -9,13 +9,14 @@ mod first_message;
 mod prompt;
 mod provider;
 mod requests;
-mod site_content;
+pub mod site_content;
 mod yaml_file;
 
 use secrecy::ExposeSecret;
 use serde_json::Value;
 use url::Url;
 
+use crate::commands::check::is_example_address;
 use crate::routes::voice_events::REQUEST_QUOTE_TOOL;
 use crate::settings::assistant_push::AssistantPushSettings;
 use definition::AssistantDefinition;
@@ -81,6 +82,16 @@ async fn push(settings: &AssistantPushSettings, args: &PushArgs) -> Result<(), S
         ));
     }
     let content = SiteContent::load(&settings.content_dir)?;
+    if !dry_run && is_example_address(&content.brand.url) {
+        let file = settings.content_dir.join(site_content::FILE);
+        return Err(format!(
+            "{}: brand.url is the example's address ({}): put your site's address there before \
+             pushing (`backend check` lists every example value still in place; --dry-run \
+             previews)",
+            file.display(),
+            content.brand.url
+        ));
+    }
     let first_message = FirstMessage::new(&definition, &content)?;
     let site_url = match &settings.site_url {
         Some(url) => url.clone(),

@@ -210,10 +210,11 @@ mod tests {
             "read them the consent below for the page's language ({{language}}), word for word, \
              exactly as written: never translate, shorten or paraphrase it",
             "  - en: \"I agree that Clearharbor Health may call or text me at this number about my \
-             quote, possibly using automated technology. Consent is not a condition of purchase.\"\n",
+             quote, possibly using automated technology or an artificial or AI-generated voice. \
+             Consent is not a condition of purchase.\"\n",
             "  - es: \"Acepto que Clearharbor Health me llame o me envíe mensajes de texto a este \
-             número sobre mi cotización, posiblemente mediante tecnología automatizada. El \
-             consentimiento no es una condición de compra.\"\n",
+             número sobre mi cotización, posiblemente mediante tecnología automatizada o una voz \
+             artificial o generada por IA. El consentimiento no es una condición de compra.\"\n",
             "`may_call` true only on a yes to that text",
             "send it as `zip`",
             "besides the e-mail address, the phone number, the ZIP code.",

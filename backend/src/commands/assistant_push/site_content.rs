@@ -1,12 +1,14 @@
 //! What the assistant takes from the site's content (`site.yaml` in the content folder and the
 //! Spanish site's `es/site.yaml`, both checked in full by the front end's build): only these fields
 //! are read, the rest is ignored. The prompt is written from the English; the first message says
-//! the disclaimer and the agent notice in each language of the site.
+//! the disclaimer (wasm-core's words, `wasm_core::disclaimer`) and the agent notice in each
+//! language of the site.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Deserialize;
+use wasm_core::disclaimer;
 use wasm_core::Product;
 
 use super::yaml_file;
@@ -23,6 +25,10 @@ pub struct SiteContent {
     pub broker: Broker,
     pub medicare_disclaimer: MedicareDisclaimer,
     pub plans: Plans,
+    /// The figures under "about" (`backend check` looks for the example's).
+    pub about: About,
+    pub partners: Named,
+    pub testimonials: Named,
     /// The quote dropdown's label for each product value.
     products: BTreeMap<String, String>,
     /// What the assistant says in each language: English from `site.yaml`, Spanish from
@@ -35,14 +41,7 @@ pub struct SiteContent {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct SpokenTexts {
-    medicare_disclaimer: DisclaimerTexts,
     quote: QuoteTexts,
-}
-
-#[derive(Debug, Deserialize)]
-struct DisclaimerTexts {
-    some: String,
-    every: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -82,7 +81,30 @@ pub struct Brand {
 #[derive(Debug, Deserialize)]
 pub struct Broker {
     pub phone: Option<String>,
+    pub email: Option<String>,
     pub hours: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct About {
+    pub stats: Vec<Stat>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Stat {
+    pub value: String,
+    pub label: String,
+}
+
+/// A list of items each with a name (the partners, the testimonials).
+#[derive(Debug, Deserialize)]
+pub struct Named {
+    pub items: Vec<Name>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Name {
+    pub name: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -97,12 +119,14 @@ pub struct Plan {
 }
 
 /// Which CMS third-party marketing disclaimer the page shows, and its numbers (the words are
-/// each language's `SpokenTexts`).
+/// wasm-core's, the rule's).
 #[derive(Debug, Deserialize)]
 pub struct MedicareDisclaimer {
     variant: Variant,
-    organizations: Option<u32>,
-    products: Option<u32>,
+    #[serde(default)]
+    pub organizations: u32,
+    #[serde(default)]
+    pub products: u32,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize)]
@@ -144,10 +168,10 @@ impl SiteContent {
     }
 
     /// The Medicare disclaimer in `language`, as the page in that language shows it, or `None`
-    /// when the broker does not show it.
+    /// when the broker does not show it (the build refuses `none` while Medicare is offered, and
+    /// a count under 1, so neither reaches a built site).
     pub fn disclaimer(&self, language: Language) -> Option<String> {
-        self.medicare_disclaimer
-            .text(&self.spoken(language).medicare_disclaimer)
+        self.medicare_disclaimer.text(language)
     }
 
     /// The lead-generation notice in `language`, with the broker's name.
@@ -195,19 +219,19 @@ impl SiteContent {
 }
 
 impl MedicareDisclaimer {
-    /// The variant's words, with the numbers, or `None` when the broker does not show it.
-    fn text(&self, words: &DisclaimerTexts) -> Option<String> {
-        let count = |n: Option<u32>| n.map_or_else(String::new, |n| n.to_string());
-        match self.variant {
-            Variant::None => None,
-            Variant::Every => Some(words.every.clone()),
-            Variant::Some => Some(
-                words
-                    .some
-                    .replace("{organizations}", &count(self.organizations))
-                    .replace("{products}", &count(self.products)),
-            ),
-        }
+    /// The variant's words in `language`, with the numbers, or `None` when the broker does not
+    /// show it.
+    fn text(&self, language: Language) -> Option<String> {
+        let variant = match self.variant {
+            Variant::None => return None,
+            Variant::Some => disclaimer::Variant::Some,
+            Variant::Every => disclaimer::Variant::Every,
+        };
+        let language = match language {
+            Language::En => disclaimer::Language::En,
+            Language::Es => disclaimer::Language::Es,
+        };
+        disclaimer::text(variant, language, self.organizations, self.products).ok()
     }
 }
 
@@ -230,7 +254,7 @@ pub fn example_with(edit: impl FnOnce(String) -> String) -> SiteContent {
 pub fn example_with_fields(phone: &str, zip: &str) -> SiteContent {
     example_with(|text| {
         let fields = format!(
-            "quote:\n  fields:\n    phone: {phone}\n    zip: {zip}\n  phoneConsent: \"I agree that {{broker}} may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.\"\n"
+            "quote:\n  fields:\n    phone: {phone}\n    zip: {zip}\n  phoneConsent: \"I agree that {{broker}} may call or text me at this number about my quote, possibly using automated technology or an artificial or AI-generated voice. Consent is not a condition of purchase.\"\n"
         );
         let kept: String = text
             .lines()
@@ -324,11 +348,11 @@ mod tests {
         assert!(content
             .disclaimer(Language::En)
             .unwrap()
-            .starts_with("We offer every plan"));
+            .starts_with("Currently we represent 8 organizations which offer 24 products"));
         assert!(content
             .disclaimer(Language::Es)
             .unwrap()
-            .starts_with("Ofrecemos todos los planes"));
+            .starts_with("Actualmente representamos a 8 organizaciones"));
         content.medicare_disclaimer.variant = Variant::None;
         assert_eq!(content.disclaimer(Language::En), None);
         assert_eq!(content.disclaimer(Language::Es), None);

@@ -60,7 +60,7 @@ const PHONE_CONSENT =
   'I agree that Clearharbor Health may call or text me at this number about my quote, possibly ' +
   'using automated technology. Consent is not a condition of purchase.';
 
-/** A lead from Austin, Texas, who gave a number and ticked the box; the broker is not licensed there. */
+/** A lead from Austin, Texas, who gave a number and ticked the box; the broker is licensed there. */
 const callableLead: Lead = {
   ...lead,
   email: 'call.me@example.com',
@@ -70,7 +70,7 @@ const callableLead: Lead = {
   call_consent: 'written',
   zip: '78701',
   state: 'TX',
-  licensed: false,
+  licensed: true,
   consent: {
     text: 'A licensed insurance agent of Clearharbor Health will contact you about your quote.',
     sha256: '5f0c2a9d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a19',
@@ -259,11 +259,22 @@ describe("a lead's phone number, ZIP code and state", () => {
   });
 
   it("names the ZIP code's state and warns where the broker is not licensed", async () => {
-    answering(callableLead);
+    answering({ ...callableLead, licensed: false });
     render(<LeadPage id={callableLead.id} onError={() => null} />);
     expect(await fieldValue('ZIP code')).toHaveTextContent(/^78701$/);
     expect(await fieldValue('State')).toHaveTextContent(/^Texas \(TX\)$/);
     expect(screen.getByText('Not licensed in Texas')).toBeInTheDocument();
+  });
+
+  it('offers no Call link for a lead in a state the broker is not licensed in, and says why', async () => {
+    answering({ ...callableLead, licensed: false });
+    render(<LeadPage id={callableLead.id} onError={() => null} />);
+    expect(await fieldValue('Phone')).toHaveTextContent(
+      /No Call link: you are not licensed in Texas/,
+    );
+    expect(telLinks()).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: /^Call/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Answer by e-mail' })).toBeInTheDocument();
   });
 
   it('shows no badge where the broker is licensed, or no licences are listed', async () => {

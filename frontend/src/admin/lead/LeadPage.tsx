@@ -19,7 +19,7 @@ import {
 import { NoteEditor } from './NoteEditor';
 import { NotLicensedBadge } from '../shared/NotLicensedBadge';
 import { providerLink } from '../shared/provider-link';
-import { stateName } from '../shared/states';
+import { notLicensedToCall, stateName } from '../shared/states';
 
 interface LeadPageProps {
   id: string;
@@ -66,11 +66,19 @@ const ORAL_CONSENT = 'Oral consent: dial by hand, no automated calls or texts';
 function PhoneNumber({
   lead,
 }: {
-  lead: Pick<Lead, 'phone' | 'may_call' | 'call_consent' | 'status'>;
+  lead: Pick<Lead, 'phone' | 'may_call' | 'call_consent' | 'status' | 'state' | 'licensed'>;
 }) {
   if (!lead.phone) return null;
   const number = formatPhone(lead.phone);
   if (lead.status === 'do_not_contact') return <>{number} (do not contact)</>;
+  if (lead.may_call && lead.state && lead.licensed === false)
+    return (
+      <>
+        {number}
+        <br />
+        <span className="text-slate-700">{notLicensedToCall(lead.state)}</span>
+      </>
+    );
   if (!lead.may_call)
     return (
       <>
@@ -215,8 +223,11 @@ export function LeadPage({ id, onError }: LeadPageProps) {
   }
 
   const doNotContact = lead.status === 'do_not_contact';
-  /** Only a number the visitor agreed in writing to be called at, and not since withdrawn. */
-  const callable = lead.may_call && !doNotContact && lead.phone !== null;
+  /**
+   * Only a number the visitor agreed to be called at, not since withdrawn, in a state the broker
+   * is licensed in (selling there unlicensed breaks state law; the server's `licensed`).
+   */
+  const callable = lead.may_call && !doNotContact && lead.phone !== null && lead.licensed !== false;
   const recordingLink = providerLink(lead.call_recording_url);
 
   return (

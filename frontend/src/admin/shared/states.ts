@@ -77,3 +77,7 @@ export function stateName(code: string): string {
 
 /** The badge a lead gets when its state is not among the broker's licences. */
 export const notLicensedText = (code: string) => `Not licensed in ${stateName(code)}`;
+
+/** Why a lead's number has no Call link: its state is not among the broker's licences. */
+export const notLicensedToCall = (code: string) =>
+  `No Call link: you are not licensed in ${stateName(code)} (add the licence to broker.licences in the content if you hold one)`;

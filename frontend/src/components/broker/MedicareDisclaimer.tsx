@@ -7,13 +7,12 @@ const LINKED: Record<string, string> = {
   'Medicare.gov': 'https://www.medicare.gov/',
 };
 
-/** The disclaimer's words for the variant the content chose, or `undefined` when it is off. */
+/**
+ * The disclaimer's words for the variant and counts the content chose, in the page's language, or
+ * `undefined` when it is off: the rule's words from wasm-core, written in by the build.
+ */
 export function disclaimerText(): string | undefined {
-  if (disclaimer.variant === 'none') return undefined;
-  if (disclaimer.variant === 'every') return disclaimer.every;
-  return disclaimer.some
-    .replaceAll('{organizations}', String(disclaimer.organizations))
-    .replaceAll('{products}', String(disclaimer.products));
+  return disclaimer.text ?? undefined;
 }
 
 function linked(text: string, linkClass: string): ReactNode[] {
@@ -41,7 +40,10 @@ export function MedicareDisclaimer({ prominent = false }: { prominent?: boolean 
   return prominent ? (
     <aside
       aria-labelledby="medicare-disclaimer"
-      className="mt-8 rounded-2xl border-l-4 border-brand-600 bg-slate-50 p-5 text-slate-800"
+      // On a phone the voice and chat buttons float over the screen's bottom right corner (about
+      // 5rem high): room below the text (pb-24), so scrolled to its end none of its lines is under
+      // them (e2e/floating-buttons.test.mjs). From lg the card ends left of them.
+      className="mt-8 rounded-2xl border-l-4 border-brand-600 bg-slate-50 p-5 pb-24 text-slate-800 lg:pb-5"
     >
       <h3 id="medicare-disclaimer" className="font-semibold text-slate-900">
         {disclaimer.heading}
