@@ -13,13 +13,15 @@ use crate::forward::Workers;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, head_size, request_log, request_target, security_headers};
+use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::leads::retention::{self, Retention};
+use crate::routes::consent_page::{ConsentPage, ConsentPages};
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
-    admin, client_config, health, openapi, quote_result, quotes, site, voice_events,
+    admin, client_config, consent_page, health, openapi, quote_result, quotes, site, voice_events,
 };
 use crate::settings::Config;
 use crate::spam::FormTokens;
@@ -34,6 +36,8 @@ pub fn routes(
     result_pages: Arc<ResultPages>,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
+    links: Arc<ConsentLinks>,
+    consent_pages: Arc<ConsentPages>,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let limits = Arc::new(PostLimits::new(
@@ -60,10 +64,23 @@ pub fn routes(
         None => off(),
     };
     let admin = if admin::enabled(config) {
-        admin::routes(Arc::clone(&store), config, sign_in_failures)
+        admin::routes(
+            Arc::clone(&store),
+            config,
+            sign_in_failures,
+            Arc::clone(&links),
+            Arc::clone(&notices),
+        )
     } else {
         off()
     };
+    let consent_page = consent_page::routes(Arc::new(ConsentPage {
+        store: Arc::clone(&store),
+        links,
+        notices: Arc::clone(&notices),
+        pages: consent_pages,
+        limits: Arc::clone(&limits),
+    }));
     let api = voice_events
         .or(admin)
         .unify()
@@ -89,6 +106,8 @@ pub fn routes(
         ))
         .unify()
         .or(quote_result::routes(result_pages))
+        .unify()
+        .or(consent_page)
         .unify()
         .or(site::routes(site, tokens))
         .unify();
@@ -201,6 +220,8 @@ pub async fn serve(
         .local_addr()
         .map_err(|source| StartError::Bind { addr, source })?;
     let tokens = Arc::new(FormTokens::load(store.as_ref(), config.spam.min_fill).await?);
+    let links = Arc::new(ConsentLinks::load(store.as_ref()).await?);
+    let consent_pages = Arc::new(ConsentPages::load(&config.static_dir).map_err(StartError::Site)?);
     let (stop, stopped) = oneshot::channel::<()>();
     let routes = routes(
         Arc::clone(&store),
@@ -208,6 +229,8 @@ pub async fn serve(
         result_pages,
         tokens,
         notices,
+        links,
+        consent_pages,
         config,
     );
     let task = tokio::spawn(connections::serve(

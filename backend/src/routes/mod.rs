@@ -2,6 +2,7 @@
 
 pub mod admin;
 pub mod client_config;
+pub mod consent_page;
 pub mod health;
 pub mod openapi;
 pub mod quote_result;
