@@ -10,6 +10,7 @@ mod bad_setting;
 mod callable_leads;
 mod client_config;
 mod command_line;
+mod consent_page;
 mod consent_records;
 mod conversations;
 mod delivery_alerts;
