@@ -64,7 +64,11 @@ fn link_in(mail: &Mail) -> String {
         .find(|line| line.contains("/consent/"))
         .unwrap_or_else(|| panic!("a link: {}", mail.text()));
     let url: reqwest::Url = line.trim().parse().unwrap();
-    assert!(mail.html().contains(&format!("href=\"{url}\"")), "{}", mail.html());
+    assert!(
+        mail.html().contains(&format!("href=\"{url}\"")),
+        "{}",
+        mail.html()
+    );
     url.path().to_owned()
 }
 
@@ -121,7 +125,10 @@ async fn written_consent_by_the_page(database: Option<DatabaseUrl>) {
     let sent: Value = response.json().await.unwrap();
     assert_eq!(sent["sent_to"], "ana@example.com");
     assert_eq!(sent["language"], "en");
-    assert!(sent["expires_at"].as_str().unwrap().ends_with('Z'), "{sent}");
+    assert!(
+        sent["expires_at"].as_str().unwrap().ends_with('Z'),
+        "{sent}"
+    );
     let mail = mail_to(&smtp, "ana@example.com").await;
     assert_eq!(mail.rcpt_tos, ["ana@example.com"], "to the visitor only");
     assert!(mail.text().contains(DISCLOSURE), "{}", mail.text());
@@ -134,7 +141,10 @@ async fn written_consent_by_the_page(database: Option<DatabaseUrl>) {
     // The page: the exact text, the number's last digits, an unticked box.
     let (status, html) = page(&app, &path).await;
     assert_eq!(status, 200, "{html}");
-    assert!(html.contains(&format!("<span data-consent-text>{DISCLOSURE}</span>")), "{html}");
+    assert!(
+        html.contains(&format!("<span data-consent-text>{DISCLOSURE}</span>")),
+        "{html}"
+    );
     assert!(html.contains("ending in 0123"));
     assert!(html.contains("type=\"checkbox\" name=\"agree\" value=\"yes\">"));
     assert!(!html.contains("checked"));
@@ -159,7 +169,13 @@ async fn written_consent_by_the_page(database: Option<DatabaseUrl>) {
         let then = time::OffsetDateTime::now_utc() - Duration::from_secs(31 * 24 * 60 * 60);
         links.issue(&ana, then).0
     };
-    let (status, html) = post(&app, &format!("/consent/{expired}"), "agree=yes", "same-origin").await;
+    let (status, html) = post(
+        &app,
+        &format!("/consent/{expired}"),
+        "agree=yes",
+        "same-origin",
+    )
+    .await;
     assert_eq!(status, 410);
     assert!(html.contains("This link has expired"), "{html}");
     assert_eq!(lead(&app, &ana).await["call_consent"], Value::Null);
@@ -202,14 +218,21 @@ async fn written_consent_by_the_page(database: Option<DatabaseUrl>) {
     .await;
     assert_eq!(ask(&app, &bea).await.status(), 200);
     let mail = mail_to(&smtp, "bea@example.com").await;
-    assert!(mail.one("Subject").contains("cotización"), "{}", mail.one("Subject"));
+    assert!(
+        mail.one("Subject").contains("cotización"),
+        "{}",
+        mail.one("Subject")
+    );
     assert!(mail.text().contains(DISCLOSURE_ES));
     let path = link_in(&mail);
     assert!(path.starts_with("/es/consent/"), "{path}");
     let (status, html) = page(&app, &path).await;
     assert_eq!(status, 200);
     assert!(html.contains("lang=\"es\""));
-    assert!(html.contains(&format!("<span data-consent-text>{DISCLOSURE_ES}</span>")), "{html}");
+    assert!(
+        html.contains(&format!("<span data-consent-text>{DISCLOSURE_ES}</span>")),
+        "{html}"
+    );
     let (status, html) = post(&app, &path, "", "same-origin").await;
     assert_eq!(status, 422);
     assert!(html.contains("Marque la casilla para aceptar"), "{html}");
@@ -225,7 +248,13 @@ async fn written_consent_by_the_page(database: Option<DatabaseUrl>) {
     )
     .await;
     refused(&app, &cy, 409, "consent_not_askable").await;
-    refused(&app, "0195f0a4-0000-7000-8000-000000000000", 404, "not_found").await;
+    refused(
+        &app,
+        "0195f0a4-0000-7000-8000-000000000000",
+        404,
+        "not_found",
+    )
+    .await;
     app.stop().await;
 }
 
