@@ -16,7 +16,7 @@ use crate::http::{connections, head_size, request_log, request_target, security_
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::leads::retention::{self, Retention};
-use crate::routes::consent_page::{ConsentPage, ConsentPages};
+use crate::routes::consent_page::{ConsentPage, ConsentPages, ConsentParts};
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
@@ -36,8 +36,7 @@ pub fn routes(
     result_pages: Arc<ResultPages>,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
-    links: Arc<ConsentLinks>,
-    consent_pages: Arc<ConsentPages>,
+    consent: ConsentParts,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let limits = Arc::new(PostLimits::new(
@@ -68,7 +67,7 @@ pub fn routes(
             Arc::clone(&store),
             config,
             sign_in_failures,
-            Arc::clone(&links),
+            Arc::clone(&consent.links),
             Arc::clone(&notices),
         )
     } else {
@@ -76,9 +75,9 @@ pub fn routes(
     };
     let consent_page = consent_page::routes(Arc::new(ConsentPage {
         store: Arc::clone(&store),
-        links,
+        links: consent.links,
         notices: Arc::clone(&notices),
-        pages: consent_pages,
+        pages: consent.pages,
         limits: Arc::clone(&limits),
     }));
     let api = voice_events
@@ -220,8 +219,10 @@ pub async fn serve(
         .local_addr()
         .map_err(|source| StartError::Bind { addr, source })?;
     let tokens = Arc::new(FormTokens::load(store.as_ref(), config.spam.min_fill).await?);
-    let links = Arc::new(ConsentLinks::load(store.as_ref()).await?);
-    let consent_pages = Arc::new(ConsentPages::load(&config.static_dir).map_err(StartError::Site)?);
+    let consent = ConsentParts {
+        links: Arc::new(ConsentLinks::load(store.as_ref()).await?),
+        pages: Arc::new(ConsentPages::load(&config.static_dir).map_err(StartError::Site)?),
+    };
     let (stop, stopped) = oneshot::channel::<()>();
     let routes = routes(
         Arc::clone(&store),
@@ -229,8 +230,7 @@ pub async fn serve(
         result_pages,
         tokens,
         notices,
-        links,
-        consent_pages,
+        consent,
         config,
     );
     let task = tokio::spawn(connections::serve(

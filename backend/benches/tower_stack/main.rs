@@ -25,7 +25,7 @@ use std::sync::Arc;
 use backend::app::{self, RunningServer};
 use backend::leads::consent_link::ConsentLinks;
 use backend::leads::notice::LeadNotices;
-use backend::routes::consent_page::ConsentPages;
+use backend::routes::consent_page::{ConsentPages, ConsentParts};
 use backend::routes::quote_result::ResultPages;
 use backend::routes::site::{PrivacyFacts, Site};
 use backend::settings::Config;
@@ -288,12 +288,14 @@ async fn serve(
         Arc::new(pages),
         Arc::new(tokens),
         Arc::new(LeadNotices::load(&config.static_dir).expect("lead notices")),
-        Arc::new(
-            ConsentLinks::load(store.as_ref())
-                .await
-                .expect("consent links"),
-        ),
-        Arc::new(ConsentPages::load(&config.static_dir).expect("consent pages")),
+        ConsentParts {
+            links: Arc::new(
+                ConsentLinks::load(store.as_ref())
+                    .await
+                    .expect("consent links"),
+            ),
+            pages: Arc::new(ConsentPages::load(&config.static_dir).expect("consent pages")),
+        },
         &config,
     );
     tower::serve(listener, warp::service(routes), proxies, stop).await;

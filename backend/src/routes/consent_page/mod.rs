@@ -40,6 +40,12 @@ use crate::store::{CallConsent, Language, LeadStatus, QuoteStore};
 /// A consent post is one small field.
 const MAX_BODY_BYTES: usize = 4 * 1024;
 
+/// What the page and the admin route's link share, made once at start.
+pub struct ConsentParts {
+    pub links: Arc<ConsentLinks>,
+    pub pages: Arc<ConsentPages>,
+}
+
 pub struct ConsentPage {
     pub store: Arc<dyn QuoteStore>,
     pub links: Arc<ConsentLinks>,
