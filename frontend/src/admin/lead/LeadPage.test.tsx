@@ -260,7 +260,9 @@ describe("a lead's phone number, ZIP code and state", () => {
     render(<LeadPage id={oralLead.id} onError={() => null} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Ask for written consent' }));
     expect(
-      await screen.findByText(/^Asked for written consent: an e-mail went to said\.yes@example\.com/),
+      await screen.findByText(
+        /^Asked for written consent: an e-mail went to said\.yes@example\.com/,
+      ),
     ).toBeInTheDocument();
     expect(fetch).toHaveBeenLastCalledWith(
       `/api/admin/quote-requests/${oralLead.id}/consent-request`,
@@ -274,7 +276,10 @@ describe("a lead's phone number, ZIP code and state", () => {
       vi.fn(async (_path: string, init?: RequestInit) =>
         init?.method === 'POST'
           ? new Response(
-              JSON.stringify({ code: 'email_not_sent', message: 'The e-mail could not be sent now' }),
+              JSON.stringify({
+                code: 'email_not_sent',
+                message: 'The e-mail could not be sent now',
+              }),
               { status: 503 },
             )
           : new Response(JSON.stringify(emailOnlyLead), { status: 200 }),
