@@ -136,19 +136,7 @@ impl Words {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::email::SmtpUrl;
-
-    fn settings() -> EmailSettings {
-        EmailSettings {
-            relay: SmtpUrl::parse("smtp://127.0.0.1:25").unwrap(),
-            to: vec!["broker@example.com".parse().unwrap()],
-            alert_to: vec!["broker@example.com".parse().unwrap()],
-            from: "Quotes <quotes@broker.example>".parse().unwrap(),
-            extra_roots: None,
-            max_connections: 1,
-            max_per_hour: 30,
-        }
-    }
+    use crate::forward::email::message::tests::settings;
 
     #[test]
     fn the_visitor_gets_the_link_and_the_exact_text_in_their_language() {

@@ -418,11 +418,12 @@ fn web_link(url: &str) -> Option<reqwest::Url> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::settings::email::SmtpUrl;
 
-    fn settings() -> EmailSettings {
+    /// The settings every e-mail test of this folder sends with.
+    pub(in crate::forward::email) fn settings() -> EmailSettings {
         EmailSettings {
             relay: SmtpUrl::parse("smtp://127.0.0.1:25").unwrap(),
             to: vec!["broker@example.com".parse().unwrap()],
