@@ -13,15 +13,17 @@ use crate::forward::Workers;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, head_size, request_log, request_target, security_headers};
+use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::leads::retention::{self, Retention};
+use crate::routes::consent_page::{ConsentPage, ConsentPages, ConsentParts};
 use crate::routes::opt_out::OptOutPages;
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
-    admin, chat_consent, client_config, health, openapi, opt_out, quote_result, quotes, site,
-    voice_events,
+    admin, chat_consent, client_config, consent_page, health, openapi, opt_out, quote_result,
+    quotes, site, voice_events,
 };
 use crate::settings::Config;
 use crate::spam::FormTokens;
@@ -30,13 +32,23 @@ use crate::store::{self, QuoteStore, StoreError, StoreOptions};
 /// How long a graceful shutdown may take before in-flight requests are abandoned.
 const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// The pages the server fills in itself from the built front end, read once at start.
+pub struct Pages {
+    pub site: Arc<Site>,
+    pub results: Arc<ResultPages>,
+    pub opt_out: Arc<OptOutPages>,
+}
+
 pub fn routes(
     store: Arc<dyn QuoteStore>,
-    site: Arc<Site>,
-    result_pages: Arc<ResultPages>,
-    opt_out_pages: Arc<OptOutPages>,
+    Pages {
+        site,
+        results: result_pages,
+        opt_out: opt_out_pages,
+    }: Pages,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
+    consent: ConsentParts,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let limits = Arc::new(PostLimits::new(
@@ -63,10 +75,23 @@ pub fn routes(
         None => off(),
     };
     let admin = if admin::enabled(config) {
-        admin::routes(Arc::clone(&store), config, sign_in_failures)
+        admin::routes(
+            Arc::clone(&store),
+            config,
+            sign_in_failures,
+            Arc::clone(&consent.links),
+            Arc::clone(&notices),
+        )
     } else {
         off()
     };
+    let consent_page = consent_page::routes(Arc::new(ConsentPage {
+        store: Arc::clone(&store),
+        links: consent.links,
+        notices: Arc::clone(&notices),
+        pages: consent.pages,
+        limits: Arc::clone(&limits),
+    }));
     let api = voice_events
         .or(admin)
         .unify()
@@ -101,9 +126,11 @@ pub fn routes(
         .unify()
         .or(opt_out::routes(
             Arc::clone(&store) as _,
-            limits,
+            Arc::clone(&limits),
             opt_out_pages,
         ))
+        .unify()
+        .or(consent_page)
         .unify()
         .or(site::routes(site, tokens))
         .unify();
@@ -185,15 +212,12 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
     let opt_out_pages = OptOutPages::load(&config.static_dir).map_err(StartError::Site)?;
     let notices = LeadNotices::load(&config.static_dir).map_err(StartError::Site)?;
-    let mut server = serve(
-        config,
-        Arc::clone(&store),
-        Arc::new(site),
-        Arc::new(result_pages),
-        Arc::new(opt_out_pages),
-        Arc::new(notices),
-    )
-    .await?;
+    let pages = Pages {
+        site: Arc::new(site),
+        results: Arc::new(result_pages),
+        opt_out: Arc::new(opt_out_pages),
+    };
+    let mut server = serve(config, Arc::clone(&store), pages, Arc::new(notices)).await?;
     server.retention = Some(Retention::start(Arc::clone(&store), plan));
     server.workers = Some(Workers::start(
         store,
@@ -209,9 +233,7 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
 pub async fn serve(
     config: &Config,
     store: Arc<dyn QuoteStore>,
-    site: Arc<Site>,
-    result_pages: Arc<ResultPages>,
-    opt_out_pages: Arc<OptOutPages>,
+    pages: Pages,
     notices: Arc<LeadNotices>,
 ) -> Result<RunningServer, StartError> {
     let addr = config.addr;
@@ -222,16 +244,12 @@ pub async fn serve(
         .local_addr()
         .map_err(|source| StartError::Bind { addr, source })?;
     let tokens = Arc::new(FormTokens::load(store.as_ref(), config.spam.min_fill).await?);
+    let consent = ConsentParts {
+        links: Arc::new(ConsentLinks::load(store.as_ref()).await?),
+        pages: Arc::new(ConsentPages::load(&config.static_dir).map_err(StartError::Site)?),
+    };
     let (stop, stopped) = oneshot::channel::<()>();
-    let routes = routes(
-        Arc::clone(&store),
-        site,
-        result_pages,
-        opt_out_pages,
-        tokens,
-        notices,
-        config,
-    );
+    let routes = routes(Arc::clone(&store), pages, tokens, notices, consent, config);
     let task = tokio::spawn(connections::serve(
         listener,
         routes,

@@ -7,20 +7,15 @@
 // without the box shows no Call link, "E-mail only"; the state filter lists only Texas; marking
 // a lead "Do not contact" hides its Call and e-mail actions behind a banner, lists it under its
 // status filter, and undoing it brings them back. axe on the list and the lead pages.
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { outputDir } from './support/browser.mjs';
 import { ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { axeViolations } from './support/landing.mjs';
-import { formCookie, repoRoot, startServer } from './support/server.mjs';
+import { PHONE_CONSENT, postLead, siteWithPhoneAndZip } from './support/phone-site.mjs';
+import { startServer } from './support/server.mjs';
 import { expect, test } from './support/test.mjs';
 
 const PHONE_SIZE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const PHONE_CONSENT =
-  'I agree that Clearharbor Health may call or text me at this number about my quote, ' +
-  'possibly using automated technology or an artificial or AI-generated voice. Consent is not ' +
-  'a condition of purchase.';
 /** A number with the box ticked, from Austin, Texas: the broker is licensed in Illinois only. */
 const CALLABLE = {
   product: 'individual',
@@ -49,40 +44,6 @@ const STOP = {
   // Chicago: the broker is licensed in Illinois, so the number is a Call link.
   zip: '60614',
 };
-
-/**
- * A copy of the built site (frontend/dist) whose build facts, English and Spanish, have the phone
- * and ZIP fields on and the disclosure beside the phone field, and list `licences`; their other
- * keys kept. `dispose()` removes it.
- */
-function siteWithPhoneAndZip(licences) {
-  const dir = mkdtempSync(join(tmpdir(), 'inbox-callable-'));
-  // The build itself, where frontend/dist is a link to it (as in a second worktree).
-  cpSync(realpathSync(join(repoRoot, 'frontend/dist')), dir, { recursive: true });
-  for (const file of ['.site/site.json', '.site/es/site.json']) {
-    const path = join(dir, file);
-    const facts = JSON.parse(readFileSync(path, 'utf8'));
-    facts.fields = { phone: 'optional', zip: 'optional' };
-    // Spanish keeps its own disclosure, which a build from content/es/ writes.
-    facts.phoneConsent = file.includes('/es/')
-      ? (facts.phoneConsent ?? PHONE_CONSENT)
-      : PHONE_CONSENT;
-    facts.licences = licences;
-    writeFileSync(path, JSON.stringify(facts, null, 2));
-  }
-  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** A lead posted as the quote form's script posts it, with the token its page gave. */
-async function postLead(url, body) {
-  const response = await fetch(new URL('/api/quote-requests', url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: await formCookie(url) },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()).id;
-}
 
 /** The links on the page that would dial a number, shown or not. */
 const telLinks = (page) => page.locator('a[href^="tel:"]');

@@ -23,7 +23,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use backend::app::{self, RunningServer};
+use backend::leads::consent_link::ConsentLinks;
 use backend::leads::notice::LeadNotices;
+use backend::routes::consent_page::{ConsentPages, ConsentParts};
 use backend::routes::opt_out::OptOutPages;
 use backend::routes::quote_result::ResultPages;
 use backend::routes::site::{PrivacyFacts, Site};
@@ -283,11 +285,21 @@ async fn serve(
         .expect("form tokens");
     let routes = app::routes(
         Arc::clone(&store),
-        Arc::new(site),
-        Arc::new(pages),
-        Arc::new(OptOutPages::load(&config.static_dir).expect("opt-out pages")),
+        app::Pages {
+            site: Arc::new(site),
+            results: Arc::new(pages),
+            opt_out: Arc::new(OptOutPages::load(&config.static_dir).expect("opt-out pages")),
+        },
         Arc::new(tokens),
         Arc::new(LeadNotices::load(&config.static_dir).expect("lead notices")),
+        ConsentParts {
+            links: Arc::new(
+                ConsentLinks::load(store.as_ref())
+                    .await
+                    .expect("consent links"),
+            ),
+            pages: Arc::new(ConsentPages::load(&config.static_dir).expect("consent pages")),
+        },
         &config,
     );
     tower::serve(listener, warp::service(routes), proxies, stop).await;

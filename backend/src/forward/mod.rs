@@ -22,7 +22,7 @@ mod worker;
 
 use std::sync::Arc;
 
-pub use email::Mailer;
+pub use email::{last_four, ConsentRequest, Mailer, NotSent};
 pub use lead_post::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 
 use crate::settings::alerts::AlertSettings;

@@ -61,6 +61,21 @@ pub enum ApiError {
     SignInBusy,
     #[error("This request did not come from this site's own pages, so it was refused.")]
     CrossSite,
+    /// Asking a lead for written consent makes no sense for it (why, in words).
+    #[error("{0}")]
+    ConsentNotAskable(String),
+    #[error("This lead already gave written consent to be called; nothing was sent.")]
+    ConsentAlreadyWritten,
+    #[error(
+        "E-mail is off (SMTP_URL is not set), so the visitor cannot be asked; nothing was sent."
+    )]
+    EmailNotConfigured,
+    /// The relay refused the e-mail for good (its words).
+    #[error("The mail relay refused the e-mail, so it was not sent: {0}")]
+    EmailRefused(String),
+    /// The relay could not take the e-mail now (why).
+    #[error("The e-mail could not be sent now, so nothing went; try again in a while: {0}")]
+    EmailNotSent(String),
 }
 
 #[derive(Serialize)]
@@ -116,6 +131,13 @@ impl ApiError {
             ApiError::WrongPassword => StatusCode::UNAUTHORIZED,
             ApiError::SignInBusy => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::CrossSite => StatusCode::FORBIDDEN,
+            ApiError::ConsentNotAskable(_) | ApiError::ConsentAlreadyWritten => {
+                StatusCode::CONFLICT
+            }
+            ApiError::EmailNotConfigured | ApiError::EmailNotSent(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            ApiError::EmailRefused(_) => StatusCode::BAD_GATEWAY,
         }
     }
 
@@ -140,6 +162,11 @@ impl ApiError {
             ApiError::WrongPassword => "wrong_password",
             ApiError::SignInBusy => "sign_in_busy",
             ApiError::CrossSite => "cross_site_request",
+            ApiError::ConsentNotAskable(_) => "consent_not_askable",
+            ApiError::ConsentAlreadyWritten => "consent_already_written",
+            ApiError::EmailNotConfigured => "email_not_configured",
+            ApiError::EmailRefused(_) => "email_refused",
+            ApiError::EmailNotSent(_) => "email_not_sent",
         }
     }
 }
@@ -199,6 +226,19 @@ impl ApiError {
             ApiError::CrossSite => {
                 "Esta solicitud no vino de las páginas de este sitio, así que se rechazó.".into()
             }
+            ApiError::ConsentNotAskable(detail) => {
+                format!("No se puede pedir el consentimiento por escrito: {detail}")
+            }
+            ApiError::ConsentAlreadyWritten => {
+                "Este cliente ya dio su consentimiento por escrito; no se envió nada.".into()
+            }
+            ApiError::EmailNotConfigured => "El correo está desactivado (SMTP_URL no está definido); no se envió nada.".into(),
+            ApiError::EmailRefused(detail) => {
+                format!("El servidor de correo rechazó el mensaje, así que no se envió: {detail}")
+            }
+            ApiError::EmailNotSent(detail) => format!(
+                "No se pudo enviar el correo ahora, así que no se envió nada; inténtelo más tarde: {detail}"
+            ),
         }
     }
 
@@ -358,6 +398,11 @@ impl ApiError {
             ApiError::WrongPassword,
             ApiError::SignInBusy,
             ApiError::CrossSite,
+            ApiError::ConsentNotAskable("no phone".into()),
+            ApiError::ConsentAlreadyWritten,
+            ApiError::EmailNotConfigured,
+            ApiError::EmailRefused("550 no".into()),
+            ApiError::EmailNotSent("refused".into()),
         ];
         for error in &every {
             match error {
@@ -379,7 +424,12 @@ impl ApiError {
                 | ApiError::TooManyFailedAttempts { .. }
                 | ApiError::WrongPassword
                 | ApiError::SignInBusy
-                | ApiError::CrossSite => {}
+                | ApiError::CrossSite
+                | ApiError::ConsentNotAskable(_)
+                | ApiError::ConsentAlreadyWritten
+                | ApiError::EmailNotConfigured
+                | ApiError::EmailRefused(_)
+                | ApiError::EmailNotSent(_) => {}
             }
         }
         every

@@ -4,6 +4,7 @@
 //! broker's request or past the retention limit, on one timer).
 
 pub mod audit_copy;
+pub mod consent_link;
 pub mod csv;
 pub mod deletion;
 pub mod ended_reason;

@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod chat_consent;
 pub mod client_config;
+pub mod consent_page;
 pub mod health;
 pub mod openapi;
 pub mod opt_out;

@@ -93,6 +93,15 @@ impl SiteSettings {
         Some(page.into())
     }
 
+    /// The site's page at `path` (`/consent/...`), under the site's address, which may have a
+    /// path of its own.
+    pub fn page(&self, path: &str) -> Option<String> {
+        let mut page = self.url.clone()?;
+        let under = page.path().trim_end_matches('/').to_owned();
+        page.set_path(&format!("{under}{path}"));
+        Some(page.into())
+    }
+
     /// `2026-11-22 10:40:00 EST`: the moment in `LEAD_TIME_ZONE`, with the zone's abbreviation.
     pub fn local_time(&self, at: time::OffsetDateTime) -> String {
         jiff::Timestamp::from_nanosecond(at.unix_timestamp_nanos())

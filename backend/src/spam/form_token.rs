@@ -12,13 +12,12 @@
 use std::time::Duration;
 
 use argon2::password_hash::rand_core::{OsRng, RngCore};
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
 use time::OffsetDateTime;
 use warp::http::{header, HeaderValue};
 use warp::reply::Response;
 
 use super::Signal;
+use crate::store::signer::Signer;
 use crate::store::{SiteKeys, SpentToken, StoreError};
 
 pub const COOKIE: &str = "form_token";
@@ -31,12 +30,11 @@ const KEY_NAME: &str = "form_token";
 pub const MAX_AGE: Duration = Duration::from_secs(6 * 60 * 60);
 /// The random bytes that make each page view's token its own (64 bits, hex in the token).
 const NONCE_BYTES: usize = 8;
-/// The signature's bytes kept in the token (128 bits).
-const TAG_BYTES: usize = 16;
+/// What a token's signature is made under (`Signer`).
+const DOMAIN: &str = "form-token:";
 
 pub struct FormTokens {
-    /// Keyed once: keying hashes the key, which would otherwise be done again for every token.
-    keyed: Hmac<Sha256>,
+    signer: Signer,
     min_fill: Duration,
 }
 
@@ -49,13 +47,15 @@ impl FormTokens {
     ) -> Result<FormTokens, StoreError> {
         let mut candidate = [0u8; 32];
         OsRng.fill_bytes(&mut candidate);
-        let key = store.site_key(KEY_NAME, hex::encode(candidate)).await?;
-        Ok(FormTokens::new(key.into_bytes(), min_fill))
+        let signer = Signer::load(store, KEY_NAME, hex::encode(candidate)).await?;
+        Ok(FormTokens { signer, min_fill })
     }
 
     pub fn new(key: Vec<u8>, min_fill: Duration) -> FormTokens {
-        let keyed = Hmac::<Sha256>::new_from_slice(&key).expect("HMAC takes a key of any length");
-        FormTokens { keyed, min_fill }
+        FormTokens {
+            signer: Signer::new(&key),
+            min_fill,
+        }
     }
 
     /// `issued.nonce.signature`: the milliseconds since the Unix epoch, a random nonce, and the
@@ -64,8 +64,7 @@ impl FormTokens {
         let mut nonce = [0u8; NONCE_BYTES];
         OsRng.fill_bytes(&mut nonce);
         let signed = format!("{}.{}", millis(now), hex::encode(nonce));
-        let tag = self.mac(&signed).finalize().into_bytes();
-        format!("{signed}.{}", hex::encode(&tag[..TAG_BYTES]))
+        format!("{signed}.{}", self.signer.sign(DOMAIN, &signed))
     }
 
     /// Gives `response` (a served page, or a lead's answer for the next lead) a fresh token.
@@ -106,12 +105,10 @@ impl FormTokens {
         let (signed, tag) = token.rsplit_once('.').ok_or(Signal::BadToken)?;
         let (issued_text, _nonce) = signed.split_once('.').ok_or(Signal::BadToken)?;
         let issued: i64 = issued_text.parse().map_err(|_| Signal::BadToken)?;
-        let mut tag_bytes = [0; TAG_BYTES];
-        hex::decode_to_slice(tag, &mut tag_bytes).map_err(|_| Signal::BadToken)?;
         // The text is signed as issued, digit for digit, not the number it reads as.
-        self.mac(signed)
-            .verify_truncated_left(&tag_bytes)
-            .map_err(|_| Signal::BadToken)?;
+        if !self.signer.verify(DOMAIN, signed, tag) {
+            return Err(Signal::BadToken);
+        }
         // A token from a moment ahead (another instance's clock) counts as just issued.
         let age = Duration::from_millis(u64::try_from(millis(now) - issued).unwrap_or(0));
         if age < self.min_fill {
@@ -126,13 +123,6 @@ impl FormTokens {
                     .map_err(|_| Signal::BadToken)?,
             })
         }
-    }
-
-    fn mac(&self, signed: &str) -> Hmac<Sha256> {
-        let mut mac = self.keyed.clone();
-        mac.update(b"form-token:");
-        mac.update(signed.as_bytes());
-        mac
     }
 }
 

@@ -29,6 +29,7 @@ mod queued;
 mod quotes;
 mod recordings;
 mod rows;
+pub mod signer;
 pub mod spam_report;
 mod sql;
 pub mod sqlite;

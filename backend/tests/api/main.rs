@@ -11,6 +11,7 @@ mod callable_leads;
 mod check_content;
 mod client_config;
 mod command_line;
+mod consent_page;
 mod consent_records;
 mod conversation_consent;
 mod conversations;

@@ -249,14 +249,15 @@ fn lead_body(
     let heading = "New quote request";
     let closing = format!("Reply to this message to write to {}.", quote.email);
     let (link_text, link_html) = inbox_link(site, &quote.id);
+    let (ask_text, ask_html) = consent_offer(site, quote);
     let (spam_text, spam_html) = spam.map_or_else(Default::default, |spam| daily_note(site, spam));
     let text = format!(
-        "{heading}\n\n{}\n{link_text}\n{closing}\n{spam_text}\nDetails\n\n{}\n",
+        "{heading}\n\n{}\n{link_text}{ask_text}\n{closing}\n{spam_text}\nDetails\n\n{}\n",
         text_fields(&fields),
         text_fields(&details)
     );
     let html = format!(
-        "<!doctype html><html><body><h1>{heading}</h1>{}{link_html}<p>{}</p>{spam_html}<h2>Details</h2>{}</body></html>",
+        "<!doctype html><html><body><h1>{heading}</h1>{}{link_html}{ask_html}<p>{}</p>{spam_html}<h2>Details</h2>{}</body></html>",
         html_fields(&fields),
         encode_text(&closing),
         html_fields(&details)
@@ -322,6 +323,33 @@ fn inbox_link(site: &SiteSettings, lead_id: &str) -> (String, String) {
                 encode_double_quoted_attribute(&url)
             ),
         ),
+        None => (String::new(), String::new()),
+    }
+}
+
+/// For a lead with a number and no written consent to call it (neither spam nor do not
+/// contact), the offer to ask for it in writing: the inbox's "Ask for written consent" on the
+/// lead's page, which an e-mail cannot do itself (it needs the broker signed in). Empty
+/// otherwise, and without `SITE_URL`.
+fn consent_offer(site: &SiteSettings, quote: &StoredQuote) -> (String, String) {
+    let askable = quote.contact.phone.is_some()
+        && quote.call_consent != Some(CallConsent::Written)
+        && !matches!(quote.status, LeadStatus::Spam | LeadStatus::DoNotContact);
+    match site.lead_page(&quote.id).filter(|_| askable) {
+        Some(url) => {
+            let said = format!(
+                "No written consent to call yet. Ask for written consent: \"Ask for written consent\" on the lead's page in the inbox e-mails {} a page to give it.",
+                quote.email
+            );
+            (
+                format!("{}\nAsk for written consent: {url}\n", one_line(&said)),
+                format!(
+                    "<p>{} <a href=\"{}\">Ask for written consent</a></p>",
+                    encode_text(&one_line(&said)),
+                    encode_double_quoted_attribute(&url)
+                ),
+            )
+        }
         None => (String::new(), String::new()),
     }
 }
@@ -445,11 +473,12 @@ fn web_link(url: &str) -> Option<reqwest::Url> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::settings::email::SmtpUrl;
 
-    fn settings() -> EmailSettings {
+    /// The settings every e-mail test of this folder sends with.
+    pub(in crate::forward::email) fn settings() -> EmailSettings {
         EmailSettings {
             relay: SmtpUrl::parse("smtp://127.0.0.1:25").unwrap(),
             to: vec!["broker@example.com".parse().unwrap()],
@@ -652,6 +681,48 @@ mod tests {
         assert!(!html.contains("href=\"javascript"), "not a link: {html}");
         assert!(text.contains("Recording: javascript:alert(1)"), "{text}");
         assert!(text.contains("Ended: The caller hung up\n"), "{text}");
+    }
+
+    #[test]
+    fn a_number_without_written_consent_gets_the_offer_to_ask_for_it() {
+        let site = SiteSettings {
+            url: Some("https://quotes.example.com/".parse().unwrap()),
+            ..SiteSettings::default()
+        };
+        let with = |call_consent, status| StoredQuote {
+            contact: crate::store::Contact {
+                phone: Some("+15555550123".into()),
+                ..Default::default()
+            },
+            call_consent,
+            status,
+            ..quote("ana@example.com", "UA")
+        };
+        let (text, html) = lead_body(&site, &with(Some(CallConsent::Oral), LeadStatus::New), None);
+        assert!(
+            text.contains("\nNo written consent to call yet. Ask for written consent: \"Ask for written consent\" on the lead's page in the inbox e-mails ana@example.com a page to give it.\nAsk for written consent: https://quotes.example.com/admin#lead/0195-lead\n"),
+            "{text}"
+        );
+        assert!(
+            html.contains("<a href=\"https://quotes.example.com/admin#lead/0195-lead\">Ask for written consent</a>"),
+            "{html}"
+        );
+        assert!(lead_body(&site, &with(None, LeadStatus::New), None)
+            .0
+            .contains("Ask for written consent:"));
+        for (consent, status) in [
+            (Some(CallConsent::Written), LeadStatus::New),
+            (None, LeadStatus::Spam),
+            (None, LeadStatus::DoNotContact),
+        ] {
+            let (text, _) = lead_body(&site, &with(consent, status), None);
+            assert!(!text.contains("Ask for written consent"), "{text}");
+        }
+        let (text, _) = lead_body(&site, &quote("ana@example.com", "UA"), None);
+        assert!(
+            !text.contains("Ask for written consent"),
+            "no number: {text}"
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! Lead e-mails spend the site's hourly budget (`LEAD_EMAIL_MAX_PER_HOUR`); the leads beyond it
 //! go out in one digest an hour (`digest.rs`).
 
+mod consent_request;
 mod digest;
 mod message;
 mod notice;
@@ -28,6 +29,7 @@ use crate::store::spam_report::SpamReports;
 use crate::store::{hour_of, CallReports, Channel, EmailBudget, FailingChannel, PendingLead};
 use relay::{ConnectError, Relay};
 
+pub use consent_request::{last_four, ConsentRequest, NotSent};
 pub use digest::Digest;
 
 /// The connections and the recipients, shared by both e-mail channels.
@@ -122,6 +124,22 @@ impl Mailer {
             OffsetDateTime::now_utc(),
         );
         self.send_notice(message).await
+    }
+
+    /// The e-mail asking a visitor for written consent (`consent_request.rs`), sent now and
+    /// waited for: it is not queued, so the broker hears at once whether it went.
+    pub async fn send_consent_request(&self, request: &ConsentRequest<'_>) -> Result<(), NotSent> {
+        let message = consent_request::message(&self.settings, request);
+        match tokio::time::timeout(DELIVERY_TIMEOUT, self.send(message)).await {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(Failure::Permanent(error))) => Err(NotSent::Refused(error)),
+            Ok(Err(Failure::Temporary(error))) => Err(NotSent::Unreachable(error)),
+            Ok(Err(Failure::OverBudget)) => unreachable!("only a lead e-mail spends the budget"),
+            Err(_) => Err(NotSent::Unreachable(format!(
+                "the relay did not answer within {} s",
+                DELIVERY_TIMEOUT.as_secs()
+            ))),
+        }
     }
 
     async fn send_notice(

@@ -10,14 +10,13 @@
 
 use std::time::Duration;
 
-use hmac::{Hmac, Mac};
 use secrecy::{ExposeSecret, SecretString};
-use sha2::Sha256;
 use time::OffsetDateTime;
 use warp::http::{HeaderMap, HeaderValue};
 
 use super::session_cookie;
 use crate::http::headers::cookie_values;
+use crate::store::signer::Signer;
 use crate::store::{SiteKeys, StoreError};
 
 const HTTPS_NAME: &str = "__Secure-inbox_known";
@@ -29,24 +28,25 @@ const KEY_NAME: &str = "inbox_known";
 /// The longest a browser keeps a cookie (RFC 6265bis caps `Max-Age` there); each good sign-in
 /// sets a new mark, so a broker who signs in at least that often stays known.
 const MAX_AGE: Duration = Duration::from_secs(400 * 24 * 60 * 60);
-/// The signature's bytes kept in the mark (128 bits).
-const TAG_BYTES: usize = 16;
+/// What a mark's signature is made under (`Signer`).
+const DOMAIN: &str = "inbox-known:";
 
 pub struct KnownBrowsers {
-    /// Keyed once: keying hashes the key, which would otherwise be done again for every mark.
-    keyed: Hmac<Sha256>,
+    signer: Signer,
 }
 
 impl KnownBrowsers {
     /// The shared key, made now (256 random bits, as a session id) if the database holds none.
     pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<KnownBrowsers, StoreError> {
-        let key = store.site_key(KEY_NAME, session_cookie::new_id()).await?;
-        Ok(KnownBrowsers::new(key.as_bytes()))
+        let signer = Signer::load(store, KEY_NAME, session_cookie::new_id()).await?;
+        Ok(KnownBrowsers { signer })
     }
 
+    #[cfg(test)]
     pub fn new(key: &[u8]) -> KnownBrowsers {
-        let keyed = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
-        KnownBrowsers { keyed }
+        KnownBrowsers {
+            signer: Signer::new(key),
+        }
     }
 
     /// The `Set-Cookie` that marks the browser signing in at `now`: `set.signature`, the seconds
@@ -58,12 +58,12 @@ impl KnownBrowsers {
         https: bool,
     ) -> HeaderValue {
         let set = now.unix_timestamp().to_string();
-        let tag = self.mac(&set, password_hash).finalize().into_bytes();
+        let tag = self.signer.sign(DOMAIN, &signed(&set, password_hash));
         let secure = if https { "; Secure" } else { "" };
         HeaderValue::from_str(&format!(
             "{}={set}.{}; Path={PATH}; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
             name(https),
-            hex::encode(&tag[..TAG_BYTES]),
+            tag,
             MAX_AGE.as_secs()
         ))
         .expect("digits, hex and fixed text")
@@ -85,25 +85,22 @@ impl KnownBrowsers {
     fn check(&self, mark: &str, password_hash: &SecretString, now: OffsetDateTime) -> Option<()> {
         let (set_text, tag) = mark.split_once('.')?;
         let set: i64 = set_text.parse().ok()?;
-        let mut tag_bytes = [0; TAG_BYTES];
-        hex::decode_to_slice(tag, &mut tag_bytes).ok()?;
         // The text is signed as set, digit for digit, not the number it reads as.
-        self.mac(set_text, password_hash)
-            .verify_truncated_left(&tag_bytes)
-            .ok()?;
+        if !self
+            .signer
+            .verify(DOMAIN, &signed(set_text, password_hash), tag)
+        {
+            return None;
+        }
         // A mark from a moment ahead (another instance's clock) counts as just set.
         let age = u64::try_from(now.unix_timestamp().saturating_sub(set)).unwrap_or(0);
         (age <= MAX_AGE.as_secs()).then_some(())
     }
+}
 
-    fn mac(&self, set: &str, password_hash: &SecretString) -> Hmac<Sha256> {
-        let mut mac = self.keyed.clone();
-        mac.update(b"inbox-known:");
-        mac.update(set.as_bytes());
-        mac.update(b":");
-        mac.update(password_hash.expose_secret().as_bytes());
-        mac
-    }
+/// What a mark signs: the moment it was set, bound to the password's hash.
+fn signed(set: &str, password_hash: &SecretString) -> String {
+    format!("{set}:{}", password_hash.expose_secret())
 }
 
 fn name(https: bool) -> &'static str {
@@ -188,7 +185,7 @@ mod tests {
         let other_password =
             value_of(&marks.mark(&SecretString::from("$argon2id$v=19$second"), now, false));
         let later = format!("{}.{tag}", set.parse::<i64>().unwrap() + 60);
-        let forged = format!("{set}.{}", "0".repeat(TAG_BYTES * 2));
+        let forged = format!("{set}.{}", "0".repeat(32));
         for bad in [
             other_key.as_str(),
             other_password.as_str(),

@@ -7,6 +7,8 @@
 //!   or CSV;
 //! - `/api/admin/quote-requests/{id}`: one lead; its status; its deletion;
 //! - `/api/admin/quote-requests/{id}/records`: its audit copy, a ZIP;
+//! - `/api/admin/quote-requests/{id}/consent-request`: e-mail the visitor the consent page's
+//!   link, to give written consent to be called;
 //! - `/api/admin/consent-records?phone=...` (or `?email=...`): one person's consent records,
 //!   their leads deleted or not; `/api/admin/consent-records/{seq}/records`: one record's
 //!   audit copy, a ZIP, its lead deleted or not;
@@ -18,6 +20,7 @@
 
 mod caller;
 mod consent_records;
+mod consent_request;
 mod conversations;
 mod handler;
 mod known_browser;
@@ -35,15 +38,19 @@ use warp::http::{header, HeaderValue};
 use warp::reply::Response;
 use warp::{Filter, Rejection};
 
+use crate::forward::Mailer;
 use crate::http::body;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::http::path_id::PathId;
+use crate::leads::consent_link::ConsentLinks;
+use crate::leads::notice::LeadNotices;
 use crate::settings::Config;
 use crate::store::consent::ConsentRecords;
 use crate::store::{Conversations, Inbox, QuoteStore, Recordings, SiteKeys};
 use caller::{caller, request_facts, Access};
+use consent_request::AskConsent;
 use session::SignIn;
 
 /// The admin API's JSON bodies (a password, a status, a note of at most 2,000 characters,
@@ -56,11 +63,14 @@ pub fn enabled(config: &Config) -> bool {
 }
 
 /// Its errors are answered here, so that they too carry `Cache-Control: no-store`. Wrong tokens
-/// and wrong passwords count against `failures`, per client.
+/// and wrong passwords count against `failures`, per client. `links` and `notices` make the
+/// consent page's link and the text it shows, for "Ask for written consent".
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     config: &Config,
     failures: Arc<FailureLimit>,
+    links: Arc<ConsentLinks>,
+    notices: Arc<LeadNotices>,
 ) -> BoxedFilter<(Response,)> {
     let access = Arc::new(Access {
         token: config.leads.admin_token.clone(),
@@ -114,6 +124,23 @@ pub fn routes(
     let inbox: Arc<dyn Inbox> = store;
     let list_inbox = Arc::clone(&inbox);
     let site = Arc::new(config.site.clone());
+    let mailer = config.email.clone().and_then(|email| {
+        Mailer::new(email, config.site.clone())
+            .map_err(|error| tracing::error!(%error, "cannot use the relay to ask for consent"))
+            .ok()
+            .map(Arc::new)
+    });
+    let asking = Arc::new(AskConsent {
+        store: Arc::clone(&inbox),
+        links,
+        notices,
+        mailer,
+        site: Arc::clone(&site),
+    });
+    let ask_consent = warp::path!("api" / "admin" / "quote-requests" / PathId / "consent-request")
+        .and(methods("POST"))
+        .and(caller(Arc::clone(&access)))
+        .and_then(move |PathId(id), _caller| consent_request::ask(Arc::clone(&asking), id));
     let list_site = Arc::clone(&site);
     let list = methods("GET, HEAD")
         .and(caller(Arc::clone(&access)))
@@ -146,6 +173,8 @@ pub fn routes(
         .or(answered_here(talk_recording))
         .unify()
         .or(answered_here(records))
+        .unify()
+        .or(answered_here(ask_consent))
         .unify()
         .or(answered_here(person_records))
         .unify()

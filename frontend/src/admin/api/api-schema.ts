@@ -194,6 +194,25 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/quote-requests/{id}/consent-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask for written consent: e-mails the visitor, to the lead's address and in the lead's language, a link to the consent page (/consent/<token>, /es/consent/<token>; the token names the lead and an expiry 30 days on, signed by the site, nothing personal in it), where the exact consent text is shown with an unticked box; ticking it records written consent (written_later.channel consent_page). Only for a lead with a phone number and no written consent, not spam, not do not contact. The e-mail is sent before the answer: nothing is queued. No body. */
+    post: operations['askWrittenConsent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/session': {
     parameters: {
       query?: never;
@@ -385,6 +404,11 @@ export interface components {
         | 'wrong_password'
         | 'sign_in_busy'
         | 'cross_site_request'
+        | 'consent_not_askable'
+        | 'consent_already_written'
+        | 'email_not_configured'
+        | 'email_refused'
+        | 'email_not_sent'
         | 'internal_error';
       /** @description For a person: English, or Spanish for a quote post from the Spanish site (lang es, or a Referer under /es/ when the body could not be read). */
       message: string;
@@ -485,6 +509,17 @@ export interface components {
       licensed: boolean | null;
       /** @description What the visitor was shown and agreed to when they sent the lead (its consent record); null for a lead stored before consent records were kept. */
       consent: components['schemas']['Consent'] | null;
+    };
+    ConsentRequestSent: {
+      /** @description The lead's address, the e-mail's only recipient. */
+      sent_to: string;
+      /**
+       * @description The e-mail's and the page's language: the lead's.
+       * @enum {string}
+       */
+      language: 'en' | 'es';
+      /** @description When the link stops working (30 days on), RFC 3339, UTC. */
+      expires_at: string;
     };
     /** @description A StoredQuoteRequest with its call's recording link. */
     Lead: {
@@ -1243,6 +1278,65 @@ export interface operations {
       429: components['responses']['TooManyFailedAttempts'];
       500: components['responses']['Error'];
       503: components['responses']['Unavailable'];
+    };
+  };
+  askWrittenConsent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The relay took the e-mail. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ConsentRequestSent'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSite'];
+      404: components['responses']['Error'];
+      405: components['responses']['Error'];
+      /** @description Nothing to ask, nothing sent: consent_already_written, or consent_not_askable (no phone number, held as spam, marked do not contact, or no consent text on the site's page in the lead's language), the message saying which. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      /** @description The mail relay refused the e-mail for good (email_refused, with the relay's reply): not sent. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Not sent: e-mail is off (email_not_configured: SMTP_URL unset), the relay could not be reached or answered 4xx or too late (email_not_sent: try again later), or the database is unavailable (database_unavailable). */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
     };
   };
   getAdminSession: {

@@ -117,6 +117,12 @@ export const api = {
   /** A blank note removes it. */
   setNote: (id: string, note: string) =>
     call<Lead>('PATCH', `/api/admin/quote-requests/${encodeURIComponent(id)}`, { note }),
+  /** E-mails the visitor the consent page's link, to give written consent to be called. */
+  askConsent: (id: string) =>
+    call<Schemas['ConsentRequestSent']>(
+      'POST',
+      `/api/admin/quote-requests/${encodeURIComponent(id)}/consent-request`,
+    ),
   remove: (id: string) =>
     call<void>('DELETE', `/api/admin/quote-requests/${encodeURIComponent(id)}`),
   conversations: () => call<{ conversations: Conversation[] }>('GET', '/api/admin/conversations'),

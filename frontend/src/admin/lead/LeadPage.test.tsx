@@ -247,6 +247,71 @@ describe("a lead's phone number, ZIP code and state", () => {
     expect(screen.queryByText(/no consent to call/)).not.toBeInTheDocument();
   });
 
+  it('asks a number without written consent for it in writing: an e-mail to the visitor', async () => {
+    const fetch = vi.fn(async (path: string, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? new Response(
+            JSON.stringify({
+              sent_to: oralLead.email,
+              language: 'en',
+              expires_at: '2026-12-27T09:00:00.000Z',
+            }),
+            { status: 200 },
+          )
+        : new Response(JSON.stringify(oralLead), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(<LeadPage id={oralLead.id} onError={() => null} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ask for written consent' }));
+    expect(
+      await screen.findByText(
+        /^Asked for written consent: an e-mail went to said\.yes@example\.com/,
+      ),
+    ).toBeInTheDocument();
+    expect(fetch).toHaveBeenLastCalledWith(
+      `/api/admin/quote-requests/${oralLead.id}/consent-request`,
+      expect.objectContaining({ method: 'POST' }),
+    );
+  });
+
+  it('says why when the e-mail could not go, and offers nothing where there is nothing to ask', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_path: string, init?: RequestInit) =>
+        init?.method === 'POST'
+          ? new Response(
+              JSON.stringify({
+                code: 'email_not_sent',
+                message: 'The e-mail could not be sent now',
+              }),
+              { status: 503 },
+            )
+          : new Response(JSON.stringify(emailOnlyLead), { status: 200 }),
+      ),
+    );
+    render(
+      <LeadPage
+        id={emailOnlyLead.id}
+        onError={(failure) => (failure instanceof Error ? failure.message : null)}
+      />,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Ask for written consent' }));
+    expect(await screen.findByText('The e-mail could not be sent now')).toBeInTheDocument();
+    cleanup();
+    for (const shown of [
+      callableLead,
+      lead,
+      { ...oralLead, status: 'spam' as const },
+      { ...oralLead, status: 'do_not_contact' as const },
+    ]) {
+      answering(shown);
+      render(<LeadPage id={shown.id} onError={() => null} />);
+      await screen.findByRole('heading', { name: shown.email });
+      expect(screen.queryByRole('button', { name: 'Ask for written consent' })).toBeNull();
+      cleanup();
+    }
+  });
+
   it('shows a number given without consent as text, e-mail only', async () => {
     answering(emailOnlyLead);
     render(<LeadPage id={emailOnlyLead.id} onError={() => null} />);

@@ -186,6 +186,17 @@ export function LeadPage({ id, onError }: LeadPageProps) {
     }
   };
 
+  const askConsent = async () => {
+    try {
+      const sent = await api.askConsent(id);
+      setMessage(
+        `Asked for written consent: an e-mail went to ${sent.sent_to} with a link to a page where they can give it (the link works until ${formatTime(sent.expires_at)}).`,
+      );
+    } catch (failure) {
+      setMessage(onError(failure) ?? '');
+    }
+  };
+
   const remove = async () => {
     try {
       await api.remove(id);
@@ -229,6 +240,13 @@ export function LeadPage({ id, onError }: LeadPageProps) {
    */
   const callable = lead.may_call && !doNotContact && lead.phone !== null && lead.licensed !== false;
   const recordingLink = providerLink(lead.call_recording_url);
+  /** A number without written consent (oral or none), neither spam nor do not contact: the
+   * visitor can be asked for it in writing, by e-mail (the server says so if it cannot go). */
+  const askable =
+    lead.phone !== null &&
+    lead.call_consent !== 'written' &&
+    lead.status !== 'spam' &&
+    !doNotContact;
 
   return (
     <section aria-labelledby={titleId}>
@@ -276,6 +294,11 @@ export function LeadPage({ id, onError }: LeadPageProps) {
           <a href={answerHref(lead)} className={buttonVariants({ size: 'sm' })}>
             Answer by e-mail
           </a>
+        )}
+        {askable && (
+          <Button variant="outline" size="sm" onClick={askConsent}>
+            Ask for written consent
+          </Button>
         )}
         {lead.status === 'new' && (
           <Button

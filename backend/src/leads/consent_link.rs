@@ -1,0 +1,134 @@
+//! The link in the e-mail asking a visitor for written consent to be called
+//! (`/consent/<token>`, `/es/consent/<token>` for a Spanish lead): the token names the lead and
+//! when the link stops working, signed with a key every instance shares (`store::signer`), so
+//! the page needs nothing stored to trust it and the URL shows nothing about the person: only
+//! the lead's random id.
+
+use std::time::Duration;
+
+use argon2::password_hash::rand_core::{OsRng, RngCore};
+use time::OffsetDateTime;
+
+use crate::store::signer::Signer;
+use crate::store::{Language, SiteKeys, StoreError};
+
+/// The key's name in `site_keys`.
+const KEY_NAME: &str = "consent_link";
+/// What a link's signature is made under (`Signer`).
+const DOMAIN: &str = "consent-link:";
+/// How long a link works: time to read the e-mail after a holiday, not years of an old inbox.
+pub const MAX_AGE: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+/// Why a token opens nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// Not one this site signed (mistyped, cut short, changed).
+    Invalid,
+    /// Signed, but past its time.
+    Expired,
+}
+
+pub struct ConsentLinks {
+    signer: Signer,
+}
+
+impl ConsentLinks {
+    /// The shared key, made now (256 random bits) if the database holds none yet.
+    pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<ConsentLinks, StoreError> {
+        let mut candidate = [0u8; 32];
+        OsRng.fill_bytes(&mut candidate);
+        let signer = Signer::load(store, KEY_NAME, hex::encode(candidate)).await?;
+        Ok(ConsentLinks { signer })
+    }
+
+    pub fn new(key: &[u8]) -> ConsentLinks {
+        ConsentLinks {
+            signer: Signer::new(key),
+        }
+    }
+
+    /// `lead.expires.signature`: the lead's id, the second the link stops working (Unix time)
+    /// and their signature in hex; and that moment.
+    pub fn issue(&self, lead_id: &str, now: OffsetDateTime) -> (String, OffsetDateTime) {
+        let expires = now + MAX_AGE;
+        let signed = format!("{lead_id}.{}", expires.unix_timestamp());
+        let token = format!("{signed}.{}", self.signer.sign(DOMAIN, &signed));
+        (token, expires)
+    }
+
+    /// The lead `token` names, if this site signed it and it has not expired at `now`.
+    pub fn check(&self, token: &str, now: OffsetDateTime) -> Result<String, LinkError> {
+        let (signed, tag) = token.rsplit_once('.').ok_or(LinkError::Invalid)?;
+        let (lead_id, expires) = signed.split_once('.').ok_or(LinkError::Invalid)?;
+        let expires: i64 = expires.parse().map_err(|_| LinkError::Invalid)?;
+        // The text is signed as issued, digit for digit, not the number it reads as.
+        if lead_id.is_empty() || !self.signer.verify(DOMAIN, signed, tag) {
+            return Err(LinkError::Invalid);
+        }
+        if now.unix_timestamp() > expires {
+            return Err(LinkError::Expired);
+        }
+        Ok(lead_id.to_owned())
+    }
+}
+
+/// The consent page's path for `token` on the site in `language`.
+pub fn path(token: &str, language: Language) -> String {
+    match language {
+        Language::En => format!("/consent/{token}"),
+        Language::Es => format!("/es/consent/{token}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEAD: &str = "0b7e9a52-3c1f-4a8e-9d2b-5f6a7c8d9e0f";
+
+    #[test]
+    fn a_link_names_its_lead_until_it_expires() {
+        let links = ConsentLinks::new(b"key");
+        let now = OffsetDateTime::now_utc();
+        let (token, expires) = links.issue(LEAD, now);
+        assert_eq!(expires, now + MAX_AGE);
+        assert!(token.starts_with(&format!("{LEAD}.")), "{token}");
+        assert_eq!(links.check(&token, now).as_deref(), Ok(LEAD));
+        assert_eq!(links.check(&token, now + MAX_AGE).as_deref(), Ok(LEAD));
+        assert_eq!(
+            links.check(&token, now + MAX_AGE + Duration::from_secs(1)),
+            Err(LinkError::Expired)
+        );
+    }
+
+    #[test]
+    fn only_the_sites_own_signature_opens_a_link() {
+        let links = ConsentLinks::new(b"key");
+        let now = OffsetDateTime::now_utc();
+        let (token, _) = links.issue(LEAD, now);
+        let (signed, tag) = token.rsplit_once('.').unwrap();
+        let (_, expires) = signed.split_once('.').unwrap();
+        let other_lead = format!("1b7e9a52-3c1f-4a8e-9d2b-5f6a7c8d9e0f.{expires}.{tag}");
+        let later = format!("{LEAD}.{}.{tag}", expires.parse::<i64>().unwrap() + 86_400);
+        let (other_key, _) = ConsentLinks::new(b"other").issue(LEAD, now);
+        for bad in [
+            other_lead.as_str(),
+            later.as_str(),
+            other_key.as_str(),
+            &token[..token.len() - 1],
+            signed,
+            LEAD,
+            "",
+            "..",
+            &format!(".{expires}.{tag}"),
+        ] {
+            assert_eq!(links.check(bad, now), Err(LinkError::Invalid), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn each_language_has_its_page() {
+        assert_eq!(path("t", Language::En), "/consent/t");
+        assert_eq!(path("t", Language::Es), "/es/consent/t");
+    }
+}
