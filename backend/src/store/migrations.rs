@@ -410,6 +410,77 @@ mod tests {
     }
 
     #[test]
+    fn consent_records_made_before_a_lead_could_have_more_keep_their_chain() {
+        use crate::store::consent::{self, verify, Link, NewConsent, Reach, Verified};
+        use crate::store::sqlite::parameters;
+        use crate::store::{queries, Language};
+
+        let mut conn = Connection::open_in_memory().unwrap();
+        let tx = conn.transaction().unwrap();
+        for sql in &MIGRATIONS[..17] {
+            tx.execute_batch(sql).unwrap();
+        }
+        tx.pragma_update(None, "user_version", 17).unwrap();
+        let notice = NewConsent {
+            notice: None,
+            page: "/".into(),
+            channel: consent::ConsentChannel::Form,
+            client: Some("203.0.113.7".into()),
+            user_agent: None,
+            phone: None,
+        };
+        let mut head = None;
+        for lead in ["lead-1", "lead-2"] {
+            let reach = Reach {
+                email: "ana@example.com",
+                phone: None,
+                may_call: None,
+            };
+            let at = time::OffsetDateTime::UNIX_EPOCH;
+            let link = Link::after(head.take(), lead, Language::En, at, reach, &notice);
+            tx.execute(
+                "INSERT INTO consent_records (seq, lead_id, channel, page, language, at, client,
+                    user_agent, notice_sha256, prev_hash, hash, hash_form, email)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL, NULL, ?8, ?9, ?10, ?11)",
+                rusqlite::params![
+                    link.seq,
+                    link.lead_id,
+                    link.channel,
+                    link.page,
+                    link.language,
+                    link.at,
+                    link.client,
+                    link.prev_hash,
+                    link.hash(),
+                    link.hash_form,
+                    link.email,
+                ],
+            )
+            .unwrap();
+            head = Some(consent::Head {
+                seq: link.seq,
+                sha256: link.hash(),
+            });
+        }
+        tx.commit().unwrap();
+        migrate(&mut conn).unwrap();
+        let zero = 0_i64;
+        let limit = 10_i64;
+        let chain = parameters::query(&conn, queries::CONSENT_CHAIN, &[&zero, &limit], |row| {
+            consent::stored_link(row)
+        })
+        .unwrap();
+        assert!(chain
+            .iter()
+            .all(|stored| stored.link.kind == consent::LEAD_KIND));
+        assert!(
+            matches!(verify(&chain), Verified::Intact { records: 2, .. }),
+            "{:?}",
+            verify(&chain)
+        );
+    }
+
+    #[test]
     fn the_webhook_outbox_survives_the_move_to_channels() {
         let mut conn = Connection::open_in_memory().unwrap();
         let tx = conn.transaction().unwrap();

@@ -8,7 +8,7 @@
 
 pub mod backup;
 mod connection;
-mod parameters;
+pub(in crate::store) mod parameters;
 pub(super) mod table_copy;
 
 use std::path::{Path, PathBuf};
