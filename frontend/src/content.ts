@@ -2,6 +2,7 @@
 // the repository root, or CONTENT_DIR), checked at build time by site-content/; this module gives
 // it to the components in their terms. The code names no brand.
 import {
+  booking as bookingContent,
   brand as brandContent,
   footer,
   products,
@@ -84,3 +85,21 @@ export const phoneConsent = quoteContent.phoneConsent.replaceAll('{broker}', bra
 
 /** A phone number as a `tel:` link target (digits and a leading +). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;
+
+/**
+ * Booked calls' settings as the server takes them (dist/.site/site.json, read by
+ * backend/src/settings/site.rs): the hours in the broker's time zone and the Scope of
+ * Appointment's statement, the broker named, whose exact text each booking's record keeps; null
+ * when the content has no `booking` (off, docs/product.md §13).
+ */
+export const bookingFacts = bookingContent
+  ? {
+      timeZone: bookingContent.timeZone,
+      hours: bookingContent.hours,
+      slotMinutes: bookingContent.slotMinutes,
+      noticeHours: bookingContent.noticeHours,
+      daysAhead: bookingContent.daysAhead,
+      closed: bookingContent.closed,
+      soaStatement: bookingContent.soaStatement.replaceAll('{broker}', brandContent.name),
+    }
+  : null;
