@@ -1,7 +1,7 @@
 //! The broker's hours: the `booking` settings of content/site.yaml (as the build writes them to
-//! `.site/site.json`), checked once into `Hours`. The build refuses the same mistakes
-//! (frontend/site-content/booking.ts); the server checks again at start, so a hand-edited
-//! site.json cannot give wrong times either.
+//! `.site/site.json`), checked once into `Hours`. The build refuses the same mistakes first
+//! (frontend/site-content/booking.ts); whoever reads site.json checks them here again, so a
+//! hand-edited file cannot give wrong times either.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -230,9 +230,10 @@ fn parse_time(value: &str) -> Option<Time> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
+    /// New York's hours, 30-minute slots, 24 hours' notice, 14 days, Christmas closed.
     pub(crate) fn settings(hours: &[(&str, &[&str])]) -> BookingSettings {
         BookingSettings {
             time_zone: "America/New_York".into(),

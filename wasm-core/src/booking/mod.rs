@@ -1,8 +1,8 @@
 //! Booked calls (docs/product.md §13): the broker's hours as the content gives them (`hours`),
 //! the zone's rules they are read in (`time_zone`), and the times still open to book
-//! (`open_times`), computed once, on the server, which writes them into the booking page and
-//! checks a booked time against them. Plain Rust, not exported to the page's wasm: jiff would have
-//! grown it from 37.2 to 140.3 KB gzip (docs/figures.md).
+//! (`open_times`), computed once, natively (the server is to write them into the booking page and
+//! check a booked time with `open_slot`). Plain Rust, not exported to the page's wasm: jiff would
+//! have grown it from 37.2 to 140.3 KB gzip (docs/figures.md).
 
 pub mod hours;
 pub mod open_times;

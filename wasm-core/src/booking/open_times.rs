@@ -85,6 +85,7 @@ fn instants(hours: &Hours, wall: DateTime) -> Vec<Timestamp> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::booking::hours::tests::settings;
     use crate::booking::hours::BookingSettings;
     use crate::booking::time_zone::by_name;
 
@@ -95,20 +96,11 @@ mod tests {
         days_ahead: u32,
     ) -> Hours {
         let settings = BookingSettings {
-            time_zone: "America/New_York".into(),
-            hours: days
-                .iter()
-                .map(|(day, spans)| {
-                    (
-                        day.to_string(),
-                        spans.iter().map(|s| s.to_string()).collect(),
-                    )
-                })
-                .collect(),
             slot_minutes,
             notice_hours,
             days_ahead,
             closed: vec!["2026-03-10".into()],
+            ..settings(days)
         };
         Hours::new(&settings, by_name("America/New_York").unwrap()).unwrap()
     }
