@@ -15,11 +15,13 @@ use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, head_size, request_log, request_target, security_headers};
 use crate::leads::notice::LeadNotices;
 use crate::leads::retention::{self, Retention};
+use crate::routes::opt_out::OptOutPages;
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
-    admin, client_config, health, openapi, quote_result, quotes, site, voice_events,
+    admin, chat_consent, client_config, health, openapi, opt_out, quote_result, quotes, site,
+    voice_events,
 };
 use crate::settings::Config;
 use crate::spam::FormTokens;
@@ -32,6 +34,7 @@ pub fn routes(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
     result_pages: Arc<ResultPages>,
+    opt_out_pages: Arc<OptOutPages>,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
     config: &Config,
@@ -67,9 +70,15 @@ pub fn routes(
     let api = voice_events
         .or(admin)
         .unify()
+        .or(chat_consent::route(
+            Arc::clone(&store) as _,
+            Arc::clone(&limits),
+            Arc::clone(&notices),
+        ))
+        .unify()
         .or(quotes::routes(
             Arc::clone(&store) as _,
-            limits,
+            Arc::clone(&limits),
             Arc::clone(&tokens),
             notices,
         ))
@@ -80,7 +89,7 @@ pub fn routes(
         .unify()
         .recover(recover)
         .unify();
-    let pages = health::routes(store, config.alerts.after)
+    let pages = health::routes(Arc::clone(&store), config.alerts.after)
         .or(under_api().and(api))
         .unify()
         .or(site::admin_page(
@@ -89,6 +98,12 @@ pub fn routes(
         ))
         .unify()
         .or(quote_result::routes(result_pages))
+        .unify()
+        .or(opt_out::routes(
+            Arc::clone(&store) as _,
+            limits,
+            opt_out_pages,
+        ))
         .unify()
         .or(site::routes(site, tokens))
         .unify();
@@ -168,12 +183,14 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         tracing::info!(deleted, "leads past LEAD_RETENTION_DAYS deleted");
     }
     let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
+    let opt_out_pages = OptOutPages::load(&config.static_dir).map_err(StartError::Site)?;
     let notices = LeadNotices::load(&config.static_dir).map_err(StartError::Site)?;
     let mut server = serve(
         config,
         Arc::clone(&store),
         Arc::new(site),
         Arc::new(result_pages),
+        Arc::new(opt_out_pages),
         Arc::new(notices),
     )
     .await?;
@@ -194,6 +211,7 @@ pub async fn serve(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
     result_pages: Arc<ResultPages>,
+    opt_out_pages: Arc<OptOutPages>,
     notices: Arc<LeadNotices>,
 ) -> Result<RunningServer, StartError> {
     let addr = config.addr;
@@ -209,6 +227,7 @@ pub async fn serve(
         Arc::clone(&store),
         site,
         result_pages,
+        opt_out_pages,
         tokens,
         notices,
         config,

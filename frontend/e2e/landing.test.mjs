@@ -44,6 +44,7 @@ const TEXTS_IN_ORDER = [
   'Partner With Us',
   'Privacy & Policy',
   'Licenses',
+  'Do not contact me',
   'Account',
   'Support Center',
   'Feedback',

@@ -42,6 +42,8 @@ for (const { language, prefix, shellDir, ssr } of languages) {
     renderPage,
     renderQuoteResultPage,
     QUOTE_RESULT_VARIANTS,
+    renderOptOutPage,
+    OPT_OUT_VARIANTS,
     brand,
     privacyPage,
     leadNotice,
@@ -111,6 +113,18 @@ for (const { language, prefix, shellDir, ssr } of languages) {
     writeFileSync(new URL(`${variant}.html`, results), page);
     console.log(
       `prerendered the ${language} quote result '${variant}' -> dist/.quote-result/${prefix}${variant}.html (${(page.length / 1024).toFixed(1)} KB)`,
+    );
+  }
+  // The do-not-contact pages (/opt-out), one per outcome, with slots for what was typed, which
+  // the server fills and serves (backend/src/routes/opt_out/pages.rs); hidden like the result
+  // pages, and like them sent uncompressed, so their stylesheet stays linked.
+  const optOut = new URL(`.opt-out/${prefix}`, dist);
+  mkdirSync(optOut, { recursive: true });
+  for (const variant of OPT_OUT_VARIANTS) {
+    const page = await renderOptOutPage(shell, variant);
+    writeFileSync(new URL(`${variant}.html`, optOut), page);
+    console.log(
+      `prerendered the ${language} opt-out page '${variant}' -> dist/.opt-out/${prefix}${variant}.html (${(page.length / 1024).toFixed(1)} KB)`,
     );
   }
   rmSync(ssr, { recursive: true, force: true });

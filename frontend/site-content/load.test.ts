@@ -44,7 +44,7 @@ describe('loadContent', () => {
   it('loads the example content, the page docs/product.md describes', () => {
     const { site, pages } = loadContent(example);
     expect(site.hero.heading).toBe('Enjoy the Life at Every stage');
-    expect(site.footer.columns.map((c) => c.links.length)).toEqual([4, 4, 4]);
+    expect(site.footer.columns.map((c) => c.links.length)).toEqual([4, 5, 4]);
     expect(pages.privacy).toContain('{{retention}}');
     expect(pages.privacy).toContain('<h2>');
   });

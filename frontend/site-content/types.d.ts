@@ -21,6 +21,7 @@ declare module 'virtual:site-content' {
   export const quoteResult: import('./schema').SiteContent['quoteResult'];
   export const notFound: import('./schema').SiteContent['notFound'];
   export const licencesPage: import('./schema').SiteContent['licencesPage'];
+  export const optOutPage: import('./schema').SiteContent['optOutPage'];
   export const privacyPage: import('./schema').SiteContent['privacyPage'];
   export const footer: import('./schema').SiteContent['footer'];
   export const inbox: import('./schema').SiteContent['inbox'];

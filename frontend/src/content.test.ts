@@ -61,12 +61,12 @@ describe('the landing page shows the product content', () => {
     }
   });
 
-  it('has three footer columns of four links and four social links', () => {
+  it('has three footer columns of four, five (the opt-out page among them) and four links, and four social links', () => {
     const footer = page.querySelector('footer')!;
     const columns = [...footer.querySelectorAll('ul')].filter(
       (ul) => !ul.querySelector('a[aria-label]'),
     );
-    expect(columns.map((ul) => ul.querySelectorAll('a').length)).toEqual([4, 4, 4]);
+    expect(columns.map((ul) => ul.querySelectorAll('a').length)).toEqual([4, 5, 4]);
     expect(
       [...footer.querySelectorAll('a[aria-label]')].map((a) => a.getAttribute('aria-label')),
     ).toEqual(['Facebook', 'Twitter', 'Instagram', 'LinkedIn']);
@@ -108,12 +108,13 @@ describe('the example broker', () => {
     expect(page.querySelector('footer address')).toBeNull();
   });
 
-  it('links the footer’s Privacy & Policy and Licenses to their pages', () => {
+  it('links the footer’s Privacy & Policy, Licenses and Do not contact me to their pages', () => {
     const href = (label: string) =>
       [...page.querySelectorAll('footer a')]
         .find((a) => a.textContent === label)
         ?.getAttribute('href');
     expect(href('Privacy & Policy')).toBe('/privacy');
     expect(href('Licenses')).toBe('/licences');
+    expect(href('Do not contact me')).toBe('/opt-out');
   });
 });

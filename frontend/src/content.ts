@@ -22,6 +22,7 @@ export {
   medicareDisclaimer,
   membership,
   notFound as notFoundPage,
+  optOutPage,
   partners,
   plans,
   privacyPage,
@@ -82,6 +83,9 @@ export const quoteFields = quoteContent.fields;
 
 /** The written consent to be called beside the phone field: `quote.phoneConsent`, the broker named. */
 export const phoneConsent = quoteContent.phoneConsent.replaceAll('{broker}', brandContent.name);
+
+/** The chat's question on `phoneConsent` (`quote.chatConsent`), in the page's language. */
+export const chatConsent = quoteContent.chatConsent;
 
 /** A phone number as a `tel:` link target (digits and a leading +). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;

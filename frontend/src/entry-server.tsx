@@ -9,8 +9,10 @@ import { licencesPage, privacyPage } from './content';
 import { headTags } from './head';
 import { IslandHtml } from './islands/Island';
 import { islandIdPrefix, islands, type IslandName } from './islands/registry';
+import { optOutTitle, type OptOutVariant } from './pages/OptOutPage';
 import { quoteResultTitle, type QuoteResultVariant } from './pages/QuoteResultPage';
 
+export { OPT_OUT_VARIANTS } from './pages/OptOutPage';
 export { QUOTE_RESULT_VARIANTS } from './pages/QuoteResultPage';
 export { SITE_PAGES };
 export {
@@ -79,6 +81,15 @@ export async function renderQuoteResultPage(
     shell,
     headTags({ quoteResult: quoteResultTitle(variant) }),
     <App path="/quote-result" quoteResult={variant} />,
+  );
+}
+
+/** A page of the do-not-contact form, with the slots the server fills (OptOutPage.tsx). */
+export async function renderOptOutPage(shell: string, variant: OptOutVariant): Promise<string> {
+  return fillShell(
+    shell,
+    headTags({ page: optOutTitle(variant), path: '/opt-out' }),
+    <App path="/opt-out" optOut={variant} />,
   );
 }
 

@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use backend::app::{self, RunningServer};
 use backend::leads::notice::LeadNotices;
+use backend::routes::opt_out::OptOutPages;
 use backend::routes::quote_result::ResultPages;
 use backend::routes::site::{PrivacyFacts, Site};
 use backend::settings::Config;
@@ -284,6 +285,7 @@ async fn serve(
         Arc::clone(&store),
         Arc::new(site),
         Arc::new(pages),
+        Arc::new(OptOutPages::load(&config.static_dir).expect("opt-out pages")),
         Arc::new(tokens),
         Arc::new(LeadNotices::load(&config.static_dir).expect("lead notices")),
         &config,

@@ -88,6 +88,7 @@ impl Workers {
                             mailer: Arc::clone(&mailer),
                             budget: Arc::clone(&store) as _,
                             spam: Arc::clone(&store) as _,
+                            opt_outs: Arc::clone(&store) as _,
                         }),
                         retry: leads.retry,
                         concurrency,
@@ -95,6 +96,7 @@ impl Workers {
                     digest = Some(Digest {
                         mailer: Arc::clone(&mailer),
                         budget: Arc::clone(&store) as _,
+                        opt_outs: Arc::clone(&store) as _,
                     });
                     lanes.push(Lane {
                         channel: Channel::FollowUp,

@@ -3,7 +3,13 @@
 //! acts with the browser's cookie is accepted only from the site itself, so no other site can act
 //! for a signed-in user (cross-site request forgery).
 
+use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderMap, HeaderValue};
+use warp::Filter;
+
+use super::error::ApiError;
+use super::forwarded_proto;
+use super::headers::optional_header;
 
 /// `Sec-Fetch-Site: same-origin`, or an `Origin` that is this site (`scheme://host` as the
 /// request reached us). A request with neither is refused: every browser that sends the cookie
@@ -28,6 +34,29 @@ pub fn from_another_site(headers: &HeaderMap, https: bool) -> bool {
         headers.get(header::HOST),
         https,
     )
+}
+
+/// Passes a post that needs no cookie (a quote, a chat's consent click) unless the browser says
+/// it came from another site's page (`another_site`), refused as `ApiError::CrossSite`.
+pub fn from_this_site() -> BoxedFilter<()> {
+    optional_header("sec-fetch-site")
+        .and(optional_header("origin"))
+        .and(optional_header("host"))
+        .and(forwarded_proto::https())
+        .and_then(
+            |fetch_site: Option<HeaderValue>,
+             origin: Option<HeaderValue>,
+             host: Option<HeaderValue>,
+             https| async move {
+                if another_site(fetch_site.as_ref(), origin.as_ref(), host.as_ref(), https) {
+                    Err(warp::reject::custom(ApiError::CrossSite))
+                } else {
+                    Ok(())
+                }
+            },
+        )
+        .untuple_one()
+        .boxed()
 }
 
 /// `from_another_site` from the three headers it reads. `Sec-Fetch-Site` decides when present

@@ -10,6 +10,9 @@
 //!   that setting alone removes it. Checked at start and every hour.
 //! - The form tokens leads spent: forgotten on the same hourly round once they have expired
 //!   (`spam::FORM_TOKEN_MAX_AGE`), when no post can spend them again.
+//! - A chat's Yes to the consent text (`store::conversation_consent`) goes with the conversations.
+//!   The same round records the written consent a conversation gave on any lead that missed it
+//!   when it was stored, so a failure there is never lost.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,6 +25,7 @@ use tokio::time::{interval, interval_at, Instant, MissedTickBehavior};
 use crate::leads::deletion::{delete_lead, Why};
 use crate::settings::inbox::session_cutoffs;
 use crate::spam::FORM_TOKEN_MAX_AGE;
+use crate::store::conversation_consent::ConversationConsents;
 use crate::store::{CallReports, Inbox, Quotes, Sessions, StoreError};
 
 const PURGE_INTERVAL: Duration = Duration::from_secs(60 * 60);
@@ -78,7 +82,9 @@ pub struct Retention {
 
 impl Retention {
     pub fn start(
-        store: Arc<impl Inbox + Sessions + CallReports + Quotes + ?Sized + 'static>,
+        store: Arc<
+            impl Inbox + Sessions + CallReports + Quotes + ConversationConsents + ?Sized + 'static,
+        >,
         plan: Plan,
     ) -> Retention {
         let (stop, mut stopped) = oneshot::channel();
@@ -111,7 +117,10 @@ impl Retention {
     }
 }
 
-async fn hourly_purge(store: &(impl CallReports + Quotes + ?Sized), conversations: Duration) {
+async fn hourly_purge(
+    store: &(impl CallReports + Quotes + ConversationConsents + ?Sized),
+    conversations: Duration,
+) {
     let now = OffsetDateTime::now_utc();
     match store.purge_call_reports(now - conversations).await {
         Ok(0) => {}
@@ -127,5 +136,11 @@ async fn hourly_purge(store: &(impl CallReports + Quotes + ?Sized), conversation
         .await
     {
         tracing::warn!(%error, "cannot forget expired form tokens");
+    }
+    // A conversation's written consent its lead missed when it was stored (`settle`'s failure).
+    match store.settle_conversations().await {
+        Ok(0) => {}
+        Ok(recorded) => tracing::info!(recorded, "recorded conversations' written consents"),
+        Err(error) => tracing::warn!(%error, "cannot record conversations' written consents"),
     }
 }

@@ -1,9 +1,11 @@
 //! One module per endpoint (or group of endpoints), each a warp filter `app.rs` puts together.
 
 pub mod admin;
+pub mod chat_consent;
 pub mod client_config;
 pub mod health;
 pub mod openapi;
+pub mod opt_out;
 pub mod quote_result;
 pub mod quotes;
 pub mod site;

@@ -6,6 +6,7 @@ use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use time::OffsetDateTime;
 
+use super::conversation_consent::PURGE_OLD_CHAT_ANSWERS;
 use super::model::{CallReport, Source};
 use super::queries::{
     INSERT_FOLLOW_UP, PURGE_OLD_CONVERSATIONS, RECORD_CALL, RECORD_CHAT_TURN, SELECT_CALL,
@@ -100,6 +101,7 @@ impl<D: Database> CallReports for D {
             async move {
                 let cutoff = [Value::from(reported_before)];
                 c.execute(PURGE_OLD_RECORDINGS, &cutoff).await?;
+                c.execute(PURGE_OLD_CHAT_ANSWERS, &cutoff).await?;
                 c.execute(PURGE_OLD_CONVERSATIONS, &cutoff).await
             }
             .boxed()

@@ -257,6 +257,25 @@ pub const MIGRATIONS: &[&str] = &[
     // 20: a conversation on legal hold (`conversations.rs`): no purge deletes it, nor its
     // recording, until the hold is lifted.
     "ALTER TABLE voice_calls ADD COLUMN legal_hold_at TEXT;",
+    // 21: a chat visitor's Yes to the consent text the page showed, kept by the chat's id (as its
+    // leads' `call_id` names it) until the chat's leads are stored (`conversation_consent.rs`):
+    // the exact text, the page and its language, the address, the browser and the time.
+    "CREATE TABLE chat_call_consents (
+        call_id      TEXT PRIMARY KEY,
+        disclosure   TEXT NOT NULL,
+        language     TEXT NOT NULL,
+        page         TEXT NOT NULL,
+        client       TEXT,
+        user_agent   TEXT,
+        answered_at  TEXT NOT NULL
+    );",
+    // 22: a visitor's own opt-out (`/opt-out`, `do_not_contact::OptOuts`): when they asked
+    // (`requested_at`, NULL for an entry the broker's marking put on), and when the broker was
+    // told of it in a lead e-mail or the digest (`told_at`).
+    "ALTER TABLE do_not_contact ADD COLUMN requested_at TEXT;
+    ALTER TABLE do_not_contact ADD COLUMN told_at TEXT;
+    CREATE INDEX do_not_contact_untold ON do_not_contact (requested_at)
+        WHERE requested_at IS NOT NULL AND told_at IS NULL;",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

@@ -7,10 +7,11 @@ mod call_consent;
 mod call_reports;
 pub mod clean_text;
 pub mod consent;
+pub mod conversation_consent;
 mod conversations;
 mod database_url;
 mod delivery_alerts;
-mod do_not_contact;
+pub mod do_not_contact;
 mod email_budget;
 mod error;
 pub mod error_chain;
@@ -110,6 +111,8 @@ pub trait QuoteStore:
     + EmailBudget
     + spam_report::SpamReports
     + written_consent::WrittenConsents
+    + conversation_consent::ConversationConsents
+    + do_not_contact::OptOuts
     + Send
     + Sync
 {

@@ -11,7 +11,8 @@ use futures_util::FutureExt;
 use serde::Serialize;
 use time::OffsetDateTime;
 
-use super::sql::{Database, Lane, NamedRow};
+use super::conversation_consent;
+use super::sql::{Database, Lane, NamedRow, Value};
 use super::StoreError;
 
 /// A copy to make: the call, where the provider keeps its recording, and how it has gone.
@@ -111,7 +112,9 @@ impl<D: Database> Recordings for D {
         call_id: String,
         outcome: RecordingOutcome,
     ) -> BoxFuture<'_, Result<bool, StoreError>> {
-        let now = OffsetDateTime::now_utc().into();
+        let at = OffsetDateTime::now_utc();
+        let now = Value::from(at);
+        let stored = matches!(outcome, RecordingOutcome::Stored { .. });
         let (sql, values) = match outcome {
             RecordingOutcome::Stored {
                 recording,
@@ -119,7 +122,7 @@ impl<D: Database> Recordings for D {
             } => {
                 let size = i64::try_from(recording.audio.len()).unwrap_or(i64::MAX);
                 let values = vec![
-                    call_id.into(),
+                    call_id.as_str().into(),
                     now,
                     recording.content_type.into(),
                     recording.sha256.into(),
@@ -134,12 +137,17 @@ impl<D: Database> Recordings for D {
                 error,
                 next_attempt_at,
             } => {
-                let values = vec![call_id.into(), error.into(), next_attempt_at.into()];
+                let values = vec![
+                    call_id.as_str().into(),
+                    error.into(),
+                    next_attempt_at.into(),
+                ];
                 (RETRY_RECORDING, values)
             }
-            RecordingOutcome::GiveUp { error } => {
-                (GIVE_UP_RECORDING, vec![call_id.into(), error.into(), now])
-            }
+            RecordingOutcome::GiveUp { error } => (
+                GIVE_UP_RECORDING,
+                vec![call_id.as_str().into(), error.into(), now],
+            ),
         };
         // The total is read and passed in one transaction that copies finishing together on
         // several instances take in turn.
@@ -148,7 +156,12 @@ impl<D: Database> Recordings for D {
                 if let Some(lock) = c.transaction_lock() {
                     c.execute(lock, &[RECORDINGS_TOTAL_LOCK.into()]).await?;
                 }
-                Ok(c.execute(sql, &values).await? == 1)
+                let kept = c.execute(sql, &values).await? == 1;
+                // The call's agreement to be called stands on the recording just stored.
+                if kept && stored {
+                    conversation_consent::settle(c, &call_id, at).await?;
+                }
+                Ok(kept)
             }
             .boxed()
         })

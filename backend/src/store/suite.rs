@@ -58,6 +58,10 @@ macro_rules! for_each_case {
             $crate::store::StoreOptions::default()
         );
         $case!(
+            a_conversations_consent_its_lead_missed_is_found_later,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
             pages_follow_the_cursor_both_ways,
             $crate::store::StoreOptions::default()
         );
@@ -91,6 +95,10 @@ macro_rules! for_each_case {
         $case!(
             a_do_not_contact_change_requeues_its_persons_webhook_posts,
             $crate::store::suite::EVERY_CHANNEL
+        );
+        $case!(
+            a_visitors_opt_out_marks_their_leads_and_is_told_once,
+            $crate::store::StoreOptions::default()
         );
         $case!(
             a_lead_is_queued_on_its_own_row_until_a_worker_takes_it,
@@ -684,6 +692,113 @@ pub async fn a_later_written_consent_is_a_record_of_its_own_and_lifts_the_list(
     store.close().await;
 }
 
+/// A chat's Yes and a call's stored recording that came before their leads, whose settling
+/// right after the lead did not happen: the hourly round records them, once.
+pub async fn a_conversations_consent_its_lead_missed_is_found_later(store: Arc<dyn QuoteStore>) {
+    use super::call_consent::CallConsent;
+    use super::consent::PhoneConsent;
+    use super::conversation_consent::ChatAnswer;
+    use super::recordings::{RecordingOutcome, StoredRecording};
+    use super::{Contact, Language};
+
+    const SAID: &str = "Clearharbor may call me. Consent is not a condition of purchase.";
+    let now = OffsetDateTime::now_utc();
+    let yes = ChatAnswer {
+        call_id: "chat:s1".into(),
+        yes: true,
+        disclosure: SAID.into(),
+        language: Language::En,
+        page: "/".into(),
+        client: Some("203.0.113.9".into()),
+        user_agent: Some("Firefox".into()),
+        at: now,
+    };
+    assert_eq!(
+        store.record_chat_answer(yes).await.unwrap(),
+        0,
+        "no lead yet"
+    );
+    let report = CallReport {
+        call_id: "call-9".into(),
+        ended_reason: None,
+        summary: None,
+        transcript: None,
+        transcript_lines_dropped: 0,
+        recording_url: Some("https://storage.example/call-9.wav".into()),
+        started_at: None,
+        channel: Source::Voice,
+    };
+    store.record_call(report).await.unwrap();
+    let audio = b"the call's audio".to_vec();
+    let stored = RecordingOutcome::Stored {
+        recording: StoredRecording {
+            content_type: "audio/wav".into(),
+            sha256: sha256_hex(&audio),
+            audio,
+        },
+        max_total_bytes: 1 << 20,
+    };
+    assert!(store
+        .record_recording("call-9".into(), stored)
+        .await
+        .unwrap());
+    let lead = |source, email: &str, call_id: &str, may_call| {
+        let origin = VoiceOrigin {
+            call_id: call_id.into(),
+            tool_call_id: email.into(),
+        };
+        NewQuote::from_assistant(
+            QuoteRequest::parse("medicare", email).unwrap(),
+            source,
+            origin,
+        )
+        .with_contact(Contact {
+            phone: Some("+15555550123".into()),
+            may_call,
+            zip: None,
+            state: None,
+        })
+        .with_consent(NewConsent {
+            notice: None,
+            page: "/".into(),
+            channel: ConsentChannel::Voice,
+            client: None,
+            user_agent: None,
+            phone: Some(PhoneConsent {
+                disclosure: SAID.into(),
+                given: may_call,
+            }),
+        })
+    };
+    for quote in [
+        lead(Source::Chat, "chat@example.com", "chat:s1", false),
+        lead(Source::Voice, "call@example.com", "call-9", true),
+        lead(Source::Voice, "declined@example.com", "call-9", false),
+    ] {
+        store.insert(quote).await.unwrap();
+    }
+    assert_eq!(store.settle_conversations().await.unwrap(), 2);
+    assert_eq!(store.settle_conversations().await.unwrap(), 0, "once");
+    let consents: Vec<_> = store
+        .list_since(None)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|lead| (lead.email, lead.call_consent))
+        .collect();
+    assert_eq!(
+        consents,
+        [
+            ("chat@example.com".to_owned(), Some(CallConsent::Written)),
+            ("call@example.com".to_owned(), Some(CallConsent::Written)),
+            ("declined@example.com".to_owned(), None),
+        ]
+    );
+    let chain = store.consent_chain(0, 100).await.unwrap();
+    assert_eq!(chain.len(), 5, "three leads' records and two written");
+    assert!(matches!(verify(&chain), Verified::Intact { .. }));
+}
+
 pub async fn conversations_are_kept_with_or_without_a_lead_until_their_cutoff(
     store: Arc<dyn QuoteStore>,
 ) {
@@ -1139,6 +1254,79 @@ pub async fn spam_is_listed_apart_and_delivered_once_it_is_not(store: Arc<dyn Qu
         .set_status("no-such-lead".into(), LeadStatus::Spam, now)
         .await
         .unwrap());
+    store.close().await;
+}
+
+pub async fn a_visitors_opt_out_marks_their_leads_and_is_told_once(store: Arc<dyn QuoteStore>) {
+    let earlier = web("Ana@Example.com");
+    let earlier_id = earlier.id.to_string();
+    store.insert(earlier).await.unwrap();
+    let status = |id: String| {
+        let store = Arc::clone(&store);
+        async move { store.lead(id).await.unwrap().unwrap().quote.status }
+    };
+    assert_eq!(status(earlier_id.clone()).await, LeadStatus::New);
+
+    let asked = OffsetDateTime::now_utc().replace_nanosecond(0).unwrap();
+    let email = Some("ANA@example.com".to_owned());
+    store.opt_out(None, email.clone(), asked).await.unwrap();
+    store
+        .opt_out(
+            Some("+15125550123".into()),
+            email,
+            asked + Duration::from_secs(1),
+        )
+        .await
+        .unwrap();
+    assert_eq!(status(earlier_id).await, LeadStatus::DoNotContact);
+    let later = web("ana@example.com");
+    let later_id = later.id.to_string();
+    store.insert(later).await.unwrap();
+    assert_eq!(status(later_id).await, LeadStatus::DoNotContact);
+
+    let now = asked + Duration::from_secs(60);
+    let taken = store.take_untold_opt_outs(now, 10).await.unwrap();
+    let told: Vec<_> = taken
+        .iter()
+        .map(|o| (o.kind.as_str(), o.value.as_str(), o.requested_at))
+        .collect();
+    assert_eq!(
+        told,
+        [
+            ("email", "ana@example.com", asked),
+            ("phone", "+15125550123", asked + Duration::from_secs(1))
+        ],
+        "the first request's time stands"
+    );
+    assert!(store
+        .take_untold_opt_outs(now, 10)
+        .await
+        .unwrap()
+        .is_empty());
+
+    store.release_opt_outs(taken.clone(), now).await.unwrap();
+    let again = store.take_untold_opt_outs(now, 1).await.unwrap();
+    assert_eq!(
+        again,
+        taken[..1],
+        "given back, oldest first, within the limit"
+    );
+    assert_eq!(
+        store.take_untold_opt_outs(now, 10).await.unwrap(),
+        taken[1..]
+    );
+    store
+        .opt_out(None, Some("ana@example.com".into()), now)
+        .await
+        .unwrap();
+    assert!(
+        store
+            .take_untold_opt_outs(now, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "asking again is told no more"
+    );
     store.close().await;
 }
 

@@ -17,7 +17,7 @@ use super::inbox_queries;
 use super::language::Language;
 use super::queries::{CONSENT_HEAD, INSERT_CONSENT, INSERT_NOTICE_TEXT};
 use super::rows::stored_quote;
-use super::sql::{Database, Lane, Value};
+use super::sql::{Connection, Database, Lane, Value};
 use super::{LeadStatus, StoreError};
 
 /// How a written consent was given, and what it agreed to.
@@ -60,62 +60,66 @@ impl<D: Database> WrittenConsents for D {
         &self,
         new: NewWrittenConsent,
     ) -> BoxFuture<'_, Result<WrittenOutcome, StoreError>> {
-        self.run(Lane::Person, true, move |c| {
-            async move {
-                if let Some(lock) = c.transaction_lock() {
-                    c.execute(lock, &[consent::CHAIN_LOCK.into()]).await?;
-                }
-                let rows = c
-                    .query(&inbox_queries::lead(), &[new.lead_id.as_str().into()])
-                    .await?;
-                let Some(lead) = rows.first().map(stored_quote).transpose()? else {
-                    return Ok(WrittenOutcome::NotCallable);
-                };
-                let Some(phone) = lead.contact.phone.as_deref() else {
-                    return Ok(WrittenOutcome::NotCallable);
-                };
-                if lead.status == LeadStatus::Spam {
-                    return Ok(WrittenOutcome::NotCallable);
-                }
-                if lead.call_consent == Some(CallConsent::Written) {
-                    return Ok(WrittenOutcome::AlreadyWritten);
-                }
-                let text = [
-                    consent::sha256_hex(&new.disclosure).into(),
-                    new.disclosure.as_str().into(),
-                ];
-                c.execute(INSERT_NOTICE_TEXT, &text).await?;
-                let head = c.query(CONSENT_HEAD, &[]).await?;
-                let head = head.first().map(Head::read).transpose()?;
-                let reach = Reach {
-                    email: &lead.email,
-                    phone: Some(phone),
-                    may_call: Some("yes"),
-                };
-                let given = NewConsent {
-                    notice: None,
-                    page: new.page.clone(),
-                    channel: new.channel,
-                    client: new.client.clone(),
-                    user_agent: new.user_agent.clone(),
-                    phone: Some(PhoneConsent {
-                        disclosure: new.disclosure.clone(),
-                        given: true,
-                    }),
-                };
-                let link = Link::after(head, &new.lead_id, new.language, new.at, reach, &given)
-                    .written_later(new.evidence.as_ref());
-                c.execute(INSERT_CONSENT, &insert_values(&link)).await?;
-                c.execute(
-                    do_not_contact::LIFT,
-                    &[phone.into(), lead.email.as_str().into()],
-                )
-                .await?;
-                Ok(WrittenOutcome::Recorded { seq: link.seq })
-            }
-            .boxed()
-        })
+        self.run(Lane::Person, true, move |c| append(c, new).boxed())
     }
+}
+
+/// Appends `new` in the transaction `c` is in: what `record_written_consent` does, for the
+/// rules that record one in a transaction of their own (`conversation_consent.rs`).
+pub(super) async fn append(
+    c: &mut dyn Connection,
+    new: NewWrittenConsent,
+) -> Result<WrittenOutcome, StoreError> {
+    if let Some(lock) = c.transaction_lock() {
+        c.execute(lock, &[consent::CHAIN_LOCK.into()]).await?;
+    }
+    let rows = c
+        .query(&inbox_queries::lead(), &[new.lead_id.as_str().into()])
+        .await?;
+    let Some(lead) = rows.first().map(stored_quote).transpose()? else {
+        return Ok(WrittenOutcome::NotCallable);
+    };
+    let Some(phone) = lead.contact.phone.as_deref() else {
+        return Ok(WrittenOutcome::NotCallable);
+    };
+    if lead.status == LeadStatus::Spam {
+        return Ok(WrittenOutcome::NotCallable);
+    }
+    if lead.call_consent == Some(CallConsent::Written) {
+        return Ok(WrittenOutcome::AlreadyWritten);
+    }
+    let text = [
+        consent::sha256_hex(&new.disclosure).into(),
+        new.disclosure.as_str().into(),
+    ];
+    c.execute(INSERT_NOTICE_TEXT, &text).await?;
+    let head = c.query(CONSENT_HEAD, &[]).await?;
+    let head = head.first().map(Head::read).transpose()?;
+    let reach = Reach {
+        email: &lead.email,
+        phone: Some(phone),
+        may_call: Some("yes"),
+    };
+    let given = NewConsent {
+        notice: None,
+        page: new.page.clone(),
+        channel: new.channel,
+        client: new.client.clone(),
+        user_agent: new.user_agent.clone(),
+        phone: Some(PhoneConsent {
+            disclosure: new.disclosure.clone(),
+            given: true,
+        }),
+    };
+    let link = Link::after(head, &new.lead_id, new.language, new.at, reach, &given)
+        .written_later(new.evidence.as_ref());
+    c.execute(INSERT_CONSENT, &insert_values(&link)).await?;
+    c.execute(
+        do_not_contact::LIFT,
+        &[phone.into(), lead.email.as_str().into()],
+    )
+    .await?;
+    Ok(WrittenOutcome::Recorded { seq: link.seq })
 }
 
 /// `queries::INSERT_CONSENT`'s values for `link`.

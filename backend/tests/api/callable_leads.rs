@@ -15,8 +15,8 @@ use backend::store::DatabaseUrl;
 
 pub(crate) const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
 pub(crate) const SECRET: &str = "voice-secret-123";
-const DISCLOSURE: &str = "I agree that Test Broker may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.";
-const DISCLOSURE_ES: &str = "Acepto que Test Broker me llame o me envíe mensajes a este número sobre mi cotización, posiblemente con tecnología automatizada. El consentimiento no es una condición de compra.";
+pub(crate) const DISCLOSURE: &str = "I agree that Test Broker may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.";
+pub(crate) const DISCLOSURE_ES: &str = "Acepto que Test Broker me llame o me envíe mensajes a este número sobre mi cotización, posiblemente con tecnología automatizada. El consentimiento no es una condición de compra.";
 
 /// The app with a build whose form asks for an optional phone number and a required ZIP code,
 /// from a broker licensed in Illinois.
@@ -29,6 +29,15 @@ async fn app() -> TestApp {
 pub(crate) async fn app_on(
     database: Option<DatabaseUrl>,
     forwarding: Option<ForwardingConfig>,
+) -> TestApp {
+    app_with(database, forwarding, &[]).await
+}
+
+/// `app_on` with the environment `env` besides.
+pub(crate) async fn app_with(
+    database: Option<DatabaseUrl>,
+    forwarding: Option<ForwardingConfig>,
+    env: &[(&str, &str)],
 ) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let site = dir.path().join("dist");
@@ -54,6 +63,7 @@ pub(crate) async fn app_on(
     )
     .unwrap();
     let spawn = TestApp::spawn()
+        .env(env)
         .static_dir(site)
         .dir(dir)
         .configure(|config| {

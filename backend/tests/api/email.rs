@@ -440,7 +440,7 @@ async fn a_550_reply_is_undelivered_with_the_servers_text_and_never_retried() {
     let csv = admin("?format=csv").await.unwrap().text().await.unwrap();
     let header = csv.lines().next().unwrap();
     assert!(
-        header.ends_with(r#""email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at","spam_reason","note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","call_consent","zip","state","licensed""#),
+        header.ends_with(r#""email_delivery","email_delivery_attempts","email_delivery_last_error","email_delivery_delivered_at","follow_up_delivery","follow_up_delivery_attempts","follow_up_delivery_last_error","follow_up_delivery_delivered_at","spam_reason","note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","call_consent","zip","state","licensed","written_later_channel","written_later_at""#),
         "{header}"
     );
     let line = csv.lines().find(|l| l.contains(&refused)).unwrap();

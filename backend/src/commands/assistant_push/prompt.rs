@@ -55,14 +55,24 @@ pub fn system_prompt(content: &SiteContent, recording: bool) -> String {
          it names. When it succeeds, tell the caller an adviser will write to them.\n"
     );
     let mut kept = vec!["the e-mail address"];
-    if let Some(consent) = content.phone_consent(Language::En) {
+    if let Some(english) = content.phone_consent(Language::En) {
         kept.push("the phone number");
+        // The site's own words, in the page's language (the record keeps the same text): a
+        // model's translation or summary of them is not what the visitor was asked.
+        let spanish = content
+            .phone_consent(Language::Es)
+            .unwrap_or_else(|| english.clone());
         let _ = writeln!(
             prompt,
             "- Ask whether they would like a call too. If so, take their US phone number and read \
-             the digits back. Before you take it, ask them this, in their language, and wait for a \
-             clear yes or no: \"{consent}\" Send the number as `phone`, and `may_call` true only \
-             on a yes (on a no, the adviser will write instead)."
+             the digits back. Before you take it, read them the consent below for the page's \
+             language ({{{{language}}}}), word for word, exactly as written: never translate, \
+             shorten or paraphrase it, and read that one even when the caller speaks the other \
+             language. Then wait for a clear yes or no.\n\
+             \x20 - en: \"{english}\"\n\
+             \x20 - es: \"{spanish}\"\n\
+             Send the number as `phone`, and `may_call` true only on a yes to that text (on a \
+             no, the adviser will write instead)."
         );
     }
     if content.asks_zip() {
@@ -197,8 +207,14 @@ mod tests {
             true,
         );
         for expected in [
-            "\"I agree that Clearharbor Health may call or text me at this number",
-            "`may_call` true only on a yes",
+            "read them the consent below for the page's language ({{language}}), word for word, \
+             exactly as written: never translate, shorten or paraphrase it",
+            "  - en: \"I agree that Clearharbor Health may call or text me at this number about my \
+             quote, possibly using automated technology. Consent is not a condition of purchase.\"\n",
+            "  - es: \"Acepto que Clearharbor Health me llame o me envíe mensajes de texto a este \
+             número sobre mi cotización, posiblemente mediante tecnología automatizada. El \
+             consentimiento no es una condición de compra.\"\n",
+            "`may_call` true only on a yes to that text",
             "send it as `zip`",
             "besides the e-mail address, the phone number, the ZIP code.",
         ] {

@@ -10,7 +10,8 @@ use std::time::Duration;
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
-use super::{message, Mailer};
+use super::{message, Mailer, Untold};
+use crate::store::do_not_contact::OptOuts;
 use crate::store::{hour_of, EmailBudget};
 
 /// How often the digest looks for held leads: a cheap query on a partial index.
@@ -23,6 +24,8 @@ pub const LISTED: usize = 100;
 pub struct Digest {
     pub mailer: Arc<Mailer>,
     pub budget: Arc<dyn EmailBudget>,
+    /// The visitors' own opt-outs not yet told, listed by the digest too.
+    pub opt_outs: Arc<dyn OptOuts>,
 }
 
 impl Digest {
@@ -61,11 +64,10 @@ impl Digest {
             return Ok(());
         }
         let settings = &self.mailer.settings;
-        if let Err(failure) = self
-            .mailer
-            .send(message::digest(settings, &self.mailer.site, &held, hour))
-            .await
-        {
+        let told = Untold::take(&*self.opt_outs).await;
+        let message = message::digest(settings, &self.mailer.site, &held, hour, &told.opt_outs);
+        if let Err(failure) = self.mailer.send(message).await {
+            told.give_back(&*self.opt_outs).await;
             let _ = self.budget.release_digest(hour).await;
             return Err(format!("{failure:?}"));
         }

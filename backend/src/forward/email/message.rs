@@ -12,6 +12,8 @@ use lettre::{Address, Message};
 use crate::leads::ended_reason;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
+use crate::store::consent::ConsentChannel;
+use crate::store::do_not_contact::OptOut;
 use crate::store::spam_report::SpamReport;
 use crate::store::{CallConsent, CallReport, HeldLeads, LeadStatus, Source, StoredQuote};
 
@@ -34,14 +36,15 @@ fn subject(quote: &StoredQuote) -> String {
 }
 
 /// `spam`: the day's word on posts held as spam and the consent chain's head, carried by one
-/// lead e-mail a day.
+/// lead e-mail a day; `opt_outs`: the visitors' own opt-outs not yet told.
 pub(super) fn lead(
     settings: &EmailSettings,
     site: &SiteSettings,
     quote: &StoredQuote,
     spam: Option<&SpamReport>,
+    opt_outs: &[OptOut],
 ) -> Result<Message, lettre::error::Error> {
-    let (text, html) = lead_body(site, quote, spam);
+    let (text, html) = with_opt_outs(site, lead_body(site, quote, spam), opt_outs);
     headers(settings, quote)
         .subject(subject(quote))
         .message_id(Some(message_id(settings, &quote.id)))
@@ -71,8 +74,10 @@ pub(super) fn digest(
     site: &SiteSettings,
     held: &HeldLeads,
     hour: time::OffsetDateTime,
+    opt_outs: &[OptOut],
 ) -> Result<Message, lettre::error::Error> {
-    let (text, html) = digest_body(site, held, settings.max_per_hour);
+    let body = digest_body(site, held, settings.max_per_hour);
+    let (text, html) = with_opt_outs(site, body, opt_outs);
     let mut builder = Message::builder()
         .from(settings.from.clone())
         .date(SystemTime::from(hour));
@@ -91,6 +96,48 @@ pub(super) fn digest(
             settings.from.email.domain()
         )))
         .multipart(MultiPart::alternative_plain_html(text, html))
+}
+
+/// An e-mail's two parts with the visitors' own opt-outs (`/opt-out`) not yet told listed at
+/// their end, each with when it was asked: the broker removes them from any list kept elsewhere.
+fn with_opt_outs(
+    site: &SiteSettings,
+    (mut text, html): (String, String),
+    opt_outs: &[OptOut],
+) -> (String, String) {
+    if opt_outs.is_empty() {
+        return (text, html);
+    }
+    let heading = "Asked not to be contacted";
+    let why = "These people put themselves on the do-not-contact list on the site's opt-out page: \
+               their leads, earlier and later, read as do not contact. Take them off any list kept \
+               elsewhere (a CRM, a dialer).";
+    let lines: Vec<String> = opt_outs
+        .iter()
+        .map(|opt_out| {
+            let kind = if opt_out.kind == "phone" {
+                "Phone"
+            } else {
+                "E-mail"
+            };
+            let at = site.local_time(opt_out.requested_at);
+            format!("{kind} {}, asked {at}", one_line(&opt_out.value))
+        })
+        .collect();
+    text.push_str(&format!("\n{heading}\n\n{why}\n\n{}\n", lines.join("\n")));
+    let items: String = lines
+        .iter()
+        .map(|line| format!("<li>{}</li>", encode_text(line)))
+        .collect();
+    let note = format!(
+        "<h2>{heading}</h2><p>{}</p><ul>{items}</ul>",
+        encode_text(why)
+    );
+    let html = match html.strip_suffix("</body></html>") {
+        Some(body) => format!("{body}{note}</body></html>"),
+        None => format!("{html}{note}"),
+    };
+    (text, html)
 }
 
 /// The plain-text and HTML parts of the digest: why it came, then a line per lead.
@@ -149,7 +196,15 @@ fn lead_body(
     }
     if let Some(phone) = &quote.contact.phone {
         let consent = match quote.call_consent {
-            Some(CallConsent::Written) => "may call or text: written consent given",
+            Some(CallConsent::Written) => match quote.written_later.map(|later| later.channel) {
+                Some(ConsentChannel::Chat) => {
+                    "may call or text: written consent given (clicked Yes in the chat)"
+                }
+                Some(ConsentChannel::Voice) => {
+                    "may call or text: written consent given (agreed in the recorded call)"
+                }
+                _ => "may call or text: written consent given",
+            },
             Some(CallConsent::Oral) => {
                 "oral consent only: may call by hand, no automated calls or texts"
             }
@@ -444,7 +499,7 @@ mod tests {
     fn a_lead_has_its_subject_reply_to_and_stable_id() {
         let quote = quote("o'brien+x{1}@example.com", "UA\r\nBcc: evil@example.com");
         let raw = String::from_utf8(
-            lead(&settings(), &SiteSettings::default(), &quote, None)
+            lead(&settings(), &SiteSettings::default(), &quote, None, &[])
                 .unwrap()
                 .formatted(),
         )
@@ -468,6 +523,37 @@ mod tests {
                 || html.contains("o'brien+x{1}@example.com"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn the_visitors_opt_outs_close_the_message_each_once() {
+        let at = time::macros::datetime!(2026-11-22 15:40 UTC);
+        let opt_outs = [
+            OptOut {
+                kind: "email".into(),
+                value: "ana@example.com".into(),
+                requested_at: at,
+            },
+            OptOut {
+                kind: "phone".into(),
+                value: "+15125550123".into(),
+                requested_at: at,
+            },
+        ];
+        let site = SiteSettings::default();
+        let body = lead_body(&site, &quote("bo@example.com", "Mozilla/5.0"), None);
+        let (text, html) = with_opt_outs(&site, body.clone(), &opt_outs);
+        assert!(text.starts_with(&body.0), "{text}");
+        let asked = site.local_time(at);
+        assert!(text.ends_with(&format!(
+            "Asked not to be contacted\n\nThese people put themselves on the do-not-contact list on the site's opt-out page: their leads, earlier and later, read as do not contact. Take them off any list kept elsewhere (a CRM, a dialer).\n\nE-mail ana@example.com, asked {asked}\nPhone +15125550123, asked {asked}\n"
+        )), "{text}");
+        let last = format!(
+            "<li>Phone +15125550123, asked {}</li></ul></body></html>",
+            encode_text(&asked)
+        );
+        assert!(html.ends_with(&last), "{html}");
+        assert_eq!(with_opt_outs(&site, body.clone(), &[]), body);
     }
 
     #[test]
@@ -501,7 +587,7 @@ mod tests {
         };
         let hour = time::macros::datetime!(2026-11-26 16:00 UTC);
         let raw = String::from_utf8(
-            digest(&settings(), &SiteSettings::default(), &held, hour)
+            digest(&settings(), &SiteSettings::default(), &held, hour, &[])
                 .unwrap()
                 .formatted(),
         )

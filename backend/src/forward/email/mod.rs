@@ -23,6 +23,7 @@ use super::worker::{Failure, Sender, DELIVERY_TIMEOUT};
 use crate::leads::licence;
 use crate::settings::email::EmailSettings;
 use crate::settings::site::SiteSettings;
+use crate::store::do_not_contact::{OptOut, OptOuts};
 use crate::store::spam_report::SpamReports;
 use crate::store::{hour_of, CallReports, Channel, EmailBudget, FailingChannel, PendingLead};
 use relay::{ConnectError, Relay};
@@ -158,6 +159,8 @@ pub struct LeadEmail {
     /// Once a day, a lead e-mail says how many posts were held as spam, and the consent chain's
     /// head.
     pub spam: Arc<dyn SpamReports>,
+    /// The visitors' own opt-outs not yet told, listed by the next lead e-mail.
+    pub opt_outs: Arc<dyn OptOuts>,
 }
 
 impl Sender for LeadEmail {
@@ -192,17 +195,56 @@ impl Sender for LeadEmail {
             }
             let mut quote = lead.quote.clone();
             licence::check(&self.mailer.site, [&mut quote]);
-            self.mailer
+            let told = Untold::take(&*self.opt_outs).await;
+            let sent = self
+                .mailer
                 .send(message::lead(
                     settings,
                     &self.mailer.site,
                     &quote,
                     spam.as_ref(),
+                    &told.opt_outs,
                 ))
-                .await
-                .map(drop)
+                .await;
+            if sent.is_err() {
+                told.give_back(&*self.opt_outs).await;
+            }
+            sent.map(drop)
         }
         .boxed()
+    }
+}
+
+/// The visitors' opt-outs an e-mail lists (`store::do_not_contact::OptOuts`): taken, marked told,
+/// as it is written, and given back when it is not sent, so a failed e-mail loses none and two
+/// sent at once never list one twice.
+struct Untold {
+    opt_outs: Vec<OptOut>,
+    taken_at: OffsetDateTime,
+}
+
+impl Untold {
+    /// The oldest of them, as many as a digest lists leads; none when the store cannot say (the
+    /// e-mail goes without them, and the next one tries again).
+    async fn take(store: &dyn OptOuts) -> Untold {
+        let taken_at = OffsetDateTime::now_utc();
+        let opt_outs = match store.take_untold_opt_outs(taken_at, digest::LISTED).await {
+            Ok(opt_outs) => opt_outs,
+            Err(error) => {
+                tracing::warn!(%error, "cannot read the opt-outs the broker has not been told of");
+                Vec::new()
+            }
+        };
+        Untold { opt_outs, taken_at }
+    }
+
+    async fn give_back(self, store: &dyn OptOuts) {
+        if self.opt_outs.is_empty() {
+            return;
+        }
+        if let Err(error) = store.release_opt_outs(self.opt_outs, self.taken_at).await {
+            tracing::error!(%error, "an e-mail listing opt-outs failed and they cannot be given back; they will not be listed again");
+        }
     }
 }
 

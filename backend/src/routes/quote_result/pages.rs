@@ -138,33 +138,17 @@ impl LanguagePages {
 /// `page` with its slots filled in one pass (so a value that looks like a slot stays text) and
 /// the typed product's option selected.
 fn fill(page: &str, typed: &Typed, errors: &FieldErrors, reason: &str) -> String {
-    let mut html = String::with_capacity(page.len() + typed.email.len() + reason.len());
-    let mut rest = page;
-    while let Some(start) = rest.find("{{") {
-        let Some(end) = rest[start..].find("}}").map(|end| start + end + 2) else {
-            break;
-        };
-        let value = match &rest[start + 2..end - 2] {
-            "reason" => Some(reason),
-            "email" => Some(typed.email.as_str()),
-            "product_error" => Some(errors.product.unwrap_or_default()),
-            "email_error" => Some(errors.email.unwrap_or_default()),
-            "phone" => Some(typed.phone.as_str()),
-            "zip" => Some(typed.zip.as_str()),
-            "phone_error" => Some(errors.phone.unwrap_or_default()),
-            "zip_error" => Some(errors.zip.unwrap_or_default()),
-            _ => None,
-        };
-        match value {
-            Some(value) => {
-                html.push_str(&rest[..start]);
-                escape_into(&mut html, value);
-            }
-            None => html.push_str(&rest[..end]),
-        }
-        rest = &rest[end..];
-    }
-    html.push_str(rest);
+    let html = fill_slots(page, |slot| match slot {
+        "reason" => Some(reason),
+        "email" => Some(typed.email.as_str()),
+        "product_error" => Some(errors.product.unwrap_or_default()),
+        "email_error" => Some(errors.email.unwrap_or_default()),
+        "phone" => Some(typed.phone.as_str()),
+        "zip" => Some(typed.zip.as_str()),
+        "phone_error" => Some(errors.phone.unwrap_or_default()),
+        "zip_error" => Some(errors.zip.unwrap_or_default()),
+        _ => None,
+    });
     match Product::parse(&typed.product) {
         Some(product) => {
             // The value is quoted, so this cannot match a longer one; other attributes may follow.
@@ -174,6 +158,29 @@ fn fill(page: &str, typed: &Typed, errors: &FieldErrors, reason: &str) -> String
         }
         None => html,
     }
+}
+
+/// `page` with each `{{slot}}` that `value` knows replaced by its value, escaped, in one pass (so
+/// a value that looks like a slot stays text); a slot it does not know stays as it is. The
+/// opt-out pages fill theirs with it too (`routes/opt_out/pages.rs`).
+pub fn fill_slots<'a>(page: &str, value: impl Fn(&str) -> Option<&'a str>) -> String {
+    let mut html = String::with_capacity(page.len() + 64);
+    let mut rest = page;
+    while let Some(start) = rest.find("{{") {
+        let Some(end) = rest[start..].find("}}").map(|end| start + end + 2) else {
+            break;
+        };
+        match value(&rest[start + 2..end - 2]) {
+            Some(value) => {
+                html.push_str(&rest[..start]);
+                escape_into(&mut html, value);
+            }
+            None => html.push_str(&rest[..end]),
+        }
+        rest = &rest[end..];
+    }
+    html.push_str(rest);
+    html
 }
 
 /// Text and attribute values alike (slots sit in both).

@@ -18,10 +18,10 @@ use warp::http::HeaderValue;
 use warp::reply::Response;
 use warp::{Filter, Rejection};
 
-use crate::http::error::{rejection_in, ApiError};
+use crate::http::error::rejection_in;
 use crate::http::headers::{optional_cookie, optional_header};
 use crate::http::methods::methods;
-use crate::http::same_site::another_site;
+use crate::http::same_site;
 use crate::http::{body, forwarded_proto};
 use crate::leads::notice::LeadNotices;
 use crate::spam::{self, FormTokens};
@@ -98,23 +98,6 @@ fn json_route(
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
 ) -> BoxedFilter<(Response,)> {
-    let from_this_site = optional_header("sec-fetch-site")
-        .and(optional_header("origin"))
-        .and(optional_header("host"))
-        .and(forwarded_proto::https())
-        .and_then(
-            |fetch_site: Option<HeaderValue>,
-             origin: Option<HeaderValue>,
-             host: Option<HeaderValue>,
-             https| async move {
-                if another_site(fetch_site.as_ref(), origin.as_ref(), host.as_ref(), https) {
-                    Err(warp::reject::custom(ApiError::CrossSite))
-                } else {
-                    Ok(())
-                }
-            },
-        )
-        .untuple_one();
     let rules = Arc::clone(&notices);
     let post = body::json_content_type()
         .and(idempotency::key())
@@ -125,7 +108,7 @@ fn json_route(
         });
     warp::path!("api" / "quote-requests")
         .and(methods("POST"))
-        .and(from_this_site)
+        .and(same_site::from_this_site())
         .and(optional_header("referer"))
         .and(limits.client())
         .and(outcome(post))

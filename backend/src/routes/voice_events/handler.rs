@@ -16,6 +16,7 @@ use super::{replies, REQUEST_QUOTE_TOOL};
 use crate::http::error::ApiError;
 use crate::leads::notice::LeadNotices;
 use crate::store::consent::ConsentChannel;
+use crate::store::conversation_consent::ConversationConsents;
 use crate::store::{
     CallReport, Contact, Inserted, Language, NewQuote, QuoteStore, Quotes, Source, StoreError,
     VoiceOrigin,
@@ -127,7 +128,7 @@ async fn handle(
 }
 
 async fn run_tool(
-    store: &dyn Quotes,
+    store: &(impl Quotes + ConversationConsents + ?Sized),
     notices: &LeadNotices,
     call_id: &str,
     source: Source,
@@ -148,7 +149,7 @@ async fn run_tool(
 }
 
 async fn request_quote(
-    store: &dyn Quotes,
+    store: &(impl Quotes + ConversationConsents + ?Sized),
     notices: &LeadNotices,
     call_id: &str,
     source: Source,
@@ -191,11 +192,25 @@ async fn request_quote(
         .with_consent(consent)
         .with_contact(Contact::from(&contact));
     match store.insert(quote).await {
-        Ok(Inserted::New | Inserted::Replayed { .. }) => Ok(replies::saved(&request)),
+        Ok(Inserted::New | Inserted::Replayed { .. }) => {
+            if contact.phone.is_some() {
+                settle(store, call_id).await;
+            }
+            Ok(replies::saved(&request))
+        }
         Ok(Inserted::Conflict) => Err(replies::earlier_request_stands()),
         Err(error) => {
             tracing::error!(%error, "storing an assistant's quote request failed");
             Err(replies::storage_failed())
         }
+    }
+}
+
+/// Records on a lead just stored with a phone number the written consent its conversation gave
+/// before it (a chat's click, a call's stored recording). A failure leaves it to the hourly
+/// round (`leads::retention`): the lead is stored, and its answer stands.
+async fn settle(store: &(impl ConversationConsents + ?Sized), call_id: &str) {
+    if let Err(error) = store.settle_conversation(call_id.to_owned()).await {
+        tracing::warn!(%error, call_id, "recording a conversation's written consent failed; retried hourly");
     }
 }

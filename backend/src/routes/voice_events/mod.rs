@@ -4,7 +4,7 @@
 //! call ended.
 
 mod chat_transcript;
-mod conversation_id;
+pub mod conversation_id;
 mod handler;
 mod lenient;
 mod messages;
@@ -25,6 +25,9 @@ use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::settings::trusted_proxies::TrustedProxies;
 use crate::store::QuoteStore;
+
+/// The longest id of a call or chat the provider's messages may carry.
+pub use sdk::MAX_ID_CHARS;
 
 /// The header holding the shared secret configured on the provider's side.
 pub const SECRET_HEADER: &str = "x-vapi-secret";

@@ -153,6 +153,7 @@ mod tests {
                 ("lead_outbox", 2 * (leads - 1) + 2, 0),
                 ("notice_texts", 0, 0),
                 ("consent_records", 0, 0),
+                ("chat_call_consents", 0, 0),
                 ("do_not_contact", 1, 0)
             ]
         );

@@ -88,8 +88,9 @@ pub struct Schema {
 /// requests, a consent record to its notice's text). The inbox's sign-in sessions stay behind:
 /// people sign in again; the site's keys, the e-mail budget and the spent form tokens are the
 /// target site's own. The consent records keep their chain: into an empty target, as they are.
-/// A call's recording goes with its call, the do-not-contact list with the leads.
-pub const TABLES: [Schema; 7] = [
+/// A call's recording goes with its call, a chat's kept Yes (`conversation_consent.rs`) and the
+/// do-not-contact list with the leads.
+pub const TABLES: [Schema; 8] = [
     Schema {
         name: "quote_requests",
         columns: &[
@@ -197,12 +198,26 @@ pub const TABLES: [Schema; 7] = [
         ],
     },
     Schema {
+        name: "chat_call_consents",
+        columns: &[
+            required("call_id", Kind::Key),
+            required("disclosure", Kind::Hashed),
+            required("language", Kind::Language),
+            required("page", Kind::Key),
+            optional("client", Kind::Key),
+            optional("user_agent", Kind::UserAgent),
+            required("answered_at", Kind::Timestamp),
+        ],
+    },
+    Schema {
         name: "do_not_contact",
         columns: &[
             required("kind", Kind::Reason),
             required("value", Kind::Line),
             required("added_at", Kind::Timestamp),
             optional("lead_id", Kind::Uuid),
+            optional("requested_at", Kind::Timestamp),
+            optional("told_at", Kind::Timestamp),
         ],
     },
 ];

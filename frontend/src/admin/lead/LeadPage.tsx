@@ -102,9 +102,11 @@ function PhoneNumber({
 function PhoneConsentText({
   consent,
   spoken,
+  later,
 }: {
   consent: NonNullable<NonNullable<Lead['consent']>['phone']>;
   spoken: boolean;
+  later: Lead['written_later'];
 }) {
   const answer = spoken
     ? consent.given
@@ -118,8 +120,26 @@ function PhoneConsentText({
       {consent.text ? `“${consent.text}”` : 'The disclosure was not kept'}
       <br />
       {answer}
+      {later && (
+        <>
+          <br />
+          {`${writtenLaterLabel(later.channel)}, ${formatTime(later.at)}: written consent.`}
+        </>
+      )}
     </>
   );
+}
+
+/** How a written consent given after the lead was stored was given. */
+function writtenLaterLabel(channel: NonNullable<Lead['written_later']>['channel']) {
+  switch (channel) {
+    case 'chat':
+      return 'Clicked Yes beside this text in the chat';
+    case 'voice':
+      return 'Agreed to this text in the call, whose recording the site keeps';
+    case 'consent_page':
+      return 'Ticked the box on the consent page';
+  }
 }
 
 const backToList = () => {
@@ -393,6 +413,7 @@ export function LeadPage({ id, onError }: LeadPageProps) {
             <PhoneConsentText
               consent={lead.consent.phone}
               spoken={lead.consent.channel === 'voice' || lead.consent.channel === 'chat'}
+              later={lead.written_later}
             />
           </Field>
         )}

@@ -24,6 +24,7 @@ const base: ListedLead = {
   phone: '+15555550123',
   may_call: true,
   call_consent: 'written',
+  written_later: null,
   zip: '78701',
   state: 'TX',
   licensed: false,

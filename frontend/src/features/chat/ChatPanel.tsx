@@ -2,9 +2,11 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { SendHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { voiceChat as texts, voiceControls } from 'virtual:site-content';
-import { spanish } from '../../content';
+import { quoteFields, spanish } from '../../content';
 import { cn } from '../../lib/cn';
 import type { VoiceConfig } from '../../lib/client-config';
+import ChatConsent from './ChatConsent';
+import { looksLikePhone } from './chat-consent';
 import { useChat } from './use-chat';
 
 interface Props {
@@ -21,12 +23,18 @@ interface Props {
  * The conversation outlives a close: it stays mounted, only its panel goes.
  */
 export default function ChatPanel({ config, open, onOpenChange, returnFocus }: Props) {
-  const { lines, replying, failure, send } = useChat(config);
+  const { lines, replying, failure, send, sessionId } = useChat(config);
   const [draft, setDraft] = useState('');
   const log = useRef<HTMLDivElement>(null);
   const textBox = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const waiting = replying && lines.at(-1)?.role !== 'assistant';
+  // The site asks its own question once the visitor has typed a number and the reply has named
+  // the chat's session (the id the answer is kept under, as the chat's leads are).
+  const askConsent =
+    quoteFields.phone !== 'off' &&
+    sessionId !== undefined &&
+    lines.some((line) => line.role === 'visitor' && looksLikePhone(line.text));
 
   useEffect(() => {
     // The newest words stay in sight as the reply grows.
@@ -100,6 +108,9 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
               <p className="text-slate-600">{texts.empty}</p>
             )}
           </div>
+          {askConsent && (
+            <ChatConsent chatId={sessionId} onAnswered={() => textBox.current?.focus()} />
+          )}
           {waiting && <p className="px-4 pb-1 text-slate-600 italic">{texts.writing}</p>}
           {failure && (
             <p role="alert" className="px-4 pb-1 font-medium text-red-700">

@@ -38,6 +38,8 @@ export interface ChatState {
   replying: boolean;
   failure: ChatFailureKind | null;
   send: (input: string) => void;
+  /** The session the provider's last reply named: the chat's id on the site's side. */
+  sessionId: string | undefined;
 }
 
 /**
@@ -49,6 +51,7 @@ export function useChat(config: VoiceConfig): ChatState {
   const [replying, setReplying] = useState(false);
   const [failure, setFailure] = useState<ChatFailureKind | null>(null);
   const sessionId = useRef<string | undefined>(undefined);
+  const [session, setSession] = useState<string | undefined>(undefined);
   const nextId = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
 
@@ -79,8 +82,9 @@ export function useChat(config: VoiceConfig): ChatState {
         onDelta: appendToReply,
         signal: controller.signal,
       })
-        .then((session) => {
-          sessionId.current = session;
+        .then((named) => {
+          sessionId.current = named;
+          setSession(named);
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
@@ -95,5 +99,5 @@ export function useChat(config: VoiceConfig): ChatState {
     [config],
   );
 
-  return { lines, replying, failure, send };
+  return { lines, replying, failure, send, sessionId: session };
 }
