@@ -15,12 +15,13 @@ use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, head_size, request_log, request_target, security_headers};
 use crate::leads::notice::LeadNotices;
 use crate::leads::retention::{self, Retention};
+use crate::routes::booking::BookingSite;
 use crate::routes::opt_out::OptOutPages;
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
-    admin, chat_consent, client_config, health, openapi, opt_out, quote_result, quotes, site,
+    admin, booking, chat_consent, client_config, health, openapi, opt_out, quote_result, quotes, site,
     voice_events,
 };
 use crate::settings::Config;
@@ -37,6 +38,7 @@ pub fn routes(
     opt_out_pages: Arc<OptOutPages>,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
+    booking_site: Option<BookingSite>,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let limits = Arc::new(PostLimits::new(
@@ -80,7 +82,7 @@ pub fn routes(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
             Arc::clone(&tokens),
-            notices,
+            Arc::clone(&notices),
         ))
         .unify()
         .or(openapi::routes())
@@ -101,8 +103,15 @@ pub fn routes(
         .unify()
         .or(opt_out::routes(
             Arc::clone(&store) as _,
-            limits,
+            Arc::clone(&limits),
             opt_out_pages,
+        ))
+        .unify()
+        .or(booking::routes(
+            Arc::clone(&store) as _,
+            booking_site,
+            notices,
+            limits,
         ))
         .unify()
         .or(site::routes(site, tokens))
@@ -185,6 +194,7 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
     let opt_out_pages = OptOutPages::load(&config.static_dir).map_err(StartError::Site)?;
     let notices = LeadNotices::load(&config.static_dir).map_err(StartError::Site)?;
+    let booking_site = BookingSite::load(&config.static_dir).map_err(StartError::Site)?;
     let mut server = serve(
         config,
         Arc::clone(&store),
@@ -192,6 +202,7 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         Arc::new(result_pages),
         Arc::new(opt_out_pages),
         Arc::new(notices),
+        booking_site,
     )
     .await?;
     server.retention = Some(Retention::start(Arc::clone(&store), plan));
@@ -213,6 +224,7 @@ pub async fn serve(
     result_pages: Arc<ResultPages>,
     opt_out_pages: Arc<OptOutPages>,
     notices: Arc<LeadNotices>,
+    booking_site: Option<BookingSite>,
 ) -> Result<RunningServer, StartError> {
     let addr = config.addr;
     let listener = TcpListener::bind(addr)
@@ -230,6 +242,7 @@ pub async fn serve(
         opt_out_pages,
         tokens,
         notices,
+        booking_site,
         config,
     );
     let task = tokio::spawn(connections::serve(
