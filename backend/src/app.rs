@@ -21,8 +21,8 @@ use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
-    admin, booking, chat_consent, client_config, health, openapi, opt_out, quote_result, quotes, site,
-    voice_events,
+    admin, booking, chat_consent, client_config, health, openapi, opt_out, quote_result, quotes,
+    site, voice_events,
 };
 use crate::settings::Config;
 use crate::spam::FormTokens;

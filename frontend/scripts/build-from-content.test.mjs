@@ -325,17 +325,39 @@ describe('a build from another content folder', () => {
     ]);
   });
 
-  it('tells the server the hours of booked calls and the Scope of Appointment, the broker named', () => {
+  it("tells the server the hours of booked calls, the page's words and the Scope of Appointment, the broker named", () => {
     const facts = JSON.parse(readFileSync(join(dist, '.site/site.json'), 'utf8'));
-    assert.deepEqual(facts.booking, {
-      timeZone: 'America/New_York',
-      hours: { mon: ['09:00-12:00', '13:00-17:00'], tue: ['09:00-17:00'], sat: ['10:00-12:00'] },
-      slotMinutes: 30,
-      noticeHours: 24,
-      daysAhead: 14,
-      closed: ['2026-12-25'],
-      soaStatement: `The agent of ${OWN.name} may be paid based on your enrollment.`,
-    });
+    const { title, soaProducts, errors, ...rest } = facts.booking;
+    assert.deepEqual(
+      {
+        timeZone: rest.timeZone,
+        hours: rest.hours,
+        slotMinutes: rest.slotMinutes,
+        noticeHours: rest.noticeHours,
+        daysAhead: rest.daysAhead,
+        closed: rest.closed,
+        soaStatement: rest.soaStatement,
+      },
+      {
+        timeZone: 'America/New_York',
+        hours: { mon: ['09:00-12:00', '13:00-17:00'], tue: ['09:00-17:00'], sat: ['10:00-12:00'] },
+        slotMinutes: 30,
+        noticeHours: 24,
+        daysAhead: 14,
+        closed: ['2026-12-25'],
+        soaStatement: `The agent of ${OWN.name} may be paid based on your enrollment.`,
+      },
+    );
+    assert.equal(title, 'Book a call with a licensed agent');
+    assert.equal(soaProducts.partD, 'Medicare prescription drug plans (Part D)');
+    assert.equal(errors.taken, 'Taken');
+    const spanish = JSON.parse(readFileSync(join(dist, '.site/es/site.json'), 'utf8')).booking;
+    assert.equal(spanish.title, 'Reserve una llamada');
+    assert.equal(spanish.timeZone, 'America/New_York');
+    assert.equal(
+      spanish.soaStatement,
+      `El agente de ${OWN.name} puede recibir un pago según su inscripción.`,
+    );
   });
 
   it('leaves no trace of the example brand in any file it wrote', () => {

@@ -91,19 +91,15 @@ export const chatConsent = quoteContent.chatConsent;
 export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;
 
 /**
- * Booked calls' settings as the server takes them (dist/.site/site.json, read by
- * backend/src/settings/site.rs): the hours in the broker's time zone and the Scope of
- * Appointment's statement, the broker named, whose exact text each booking's record keeps; null
- * when the content has no `booking` (off, docs/product.md §13).
+ * Booked calls as the server takes them (dist/.site/site.json, read by
+ * backend/src/routes/booking/page.rs, which writes the booking page): the hours in the broker's
+ * time zone, the page's words in this language, and the Scope of Appointment's statement, the
+ * broker named, whose exact text each booking's record keeps; null when the content has no
+ * `booking` (off, docs/product.md §13).
  */
 export const bookingFacts = bookingContent
   ? {
-      timeZone: bookingContent.timeZone,
-      hours: bookingContent.hours,
-      slotMinutes: bookingContent.slotMinutes,
-      noticeHours: bookingContent.noticeHours,
-      daysAhead: bookingContent.daysAhead,
-      closed: bookingContent.closed,
+      ...bookingContent,
       soaStatement: bookingContent.soaStatement.replaceAll('{broker}', brandContent.name),
     }
   : null;

@@ -55,7 +55,10 @@ pub struct NewBooking {
 /// What became of a booking.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Booked {
-    New { id: String, lead_id: String },
+    New {
+        id: String,
+        lead_id: String,
+    },
     /// The time was booked meanwhile: nothing stored.
     Taken,
 }
@@ -223,8 +226,11 @@ async fn append(
     link: impl FnOnce(Option<Head>) -> Link,
 ) -> Result<i64, StoreError> {
     for text in given.texts() {
-        c.execute(INSERT_NOTICE_TEXT, &[consent::sha256_hex(text).into(), text.into()])
-            .await?;
+        c.execute(
+            INSERT_NOTICE_TEXT,
+            &[consent::sha256_hex(text).into(), text.into()],
+        )
+        .await?;
     }
     let head = c.query(CONSENT_HEAD, &[]).await?;
     let link = link(head.first().map(Head::read).transpose()?);
@@ -234,8 +240,9 @@ async fn append(
 
 fn moment(row: &impl NamedRow, column: &str) -> Result<OffsetDateTime, StoreError> {
     let text = row.required(column)?;
-    OffsetDateTime::parse(&text, &Rfc3339)
-        .map_err(|_| StoreError::Unusable(format!("bookings.{column} is not a time: {text}").into()))
+    OffsetDateTime::parse(&text, &Rfc3339).map_err(|_| {
+        StoreError::Unusable(format!("bookings.{column} is not a time: {text}").into())
+    })
 }
 
 fn booking(row: &impl NamedRow) -> Result<Booking, StoreError> {

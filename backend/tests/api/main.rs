@@ -7,6 +7,7 @@ mod admin_api;
 mod assistant_push;
 mod backup_and_import;
 mod bad_setting;
+mod booking;
 mod callable_leads;
 mod client_config;
 mod command_line;

@@ -21,7 +21,9 @@ use warp::http::{header, HeaderMap, Response, StatusCode};
 use warp::reply::Response as Reply;
 use warp::{Filter, Reply as _};
 use wasm_core::booking::{open_slot, open_times, Slot};
-use wasm_core::{ContactDetails, ContactInput, ContactRules, Email, FieldRule, Product, QuoteRequest};
+use wasm_core::{
+    ContactDetails, ContactInput, ContactRules, Email, FieldRule, Product, QuoteRequest,
+};
 
 pub use page::BookingSite;
 use page::{Problems, Typed, PRODUCTS};
@@ -94,14 +96,19 @@ pub fn routes(
         let booking = Arc::clone(&shown);
         async move {
             booking
-                .answer(language, &Typed::default(), Problems::default(), StatusCode::OK)
+                .answer(
+                    language,
+                    &Typed::default(),
+                    Problems::default(),
+                    StatusCode::OK,
+                )
                 .await
         }
     });
     let confirmed = Arc::clone(&booking);
-    let show_done = done.and(warp::get()).map(move |language| {
-        html(StatusCode::OK, page::done(&confirmed.site, language))
-    });
+    let show_done = done
+        .and(warp::get())
+        .map(move |language| html(StatusCode::OK, page::done(&confirmed.site, language)));
     let post = form
         .and(warp::post())
         .and(limits.client())
@@ -154,10 +161,12 @@ impl Booking {
         })?;
         let taken: Vec<Slot> = taken
             .into_iter()
-            .filter_map(|(start, end)| Some(Slot {
-                start: timestamp(start)?,
-                end: timestamp(end)?,
-            }))
+            .filter_map(|(start, end)| {
+                Some(Slot {
+                    start: timestamp(start)?,
+                    end: timestamp(end)?,
+                })
+            })
             .collect();
         let now = timestamp(now).unwrap_or_else(Timestamp::now);
         Ok((now, taken))
@@ -178,7 +187,14 @@ impl Booking {
                 (Vec::new(), error.status())
             }
         };
-        let body = page::form(&self.site, &self.notices, language, &times, typed, &problems);
+        let body = page::form(
+            &self.site,
+            &self.notices,
+            language,
+            &times,
+            typed,
+            &problems,
+        );
         html(status, body)
     }
 
@@ -230,9 +246,21 @@ impl Booking {
         let Some(slot) = open_slot(&self.site.hours, now, &taken, valid.start) else {
             let taken_meanwhile = open_slot(&self.site.hours, now, &[], valid.start).is_some();
             let (problems, status) = if taken_meanwhile {
-                (Problems { alert: Some(texts.errors.taken.clone()), ..Problems::default() }, StatusCode::CONFLICT)
+                (
+                    Problems {
+                        alert: Some(texts.errors.taken.clone()),
+                        ..Problems::default()
+                    },
+                    StatusCode::CONFLICT,
+                )
             } else {
-                (Problems { slot: Some(texts.errors.slot.clone()), ..Problems::default() }, StatusCode::UNPROCESSABLE_ENTITY)
+                (
+                    Problems {
+                        slot: Some(texts.errors.slot.clone()),
+                        ..Problems::default()
+                    },
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                )
             };
             return self.answer(language, &typed, problems, status).await;
         };
@@ -275,7 +303,10 @@ impl Booking {
             problems.slot = Some(errors.slot.clone());
         }
         let name = typed.name.trim();
-        if name.is_empty() || name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        if name.is_empty()
+            || name.chars().count() > MAX_NAME_CHARS
+            || name.chars().any(char::is_control)
+        {
             problems.name = Some(errors.name.clone());
         }
         let email = Email::parse(&typed.email);
