@@ -351,13 +351,6 @@ describe('a build from another content folder', () => {
     assert.equal(title, 'Book a call with a licensed agent');
     assert.equal(soaProducts.partD, 'Medicare prescription drug plans (Part D)');
     assert.equal(errors.taken, 'Taken');
-    const spanish = JSON.parse(readFileSync(join(dist, '.site/es/site.json'), 'utf8')).booking;
-    assert.equal(spanish.title, 'Reserve una llamada');
-    assert.equal(spanish.timeZone, 'America/New_York');
-    assert.equal(
-      spanish.soaStatement,
-      `El agente de ${OWN.name} puede recibir un pago según su inscripción.`,
-    );
   });
 
   it('leaves no trace of the example brand in any file it wrote', () => {
