@@ -31,14 +31,20 @@ use crate::store::{self, QuoteStore, StoreError, StoreOptions};
 /// How long a graceful shutdown may take before in-flight requests are abandoned.
 const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// The pages the server fills or writes for the forms a browser posts itself: the quote's
+/// results, the opt-out's, and the booking page when booking is on.
+pub struct FormPages {
+    pub results: Arc<ResultPages>,
+    pub opt_out: Arc<OptOutPages>,
+    pub booking: Option<BookingSite>,
+}
+
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
-    result_pages: Arc<ResultPages>,
-    opt_out_pages: Arc<OptOutPages>,
+    pages: FormPages,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
-    booking_site: Option<BookingSite>,
     config: &Config,
 ) -> impl Filter<Extract = (impl Reply,), Error = std::convert::Infallible> + Clone {
     let limits = Arc::new(PostLimits::new(
@@ -91,7 +97,7 @@ pub fn routes(
         .unify()
         .recover(recover)
         .unify();
-    let pages = health::routes(Arc::clone(&store), config.alerts.after)
+    let all = health::routes(Arc::clone(&store), config.alerts.after)
         .or(under_api().and(api))
         .unify()
         .or(site::admin_page(
@@ -99,17 +105,17 @@ pub fn routes(
             config.inbox.password_hash.is_some(),
         ))
         .unify()
-        .or(quote_result::routes(result_pages))
+        .or(quote_result::routes(pages.results))
         .unify()
         .or(opt_out::routes(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
-            opt_out_pages,
+            pages.opt_out,
         ))
         .unify()
         .or(booking::routes(
             Arc::clone(&store) as _,
-            booking_site,
+            pages.booking,
             notices,
             limits,
         ))
@@ -119,7 +125,7 @@ pub fn routes(
     let headers = Arc::new(config.security_headers.header_map());
     request_target::paths_only()
         .and(head_size::within_cap())
-        .and(pages)
+        .and(all)
         .recover(recover)
         .unify()
         .map(move |reply| security_headers::unless_set(reply, &headers))
@@ -194,15 +200,17 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
     let opt_out_pages = OptOutPages::load(&config.static_dir).map_err(StartError::Site)?;
     let notices = LeadNotices::load(&config.static_dir).map_err(StartError::Site)?;
-    let booking_site = BookingSite::load(&config.static_dir).map_err(StartError::Site)?;
+    let pages = FormPages {
+        results: Arc::new(result_pages),
+        opt_out: Arc::new(opt_out_pages),
+        booking: BookingSite::load(&config.static_dir).map_err(StartError::Site)?,
+    };
     let mut server = serve(
         config,
         Arc::clone(&store),
         Arc::new(site),
-        Arc::new(result_pages),
-        Arc::new(opt_out_pages),
+        pages,
         Arc::new(notices),
-        booking_site,
     )
     .await?;
     server.retention = Some(Retention::start(Arc::clone(&store), plan));
@@ -221,10 +229,8 @@ pub async fn serve(
     config: &Config,
     store: Arc<dyn QuoteStore>,
     site: Arc<Site>,
-    result_pages: Arc<ResultPages>,
-    opt_out_pages: Arc<OptOutPages>,
+    pages: FormPages,
     notices: Arc<LeadNotices>,
-    booking_site: Option<BookingSite>,
 ) -> Result<RunningServer, StartError> {
     let addr = config.addr;
     let listener = TcpListener::bind(addr)
@@ -235,16 +241,7 @@ pub async fn serve(
         .map_err(|source| StartError::Bind { addr, source })?;
     let tokens = Arc::new(FormTokens::load(store.as_ref(), config.spam.min_fill).await?);
     let (stop, stopped) = oneshot::channel::<()>();
-    let routes = routes(
-        Arc::clone(&store),
-        site,
-        result_pages,
-        opt_out_pages,
-        tokens,
-        notices,
-        booking_site,
-        config,
-    );
+    let routes = routes(Arc::clone(&store), site, pages, tokens, notices, config);
     let task = tokio::spawn(connections::serve(
         listener,
         routes,

@@ -234,7 +234,12 @@ impl Booking {
             Ok(valid) => valid,
             Err(problems) => {
                 return self
-                    .answer(language, &typed, problems, StatusCode::UNPROCESSABLE_ENTITY)
+                    .answer(
+                        language,
+                        &typed,
+                        *problems,
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                    )
                     .await;
             }
         };
@@ -295,7 +300,7 @@ impl Booking {
 
     /// Each field by its rule: the phone field by the quote form's (`wasm_core`), as this
     /// language's page asks for it.
-    fn check(&self, language: Language, typed: &Typed) -> Result<Valid, Problems> {
+    fn check(&self, language: Language, typed: &Typed) -> Result<Valid, Box<Problems>> {
         let errors = &self.site.texts(language).errors;
         let mut problems = Problems::default();
         let start = typed.slot.parse::<Timestamp>().ok();
@@ -337,7 +342,7 @@ impl Booking {
         match (start, email, contact) {
             (Some(start), Some(email), Some(contact)) if !problems.any() => {
                 let request = QuoteRequest::parse(Product::Medicare.as_str(), email.as_str())
-                    .map_err(|_| problems.clone())?;
+                    .map_err(|_| Box::new(problems.clone()))?;
                 Ok(Valid {
                     start,
                     name: name.to_owned(),
@@ -346,7 +351,7 @@ impl Booking {
                     products,
                 })
             }
-            _ => Err(problems),
+            _ => Err(Box::new(problems)),
         }
     }
 
