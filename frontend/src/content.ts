@@ -90,6 +90,9 @@ export const chatConsent = quoteContent.chatConsent;
 /** A phone number as a `tel:` link target (digits and a leading +). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;
 
+/** The booking page's link (its text from the content), or null when booking is off. */
+export const bookingLink = bookingContent ? bookingContent.link : null;
+
 /**
  * Booked calls as the server takes them (dist/.site/site.json, read by
  * backend/src/routes/booking/page.rs, which writes the booking page): the hours in the broker's
