@@ -380,12 +380,15 @@ pub fn done(site: &BookingSite, language: Language) -> String {
     )
 }
 
+/// The page around `body`, with the site's icon (booking is on only with a built front end,
+/// which has it).
 fn document(language: Language, title: &str, body: &str) -> String {
     let title = escaped(title);
     format!(
         "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <meta name=\"robots\" content=\"noindex\">\
+         <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\
          <title>{title}</title></head><body><main><h1>{title}</h1>{body}</main></body></html>",
         language.as_str()
     )
