@@ -16,14 +16,15 @@ use crate::http::{connections, head_size, request_log, request_target, security_
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::leads::retention::{self, Retention};
+use crate::routes::booking::BookingSite;
 use crate::routes::consent_page::{ConsentPage, ConsentPages, ConsentParts};
 use crate::routes::opt_out::OptOutPages;
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
-    admin, chat_consent, client_config, consent_page, health, openapi, opt_out, quote_result,
-    quotes, site, voice_events,
+    admin, booking, chat_consent, client_config, consent_page, health, openapi, opt_out,
+    quote_result, quotes, site, voice_events,
 };
 use crate::settings::Config;
 use crate::spam::FormTokens;
@@ -32,20 +33,18 @@ use crate::store::{self, QuoteStore, StoreError, StoreOptions};
 /// How long a graceful shutdown may take before in-flight requests are abandoned.
 const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// The pages the server fills in itself from the built front end, read once at start.
-pub struct Pages {
-    pub site: Arc<Site>,
+/// The pages the server fills or writes for the forms a browser posts itself: the quote's
+/// results, the opt-out's, and the booking page when booking is on.
+pub struct FormPages {
     pub results: Arc<ResultPages>,
     pub opt_out: Arc<OptOutPages>,
+    pub booking: Option<BookingSite>,
 }
 
 pub fn routes(
     store: Arc<dyn QuoteStore>,
-    Pages {
-        site,
-        results: result_pages,
-        opt_out: opt_out_pages,
-    }: Pages,
+    site: Arc<Site>,
+    pages: FormPages,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
     consent: ConsentParts,
@@ -105,7 +104,7 @@ pub fn routes(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
             Arc::clone(&tokens),
-            notices,
+            Arc::clone(&notices),
         ))
         .unify()
         .or(openapi::routes())
@@ -114,7 +113,7 @@ pub fn routes(
         .unify()
         .recover(recover)
         .unify();
-    let pages = health::routes(Arc::clone(&store), config.alerts.after)
+    let all = health::routes(Arc::clone(&store), config.alerts.after)
         .or(under_api().and(api))
         .unify()
         .or(site::admin_page(
@@ -122,12 +121,19 @@ pub fn routes(
             config.inbox.password_hash.is_some(),
         ))
         .unify()
-        .or(quote_result::routes(result_pages))
+        .or(quote_result::routes(pages.results))
         .unify()
         .or(opt_out::routes(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
-            opt_out_pages,
+            pages.opt_out,
+        ))
+        .unify()
+        .or(booking::routes(
+            Arc::clone(&store) as _,
+            pages.booking,
+            notices,
+            limits,
         ))
         .unify()
         .or(consent_page)
@@ -137,7 +143,7 @@ pub fn routes(
     let headers = Arc::new(config.security_headers.header_map());
     request_target::paths_only()
         .and(head_size::within_cap())
-        .and(pages)
+        .and(all)
         .recover(recover)
         .unify()
         .map(move |reply| security_headers::unless_set(reply, &headers))
@@ -212,12 +218,19 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
     let opt_out_pages = OptOutPages::load(&config.static_dir).map_err(StartError::Site)?;
     let notices = LeadNotices::load(&config.static_dir).map_err(StartError::Site)?;
-    let pages = Pages {
-        site: Arc::new(site),
+    let pages = FormPages {
         results: Arc::new(result_pages),
         opt_out: Arc::new(opt_out_pages),
+        booking: BookingSite::load(&config.static_dir).map_err(StartError::Site)?,
     };
-    let mut server = serve(config, Arc::clone(&store), pages, Arc::new(notices)).await?;
+    let mut server = serve(
+        config,
+        Arc::clone(&store),
+        Arc::new(site),
+        pages,
+        Arc::new(notices),
+    )
+    .await?;
     server.retention = Some(Retention::start(Arc::clone(&store), plan));
     server.workers = Some(Workers::start(
         store,
@@ -233,7 +246,8 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
 pub async fn serve(
     config: &Config,
     store: Arc<dyn QuoteStore>,
-    pages: Pages,
+    site: Arc<Site>,
+    pages: FormPages,
     notices: Arc<LeadNotices>,
 ) -> Result<RunningServer, StartError> {
     let addr = config.addr;
@@ -249,7 +263,15 @@ pub async fn serve(
         pages: Arc::new(ConsentPages::load(&config.static_dir).map_err(StartError::Site)?),
     };
     let (stop, stopped) = oneshot::channel::<()>();
-    let routes = routes(Arc::clone(&store), pages, tokens, notices, consent, config);
+    let routes = routes(
+        Arc::clone(&store),
+        site,
+        pages,
+        tokens,
+        notices,
+        consent,
+        config,
+    );
     let task = tokio::spawn(connections::serve(
         listener,
         routes,

@@ -441,7 +441,7 @@ function inboxSuite(name, database) {
       expect(lines[1].includes(VOICE_EMAIL) && !csv.includes(WEB_EMAIL), csv).toBeTruthy();
       expect(
         lines[0].endsWith(
-          '"note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","call_consent","zip","state","licensed"',
+          '"note","language","consent_channel","consent_notice_sha256","consent_notice","phone","may_call","call_consent","zip","state","licensed","written_later_channel","written_later_at"',
         ),
         csv,
       ).toBeTruthy();

@@ -52,6 +52,61 @@ const OWN = {
   products: 17,
 };
 
+/** The broker's hours for booked calls (docs/product.md §13), on in this site. */
+const BOOKING = `
+booking:
+  timeZone: America/New_York
+  hours:
+    mon: ["09:00-12:00", "13:00-17:00"]
+    tue: ["09:00-17:00"]
+    sat: ["10:00-12:00"]
+  slotMinutes: 30
+  noticeHours: 24
+  daysAhead: 14
+  closed: ["2026-12-25"]
+  link: Book a call
+  title: Book a call with a licensed agent
+  intro: Pick a time and we call you.
+  slotLabel: Choose a time
+  shownInZone: "Times are in {zone}."
+  shownInYourZone: "Times are in your time zone ({zone})."
+  noTimes: No times are open.
+  nameLabel: Full name
+  emailLabel: Email
+  soaHeading: What we may talk about
+  soaProducts:
+    medicareAdvantage: Medicare Advantage (Part C)
+    partD: Medicare prescription drug plans (Part D)
+    medicareSupplement: Medicare Supplement (Medigap)
+    dentalVisionHearing: Dental, vision and hearing
+  soaStatement: "The agent of {broker} may be paid based on your enrollment."
+  submit: Book the call
+  success: { title: Booked, description: We will call you. }
+  errors: { slot: Choose a time, name: Write your name, email: Write an email, soa: Choose one, taken: Taken }
+`;
+const BOOKING_ES = `
+booking:
+  link: Reserve una llamada
+  title: Reserve una llamada
+  intro: Elija una hora.
+  slotLabel: Elija una hora
+  shownInZone: "Horas en {zone}."
+  shownInYourZone: "Horas en su zona ({zone})."
+  noTimes: No hay horas.
+  nameLabel: Nombre completo
+  emailLabel: Correo electrónico
+  soaHeading: De qué podemos hablar
+  soaProducts:
+    medicareAdvantage: Medicare Advantage (Parte C)
+    partD: Planes de medicamentos (Parte D)
+    medicareSupplement: Medicare Supplement (Medigap)
+    dentalVisionHearing: Dental, visión y audición
+  soaStatement: "El agente de {broker} puede recibir un pago según su inscripción."
+  submit: Reservar
+  success: { title: Reservada, description: Le llamaremos. }
+  errors: { slot: Elija una hora, name: Su nombre, email: Su correo, soa: Elija uno, taken: Ocupada }
+`;
+
 const svg = (label) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="48"><text x="4" y="30">${label}</text></svg>`;
 /** A 1×1 PNG. */
@@ -104,7 +159,7 @@ function ownSiteYaml() {
   for (const [i, person] of ['Margaret Ellison', 'Daniel Okafor', 'Sofia Marquez'].entries()) {
     yaml = yaml.replace(`name: ${person}`, `name: Client ${i + 1}`);
   }
-  return yaml
+  return `${yaml}${BOOKING}`
     .replace(/\/images\/portraits\/\w+\.svg/g, '/img/face.svg')
     .replace(/\/images\/(logo|logo-light|hero)\.svg/g, '/img/$1.svg')
     .replace('/images/share-card.png', '/img/card.png')
@@ -170,7 +225,7 @@ describe('a build from another content folder', () => {
       readFileSync(join(example, 'es/site.yaml'), 'utf8').replaceAll(
         'Clearharbor Health',
         OWN.name,
-      ),
+      ) + BOOKING_ES,
     );
     writeFileSync(
       join(content, 'es/pages/privacy.md'),
@@ -268,6 +323,34 @@ describe('a build from another content folder', () => {
       'invalid-product.html',
       'submitted.html',
     ]);
+  });
+
+  it("tells the server the hours of booked calls, the page's words and the Scope of Appointment, the broker named", () => {
+    const facts = JSON.parse(readFileSync(join(dist, '.site/site.json'), 'utf8'));
+    const { title, soaProducts, errors, ...rest } = facts.booking;
+    assert.deepEqual(
+      {
+        timeZone: rest.timeZone,
+        hours: rest.hours,
+        slotMinutes: rest.slotMinutes,
+        noticeHours: rest.noticeHours,
+        daysAhead: rest.daysAhead,
+        closed: rest.closed,
+        soaStatement: rest.soaStatement,
+      },
+      {
+        timeZone: 'America/New_York',
+        hours: { mon: ['09:00-12:00', '13:00-17:00'], tue: ['09:00-17:00'], sat: ['10:00-12:00'] },
+        slotMinutes: 30,
+        noticeHours: 24,
+        daysAhead: 14,
+        closed: ['2026-12-25'],
+        soaStatement: `The agent of ${OWN.name} may be paid based on your enrollment.`,
+      },
+    );
+    assert.equal(title, 'Book a call with a licensed agent');
+    assert.equal(soaProducts.partD, 'Medicare prescription drug plans (Part D)');
+    assert.equal(errors.taken, 'Taken');
   });
 
   it('leaves no trace of the example brand in any file it wrote', () => {
@@ -430,4 +513,49 @@ describe('a build from another content folder', () => {
       assert.match(lines[0], line);
     });
   }
+  // Each mistake in the hours alone, so each refusal is the rule's own (docs/product.md §13).
+  for (const [name, from, to, message] of [
+    [
+      'an unknown time zone',
+      'timeZone: America/New_York',
+      'timeZone: America/Springfield',
+      /booking\.timeZone: expected an IANA time zone such as America\/Chicago$/,
+    ],
+    [
+      'hours that end before they start',
+      'tue: ["09:00-17:00"]',
+      'tue: ["17:00-09:00"]',
+      /booking\.hours\.tue\[0\]: expected a span that ends after it starts$/,
+    ],
+    [
+      'overlapping hours',
+      'mon: ["09:00-12:00", "13:00-17:00"]',
+      'mon: ["09:00-12:00", "11:30-17:00"]',
+      /booking\.hours\.mon\[1\]: expected hours that do not overlap \(09:00-12:00\)$/,
+    ],
+    [
+      'a slot longer than a span',
+      'sat: ["10:00-12:00"]',
+      'sat: ["10:00-10:20"]',
+      /booking\.hours\.sat\[0\]: expected a span of at least slotMinutes \(30 minutes\)$/,
+    ],
+    [
+      'hours set in the Spanish file',
+      '  link: Reserve una llamada',
+      '  slotMinutes: 15\n  link: Reserve una llamada',
+      /es\/site\.yaml:\d+: booking\.slotMinutes: set in site\.yaml only; both languages offer the same times$/,
+    ],
+  ])
+    it(`stops at ${name}, naming the key`, () => {
+      const broken = join(work, name.replaceAll(' ', '-'));
+      cpSync(content, broken, { recursive: true });
+      const file = join(broken, from.startsWith('  link') ? 'es/site.yaml' : 'site.yaml');
+      const before = readFileSync(file, 'utf8');
+      assert.ok(before.includes(from), `${from} not in ${file}`);
+      writeFileSync(file, before.replace(from, to));
+      const result = build(broken);
+      assert.notEqual(result.status, 0);
+      assert.match(result.stderr.trim(), /^content error: \S+site\.yaml:\d+: /);
+      assert.match(result.stderr.trim(), message);
+    });
 });

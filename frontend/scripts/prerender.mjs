@@ -50,6 +50,7 @@ for (const { language, prefix, shellDir, ssr } of languages) {
     quoteFields,
     phoneConsent,
     broker,
+    bookingFacts,
   } = await import(new URL('entry-server.js', ssr).href);
   // The other language's scripts and styles join dist/assets/: their names are their contents'
   // hashes, so a file both builds made (React, the shared code) is one file, fetched once.
@@ -96,6 +97,9 @@ for (const { language, prefix, shellDir, ssr } of languages) {
     // The states the broker is licensed in, as the content names them: each lead's ZIP code is
     // checked against them (backend/src/settings/site.rs).
     licences: broker.licences.map((licence) => licence.state),
+    // Booked calls (docs/product.md §13): the hours the open times are computed from, and the
+    // Scope of Appointment's statement each booking's record keeps; null when off.
+    booking: bookingFacts,
   };
   writeFileSync(new URL('site.json', serverDir), `${JSON.stringify(facts, null, 2)}\n`);
   // The result pages of a quote form post without JavaScript, one per outcome, with slots the

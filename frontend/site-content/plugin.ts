@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { escapeHtml } from './html.ts';
 import { ContentError, contentDir, loadContent, PUBLIC_DIR, type LoadedContent } from './load.ts';
+import { siteSchema } from './schema.ts';
 import { LANGUAGES, type Language } from './translation.ts';
 
 const SITE = 'virtual:site-content';
@@ -62,7 +63,8 @@ export function siteContent(): Plugin {
     },
     load(id) {
       if (id === `\0${SITE}`) {
-        return Object.keys(load().site)
+        // Every section, an optional one left out of the content (booking) as undefined.
+        return Object.keys(siteSchema.shape)
           .map((name) => `export { value as ${name} } from '${SECTION}${name}';`)
           .join('\n');
       }

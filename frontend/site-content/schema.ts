@@ -1,6 +1,7 @@
 // The shape of content/site.yaml: every key required unless marked optional, no unknown key
 // (a misspelt one would otherwise be silently ignored), each link target and image path checked.
 import { z } from 'zod';
+import { bookingSchema } from './booking.ts';
 
 const text = z.string().trim().min(1, 'expected a non-empty text');
 const count = z.number().int().positive();
@@ -269,6 +270,8 @@ export const siteSchema = z.strictObject({
     copyright: text.includes('{year}', { message: 'expected the text to hold {year}' }),
   }),
   inbox: z.strictObject({ title: text }),
+  /** Booked calls: off unless given (booking.ts). */
+  booking: bookingSchema.optional(),
 });
 
 export type SiteContent = z.infer<typeof siteSchema>;

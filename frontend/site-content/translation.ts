@@ -1,6 +1,7 @@
 // The Spanish site's content: content/es/site.yaml holds a Spanish text under the same key for
 // every text of site.yaml, and nothing else is needed there; the rest (links, images, numbers,
 // names) comes from site.yaml. Arrays pair up by position.
+import { BOOKING_SETTINGS } from './booking.ts';
 
 /** The site's languages: English at /, Spanish at /es/. */
 export const LANGUAGES = ['en', 'es'] as const;
@@ -38,6 +39,12 @@ const SAME_IN_EVERY_LANGUAGE = [
  */
 const SITE_YAML_ONLY: Record<string, string> = {
   'quote.fields': 'set in site.yaml only; both languages show the same fields',
+  ...Object.fromEntries(
+    BOOKING_SETTINGS.map((key) => [
+      `booking.${key}`,
+      'set in site.yaml only; both languages offer the same times',
+    ]),
+  ),
 };
 
 const isWords = (path: (string | number)[]) => {

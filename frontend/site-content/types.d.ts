@@ -25,6 +25,7 @@ declare module 'virtual:site-content' {
   export const privacyPage: import('./schema').SiteContent['privacyPage'];
   export const footer: import('./schema').SiteContent['footer'];
   export const inbox: import('./schema').SiteContent['inbox'];
+  export const booking: import('./schema').SiteContent['booking'];
 }
 
 declare module 'virtual:site-content/pages' {

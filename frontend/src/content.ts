@@ -2,6 +2,7 @@
 // the repository root, or CONTENT_DIR), checked at build time by site-content/; this module gives
 // it to the components in their terms. The code names no brand.
 import {
+  booking as bookingContent,
   brand as brandContent,
   footer,
   products,
@@ -88,3 +89,20 @@ export const chatConsent = quoteContent.chatConsent;
 
 /** A phone number as a `tel:` link target (digits and a leading +). */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;
+
+/** The booking page's link (its text from the content), or null when booking is off. */
+export const bookingLink = bookingContent ? bookingContent.link : null;
+
+/**
+ * Booked calls as the server takes them (dist/.site/site.json, read by
+ * backend/src/routes/booking/page.rs, which writes the booking page): the hours in the broker's
+ * time zone, the page's words in this language, and the Scope of Appointment's statement, the
+ * broker named, whose exact text each booking's record keeps; null when the content has no
+ * `booking` (off, docs/product.md §13).
+ */
+export const bookingFacts = bookingContent
+  ? {
+      ...bookingContent,
+      soaStatement: bookingContent.soaStatement.replaceAll('{broker}', brandContent.name),
+    }
+  : null;

@@ -15,7 +15,15 @@ import { quoteResultTitle, type QuoteResultVariant } from './pages/QuoteResultPa
 export { OPT_OUT_VARIANTS } from './pages/OptOutPage';
 export { QUOTE_RESULT_VARIANTS } from './pages/QuoteResultPage';
 export { SITE_PAGES };
-export { brand, broker, leadNotice, phoneConsent, privacyPage, quoteFields } from './content';
+export {
+  bookingFacts,
+  brand,
+  broker,
+  leadNotice,
+  phoneConsent,
+  privacyPage,
+  quoteFields,
+} from './content';
 
 const SITE_PAGE_TITLES: Record<SitePath, string> = {
   '/privacy': privacyPage.title,

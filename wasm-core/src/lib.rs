@@ -1,9 +1,9 @@
 //! Rules shared by the browser (compiled to wasm) and the server (native): the quote rules, the
-//! Medicare disclaimer's words, the particle background and the speaking detector.
+//! Medicare disclaimer's words, the open times of booked calls, the particle background and the speaking detector.
 //!
 //! # One binding convention for every export
 //!
-//! - Each module (`quote`, `disclaimer`, `particles`, `speaking`) is plain Rust, built and tested natively; its
+//! - Each module (`quote`, `disclaimer`, `booking`, `particles`, `speaking`) is plain Rust, built and tested natively; its
 //!   JavaScript API is its own public `bindings` module (so the wasm tests call it as the page
 //!   does), compiled only for `wasm32`, so the server never links wasm-bindgen, web-sys or
 //!   js-sys. Domain types carry no `#[wasm_bindgen]`.
@@ -18,6 +18,9 @@
 //!   the main thread (quote rules, speaking detector, particle fallback) and in the particle
 //!   worker.
 
+/// Native only (see wasm-core/Cargo.toml): the server computes the open times, the page shows them.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod booking;
 pub mod disclaimer;
 pub mod particles;
 pub mod quote;

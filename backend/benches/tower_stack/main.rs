@@ -25,6 +25,7 @@ use std::sync::Arc;
 use backend::app::{self, RunningServer};
 use backend::leads::consent_link::ConsentLinks;
 use backend::leads::notice::LeadNotices;
+use backend::routes::booking::BookingSite;
 use backend::routes::consent_page::{ConsentPages, ConsentParts};
 use backend::routes::opt_out::OptOutPages;
 use backend::routes::quote_result::ResultPages;
@@ -283,13 +284,15 @@ async fn serve(
     let tokens = FormTokens::load(store.as_ref(), config.spam.min_fill)
         .await
         .expect("form tokens");
+    let pages = app::FormPages {
+        results: Arc::new(pages),
+        opt_out: Arc::new(OptOutPages::load(&config.static_dir).expect("opt-out pages")),
+        booking: BookingSite::load(&config.static_dir).expect("booking page"),
+    };
     let routes = app::routes(
         Arc::clone(&store),
-        app::Pages {
-            site: Arc::new(site),
-            results: Arc::new(pages),
-            opt_out: Arc::new(OptOutPages::load(&config.static_dir).expect("opt-out pages")),
-        },
+        Arc::new(site),
+        pages,
         Arc::new(tokens),
         Arc::new(LeadNotices::load(&config.static_dir).expect("lead notices")),
         ConsentParts {

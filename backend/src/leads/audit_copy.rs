@@ -9,7 +9,7 @@ use serde::Serialize;
 use time::OffsetDateTime;
 
 use super::recording_type::audio_type;
-use crate::store::consent::{sha256_hex, ConsentRecords, StoredLink, LEAD_KIND};
+use crate::store::consent::{sha256_hex, ConsentRecords, StoredLink, LEAD_KIND, SOA_KIND};
 use crate::store::{format_timestamp, Conversations, Inbox, LeadDetail, Recordings, StoreError};
 
 pub const MANIFEST: &str = "manifest.json";
@@ -89,6 +89,14 @@ async fn copy_of(
         files.push(("lead.json".to_owned(), pretty(lead)));
     }
     for record in &consent {
+        // A Scope of Appointment signed with a booking is `soa`, its statement beside it.
+        if record.link.kind == SOA_KIND {
+            files.push(("soa.json".to_owned(), pretty(record)));
+            if let Some(text) = &record.notice_text {
+                files.push(("soa-statement.txt".to_owned(), text.clone().into_bytes()));
+            }
+            continue;
+        }
         // The record asked for, or the lead's own, is `consent`; a written consent the lead
         // gave later is named by its number in the chain.
         let (record_name, disclosure_name) =

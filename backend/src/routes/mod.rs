@@ -1,6 +1,7 @@
 //! One module per endpoint (or group of endpoints), each a warp filter `app.rs` puts together.
 
 pub mod admin;
+pub mod booking;
 pub mod chat_consent;
 pub mod client_config;
 pub mod consent_page;

@@ -219,6 +219,18 @@ pub const LEAD_KIND: &str = "lead";
 /// A written consent to be called, given after the lead was stored.
 pub const CALL_CONSENT_KIND: &str = "call_consent";
 
+/// A Scope of Appointment signed with a booking (`bookings.rs`): its statement is the record's
+/// notice, its products and signature its evidence.
+pub const SOA_KIND: &str = "soa";
+
+/// What a Scope of Appointment's record holds besides its statement: the product types the
+/// person chose to discuss and the full name they typed as their signature.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct SoaEvidence {
+    pub products: Vec<String>,
+    pub signature: String,
+}
+
 /// What a later written consent stands on beyond the click that gave it: for an agreement
 /// spoken in a call, the call, its stored recording's SHA-256 and the moment of the answer.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -287,6 +299,17 @@ impl Link {
             hash_form: WRITTEN_FORM,
             kind: CALL_CONSENT_KIND.to_owned(),
             evidence: evidence.map(|e| serde_json::json!(e).to_string()),
+            ..self
+        }
+    }
+
+    /// The record as a Scope of Appointment its lead signed (its consent's notice being the
+    /// statement), its evidence covered by its hash as a written consent's is.
+    pub fn scope_of_appointment(self, evidence: &SoaEvidence) -> Link {
+        Link {
+            hash_form: WRITTEN_FORM,
+            kind: SOA_KIND.to_owned(),
+            evidence: Some(serde_json::json!(evidence).to_string()),
             ..self
         }
     }

@@ -10,6 +10,7 @@ use serde::Serialize;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
+use super::bookings;
 use super::inbox_queries as sql;
 use super::lead_events::{do_not_contact_states, repost_changed};
 use super::model::{LeadStatus, Source, StoredQuote};
@@ -220,6 +221,8 @@ impl<D: Database> Inbox for D {
                 let changed = c.execute(marking, &marked).await?;
                 if status == LeadStatus::DoNotContact {
                     c.execute(sql::LIST_DO_NOT_CONTACT, &marked).await?;
+                    c.execute(bookings::CANCEL_UPCOMING_OF_LEAD, &marked)
+                        .await?;
                 }
                 c.execute(sql::DROP_UNDELIVERED, &[id.as_str().into()])
                     .await?;

@@ -276,6 +276,21 @@ pub const MIGRATIONS: &[&str] = &[
     ALTER TABLE do_not_contact ADD COLUMN told_at TEXT;
     CREATE INDEX do_not_contact_untold ON do_not_contact (requested_at)
         WHERE requested_at IS NOT NULL AND told_at IS NULL;",
+    // 23: booked calls (`bookings.rs`): one row per booking, its lead, its time in UTC and its
+    // Scope of Appointment's consent record (`soa_seq`). A time is booked at most once among the
+    // bookings not cancelled (the partial unique index), whichever instance takes it.
+    "CREATE TABLE bookings (
+        id            TEXT PRIMARY KEY,
+        lead_id       TEXT NOT NULL,
+        starts_at     TEXT NOT NULL,
+        ends_at       TEXT NOT NULL,
+        status        TEXT NOT NULL DEFAULT 'booked' CHECK (status IN ('booked','cancelled')),
+        created_at    TEXT NOT NULL,
+        cancelled_at  TEXT,
+        soa_seq       BIGINT
+    );
+    CREATE UNIQUE INDEX bookings_one_per_time ON bookings (starts_at) WHERE status = 'booked';
+    CREATE INDEX bookings_of_lead ON bookings (lead_id);",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

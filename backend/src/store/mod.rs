@@ -3,6 +3,7 @@
 //! `DeliveryAlerts`, `EmailBudget`, `Recordings`; `QuoteStore` is all of them), so another database can stand
 //! behind them without touching the routes.
 
+pub mod bookings;
 mod call_consent;
 mod call_reports;
 pub mod clean_text;
@@ -114,6 +115,7 @@ pub trait QuoteStore:
     + written_consent::WrittenConsents
     + conversation_consent::ConversationConsents
     + do_not_contact::OptOuts
+    + bookings::Bookings
     + Send
     + Sync
 {

@@ -123,7 +123,7 @@ pub(super) async fn append(
 }
 
 /// `queries::INSERT_CONSENT`'s values for `link`.
-fn insert_values(link: &Link) -> [Value; 19] {
+pub(super) fn insert_values(link: &Link) -> [Value; 19] {
     [
         link.seq.into(),
         link.lead_id.as_str().into(),

@@ -7,6 +7,7 @@ mod admin_api;
 mod assistant_push;
 mod backup_and_import;
 mod bad_setting;
+mod booking;
 mod callable_leads;
 mod check_content;
 mod client_config;

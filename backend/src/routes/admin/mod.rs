@@ -12,12 +12,15 @@
 //! - `/api/admin/consent-records?phone=...` (or `?email=...`): one person's consent records,
 //!   their leads deleted or not; `/api/admin/consent-records/{seq}/records`: one record's
 //!   audit copy, a ZIP, its lead deleted or not;
+//! - `/api/admin/bookings` and `/api/admin/bookings/{id}`: the booked calls with their Scope of
+//!   Appointment, and one, cancelled by `PATCH`;
 //! - `/api/admin/conversations` and `/api/admin/conversations/{call_id}`: the kept
 //!   conversations with the assistant, and one with its transcript and its legal hold;
 //!   `/api/admin/conversations/{call_id}/recording`: its recording, as the site copied it.
 //!
 //! Off (404, like any unknown path) unless one of the two is set.
 
+mod bookings;
 mod caller;
 mod consent_records;
 mod consent_request;
@@ -47,6 +50,7 @@ use crate::http::path_id::PathId;
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::settings::Config;
+use crate::store::bookings::Bookings;
 use crate::store::consent::ConsentRecords;
 use crate::store::{Conversations, Inbox, QuoteStore, Recordings, SiteKeys};
 use caller::{caller, request_facts, Access};
@@ -102,6 +106,20 @@ pub fn routes(
         .and(caller(Arc::clone(&access)))
         .and_then(move |PathId(call_id), _caller| {
             conversations::recording(Arc::clone(&recordings), call_id)
+        });
+    let booked: Arc<dyn Bookings> = Arc::clone(&store) as _;
+    let one_booked = Arc::clone(&booked);
+    let calls = warp::path!("api" / "admin" / "bookings")
+        .and(methods("GET, HEAD"))
+        .and(caller(Arc::clone(&access)))
+        .and_then(move |_caller| bookings::list(Arc::clone(&booked)));
+    let call = warp::path!("api" / "admin" / "bookings" / PathId)
+        .and(methods("GET, HEAD, PATCH"))
+        .and(caller(Arc::clone(&access)))
+        .and(request_facts())
+        .and(body::limited(MAX_ADMIN_BODY_BYTES))
+        .and_then(move |PathId(id), _caller, facts, body| {
+            bookings::one(Arc::clone(&one_booked), id, facts, body)
         });
     let proofs: Arc<dyn ConsentRecords> = Arc::clone(&store) as _;
     let person_records = warp::path!("api" / "admin" / "consent-records")
@@ -179,6 +197,10 @@ pub fn routes(
         .or(answered_here(person_records))
         .unify()
         .or(answered_here(record_copy))
+        .unify()
+        .or(answered_here(calls))
+        .unify()
+        .or(answered_here(call))
         .unify()
         .boxed();
     let routes = match config.inbox.password_hash {

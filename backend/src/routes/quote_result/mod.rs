@@ -12,7 +12,7 @@ use warp::reply::Response as Reply;
 use warp::{Filter, Reply as _};
 
 pub use outcome::{Failure, Outcome, Typed};
-pub use pages::{fill_slots, ResultPages};
+pub use pages::{escaped, fill_slots, ResultPages};
 
 use crate::store::Language;
 

@@ -183,6 +183,14 @@ pub fn fill_slots<'a>(page: &str, value: impl Fn(&str) -> Option<&'a str>) -> St
     html
 }
 
+/// `text` escaped for HTML text and attribute values alike: what the booking page writes in
+/// (`routes/booking/page.rs`).
+pub fn escaped(text: &str) -> String {
+    let mut html = String::with_capacity(text.len());
+    escape_into(&mut html, text);
+    html
+}
+
 /// Text and attribute values alike (slots sit in both).
 fn escape_into(html: &mut String, text: &str) {
     for c in text.chars() {

@@ -90,7 +90,7 @@ pub struct Schema {
 /// target site's own. The consent records keep their chain: into an empty target, as they are.
 /// A call's recording goes with its call, a chat's kept Yes (`conversation_consent.rs`) and the
 /// do-not-contact list with the leads.
-pub const TABLES: [Schema; 8] = [
+pub const TABLES: [Schema; 9] = [
     Schema {
         name: "quote_requests",
         columns: &[
@@ -218,6 +218,19 @@ pub const TABLES: [Schema; 8] = [
             optional("lead_id", Kind::Uuid),
             optional("requested_at", Kind::Timestamp),
             optional("told_at", Kind::Timestamp),
+        ],
+    },
+    Schema {
+        name: "bookings",
+        columns: &[
+            required("id", Kind::Uuid),
+            required("lead_id", Kind::Uuid),
+            required("starts_at", Kind::Timestamp),
+            required("ends_at", Kind::Timestamp),
+            required("status", Kind::Reason),
+            required("created_at", Kind::Timestamp),
+            optional("cancelled_at", Kind::Timestamp),
+            optional("soa_seq", Kind::Count),
         ],
     },
 ];

@@ -96,6 +96,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The booked calls (at most 500), the latest time first, each with its Scope of Appointment. */
+    get: operations['listBookings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/bookings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** One booking. */
+    get: operations['getBooking'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Cancels the booking (its time is open again); a booking cancelled already is answered as it is. */
+    patch: operations['cancelBooking'];
+    trace?: never;
+  };
   '/api/admin/conversations': {
     parameters: {
       query?: never;
@@ -602,6 +639,36 @@ export interface components {
       /** @description The call's recording (artifact.recordingUrl of its end-of-call report). */
       call_recording_url: string | null;
     };
+    Booking: {
+      id: string;
+      /** @description The lead the booking made (which may since be deleted). */
+      lead_id: string;
+      /**
+       * Format: date-time
+       * @description UTC, RFC 3339.
+       */
+      starts_at: string;
+      /**
+       * Format: date-time
+       * @description UTC, RFC 3339.
+       */
+      ends_at: string;
+      /** @enum {string} */
+      status: 'booked' | 'cancelled';
+      /** @description The Scope of Appointment signed with it, a record of the consent chain. */
+      soa: {
+        products: (
+          'medicare_advantage' | 'part_d' | 'medicare_supplement' | 'dental_vision_hearing'
+        )[];
+        /** @description The full name typed as the signature. */
+        signature: string;
+        /** @description The statement's SHA-256 (its text in the lead's records ZIP, soa-statement.txt). */
+        sha256: string | null;
+        /** Format: date-time */
+        at: string;
+        channel: string;
+      } | null;
+    };
     /** @description A conversation with the assistant (a call's end-of-call report, or a web chat's turns) and the first lead it produced. */
     Conversation: {
       /** @description The call's id, or chat: and the chat's session id (chat:<session id>). */
@@ -1023,6 +1090,100 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       404: components['responses']['Error'];
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  listBookings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The bookings. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            bookings: components['schemas']['Booking'][];
+          };
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The booking. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Booking'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['Error'];
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  cancelBooking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status: 'cancelled';
+        };
+      };
+    };
+    responses: {
+      /** @description The booking as it is now. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Booking'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSite'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      415: components['responses']['Error'];
       429: components['responses']['TooManyFailedAttempts'];
       500: components['responses']['Error'];
       503: components['responses']['Unavailable'];

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { brand, copyrightParts, footer } from '../../content';
+import { bookingLink, brand, copyrightParts, footer } from '../../content';
+import { pathIn } from '../../language';
 import { BrokerContact } from '../broker/BrokerContact';
 import { MedicareDisclaimer } from '../broker/MedicareDisclaimer';
 import { COPYRIGHT_ATTRIBUTE } from './current-year';
@@ -80,6 +81,14 @@ export function SiteFooter({
         <span {...copyrightYear}>{__BUILD_YEAR__}</span>
         {afterYear}
       </p>
+      {bookingLink && (
+        <p className="mt-4 text-center text-sm">
+          {/* The server's booking page (backend/src/routes/booking/), there when booking is on. */}
+          <a href={pathIn('/book')} className={linkClass}>
+            {bookingLink}
+          </a>
+        </p>
+      )}
       <p className="mt-4 text-center text-sm">
         <LanguageSwitch className={linkClass} path={languagePath} />
       </p>

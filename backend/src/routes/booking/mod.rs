@@ -1,0 +1,467 @@
+//! `/book` and `/es/book` (docs/product.md §13): a visitor books one of the broker's open times
+//! and signs the Scope of Appointment, no JavaScript needed. Off (the site's 404, as any unknown
+//! path) unless the build has `booking`. The post (`application/x-www-form-urlencoded`) is
+//! refused from another site's page and counted by the quote posts' rate limit, as the opt-out
+//! form's is (`routes/opt_out`); a wrong one is answered `422` with each message under its
+//! field in the page's language and what was typed kept; a time booked meanwhile (on any
+//! instance) `409` with the times still open; a booking taken `303` to the confirmation page.
+//! Each booking makes a lead of its own (with the lead-generation notice the page shows) and
+//! stores it, the booking and the Scope of Appointment's consent record in one transaction
+//! (`store::bookings`).
+
+mod page;
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use bytes::Bytes;
+use jiff::Timestamp;
+use warp::filters::BoxedFilter;
+use warp::http::{header, HeaderMap, Response, StatusCode};
+use warp::reply::Response as Reply;
+use warp::{Filter, Reply as _};
+use wasm_core::booking::{open_slot, open_times, Slot};
+use wasm_core::{
+    ContactDetails, ContactInput, ContactRules, Email, FieldRule, Product, QuoteRequest,
+};
+
+pub use page::BookingSite;
+use page::{Problems, Typed, PRODUCTS};
+
+use crate::http::body;
+use crate::http::error::ApiError;
+use crate::http::forwarded_proto;
+use crate::http::same_site::from_another_site;
+use crate::leads::notice::LeadNotices;
+use crate::routes::quotes::limits::{Bucket, PostLimits};
+use crate::store::bookings::{Booked, Bookings, NewBooking};
+use crate::store::consent::{ConsentChannel, NewConsent, SoaEvidence};
+use crate::store::{Contact, Language, NewQuote, Source};
+
+/// A name, an address, a number and four boxes, with room to spare.
+const MAX_BODY_BYTES: usize = 8 * 1024;
+/// The longest full name taken as a signature.
+const MAX_NAME_CHARS: usize = 200;
+
+/// The form's page in `language`, which it posts to.
+pub fn form_path(language: Language) -> &'static str {
+    match language {
+        Language::En => "/book",
+        Language::Es => "/es/book",
+    }
+}
+
+fn done_path(language: Language) -> &'static str {
+    match language {
+        Language::En => "/book/done",
+        Language::Es => "/es/book/done",
+    }
+}
+
+/// What a request for the page needs.
+struct Booking {
+    store: Arc<dyn Bookings>,
+    site: BookingSite,
+    notices: Arc<LeadNotices>,
+    limits: Arc<PostLimits>,
+}
+
+pub fn routes(
+    store: Arc<dyn Bookings>,
+    site: Option<BookingSite>,
+    notices: Arc<LeadNotices>,
+    limits: Arc<PostLimits>,
+) -> BoxedFilter<(Reply,)> {
+    let Some(site) = site else {
+        return warp::any()
+            .and_then(|| async { Err::<Reply, _>(warp::reject::not_found()) })
+            .boxed();
+    };
+    let booking = Arc::new(Booking {
+        store,
+        site,
+        notices,
+        limits: Arc::clone(&limits),
+    });
+    let form = warp::path!("book")
+        .map(|| Language::En)
+        .or(warp::path!("es" / "book").map(|| Language::Es))
+        .unify();
+    let done = warp::path!("book" / "done")
+        .map(|| Language::En)
+        .or(warp::path!("es" / "book" / "done").map(|| Language::Es))
+        .unify();
+    let shown = Arc::clone(&booking);
+    let show_form = form.and(warp::get()).then(move |language| {
+        let booking = Arc::clone(&shown);
+        async move {
+            booking
+                .answer(
+                    language,
+                    &Typed::default(),
+                    Problems::default(),
+                    StatusCode::OK,
+                )
+                .await
+        }
+    });
+    let confirmed = Arc::clone(&booking);
+    let show_done = done
+        .and(warp::get())
+        .map(move |language| html(StatusCode::OK, page::done(&confirmed.site, language)));
+    let post = form
+        .and(warp::post())
+        .and(limits.client())
+        .and(forwarded_proto::headers_and_https())
+        .and(warp::header::optional::<String>("user-agent"))
+        .and(body::limited(MAX_BODY_BYTES))
+        .then(
+            move |language, client, headers, https, user_agent, body: Bytes| {
+                let booking = Arc::clone(&booking);
+                async move {
+                    let sent = Sent {
+                        client,
+                        headers,
+                        https,
+                        user_agent,
+                        body,
+                    };
+                    booking.submit(language, sent).await
+                }
+            },
+        );
+    show_form.or(show_done).unify().or(post).unify().boxed()
+}
+
+/// A post as it came.
+struct Sent {
+    client: Option<IpAddr>,
+    headers: HeaderMap,
+    https: bool,
+    user_agent: Option<String>,
+    body: Bytes,
+}
+
+/// A post that passed the form's rules.
+struct Valid {
+    start: Timestamp,
+    name: String,
+    request: QuoteRequest,
+    contact: ContactDetails,
+    products: Vec<String>,
+}
+
+impl Booking {
+    /// The times open now.
+    async fn open(&self) -> Result<(Timestamp, Vec<Slot>), ApiError> {
+        let now = time::OffsetDateTime::now_utc();
+        let taken = self.store.taken_times(now).await.map_err(|error| {
+            tracing::error!(%error, "cannot read the booked times");
+            ApiError::from(error)
+        })?;
+        let taken: Vec<Slot> = taken
+            .into_iter()
+            .filter_map(|(start, end)| {
+                Some(Slot {
+                    start: timestamp(start)?,
+                    end: timestamp(end)?,
+                })
+            })
+            .collect();
+        let now = timestamp(now).unwrap_or_else(Timestamp::now);
+        Ok((now, taken))
+    }
+
+    /// The form with the times open now.
+    async fn answer(
+        &self,
+        language: Language,
+        typed: &Typed,
+        mut problems: Problems,
+        status: StatusCode,
+    ) -> Reply {
+        let (times, status) = match self.open().await {
+            Ok((now, taken)) => (open_times(&self.site.hours, now, &taken), status),
+            Err(error) => {
+                problems.alert = Some(page::plain(language).failed.to_owned());
+                (Vec::new(), error.status())
+            }
+        };
+        let body = page::form(
+            &self.site,
+            &self.notices,
+            language,
+            &times,
+            typed,
+            &problems,
+        );
+        html(status, body)
+    }
+
+    async fn submit(&self, language: Language, sent: Sent) -> Reply {
+        let typed = typed(&sent.body);
+        let plain = page::plain(language);
+        if from_another_site(&sent.headers, sent.https) {
+            let problems = Problems {
+                alert: Some(plain.another_site.to_owned()),
+                ..Problems::default()
+            };
+            return self
+                .answer(language, &typed, problems, StatusCode::FORBIDDEN)
+                .await;
+        }
+        let checked = self.check(language, &typed);
+        let bucket = match checked {
+            Ok(_) => Bucket::Quotes,
+            Err(_) => Bucket::Invalid,
+        };
+        if let Err(limited) = self.limits.check(bucket, sent.client) {
+            let problems = Problems {
+                alert: Some(plain.failed.to_owned()),
+                ..Problems::default()
+            };
+            let mut response = self
+                .answer(language, &typed, problems, limited.status())
+                .await;
+            if let ApiError::RateLimited { retry_after_secs } = limited {
+                if let Ok(value) = retry_after_secs.to_string().parse() {
+                    response.headers_mut().insert(header::RETRY_AFTER, value);
+                }
+            }
+            return response;
+        }
+        let valid = match checked {
+            Ok(valid) => valid,
+            Err(problems) => {
+                return self
+                    .answer(
+                        language,
+                        &typed,
+                        *problems,
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                    )
+                    .await;
+            }
+        };
+        let texts = self.site.texts(language);
+        let (now, taken) = match self.open().await {
+            Ok(open) => open,
+            Err(error) => return self.failed(language, &typed, &error).await,
+        };
+        let Some(slot) = open_slot(&self.site.hours, now, &taken, valid.start) else {
+            let taken_meanwhile = open_slot(&self.site.hours, now, &[], valid.start).is_some();
+            let (problems, status) = if taken_meanwhile {
+                (
+                    Problems {
+                        alert: Some(texts.errors.taken.clone()),
+                        ..Problems::default()
+                    },
+                    StatusCode::CONFLICT,
+                )
+            } else {
+                (
+                    Problems {
+                        slot: Some(texts.errors.slot.clone()),
+                        ..Problems::default()
+                    },
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                )
+            };
+            return self.answer(language, &typed, problems, status).await;
+        };
+        let new = self.booking(language, &sent, valid, slot);
+        match self.store.book(new).await {
+            Ok(Booked::New { id, lead_id }) => {
+                tracing::info!(booking = %id, lead = %lead_id, "a visitor booked a call");
+                see_other(done_path(language))
+            }
+            Ok(Booked::Taken) => {
+                let problems = Problems {
+                    alert: Some(texts.errors.taken.clone()),
+                    ..Problems::default()
+                };
+                self.answer(language, &typed, problems, StatusCode::CONFLICT)
+                    .await
+            }
+            Err(error) => {
+                tracing::error!(%error, "cannot store a booking");
+                self.failed(language, &typed, &ApiError::from(error)).await
+            }
+        }
+    }
+
+    async fn failed(&self, language: Language, typed: &Typed, error: &ApiError) -> Reply {
+        let problems = Problems {
+            alert: Some(page::plain(language).failed.to_owned()),
+            ..Problems::default()
+        };
+        self.answer(language, typed, problems, error.status()).await
+    }
+
+    /// Each field by its rule: the phone field by the quote form's (`wasm_core`), as this
+    /// language's page asks for it.
+    fn check(&self, language: Language, typed: &Typed) -> Result<Valid, Box<Problems>> {
+        let errors = &self.site.texts(language).errors;
+        let mut problems = Problems::default();
+        let start = typed.slot.parse::<Timestamp>().ok();
+        if start.is_none() {
+            problems.slot = Some(errors.slot.clone());
+        }
+        let name = typed.name.trim();
+        if name.is_empty()
+            || name.chars().count() > MAX_NAME_CHARS
+            || name.chars().any(char::is_control)
+        {
+            problems.name = Some(errors.name.clone());
+        }
+        let email = Email::parse(&typed.email);
+        if email.is_none() {
+            problems.email = Some(errors.email.clone());
+        }
+        let rules = ContactRules {
+            phone: self.notices.rules(language).phone,
+            zip: FieldRule::Off,
+        };
+        let input = ContactInput {
+            phone: &typed.phone,
+            zip: "",
+            may_call: typed.may_call,
+        };
+        let contact = ContactDetails::parse(input, rules).ok();
+        if contact.is_none() {
+            problems.phone = Some(page::plain(language).phone_error.to_owned());
+        }
+        let products: Vec<String> = PRODUCTS
+            .iter()
+            .filter(|(value, _)| typed.soa.iter().any(|p| p == value))
+            .map(|(value, _)| (*value).to_owned())
+            .collect();
+        if products.is_empty() {
+            problems.soa = Some(errors.soa.clone());
+        }
+        match (start, email, contact) {
+            (Some(start), Some(email), Some(contact)) if !problems.any() => {
+                let request = QuoteRequest::parse(Product::Medicare.as_str(), email.as_str())
+                    .map_err(|_| Box::new(problems.clone()))?;
+                Ok(Valid {
+                    start,
+                    name: name.to_owned(),
+                    request,
+                    contact,
+                    products,
+                })
+            }
+            _ => Err(Box::new(problems)),
+        }
+    }
+
+    /// The lead, the booking and its Scope of Appointment as they are to be stored.
+    fn booking(&self, language: Language, sent: &Sent, valid: Valid, slot: Slot) -> NewBooking {
+        let client = sent.client.map(|ip| ip.to_string());
+        let page = form_path(language).to_owned();
+        let mut lead_consent = self.notices.consent(
+            language,
+            ConsentChannel::FormWithoutScript,
+            sent.client,
+            sent.user_agent.as_deref(),
+        );
+        lead_consent.page = page.clone();
+        if valid.contact.phone.is_some() {
+            lead_consent.phone = self.notices.phone_consent(language, valid.contact.may_call);
+        }
+        let lead = NewQuote::new(valid.request, Source::Web, sent.user_agent.as_deref())
+            .in_language(language)
+            .with_consent(lead_consent)
+            .with_contact(Contact::from(&valid.contact));
+        let soa = NewConsent {
+            notice: Some(self.site.texts(language).soa_statement.clone()),
+            page,
+            channel: ConsentChannel::FormWithoutScript,
+            client,
+            user_agent: sent.user_agent.clone(),
+            phone: None,
+        };
+        NewBooking {
+            lead,
+            starts_at: moment(slot.start),
+            ends_at: moment(slot.end),
+            soa,
+            soa_evidence: SoaEvidence {
+                products: valid.products,
+                signature: valid.name,
+            },
+        }
+    }
+}
+
+/// The form's fields, the first of each (every `soa`), trimmed.
+fn typed(body: &[u8]) -> Typed {
+    let mut typed = Typed::default();
+    let (mut slot, mut name, mut email, mut phone) = (None, None, None, None);
+    for (key, value) in form_urlencoded::parse(body) {
+        let value = value.trim().to_owned();
+        match &*key {
+            "slot" if slot.is_none() => slot = Some(value),
+            "name" if name.is_none() => name = Some(value),
+            "email" if email.is_none() => email = Some(value),
+            "phone" if phone.is_none() => phone = Some(value),
+            "may_call" => typed.may_call = true,
+            "soa" if typed.soa.len() < PRODUCTS.len() => typed.soa.push(value),
+            _ => {}
+        }
+    }
+    typed.slot = slot.unwrap_or_default();
+    typed.name = name.unwrap_or_default();
+    typed.email = email.unwrap_or_default();
+    typed.phone = phone.unwrap_or_default();
+    typed
+}
+
+fn timestamp(at: time::OffsetDateTime) -> Option<Timestamp> {
+    Timestamp::from_nanosecond(at.unix_timestamp_nanos()).ok()
+}
+
+fn moment(at: Timestamp) -> time::OffsetDateTime {
+    time::OffsetDateTime::from_unix_timestamp_nanos(at.as_nanosecond())
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+}
+
+fn html(status: StatusCode, body: String) -> Reply {
+    Response::builder()
+        .status(status)
+        .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
+        .header(header::CACHE_CONTROL, "no-store")
+        .body(Bytes::from(body))
+        .map_or_else(
+            |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+            |r| r.into_response(),
+        )
+}
+
+fn see_other(location: &'static str) -> Reply {
+    Response::builder()
+        .status(StatusCode::SEE_OTHER)
+        .header(header::LOCATION, location)
+        .header(header::CACHE_CONTROL, "no-store")
+        .body(Bytes::new())
+        .map_or_else(
+            |_| StatusCode::SEE_OTHER.into_response(),
+            |r| r.into_response(),
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fields_first_each_and_every_product() {
+        let typed = typed(
+            b"slot=2026-03-09T15%3A00%3A00Z&name=+Ana+Ruiz+&name=x&email=a%40b.co&may_call=yes&soa=part_d&soa=medicare_advantage",
+        );
+        assert_eq!(typed.slot, "2026-03-09T15:00:00Z");
+        assert_eq!(typed.name, "Ana Ruiz");
+        assert!(typed.may_call);
+        assert_eq!(typed.soa, ["part_d", "medicare_advantage"]);
+    }
+}

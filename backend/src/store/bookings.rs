@@ -1,0 +1,270 @@
+//! Booked calls (docs/product.md §13): a visitor's booking of one of the broker's open times,
+//! stored in one transaction with the lead it makes and the Scope of Appointment signed with it,
+//! a record of its own in the consent chain (`consent::SOA_KIND`). A time is booked at most once
+//! among the bookings not cancelled, on any instance: the table's partial unique index decides,
+//! and the booking that loses is told `Booked::Taken` with nothing stored.
+
+use futures_util::future::BoxFuture;
+use futures_util::FutureExt;
+use serde::Serialize;
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+use super::consent::{self, Head, Link, NewConsent, SoaEvidence};
+use super::do_not_contact;
+use super::insert_quote::{QuoteValues, INSERT_QUOTE};
+use super::model::NewQuote;
+use super::queries::{CONSENT_HEAD, INSERT_CONSENT, INSERT_NOTICE_TEXT};
+use super::sql::{Connection, Database, Lane, NamedRow, Value};
+use super::written_consent::insert_values;
+use super::StoreError;
+
+/// $1 id, $2 lead, $3 start, $4 end, $5 now: nothing when the time is booked already.
+const INSERT_BOOKING: &str = "INSERT INTO bookings (id, lead_id, starts_at, ends_at, created_at)
+    VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING";
+const SET_SOA: &str = "UPDATE bookings SET soa_seq = $2 WHERE id = $1";
+/// $1 now: the times booked that have not ended.
+const TAKEN: &str = "SELECT starts_at, ends_at FROM bookings
+    WHERE status = 'booked' AND ends_at > $1 ORDER BY starts_at";
+const LISTED: &str = "SELECT b.id, b.lead_id, b.starts_at, b.ends_at, b.status, r.evidence,
+        r.notice_sha256, r.at, r.channel
+    FROM bookings b LEFT JOIN consent_records r ON r.seq = b.soa_seq";
+/// $1 id, $2 now.
+const CANCEL: &str = "UPDATE bookings SET status = 'cancelled', cancelled_at = $2
+    WHERE id = $1 AND status = 'booked'";
+/// $1 lead, $2 now: its bookings still to come, cancelled as the lead is marked do not contact
+/// (`inbox.rs`).
+pub(super) const CANCEL_UPCOMING_OF_LEAD: &str =
+    "UPDATE bookings SET status = 'cancelled', cancelled_at = $2
+    WHERE lead_id = $1 AND status = 'booked' AND starts_at > $2";
+
+/// A booking as the visitor sent it, with the lead it makes.
+#[derive(Clone, Debug)]
+pub struct NewBooking {
+    /// The lead, with its own consent record (the lead-generation notice beside the form).
+    pub lead: NewQuote,
+    pub starts_at: OffsetDateTime,
+    pub ends_at: OffsetDateTime,
+    /// The Scope of Appointment: its statement's exact text as the page showed it, where, how,
+    /// from which address and browser.
+    pub soa: NewConsent,
+    pub soa_evidence: SoaEvidence,
+}
+
+/// What became of a booking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Booked {
+    New {
+        id: String,
+        lead_id: String,
+    },
+    /// The time was booked meanwhile: nothing stored.
+    Taken,
+}
+
+/// A booking's Scope of Appointment as the admin API shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SoaShown {
+    pub products: Vec<String>,
+    pub signature: String,
+    /// The statement's SHA-256, its key in `notice_texts`.
+    pub sha256: Option<String>,
+    pub at: String,
+    pub channel: String,
+}
+
+/// A booking as the admin API shows it; times in UTC, RFC 3339.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Booking {
+    pub id: String,
+    pub lead_id: String,
+    pub starts_at: String,
+    pub ends_at: String,
+    /// `booked` or `cancelled`.
+    pub status: String,
+    pub soa: Option<SoaShown>,
+}
+
+pub trait Bookings: Send + Sync {
+    /// Stores `new`, its lead and its Scope of Appointment in one transaction.
+    fn book(&self, new: NewBooking) -> BoxFuture<'_, Result<Booked, StoreError>>;
+
+    /// The start and end of every booking not cancelled that ends after `now`.
+    fn taken_times(
+        &self,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<Vec<(OffsetDateTime, OffsetDateTime)>, StoreError>>;
+
+    /// Up to `limit` bookings, the latest time first.
+    fn bookings(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Booking>, StoreError>>;
+
+    fn booking(&self, id: String) -> BoxFuture<'_, Result<Option<Booking>, StoreError>>;
+
+    /// Cancels booking `id` if it is booked; whether it exists.
+    fn cancel_booking(
+        &self,
+        id: String,
+        at: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<bool, StoreError>>;
+}
+
+impl<D: Database> Bookings for D {
+    fn book(&self, new: NewBooking) -> BoxFuture<'_, Result<Booked, StoreError>> {
+        let queued = self.options().queued_channels();
+        self.run(Lane::Person, true, move |c| {
+            async move { book(c, new, queued.as_deref()).await }.boxed()
+        })
+    }
+
+    fn taken_times(
+        &self,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<Vec<(OffsetDateTime, OffsetDateTime)>, StoreError>> {
+        let rows = self.query(Lane::Person, TAKEN, vec![now.into()]);
+        async move {
+            rows.await?
+                .iter()
+                .map(|row| Ok((moment(row, "starts_at")?, moment(row, "ends_at")?)))
+                .collect()
+        }
+        .boxed()
+    }
+
+    fn bookings(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Booking>, StoreError>> {
+        let sql = format!("{LISTED} ORDER BY b.starts_at DESC, b.id LIMIT $1");
+        let rows = self.query(Lane::Person, sql, vec![limit.into()]);
+        async move { rows.await?.iter().map(booking).collect() }.boxed()
+    }
+
+    fn booking(&self, id: String) -> BoxFuture<'_, Result<Option<Booking>, StoreError>> {
+        let sql = format!("{LISTED} WHERE b.id = $1");
+        let rows = self.query(Lane::Person, sql, vec![id.into()]);
+        async move { rows.await?.first().map(booking).transpose() }.boxed()
+    }
+
+    fn cancel_booking(
+        &self,
+        id: String,
+        at: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+        self.run(Lane::Person, true, move |c| {
+            async move {
+                c.execute(CANCEL, &[id.as_str().into(), at.into()]).await?;
+                let exists = c
+                    .query("SELECT id FROM bookings WHERE id = $1", &[id.into()])
+                    .await?;
+                Ok(!exists.is_empty())
+            }
+            .boxed()
+        })
+    }
+}
+
+async fn book(
+    c: &mut dyn Connection,
+    new: NewBooking,
+    queued: Option<&str>,
+) -> Result<Booked, StoreError> {
+    if let Some(lock) = c.transaction_lock() {
+        c.execute(lock, &[consent::CHAIN_LOCK.into()]).await?;
+    }
+    let id = Uuid::now_v7().to_string();
+    let lead = &new.lead;
+    let lead_id = lead.id.to_string();
+    let booking: [Value; 5] = [
+        id.as_str().into(),
+        lead_id.as_str().into(),
+        new.starts_at.into(),
+        new.ends_at.into(),
+        lead.created_at.into(),
+    ];
+    if c.execute(INSERT_BOOKING, &booking).await? == 0 {
+        return Ok(Booked::Taken);
+    }
+    let values = QuoteValues::new(lead, queued);
+    let row: Vec<Value> = values.values().into_iter().map(Value::from).collect();
+    c.execute(&INSERT_QUOTE, &row).await?;
+    if let Some(given) = &lead.consent {
+        append(c, given, |head| {
+            Link::after(
+                head,
+                &lead_id,
+                lead.language,
+                lead.created_at,
+                lead.reach(),
+                given,
+            )
+        })
+        .await?;
+    }
+    let soa = append(c, &new.soa, |head| {
+        Link::after(
+            head,
+            &lead_id,
+            lead.language,
+            lead.created_at,
+            lead.reach(),
+            &new.soa,
+        )
+        .scope_of_appointment(&new.soa_evidence)
+    })
+    .await?;
+    c.execute(SET_SOA, &[id.as_str().into(), soa.into()])
+        .await?;
+    if let Some((phone, email)) = do_not_contact::lifted_by(lead) {
+        c.execute(do_not_contact::LIFT, &[phone.into(), email.into()])
+            .await?;
+    }
+    Ok(Booked::New { id, lead_id })
+}
+
+/// Appends the record `link` makes of the chain's head, with `given`'s texts; its number.
+async fn append(
+    c: &mut dyn Connection,
+    given: &NewConsent,
+    link: impl FnOnce(Option<Head>) -> Link,
+) -> Result<i64, StoreError> {
+    for text in given.texts() {
+        c.execute(
+            INSERT_NOTICE_TEXT,
+            &[consent::sha256_hex(text).into(), text.into()],
+        )
+        .await?;
+    }
+    let head = c.query(CONSENT_HEAD, &[]).await?;
+    let link = link(head.first().map(Head::read).transpose()?);
+    c.execute(INSERT_CONSENT, &insert_values(&link)).await?;
+    Ok(link.seq)
+}
+
+fn moment(row: &impl NamedRow, column: &str) -> Result<OffsetDateTime, StoreError> {
+    let text = row.required(column)?;
+    OffsetDateTime::parse(&text, &Rfc3339).map_err(|_| {
+        StoreError::Unusable(format!("bookings.{column} is not a time: {text}").into())
+    })
+}
+
+fn booking(row: &impl NamedRow) -> Result<Booking, StoreError> {
+    let evidence: Option<SoaEvidence> = row
+        .text("evidence")?
+        .and_then(|json| serde_json::from_str(&json).ok());
+    let soa = match evidence {
+        Some(evidence) => Some(SoaShown {
+            products: evidence.products,
+            signature: evidence.signature,
+            sha256: row.text("notice_sha256")?,
+            at: row.required("at")?,
+            channel: row.required("channel")?,
+        }),
+        None => None,
+    };
+    Ok(Booking {
+        id: row.required("id")?,
+        lead_id: row.required("lead_id")?,
+        starts_at: row.required("starts_at")?,
+        ends_at: row.required("ends_at")?,
+        status: row.required("status")?,
+        soa,
+    })
+}
