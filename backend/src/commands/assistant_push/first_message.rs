@@ -154,7 +154,10 @@ mod tests {
     fn in_spanish_the_same_parts_in_the_same_order_from_the_spanish_site() {
         let message = first_message(true, "some");
         let spanish = text(&message, Language::Es);
-        assert!(spanish.starts_with("Esta llamada se está grabando. Hola"), "{spanish}");
+        assert!(
+            spanish.starts_with("Esta llamada se está grabando. Hola"),
+            "{spanish}"
+        );
         let order = [
             "Esta llamada se está grabando.",
             "Hola, soy el asistente virtual de Clearharbor Health.",
