@@ -235,10 +235,10 @@ test.describe('voice button with the fake SDK', () => {
       async ({ page, context }) => {
         const idle = await idleButton(page);
         await idle.click();
-        const notice = page.getByRole('dialog', { name: 'Antes de llamar' });
+        const notice = page.getByRole('dialog', { name: 'Before you call' });
         await expect(notice).toBeVisible();
         await expect(notice.locator('#voice-consent-text')).toHaveText(consentText());
-        await expect(notice.getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute(
+        await expect(notice.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute(
           'href',
           '/privacy',
         );
@@ -253,12 +253,12 @@ test.describe('voice button with the fake SDK', () => {
         await page.screenshot({ path: join(outputDir, 'voice-consent.png') });
 
         // Cancelled: no call, and the next click asks again; accepted: the call starts.
-        await page.getByRole('button', { name: 'Cancelar' }).click();
+        await page.getByRole('button', { name: 'Cancel' }).click();
         await expect(notice).not.toBeAttached();
         await idle.click();
         await expect(notice).toBeVisible();
         await expect(
-          page.getByRole('button', { name: 'Aceptar y llamar' }),
+          page.getByRole('button', { name: 'Accept and call' }),
           'the notice takes the focus to its accept button',
         ).toBeFocused();
         await page.keyboard.press('Enter');

@@ -209,6 +209,7 @@ export const siteSchema = z.strictObject({
     placeholder: text,
     send: text,
     writing: text,
+    notice: text,
     failure: z.strictObject({
       rateLimited: text,
       rejected: text,

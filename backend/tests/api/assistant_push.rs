@@ -328,23 +328,25 @@ async fn a_dry_run_with_no_environment_at_all_prints_every_body_and_each_languag
     ));
 
     let (english, spanish) = first_messages(stdout);
+    // The recording notice first, then the greeting and the disclaimer before anything about plans.
     assert!(
         english.starts_with(
-            "Hello, I am the virtual assistant of Clearharbor Health. We do not offer every plan"
+            "This call is being recorded. Hello, I am the virtual assistant of Clearharbor \
+             Health. We do not offer every plan"
         ),
         "{english}"
     );
     assert!(english.contains(
-        "A licensed insurance agent of Clearharbor Health will contact you about your quote. This call is being recorded."
+        "A licensed insurance agent of Clearharbor Health will contact you about your quote. How can I help you today?"
     ));
     assert!(
         spanish.starts_with(
-            "Hola, soy el asistente virtual de Clearharbor Health. No ofrecemos todos los planes"
+            "Esta llamada se está grabando. Hola, soy el asistente virtual de Clearharbor \
+             Health. No ofrecemos todos los planes"
         ),
         "{spanish}"
     );
     assert!(spanish.contains("Un agente de seguros con licencia de Clearharbor Health"));
-    assert!(spanish.contains("Esta llamada se está grabando."));
     // The body carries both, the page's language choosing (JSON-escaped in the printed body).
     let escaped = |text: &str| serde_json::to_string(text).unwrap();
     let first_message = format!(

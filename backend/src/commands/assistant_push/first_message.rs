@@ -1,8 +1,9 @@
 //! The assistant's first message: said by the provider's platform as the call opens, before the
 //! model says anything, so what the broker must say at the start is said, not left to the model.
-//! In order: the greeting, the Medicare disclaimer (unless its variant is `none`), the notice that
-//! a licensed agent will make contact, the recording notice (when calls are recorded), the
-//! question. There is one text per language of the site; the provider says the one of the page the
+//! In order: the recording notice (when calls are recorded: first, as states that need every
+//! party's consent to record ask), the greeting, the Medicare disclaimer (unless its variant is
+//! `none`: before anything about plans, as CMS asks on a call), the notice that a licensed agent
+//! will make contact, the question. There is one text per language of the site; the provider says the one of the page the
 //! call starts from, which the page names in the `{{language}}` variable
 //! (`frontend/src/features/voice/sdk/page-language.ts`), through a condition in the Liquid template
 //! language the provider renders its texts with.
@@ -69,12 +70,13 @@ impl FirstMessage {
 
 /// The first message in one language, its parts joined into sentences read one after another.
 fn words(definition: &AssistantDefinition, content: &SiteContent, language: Language) -> String {
-    let mut parts = vec![definition.greeting.get(language).to_owned()];
-    parts.extend(content.disclaimer(language));
-    parts.push(content.lead_notice(language));
+    let mut parts = Vec::new();
     if definition.recording {
         parts.push(definition.recording_notice.get(language).to_owned());
     }
+    parts.push(definition.greeting.get(language).to_owned());
+    parts.extend(content.disclaimer(language));
+    parts.push(content.lead_notice(language));
     parts.push(definition.question.get(language).to_owned());
     let parts: Vec<&str> = parts
         .iter()
@@ -136,29 +138,33 @@ mod tests {
     }
 
     #[test]
-    fn in_english_the_greeting_disclaimer_agent_notice_recording_and_question_in_order() {
+    fn in_english_the_recording_greeting_disclaimer_agent_notice_and_question_in_order() {
         let message = first_message(true, "some");
         assert_eq!(
             text(&message, Language::En),
-            "Hello, I am the virtual assistant of Clearharbor Health. We do not offer every plan \
+            "This call is being recorded. Hello, I am the virtual assistant of Clearharbor Health. We do not offer every plan \
              available in your area. Currently we represent 8 organizations which offer 24 \
              products in your area. Please contact Medicare.gov or 1-800-MEDICARE to get \
              information on all of your options. A licensed insurance agent of Clearharbor Health will contact you about your quote. \
-             This call is being recorded. How can I help you today?"
+             How can I help you today?"
         );
     }
 
     #[test]
-    fn in_spanish_the_same_parts_from_the_spanish_site() {
+    fn in_spanish_the_same_parts_in_the_same_order_from_the_spanish_site() {
         let message = first_message(true, "some");
         let spanish = text(&message, Language::Es);
+        assert!(
+            spanish.starts_with("Esta llamada se está grabando. Hola"),
+            "{spanish}"
+        );
         let order = [
+            "Esta llamada se está grabando.",
             "Hola, soy el asistente virtual de Clearharbor Health.",
             "No ofrecemos todos los planes disponibles en su área. Actualmente representamos a 8 \
              organizaciones que ofrecen 24 productos",
             "Un agente de seguros con licencia de Clearharbor Health se pondrá en contacto con \
              usted sobre su cotización.",
-            "Esta llamada se está grabando.",
             "¿En qué le puedo ayudar hoy?",
         ]
         .map(|part| {
@@ -193,9 +199,9 @@ mod tests {
         }
         assert_eq!(
             text(&none, Language::En),
-            "Hello, I am the virtual assistant of Clearharbor Health. A licensed insurance agent \
-             of Clearharbor Health will contact you about your quote. This call is being \
-             recorded. How can I help you today?"
+            "This call is being recorded. Hello, I am the virtual assistant of Clearharbor \
+             Health. A licensed insurance agent of Clearharbor Health will contact you about \
+             your quote. How can I help you today?"
         );
     }
 
@@ -210,6 +216,8 @@ mod tests {
         }
         assert!(text(&quiet, Language::En)
             .ends_with("will contact you about your quote. How can I help you today?"));
+        assert!(text(&quiet, Language::En).starts_with("Hello, I am"));
+        assert!(text(&quiet, Language::Es).starts_with("Hola, soy"));
     }
 
     #[test]
@@ -217,7 +225,10 @@ mod tests {
         for message in [first_message(true, "some"), first_message(false, "none")] {
             let template = message.template();
             assert!(
-                template.starts_with("{% if language == \"es\" %}Hola"),
+                template.starts_with(&format!(
+                    "{{% if language == \"es\" %}}{}",
+                    text(&message, Language::Es)
+                )),
                 "{template}"
             );
             assert_eq!(

@@ -3,6 +3,7 @@ import { SendHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { voiceChat as texts, voiceControls } from 'virtual:site-content';
 import { quoteFields, spanish } from '../../content';
+import { language } from '../../language';
 import { cn } from '../../lib/cn';
 import type { VoiceConfig } from '../../lib/client-config';
 import ChatConsent from './ChatConsent';
@@ -20,7 +21,9 @@ interface Props {
 /**
  * Typing to the voice assistant: a panel at the bottom of a phone's screen (at the bottom right
  * from the sm breakpoint). Enter sends, Escape closes (Radix Dialog, which keeps focus inside).
- * The conversation outlives a close: it stays mounted, only its panel goes.
+ * The conversation outlives a close: it stays mounted, only its panel goes. Its notice (an AI
+ * answers, the conversation is kept, the privacy notice's link) comes first, in the page's
+ * language, and is the dialog's description.
  */
 export default function ChatPanel({ config, open, onOpenChange, returnFocus }: Props) {
   const { lines, replying, failure, send, sessionId } = useChat(config);
@@ -28,6 +31,7 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
   const log = useRef<HTMLDivElement>(null);
   const textBox = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const noticeId = useId();
   const waiting = replying && lines.at(-1)?.role !== 'assistant';
   // The site asks its own question once the visitor has typed a number and the reply has named
   // the chat's session (the id the answer is kept under, as the chat's leads are).
@@ -53,7 +57,7 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
       <Dialog.Portal>
         <Dialog.Content
           lang={spanish}
-          aria-describedby={undefined}
+          aria-describedby={noticeId}
           // The visitor came to type: the text box takes focus, not the close button.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
@@ -87,6 +91,15 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
             aria-label={texts.title}
             className="flex flex-1 flex-col gap-2 overflow-y-auto px-4 py-3"
           >
+            <div lang={language} className="text-slate-600">
+              <p id={noticeId}>{texts.notice}</p>
+              <a
+                href={voiceControls.consentPrivacy.href}
+                className="font-semibold text-brand-700 underline hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                {voiceControls.consentPrivacy.label}
+              </a>
+            </div>
             {lines.map((line) => (
               <p
                 key={line.id}

@@ -1,5 +1,6 @@
 import { useIsPresent } from 'framer-motion';
 import { useEffect, useRef } from 'react';
+import { language } from '../../../language';
 import { consentText, controls } from '../texts';
 import { PANEL_CARD } from './panel';
 
@@ -10,7 +11,8 @@ interface Props {
 
 /**
  * Shown before the first call until accepted (content: voiceControls.consentText, or
- * consentTextRecorded when calls are recorded), with a link to the privacy notice.
+ * consentTextRecorded when calls are recorded), with a link to the privacy notice. In the page's
+ * language, inside the voice region whose tooltips docs/product.md keeps in Spanish.
  */
 export function ConsentNotice({ onAccept, onCancel }: Props) {
   const accept = useRef<HTMLButtonElement>(null);
@@ -23,6 +25,7 @@ export function ConsentNotice({ onAccept, onCancel }: Props) {
   return (
     <div
       role="dialog"
+      lang={language}
       aria-labelledby="voice-consent-title"
       aria-describedby="voice-consent-text"
       className={PANEL_CARD}

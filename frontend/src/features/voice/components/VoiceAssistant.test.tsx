@@ -448,26 +448,49 @@ describe('in-call controls', () => {
 describe('consent notice', () => {
   beforeEach(() => localStorage.clear());
 
-  it('says an AI answers, that the conversation is kept, and that the call is recorded only when calls are', () => {
-    expect(consentText).toMatch(/^Vas a hablar con un asistente de inteligencia artificial/);
-    expect(consentText).toContain('guardamos');
+  // The page's language, this build's (SITE_LANGUAGE=es runs this for /es/).
+  const notice =
+    language === 'es'
+      ? {
+          title: 'Antes de llamar',
+          privacy: 'Aviso de privacidad',
+          accept: 'Aceptar y llamar',
+          start: /^Vas a hablar con un asistente de inteligencia artificial/,
+          kept: 'guardamos',
+          recorded: 'La llamada se graba',
+          unrecorded: 'La llamada no se graba',
+        }
+      : {
+          title: 'Before you call',
+          privacy: 'Privacy notice',
+          accept: 'Accept and call',
+          start: /^You are about to talk to an artificial intelligence assistant/,
+          kept: 'we keep',
+          recorded: 'The call is recorded',
+          unrecorded: 'The call is not recorded',
+        };
+
+  it("says in the page's language that an AI answers, that the conversation is kept, and that the call is recorded only when calls are", () => {
+    expect(consentText).toMatch(notice.start);
+    expect(consentText).toContain(notice.kept);
     // content/assistant.yaml's `recording`, as the build read it.
-    expect(consentText).toContain(recording ? 'La llamada se graba' : 'La llamada no se graba');
+    expect(consentText).toContain(recording ? notice.recorded : notice.unrecorded);
   });
 
   it('is shown before the first call, can be cancelled, and is remembered once accepted', async () => {
     const { user } = setup();
     const idle = await screen.findByRole('button', { name: tooltip.idle });
     await user.click(idle);
-    const dialog = screen.getByRole('dialog', { name: 'Antes de llamar' });
+    const dialog = screen.getByRole('dialog', { name: notice.title });
     expect(dialog).toHaveAccessibleDescription(consentText);
-    expect(within(dialog).getByRole('link', { name: 'Aviso de privacidad' })).toHaveAttribute(
+    expect(dialog).toHaveAttribute('lang', language);
+    expect(within(dialog).getByRole('link', { name: notice.privacy })).toHaveAttribute(
       'href',
       language === 'es' ? '/es/privacy' : '/privacy',
     );
     // Radix moves focus into the dialog, and back out of it, a task after it opens or closes.
     await vi.waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Aceptar y llamar' })).toHaveFocus(),
+      expect(screen.getByRole('button', { name: notice.accept })).toHaveFocus(),
     );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -475,7 +498,7 @@ describe('consent notice', () => {
     expect(fake().startCalls).toHaveLength(0); // loaded by the hover prefetch, not started
 
     await user.keyboard(' '); // at once, while the cancelled notice is still leaving
-    const accept = await screen.findByRole('button', { name: 'Aceptar y llamar' });
+    const accept = await screen.findByRole('button', { name: notice.accept });
     await vi.waitFor(() => expect(accept).toHaveFocus());
     await user.click(accept);
     await vi.waitFor(() => expect(fake().startCalls).toHaveLength(1));
@@ -491,7 +514,7 @@ describe('consent notice', () => {
     localStorage.setItem('voice-consent-accepted', 'Te atiende una IA.');
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: tooltip.idle }));
-    expect(screen.getByRole('dialog', { name: 'Antes de llamar' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: notice.title })).toBeInTheDocument();
     expect(FakeVapi.instances.at(-1)?.startCalls ?? []).toHaveLength(0);
   });
 });
