@@ -449,7 +449,7 @@ function inboxSuite(name, database) {
       expect(
         lines[1].includes(`"${NOTE}","en","voice",`) &&
           lines[1].endsWith(
-            '"A licensed insurance agent of Clearharbor Health will contact you about your quote.","","","","","",""',
+            '"A licensed insurance agent of Clearharbor Health will contact you about your quote.","","","","","","","",""',
           ),
         csv,
       ).toBeTruthy();

@@ -113,16 +113,3 @@ export const bookingSchema = z
   });
 
 export type BookingContent = z.infer<typeof bookingSchema>;
-
-/**
- * The keys of `booking` that are settings, not texts: set in site.yaml only, so both languages
- * offer the same times (translation.ts).
- */
-export const BOOKING_SETTINGS = [
-  'timeZone',
-  'hours',
-  'slotMinutes',
-  'noticeHours',
-  'daysAhead',
-  'closed',
-] as const;

@@ -1,8 +1,6 @@
 // The Spanish site's content: content/es/site.yaml holds a Spanish text under the same key for
 // every text of site.yaml, and nothing else is needed there; the rest (links, images, numbers,
 // names) comes from site.yaml. Arrays pair up by position.
-import { BOOKING_SETTINGS } from './booking.ts';
-
 /** The site's languages: English at /, Spanish at /es/. */
 export const LANGUAGES = ['en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -32,6 +30,20 @@ const SAME_IN_EVERY_LANGUAGE = [
   /^footer\.social\.\d+\.label$/,
   /^inbox\./,
 ];
+
+/**
+ * The keys of `booking` (booking.ts) that are settings, not texts. Here, not beside the schema:
+ * the page imports this file, and the schema's zod must stay out of the page (it probes `eval`,
+ * which the site's CSP reports).
+ */
+const BOOKING_SETTINGS = [
+  'timeZone',
+  'hours',
+  'slotMinutes',
+  'noticeHours',
+  'daysAhead',
+  'closed',
+] as const;
 
 /**
  * Settings rather than texts, read from site.yaml alone: the Spanish file may not set them, so
