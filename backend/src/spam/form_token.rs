@@ -17,9 +17,12 @@ use warp::http::{header, HeaderValue};
 use warp::reply::Response;
 
 use super::Signal;
+use crate::http::cookies::SiteCookie;
 use crate::store::signer::Signer;
 use crate::store::{SiteKeys, SpentToken, StoreError};
 
+/// The token's cookie, sent only to the form's post.
+const TOKEN_COOKIE: SiteCookie = SiteCookie::named(COOKIE, Some(MAX_AGE));
 pub const COOKIE: &str = "form_token";
 /// The only path the cookie is sent to.
 const COOKIE_PATH: &str = "/api/quote-requests";
@@ -70,19 +73,12 @@ impl FormTokens {
     /// Gives `response` (a served page, or a lead's answer for the next lead) a fresh token.
     pub fn set_cookie(&self, response: &mut Response, https: bool) {
         let cookie = self.cookie(OffsetDateTime::now_utc(), https);
-        if let Ok(cookie) = HeaderValue::from_str(&cookie) {
-            response.headers_mut().append(header::SET_COOKIE, cookie);
-        }
+        response.headers_mut().append(header::SET_COOKIE, cookie);
     }
 
     /// The `Set-Cookie` value that gives a served page its token.
-    fn cookie(&self, now: OffsetDateTime, https: bool) -> String {
-        let secure = if https { "; Secure" } else { "" };
-        format!(
-            "{COOKIE}={}; Path={COOKIE_PATH}; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
-            self.issue(now),
-            MAX_AGE.as_secs()
-        )
+    fn cookie(&self, now: OffsetDateTime, https: bool) -> HeaderValue {
+        TOKEN_COOKIE.set(&self.issue(now), COOKIE_PATH, https)
     }
 
     /// A post carrying `token` (and the honeypot's value): a person's, with the token it spends
@@ -238,12 +234,12 @@ mod tests {
     #[test]
     fn the_cookie_goes_only_to_the_form_post() {
         let cookie = tokens().cookie(OffsetDateTime::now_utc(), true);
+        let cookie = cookie.to_str().unwrap();
         assert!(cookie.starts_with("form_token="), "{cookie}");
-        assert!(cookie.ends_with(
-            "; Path=/api/quote-requests; Max-Age=21600; HttpOnly; SameSite=Strict; Secure"
-        ));
-        assert!(!tokens()
-            .cookie(OffsetDateTime::now_utc(), false)
-            .contains("Secure"));
+        for attribute in ["Path=/api/quote-requests", "Max-Age=21600", "Secure"] {
+            assert!(cookie.split("; ").any(|a| a == attribute), "{cookie}");
+        }
+        let plain = tokens().cookie(OffsetDateTime::now_utc(), false);
+        assert!(!plain.to_str().unwrap().contains("Secure"));
     }
 }

@@ -39,6 +39,16 @@ pub const ASSET_JS: &str = "console.log('app');";
 /// A browser's form post's `Content-Type`.
 pub const FORM: &str = "application/x-www-form-urlencoded";
 
+/// A `Set-Cookie` as its `name=value` and its attributes in a stable order (the order a server
+/// writes them in means nothing to a browser).
+pub fn cookie_parts(set_cookie: &str) -> (&str, Vec<&str>) {
+    let mut parts = set_cookie.split("; ");
+    let pair = parts.next().unwrap_or_default();
+    let mut attributes: Vec<&str> = parts.collect();
+    attributes.sort_unstable();
+    (pair, attributes)
+}
+
 /// A client that does not follow redirects: a browser's first step, the `303` itself.
 /// The first column of the one row `sql` gives on `database`, either kind.
 pub async fn first_value<T>(database: &DatabaseUrl, sql: &str) -> T
