@@ -3,7 +3,7 @@
 # calls stop_server from its EXIT trap.
 
 # SERVER_BINARY measures another build (scripts/bench-compare.sh runs two back to back).
-server_binary=${SERVER_BINARY:-target/release/backend}
+server_binary=${SERVER_BINARY:-${CARGO_TARGET_DIR:-target}/release/backend}
 # SERVER_PRIORITY: a command prefix the server runs under (scripts/bench.sh raises priority).
 server_priority=(${SERVER_PRIORITY:-})
 server_pid=
@@ -35,6 +35,12 @@ start_server() {
 # browser, so the scripts' posts are a person's, delivered, rather than held as spam.
 form_cookie() {
   curl -fsS -D - -o /dev/null "$url/" | sed -n 's/^[Ss]et-[Cc]ookie: \(form_token=[^;]*\).*/\1/p' | tr -d '\r'
+}
+
+# held_as_spam DATABASE_URL: how many of the leads stored there were held as spam (a post whose
+# form token another lead spent, or none), read through the server's own export command.
+held_as_spam() {
+  DATABASE_URL="$1" "$server_binary" export --format jsonl | grep -c '"spam_reason":"' || true
 }
 
 stop_server() {
