@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 
 if [[ ${1:-} == --smoke ]]; then
   cargo bench --quiet -p wasm-core --bench particles -- --test
-  "$0" wasm-node step_and_links_100
-  "$0" wasm-browser step_and_links_100
+  "$0" wasm-node step_and_links_100 --skip step_and_links_1000
+  "$0" wasm-browser step_and_links_100 --skip step_and_links_1000
   exec "$0" browser --seconds 1 --runs 1 --counts 100 --engines wasm
 fi
 
