@@ -24,7 +24,7 @@
 # over SQLite, 20 s each, then the median and spread of each (posts/s and the server's CPU time
 # a post) and the change; exits 1 when the limiter costs more than 10 % of the median posts/s.
 #
-# --smoke (make bench-smoke): one round of 2 s (one run of each mode), measuring
+# --smoke (make bench-smoke): one round of 1 s (one run of each mode), measuring
 # nothing: it exits 1 when a run's posts were not a person's (more held as spam than one per
 # connection, whose first post may repeat a token) or over 1 % of them were refused, and skips
 # the verdicts.
@@ -35,7 +35,7 @@ smoke=false
 if [[ ${1:-} == --smoke ]]; then
   smoke=true
   shift
-  : "${BENCH_RUNS:=1}" "${BENCH_SECONDS:=2}" "${BENCH_ROUNDS:=1}" "${BENCH_EMAIL_ROUNDS:=1}"
+  : "${BENCH_RUNS:=1}" "${BENCH_SECONDS:=1}" "${BENCH_ROUNDS:=1}" "${BENCH_EMAIL_ROUNDS:=1}"
 fi
 CONNECTIONS=${BENCH_CONNECTIONS:-64}
 THREADS=${BENCH_THREADS:-2}

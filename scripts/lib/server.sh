@@ -14,14 +14,14 @@ url=
 # The form's fill time is 0: the scripts post as soon as they have the page's token
 # (`form_cookie`), faster than a person would.
 # Sets $url and $server_pid. Returns 1, the log in "$work/log", if the server exits first or
-# says nothing for 10 seconds.
+# says nothing for SERVER_START_SECONDS (10).
 start_server() {
   : > "$work/out"
   # Output to files, as in production; the port is read from the "Listening on" line.
   "${server_priority[@]}" env PORT=0 BIND=127.0.0.1 STATIC_DIR=frontend/dist FORM_MIN_FILL_SECONDS=0 "$@" "$server_binary" > "$work/out" 2> "$work/log" &
   server_pid=$!
   url=
-  local deadline=$((SECONDS + 10))
+  local deadline=$((SECONDS + ${SERVER_START_SECONDS:-10}))
   while ((SECONDS < deadline)); do
     kill -0 "$server_pid" 2>/dev/null || { server_pid=; return 1; }
     url=$(sed -n 's/^Listening on //p' "$work/out")
