@@ -1,7 +1,7 @@
 //! How the site writes every cookie it sets, on the `cookie` crate's builder: HttpOnly and
 //! `SameSite=Strict` always, `Secure` over HTTPS, each on the one path that reads it. The
 //! cookies themselves are declared beside the code that reads them, each a `SiteCookie`: the
-//! form token (`spam::form_token`), the quote's outcome (`routes::quote_result`), the inbox's
+//! form token (`routes::form_token_cookie`), the quote's outcome (`routes::quote_result`), the inbox's
 //! session (`routes::admin::session_cookie`) and the known-browser mark
 //! (`routes::admin::known_browser`). Signed values are signed by `store::signer`, not by the
 //! crate's signed jar: the same signatures travel outside cookies too (the consent page's

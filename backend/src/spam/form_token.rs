@@ -13,19 +13,13 @@ use std::time::Duration;
 
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use time::OffsetDateTime;
-use warp::http::{header, HeaderValue};
-use warp::reply::Response;
 
 use super::Signal;
-use crate::http::cookies::SiteCookie;
 use crate::store::signer::Signer;
 use crate::store::{SiteKeys, SpentToken, StoreError};
 
-/// The token's cookie, sent only to the form's post.
-const TOKEN_COOKIE: SiteCookie = SiteCookie::named(COOKIE, Some(MAX_AGE));
+/// The cookie's name (`routes::form_token_cookie` sets it).
 pub const COOKIE: &str = "form_token";
-/// The only path the cookie is sent to.
-const COOKIE_PATH: &str = "/api/quote-requests";
 /// The key's name in `site_keys`.
 const KEY_NAME: &str = "form_token";
 /// How long a served page's token counts: time for a person to fill the form in, interruptions
@@ -68,17 +62,6 @@ impl FormTokens {
         OsRng.fill_bytes(&mut nonce);
         let signed = format!("{}.{}", millis(now), hex::encode(nonce));
         format!("{signed}.{}", self.signer.sign(DOMAIN, &signed))
-    }
-
-    /// Gives `response` (a served page, or a lead's answer for the next lead) a fresh token.
-    pub fn set_cookie(&self, response: &mut Response, https: bool) {
-        let cookie = self.cookie(OffsetDateTime::now_utc(), https);
-        response.headers_mut().append(header::SET_COOKIE, cookie);
-    }
-
-    /// The `Set-Cookie` value that gives a served page its token.
-    fn cookie(&self, now: OffsetDateTime, https: bool) -> HeaderValue {
-        TOKEN_COOKIE.set(&self.issue(now), COOKIE_PATH, https)
     }
 
     /// A post carrying `token` (and the honeypot's value): a person's, with the token it spends
@@ -229,17 +212,5 @@ mod tests {
             signal(&tokens, " http://spam ", Some(&token), now),
             Some(Signal::Honeypot)
         );
-    }
-
-    #[test]
-    fn the_cookie_goes_only_to_the_form_post() {
-        let cookie = tokens().cookie(OffsetDateTime::now_utc(), true);
-        let cookie = cookie.to_str().unwrap();
-        assert!(cookie.starts_with("form_token="), "{cookie}");
-        for attribute in ["Path=/api/quote-requests", "Max-Age=21600", "Secure"] {
-            assert!(cookie.split("; ").any(|a| a == attribute), "{cookie}");
-        }
-        let plain = tokens().cookie(OffsetDateTime::now_utc(), false);
-        assert!(!plain.to_str().unwrap().contains("Secure"));
     }
 }

@@ -10,6 +10,7 @@ use std::net::IpAddr;
 
 use crate::http::error::ApiError;
 use crate::leads::notice::LeadNotices;
+use crate::routes::form_token_cookie;
 use crate::spam::{FormTokens, Signal};
 use crate::store::consent::{ConsentChannel, NewConsent};
 use crate::store::{Contact, Inserted, Language, NewQuote, Quotes, Source, SpentToken};
@@ -111,7 +112,7 @@ pub async fn create(
         .await
         .map_err(|error| error.in_language(language))?;
     let mut response = created(&id);
-    desk.tokens.set_cookie(&mut response, sender.https);
+    form_token_cookie::give(&desk.tokens, &mut response, sender.https);
     Ok(response)
 }
 
