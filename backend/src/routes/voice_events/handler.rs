@@ -12,9 +12,13 @@ use super::chat_transcript::{self, Transcript};
 use super::lenient::Lenient;
 use super::messages::{self, Received, ToolCall};
 use super::sdk::{ServerMessageResponseToolCalls, ToolCallResult};
-use super::{replies, REQUEST_QUOTE_TOOL};
+use super::{
+    booking_replies, booking_tools, replies, AVAILABLE_TIMES_TOOL, BOOK_CALL_TOOL,
+    REQUEST_QUOTE_TOOL,
+};
 use crate::http::error::ApiError;
 use crate::leads::notice::LeadNotices;
+use crate::routes::booking::BookingSite;
 use crate::store::consent::ConsentChannel;
 use crate::store::conversation_consent::ConversationConsents;
 use crate::store::{
@@ -41,7 +45,7 @@ struct QuoteArguments {
 
 /// The page's added fields as the assistant takes them: each one the page has, optional (the
 /// assistant asks for it, and a caller may decline).
-fn assistant_rules(page: ContactRules) -> ContactRules {
+pub(super) fn assistant_rules(page: ContactRules) -> ContactRules {
     let optional = |rule| match rule {
         FieldRule::Off => FieldRule::Off,
         FieldRule::Optional | FieldRule::Required => FieldRule::Optional,
@@ -52,23 +56,44 @@ fn assistant_rules(page: ContactRules) -> ContactRules {
     }
 }
 
+/// The call or chat a tool call comes from.
+#[derive(Clone, Copy)]
+pub struct Conversation<'a> {
+    /// As kept (`conversation_id`).
+    pub call_id: &'a str,
+    pub source: Source,
+    /// The language of the page it was started from.
+    pub language: Language,
+}
+
+impl Conversation<'_> {
+    /// How what is agreed in it was given: spoken in a call, typed in a chat.
+    pub fn channel(&self) -> ConsentChannel {
+        match self.source {
+            Source::Chat => ConsentChannel::Chat,
+            _ => ConsentChannel::Voice,
+        }
+    }
+}
+
+/// What the tool calls are answered with: the store, the pages' notices and, with booking on,
+/// the broker's hours and the booking page's words.
+pub struct Tools {
+    pub store: Arc<dyn QuoteStore>,
+    pub notices: Arc<LeadNotices>,
+    pub booking: Option<BookingSite>,
+}
+
 /// One server message; the method, the secret and the body's size are already checked.
-pub async fn receive(
-    store: Arc<dyn QuoteStore>,
-    notices: Arc<LeadNotices>,
-    body: Bytes,
-) -> Response {
-    match handle(store, &notices, body).await {
+pub async fn receive(tools: Arc<Tools>, body: Bytes) -> Response {
+    match handle(&tools, body).await {
         Ok(response) => response,
         Err(error) => error.into_response(),
     }
 }
 
-async fn handle(
-    store: Arc<dyn QuoteStore>,
-    notices: &LeadNotices,
-    body: Bytes,
-) -> Result<Response, ApiError> {
+async fn handle(tools: &Tools, body: Bytes) -> Result<Response, ApiError> {
+    let store = &tools.store;
     match messages::parse(&body)? {
         Received::ToolCalls {
             call_id,
@@ -76,12 +101,18 @@ async fn handle(
             language,
             calls,
         } => {
+            let conversation = Conversation {
+                call_id: &call_id,
+                source,
+                language,
+            };
             // Run together so the store commits them in one group; join_all keeps call order.
-            let results =
-                join_all(calls.into_iter().map(|call| {
-                    run_tool(store.as_ref(), notices, &call_id, source, language, call)
-                }))
-                .await;
+            let results = join_all(
+                calls
+                    .into_iter()
+                    .map(|call| run_tool(tools, &conversation, call)),
+            )
+            .await;
             Ok(warp::reply::json(&ServerMessageResponseToolCalls { results }).into_response())
         }
         Received::EndOfCallReport(report) => {
@@ -128,14 +159,28 @@ async fn handle(
 }
 
 async fn run_tool(
-    store: &(impl Quotes + ConversationConsents + ?Sized),
-    notices: &LeadNotices,
-    call_id: &str,
-    source: Source,
-    language: Language,
+    tools: &Tools,
+    conversation: &Conversation<'_>,
     call: ToolCall,
 ) -> ToolCallResult {
-    let reply = request_quote(store, notices, call_id, source, language, &call).await;
+    let store = tools.store.as_ref();
+    let notices = tools.notices.as_ref();
+    let booking = tools.booking.as_ref();
+    let reply = match (call.name.as_str(), booking) {
+        (REQUEST_QUOTE_TOOL, _) => request_quote(store, notices, conversation, &call).await,
+        (AVAILABLE_TIMES_TOOL, Some(site)) => {
+            booking_tools::available_times(store, site, conversation, &call).await
+        }
+        (BOOK_CALL_TOOL, Some(site)) => {
+            booking_tools::book_call(store, notices, site, conversation, &call).await
+        }
+        (AVAILABLE_TIMES_TOOL | BOOK_CALL_TOOL, None) => {
+            Err(booking_replies::words(conversation.language)
+                .booking_off
+                .to_owned())
+        }
+        (name, _) => Err(replies::unknown_tool(name, booking.is_some())),
+    };
     let (result, error) = match reply {
         Ok(text) => (Some(text), None),
         Err(text) => (None, Some(text)),
@@ -151,14 +196,14 @@ async fn run_tool(
 async fn request_quote(
     store: &(impl Quotes + ConversationConsents + ?Sized),
     notices: &LeadNotices,
-    call_id: &str,
-    source: Source,
-    language: Language,
+    conversation: &Conversation<'_>,
     call: &ToolCall,
 ) -> Result<String, String> {
-    if call.name != REQUEST_QUOTE_TOOL {
-        return Err(replies::unknown_tool(&call.name));
-    }
+    let Conversation {
+        call_id,
+        source,
+        language,
+    } = *conversation;
     let arguments: QuoteArguments = call
         .arguments()
         .map_err(|reason| replies::unreadable_arguments(&reason))?;
@@ -179,11 +224,7 @@ async fn request_quote(
     // something else is refused, never confirmed, as the stored row keeps the first.
     // The visitor heard (or read) the notice in the assistant's first words; the provider's
     // webhook carries neither their address nor their browser.
-    let channel = match source {
-        Source::Chat => ConsentChannel::Chat,
-        _ => ConsentChannel::Voice,
-    };
-    let mut consent = notices.consent(language, channel, None, None);
+    let mut consent = notices.consent(language, conversation.channel(), None, None);
     if contact.phone.is_some() {
         consent.phone = notices.phone_consent(language, contact.may_call);
     }
@@ -209,7 +250,7 @@ async fn request_quote(
 /// Records on a lead just stored with a phone number the written consent its conversation gave
 /// before it (a chat's click, a call's stored recording). A failure leaves it to the hourly
 /// round (`leads::retention`): the lead is stored, and its answer stands.
-async fn settle(store: &(impl ConversationConsents + ?Sized), call_id: &str) {
+pub(super) async fn settle(store: &(impl ConversationConsents + ?Sized), call_id: &str) {
     if let Err(error) = store.settle_conversation(call_id.to_owned()).await {
         tracing::warn!(%error, call_id, "recording a conversation's written consent failed; retried hourly");
     }
