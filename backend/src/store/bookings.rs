@@ -26,9 +26,9 @@ const INSERT_BOOKING: &str = "INSERT INTO bookings (id, lead_id, starts_at, ends
 const SET_SOA: &str = "UPDATE bookings SET soa_seq = $2 WHERE id = $1";
 /// $1 the record, $2 the conversation its Scope of Appointment was agreed in.
 const LINK_CALL: &str = "UPDATE consent_records SET call_id = $2 WHERE seq = $1";
-/// $1 call, $2 tool call: the booking an assistant's tool call made already, if any.
-const BOOKED_BY_TOOL_CALL: &str = "SELECT b.id, b.lead_id FROM bookings b
-    JOIN quote_requests q ON q.id = b.lead_id WHERE q.call_id = $1 AND q.tool_call_id = $2";
+/// After `FROM bookings b`, $1 call, $2 tool call: the booking an assistant's tool call made.
+const BY_TOOL_CALL: &str =
+    "JOIN quote_requests q ON q.id = b.lead_id WHERE q.call_id = $1 AND q.tool_call_id = $2";
 /// $1 now: the times booked that have not ended.
 const TAKEN: &str = "SELECT starts_at, ends_at FROM bookings
     WHERE status = 'booked' AND ends_at > $1 ORDER BY starts_at";
@@ -104,6 +104,14 @@ pub trait Bookings: Send + Sync {
 
     fn booking(&self, id: String) -> BoxFuture<'_, Result<Option<Booking>, StoreError>>;
 
+    /// The booking the assistant's tool call `tool_call_id` in conversation `call_id` made, if
+    /// any: the provider may send a tool call again.
+    fn booking_by_tool_call(
+        &self,
+        call_id: String,
+        tool_call_id: String,
+    ) -> BoxFuture<'_, Result<Option<Booking>, StoreError>>;
+
     /// Cancels booking `id` if it is booked; whether it exists.
     fn cancel_booking(
         &self,
@@ -146,6 +154,16 @@ impl<D: Database> Bookings for D {
         async move { rows.await?.first().map(booking).transpose() }.boxed()
     }
 
+    fn booking_by_tool_call(
+        &self,
+        call_id: String,
+        tool_call_id: String,
+    ) -> BoxFuture<'_, Result<Option<Booking>, StoreError>> {
+        let sql = format!("{LISTED} {BY_TOOL_CALL}");
+        let rows = self.query(Lane::Person, sql, vec![call_id.into(), tool_call_id.into()]);
+        async move { rows.await?.first().map(booking).transpose() }.boxed()
+    }
+
     fn cancel_booking(
         &self,
         id: String,
@@ -173,13 +191,14 @@ async fn book(
         c.execute(lock, &[consent::CHAIN_LOCK.into()]).await?;
     }
     let lead = &new.lead;
-    // The provider may send a tool call again: it is answered with the booking it made.
+    // A tool call sent again while its first was being stored is answered with that booking.
     if let Some(origin) = &lead.voice {
         let key = [
             origin.call_id.as_str().into(),
             origin.tool_call_id.as_str().into(),
         ];
-        if let Some(row) = c.query(BOOKED_BY_TOOL_CALL, &key).await?.first() {
+        let sql = format!("SELECT b.id, b.lead_id FROM bookings b {BY_TOOL_CALL}");
+        if let Some(row) = c.query(&sql, &key).await?.first() {
             return Ok(Booked::New {
                 id: row.required("id")?,
                 lead_id: row.required("lead_id")?,

@@ -84,7 +84,7 @@ pub fn system_prompt(content: &SiteContent, recording: bool) -> String {
     }
     if content.booking_on() {
         kept.push("the full name");
-        booking_section(&mut prompt, content);
+        booking_section(&mut prompt, content, recording);
     }
     let _ = write!(
         prompt,
@@ -130,7 +130,7 @@ pub fn system_prompt(content: &SiteContent, recording: bool) -> String {
 
 /// How to book a call (`available_times`, `book_call`): the Scope of Appointment in the site's
 /// own words in each language, read word for word, as the record keeps that text.
-fn booking_section(prompt: &mut String, content: &SiteContent) {
+fn booking_section(prompt: &mut String, content: &SiteContent, recording: bool) {
     let zone = content.booking_zone().unwrap_or("the broker's time zone");
     let _ = write!(
         prompt,
@@ -159,12 +159,17 @@ fn booking_section(prompt: &mut String, content: &SiteContent) {
     let spanish = content
         .soa_statement(Language::Es)
         .unwrap_or_else(|| english.clone());
+    let kept = if recording {
+        " (the call's recording keeps it)"
+    } else {
+        ""
+    };
     let _ = write!(
         prompt,
         "- Then read them the Scope of Appointment below for the page's language \
          ({{{{language}}}}), word for word, exactly as written, with the product types they chose: \
          never translate, shorten or paraphrase it. Ask whether they agree, and wait for a clear \
-         yes; this recorded call keeps their answer.\n\
+         yes{kept}.\n\
          \x20 - en: \"{english}\"\n\
          \x20 - es: \"{spanish}\"\n\
          - Only after that yes, call `{BOOK_CALL_TOOL}` once with `slot` (the chosen time's \

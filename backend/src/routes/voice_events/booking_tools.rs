@@ -27,6 +27,7 @@ use super::booking_replies::{self as replies, words};
 use super::handler::{assistant_rules, settle, Conversation};
 use super::lenient::Lenient;
 use super::messages::ToolCall;
+use super::replies::single_line;
 use crate::leads::notice::LeadNotices;
 use crate::routes::booking::{moment, signature, BookingSite, OpenNow, PRODUCTS};
 use crate::store::bookings::{Booked, NewBooking};
@@ -75,9 +76,10 @@ pub async fn available_times(
     let from = arguments.from.trim();
     let from = match from {
         "" => None,
-        text => Some(text.parse::<Date>().map_err(|_| {
-            replies::invalid(language, &[replies::field(words(language).from, text)])
-        })?),
+        text => Some(
+            text.parse::<Date>()
+                .map_err(|_| single_line(&replies::field(words(language).from, text)))?,
+        ),
     };
     let open = read_open(store, language).await?;
     let hours = &site.hours;
@@ -116,6 +118,19 @@ pub async fn book_call(
     let valid = check(notices, conversation.language, &arguments)?;
     let language = valid.language;
     let hours = &site.hours;
+    let (call_id, tool_call_id) = (conversation.call_id.to_owned(), call.id.clone());
+    match store.booking_by_tool_call(call_id, tool_call_id).await {
+        Ok(Some(earlier)) => {
+            let start = earlier.starts_at.parse().unwrap_or(valid.start);
+            let email = valid.request.email().as_str();
+            return Ok(replies::booked(hours, start, &valid.name, email, language));
+        }
+        Ok(None) => {}
+        Err(error) => {
+            tracing::error!(%error, "cannot read the assistant's bookings");
+            return Err(words(language).storage_failed.to_owned());
+        }
+    }
     let open = read_open(store, language).await?;
     let Some(slot) = open.slot(hours, valid.start) else {
         if open.taken_meanwhile(hours, valid.start) {
@@ -136,12 +151,7 @@ pub async fn book_call(
             if phone {
                 settle(store, conversation.call_id).await;
             }
-            // A tool call sent again is answered with the time its first booking holds.
-            let start = match store.booking(id).await {
-                Ok(Some(booked)) => booked.starts_at.parse().unwrap_or(slot.start),
-                _ => slot.start,
-            };
-            Ok(replies::booked(hours, start, &name, &email, language))
+            Ok(replies::booked(hours, slot.start, &name, &email, language))
         }
         Ok(Booked::Taken) => {
             let open = read_open(store, language).await?;
