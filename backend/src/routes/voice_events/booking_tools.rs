@@ -24,7 +24,7 @@ use wasm_core::{
 };
 
 use super::booking_replies::{self as replies, words};
-use super::handler::{assistant_rules, settle, Conversation};
+use super::conversation::{assistant_rules, settle, Conversation};
 use super::lenient::Lenient;
 use super::messages::ToolCall;
 use super::replies::single_line;

@@ -6,9 +6,10 @@ use serde::Deserialize;
 use serde_with::As;
 use warp::reply::Response;
 use warp::Reply;
-use wasm_core::{ContactInput, ContactRules, FieldRule, QuoteRequest};
+use wasm_core::{ContactInput, QuoteRequest};
 
 use super::chat_transcript::{self, Transcript};
+use super::conversation::{assistant_rules, settle, Conversation};
 use super::lenient::Lenient;
 use super::messages::{self, Received, ToolCall};
 use super::sdk::{ServerMessageResponseToolCalls, ToolCallResult};
@@ -19,11 +20,9 @@ use super::{
 use crate::http::error::ApiError;
 use crate::leads::notice::LeadNotices;
 use crate::routes::booking::BookingSite;
-use crate::store::consent::ConsentChannel;
 use crate::store::conversation_consent::ConversationConsents;
 use crate::store::{
-    CallReport, Contact, Inserted, Language, NewQuote, QuoteStore, Quotes, Source, StoreError,
-    VoiceOrigin,
+    CallReport, Contact, Inserted, NewQuote, QuoteStore, Quotes, Source, StoreError, VoiceOrigin,
 };
 
 /// `request_quote`'s arguments; one that is not text reads as empty and is refused as invalid.
@@ -41,39 +40,6 @@ struct QuoteArguments {
     zip: String,
     #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
     may_call: bool,
-}
-
-/// The page's added fields as the assistant takes them: each one the page has, optional (the
-/// assistant asks for it, and a caller may decline).
-pub(super) fn assistant_rules(page: ContactRules) -> ContactRules {
-    let optional = |rule| match rule {
-        FieldRule::Off => FieldRule::Off,
-        FieldRule::Optional | FieldRule::Required => FieldRule::Optional,
-    };
-    ContactRules {
-        phone: optional(page.phone),
-        zip: optional(page.zip),
-    }
-}
-
-/// The call or chat a tool call comes from.
-#[derive(Clone, Copy)]
-pub struct Conversation<'a> {
-    /// As kept (`conversation_id`).
-    pub call_id: &'a str,
-    pub source: Source,
-    /// The language of the page it was started from.
-    pub language: Language,
-}
-
-impl Conversation<'_> {
-    /// How what is agreed in it was given: spoken in a call, typed in a chat.
-    pub fn channel(&self) -> ConsentChannel {
-        match self.source {
-            Source::Chat => ConsentChannel::Chat,
-            _ => ConsentChannel::Voice,
-        }
-    }
 }
 
 /// What the tool calls are answered with: the store, the pages' notices and, with booking on,
@@ -244,14 +210,5 @@ async fn request_quote(
             tracing::error!(%error, "storing an assistant's quote request failed");
             Err(replies::storage_failed())
         }
-    }
-}
-
-/// Records on a lead just stored with a phone number the written consent its conversation gave
-/// before it (a chat's click, a call's stored recording). A failure leaves it to the hourly
-/// round (`leads::retention`): the lead is stored, and its answer stands.
-pub(super) async fn settle(store: &(impl ConversationConsents + ?Sized), call_id: &str) {
-    if let Err(error) = store.settle_conversation(call_id.to_owned()).await {
-        tracing::warn!(%error, call_id, "recording a conversation's written consent failed; retried hourly");
     }
 }

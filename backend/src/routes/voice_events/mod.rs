@@ -7,6 +7,7 @@
 mod booking_replies;
 mod booking_tools;
 mod chat_transcript;
+mod conversation;
 pub mod conversation_id;
 mod handler;
 mod lenient;
