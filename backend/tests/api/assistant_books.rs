@@ -243,6 +243,33 @@ async fn the_assistant_books_on_postgres() {
 }
 
 #[tokio::test]
+async fn a_booking_in_the_chat_is_agreed_in_writing_there() {
+    let app = app(None, true).await;
+    let times = offered(&page(&app, "/es/book").await.1);
+    let message = json!({"message": {
+        "type": "tool-calls",
+        "chat": {"id": "chat-1", "sessionId": "sess-1",
+                 "assistantOverrides": {"variableValues": {"language": "es"}}},
+        "toolCallList": [{"id": "t1", "name": "book_call",
+            "parameters": book(&times[0], "ana@example.com", "es")}],
+    }});
+    let said = run(&app, &message).await.unwrap();
+    assert!(said.starts_with("Reservada: "), "{said}");
+    let listed = admin(&app, "/api/admin/bookings").await;
+    let soa = &listed["bookings"][0]["soa"];
+    assert_eq!(soa["channel"], "chat");
+    assert_eq!(soa["sha256"], sha256_hex(STATEMENT_ES));
+    let linked: String = first_value(
+        &app.database,
+        "SELECT call_id FROM consent_records WHERE kind = 'soa'",
+    )
+    .await;
+    assert_eq!(linked, "chat:sess-1");
+    head(&app.database);
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn wrong_arguments_are_named_in_the_conversations_language_and_book_nothing() {
     let app = app(None, true).await;
     let wrong = json!({"slot": "mañana", "name": " ", "email": "ana@", "phone": "555",
