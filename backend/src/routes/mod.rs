@@ -6,6 +6,7 @@ pub mod chat_consent;
 pub mod client_config;
 pub mod consent_page;
 pub mod health;
+pub mod notice_acceptance;
 pub mod openapi;
 pub mod opt_out;
 pub mod quote_result;
