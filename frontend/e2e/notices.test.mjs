@@ -31,7 +31,12 @@ const PAGES = {
     chat: /^You are writing to an artificial intelligence assistant, not a person\. We keep the conversation/,
     privacy: 'Privacy notice',
     privacyPath: '/privacy',
-    panel: { title: 'Chat with the assistant', input: 'Your message', send: 'Send', close: 'Close chat' },
+    panel: {
+      title: 'Chat with the assistant',
+      input: 'Your message',
+      send: 'Send',
+      close: 'Close chat',
+    },
   },
   '/es/': {
     lang: 'es',
@@ -41,7 +46,12 @@ const PAGES = {
     chat: /^Estás escribiendo a un asistente de inteligencia artificial, no a una persona\. Guardamos la conversación/,
     privacy: 'Aviso de privacidad',
     privacyPath: '/es/privacy',
-    panel: { title: 'Chat con el asistente', input: 'Tu mensaje', send: 'Enviar', close: 'Cerrar chat' },
+    panel: {
+      title: 'Chat con el asistente',
+      input: 'Tu mensaje',
+      send: 'Enviar',
+      close: 'Cerrar chat',
+    },
   },
 };
 
@@ -95,7 +105,10 @@ test.describe("the notices in the page's language", () => {
         await serveFakeSdk(context);
         await gotoHydrated(page, new URL(path, server.url).href);
 
-        const voice = page.getByRole('button', { name: 'Habla con nuestro asistente', exact: true });
+        const voice = page.getByRole('button', {
+          name: 'Habla con nuestro asistente',
+          exact: true,
+        });
         await voice.click();
         const call = page.getByRole('dialog', { name: expected.callTitle });
         await expect(call).toBeVisible();

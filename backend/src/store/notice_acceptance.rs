@@ -17,6 +17,7 @@ use time::OffsetDateTime;
 use super::consent::sha256_hex;
 use super::language::Language;
 use super::model::Source;
+use super::queries::ACCEPTANCE_COLUMNS;
 use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
 
@@ -91,9 +92,8 @@ impl<D: Database> NoticeAcceptances for D {
     }
 }
 
-/// The acceptance in a row whose columns are named `notice_accepted_at`, `notice_text`,
-/// `notice_sha256` and `notice_language` (this file's query, `queries::CONVERSATIONS`); `None`
-/// when the row has none.
+/// The acceptance in a row with `queries::ACCEPTANCE_COLUMNS` (this file's query,
+/// `queries::CONVERSATIONS`); `None` when the row has none.
 pub(super) fn notice_acceptance(
     row: &impl NamedRow,
 ) -> Result<Option<NoticeAcceptance>, StoreError> {
@@ -108,10 +108,6 @@ pub(super) fn notice_acceptance(
         language: Language::parse(&language).unwrap_or_default(),
     }))
 }
-
-/// The columns `notice_acceptance` reads, of the table under the name `a`.
-pub(super) const ACCEPTANCE_COLUMNS: &str = "a.accepted_at AS notice_accepted_at,
-    a.text AS notice_text, a.sha256 AS notice_sha256, a.language AS notice_language";
 
 /// $1 call id, $2 channel, $3 language, $4 SHA-256, $5 text, $6 when. The first stands.
 const KEEP_ACCEPTANCE: &str = "INSERT INTO notice_acceptances

@@ -3,8 +3,6 @@
 //! RFC 3339 text in UTC, so text order is time order in both databases. A new quote's insert is
 //! written from its columns in `insert_quote.rs`.
 
-use super::notice_acceptance::ACCEPTANCE_COLUMNS;
-
 /// $1 idempotency key, $2 call id, $3 tool call id (`NewQuote::unique_keys`; NULL ones match
 /// nothing).
 pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests
@@ -96,6 +94,11 @@ pub const RECORD_CHAT_TURN: &str = "INSERT INTO voice_calls
         reported_at = excluded.reported_at,
         started_at = COALESCE(voice_calls.started_at, excluded.started_at)
     WHERE voice_calls.channel = 'chat'";
+
+/// The columns `notice_acceptance::notice_acceptance` reads, of `notice_acceptances` under the
+/// name `a`.
+pub(super) const ACCEPTANCE_COLUMNS: &str = "a.accepted_at AS notice_accepted_at,
+    a.text AS notice_text, a.sha256 AS notice_sha256, a.language AS notice_language";
 
 /// The kept conversations, as `conversations::conversation` reads them, newest first: each with the first
 /// lead it produced, its recording's state and its notice's acceptance. `transcript` is `c.transcript` for one

@@ -95,9 +95,9 @@ describe('ChatPanel', () => {
     await vi.waitFor(() => expect(input).toBeEnabled());
     await user.type(input, 'Again{Enter}');
     await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/chat/web'))).toHaveLength(
-        2,
-      ),
+      expect(
+        fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/chat/web')),
+      ).toHaveLength(2),
     );
     expect(posts(), 'the same session is recorded once').toHaveLength(1);
   });
