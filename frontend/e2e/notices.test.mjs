@@ -20,7 +20,7 @@ import { chatNoticeText, consentText } from './support/voice-consent.mjs';
 
 /** As `openssl rand -hex 32` makes one (ADMIN_TOKEN needs at least 32 characters). */
 const ADMIN_TOKEN = 'e2e0notices0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a';
-const VOICE_SECRET = 'e2e-notices-voice-secret';
+const VOICE_SECRET = 'e2e0notices0voice0secret0a1b2c3d4e5f6071';
 
 const PAGES = {
   '/': {
