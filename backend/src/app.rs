@@ -23,8 +23,8 @@ use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
-    admin, booking, chat_consent, client_config, consent_page, health, openapi, opt_out,
-    quote_result, quotes, site, voice_events,
+    admin, booking, chat_consent, client_config, consent_page, health, notice_acceptance, openapi,
+    opt_out, quote_result, quotes, site, voice_events,
 };
 use crate::settings::Config;
 use crate::spam::FormTokens;
@@ -96,6 +96,12 @@ pub fn routes(
         .or(admin)
         .unify()
         .or(chat_consent::route(
+            Arc::clone(&store) as _,
+            Arc::clone(&limits),
+            Arc::clone(&notices),
+        ))
+        .unify()
+        .or(notice_acceptance::route(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
             Arc::clone(&notices),

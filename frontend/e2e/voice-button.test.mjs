@@ -449,7 +449,7 @@ test.describe('voice button with the fake SDK', () => {
         const assistant = await holdAssistant(context);
         await chat.click();
         assistant.release();
-        await expect(page.getByRole('dialog', { name: 'Chat con el asistente' })).toBeVisible();
+        await expect(page.getByRole('dialog', { name: 'Chat with the assistant' })).toBeVisible();
       });
     });
   });

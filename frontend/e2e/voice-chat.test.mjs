@@ -2,68 +2,16 @@
 // and a stand-in of the provider's `/chat/web` on loopback (VAPI_API_BASE_URL points at it, so
 // the page's CSP and client configuration are the real ones). The voice SDK is the one fake, as
 // in voice-button.test.mjs: the microphone is denied there, and the chat is offered instead.
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { outputDir, VIEWPORTS } from './support/browser.mjs';
+import { REPLY, startChatStandIn } from './support/chat-stand-in.mjs';
+import { serveFakeSdk } from './support/fake-voice-sdk.mjs';
 import { startServer } from './support/server.mjs';
 import { expect, test } from './support/test.mjs';
 import { acceptConsent } from './support/voice-consent.mjs';
 
-const FAKE_SDK = readFileSync(
-  new URL('../src/features/voice/testing/fake-vapi.mjs', import.meta.url),
-  'utf8',
-);
-const SDK_CHUNK = /\/assets\/vapi-[\w-]+\.js$/;
 const CHAT_CHUNK = /\/assets\/ChatPanel-[\w-]+\.js$/;
-const REPLY = '¡Hola! Con gusto te ayudo a cotizar un plan de Medicare. ¿Cuál es tu correo?';
-/** Between the reply's pieces, so the page shows it growing (ms). */
-const CHUNK_GAP_MS = 60;
-
-/**
- * The provider's web chat as its widget sees it: CORS for the page's origin, one reply streamed
- * as server-sent events in pieces cut anywhere (inside a character too), then `[DONE]`.
- */
-async function startChatStandIn() {
-  const received = [];
-  const server = createServer((request, response) => {
-    response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
-    response.setHeader('access-control-allow-headers', 'authorization, content-type');
-    response.setHeader('access-control-allow-methods', 'POST');
-    if (request.method === 'OPTIONS') return response.writeHead(204).end();
-    if (request.method !== 'POST' || request.url !== '/chat/web')
-      return response.writeHead(404).end();
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', async () => {
-      received.push({ authorization: request.headers.authorization, body: JSON.parse(body) });
-      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const events = [REPLY.slice(0, 7), REPLY.slice(7, 40), REPLY.slice(40)]
-        .map(
-          (delta) =>
-            `data: ${JSON.stringify({ id: 'chat-1', sessionId: 'sess-e2e', path: 'chat.output[0].content', delta })}\n\n`,
-        )
-        .join('');
-      const bytes = Buffer.from(`${events}data: [DONE]\n\n`);
-      // '¡' is two bytes: the first cut falls inside it.
-      const cuts = [bytes.indexOf(Buffer.from('¡')) + 1, 90, 170, bytes.length];
-      let start = 0;
-      for (const end of cuts) {
-        response.write(bytes.subarray(start, end));
-        start = end;
-        await new Promise((resolve) => setTimeout(resolve, CHUNK_GAP_MS));
-      }
-      response.end();
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    received,
-    stop: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 test.describe('typing to the assistant', () => {
   test('the microphone denied offers the chat; Enter sends, the reply streams in, Escape closes', async ({
@@ -86,9 +34,7 @@ test.describe('typing to the assistant', () => {
     await acceptConsent(context);
     const chatChunks = [];
     page.on('request', (r) => CHAT_CHUNK.test(r.url()) && chatChunks.push(r.url()));
-    await context.route(SDK_CHUNK, (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: FAKE_SDK }),
-    );
+    await serveFakeSdk(context);
     try {
       await page.goto(site.url);
       const voice = page.getByRole('button', { name: 'Habla con nuestro asistente', exact: true });
@@ -106,10 +52,10 @@ test.describe('typing to the assistant', () => {
       ).toBeVisible();
       await page.getByRole('button', { name: 'Escribir en su lugar' }).click();
 
-      const panel = page.getByRole('dialog', { name: 'Chat con el asistente' });
+      const panel = page.getByRole('dialog', { name: 'Chat with the assistant' });
       await expect(panel).toBeVisible();
       expect(chatChunks, 'the chat code arrives when asked for').toHaveLength(1);
-      const box = panel.getByRole('textbox', { name: 'Tu mensaje' });
+      const box = panel.getByRole('textbox', { name: 'Your message' });
       await expect(box).toBeFocused();
       const { width } = await panel.boundingBox();
       expect(Math.round(width), 'the panel spans a phone').toBe(VIEWPORTS.mobile.width);

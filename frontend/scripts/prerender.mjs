@@ -51,6 +51,8 @@ for (const { language, prefix, shellDir, ssr } of languages) {
     phoneConsent,
     broker,
     bookingFacts,
+    callNotice,
+    voiceChat,
   } = await import(new URL('entry-server.js', ssr).href);
   // The other language's scripts and styles join dist/assets/: their names are their contents'
   // hashes, so a file both builds made (React, the shared code) is one file, fetched once.
@@ -85,7 +87,8 @@ for (const { language, prefix, shellDir, ssr } of languages) {
   // the lead-generation notice beside the form, which each lead's consent record keeps
   // (backend/src/leads/notice.rs), the form's extra fields as the broker set them (off, optional
   // or required; the server applies the same), the consent to be called beside the phone
-  // field, whose exact text a lead with a number keeps, and the broker's licensed states.
+  // field, whose exact text a lead with a number keeps, the broker's licensed states, and the
+  // notices before a conversation.
   const facts = {
     url: brand.url,
     retention: { days: privacyPage.retentionDays, unset: privacyPage.retentionUnset },
@@ -100,6 +103,9 @@ for (const { language, prefix, shellDir, ssr } of languages) {
     // Booked calls (docs/product.md §13): the hours the open times are computed from, and the
     // Scope of Appointment's statement each booking's record keeps; null when off.
     booking: bookingFacts,
+    // The notices before a conversation, the call's and the chat's: a visitor's acceptance keeps
+    // the exact text (backend/src/routes/notice_acceptance.rs), never one the page sends.
+    conversationNotices: { call: callNotice, chat: voiceChat.notice },
   };
   writeFileSync(new URL('site.json', serverDir), `${JSON.stringify(facts, null, 2)}\n`);
   // The result pages of a quote form post without JavaScript, one per outcome, with slots the

@@ -209,6 +209,9 @@ export const siteSchema = z.strictObject({
     placeholder: text,
     send: text,
     writing: text,
+    // The speakers' names a screen reader says before each line.
+    assistant: text,
+    visitor: text,
     notice: text,
     failure: z.strictObject({
       rateLimited: text,

@@ -24,6 +24,10 @@ export {
   privacyPage,
   quoteFields,
 } from './content';
+// The notices before a conversation, whose exact text the server keeps with a visitor's
+// acceptance: the one before a call as the build chose it (recorded or not), and the chat's.
+export { consentText as callNotice } from './features/voice/texts';
+export { voiceChat } from 'virtual:site-content';
 
 const SITE_PAGE_TITLES: Record<SitePath, string> = {
   '/privacy': privacyPage.title,

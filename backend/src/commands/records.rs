@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::leads::audit_copy::{audit_copy, record_copy, AuditCopy, MANIFEST};
 use crate::store::consent::{verify, ConsentRecords, Head, StoredLink, Verified};
+use crate::store::notice_acceptance::NoticeAcceptances;
 use crate::store::{Conversations, Inbox, Recordings};
 
 /// Records read at a time.
@@ -68,7 +69,7 @@ pub struct ExportArgs {
 /// Writes the audit copy of `args.lead` or `args.consent` (`leads::audit_copy`) into `args.dir`
 /// and says what it wrote.
 pub async fn export_copy(
-    store: &(impl Inbox + ConsentRecords + Conversations + Recordings + ?Sized),
+    store: &(impl Inbox + ConsentRecords + Conversations + Recordings + NoticeAcceptances + ?Sized),
     args: &ExportArgs,
     out: &mut impl Write,
 ) -> Result<(), String> {

@@ -1,6 +1,7 @@
 //! An auditor's copy of one lead's records: the lead, its consent records and the texts they
-//! refer to (the notice, the phone disclosure), the conversation it came from with its transcript and
-//! the site's copy of its recording, and `manifest.json` with every file's SHA-256. Or the copy
+//! refer to (the notice, the phone disclosure), the conversation it came from with its transcript,
+//! the site's copy of its recording and the visitor's acceptance of the notice before it
+//! (`call-notice.json`), and `manifest.json` with every file's SHA-256. Or the copy
 //! of one consent record, which outlives its lead: the same files, less the lead's once it is
 //! deleted. `backend records export` writes it into a folder; the inbox's "Records" button and
 //! the admin API download it as a ZIP.
@@ -10,6 +11,7 @@ use time::OffsetDateTime;
 
 use super::recording_type::audio_type;
 use crate::store::consent::{sha256_hex, ConsentRecords, StoredLink, LEAD_KIND, SOA_KIND};
+use crate::store::notice_acceptance::{NoticeAcceptance, NoticeAcceptances};
 use crate::store::{format_timestamp, Conversations, Inbox, LeadDetail, Recordings, StoreError};
 
 pub const MANIFEST: &str = "manifest.json";
@@ -38,9 +40,17 @@ struct ManifestEntry<'a> {
     bytes: usize,
 }
 
+/// `call-notice.json`: the conversation's acceptance of the notice before it, named by its id.
+#[derive(Serialize)]
+struct CallNotice<'a> {
+    call_id: &'a str,
+    #[serde(flatten)]
+    acceptance: &'a NoticeAcceptance,
+}
+
 /// `None` when there is no lead `lead_id`.
 pub async fn audit_copy(
-    store: &(impl Inbox + ConsentRecords + Conversations + Recordings + ?Sized),
+    store: &(impl Inbox + ConsentRecords + Conversations + Recordings + NoticeAcceptances + ?Sized),
     lead_id: &str,
 ) -> Result<Option<AuditCopy>, StoreError> {
     let Some(lead) = store.lead(lead_id.to_owned()).await? else {
@@ -56,7 +66,7 @@ pub async fn audit_copy(
 /// is kept the lead's own files; once the lead is deleted, what stays of it (the conversation
 /// and its recording, while they are kept). `None` when there is no record `seq`.
 pub async fn record_copy(
-    store: &(impl Inbox + ConsentRecords + Conversations + Recordings + ?Sized),
+    store: &(impl Inbox + ConsentRecords + Conversations + Recordings + NoticeAcceptances + ?Sized),
     seq: i64,
 ) -> Result<Option<AuditCopy>, StoreError> {
     let Some(record) = store.consent_record_numbered(seq).await? else {
@@ -70,19 +80,20 @@ pub async fn record_copy(
 }
 
 async fn copy_of(
-    store: &(impl Conversations + Recordings + ?Sized),
+    store: &(impl Conversations + Recordings + NoticeAcceptances + ?Sized),
     lead_id: &str,
     consent_seq: Option<i64>,
     lead: Option<LeadDetail>,
     consent: Vec<StoredLink>,
     call_id: Option<String>,
 ) -> Result<AuditCopy, StoreError> {
-    let (conversation, recording) = match call_id {
+    let (conversation, recording, notice) = match &call_id {
         Some(call_id) => (
             store.conversation(call_id.clone()).await?,
-            store.recording(call_id).await?,
+            store.recording(call_id.clone()).await?,
+            store.notice_acceptance(call_id.clone()).await?,
         ),
-        None => (None, None),
+        None => (None, None, None),
     };
     let mut files = Vec::new();
     if let Some(lead) = &lead {
@@ -119,6 +130,14 @@ async fn copy_of(
     }
     if let Some(conversation) = &conversation {
         files.push(("conversation.json".to_owned(), pretty(conversation)));
+    }
+    // Kept by the conversation's id, so it is there before the conversation's report too.
+    if let (Some(call_id), Some(acceptance)) = (&call_id, &notice) {
+        let accepted = CallNotice {
+            call_id,
+            acceptance,
+        };
+        files.push(("call-notice.json".to_owned(), pretty(&accepted)));
     }
     if let Some(recording) = recording {
         files.push((

@@ -2,7 +2,9 @@
 //! the content's `quote.leadNotice` with the broker named, which the front end's build writes
 //! into each language's `.site/site.json`. Every lead's consent record keeps the exact text its
 //! visitor was shown (`store::consent`). Beside it, the fields the broker added to the form
-//! (`quote.fields`) and the disclosure asking consent to be called (`quote.phoneConsent`).
+//! (`quote.fields`), the disclosure asking consent to be called (`quote.phoneConsent`), and the
+//! notices before a conversation (the one before a call and the chat's), whose exact text a
+//! visitor's acceptance keeps (`store::notice_acceptance`).
 
 use std::io;
 use std::net::IpAddr;
@@ -14,7 +16,7 @@ use crate::settings::site::BUILD_FACTS;
 use wasm_core::{ContactRules, FieldRule};
 
 use crate::store::consent::{ConsentChannel, NewConsent, PhoneConsent};
-use crate::store::Language;
+use crate::store::{Language, Source};
 
 /// Each language's page; `None` where the site has no built page (an API-only server, whose
 /// form has no added fields).
@@ -31,6 +33,15 @@ struct Page {
     rules: ContactRules,
     /// The disclosure beside the phone field, when it is on.
     phone_consent: Option<String>,
+    /// The notices before a conversation; `None` in a build from before they were recorded.
+    conversation: Option<ConversationNotices>,
+}
+
+/// The notice before a call (as the build chose it: recorded or not) and the chat's.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+struct ConversationNotices {
+    call: String,
+    chat: String,
 }
 
 #[derive(Deserialize)]
@@ -42,6 +53,8 @@ struct Facts {
     fields: Fields,
     #[serde(rename = "phoneConsent", default)]
     phone_consent: Option<String>,
+    #[serde(rename = "conversationNotices", default)]
+    conversation_notices: Option<ConversationNotices>,
 }
 
 #[derive(Default, Deserialize)]
@@ -83,6 +96,17 @@ impl LeadNotices {
     pub fn phone_consent(&self, language: Language, given: bool) -> Option<PhoneConsent> {
         let disclosure = self.page(language)?.phone_consent.clone()?;
         Some(PhoneConsent { disclosure, given })
+    }
+
+    /// The notice the page in `language` shows before a conversation of `channel` (a call's or
+    /// the chat's); `None` where the build has none, or for another channel.
+    pub fn conversation_notice(&self, language: Language, channel: Source) -> Option<&str> {
+        let notices = self.page(language)?.conversation.as_ref()?;
+        match channel {
+            Source::Voice => Some(notices.call.as_str()),
+            Source::Chat => Some(notices.chat.as_str()),
+            Source::Web => None,
+        }
     }
 
     /// The consent record of a lead sent by `channel` from the page in `language`.
@@ -153,6 +177,7 @@ fn read(file: &Path) -> io::Result<Option<Page>> {
         phone_consent: facts
             .phone_consent
             .filter(|_| rules.phone != FieldRule::Off),
+        conversation: facts.conversation_notices,
     }))
 }
 
@@ -226,5 +251,31 @@ mod tests {
         std::fs::write(dir.path().join(BUILD_FACTS), "{}").unwrap();
         let refused = LeadNotices::load(dir.path()).unwrap_err().to_string();
         assert!(refused.contains("leadNotice"), "{refused}");
+    }
+
+    #[test]
+    fn each_page_keeps_its_notices_before_a_conversation() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(".site/es")).unwrap();
+        std::fs::write(
+            dir.path().join(BUILD_FACTS),
+            r#"{"leadNotice": "x", "conversationNotices": {"call": "An AI answers; recorded.", "chat": "An AI writes."}}"#,
+        )
+        .unwrap();
+        // A Spanish build from before the notices were recorded.
+        std::fs::write(
+            dir.path().join(".site/es/site.json"),
+            r#"{"leadNotice": "x"}"#,
+        )
+        .unwrap();
+        let notices = LeadNotices::load(dir.path()).unwrap();
+        let notice = |language, channel| notices.conversation_notice(language, channel);
+        assert_eq!(
+            notice(Language::En, Source::Voice),
+            Some("An AI answers; recorded.")
+        );
+        assert_eq!(notice(Language::En, Source::Chat), Some("An AI writes."));
+        assert_eq!(notice(Language::En, Source::Web), None);
+        assert_eq!(notice(Language::Es, Source::Voice), None);
     }
 }

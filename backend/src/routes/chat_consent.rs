@@ -21,7 +21,7 @@ use warp::reply::Response;
 use warp::{Filter, Rejection, Reply};
 
 use super::quotes::limits::{Bucket, PostLimits};
-use super::voice_events::{conversation_id, MAX_ID_CHARS};
+use super::voice_events::conversation_id;
 use crate::http::error::ApiError;
 use crate::http::headers::optional_header;
 use crate::http::methods::methods;
@@ -99,13 +99,7 @@ fn answer(
 ) -> Result<ChatAnswer, ApiError> {
     let post: Post =
         serde_json::from_slice(body).map_err(|e| ApiError::MalformedJson(e.to_string()))?;
-    let id = post.chat_id.as_str();
-    let id_chars = u64::try_from(id.chars().count()).unwrap_or(u64::MAX);
-    if id.is_empty() || id_chars > MAX_ID_CHARS || id.chars().any(char::is_control) {
-        return Err(ApiError::InvalidParameter(format!(
-            "chat_id must be 1 to {MAX_ID_CHARS} characters without control characters"
-        )));
-    }
+    let id = conversation_id::posted(&post.chat_id, "chat_id")?;
     let language = post
         .lang
         .as_deref()

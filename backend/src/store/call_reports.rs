@@ -8,6 +8,7 @@ use time::OffsetDateTime;
 
 use super::conversation_consent::PURGE_OLD_CHAT_ANSWERS;
 use super::model::{CallReport, Source};
+use super::notice_acceptance::PURGE_OLD_NOTICE_ACCEPTANCES;
 use super::queries::{
     INSERT_FOLLOW_UP, PURGE_OLD_CONVERSATIONS, RECORD_CALL, RECORD_CHAT_TURN, SELECT_CALL,
 };
@@ -102,6 +103,7 @@ impl<D: Database> CallReports for D {
                 let cutoff = [Value::from(reported_before)];
                 c.execute(PURGE_OLD_RECORDINGS, &cutoff).await?;
                 c.execute(PURGE_OLD_CHAT_ANSWERS, &cutoff).await?;
+                c.execute(PURGE_OLD_NOTICE_ACCEPTANCES, &cutoff).await?;
                 c.execute(PURGE_OLD_CONVERSATIONS, &cutoff).await
             }
             .boxed()

@@ -10,6 +10,7 @@ use time::OffsetDateTime;
 
 use super::call_reports::{conversation_channel, lines_dropped};
 use super::model::Source;
+use super::notice_acceptance::{notice_acceptance, NoticeAcceptance};
 use super::queries::{CONVERSATION, CONVERSATIONS, SET_LEGAL_HOLD};
 use super::recordings::{recording_state, RecordingState};
 use super::sql::{Database, Lane, NamedRow};
@@ -42,6 +43,9 @@ pub struct Conversation {
     pub recording: Option<RecordingState>,
     /// Since when it is on legal hold (RFC 3339, UTC): kept past `CONVERSATION_RETENTION_DAYS`.
     pub legal_hold_at: Option<String>,
+    /// The visitor's acceptance of the notice before it (the call's or the chat's), if the page
+    /// posted one.
+    pub notice_accepted: Option<NoticeAcceptance>,
 }
 
 pub trait Conversations: Send + Sync {
@@ -106,5 +110,6 @@ fn conversation(row: &impl NamedRow) -> Result<Conversation, StoreError> {
         recording_url: row.text("recording_url")?,
         recording: recording_state(row)?,
         legal_hold_at: row.text("legal_hold_at")?,
+        notice_accepted: notice_acceptance(row)?,
     })
 }

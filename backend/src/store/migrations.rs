@@ -291,6 +291,18 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE UNIQUE INDEX bookings_one_per_time ON bookings (starts_at) WHERE status = 'booked';
     CREATE INDEX bookings_of_lead ON bookings (lead_id);",
+    // 24: a visitor's acceptance of the notice before a call or of the chat's
+    // (`notice_acceptance.rs`), by the conversation's id, whichever of it and the conversation's
+    // own row comes first: the exact text the site showed in the page's language, its SHA-256
+    // and the time; the first acceptance of a conversation stands.
+    "CREATE TABLE notice_acceptances (
+        call_id      TEXT PRIMARY KEY,
+        channel      TEXT NOT NULL CHECK (channel IN ('voice','chat')),
+        language     TEXT NOT NULL,
+        sha256       TEXT NOT NULL,
+        text         TEXT NOT NULL,
+        accepted_at  TEXT NOT NULL
+    );",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

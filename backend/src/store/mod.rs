@@ -23,6 +23,7 @@ mod language;
 pub mod lead_events;
 mod migrations;
 mod model;
+pub mod notice_acceptance;
 mod outbox;
 pub mod postgres;
 mod queries;
@@ -116,6 +117,7 @@ pub trait QuoteStore:
     + conversation_consent::ConversationConsents
     + do_not_contact::OptOuts
     + bookings::Bookings
+    + notice_acceptance::NoticeAcceptances
     + Send
     + Sync
 {

@@ -95,8 +95,13 @@ pub const RECORD_CHAT_TURN: &str = "INSERT INTO voice_calls
         started_at = COALESCE(voice_calls.started_at, excluded.started_at)
     WHERE voice_calls.channel = 'chat'";
 
+/// The columns `notice_acceptance::notice_acceptance` reads, of `notice_acceptances` under the
+/// name `a`.
+pub(super) const ACCEPTANCE_COLUMNS: &str = "a.accepted_at AS notice_accepted_at,
+    a.text AS notice_text, a.sha256 AS notice_sha256, a.language AS notice_language";
+
 /// The kept conversations, as `conversations::conversation` reads them, newest first: each with the first
-/// lead it produced and its recording's state. `transcript` is `c.transcript` for one
+/// lead it produced, its recording's state and its notice's acceptance. `transcript` is `c.transcript` for one
 /// conversation, `NULL` in a list.
 fn conversations(transcript: &str, condition: &str) -> String {
     format!(
@@ -105,12 +110,13 @@ fn conversations(transcript: &str, condition: &str) -> String {
             c.legal_hold_at, l.id AS lead_id, r.queued_at AS recording_queued_at,
             r.stored_at AS recording_stored_at, r.gave_up_at AS recording_gave_up_at,
             r.sha256 AS recording_sha256, r.size AS recording_size,
-            r.last_error AS recording_error
+            r.last_error AS recording_error, {ACCEPTANCE_COLUMNS}
         FROM voice_calls c
         LEFT JOIN quote_requests l ON l.id = (
             SELECT q.id FROM quote_requests q WHERE q.call_id = c.call_id
             ORDER BY q.created_at, q.id LIMIT 1)
         LEFT JOIN call_recordings r ON r.call_id = c.call_id
+        LEFT JOIN notice_acceptances a ON a.call_id = c.call_id
         {condition}"
     )
 }

@@ -46,6 +46,10 @@ macro_rules! for_each_case {
             $crate::store::StoreOptions::default()
         );
         $case!(
+            a_notice_acceptance_stands_once_and_goes_with_its_conversation,
+            $crate::store::StoreOptions::default()
+        );
+        $case!(
             a_form_token_serves_one_lead_even_among_concurrent_posts,
             $crate::store::suite::EVERY_CHANNEL
         );
@@ -850,6 +854,88 @@ pub async fn conversations_are_kept_with_or_without_a_lead_until_their_cutoff(
     assert!(store.set_legal_hold("no-lead".into(), None).await.unwrap());
     assert_eq!(store.purge_call_reports(later).await.unwrap(), 1);
     assert_eq!(store.purge_call_reports(later).await.unwrap(), 0);
+    store.close().await;
+}
+
+pub async fn a_notice_acceptance_stands_once_and_goes_with_its_conversation(
+    store: Arc<dyn QuoteStore>,
+) {
+    use crate::store::notice_acceptance::NewNoticeAcceptance;
+    use crate::store::{Language, Source};
+
+    let accept = |call_id: &str, text: &str, language| NewNoticeAcceptance {
+        call_id: call_id.into(),
+        channel: Source::Voice,
+        text: text.into(),
+        language,
+        at: OffsetDateTime::now_utc(),
+    };
+    // Before the conversation's report: kept, and the first stands.
+    assert!(store
+        .accept_notice(accept("call-1", "Una IA contesta.", Language::Es))
+        .await
+        .unwrap());
+    assert!(!store
+        .accept_notice(accept("call-1", "An AI answers.", Language::En))
+        .await
+        .unwrap());
+    let kept = store
+        .notice_acceptance("call-1".into())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(kept.text, "Una IA contesta.");
+    assert_eq!(kept.language, Language::Es);
+    assert_eq!(
+        kept.sha256,
+        crate::store::consent::sha256_hex("Una IA contesta.")
+    );
+    assert_eq!(
+        store.notice_acceptance("call-2".into()).await.unwrap(),
+        None
+    );
+    for call_id in ["call-1", "call-2"] {
+        let report = CallReport {
+            call_id: call_id.into(),
+            ended_reason: None,
+            summary: None,
+            transcript: None,
+            transcript_lines_dropped: 0,
+            recording_url: None,
+            started_at: None,
+            channel: Source::Voice,
+        };
+        store.record_call(report).await.unwrap();
+    }
+    let listed = store.conversations(10).await.unwrap();
+    let notices: Vec<_> = listed
+        .iter()
+        .map(|c| {
+            (
+                c.call_id.as_str(),
+                c.notice_accepted.as_ref().map(|n| &n.text),
+            )
+        })
+        .collect();
+    assert_eq!(
+        notices,
+        [("call-2", None), ("call-1", Some(&kept.text))],
+        "newest first"
+    );
+    // Purged with its conversation, and one whose conversation never came once as old.
+    assert!(store
+        .accept_notice(accept("never-reported", "An AI answers.", Language::En))
+        .await
+        .unwrap());
+    let later = OffsetDateTime::now_utc() + Duration::from_secs(60);
+    store.purge_call_reports(later).await.unwrap();
+    for call_id in ["call-1", "never-reported"] {
+        assert_eq!(
+            store.notice_acceptance(call_id.into()).await.unwrap(),
+            None,
+            "{call_id}"
+        );
+    }
     store.close().await;
 }
 

@@ -17,6 +17,11 @@ pub(crate) const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6071
 pub(crate) const SECRET: &str = "voice-secret-123";
 pub(crate) const DISCLOSURE: &str = "I agree that Test Broker may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.";
 pub(crate) const DISCLOSURE_ES: &str = "Acepto que Test Broker me llame o me envíe mensajes a este número sobre mi cotización, posiblemente con tecnología automatizada. El consentimiento no es una condición de compra.";
+/// The notices before a call and the chat's, each language's, as the build writes them.
+pub(crate) const CALL_NOTICE: &str = "An AI answers. The call is recorded and kept.";
+pub(crate) const CALL_NOTICE_ES: &str = "Responde una IA. La llamada se graba y se guarda.";
+pub(crate) const CHAT_NOTICE: &str = "An AI writes back. The chat is kept.";
+pub(crate) const CHAT_NOTICE_ES: &str = "Responde una IA por escrito. El chat se guarda.";
 
 /// The app with a build whose form asks for an optional phone number and a required ZIP code,
 /// from a broker licensed in Illinois.
@@ -43,23 +48,32 @@ pub(crate) async fn app_with(
     let site = dir.path().join("dist");
     std::fs::create_dir_all(site.join(".site/es")).unwrap();
     std::fs::write(site.join("index.html"), INDEX_HTML).unwrap();
-    let facts = |notice: &str, disclosure: &str| {
+    let facts = |notice: &str, disclosure: &str, [call, chat]: [&str; 2]| {
         json!({
             "leadNotice": notice,
             "fields": {"phone": "optional", "zip": "required"},
             "phoneConsent": disclosure,
             "licences": ["Illinois"],
+            "conversationNotices": {"call": call, "chat": chat},
         })
         .to_string()
     };
     std::fs::write(
         site.join(".site/site.json"),
-        facts("An agent will contact you.", DISCLOSURE),
+        facts(
+            "An agent will contact you.",
+            DISCLOSURE,
+            [CALL_NOTICE, CHAT_NOTICE],
+        ),
     )
     .unwrap();
     std::fs::write(
         site.join(".site/es/site.json"),
-        facts("Un agente le contactará.", DISCLOSURE_ES),
+        facts(
+            "Un agente le contactará.",
+            DISCLOSURE_ES,
+            [CALL_NOTICE_ES, CHAT_NOTICE_ES],
+        ),
     )
     .unwrap();
     let spawn = TestApp::spawn()

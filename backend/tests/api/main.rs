@@ -26,6 +26,7 @@ mod idempotency;
 mod inbox;
 mod lead_forwarding;
 mod locked_database;
+mod notice_acceptance;
 mod opt_out;
 mod postgres_outage;
 mod postgres_start;

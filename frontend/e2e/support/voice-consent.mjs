@@ -1,7 +1,8 @@
 // The notice shown before the first call, as the build chose it from the content the site was
 // built from (CONTENT_DIR, else content/): voiceControls.consentTextRecorded when
-// assistant.yaml's `recording` is on (as it is unless it says false), else consentText. A test that
-// is about the call, not the notice, starts as a visitor who accepted it before.
+// assistant.yaml's `recording` is on (as it is unless it says false), else consentText; and the
+// chat's. A test that is about the call, not the notice, starts as a visitor who accepted it
+// before.
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -18,13 +19,18 @@ function contentFile(...path) {
 /** Whether the site's calls are recorded, as the build read content/assistant.yaml. */
 export const callsRecorded = () => parse(contentFile('assistant.yaml')).recording !== false;
 
+/** The content of the pages of `language` (`en` at /, `es` at /es/). */
+const siteContent = (language) =>
+  parse(contentFile(...(language === 'en' ? ['site.yaml'] : [language, 'site.yaml'])));
+
 /** The notice's text on the pages of `language` (`en` at /, `es` at /es/). */
 export function consentText(language = 'en') {
-  const { voiceControls } = parse(
-    contentFile(...(language === 'en' ? ['site.yaml'] : [language, 'site.yaml'])),
-  );
+  const { voiceControls } = siteContent(language);
   return callsRecorded() ? voiceControls.consentTextRecorded : voiceControls.consentText;
 }
+
+/** The chat's notice on the pages of `language`. */
+export const chatNoticeText = (language = 'en') => siteContent(language).voiceChat.notice;
 
 /** Every page of `context` starts with the notice (of `language`'s pages) accepted. */
 export function acceptConsent(context, language = 'en') {

@@ -155,7 +155,8 @@ mod tests {
                 ("consent_records", 0, 0),
                 ("chat_call_consents", 0, 0),
                 ("do_not_contact", 1, 0),
-                ("bookings", 0, 0)
+                ("bookings", 0, 0),
+                ("notice_acceptances", 0, 0)
             ]
         );
         let again = write(to, read(from).await.unwrap()).await.unwrap();

@@ -88,9 +88,9 @@ pub struct Schema {
 /// requests, a consent record to its notice's text). The inbox's sign-in sessions stay behind:
 /// people sign in again; the site's keys, the e-mail budget and the spent form tokens are the
 /// target site's own. The consent records keep their chain: into an empty target, as they are.
-/// A call's recording goes with its call, a chat's kept Yes (`conversation_consent.rs`) and the
-/// do-not-contact list with the leads.
-pub const TABLES: [Schema; 9] = [
+/// A call's recording goes with its call, a chat's kept Yes (`conversation_consent.rs`), the
+/// do-not-contact list and the notices' acceptances (`notice_acceptance.rs`) with the leads.
+pub const TABLES: [Schema; 10] = [
     Schema {
         name: "quote_requests",
         columns: &[
@@ -231,6 +231,17 @@ pub const TABLES: [Schema; 9] = [
             required("created_at", Kind::Timestamp),
             optional("cancelled_at", Kind::Timestamp),
             optional("soa_seq", Kind::Count),
+        ],
+    },
+    Schema {
+        name: "notice_acceptances",
+        columns: &[
+            required("call_id", Kind::Key),
+            required("channel", Kind::Source),
+            required("language", Kind::Language),
+            required("sha256", Kind::Key),
+            required("text", Kind::Hashed),
+            required("accepted_at", Kind::Timestamp),
         ],
     },
 ];

@@ -708,6 +708,20 @@ export interface components {
         /** @description The last failed copy's error. */
         error: string | null;
       } | null;
+      /** @description The visitor's acceptance of the notice before it (the one before a call, or the chat's), as the page posted it once the conversation's id was known (POST /api/notice-acceptance): the site's own text of the page's language, never one the page sent; the first acceptance stands. Kept by the conversation's id, so it may come before or after the conversation's report; deleted with the conversation. null when none was posted. */
+      notice_accepted: {
+        /** @description When the site recorded it (RFC 3339, UTC). */
+        at: string;
+        /** @description The notice's exact text. */
+        text: string;
+        /** @description The text's SHA-256, hex. */
+        sha256: string;
+        /**
+         * @description The page's language, the notice's.
+         * @enum {string}
+         */
+        language: 'en' | 'es';
+      } | null;
     };
     /** @description A lead's consent record: the lead-generation notice its visitor was shown (its exact text, kept once under its SHA-256), the page and its language, when, and how the lead was sent. Records are hash-chained; `backend records verify` checks the chain. */
     Consent: {

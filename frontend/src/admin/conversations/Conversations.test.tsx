@@ -20,6 +20,7 @@ const kept: Conversation[] = [
     recording_url: 'https://storage.vapi.ai/call-7.wav',
     recording: null,
     legal_hold_at: null,
+    notice_accepted: null,
   },
   {
     call_id: 'call-6',
@@ -33,6 +34,7 @@ const kept: Conversation[] = [
     recording_url: null,
     recording: null,
     legal_hold_at: null,
+    notice_accepted: null,
   },
 ];
 
@@ -88,6 +90,28 @@ describe('the conversations', () => {
       kept[0].recording_url,
     );
     expect(conversationHref('call/7 b')).toBe('#conversation/call%2F7%20b');
+  });
+
+  it("says when the visitor accepted the notice before it, in which language, and the text's hash", async () => {
+    const text = 'You are about to talk to an artificial intelligence assistant, not a person.';
+    const at = '2026-11-26T09:51:58.000Z';
+    answering({
+      ...kept[0],
+      transcript: 'AI: Hola.',
+      notice_accepted: { at, text, sha256: SHA256, language: 'es' },
+    });
+    render(<ConversationPage callId="call/7 b" onError={() => null} />);
+    const notice = (await screen.findByText('Notice')).nextElementSibling;
+    expect(notice).toHaveTextContent(`Accepted ${formatTime(at)}, Spanish, SHA-256 9b2cf5358a1e…`);
+    expect(screen.getByText('9b2cf5358a1e…')).toHaveAttribute('title', text);
+  });
+
+  it('says when no acceptance of its notice was recorded', async () => {
+    answering({ ...kept[0], transcript: null });
+    render(<ConversationPage callId="call/7 b" onError={() => null} />);
+    expect((await screen.findByText('Notice')).nextElementSibling).toHaveTextContent(
+      'Not recorded',
+    );
   });
 
   it("plays and downloads the site's own copy of the recording once it is stored", async () => {

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, type Conversation, type Recording } from '../api/api';
-import { channelLabel, endedText, formatBytes, formatTime, shortHash } from '../shared/format';
+import {
+  channelLabel,
+  endedText,
+  formatBytes,
+  formatTime,
+  languageLabel,
+  shortHash,
+} from '../shared/format';
 import { providerLink } from '../shared/provider-link';
 
 /** How a conversation ended, in words (the lead's page says it the same way). */
@@ -212,6 +219,22 @@ function LegalHold({
   );
 }
 
+/**
+ * The visitor's acceptance of the notice before the conversation, in one line: when, in which
+ * language, the text's SHA-256 (the text itself in its title and in the records ZIP).
+ */
+function NoticeAccepted({ accepted }: { accepted: Conversation['notice_accepted'] }) {
+  if (!accepted) return <>Not recorded</>;
+  return (
+    <>
+      {`Accepted ${formatTime(accepted.at)}, ${languageLabel(accepted.language)}, SHA-256 `}
+      <span className="font-mono" title={accepted.text}>
+        {shortHash(accepted.sha256)}
+      </span>
+    </>
+  );
+}
+
 /** One conversation: how it went, its summary, its whole transcript and its recording. */
 export function ConversationPage({ callId, onError }: Props & { callId: string }) {
   const [conversation, setConversation] = useState<Conversation | null>(null);
@@ -276,6 +299,12 @@ export function ConversationPage({ callId, onError }: Props & { callId: string }
               <dd>{`${ended(conversation.ended_reason)}, ${formatTime(conversation.reported_at)}`}</dd>
             </div>
           )}
+          <div>
+            <dt className="text-sm font-semibold text-slate-700">Notice</dt>
+            <dd>
+              <NoticeAccepted accepted={conversation.notice_accepted} />
+            </dd>
+          </div>
           <div>
             <dt className="text-sm font-semibold text-slate-700">Lead</dt>
             <dd>

@@ -2,10 +2,11 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { SendHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { voiceChat as texts, voiceControls } from 'virtual:site-content';
-import { quoteFields, spanish } from '../../content';
+import { quoteFields } from '../../content';
 import { language } from '../../language';
 import { cn } from '../../lib/cn';
 import type { VoiceConfig } from '../../lib/client-config';
+import { recordNoticeAcceptance } from '../../lib/notice-acceptance';
 import ChatConsent from './ChatConsent';
 import { looksLikePhone } from './chat-consent';
 import { useChat } from './use-chat';
@@ -22,8 +23,9 @@ interface Props {
  * Typing to the voice assistant: a panel at the bottom of a phone's screen (at the bottom right
  * from the sm breakpoint). Enter sends, Escape closes (Radix Dialog, which keeps focus inside).
  * The conversation outlives a close: it stays mounted, only its panel goes. Its notice (an AI
- * answers, the conversation is kept, the privacy notice's link) comes first, in the page's
- * language, and is the dialog's description.
+ * answers, the conversation is kept, the privacy notice's link) comes first and is the dialog's
+ * description; writing after it accepts it, which the server records under the chat's session.
+ * Every text is in the page's language.
  */
 export default function ChatPanel({ config, open, onOpenChange, returnFocus }: Props) {
   const { lines, replying, failure, send, sessionId } = useChat(config);
@@ -39,6 +41,15 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
     quoteFields.phone !== 'off' &&
     sessionId !== undefined &&
     lines.some((line) => line.role === 'visitor' && looksLikePhone(line.text));
+
+  // The visitor wrote after the notice: accepted, recorded on the server under the chat's
+  // session once a reply has named it (the id its conversation is kept under).
+  const recordedSession = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (sessionId === undefined || recordedSession.current === sessionId) return;
+    recordedSession.current = sessionId;
+    void recordNoticeAcceptance({ chat_id: sessionId });
+  }, [sessionId]);
 
   useEffect(() => {
     // The newest words stay in sight as the reply grows.
@@ -56,7 +67,7 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Content
-          lang={spanish}
+          lang={language}
           aria-describedby={noticeId}
           // The visitor came to type: the text box takes focus, not the close button.
           onOpenAutoFocus={(event) => {
@@ -91,7 +102,7 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
             aria-label={texts.title}
             className="flex flex-1 flex-col gap-2 overflow-y-auto px-4 py-3"
           >
-            <div lang={language} className="text-slate-600">
+            <div className="text-slate-600">
               <p id={noticeId}>{texts.notice}</p>
               <a
                 href={voiceControls.consentPrivacy.href}
@@ -112,7 +123,7 @@ export default function ChatPanel({ config, open, onOpenChange, returnFocus }: P
                 )}
               >
                 <span className="sr-only">
-                  {line.role === 'visitor' ? voiceControls.visitor : voiceControls.assistant}:{' '}
+                  {line.role === 'visitor' ? texts.visitor : texts.assistant}:{' '}
                 </span>
                 {line.lang ? <span lang={line.lang}>{line.text}</span> : line.text}
               </p>

@@ -81,15 +81,17 @@ function setup(
   { strict = false, loadConfig = async () => config } = {},
 ) {
   const loadSdk = vi.fn(async () => FakeVapi);
+  const noticeAccepted = vi.fn();
   const session = new VoiceSession({
     loadConfig,
     loadSdk,
     createDetector: createSpeakingDetector,
+    noticeAccepted,
     now: () => clock,
   });
   const ui = <VoiceAssistant session={session} />;
   render(strict ? <StrictMode>{ui}</StrictMode> : ui);
-  return { session, loadSdk, user: userEvent.setup() };
+  return { session, loadSdk, noticeAccepted, user: userEvent.setup() };
 }
 
 const fake = () => FakeVapi.instances.at(-1)!;
@@ -510,6 +512,37 @@ describe('consent notice', () => {
     await vi.waitFor(() => expect(fake().startCalls).toHaveLength(2));
   });
 
+  it("is recorded under each call's id once the call has one, accepted now or remembered", async () => {
+    const { user, noticeAccepted } = setup();
+    await user.click(await screen.findByRole('button', { name: tooltip.idle }));
+    await user.click(await screen.findByRole('button', { name: notice.accept }));
+    await vi.waitFor(() => expect(fake().startCalls).toHaveLength(1));
+    expect(noticeAccepted, 'not before the provider names the call').not.toHaveBeenCalled();
+    await act$(() => fake().answerStart());
+    await screen.findByRole('button', { name: tooltip.inCall });
+    expect(noticeAccepted.mock.calls).toEqual([['call-1']]);
+    await user.click(button(tooltip.inCall));
+
+    // The next call, the notice remembered: recorded under the new call's id too.
+    await user.click(await screen.findByRole('button', { name: tooltip.idle }));
+    await vi.waitFor(() => expect(fake().startCalls).toHaveLength(2));
+    await act$(() => fake().answerStart());
+    await screen.findByRole('button', { name: tooltip.inCall });
+    expect(noticeAccepted).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not recorded for a call that never started', async () => {
+    expectConsole('error');
+    expectConsole('warn');
+    localStorage.setItem('voice-consent-accepted', consentText);
+    const { user, noticeAccepted } = setup();
+    await user.click(await screen.findByRole('button', { name: tooltip.idle }));
+    await vi.waitFor(() => expect(fake().startCalls).toHaveLength(1));
+    await act$(() => fake().failStart());
+    await screen.findByRole('alert');
+    expect(noticeAccepted).not.toHaveBeenCalled();
+  });
+
   it('is shown again once its text has changed', async () => {
     localStorage.setItem('voice-consent-accepted', 'Te atiende una IA.');
     const { user } = setup();
@@ -570,11 +603,13 @@ describe('motion', () => {
 });
 
 describe('typing instead of talking', () => {
+  // The controls beside the voice button stay Spanish; the panel is in the page's language.
   const chatTexts = {
     open: 'Escribir al asistente',
     openInstead: 'Escribir en su lugar',
-    title: 'Chat con el asistente',
-    inputLabel: 'Tu mensaje',
+    ...(language === 'es'
+      ? { title: 'Chat con el asistente', inputLabel: 'Tu mensaje' }
+      : { title: 'Chat with the assistant', inputLabel: 'Your message' }),
   };
   const sse = (...deltas: string[]) =>
     deltas

@@ -8,6 +8,7 @@ import { FakeVapi } from '../testing/fake-vapi.mjs';
 import { VoiceAssistant, type Handover } from './VoiceAssistant';
 import { VoiceIsland } from './VoiceIsland';
 import { consentText } from '../texts';
+import { language } from '../../../language';
 
 // The names docs/product.md §2 gives the button, and the content's for the chat, written out so a
 // changed text fails a test.
@@ -135,7 +136,8 @@ describe('the voice island before and after the visitor comes near', () => {
     const { arrive, user } = setup();
     await user.click(screen.getByRole('button', { name: CHAT }));
     await arrive();
-    expect(await screen.findByRole('dialog', { name: 'Chat con el asistente' })).toBeVisible();
+    const title = language === 'es' ? 'Chat con el asistente' : 'Chat with the assistant';
+    expect(await screen.findByRole('dialog', { name: title })).toBeVisible();
     expect(screen.getByRole('button', { name: CHAT, hidden: true })).toHaveAttribute(
       'aria-expanded',
       'true',

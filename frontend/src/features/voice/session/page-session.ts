@@ -1,5 +1,6 @@
 // The page's one voice session, created on first use and kept for the page's lifetime.
 import { fetchVoiceConfig, type VoiceConfig } from '../../../lib/client-config';
+import { recordNoticeAcceptance } from '../../../lib/notice-acceptance';
 import { loadVapiClass } from '../sdk/vapi';
 import { createSpeakingDetector } from './speaking';
 import { VoiceSession } from './voice-session';
@@ -21,6 +22,7 @@ export function pageVoiceSession(firstAnswer?: Promise<VoiceConfig | null>): Voi
       },
       loadSdk: loadVapiClass,
       createDetector: createSpeakingDetector,
+      noticeAccepted: (callId) => void recordNoticeAcceptance({ call_id: callId }),
     });
   }
   return session;

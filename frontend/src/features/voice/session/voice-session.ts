@@ -54,6 +54,12 @@ export interface VoiceSessionDeps {
   loadConfig: () => Promise<VoiceConfig | null>;
   loadSdk: () => Promise<VapiClass>;
   createDetector: () => Promise<SpeakingDetector>;
+  /**
+   * Told the id of each call the SDK starts. A call only starts once its notice was accepted
+   * (VoiceAssistant shows it until it is, or remembers it), so the page records the acceptance
+   * on the server under that id (lib/notice-acceptance.ts).
+   */
+  noticeAccepted?: (callId: string) => void;
   now?: () => number;
 }
 
@@ -206,8 +212,13 @@ export class VoiceSession {
       return;
     }
     if (attempt !== this.attempt || this.snapshot.phase === 'idle') return;
-    if (call == null) this.fail('start() returned null');
-    else this.callStarted();
+    if (call == null) {
+      this.fail('start() returned null');
+      return;
+    }
+    const { id } = call as { id?: unknown };
+    if (typeof id === 'string' && id) this.deps.noticeAccepted?.(id);
+    this.callStarted();
   }
 
   async stop() {

@@ -17,7 +17,7 @@ export declare class FakeVapi implements VapiLike {
   listenerCount(event: VapiEvent): number;
   emit(event: VapiEvent, ...args: unknown[]): boolean;
   start(assistantId: string, overrides?: object): Promise<unknown>;
-  answerStart(): void;
+  answerStart(id?: string): void;
   assistantListening(): void;
   failStart(error?: object): void;
   returnNull(): void;

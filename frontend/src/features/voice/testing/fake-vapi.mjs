@@ -66,10 +66,12 @@ export class FakeVapi {
     return new Promise((resolve) => (this.pending = resolve));
   }
 
-  /** The provider created the call and the room was joined: start() resolves the web call. */
-  answerStart() {
+  /**
+   * The provider created the call `id` and the room was joined: start() resolves the web call.
+   */
+  answerStart(id = 'call-1') {
     this.inCall = true;
-    this.pending?.({ id: 'call-1', webCallUrl: 'https://fake.daily.co/room' });
+    this.pending?.({ id, webCallUrl: 'https://fake.daily.co/room' });
     this.pending = null;
   }
 
