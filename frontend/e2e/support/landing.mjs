@@ -1,5 +1,6 @@
 // Helpers for the landing page's browser tests.
 import AxeBuilder from '@axe-core/playwright';
+import { afterFrames } from './frames.mjs';
 
 /**
  * Opens the page and waits until every island is live, so clicks work. The islands below the fold
@@ -31,7 +32,8 @@ export async function revealAll(page) {
   const step = await page.evaluate(() => window.innerHeight / 2);
   for (let y = 0; y <= height; y += step) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-    await page.waitForTimeout(60);
+    // Two frames: the intersection observers see each step before the next one scrolls on.
+    await afterFrames(page, 2);
   }
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-reveal]')].every(
