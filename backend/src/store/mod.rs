@@ -3,7 +3,9 @@
 //! `DeliveryAlerts`, `EmailBudget`, `Recordings`; `QuoteStore` is all of them), so another database can stand
 //! behind them without touching the routes.
 
+pub mod booking_mails;
 pub mod bookings;
+pub mod calendar_feed;
 mod call_consent;
 mod call_reports;
 pub mod clean_text;
@@ -116,6 +118,8 @@ pub trait QuoteStore:
     + conversation_consent::ConversationConsents
     + do_not_contact::OptOuts
     + bookings::Bookings
+    + booking_mails::BookingMails
+    + calendar_feed::CalendarFeed
     + Send
     + Sync
 {

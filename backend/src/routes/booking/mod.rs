@@ -25,7 +25,7 @@ use wasm_core::{
     ContactDetails, ContactInput, ContactRules, Email, FieldRule, Product, QuoteRequest,
 };
 
-pub use page::BookingSite;
+pub use page::{document, plain, BookingSite, Errors};
 use page::{Problems, Typed, PRODUCTS};
 
 use crate::http::body;
@@ -154,22 +154,7 @@ struct Valid {
 impl Booking {
     /// The times open now.
     async fn open(&self) -> Result<(Timestamp, Vec<Slot>), ApiError> {
-        let now = time::OffsetDateTime::now_utc();
-        let taken = self.store.taken_times(now).await.map_err(|error| {
-            tracing::error!(%error, "cannot read the booked times");
-            ApiError::from(error)
-        })?;
-        let taken: Vec<Slot> = taken
-            .into_iter()
-            .filter_map(|(start, end)| {
-                Some(Slot {
-                    start: timestamp(start)?,
-                    end: timestamp(end)?,
-                })
-            })
-            .collect();
-        let now = timestamp(now).unwrap_or_else(Timestamp::now);
-        Ok((now, taken))
+        taken_now(self.store.as_ref()).await
     }
 
     /// The form with the times open now.
@@ -394,6 +379,26 @@ impl Booking {
     }
 }
 
+/// Now, and the times booked that have not ended (what `open_times` leaves out).
+pub(crate) async fn taken_now(store: &dyn Bookings) -> Result<(Timestamp, Vec<Slot>), ApiError> {
+    let now = time::OffsetDateTime::now_utc();
+    let taken = store.taken_times(now).await.map_err(|error| {
+        tracing::error!(%error, "cannot read the booked times");
+        ApiError::from(error)
+    })?;
+    let taken: Vec<Slot> = taken
+        .into_iter()
+        .filter_map(|(start, end)| {
+            Some(Slot {
+                start: timestamp(start)?,
+                end: timestamp(end)?,
+            })
+        })
+        .collect();
+    let now = timestamp(now).unwrap_or_else(Timestamp::now);
+    Ok((now, taken))
+}
+
 /// The form's fields, the first of each (every `soa`), trimmed.
 fn typed(body: &[u8]) -> Typed {
     let mut typed = Typed::default();
@@ -417,16 +422,16 @@ fn typed(body: &[u8]) -> Typed {
     typed
 }
 
-fn timestamp(at: time::OffsetDateTime) -> Option<Timestamp> {
+pub(crate) fn timestamp(at: time::OffsetDateTime) -> Option<Timestamp> {
     Timestamp::from_nanosecond(at.unix_timestamp_nanos()).ok()
 }
 
-fn moment(at: Timestamp) -> time::OffsetDateTime {
+pub(crate) fn moment(at: Timestamp) -> time::OffsetDateTime {
     time::OffsetDateTime::from_unix_timestamp_nanos(at.as_nanosecond())
         .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
 }
 
-fn html(status: StatusCode, body: String) -> Reply {
+pub(crate) fn html(status: StatusCode, body: String) -> Reply {
     Response::builder()
         .status(status)
         .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
