@@ -17,7 +17,7 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
-use super::booking_mails::{self, MailKind};
+use super::booking_mail_queue::{self, MailKind};
 use super::consent::{self, Head, Link, NewConsent, SoaEvidence};
 use super::do_not_contact;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
@@ -175,7 +175,8 @@ impl<D: Database> Bookings for D {
             async move {
                 let booked = book(c, &new, queued.as_deref()).await?;
                 if let (Booked::New { id, .. }, true) = (&booked, mail) {
-                    booking_mails::queue_booked(c, id, new.starts_at, new.lead.created_at).await?;
+                    booking_mail_queue::queue_booked(c, id, new.starts_at, new.lead.created_at)
+                        .await?;
                 }
                 Ok(booked)
             }
@@ -233,7 +234,7 @@ impl<D: Database> Bookings for D {
             async move {
                 if c.execute(CANCEL, &[id.as_str().into(), at.into()]).await? == 1 {
                     if mail {
-                        booking_mails::queue(c, &id, MailKind::Cancel, at).await?;
+                        booking_mail_queue::queue(c, &id, MailKind::Cancel, at).await?;
                     }
                     return Ok(Cancelled::Now);
                 }
@@ -281,8 +282,8 @@ impl<D: Database> Bookings for D {
                 }
                 c.execute(CANCEL, &[id.as_str().into(), at.into()]).await?;
                 if mail {
-                    booking_mails::queue(c, &id, MailKind::Cancel, at).await?;
-                    booking_mails::queue_booked(c, &new, starts_at, at).await?;
+                    booking_mail_queue::queue(c, &id, MailKind::Cancel, at).await?;
+                    booking_mail_queue::queue_booked(c, &new, starts_at, at).await?;
                 }
                 Ok(Moved::New { id: new })
             }

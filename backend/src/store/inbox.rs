@@ -10,13 +10,14 @@ use serde::Serialize;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
+use super::booking_mail_queue;
+use super::bookings;
 use super::inbox_queries as sql;
 use super::lead_events::{do_not_contact_states, repost_changed};
 use super::model::{LeadStatus, Source, StoredQuote};
 use super::rows::stored_quote;
 use super::sql::{Database, Lane, NamedRow, Value};
 use super::StoreError;
-use super::{booking_mails, bookings};
 
 /// Which leads the inbox lists; every part narrows the list, `None` leaves it open.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -223,7 +224,7 @@ impl<D: Database> Inbox for D {
                 if status == LeadStatus::DoNotContact {
                     c.execute(sql::LIST_DO_NOT_CONTACT, &marked).await?;
                     if mail {
-                        booking_mails::queue_cancels_of_lead(c, &id, at).await?;
+                        booking_mail_queue::queue_cancels_of_lead(c, &id, at).await?;
                     }
                     c.execute(bookings::CANCEL_UPCOMING_OF_LEAD, &marked)
                         .await?;

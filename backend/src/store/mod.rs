@@ -3,6 +3,7 @@
 //! `DeliveryAlerts`, `EmailBudget`, `Recordings`; `QuoteStore` is all of them), so another database can stand
 //! behind them without touching the routes.
 
+pub mod booking_mail_queue;
 pub mod booking_mails;
 pub mod bookings;
 pub mod calendar_feed;
