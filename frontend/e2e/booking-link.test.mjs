@@ -53,10 +53,9 @@ test.describe('the link in a booking confirmation, on a phone without JavaScript
   async function mailTo(email, matching = () => true) {
     let mail;
     await expect
-      .poll(
-        () => (mail = smtp.messages().find((m) => m.rcpt_tos.includes(email) && matching(m))),
-        { message: `an e-mail to ${email}` },
-      )
+      .poll(() => (mail = smtp.messages().find((m) => m.rcpt_tos.includes(email) && matching(m))), {
+        message: `an e-mail to ${email}`,
+      })
       .toBeTruthy();
     return mail;
   }
