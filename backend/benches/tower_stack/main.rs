@@ -23,6 +23,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use backend::app::{self, RunningServer};
+use backend::leads::booking_link::BookingLinks;
+use backend::leads::booking_words::BookingWords;
 use backend::leads::consent_link::ConsentLinks;
 use backend::leads::notice::LeadNotices;
 use backend::routes::booking::BookingSite;
@@ -288,6 +290,9 @@ async fn serve(
         results: Arc::new(pages),
         opt_out: Arc::new(OptOutPages::load(&config.static_dir).expect("opt-out pages")),
         booking: BookingSite::load(&config.static_dir).expect("booking page"),
+        booking_words: BookingWords::load(&config.static_dir)
+            .expect("booking words")
+            .map(Arc::new),
     };
     let routes = app::routes(
         Arc::clone(&store),
@@ -302,6 +307,11 @@ async fn serve(
                     .expect("consent links"),
             ),
             pages: Arc::new(ConsentPages::load(&config.static_dir).expect("consent pages")),
+            booking_links: Arc::new(
+                BookingLinks::load(store.as_ref())
+                    .await
+                    .expect("booking links"),
+            ),
         },
         &config,
     );

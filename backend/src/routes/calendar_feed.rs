@@ -16,7 +16,7 @@ use warp::{Filter, Reply as _};
 use crate::http::error::ApiError;
 use crate::http::methods::methods;
 use crate::leads::calendar::{self, Call};
-use crate::store::bookings::Bookings;
+use crate::store::bookings::{Bookings, Upcoming};
 use crate::store::calendar_feed::CalendarFeed;
 
 const FEED_NAME: &str = "Booked calls";
@@ -60,7 +60,7 @@ async fn answer(
     })?;
     let summaries: Vec<String> = upcoming
         .iter()
-        .map(|(booking, _)| {
+        .map(|Upcoming { booking, .. }| {
             let name = booking
                 .soa
                 .as_ref()
@@ -71,7 +71,7 @@ async fn answer(
     let calls: Vec<Call> = upcoming
         .iter()
         .zip(&summaries)
-        .map(|((booking, phone), summary)| Call {
+        .map(|(Upcoming { booking, phone }, summary)| Call {
             booking,
             name: booking
                 .soa

@@ -114,7 +114,7 @@ impl<D: Database> BookingMails for D {
                         continue;
                     };
                     let visitor = c.query(VISITOR, &[booking.lead_id.as_str().into()]).await?;
-                    let visitor = visitor.first().map(|row| visitor_of(row)).transpose()?;
+                    let visitor = visitor.first().map(visitor_of).transpose()?;
                     due.push(DueMail {
                         kind,
                         attempts: row.count("attempts")?.unwrap_or(0),

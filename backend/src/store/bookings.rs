@@ -71,6 +71,13 @@ pub struct NewBooking {
     pub soa_evidence: SoaEvidence,
 }
 
+/// A call to come, with the lead's number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Upcoming {
+    pub booking: Booking,
+    pub phone: Option<String>,
+}
+
 /// What became of a visitor's move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Moved {
@@ -146,7 +153,7 @@ pub trait Bookings: Send + Sync {
     fn upcoming_bookings(
         &self,
         now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Vec<(Booking, Option<String>)>, StoreError>>;
+    ) -> BoxFuture<'_, Result<Vec<Upcoming>, StoreError>>;
 
     /// Cancels booking `id` if it is booked, queueing the broker's cancellation.
     fn cancel_booking(
@@ -213,12 +220,17 @@ impl<D: Database> Bookings for D {
     fn upcoming_bookings(
         &self,
         now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Vec<(Booking, Option<String>)>, StoreError>> {
+    ) -> BoxFuture<'_, Result<Vec<Upcoming>, StoreError>> {
         let rows = self.query(Lane::Person, UPCOMING, vec![now.into()]);
         async move {
             rows.await?
                 .iter()
-                .map(|row| Ok((booking(row)?, row.text("phone")?)))
+                .map(|row| {
+                    Ok(Upcoming {
+                        booking: booking(row)?,
+                        phone: row.text("phone")?,
+                    })
+                })
                 .collect()
         }
         .boxed()
