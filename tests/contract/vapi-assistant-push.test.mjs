@@ -105,13 +105,14 @@ describe('backend assistant push against the real @vapi-ai/server-sdk', () => {
       const text = said[language];
       const site = pages[language];
       assert.doesNotMatch(text, /\{[{%]/, 'no template markup inside a language');
+      // The recording notice comes first: it must be heard before anything the call records.
       const parts = [
+        body.artifactPlan.recordingEnabled ? assistant.recordingNotice[language] : null,
         assistant.greeting[language].replaceAll('{broker}', english.brand.name),
         variant === 'none'
           ? null
           : wasmCore().medicareDisclaimer(variant, language, organizations, products),
         site.quote.leadNotice.replaceAll('{broker}', english.brand.name),
-        body.artifactPlan.recordingEnabled ? assistant.recordingNotice[language] : null,
         assistant.question[language],
       ].filter((part) => part !== null);
       assert.equal(text, parts.join(' '), `the first message in ${language}`);

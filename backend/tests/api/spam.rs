@@ -291,7 +291,10 @@ async fn spam_is_answered_alike_never_delivered_and_listed_apart_until_the_broke
     }
 
     receiver.wait_for("both leads", |d| d.len() >= 2).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // No other lead is on its way: nothing else was ever queued for delivery.
+    let queued = "SELECT COUNT(*) FROM quote_requests WHERE queued_channels IS NOT NULL";
+    assert_eq!(app.count(queued).await, 0, "every queued lead taken");
+    assert_eq!(app.count("SELECT COUNT(*) FROM lead_outbox").await, 2);
     let mut delivered: Vec<String> = receiver
         .accepted()
         .iter()

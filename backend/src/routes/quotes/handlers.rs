@@ -57,24 +57,30 @@ impl Post {
     }
 }
 
-/// Who sent a JSON post, as its request says.
+/// Who sent a JSON post, as its request says (its address is the rate limit's).
 pub struct Sender {
-    pub client: Option<IpAddr>,
     /// The page's form token (`spam::COOKIE`).
     pub token: Option<String>,
     pub user_agent: Option<HeaderValue>,
     pub https: bool,
 }
 
+/// What the quote handlers share: the store, the form tokens and the texts the leads keep.
+pub struct Desk {
+    pub store: Arc<dyn Quotes>,
+    pub tokens: Arc<FormTokens>,
+    /// The notice beside the form, each lead's consent record keeps.
+    pub notices: Arc<LeadNotices>,
+}
+
 /// Stores the post's quote (the rate limit is already spent) with its consent record, as spam
-/// when `tokens` say so, and answers 201 with its id either way, with a fresh form token for the
-/// page's next quote; wrong fields are refused (422). Refusals are in the post's language.
+/// when the form tokens say so, and answers 201 with its id either way, with a fresh form token
+/// for the page's next quote; wrong fields are refused (422). Refusals are in the post's language.
 pub async fn create(
-    store: Arc<dyn Quotes>,
-    tokens: &FormTokens,
-    notices: &LeadNotices,
     post: Post,
+    client: Option<IpAddr>,
     sender: Sender,
+    desk: Arc<Desk>,
 ) -> Result<Response, Rejection> {
     let language = post.language;
     let (request, contact, honeypot) = match post.payload {
@@ -92,22 +98,20 @@ pub async fn create(
         }
     };
     let now = time::OffsetDateTime::now_utc();
-    let checked = tokens.check_post(&honeypot, sender.token.as_deref(), now);
+    let checked = desk
+        .tokens
+        .check_post(&honeypot, sender.token.as_deref(), now);
     let user_agent = sender.user_agent.as_ref().and_then(|v| v.to_str().ok());
-    let consent = notices.consent(language, ConsentChannel::Form, sender.client, user_agent);
-    let id = insert(
-        &*store,
-        notices,
-        Lead { request, contact },
-        post.idempotency_key,
-        consent,
-        checked,
-        language,
-    )
-    .await
-    .map_err(|error| error.in_language(language))?;
+    let consent = desk
+        .notices
+        .consent(language, ConsentChannel::Form, client, user_agent);
+    let lead = Lead { request, contact };
+    let id = desk
+        .insert(lead, post.idempotency_key, consent, checked, language)
+        .await
+        .map_err(|error| error.in_language(language))?;
     let mut response = created(&id);
-    tokens.set_cookie(&mut response, sender.https);
+    desk.tokens.set_cookie(&mut response, sender.https);
     Ok(response)
 }
 
@@ -117,44 +121,45 @@ pub struct Lead {
     pub contact: ContactDetails,
 }
 
-/// Stores a quote from the web page in `language` under its idempotency key with its consent
-/// record (with a phone number, the disclosure beside it and whether its box was ticked),
-/// spending its form token or as spam for the signal `checked` found, and gives its id: the new
-/// one, or the first one stored under the same key and request.
-pub async fn insert(
-    store: &dyn Quotes,
-    notices: &LeadNotices,
-    lead: Lead,
-    idempotency_key: Option<String>,
-    mut consent: NewConsent,
-    checked: Result<SpentToken, Signal>,
-    language: Language,
-) -> Result<String, ApiError> {
-    if let Err(signal) = checked {
-        tracing::info!(signal = signal.as_str(), "quote post held as spam");
-    }
-    let Lead { request, contact } = lead;
-    if contact.phone.is_some() {
-        consent.phone = notices.phone_consent(language, contact.may_call);
-    }
-    let quote = NewQuote::new(request, Source::Web, consent.user_agent.as_deref())
-        .with_idempotency_key(idempotency_key)
-        .in_language(language)
-        .with_consent(consent)
-        .with_contact(Contact::from(&contact));
-    let quote = match checked {
-        Ok(token) => quote.spending(Some(token)),
-        Err(signal) => quote.with_spam(Some(signal.as_str())),
-    };
-    let id = quote.id.to_string();
-    let inserted = store.insert(quote).await.map_err(|error| {
-        tracing::error!(%error, "storing a quote request failed");
-        ApiError::from(error)
-    })?;
-    match inserted {
-        Inserted::New => Ok(id),
-        Inserted::Replayed { id } => Ok(id),
-        Inserted::Conflict => Err(ApiError::IdempotencyConflict),
+impl Desk {
+    /// Stores a quote from the web page in `language` under its idempotency key with its
+    /// consent record (with a phone number, the disclosure beside it and whether its box was
+    /// ticked), spending its form token or as spam for the signal `checked` found, and gives its
+    /// id: the new one, or the first one stored under the same key and request.
+    pub async fn insert(
+        &self,
+        lead: Lead,
+        idempotency_key: Option<String>,
+        mut consent: NewConsent,
+        checked: Result<SpentToken, Signal>,
+        language: Language,
+    ) -> Result<String, ApiError> {
+        if let Err(signal) = checked {
+            tracing::info!(signal = signal.as_str(), "quote post held as spam");
+        }
+        let Lead { request, contact } = lead;
+        if contact.phone.is_some() {
+            consent.phone = self.notices.phone_consent(language, contact.may_call);
+        }
+        let quote = NewQuote::new(request, Source::Web, consent.user_agent.as_deref())
+            .with_idempotency_key(idempotency_key)
+            .in_language(language)
+            .with_consent(consent)
+            .with_contact(Contact::from(&contact));
+        let quote = match checked {
+            Ok(token) => quote.spending(Some(token)),
+            Err(signal) => quote.with_spam(Some(signal.as_str())),
+        };
+        let id = quote.id.to_string();
+        let inserted = self.store.insert(quote).await.map_err(|error| {
+            tracing::error!(%error, "storing a quote request failed");
+            ApiError::from(error)
+        })?;
+        match inserted {
+            Inserted::New => Ok(id),
+            Inserted::Replayed { id } => Ok(id),
+            Inserted::Conflict => Err(ApiError::IdempotencyConflict),
+        }
     }
 }
 
