@@ -7,7 +7,6 @@
 //! one of two instances.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use backend::store::DatabaseUrl;
 use icalendar::{Calendar, Component, EventStatus};
@@ -15,6 +14,7 @@ use serde_json::{json, Value};
 
 use crate::booking::{admin, form, offered, page, post, site};
 use crate::callable_leads::TOKEN;
+use crate::common::eventually::eventually;
 use crate::common::postgres::TestDatabase;
 use crate::common::smtp::{Mail, SmtpServer};
 use crate::common::{no_redirects, TestApp};
@@ -56,6 +56,25 @@ async fn wait(smtp: &SmtpServer, what: &str, n: usize) -> Vec<Mail> {
         .wait_for(what, |mails| booking_mails(mails).len() >= n)
         .await;
     booking_mails(&mails)
+}
+
+/// How many booking e-mails `app`'s database says were sent, once none is left to send: a row
+/// recorded sent is never taken again, so what the mailbox holds then is final.
+async fn all_recorded(app: &TestApp) -> i64 {
+    eventually("every booking e-mail recorded", || async {
+        let left = app
+            .count(
+                "SELECT count(*) FROM booking_mails WHERE sent_at IS NULL AND gave_up_at IS NULL",
+            )
+            .await;
+        match left {
+            0 => Ok(()),
+            n => Err(format!("{n} not recorded yet")),
+        }
+    })
+    .await;
+    app.count("SELECT count(*) FROM booking_mails WHERE sent_at IS NOT NULL")
+        .await
 }
 
 /// How many of a booking's e-mails `smtp` took.
@@ -374,7 +393,7 @@ async fn the_calendars(database: Option<DatabaseUrl>) {
         parsed.events().next().unwrap().get_uid(),
         Some(new_id.as_str())
     );
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(all_recorded(&app).await, 9);
     assert_eq!(booking_mail_count(&smtp), 9, "each once");
     app.stop().await;
 }
@@ -418,7 +437,7 @@ async fn one_reminder(first: &TestApp, smtp: &SmtpServer) {
         "{}",
         subject(reminder)
     );
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(all_recorded(first).await, 3);
     assert_eq!(booking_mail_count(smtp), 3, "the reminder once");
 }
 
