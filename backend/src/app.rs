@@ -9,22 +9,25 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use warp::{Filter, Reply};
 
-use crate::forward::Workers;
+use crate::forward::{BookingParts, Workers};
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, head_size, request_log, request_target, security_headers};
+use crate::leads::booking_link::BookingLinks;
+use crate::leads::booking_words::BookingWords;
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::leads::retention::{self, Retention};
 use crate::routes::booking::BookingSite;
+use crate::routes::booking_manage::BookingManage;
 use crate::routes::consent_page::{ConsentPage, ConsentPages, ConsentParts};
 use crate::routes::opt_out::OptOutPages;
 use crate::routes::quote_result::ResultPages;
 use crate::routes::quotes::limits::PostLimits;
 use crate::routes::site::{PrivacyFacts, Site};
 use crate::routes::{
-    admin, booking, chat_consent, client_config, consent_page, health, notice_acceptance, openapi,
-    opt_out, quote_result, quotes, site, voice_events,
+    admin, booking, booking_manage, calendar_feed, chat_consent, client_config, consent_page,
+    health, notice_acceptance, openapi, opt_out, quote_result, quotes, site, voice_events,
 };
 use crate::settings::Config;
 use crate::spam::FormTokens;
@@ -39,6 +42,8 @@ pub struct FormPages {
     pub results: Arc<ResultPages>,
     pub opt_out: Arc<OptOutPages>,
     pub booking: Option<BookingSite>,
+    /// The words of a booking's e-mails and of the page its link opens.
+    pub booking_words: Option<Arc<BookingWords>>,
 }
 
 pub fn routes(
@@ -84,6 +89,16 @@ pub fn routes(
         )
     } else {
         off()
+    };
+    let manage = match (&pages.booking, &pages.booking_words) {
+        (Some(site), Some(words)) => Some(BookingManage {
+            store: Arc::clone(&store) as _,
+            site: site.clone(),
+            words: Arc::clone(words),
+            links: Arc::clone(&consent.booking_links),
+            limits: Arc::clone(&limits),
+        }),
+        _ => None,
     };
     let consent_page = consent_page::routes(Arc::new(ConsentPage {
         store: Arc::clone(&store),
@@ -141,6 +156,13 @@ pub fn routes(
             pages.booking,
             notices,
             limits,
+        ))
+        .unify()
+        .or(booking_manage::routes(manage))
+        .unify()
+        .or(calendar_feed::routes(
+            Arc::clone(&store) as _,
+            Arc::clone(&store) as _,
         ))
         .unify()
         .or(consent_page)
@@ -229,7 +251,11 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         results: Arc::new(result_pages),
         opt_out: Arc::new(opt_out_pages),
         booking: BookingSite::load(&config.static_dir).map_err(StartError::Site)?,
+        booking_words: BookingWords::load(&config.static_dir)
+            .map_err(StartError::Site)?
+            .map(Arc::new),
     };
+    let booking_words = pages.booking_words.clone();
     let mut server = serve(
         config,
         Arc::clone(&store),
@@ -239,6 +265,10 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     )
     .await?;
     server.retention = Some(Retention::start(Arc::clone(&store), plan));
+    let booking = BookingParts {
+        words: booking_words,
+        links: Arc::new(BookingLinks::load(store.as_ref()).await?),
+    };
     server.workers = Some(Workers::start(
         store,
         &config.leads,
@@ -246,6 +276,7 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         &config.site,
         config.alerts,
         &config.recordings,
+        booking,
     ));
     Ok(server)
 }
@@ -268,6 +299,7 @@ pub async fn serve(
     let consent = ConsentParts {
         links: Arc::new(ConsentLinks::load(store.as_ref()).await?),
         pages: Arc::new(ConsentPages::load(&config.static_dir).map_err(StartError::Site)?),
+        booking_links: Arc::new(BookingLinks::load(store.as_ref()).await?),
     };
     let (stop, stopped) = oneshot::channel::<()>();
     let routes = routes(

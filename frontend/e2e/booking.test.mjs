@@ -3,11 +3,8 @@
 // with what was typed kept, a booking reaches the confirmation, and its time is no longer offered
 // (backend/src/routes/booking/). The example content keeps booking off, so the built site is
 // copied with `booking` turned on in its server facts (open all day in UTC, no notice).
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { siteWithBooking } from './support/booking-site.mjs';
 import { VIEWPORTS } from './support/browser.mjs';
-import { repoRoot } from './support/server.mjs';
 import { expect, sharedServer, test } from './support/test.mjs';
 
 const WORDS = {
@@ -37,51 +34,6 @@ const WORDS = {
   },
 };
 
-const booking = (w) => ({
-  timeZone: 'UTC',
-  hours: Object.fromEntries(
-    ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, ['00:00-23:30']]),
-  ),
-  slotMinutes: 30,
-  noticeHours: 0,
-  daysAhead: 3,
-  closed: [],
-  link: w.title,
-  title: w.title,
-  intro: w.title,
-  slotLabel: w.title,
-  shownInZone: w.zone.replace('UTC', '{zone}'),
-  shownInYourZone: w.zone.replace('UTC', '{zone}'),
-  noTimes: '-',
-  nameLabel: w.name,
-  emailLabel: w.email,
-  soaHeading: w.soaError,
-  soaProducts: {
-    medicareAdvantage: 'Medicare Advantage',
-    partD: w.soa,
-    medicareSupplement: 'Medicare Supplement',
-    dentalVisionHearing: 'Dental',
-  },
-  soaStatement: w.statement,
-  submit: w.title,
-  success: { title: w.title, description: w.done },
-  errors: { ...w.errors, soa: w.soaError, taken: w.taken },
-});
-
-/** The built site with booking on in both languages' server facts. */
-function siteWithBooking() {
-  const dir = mkdtempSync(join(tmpdir(), 'booking-site-'));
-  cpSync(join(repoRoot, 'frontend/dist'), dir, { recursive: true });
-  for (const [language, file] of [
-    ['en', '.site/site.json'],
-    ['es', '.site/es/site.json'],
-  ]) {
-    const facts = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-    writeFileSync(join(dir, file), JSON.stringify({ ...facts, booking: booking(WORDS[language]) }));
-  }
-  return dir;
-}
-
 const SCRIPT = [
   { name: 'with JavaScript on', options: {} },
   { name: 'with JavaScript off', options: { javaScriptEnabled: false } },
@@ -91,7 +43,7 @@ const fitsTheScreen = (page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test.describe('the booking page at 390x844', () => {
-  const shared = sharedServer({ staticDir: siteWithBooking() });
+  const shared = sharedServer({ staticDir: siteWithBooking(WORDS) });
 
   for (const [language, prefix] of [
     ['en', ''],

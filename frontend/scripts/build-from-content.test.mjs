@@ -83,6 +83,23 @@ booking:
   submit: Book the call
   success: { title: Booked, description: We will call you. }
   errors: { slot: Choose a time, name: Write your name, email: Write an email, soa: Choose one, taken: Taken }
+  emails:
+    summary: Your Medicare call
+    subject: "Your call is booked: {when}"
+    booked: "Your call is booked for {when}."
+    manage: "To cancel the call or move it, open this link (it works once):"
+    reminderSubject: "Your call is tomorrow: {when}"
+    reminder: "A reminder: your call is booked for {when}."
+  manage:
+    title: Your call
+    booked: "Your call is booked for {when}."
+    cancel: Cancel the call
+    moveLabel: Or move it to another time
+    move: Move the call
+    cancelled: Your call is cancelled.
+    moved: "Your call is moved to {when}."
+    gone: This link was used already.
+    unknown: This link does not open a booking.
 `;
 const BOOKING_ES = `
 booking:
@@ -105,6 +122,23 @@ booking:
   submit: Reservar
   success: { title: Reservada, description: Le llamaremos. }
   errors: { slot: Elija una hora, name: Su nombre, email: Su correo, soa: Elija uno, taken: Ocupada }
+  emails:
+    summary: Su llamada de Medicare
+    subject: "Su llamada está reservada: {when}"
+    booked: "Su llamada está reservada para el {when}."
+    manage: "Para cancelar la llamada o cambiarla, abra este enlace (funciona una vez):"
+    reminderSubject: "Su llamada es mañana: {when}"
+    reminder: "Le recordamos: su llamada está reservada para el {when}."
+  manage:
+    title: Su llamada
+    booked: "Su llamada está reservada para el {when}."
+    cancel: Cancelar la llamada
+    moveLabel: O cámbiela a otra hora
+    move: Cambiar la llamada
+    cancelled: Su llamada está cancelada.
+    moved: "Su llamada se cambió al {when}."
+    gone: Este enlace ya se usó.
+    unknown: Este enlace no abre ninguna cita.
 `;
 
 const svg = (label) =>
@@ -351,6 +385,8 @@ describe('a build from another content folder', () => {
     assert.equal(title, 'Book a call with a licensed agent');
     assert.equal(soaProducts.partD, 'Medicare prescription drug plans (Part D)');
     assert.equal(errors.taken, 'Taken');
+    assert.equal(rest.emails.subject, 'Your call is booked: {when}');
+    assert.equal(rest.manage.cancel, 'Cancel the call');
   });
 
   it('leaves no trace of the example brand in any file it wrote', () => {
@@ -538,6 +574,12 @@ describe('a build from another content folder', () => {
       'sat: ["10:00-12:00"]',
       'sat: ["10:00-10:20"]',
       /booking\.hours\.sat\[0\]: expected a span of at least slotMinutes \(30 minutes\)$/,
+    ],
+    [
+      "an e-mail's text without the call's time",
+      'reminder: "A reminder: your call is booked for {when}."',
+      'reminder: "A reminder: your call is booked."',
+      /booking\.emails\.reminder: expected the text to hold \{when\}$/,
     ],
     [
       'hours set in the Spanish file',

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 
 const text = z.string().trim().min(1, 'expected a non-empty text');
+/** A text that says when the call is: `{when}`, the time on the broker's clock. */
+const withWhen = text.includes('{when}', { message: 'expected the text to hold {when}' });
 
 /** The weekdays as `hours` names them, Monday first. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -72,6 +74,28 @@ export const bookingSchema = z
     submit: text,
     success: z.strictObject({ title: text, description: text }),
     errors: z.strictObject({ slot: text, name: text, email: text, soa: text, taken: text }),
+    // The visitor's e-mails: the calendar entry's title, the confirmation (with the link to
+    // cancel or move the call, after `manage`) and the reminder the day before.
+    emails: z.strictObject({
+      summary: text,
+      subject: withWhen,
+      booked: withWhen,
+      manage: text,
+      reminderSubject: withWhen,
+      reminder: withWhen,
+    }),
+    // The page the confirmation's link opens: the call, cancel, move, and what became of it.
+    manage: z.strictObject({
+      title: text,
+      booked: withWhen,
+      cancel: text,
+      moveLabel: text,
+      move: text,
+      cancelled: text,
+      moved: withWhen,
+      gone: text,
+      unknown: text,
+    }),
   })
   .superRefine((booking, context) => {
     for (const day of WEEKDAYS) {

@@ -14,6 +14,7 @@
 mod alerts;
 mod background;
 mod backoff;
+mod booking_mails;
 mod email;
 mod lead_post;
 mod recording_client;
@@ -25,6 +26,8 @@ use std::sync::Arc;
 pub use email::{last_four, ConsentRequest, Mailer, NotSent};
 pub use lead_post::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
 
+use crate::leads::booking_link::BookingLinks;
+use crate::leads::booking_words::BookingWords;
 use crate::settings::alerts::AlertSettings;
 use crate::settings::email::EmailSettings;
 use crate::settings::leads::LeadsConfig;
@@ -33,6 +36,7 @@ use crate::settings::site::SiteSettings;
 use crate::store::{Channel, QuoteStore};
 use alerts::AlertMonitor;
 use background::Background;
+use booking_mails::BookingMailer;
 use email::{Digest, FollowUpEmail, LeadEmail};
 use lead_post::LeadPost;
 use recording_client::RecordingClient;
@@ -41,6 +45,13 @@ use worker::{Lane, Worker};
 
 /// Lead posts in flight at once.
 const LEAD_POST_CONCURRENCY: usize = 16;
+
+/// What a booking's e-mails need besides the mailer: the content's words (none with booking off)
+/// and the visitor's link's key.
+pub struct BookingParts {
+    pub words: Option<Arc<BookingWords>>,
+    pub links: Arc<BookingLinks>,
+}
 
 /// The running workers, one per channel that is on, and their thread.
 pub struct Workers {
@@ -59,10 +70,12 @@ impl Workers {
         site: &SiteSettings,
         alerts: AlertSettings,
         recordings: &RecordingSettings,
+        booking: BookingParts,
     ) -> Workers {
         let mut lanes = Vec::new();
         let mut alert_mailer = None;
         let mut digest = None;
+        let mut booking_mailer = None;
         if let Some(forwarding) = &leads.forwarding {
             match LeadPost::new(forwarding.clone()) {
                 Ok(lead_post) => lanes.push(Lane {
@@ -92,6 +105,16 @@ impl Workers {
                         }),
                         retry: leads.retry,
                         concurrency,
+                    });
+                    booking_mailer = Some(BookingMailer {
+                        store: Arc::clone(&store) as _,
+                        budget: Arc::clone(&store) as _,
+                        mailer: Arc::clone(&mailer),
+                        words: booking.words,
+                        links: booking.links,
+                        site: site.clone(),
+                        max_per_hour: settings.max_per_hour,
+                        retry: leads.retry,
                     });
                     digest = Some(Digest {
                         mailer: Arc::clone(&mailer),
@@ -146,6 +169,11 @@ impl Workers {
             .collect();
         if let Some(digest) = digest {
             workers.push(Worker::run_task(&background, |stopped| digest.run(stopped)));
+        }
+        if let Some(booking_mailer) = booking_mailer {
+            workers.push(Worker::run_task(&background, |stopped| {
+                booking_mailer.run(stopped)
+            }));
         }
         if let Some(copies) = copies {
             workers.push(Worker::run_task(&background, |stopped| copies.run(stopped)));

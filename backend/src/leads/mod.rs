@@ -4,6 +4,9 @@
 //! broker's request or past the retention limit, on one timer).
 
 pub mod audit_copy;
+pub mod booking_link;
+pub mod booking_words;
+pub mod calendar;
 pub mod consent_link;
 pub mod csv;
 pub mod deletion;

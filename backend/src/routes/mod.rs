@@ -2,6 +2,8 @@
 
 pub mod admin;
 pub mod booking;
+pub mod booking_manage;
+pub mod calendar_feed;
 pub mod chat_consent;
 pub mod client_config;
 pub mod consent_page;

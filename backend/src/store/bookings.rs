@@ -2,7 +2,13 @@
 //! stored in one transaction with the lead it makes and the Scope of Appointment signed with it,
 //! a record of its own in the consent chain (`consent::SOA_KIND`). A time is booked at most once
 //! among the bookings not cancelled, on any instance: the table's partial unique index decides,
-//! and the booking that loses is told `Booked::Taken` with nothing stored.
+//! and the booking that loses is told `Booked::Taken` with nothing stored. Booking, moving and
+//! cancelling queue the booking's e-mails in the same transaction (`booking_mails.rs`).
+//!
+//! A visitor moves a booking by its link (`routes/booking_manage`): the new booking is taken and
+//! the old cancelled in one transaction, and the new one keeps the old one's lead and Scope of
+//! Appointment record (`soa_seq`): the record holds what the visitor agreed to discuss and signed,
+//! which a new time does not change, so no new record is made.
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
@@ -11,6 +17,7 @@ use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+use super::booking_mail_queue::{self, MailKind};
 use super::consent::{self, Head, Link, NewConsent, SoaEvidence};
 use super::do_not_contact;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
@@ -35,6 +42,18 @@ const TAKEN: &str = "SELECT starts_at, ends_at FROM bookings
 const LISTED: &str = "SELECT b.id, b.lead_id, b.starts_at, b.ends_at, b.status, r.evidence,
         r.notice_sha256, r.at, r.channel
     FROM bookings b LEFT JOIN consent_records r ON r.seq = b.soa_seq";
+/// $1 new id, $2 the booking moved, $3 start, $4 end, $5 now: nothing when the time is booked
+/// already or the booking moved is not booked.
+const INSERT_MOVED: &str =
+    "INSERT INTO bookings (id, lead_id, starts_at, ends_at, created_at, soa_seq)
+    SELECT $1, lead_id, $3, $4, $5, soa_seq FROM bookings WHERE id = $2 AND status = 'booked'
+    ON CONFLICT DO NOTHING";
+/// $1 now: the calls not cancelled that have not ended, with the lead's number.
+const UPCOMING: &str = "SELECT b.id, b.lead_id, b.starts_at, b.ends_at, b.status, r.evidence,
+        r.notice_sha256, r.at, r.channel, q.phone
+    FROM bookings b LEFT JOIN consent_records r ON r.seq = b.soa_seq
+        LEFT JOIN quote_requests q ON q.id = b.lead_id
+    WHERE b.status = 'booked' AND b.ends_at > $1 ORDER BY b.starts_at, b.id";
 /// $1 id, $2 now.
 const CANCEL: &str = "UPDATE bookings SET status = 'cancelled', cancelled_at = $2
     WHERE id = $1 AND status = 'booked'";
@@ -55,6 +74,34 @@ pub struct NewBooking {
     /// from which address and browser.
     pub soa: NewConsent,
     pub soa_evidence: SoaEvidence,
+}
+
+/// A call to come, with the lead's number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Upcoming {
+    pub booking: Booking,
+    pub phone: Option<String>,
+}
+
+/// What became of a visitor's move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moved {
+    New {
+        id: String,
+    },
+    /// The new time was booked meanwhile: nothing changed.
+    Taken,
+    /// The booking is not booked (cancelled, or moved already): nothing changed.
+    NotBooked,
+}
+
+/// What became of a cancellation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cancelled {
+    Now,
+    /// Cancelled (or moved) before.
+    Already,
+    Unknown,
 }
 
 /// What became of a booking.
@@ -112,19 +159,46 @@ pub trait Bookings: Send + Sync {
         tool_call_id: String,
     ) -> BoxFuture<'_, Result<Option<Booking>, StoreError>>;
 
-    /// Cancels booking `id` if it is booked; whether it exists.
+    /// Every booking not cancelled that ends after `now`, the earliest first, with the lead's
+    /// number (the broker's calendar feed).
+    fn upcoming_bookings(
+        &self,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<Vec<Upcoming>, StoreError>>;
+
+    /// Cancels booking `id` if it is booked, queueing the broker's cancellation.
     fn cancel_booking(
         &self,
         id: String,
         at: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<bool, StoreError>>;
+    ) -> BoxFuture<'_, Result<Cancelled, StoreError>>;
+
+    /// Books `starts_at`..`ends_at` for booking `id`'s lead and Scope of Appointment and cancels
+    /// `id`, in one transaction, queueing the broker's cancellation of the old and the new one's
+    /// e-mails.
+    fn move_booking(
+        &self,
+        id: String,
+        starts_at: OffsetDateTime,
+        ends_at: OffsetDateTime,
+        at: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<Moved, StoreError>>;
 }
 
 impl<D: Database> Bookings for D {
     fn book(&self, new: NewBooking) -> BoxFuture<'_, Result<Booked, StoreError>> {
         let queued = self.options().queued_channels();
+        let mail = self.options().email_leads;
         self.run(Lane::Person, true, move |c| {
-            async move { book(c, new, queued.as_deref()).await }.boxed()
+            async move {
+                let booked = book(c, &new, queued.as_deref()).await?;
+                if let (Booked::New { id, .. }, true) = (&booked, mail) {
+                    booking_mail_queue::queue_booked(c, id, new.starts_at, new.lead.created_at)
+                        .await?;
+                }
+                Ok(booked)
+            }
+            .boxed()
         })
     }
 
@@ -164,27 +238,103 @@ impl<D: Database> Bookings for D {
         async move { rows.await?.first().map(booking).transpose() }.boxed()
     }
 
+    fn upcoming_bookings(
+        &self,
+        now: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<Vec<Upcoming>, StoreError>> {
+        let rows = self.query(Lane::Person, UPCOMING, vec![now.into()]);
+        async move {
+            rows.await?
+                .iter()
+                .map(|row| {
+                    Ok(Upcoming {
+                        booking: booking(row)?,
+                        phone: row.text("phone")?,
+                    })
+                })
+                .collect()
+        }
+        .boxed()
+    }
+
     fn cancel_booking(
         &self,
         id: String,
         at: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<bool, StoreError>> {
+    ) -> BoxFuture<'_, Result<Cancelled, StoreError>> {
+        let mail = self.options().email_leads;
         self.run(Lane::Person, true, move |c| {
             async move {
-                c.execute(CANCEL, &[id.as_str().into(), at.into()]).await?;
+                if c.execute(CANCEL, &[id.as_str().into(), at.into()]).await? == 1 {
+                    if mail {
+                        booking_mail_queue::queue(c, &id, MailKind::Cancel, at).await?;
+                    }
+                    return Ok(Cancelled::Now);
+                }
                 let exists = c
                     .query("SELECT id FROM bookings WHERE id = $1", &[id.into()])
                     .await?;
-                Ok(!exists.is_empty())
+                Ok(match exists.is_empty() {
+                    true => Cancelled::Unknown,
+                    false => Cancelled::Already,
+                })
+            }
+            .boxed()
+        })
+    }
+
+    fn move_booking(
+        &self,
+        id: String,
+        starts_at: OffsetDateTime,
+        ends_at: OffsetDateTime,
+        at: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<Moved, StoreError>> {
+        let mail = self.options().email_leads;
+        self.run(Lane::Person, true, move |c| {
+            async move {
+                let new = Uuid::now_v7().to_string();
+                let values: [Value; 5] = [
+                    new.as_str().into(),
+                    id.as_str().into(),
+                    starts_at.into(),
+                    ends_at.into(),
+                    at.into(),
+                ];
+                if c.execute(INSERT_MOVED, &values).await? == 0 {
+                    let booked = c
+                        .query(
+                            "SELECT id FROM bookings WHERE id = $1 AND status = 'booked'",
+                            &[id.as_str().into()],
+                        )
+                        .await?;
+                    return Ok(match booked.is_empty() {
+                        true => Moved::NotBooked,
+                        false => Moved::Taken,
+                    });
+                }
+                c.execute(CANCEL, &[id.as_str().into(), at.into()]).await?;
+                if mail {
+                    booking_mail_queue::queue(c, &id, MailKind::Cancel, at).await?;
+                    booking_mail_queue::queue_booked(c, &new, starts_at, at).await?;
+                }
+                Ok(Moved::New { id: new })
             }
             .boxed()
         })
     }
 }
 
+/// Booking `id` as the admin API shows it, read in a transaction.
+pub(super) async fn read(c: &mut dyn Connection, id: &str) -> Result<Option<Booking>, StoreError> {
+    let sql = format!("{LISTED} WHERE b.id = $1");
+    let rows = c.query(&sql, &[id.into()]).await?;
+    rows.first().map(booking).transpose()
+}
+
 async fn book(
     c: &mut dyn Connection,
-    new: NewBooking,
+    new: &NewBooking,
     queued: Option<&str>,
 ) -> Result<Booked, StoreError> {
     if let Some(lock) = c.transaction_lock() {

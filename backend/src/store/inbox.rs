@@ -10,6 +10,7 @@ use serde::Serialize;
 use time::OffsetDateTime;
 use wasm_core::Product;
 
+use super::booking_mail_queue;
 use super::bookings;
 use super::inbox_queries as sql;
 use super::lead_events::{do_not_contact_states, repost_changed};
@@ -185,6 +186,7 @@ impl<D: Database> Inbox for D {
     ) -> BoxFuture<'_, Result<bool, StoreError>> {
         // With a webhook, a change of do-not-contact state is posted to it (`lead_events`).
         let webhook = self.options().forward_leads;
+        let mail = self.options().email_leads;
         let marking = match status {
             LeadStatus::Spam => sql::MARK_SPAM,
             LeadStatus::DoNotContact => sql::MARK_DO_NOT_CONTACT,
@@ -221,6 +223,9 @@ impl<D: Database> Inbox for D {
                 let changed = c.execute(marking, &marked).await?;
                 if status == LeadStatus::DoNotContact {
                     c.execute(sql::LIST_DO_NOT_CONTACT, &marked).await?;
+                    if mail {
+                        booking_mail_queue::queue_cancels_of_lead(c, &id, at).await?;
+                    }
                     c.execute(bookings::CANCEL_UPCOMING_OF_LEAD, &marked)
                         .await?;
                 }

@@ -303,6 +303,30 @@ pub const MIGRATIONS: &[&str] = &[
         text         TEXT NOT NULL,
         accepted_at  TEXT NOT NULL
     );",
+    // 25: a booking's e-mails (`booking_mails.rs`): the broker's invitation and cancellation, the
+    // visitor's confirmation and reminder, each a row due at its time, claimed by one instance of
+    // several and marked sent once.
+    "CREATE TABLE booking_mails (
+        booking_id     TEXT NOT NULL,
+        kind           TEXT NOT NULL
+                       CHECK (kind IN ('request','cancel','confirmation','reminder')),
+        due_at         TEXT NOT NULL,
+        attempts       INTEGER NOT NULL DEFAULT 0,
+        last_error     TEXT,
+        claimed_until  TEXT,
+        sent_at        TEXT,
+        gave_up_at     TEXT,
+        PRIMARY KEY (booking_id, kind)
+    );
+    CREATE INDEX booking_mails_due ON booking_mails (due_at)
+        WHERE sent_at IS NULL AND gave_up_at IS NULL;",
+    // 26: the broker's private calendar feed (`calendar_feed.rs`): its one secret address, made on
+    // first asking and replaced on request.
+    "CREATE TABLE calendar_feed (
+        one         INTEGER PRIMARY KEY CHECK (one = 1),
+        secret      TEXT NOT NULL,
+        created_at  TEXT NOT NULL
+    );",
 ];
 
 /// Whether a database at schema version `found` is one this release reads as it is, for a

@@ -3,7 +3,10 @@
 //! `DeliveryAlerts`, `EmailBudget`, `Recordings`; `QuoteStore` is all of them), so another database can stand
 //! behind them without touching the routes.
 
+pub mod booking_mail_queue;
+pub mod booking_mails;
 pub mod bookings;
+pub mod calendar_feed;
 mod call_consent;
 mod call_reports;
 pub mod clean_text;
@@ -118,6 +121,8 @@ pub trait QuoteStore:
     + do_not_contact::OptOuts
     + bookings::Bookings
     + notice_acceptance::NoticeAcceptances
+    + booking_mails::BookingMails
+    + calendar_feed::CalendarFeed
     + Send
     + Sync
 {

@@ -27,17 +27,39 @@ fn booking(english: bool) -> Value {
         .map(|day| (day.to_owned(), json!(["00:00-23:30"])))
         .collect::<serde_json::Map<_, _>>()
         .into();
-    let (title, errors, statement) = if english {
+    let (title, errors, statement, emails, manage) = if english {
         (
             "Book a call",
             json!({"slot": "Choose a time", "name": "Write your name", "email": "Write an email", "soa": "Choose one", "taken": "That time was just taken."}),
             STATEMENT,
+            json!({"summary": "Your call with Test Broker", "subject": "Your call is booked: {when}",
+                   "booked": "Your call is booked for {when}.",
+                   "manage": "To cancel the call or move it, open this link (it works once):",
+                   "reminderSubject": "Your call is tomorrow: {when}",
+                   "reminder": "A reminder: your call is booked for {when}."}),
+            json!({"title": "Your call", "booked": "Your call is booked for {when}.",
+                   "cancel": "Cancel the call", "moveLabel": "Or move it to another time",
+                   "move": "Move the call", "cancelled": "Your call is cancelled.",
+                   "moved": "Your call is moved to {when}.",
+                   "gone": "This link was used already.",
+                   "unknown": "This link does not open a booking."}),
         )
     } else {
         (
             "Reserve una llamada",
             json!({"slot": "Elija una hora", "name": "Escriba su nombre", "email": "Escriba un correo", "soa": "Elija uno", "taken": "Esa hora ya está ocupada."}),
             STATEMENT_ES,
+            json!({"summary": "Su llamada con Test Broker", "subject": "Su llamada está reservada: {when}",
+                   "booked": "Su llamada está reservada para el {when}.",
+                   "manage": "Para cancelar la llamada o cambiarla, abra este enlace (funciona una vez):",
+                   "reminderSubject": "Su llamada es mañana: {when}",
+                   "reminder": "Le recordamos: su llamada está reservada para el {when}."}),
+            json!({"title": "Su llamada", "booked": "Su llamada está reservada para el {when}.",
+                   "cancel": "Cancelar la llamada", "moveLabel": "O cámbiela a otra hora",
+                   "move": "Cambiar la llamada", "cancelled": "Su llamada está cancelada.",
+                   "moved": "Su llamada se cambió al {when}.",
+                   "gone": "Este enlace ya se usó.",
+                   "unknown": "Este enlace no abre ninguna cita."}),
         )
     };
     json!({
@@ -51,7 +73,7 @@ fn booking(english: bool) -> Value {
                         "dentalVisionHearing": "Dental, vision and hearing"},
         "soaStatement": statement, "submit": "Book",
         "success": {"title": "Booked", "description": "We will call you."},
-        "errors": errors,
+        "errors": errors, "emails": emails, "manage": manage,
     })
 }
 
@@ -82,7 +104,7 @@ pub(crate) fn site(dir: &tempfile::TempDir, on: bool) -> PathBuf {
     site
 }
 
-async fn app(database: Option<DatabaseUrl>, static_dir: Option<PathBuf>) -> TestApp {
+pub async fn app(database: Option<DatabaseUrl>, static_dir: Option<PathBuf>) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
     let static_dir = static_dir.unwrap_or_else(|| site(&dir, true));
     let spawn = TestApp::spawn()
@@ -111,7 +133,7 @@ pub(crate) async fn page(app: &TestApp, path: &str) -> (u16, String) {
 }
 
 /// Posts the form as a browser does; the status, `Location` and the page.
-async fn post(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, String, String) {
+pub async fn post(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, String, String) {
     let response = no_redirects()
         .post(app.url(path))
         .form(form)
@@ -139,7 +161,7 @@ pub(crate) async fn admin(app: &TestApp, path: &str) -> Value {
     response.json().await.unwrap()
 }
 
-fn form<'a>(slot: &'a str, email: &'a str) -> Vec<(&'a str, &'a str)> {
+pub fn form<'a>(slot: &'a str, email: &'a str) -> Vec<(&'a str, &'a str)> {
     vec![
         ("slot", slot),
         ("name", "Ana Ruiz"),

@@ -9,6 +9,7 @@ mod assistant_push;
 mod backup_and_import;
 mod bad_setting;
 mod booking;
+mod booking_calendars;
 mod callable_leads;
 mod check_content;
 mod client_config;

@@ -5,6 +5,7 @@
 //! Lead e-mails spend the site's hourly budget (`LEAD_EMAIL_MAX_PER_HOUR`); the leads beyond it
 //! go out in one digest an hour (`digest.rs`).
 
+mod booking;
 mod consent_request;
 mod digest;
 mod message;
@@ -29,6 +30,7 @@ use crate::store::spam_report::SpamReports;
 use crate::store::{hour_of, CallReports, Channel, EmailBudget, FailingChannel, PendingLead};
 use relay::{ConnectError, Relay};
 
+pub use booking::BookingMail;
 pub use consent_request::{last_four, ConsentRequest, NotSent};
 pub use digest::Digest;
 

@@ -14,7 +14,7 @@ use warp::{Rejection, Reply};
 use super::caller::RequestFacts;
 use crate::http::body::is_json;
 use crate::http::error::ApiError;
-use crate::store::bookings::{Booking, Bookings};
+use crate::store::bookings::{self, Booking, Bookings};
 use crate::store::StoreError;
 
 /// The latest bookings a list holds: a broker's months of calls.
@@ -65,11 +65,11 @@ pub async fn one(
             status: Cancelled::Cancelled,
         } = serde_json::from_slice(&body)
             .map_err(|_| warp::reject::custom(ApiError::MalformedJson(CANCEL_FORM.into())))?;
-        let exists = store
+        let cancelled = store
             .cancel_booking(id.clone(), OffsetDateTime::now_utc())
             .await
             .map_err(failed)?;
-        if exists {
+        if cancelled == bookings::Cancelled::Now {
             tracing::info!(booking = %id, "a booking was cancelled");
         }
     }

@@ -14,6 +14,7 @@
 //!   audit copy, a ZIP, its lead deleted or not;
 //! - `/api/admin/bookings` and `/api/admin/bookings/{id}`: the booked calls with their Scope of
 //!   Appointment, and one, cancelled by `PATCH`;
+//! - `/api/admin/calendar-feed`: the address of the broker's calendar feed, replaced by `POST`;
 //! - `/api/admin/conversations` and `/api/admin/conversations/{call_id}`: the kept
 //!   conversations with the assistant, and one with its transcript and its legal hold;
 //!   `/api/admin/conversations/{call_id}/recording`: its recording, as the site copied it.
@@ -21,6 +22,7 @@
 //! Off (404, like any unknown path) unless one of the two is set.
 
 mod bookings;
+mod calendar_feed;
 mod caller;
 mod consent_records;
 mod consent_request;
@@ -51,6 +53,7 @@ use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::settings::Config;
 use crate::store::bookings::Bookings;
+use crate::store::calendar_feed::CalendarFeed;
 use crate::store::consent::ConsentRecords;
 use crate::store::{Conversations, Inbox, QuoteStore, Recordings, SiteKeys};
 use caller::{caller, request_facts, Access};
@@ -120,6 +123,15 @@ pub fn routes(
         .and(body::limited(MAX_ADMIN_BODY_BYTES))
         .and_then(move |PathId(id), _caller, facts, body| {
             bookings::one(Arc::clone(&one_booked), id, facts, body)
+        });
+    let feed_store: Arc<dyn CalendarFeed> = Arc::clone(&store) as _;
+    let feed_site = Arc::new(config.site.clone());
+    let feed = warp::path!("api" / "admin" / "calendar-feed")
+        .and(methods("GET, HEAD, POST"))
+        .and(caller(Arc::clone(&access)))
+        .and(warp::method())
+        .and_then(move |_caller, method| {
+            calendar_feed::handle(Arc::clone(&feed_store), Arc::clone(&feed_site), method)
         });
     let proofs: Arc<dyn ConsentRecords> = Arc::clone(&store) as _;
     let person_records = warp::path!("api" / "admin" / "consent-records")
@@ -201,6 +213,8 @@ pub fn routes(
         .or(answered_here(calls))
         .unify()
         .or(answered_here(call))
+        .unify()
+        .or(answered_here(feed))
         .unify()
         .boxed();
     let routes = match config.inbox.password_hash {

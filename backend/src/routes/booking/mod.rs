@@ -27,7 +27,7 @@ use wasm_core::{
 };
 
 pub use open_now::{moment, OpenNow};
-pub use page::{slot_label, BookingSite, PRODUCTS};
+pub use page::{document, plain, BookingSite, Errors, PRODUCTS};
 use page::{Problems, Typed};
 
 use crate::http::body;
@@ -413,7 +413,7 @@ fn typed(body: &[u8]) -> Typed {
     typed
 }
 
-fn html(status: StatusCode, body: String) -> Reply {
+pub(crate) fn html(status: StatusCode, body: String) -> Reply {
     Response::builder()
         .status(status)
         .header(header::CONTENT_TYPE, "text/html; charset=utf-8")

@@ -6,11 +6,11 @@
 use std::io;
 use std::path::Path;
 
-use jiff::Timestamp;
 use serde::Deserialize;
 use wasm_core::booking::{time_zone, BookingSettings, Hours, Slot};
 use wasm_core::FieldRule;
 
+use crate::leads::booking_words::slot_label;
 use crate::leads::notice::LeadNotices;
 use crate::routes::quote_result::escaped;
 use crate::settings::site::BUILD_FACTS;
@@ -185,81 +185,6 @@ pub struct Plain {
     pub another_site: &'static str,
 }
 
-const DAYS: [[&str; 7]; 2] = [
-    [
-        "Monday",
-        "Tuesday",
-        "Wednesday",
-        "Thursday",
-        "Friday",
-        "Saturday",
-        "Sunday",
-    ],
-    [
-        "lunes",
-        "martes",
-        "miércoles",
-        "jueves",
-        "viernes",
-        "sábado",
-        "domingo",
-    ],
-];
-const MONTHS: [[&str; 12]; 2] = [
-    [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ],
-    [
-        "enero",
-        "febrero",
-        "marzo",
-        "abril",
-        "mayo",
-        "junio",
-        "julio",
-        "agosto",
-        "septiembre",
-        "octubre",
-        "noviembre",
-        "diciembre",
-    ],
-];
-
-/// `Monday, March 9, 10:30 AM CDT` (`lunes 9 de marzo, 10:30 CDT`): the start on the broker's
-/// wall clock, with the zone's abbreviation, which tells the two 01:30s of a fall-back night apart.
-pub fn slot_label(hours: &Hours, start: Timestamp, language: Language) -> String {
-    let zoned = start.to_zoned_datetime(hours.time_zone.clone());
-    let day = usize::from(zoned.weekday().to_monday_zero_offset().unsigned_abs());
-    let month = usize::try_from(zoned.month() - 1).unwrap_or(0);
-    match language {
-        Language::En => format!(
-            "{}, {} {}, {}",
-            DAYS[0][day],
-            MONTHS[0][month],
-            zoned.day(),
-            zoned.strftime("%-I:%M %p %Z")
-        ),
-        Language::Es => format!(
-            "{} {} de {}, {}",
-            DAYS[1][day],
-            zoned.day(),
-            MONTHS[1][month],
-            zoned.strftime("%H:%M %Z")
-        ),
-    }
-}
-
 /// The form page: `times` to choose from, what was typed, the problems.
 pub fn form(
     site: &BookingSite,
@@ -302,7 +227,7 @@ pub fn form(
         html.push_str(&format!(
             "<p><label><input type=\"radio\" name=\"slot\" value=\"{}\" required{checked}> {}</label></p>",
             escaped(&value),
-            escaped(&slot_label(&site.hours, slot.start, language)),
+            escaped(&slot_label(&site.hours.time_zone, slot.start, language)),
         ));
     }
     html.push_str(&under(&problems.slot, "slot"));
@@ -383,7 +308,7 @@ pub fn done(site: &BookingSite, language: Language) -> String {
 
 /// The page around `body`, with the site's icon (booking is on only with a built front end,
 /// which has it).
-fn document(language: Language, title: &str, body: &str) -> String {
+pub fn document(language: Language, title: &str, body: &str) -> String {
     let title = escaped(title);
     format!(
         "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\">\

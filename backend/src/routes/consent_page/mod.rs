@@ -31,6 +31,7 @@ use crate::http::error::ApiError;
 use crate::http::forwarded_proto;
 use crate::http::methods::methods;
 use crate::http::same_site::from_another_site;
+use crate::leads::booking_link::BookingLinks;
 use crate::leads::consent_link::{ConsentLinks, LinkError};
 use crate::leads::notice::LeadNotices;
 use crate::store::consent::ConsentChannel;
@@ -40,10 +41,12 @@ use crate::store::{CallConsent, Language, LeadStatus, QuoteStore};
 /// A consent post is one small field.
 const MAX_BODY_BYTES: usize = 4 * 1024;
 
-/// What the page and the admin route's link share, made once at start.
+/// What the page and the admin route's link share, made once at start; and the key of the link
+/// a booking's confirmation carries (`routes/booking_manage`), signed the same way.
 pub struct ConsentParts {
     pub links: Arc<ConsentLinks>,
     pub pages: Arc<ConsentPages>,
+    pub booking_links: Arc<BookingLinks>,
 }
 
 pub struct ConsentPage {

@@ -6,7 +6,8 @@ use jiff::Timestamp;
 use wasm_core::booking::{Hours, Slot};
 
 use super::replies::{echo, single_line};
-use crate::routes::booking::{slot_label, PRODUCTS};
+use crate::leads::booking_words::slot_label;
+use crate::routes::booking::PRODUCTS;
 use crate::store::Language;
 
 /// The words of the replies in one language; `{…}` is filled in.
@@ -124,7 +125,7 @@ fn listed(hours: &Hours, times: &[Slot], language: Language) -> String {
         .map(|slot| {
             format!(
                 "{} ({value} {})",
-                slot_label(hours, slot.start, language),
+                slot_label(&hours.time_zone, slot.start, language),
                 slot.start
             )
         })
@@ -167,7 +168,7 @@ pub fn booked(
     single_line(
         &words(language)
             .booked
-            .replace("{time}", &slot_label(hours, start, language))
+            .replace("{time}", &slot_label(&hours.time_zone, start, language))
             .replace("{name}", name)
             .replace("{email}", email),
     )

@@ -43,6 +43,17 @@ pub struct Mail {
     pub headers: Vec<(String, String)>,
     pub text: Option<String>,
     pub html: Option<String>,
+    /// Its `text/calendar` parts (a booking's `.ics`), decoded.
+    #[serde(default)]
+    pub calendars: Vec<CalendarPart>,
+}
+
+/// A `text/calendar` part: the `method` of its content type, its file name and its text.
+#[derive(Clone, Debug, Deserialize)]
+pub struct CalendarPart {
+    pub method: Option<String>,
+    pub filename: String,
+    pub content: String,
 }
 
 impl Mail {

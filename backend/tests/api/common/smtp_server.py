@@ -73,9 +73,18 @@ class Store:
         raw = envelope.original_content or envelope.content
         parsed = email.message_from_bytes(raw, policy=email.policy.default)
         parts = {}
+        calendars = []
         for part in parsed.walk():
             kind = part.get_content_type()
-            if kind in ("text/plain", "text/html") and kind not in parts:
+            if kind == "text/calendar":
+                calendars.append(
+                    {
+                        "method": part.get_param("method"),
+                        "filename": part.get_filename(),
+                        "content": part.get_content(),
+                    }
+                )
+            elif kind in ("text/plain", "text/html") and kind not in parts:
                 parts[kind] = part.get_content()
         with self.lock:
             self.count += 1
@@ -89,6 +98,7 @@ class Store:
                     "headers": [[k, str(v)] for k, v in parsed.items()],
                     "text": parts.get("text/plain"),
                     "html": parts.get("text/html"),
+                    "calendars": calendars,
                     # Wall-clock seconds, for scripts/bench-email.sh's latency.
                     "accepted_at": accepted_at,
                 },

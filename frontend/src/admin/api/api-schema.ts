@@ -133,6 +133,24 @@ export interface paths {
     patch: operations['cancelBooking'];
     trace?: never;
   };
+  '/api/admin/calendar-feed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The address of the broker's private calendar feed (/calendar/<secret>.ics: every call booked and not yet over, as text/calendar, for a calendar app to subscribe to), made on first asking and the same until replaced. Whoever has the address reads the calls: keep it as a password. */
+    get: operations['getCalendarFeed'];
+    put?: never;
+    /** Replaces the calendar feed's address with a new secret one: the old address answers 404 from now on. No body. */
+    post: operations['replaceCalendarFeed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/conversations': {
     parameters: {
       query?: never;
@@ -638,6 +656,10 @@ export interface components {
       call_ended: string | null;
       /** @description The call's recording (artifact.recordingUrl of its end-of-call report). */
       call_recording_url: string | null;
+    };
+    CalendarFeed: {
+      /** @description The feed's address: SITE_URL and /calendar/<secret>.ics. */
+      url: string;
     };
     Booking: {
       id: string;
@@ -1198,6 +1220,57 @@ export interface operations {
       404: components['responses']['Error'];
       413: components['responses']['Error'];
       415: components['responses']['Error'];
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  getCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed's address. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeed'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyFailedAttempts'];
+      500: components['responses']['Error'];
+      503: components['responses']['Unavailable'];
+    };
+  };
+  replaceCalendarFeed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The feed's new address. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CalendarFeed'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['CrossSite'];
       429: components['responses']['TooManyFailedAttempts'];
       500: components['responses']['Error'];
       503: components['responses']['Unavailable'];

@@ -1,0 +1,198 @@
+//! The words of a booking's e-mails to the visitor and of the page its link opens, in each
+//! language, from the build (`booking.emails` and `booking.manage` in each language's
+//! `.site/site.json`, docs/product.md §13), and a call's time as both say it: on the broker's
+//! wall clock, in the broker's zone (`booking.timeZone`).
+
+use std::io;
+use std::path::Path;
+
+use jiff::tz::TimeZone;
+use jiff::Timestamp;
+use serde::Deserialize;
+use wasm_core::booking::time_zone;
+
+use crate::settings::site::BUILD_FACTS;
+use crate::store::Language;
+
+/// The visitor's e-mails; `{when}` is the call's time.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailWords {
+    /// The calendar entry's title.
+    pub summary: String,
+    pub subject: String,
+    pub booked: String,
+    /// Before the link to cancel or move the call.
+    pub manage: String,
+    pub reminder_subject: String,
+    pub reminder: String,
+}
+
+/// The page the link opens; `{when}` is the call's time.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ManageWords {
+    pub title: String,
+    pub booked: String,
+    pub cancel: String,
+    pub move_label: String,
+    #[serde(rename = "move")]
+    pub move_button: String,
+    pub cancelled: String,
+    pub moved: String,
+    /// The link was used: the call is cancelled or moved, or its time has passed.
+    pub gone: String,
+    /// The link was not one this site made.
+    pub unknown: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Booking {
+    time_zone: String,
+    emails: EmailWords,
+    manage: ManageWords,
+}
+
+#[derive(Deserialize)]
+struct Facts {
+    #[serde(default)]
+    booking: Option<Booking>,
+}
+
+/// Each language's words, and the broker's zone.
+pub struct BookingWords {
+    pub zone: TimeZone,
+    english: Booking,
+    spanish: Booking,
+}
+
+impl BookingWords {
+    /// `None` when the build has no `booking` (off, or no built front end).
+    pub fn load(static_dir: &Path) -> io::Result<Option<BookingWords>> {
+        let Some(english) = read(&static_dir.join(BUILD_FACTS))? else {
+            return Ok(None);
+        };
+        let spanish = read(&static_dir.join(".site/es/site.json"))?.unwrap_or(english.clone());
+        let zone = time_zone::by_name(&english.time_zone)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+        Ok(Some(BookingWords {
+            zone,
+            english,
+            spanish,
+        }))
+    }
+
+    pub fn emails(&self, language: Language) -> &EmailWords {
+        &self.of(language).emails
+    }
+
+    pub fn manage(&self, language: Language) -> &ManageWords {
+        &self.of(language).manage
+    }
+
+    /// The call starting at `start` as `language` says it, in the broker's zone.
+    pub fn when(&self, start: Timestamp, language: Language) -> String {
+        slot_label(&self.zone, start, language)
+    }
+
+    fn of(&self, language: Language) -> &Booking {
+        match language {
+            Language::En => &self.english,
+            Language::Es => &self.spanish,
+        }
+    }
+}
+
+fn read(file: &Path) -> io::Result<Option<Booking>> {
+    let bytes = match std::fs::read(file) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(error),
+    };
+    let facts: Facts = serde_json::from_slice(&bytes).map_err(|error| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{}: booking {error} (rebuild the front end)",
+                file.display()
+            ),
+        )
+    })?;
+    Ok(facts.booking)
+}
+
+const DAYS: [[&str; 7]; 2] = [
+    [
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+    ],
+    [
+        "lunes",
+        "martes",
+        "miércoles",
+        "jueves",
+        "viernes",
+        "sábado",
+        "domingo",
+    ],
+];
+const MONTHS: [[&str; 12]; 2] = [
+    [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ],
+    [
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ],
+];
+
+/// `Monday, March 9, 10:30 AM CDT` (`lunes 9 de marzo, 10:30 CDT`): the start on the broker's
+/// wall clock, with the zone's abbreviation, which tells the two 01:30s of a fall-back night apart.
+pub fn slot_label(zone: &TimeZone, start: Timestamp, language: Language) -> String {
+    let zoned = start.to_zoned_datetime(zone.clone());
+    let day = usize::from(zoned.weekday().to_monday_zero_offset().unsigned_abs());
+    let month = usize::try_from(zoned.month() - 1).unwrap_or(0);
+    match language {
+        Language::En => format!(
+            "{}, {} {}, {}",
+            DAYS[0][day],
+            MONTHS[0][month],
+            zoned.day(),
+            zoned.strftime("%-I:%M %p %Z")
+        ),
+        Language::Es => format!(
+            "{} {} de {}, {}",
+            DAYS[1][day],
+            zoned.day(),
+            MONTHS[1][month],
+            zoned.strftime("%H:%M %Z")
+        ),
+    }
+}
