@@ -13,6 +13,7 @@ use crate::forward::Workers;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, head_size, request_log, request_target, security_headers};
+use crate::leads::booking_ref::BookingRefs;
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::leads::retention::{self, Retention};
@@ -39,6 +40,8 @@ pub struct FormPages {
     pub results: Arc<ResultPages>,
     pub opt_out: Arc<OptOutPages>,
     pub booking: Option<BookingSite>,
+    /// With booking on, the quote's reference to its lead on the booking page.
+    pub booking_refs: Option<Arc<BookingRefs>>,
 }
 
 pub fn routes(
@@ -105,6 +108,7 @@ pub fn routes(
             Arc::clone(&limits),
             Arc::clone(&tokens),
             Arc::clone(&notices),
+            pages.booking_refs.clone(),
         ))
         .unify()
         .or(openapi::routes())
@@ -134,6 +138,7 @@ pub fn routes(
             pages.booking,
             notices,
             limits,
+            pages.booking_refs,
         ))
         .unify()
         .or(consent_page)
@@ -218,10 +223,16 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
     let opt_out_pages = OptOutPages::load(&config.static_dir).map_err(StartError::Site)?;
     let notices = LeadNotices::load(&config.static_dir).map_err(StartError::Site)?;
+    let booking = BookingSite::load(&config.static_dir).map_err(StartError::Site)?;
+    let booking_refs = match booking {
+        Some(_) => Some(Arc::new(BookingRefs::load(store.as_ref()).await?)),
+        None => None,
+    };
     let pages = FormPages {
         results: Arc::new(result_pages),
         opt_out: Arc::new(opt_out_pages),
-        booking: BookingSite::load(&config.static_dir).map_err(StartError::Site)?,
+        booking,
+        booking_refs,
     };
     let mut server = serve(
         config,

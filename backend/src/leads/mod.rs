@@ -4,6 +4,7 @@
 //! broker's request or past the retention limit, on one timer).
 
 pub mod audit_copy;
+pub mod booking_ref;
 pub mod consent_link;
 pub mod csv;
 pub mod deletion;
@@ -12,4 +13,5 @@ pub mod licence;
 pub mod notice;
 pub mod recording_type;
 pub mod retention;
+pub mod signed_lead;
 pub mod since;

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use wasm_core::booking::{time_zone, BookingSettings, Hours, Slot};
 use wasm_core::FieldRule;
 
+use crate::leads::booking_ref;
 use crate::leads::notice::LeadNotices;
 use crate::routes::quote_result::escaped;
 use crate::settings::site::BUILD_FACTS;
@@ -137,6 +138,9 @@ pub struct Typed {
     pub phone: String,
     pub may_call: bool,
     pub soa: Vec<String>,
+    /// The quote's reference the page was opened with (`leads::booking_ref`), sent back in a
+    /// hidden field.
+    pub lead: String,
 }
 
 /// The message under each field that has one; `alert` above the form.
@@ -362,6 +366,13 @@ pub fn form(
     ));
     if let Some(notice) = notices.text(language) {
         html.push_str(&format!("<p class=\"lead-notice\">{}</p>", escaped(notice)));
+    }
+    if !typed.lead.is_empty() {
+        html.push_str(&format!(
+            "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
+            booking_ref::FIELD,
+            escaped(&typed.lead)
+        ));
     }
     html.push_str(&format!(
         "<p><button type=\"submit\">{}</button></p></form>",

@@ -21,6 +21,7 @@ use super::limits::{Bucket, PostLimits};
 use super::page_language;
 use crate::http::error::ApiError;
 use crate::http::same_site::from_another_site;
+use crate::leads::booking_ref::BookingRefs;
 use crate::leads::notice::LeadNotices;
 use crate::routes::quote_result::{self, Failure, Outcome, Typed};
 use crate::spam::FormTokens;
@@ -115,6 +116,8 @@ pub struct FormRoute {
     pub tokens: Arc<FormTokens>,
     /// The notice beside the form, each lead's consent record keeps.
     pub notices: Arc<LeadNotices>,
+    /// With booking on: the result page links to it with a reference to the lead.
+    pub booking: Option<Arc<BookingRefs>>,
     pub recent: RecentForms,
 }
 
@@ -197,7 +200,7 @@ impl FormRoute {
                         tracing::info!(
                             "honeypot filled in a form post; answered as submitted, not stored"
                         );
-                        Outcome::Submitted
+                        self.submitted(&uuid::Uuid::now_v7().to_string())
                     }
                     Ok(()) => Outcome::Invalid(typed),
                 };
@@ -229,8 +232,16 @@ impl FormRoute {
         )
         .await
         {
-            Ok(_) => Outcome::Submitted,
+            Ok(id) => self.submitted(&id),
             Err(error) => Outcome::Failed(Failure::from_error(&error), typed),
+        }
+    }
+
+    /// Lead `id` stored: the result page's outcome, with booking on a reference to the lead.
+    fn submitted(&self, id: &str) -> Outcome {
+        let now = time::OffsetDateTime::now_utc();
+        Outcome::Submitted {
+            booking: self.booking.as_ref().map(|refs| refs.token(id, now)),
         }
     }
 }

@@ -9,6 +9,7 @@ use wasm_core::{ContactDetails, ContactInput, ContactRules, FieldErrors, QuoteRe
 use std::net::IpAddr;
 
 use crate::http::error::ApiError;
+use crate::leads::booking_ref::{self, BookingRefs};
 use crate::leads::notice::LeadNotices;
 use crate::spam::{FormTokens, Signal};
 use crate::store::consent::{ConsentChannel, NewConsent};
@@ -67,12 +68,14 @@ pub struct Sender {
 }
 
 /// Stores the post's quote (the rate limit is already spent) with its consent record, as spam
-/// when `tokens` say so, and answers 201 with its id either way, with a fresh form token for the
-/// page's next quote; wrong fields are refused (422). Refusals are in the post's language.
+/// when `tokens` say so, and answers 201 with its id either way (and with booking on, the booking
+/// page's link with a reference to it), with a fresh form token for the page's next quote; wrong
+/// fields are refused (422). Refusals are in the post's language.
 pub async fn create(
     store: Arc<dyn Quotes>,
     tokens: &FormTokens,
     notices: &LeadNotices,
+    booking: Option<&BookingRefs>,
     post: Post,
     sender: Sender,
 ) -> Result<Response, Rejection> {
@@ -85,7 +88,8 @@ pub async fn create(
         } => (request, contact, honeypot),
         Payload::Bot => {
             tracing::info!("honeypot filled; answered 201 and not stored");
-            return Ok(created(&uuid::Uuid::now_v7().to_string()));
+            let id = uuid::Uuid::now_v7().to_string();
+            return Ok(created(&id, booking_path(booking, &id, language)));
         }
         Payload::Invalid(errors) => {
             return Err(ApiError::Validation(errors).in_language(language));
@@ -106,7 +110,8 @@ pub async fn create(
     )
     .await
     .map_err(|error| error.in_language(language))?;
-    let mut response = created(&id);
+    let booking = booking_path(booking, &id, language);
+    let mut response = created(&id, booking);
     tokens.set_cookie(&mut response, sender.https);
     Ok(response)
 }
@@ -158,12 +163,18 @@ pub async fn insert(
     }
 }
 
-fn created(id: &str) -> Response {
-    warp::reply::with_status(
-        warp::reply::json(&serde_json::json!({ "id": id })),
-        StatusCode::CREATED,
-    )
-    .into_response()
+/// The booking page in `language` with a reference to lead `id`, when booking is on.
+fn booking_path(booking: Option<&BookingRefs>, id: &str, language: Language) -> Option<String> {
+    let token = booking?.token(id, time::OffsetDateTime::now_utc());
+    booking_ref::path(&token, language)
+}
+
+fn created(id: &str, booking: Option<String>) -> Response {
+    let body = match booking {
+        Some(path) => serde_json::json!({ "id": id, "booking_path": path }),
+        None => serde_json::json!({ "id": id }),
+    };
+    warp::reply::with_status(warp::reply::json(&body), StatusCode::CREATED).into_response()
 }
 
 #[derive(Debug)]

@@ -23,6 +23,7 @@ use crate::http::headers::{optional_cookie, optional_header};
 use crate::http::methods::methods;
 use crate::http::same_site;
 use crate::http::{body, forwarded_proto};
+use crate::leads::booking_ref::BookingRefs;
 use crate::leads::notice::LeadNotices;
 use crate::spam::{self, FormTokens};
 use crate::store::Quotes;
@@ -33,19 +34,23 @@ use limits::{Bucket, PostLimits};
 /// Largest quote request body accepted.
 const MAX_QUOTE_BODY_BYTES: usize = 16 * 1024;
 
+/// With booking on (`booking`), a stored quote is answered with the booking page's link and a
+/// reference to its lead (`leads::booking_ref`).
 pub fn routes(
     store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
+    booking: Option<Arc<BookingRefs>>,
 ) -> BoxedFilter<(Response,)> {
     form_route(
         Arc::clone(&store),
         Arc::clone(&limits),
         Arc::clone(&tokens),
         Arc::clone(&notices),
+        booking.clone(),
     )
-    .or(json_route(store, limits, tokens, notices))
+    .or(json_route(store, limits, tokens, notices, booking))
     .unify()
     .boxed()
 }
@@ -58,12 +63,14 @@ fn form_route(
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
+    booking: Option<Arc<BookingRefs>>,
 ) -> BoxedFilter<(Response,)> {
     let route = Arc::new(FormRoute {
         store,
         limits: Arc::clone(&limits),
         tokens,
         notices,
+        booking,
         recent: Default::default(),
     });
     warp::path!("api" / "quote-requests")
@@ -97,6 +104,7 @@ fn json_route(
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
+    booking: Option<Arc<BookingRefs>>,
 ) -> BoxedFilter<(Response,)> {
     let rules = Arc::clone(&notices);
     let post = body::json_content_type()
@@ -145,13 +153,16 @@ fn json_route(
             let store = Arc::clone(&store);
             let tokens = Arc::clone(&tokens);
             let notices = Arc::clone(&notices);
+            let booking = booking.clone();
             let sender = Sender {
                 client,
                 token,
                 user_agent,
                 https,
             };
-            async move { handlers::create(store, &tokens, &notices, post, sender).await }
+            async move {
+                handlers::create(store, &tokens, &notices, booking.as_deref(), post, sender).await
+            }
         })
         .boxed()
 }
