@@ -1,6 +1,6 @@
 import { SiteFooter } from '../components/layout/SiteFooter';
 import { Button } from '../components/ui/button';
-import { quoteFields, quoteResult, quoteSection } from '../content';
+import { bookingLink, quoteFields, quoteResult, quoteSection } from '../content';
 import { QuoteForm } from '../features/quote/QuoteForm';
 import { QUOTE_HREF } from '../lib/quote-link';
 import { Island } from '../islands/Island';
@@ -38,6 +38,8 @@ const SLOT = {
   zip: '{{zip}}',
   phoneError: '{{phone_error}}',
   zipError: '{{zip_error}}',
+  /** The success page's link to the booking page, with a reference to the lead (booking on). */
+  booking: '{{booking}}',
 } as const;
 
 /** The heading, the words under it and, unless the request went through, the form to try again. */
@@ -94,6 +96,13 @@ export function QuoteResultPage({ variant }: { variant: QuoteResultVariant }) {
         <div className="w-full max-w-4xl rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-200 sm:p-12">
           <h1 className="text-center text-3xl font-bold text-slate-900">{title}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{text}</p>
+          {variant === 'submitted' && bookingLink && (
+            <p className="mt-6 text-center">
+              <Button asChild>
+                <a href={SLOT.booking}>{bookingLink}</a>
+              </Button>
+            </p>
+          )}
           {form && (
             <div className="mt-8">
               <QuoteForm initial={form} />
