@@ -173,6 +173,23 @@ async fn a_visitor_books_without_javascript_and_the_broker_sees_and_cancels_it(
     assert!(english.contains("name=\"soa\" value=\"part_d\""));
     let times = offered(&english);
     assert!(times.len() > 40, "{times:?}");
+    // Each time keeps its instant for the page's script, served from the site as the
+    // Content-Security-Policy allows, which relabels it on the visitor's clock.
+    assert!(english.contains(&format!("<span data-at=\"{}\">", times[0])));
+    assert!(english.contains("<script src=\"/book/local-times.js\" defer></script>"));
+    assert!(english.contains("data-your-zone=\"Times are in your zone ({zone}).\""));
+    let csp = app.get("/book").await.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(csp.contains("script-src 'self'"), "{csp}");
+    let script = app.get("/book/local-times.js").await;
+    assert_eq!(script.status(), 200);
+    assert_eq!(
+        script.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    assert!(script.text().await.unwrap().contains("Intl.DateTimeFormat"));
     let (status, spanish) = page(&app, "/es/book").await;
     assert_eq!(status, 200);
     assert!(spanish.contains("<html lang=\"es\">") && spanish.contains(STATEMENT_ES));

@@ -105,6 +105,9 @@ pub fn routes(
                     .await
             }
         });
+    let script = warp::path!("book" / "local-times.js")
+        .and(warp::get())
+        .map(|| script_reply());
     let confirmed = Arc::clone(&booking);
     let show_done = done
         .and(warp::get())
@@ -130,7 +133,14 @@ pub fn routes(
                 }
             },
         );
-    show_form.or(show_done).unify().or(post).unify().boxed()
+    show_form
+        .or(show_done)
+        .unify()
+        .or(script)
+        .unify()
+        .or(post)
+        .unify()
+        .boxed()
 }
 
 /// A post as it came.
@@ -470,6 +480,19 @@ fn html(status: StatusCode, body: String) -> Reply {
         .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
         .header(header::CACHE_CONTROL, "no-store")
         .body(Bytes::from(body))
+        .map_or_else(
+            |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+            |r| r.into_response(),
+        )
+}
+
+/// The form page's script (`page::LOCAL_TIMES_JS`), cached for a while: it changes only with a
+/// release.
+fn script_reply() -> Reply {
+    Response::builder()
+        .header(header::CONTENT_TYPE, "text/javascript; charset=utf-8")
+        .header(header::CACHE_CONTROL, "public, max-age=3600")
+        .body(Bytes::from_static(page::LOCAL_TIMES_JS.as_bytes()))
         .map_or_else(
             |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
             |r| r.into_response(),
