@@ -4,13 +4,13 @@
 // page, which is pre-filled, and the booking joins the quote's lead, whose page in the inbox then
 // shows the call and its Scope of Appointment), the times on the visitor's clock with JavaScript
 // and on the broker's without, and the inbox's Calls view.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, cpSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { VIEWPORTS } from './support/browser.mjs';
 import { buildSite, contentCopy } from './support/build-site.mjs';
 import { ADMIN_PASSWORD_HASH, signIn } from './support/inbox.mjs';
 import { gotoHydrated } from './support/landing.mjs';
-import { startServer } from './support/server.mjs';
+import { repoRoot, startServer } from './support/server.mjs';
 import { expect, test } from './support/test.mjs';
 
 const BROKER_ZONE = 'America/Chicago';
@@ -87,6 +87,10 @@ test.beforeAll(async () => {
     `\nbooking:\n${texts(WORDS.es, 'El agente de {broker} puede recibir un pago según su inscripción.')}`,
   );
   site = await buildSite(content.dir);
+  // The inbox's page, which buildSite leaves out, from the main build (its assets beside).
+  const built = realpathSync(join(repoRoot, 'frontend/dist'));
+  cpSync(join(built, 'admin.html'), join(site.dist, 'admin.html'));
+  cpSync(join(built, 'assets'), join(site.dist, 'assets'), { recursive: true, force: false });
   server = await startServer({
     staticDir: site.dist,
     env: { ADMIN_PASSWORD_HASH },
@@ -197,7 +201,7 @@ test("the inbox's Calls view lists today's, upcoming and past calls, each linkin
   await expect(page.getByText(WORDS.en.done)).toBeVisible();
 
   await signIn(page, server.url);
-  await page.getByRole('link', { name: 'Calls' }).click();
+  await page.getByRole('link', { name: 'Calls', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Calls' })).toBeFocused();
   for (const group of ['Today', 'Upcoming', 'Past'])
     await expect(
