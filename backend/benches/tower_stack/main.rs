@@ -288,6 +288,8 @@ async fn serve(
         results: Arc::new(pages),
         opt_out: Arc::new(OptOutPages::load(&config.static_dir).expect("opt-out pages")),
         booking: BookingSite::load(&config.static_dir).expect("booking page"),
+        // The bench's site has no booking.
+        booking_refs: None,
     };
     let routes = app::routes(
         Arc::clone(&store),

@@ -112,7 +112,7 @@ pub fn routes(
     let calls = warp::path!("api" / "admin" / "bookings")
         .and(methods("GET, HEAD"))
         .and(caller(Arc::clone(&access)))
-        .and(query.clone())
+        .and(query)
         .and_then(move |_caller, query: String| bookings::list(Arc::clone(&booked), query));
     let call = warp::path!("api" / "admin" / "bookings" / PathId)
         .and(methods("GET, HEAD, PATCH"))

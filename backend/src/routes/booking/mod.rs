@@ -107,7 +107,7 @@ pub fn routes(
         });
     let script = warp::path!("book" / "local-times.js")
         .and(warp::get())
-        .map(|| script_reply());
+        .map(script_reply);
     let confirmed = Arc::clone(&booking);
     let show_done = done
         .and(warp::get())
