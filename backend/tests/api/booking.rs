@@ -564,6 +564,27 @@ async fn a_quote_followed_by_a_booking_joins_its_lead(database: Option<DatabaseU
     assert_eq!(status, 303);
     assert_eq!(bookings_of(&app, &cy).await.len(), 1);
     assert_eq!(lead(&app, &cy).await["call_consent"], "written");
+    // A second call on the same lead: its records hold each Scope of Appointment by its number.
+    let (status, _, _) = post(&app, "/book", &joined_form(&times[5], &typed)).await;
+    assert_eq!(status, 303);
+    assert_eq!(bookings_of(&app, &cy).await.len(), 2);
+    let zip = app
+        .client
+        .get(app.url(&format!("/api/admin/quote-requests/{cy}/records")))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(zip.status(), 200);
+    let zip = zip.bytes().await.unwrap();
+    let zip = zip::ZipArchive::new(std::io::Cursor::new(zip.to_vec())).unwrap();
+    let names: Vec<&str> = zip.file_names().collect();
+    let soa_files = names
+        .iter()
+        .filter(|n| n.contains("/soa-") && n.ends_with(".json"))
+        .count();
+    assert_eq!(soa_files, 2, "{names:?}");
+    assert!(!names.iter().any(|n| n.ends_with("/soa.json")), "{names:?}");
     head(&app.database);
 
     // Deleting the lead deletes its booking: its time is open again.
