@@ -243,7 +243,16 @@ impl Booking {
     }
 
     async fn submit(&self, language: Language, sent: Sent) -> Reply {
-        let typed = typed(&sent.body);
+        let mut typed = typed(&sent.body);
+        // A reference this site did not sign, or past its time, is not sent back: the page is
+        // the plain form it would have been opened as.
+        if self
+            .refs
+            .lead(&typed.lead, time::OffsetDateTime::now_utc())
+            .is_none()
+        {
+            typed.lead.clear();
+        }
         let plain = page::plain(language);
         if from_another_site(&sent.headers, sent.https) {
             let problems = Problems {
