@@ -2,7 +2,7 @@
 # formatters and linters among them). `make lint` runs only those; `make fmt` fixes what they can.
 # While working: `make check` (linters and unit tests, the quick loop) and `make dev` (Vite with
 # hot reload against the debug backend).
-.PHONY: run test build setup setup-test lint fmt check check-content dev
+.PHONY: run test build setup setup-test lint fmt check check-content dev bench-smoke
 
 run: build
 	scripts/run.sh
@@ -37,3 +37,9 @@ check-content:
 
 dev: setup
 	scripts/dev.sh
+
+# Every benchmark script once, briefly, so a stale one fails (scripts/bench-smoke.sh); measures
+# nothing. The full runs are in docs/figures.md.
+bench-smoke: setup-test
+	scripts/build.sh
+	scripts/bench-smoke.sh

@@ -3,20 +3,31 @@
 # `make check` to warm what it builds, then RUNS timed ones (default 5) with nothing changed in
 # between. Prints each run, the median and the spread, and the load average around them.
 #
-#   scripts/bench-check.sh [RUNS]
+#   scripts/bench-check.sh [--smoke] [RUNS]
+#
+# --smoke (make bench-smoke): one run of `make --dry-run check` (the target and its commands,
+# none of them run) through the same timing and figures, without the warming run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+check=(make check)
+if [[ ${1:-} == --smoke ]]; then
+  check=(make --dry-run check)
+  shift
+  set -- "${1:-1}"
+fi
 runs=${1:-5}
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-echo "warming: make check"
-make check >"$log" 2>&1 || { cat "$log"; echo "error: make check failed" >&2; exit 1; }
+if [[ ${check[1]} != --dry-run ]]; then
+  echo "warming: make check"
+  "${check[@]}" >"$log" 2>&1 || { cat "$log"; echo "error: make check failed" >&2; exit 1; }
+fi
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 times=()
 for run in $(seq 1 "$runs"); do
   start=$EPOCHREALTIME
-  make check >"$log" 2>&1 || { cat "$log"; echo "error: make check failed" >&2; exit 1; }
+  "${check[@]}" >"$log" 2>&1 || { cat "$log"; echo "error: make check failed" >&2; exit 1; }
   end=$EPOCHREALTIME
   times+=("$start:$end")
   echo "run $run: done"

@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # Two builds of the server under the same load, back to back: scripts/bench.sh (SQLite) with
-# BEFORE_BINARY, then with target/release/backend, alternating for ROUNDS rounds (default 5), so
+# BEFORE_BINARY, then with target/release/backend (under CARGO_TARGET_DIR when set), alternating for ROUNDS rounds (default 5), so
 # whatever else the machine does weighs on both alike. Prints every run, then the median and
 # spread of quote posts/s and idle RSS for each, the change of the median, and the median and
 # spread of each round's change.
 #
-#   scripts/bench-compare.sh BEFORE_BINARY [ROUNDS]
+#   scripts/bench-compare.sh [--smoke] BEFORE_BINARY [ROUNDS]
+#
+# --smoke (make bench-smoke): one round of scripts/bench.sh --smoke runs; BEFORE_BINARY may be
+# left out, and is then the same build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-before=${1:?usage: scripts/bench-compare.sh BEFORE_BINARY [ROUNDS]}
+after=${CARGO_TARGET_DIR:-target}/release/backend
+smoke=()
+if [[ ${1:-} == --smoke ]]; then
+  smoke=(--smoke)
+  shift
+  set -- "${1:-$after}" "${2:-1}"
+fi
+before=${1:?usage: scripts/bench-compare.sh [--smoke] BEFORE_BINARY [ROUNDS]}
 rounds=${2:-5}
-after=target/release/backend
 [[ -x $before && -x $after ]] || { echo "error: need $before and $after (scripts/build.sh)" >&2; exit 1; }
 
 results=$(mktemp)
@@ -22,7 +31,7 @@ for round in $(seq 1 "$rounds"); do
     binary=$before
     [[ $build == after ]] && binary=$after
     # One run each, so the rounds alternate run by run; its line is the first SQLite line.
-    output=$(SERVER_BINARY=$binary BENCH_RUNS=1 scripts/bench.sh)
+    output=$(SERVER_BINARY=$binary BENCH_RUNS=1 scripts/bench.sh "${smoke[@]}")
     line=$(grep -m 1 '^SQLite: .*quote posts/s' <<< "$output")
     echo "round $round, $build: ${line#SQLite: }"
     rps=$(sed -E 's/^SQLite: ([0-9]+) quote posts.*/\1/' <<< "$line")

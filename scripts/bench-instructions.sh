@@ -2,11 +2,13 @@
 # CPU instructions a quote post costs the server (its user-space code, all threads), counted by
 # valgrind's callgrind: unlike posts a second, the count does not depend on what else the machine
 # is doing, so a change to the request path can be weighed while builds run. The posts are
-# scripts/bench.sh's (a person's, with the page's form token), POSTS of them at 4 connections
-# after WARMUP that are not counted. Prints instructions a post for each BINARY (default
+# scripts/bench.sh's (a person's: each post with a form token of its own, the one its page or the
+# answer to the post before set), POSTS of them at 4 connections after WARMUP that are not counted. Prints instructions a post for each BINARY (default
 # target/release/backend), median and spread over RUNS runs (default 5).
 #
-#   scripts/bench-instructions.sh [--top N] [--runs RUNS] [BINARY ...]
+#   scripts/bench-instructions.sh [--smoke] [--top N] [--runs RUNS] [BINARY ...]
+#
+# --smoke (make bench-smoke): one run of 100 posts after 20, which fails when any was held as spam.
 #
 # --top N also prints, for the last run of each binary, the N functions with the most
 # instructions including what they call (callgrind_annotate --inclusive=yes). KEEP_DIR=DIR keeps
@@ -17,27 +19,29 @@ source scripts/lib/server.sh
 
 top=0
 runs=5
+smoke=false
 binaries=()
 while (($#)); do
   case $1 in
+    --smoke) smoke=true; runs=1; : "${WARMUP:=20}" "${POSTS:=100}"; shift ;;
     --top) top=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     *) binaries+=("$1"); shift ;;
   esac
 done
-((${#binaries[@]})) || binaries=(target/release/backend)
+((${#binaries[@]})) || binaries=("${CARGO_TARGET_DIR:-target}/release/backend")
 WARMUP=${WARMUP:-300}
 POSTS=${POSTS:-3000}
-for tool in valgrind callgrind_control node; do
-  command -v "$tool" >/dev/null || { echo "error: needs $tool (apt-get install -y valgrind)" >&2; exit 1; }
-done
+source scripts/lib/apt.sh
+need_debian_package valgrind valgrind "the instruction count"
+need_debian_package callgrind_control valgrind "the instruction count"
 
 work=$(mktemp -d)
 trap 'stop_server; rm -rf "$work"' EXIT
 
 # post COUNT: COUNT quote posts at 4 connections.
 post() {
-  BENCH_FORM_COOKIE=$cookie node scripts/bench/post-quotes.mjs "$url" "$1"
+  node scripts/bench/post-quotes.mjs "$url" "$1"
 }
 
 # measure BINARY: instructions a post, one run.
@@ -47,16 +51,21 @@ measure() {
   server_binary=$1
   # The server starts under `env`, which execs it: valgrind follows.
   server_priority=(valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$out")
-  start_server DATABASE_URL="sqlite://$work/bench.db" RATE_LIMIT_PER_MINUTE=0 || {
+  # Under valgrind, and builds beside it, the start takes many times its usual second.
+  SERVER_START_SECONDS=120 start_server DATABASE_URL="sqlite://$work/bench.db" RATE_LIMIT_PER_MINUTE=0 || {
     echo "error: the server did not start under valgrind: $(tail -n 3 "$work/log")" >&2
     exit 1
   }
-  cookie=$(form_cookie)
   post "$WARMUP" > /dev/null
   callgrind_control --zero "$server_pid" > /dev/null
   post "$POSTS"
   callgrind_control --dump=posts "$server_pid" > /dev/null
   stop_server
+  if $smoke; then
+    local spam
+    spam=$(held_as_spam "sqlite://$work/bench.db")
+    ((spam == 0)) || { echo "error: $spam posts held as spam (stale form token?)" >&2; exit 1; }
+  fi
   rm -f "$work"/bench.db*
   # The dump after --zero: its totals are the counted posts' alone.
   local dump
@@ -75,7 +84,8 @@ echo "quote posts (scripts/bench/post-quotes.mjs): $WARMUP not counted, then $PO
 for binary in "${binaries[@]}"; do
   counts=()
   for _ in $(seq 1 "$runs"); do
-    counts+=("$(measure "$binary")")
+    count=$(measure "$binary") || exit 1
+    counts+=("$count")
   done
   python3 - "$binary" "${counts[@]}" <<'PY'
 import statistics, sys

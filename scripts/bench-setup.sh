@@ -4,7 +4,11 @@
 # compiled again, its own target folder and npm cache), then `make run` timed to the
 # first healthy /healthz and, unless --run-only, `make test` after it.
 #
-#   scripts/bench-setup.sh [--runs N] [--run-only]
+#   scripts/bench-setup.sh [--smoke] [--runs N] [--run-only]
+#
+# --smoke (make bench-smoke): one run of the same steps with neither command's work: the clone
+# with its empty caches, `make --dry-run run test` in it (the targets and their commands), then the
+# release server already built here serving from the clone until healthy, and stopped.
 #
 # Prints each run's seconds, then the median (min-max) of each; docs/figures.md, "Set-up", has the
 # figures and what the machine had. What a package manager installs system-wide (Debian's
@@ -15,13 +19,24 @@ cd "$(dirname "$0")/.."
 
 runs=1
 run_only=false
+smoke=false
 while (($#)); do
   case $1 in
+    --smoke) smoke=true; shift ;;
     --runs) runs=$2; shift 2 ;;
     --run-only) run_only=true; shift ;;
-    *) echo "usage: $0 [--runs N] [--run-only]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--smoke] [--runs N] [--run-only]" >&2; exit 2 ;;
   esac
 done
+run_command=(make run)
+test_command=(make test)
+if $smoke; then
+  runs=1
+  built=$(realpath "${CARGO_TARGET_DIR:-target}/release/backend")
+  [[ -x $built ]] || { echo "error: --smoke needs the release server built (scripts/build.sh)" >&2; exit 1; }
+  run_command=(bash -c 'make --dry-run run test >/dev/null && exec env STATIC_DIR="$1" "$2" serve' _ "$PWD/frontend/dist" "$built")
+  test_command=(make --dry-run test)
+fi
 
 # make run's budget and make test's (issue 43), reported beside the figures.
 RUN_BUDGET_SECONDS=300
@@ -62,7 +77,7 @@ for ((i = 1; i <= runs; i++)); do
   export PATH="$CARGO_HOME/bin:$(tr ':' '\n' <<< "$PATH" | grep -vx "$rustup_bin" | paste -sd:)"
   log="$work/make-run.log"
   started=$SECONDS
-  (cd "$work/repo" && PORT=$PORT DATABASE_URL="sqlite://$work/quotes.db" exec make run) > "$log" 2>&1 &
+  (cd "$work/repo" && PORT=$PORT DATABASE_URL="sqlite://$work/quotes.db" exec "${run_command[@]}") > "$log" 2>&1 &
   pid=$!
   if ! wait_healthy "$pid"; then
     echo "run $i: make run did not become healthy; its log: $log" >&2
@@ -75,13 +90,13 @@ for ((i = 1; i <= runs; i++)); do
   echo "run $i: make run healthy after ${run_seconds[-1]} s"
   if ! $run_only; then
     started=$SECONDS
-    if ! (cd "$work/repo" && make test) > "$work/make-test.log" 2>&1; then
+    if ! (cd "$work/repo" && "${test_command[@]}") > "$work/make-test.log" 2>&1; then
       echo "run $i: make test failed; its log: $work/make-test.log" >&2
       exit 1
     fi
     test_seconds+=($((SECONDS - started)))
     echo "run $i: make test passed in ${test_seconds[-1]} s"
-    grep -A40 '^Summary' "$work/make-test.log" | sed 's/^/    /'
+    { grep -A40 '^Summary' "$work/make-test.log" || true; } | sed 's/^/    /'
   fi
   rm -rf "$work"
 done

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Every file or folder README.md and docs/*.md name exists (`make lint`): each link to a file
+// Every file or folder README.md and the docs (docs/, its decisions/ too) name exists (`make lint`): each link to a file
 // (inside the repository, never above its root), and each backticked path. A path written from
 // the repository root (`backend/src/app.rs`) must be there; a shorter one, named within a
 // sentence about its folder (`store/queued.rs`), must end the path of a file or folder the
@@ -82,7 +82,10 @@ function main() {
   const ends = (name) => known.some((path) => path === name || path.endsWith('/' + name));
   const outputs = (name) =>
     [name, ...['frontend', 'backend', 'wasm-core'].map((part) => `${part}/${name}`)];
-  const docs = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((doc) => `docs/${doc}`)];
+  const docs = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'), { recursive: true }).map((doc) => `docs/${doc}`),
+  ];
   const named = docs.filter((doc) => doc.endsWith('.md'));
   const problems = [];
   const unresolved = [];

@@ -70,6 +70,7 @@ pub fn routes(
         Some(secret) => voice_events::routes(
             Arc::clone(&store),
             Arc::clone(&notices),
+            pages.booking.clone(),
             secret.expose_secret().to_owned(),
             Arc::clone(&sign_in_failures),
             config.trusted_proxies.clone(),

@@ -2,8 +2,10 @@
 -- one machine-readable line with the figures bench.sh reports.
 --
 -- With BENCH_CLIENTS=N (and BENCH_THREADS, wrk's -t), every request comes from another client:
--- an X-Forwarded-For from 10.0.0.0/8 (the server trusts its loopback peer), the threads taking
--- turns through N addresses, so each is seen again only after N requests.
+-- an X-Forwarded-For (the server trusts its loopback peer), the threads taking turns through N
+-- addresses, so each is seen again only after N requests. Each address is the first of a /24 of
+-- its own (11.0.0.1, 11.0.1.1, ...): the server also counts a client's /24, so clients sharing
+-- one would spend that network's burst together and most posts would be refused.
 local max_per_thread = tonumber(os.getenv("BENCH_MAX_PER_THREAD") or "0")
 local clients = tonumber(os.getenv("BENCH_CLIENTS") or "0")
 local threads = tonumber(os.getenv("BENCH_THREADS") or "1")
@@ -38,8 +40,8 @@ function request()
     next_client = next_client or thread_index
     local i = next_client
     next_client = (next_client + threads) % clients
-    wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d",
-      math.floor(i / 65536) % 256, math.floor(i / 256) % 256, i % 256)
+    wrk.headers["X-Forwarded-For"] = string.format("%d.%d.%d.1",
+      11 + math.floor(i / 65536) % 200, math.floor(i / 256) % 256, i % 256)
   end
   return wrk.format()
 end

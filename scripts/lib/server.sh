@@ -3,7 +3,7 @@
 # calls stop_server from its EXIT trap.
 
 # SERVER_BINARY measures another build (scripts/bench-compare.sh runs two back to back).
-server_binary=${SERVER_BINARY:-target/release/backend}
+server_binary=${SERVER_BINARY:-${CARGO_TARGET_DIR:-target}/release/backend}
 # SERVER_PRIORITY: a command prefix the server runs under (scripts/bench.sh raises priority).
 server_priority=(${SERVER_PRIORITY:-})
 server_pid=
@@ -14,14 +14,14 @@ url=
 # The form's fill time is 0: the scripts post as soon as they have the page's token
 # (`form_cookie`), faster than a person would.
 # Sets $url and $server_pid. Returns 1, the log in "$work/log", if the server exits first or
-# says nothing for 10 seconds.
+# says nothing for SERVER_START_SECONDS (10).
 start_server() {
   : > "$work/out"
   # Output to files, as in production; the port is read from the "Listening on" line.
   "${server_priority[@]}" env PORT=0 BIND=127.0.0.1 STATIC_DIR=frontend/dist FORM_MIN_FILL_SECONDS=0 "$@" "$server_binary" > "$work/out" 2> "$work/log" &
   server_pid=$!
   url=
-  local deadline=$((SECONDS + 10))
+  local deadline=$((SECONDS + ${SERVER_START_SECONDS:-10}))
   while ((SECONDS < deadline)); do
     kill -0 "$server_pid" 2>/dev/null || { server_pid=; return 1; }
     url=$(sed -n 's/^Listening on //p' "$work/out")
@@ -35,6 +35,12 @@ start_server() {
 # browser, so the scripts' posts are a person's, delivered, rather than held as spam.
 form_cookie() {
   curl -fsS -D - -o /dev/null "$url/" | sed -n 's/^[Ss]et-[Cc]ookie: \(form_token=[^;]*\).*/\1/p' | tr -d '\r'
+}
+
+# held_as_spam DATABASE_URL: how many of the leads stored there were held as spam (a post whose
+# form token another lead spent, or none), read through the server's own export command.
+held_as_spam() {
+  DATABASE_URL="$1" "$server_binary" export --format jsonl | grep -c '"spam_reason":"' || true
 }
 
 stop_server() {

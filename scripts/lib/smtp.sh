@@ -30,7 +30,7 @@ start_smtp() {
 }
 
 stop_smtp() {
-  [[ -n $smtp_pid ]] && { kill "$smtp_pid" 2>/dev/null; wait "$smtp_pid" 2>/dev/null; }
+  [[ -n $smtp_pid ]] && { kill "$smtp_pid" 2>/dev/null; wait "$smtp_pid" 2>/dev/null || true; }
   smtp_pid=
   return 0
 }
@@ -60,7 +60,7 @@ signal.pause()' "$silent_port" > "$work/silent-relay" &
 }
 
 stop_silent_relay() {
-  [[ -n $silent_pid ]] && { kill "$silent_pid" 2>/dev/null; wait "$silent_pid" 2>/dev/null; }
+  [[ -n $silent_pid ]] && { kill "$silent_pid" 2>/dev/null; wait "$silent_pid" 2>/dev/null || true; }
   silent_pid=
   return 0
 }

@@ -3,7 +3,8 @@
 // of the provider's REST API into backend/tests/vapi-server-sdk/assistant-push/, must type-check
 // against the request types `@vapi-ai/server-sdk` declares for the same calls (tools.create,
 // tools.update, assistants.create, assistants.update), so a body the provider's API would not
-// take fails here instead of at a broker's push. The assistant's first message is held to the page:
+// take fails here instead of at a broker's push: the request_quote tool, and the booking tools
+// (available_times, book_call) the push adds with booking on. The assistant's first message is held to the page:
 // a branch for each language the page names in the `language` variable, each saying the
 // disclaimer and the agent notice the content gives that language's pages.
 import assert from 'node:assert/strict';
@@ -61,11 +62,26 @@ function sdkTypeOf({ file, method, path }) {
 }
 
 describe('backend assistant push against the real @vapi-ai/server-sdk', () => {
-  test('creates and then updates the tool and the assistant', () => {
+  test('creates and then updates the tools and the assistant', () => {
+    // Recorded with booking on, so the booking tools are held to the SDK too.
     assert.deepEqual(
       recorded.map(({ method, path }) => `${method} ${path}`),
-      ['POST /tool', 'POST /assistant', 'PATCH /tool/tool-1', 'PATCH /assistant/assistant-1'],
+      [
+        'POST /tool',
+        'POST /tool',
+        'POST /tool',
+        'POST /assistant',
+        'PATCH /tool/tool-1',
+        'PATCH /tool/tool-2',
+        'PATCH /tool/tool-3',
+        'PATCH /assistant/assistant-1',
+      ],
     );
+    const names = recorded
+      .filter(({ path }) => path.startsWith('/tool'))
+      .map(({ body }) => body.function.name);
+    const tools = ['request_quote', 'available_times', 'book_call'];
+    assert.deepEqual(names, [...tools, ...tools]);
   });
 
   test('sends bodies of the shapes the SDK declares', () => {
@@ -82,7 +98,7 @@ describe('backend assistant push against the real @vapi-ai/server-sdk', () => {
   });
 
   test("says the first message in the page's language, with the notices its pages show", () => {
-    const { body } = recorded.find(({ file }) => file === '2-create-assistant.json');
+    const { body } = recorded.find(({ file }) => file === '4-create-assistant.json');
     // The page names its language in this variable when it starts a call.
     const page = readFileSync(
       join(repoRoot, 'frontend/src/features/voice/sdk/page-language.ts'),
@@ -105,13 +121,14 @@ describe('backend assistant push against the real @vapi-ai/server-sdk', () => {
       const text = said[language];
       const site = pages[language];
       assert.doesNotMatch(text, /\{[{%]/, 'no template markup inside a language');
+      // The recording notice comes first: it must be heard before anything the call records.
       const parts = [
+        body.artifactPlan.recordingEnabled ? assistant.recordingNotice[language] : null,
         assistant.greeting[language].replaceAll('{broker}', english.brand.name),
         variant === 'none'
           ? null
           : wasmCore().medicareDisclaimer(variant, language, organizations, products),
         site.quote.leadNotice.replaceAll('{broker}', english.brand.name),
-        body.artifactPlan.recordingEnabled ? assistant.recordingNotice[language] : null,
         assistant.question[language],
       ].filter((part) => part !== null);
       assert.equal(text, parts.join(' '), `the first message in ${language}`);

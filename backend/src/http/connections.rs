@@ -47,7 +47,7 @@ use crate::settings::trusted_proxies::TrustedProxies;
 /// lives).
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a response may wait for a client that stopped reading it.
-pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 /// Descriptors kept back from connections: the SQLite files, the PostgreSQL pool, the lead
 /// forwarder's connections, standard streams and the runtime's own.
 const RESERVED_FILES: u64 = 128;
@@ -161,7 +161,7 @@ pub async fn serve<F, R>(
 
 /// How each connection is served: its head within `HEAD_TIMEOUT`, hyper's read buffer capped at
 /// `MAX_HEAD_BYTES`.
-pub fn http1_builder() -> http1::Builder {
+fn http1_builder() -> http1::Builder {
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod body;
 pub mod client_ip;
 pub mod connections;
+pub mod cookies;
 pub mod error;
 pub mod failure_limit;
 pub mod forwarded_proto;

@@ -5,6 +5,7 @@ pub mod booking;
 pub mod chat_consent;
 pub mod client_config;
 pub mod consent_page;
+pub mod form_token_cookie;
 pub mod health;
 pub mod openapi;
 pub mod opt_out;

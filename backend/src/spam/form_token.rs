@@ -13,16 +13,13 @@ use std::time::Duration;
 
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use time::OffsetDateTime;
-use warp::http::{header, HeaderValue};
-use warp::reply::Response;
 
 use super::Signal;
 use crate::store::signer::Signer;
 use crate::store::{SiteKeys, SpentToken, StoreError};
 
+/// The cookie's name (`routes::form_token_cookie` sets it).
 pub const COOKIE: &str = "form_token";
-/// The only path the cookie is sent to.
-const COOKIE_PATH: &str = "/api/quote-requests";
 /// The key's name in `site_keys`.
 const KEY_NAME: &str = "form_token";
 /// How long a served page's token counts: time for a person to fill the form in, interruptions
@@ -65,24 +62,6 @@ impl FormTokens {
         OsRng.fill_bytes(&mut nonce);
         let signed = format!("{}.{}", millis(now), hex::encode(nonce));
         format!("{signed}.{}", self.signer.sign(DOMAIN, &signed))
-    }
-
-    /// Gives `response` (a served page, or a lead's answer for the next lead) a fresh token.
-    pub fn set_cookie(&self, response: &mut Response, https: bool) {
-        let cookie = self.cookie(OffsetDateTime::now_utc(), https);
-        if let Ok(cookie) = HeaderValue::from_str(&cookie) {
-            response.headers_mut().append(header::SET_COOKIE, cookie);
-        }
-    }
-
-    /// The `Set-Cookie` value that gives a served page its token.
-    fn cookie(&self, now: OffsetDateTime, https: bool) -> String {
-        let secure = if https { "; Secure" } else { "" };
-        format!(
-            "{COOKIE}={}; Path={COOKIE_PATH}; Max-Age={}; HttpOnly; SameSite=Strict{secure}",
-            self.issue(now),
-            MAX_AGE.as_secs()
-        )
     }
 
     /// A post carrying `token` (and the honeypot's value): a person's, with the token it spends
@@ -233,17 +212,5 @@ mod tests {
             signal(&tokens, " http://spam ", Some(&token), now),
             Some(Signal::Honeypot)
         );
-    }
-
-    #[test]
-    fn the_cookie_goes_only_to_the_form_post() {
-        let cookie = tokens().cookie(OffsetDateTime::now_utc(), true);
-        assert!(cookie.starts_with("form_token="), "{cookie}");
-        assert!(cookie.ends_with(
-            "; Path=/api/quote-requests; Max-Age=21600; HttpOnly; SameSite=Strict; Secure"
-        ));
-        assert!(!tokens()
-            .cookie(OffsetDateTime::now_utc(), false)
-            .contains("Secure"));
     }
 }

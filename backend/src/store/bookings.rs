@@ -36,6 +36,11 @@ use super::StoreError;
 const INSERT_BOOKING: &str = "INSERT INTO bookings (id, lead_id, starts_at, ends_at, created_at)
     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING";
 const SET_SOA: &str = "UPDATE bookings SET soa_seq = $2 WHERE id = $1";
+/// $1 the record, $2 the conversation its Scope of Appointment was agreed in.
+const LINK_CALL: &str = "UPDATE consent_records SET call_id = $2 WHERE seq = $1";
+/// After `FROM bookings b`, $1 call, $2 tool call: the booking an assistant's tool call made.
+const BY_TOOL_CALL: &str =
+    "JOIN quote_requests q ON q.id = b.lead_id WHERE q.call_id = $1 AND q.tool_call_id = $2";
 /// $1 now: the times booked that have not ended.
 const TAKEN: &str = "SELECT starts_at, ends_at FROM bookings
     WHERE status = 'booked' AND ends_at > $1 ORDER BY starts_at";
@@ -77,10 +82,8 @@ pub struct NewBooking {
 /// What became of a booking.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Booked {
-    New {
-        id: String,
-        lead_id: String,
-    },
+    /// Stored, or stored before by the same tool call of the assistant.
+    New { id: String, lead_id: String },
     /// The time was booked meanwhile: nothing stored.
     Taken,
 }
@@ -140,6 +143,14 @@ pub trait Bookings: Send + Sync {
     ) -> BoxFuture<'_, Result<Vec<Booking>, StoreError>>;
 
     fn booking(&self, id: String) -> BoxFuture<'_, Result<Option<Booking>, StoreError>>;
+
+    /// The booking the assistant's tool call `tool_call_id` in conversation `call_id` made, if
+    /// any: the provider may send a tool call again.
+    fn booking_by_tool_call(
+        &self,
+        call_id: String,
+        tool_call_id: String,
+    ) -> BoxFuture<'_, Result<Option<Booking>, StoreError>>;
 
     /// Cancels booking `id` if it is booked; whether it exists.
     fn cancel_booking(
@@ -221,6 +232,16 @@ impl<D: Database> Bookings for D {
         async move { rows.await?.first().map(booking).transpose() }.boxed()
     }
 
+    fn booking_by_tool_call(
+        &self,
+        call_id: String,
+        tool_call_id: String,
+    ) -> BoxFuture<'_, Result<Option<Booking>, StoreError>> {
+        let sql = format!("{LISTED} {BY_TOOL_CALL}");
+        let rows = self.query(Lane::Person, sql, vec![call_id.into(), tool_call_id.into()]);
+        async move { rows.await?.first().map(booking).transpose() }.boxed()
+    }
+
     fn cancel_booking(
         &self,
         id: String,
@@ -247,12 +268,26 @@ async fn book(
     if let Some(lock) = c.transaction_lock() {
         c.execute(lock, &[consent::CHAIN_LOCK.into()]).await?;
     }
+    let lead = &new.lead;
+    // A tool call sent again while its first was being stored is answered with that booking.
+    if let Some(origin) = &lead.voice {
+        let key = [
+            origin.call_id.as_str().into(),
+            origin.tool_call_id.as_str().into(),
+        ];
+        let sql = format!("SELECT b.id, b.lead_id FROM bookings b {BY_TOOL_CALL}");
+        if let Some(row) = c.query(&sql, &key).await?.first() {
+            return Ok(Booked::New {
+                id: row.required("id")?,
+                lead_id: row.required("lead_id")?,
+            });
+        }
+    }
     let joined = match &new.joins {
-        Some(id) => joinable(c, id, &new.lead).await?,
+        Some(id) => joinable(c, id, lead).await?,
         None => None,
     };
     let id = Uuid::now_v7().to_string();
-    let lead = &new.lead;
     let lead_id = joined
         .as_ref()
         .map_or_else(|| lead.id.to_string(), |known| known.id.clone());
@@ -272,6 +307,10 @@ async fn book(
     };
     c.execute(SET_SOA, &[id.as_str().into(), soa.into()])
         .await?;
+    if let Some(call_id) = &new.soa_evidence.call_id {
+        c.execute(LINK_CALL, &[soa.into(), call_id.as_str().into()])
+            .await?;
+    }
     Ok(Booked::New { id, lead_id })
 }
 

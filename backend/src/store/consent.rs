@@ -224,11 +224,15 @@ pub const CALL_CONSENT_KIND: &str = "call_consent";
 pub const SOA_KIND: &str = "soa";
 
 /// What a Scope of Appointment's record holds besides its statement: the product types the
-/// person chose to discuss and the full name they typed as their signature.
+/// person chose to discuss and the full name they typed (or, to the assistant, said) as their
+/// signature; agreed in a conversation with the assistant, which one (the call whose recording
+/// holds the statement read and the agreement, or the chat), as the record's `call_id` links it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct SoaEvidence {
     pub products: Vec<String>,
     pub signature: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call_id: Option<String>,
 }
 
 /// What a later written consent stands on beyond the click that gave it: for an agreement

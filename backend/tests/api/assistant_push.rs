@@ -29,29 +29,100 @@ struct Run {
 }
 
 /// A copy of the example content whose `brand.url` is a live address (a push refuses the
-/// example's), everything else as it is.
-fn live_content() -> tempfile::TempDir {
+/// example's), with booking on when `booking`, everything else as it is.
+fn live_content(booking: bool) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let example = repository().join("content");
     std::fs::create_dir(dir.path().join("es")).unwrap();
-    for file in ["es/site.yaml", "assistant.yaml"] {
-        std::fs::copy(example.join(file), dir.path().join(file)).unwrap();
-    }
-    let site = std::fs::read_to_string(example.join("site.yaml")).unwrap();
-    std::fs::write(
-        dir.path().join("site.yaml"),
-        site.replace(EXAMPLE_URL, "https://www.harborline.test/"),
+    std::fs::copy(
+        example.join("assistant.yaml"),
+        dir.path().join("assistant.yaml"),
     )
     .unwrap();
+    let read = |file: &str| std::fs::read_to_string(example.join(file)).unwrap();
+    let (mut site, mut spanish) = (read("site.yaml"), read("es/site.yaml"));
+    site = site.replace(EXAMPLE_URL, "https://www.harborline.test/");
+    if booking {
+        site.push_str(BOOKING);
+        spanish.push_str(BOOKING_ES);
+    }
+    std::fs::write(dir.path().join("site.yaml"), site).unwrap();
+    std::fs::write(dir.path().join("es/site.yaml"), spanish).unwrap();
     dir
 }
+
+/// `booking` as a broker turns it on (docs/product.md §13), in `site.yaml` and `es/site.yaml`.
+const BOOKING: &str = r#"
+booking:
+  timeZone: America/Chicago
+  hours:
+    mon: ["09:00-12:00", "13:00-17:00"]
+    wed: ["09:00-17:00"]
+  slotMinutes: 30
+  noticeHours: 24
+  daysAhead: 21
+  link: Book a call
+  title: Book a call with a licensed agent
+  intro: Pick a time and a licensed agent calls you.
+  slotLabel: Choose a time
+  shownInZone: "Times are in {zone}."
+  shownInYourZone: "Times are in your time zone ({zone})."
+  noTimes: No times are open just now.
+  nameLabel: Full name
+  emailLabel: Email
+  soaHeading: What we may talk about
+  soaProducts:
+    medicareAdvantage: Medicare Advantage (Part C)
+    partD: Prescription drug plans (Part D)
+    medicareSupplement: Medicare Supplement (Medigap)
+    dentalVisionHearing: Dental, vision and hearing
+  soaStatement: "I agree to talk with a licensed agent of {broker} about the product types I chose. The agent may be paid based on my enrollment, does not work for the federal government and is not connected with Medicare. Agreeing does not oblige me to enroll."
+  submit: Book the call
+  success: { title: Booked, description: A licensed agent will call you then. }
+  errors: { slot: Choose a time, name: Write your full name, email: Write a valid email, soa: Choose at least one, taken: That time was just taken. }
+"#;
+const BOOKING_ES: &str = r#"
+booking:
+  link: Reserve una llamada
+  title: Reserve una llamada con un agente con licencia
+  intro: Elija una hora y un agente con licencia le llamará.
+  slotLabel: Elija una hora
+  shownInZone: "Horas en {zone}."
+  shownInYourZone: "Horas en su zona horaria ({zone})."
+  noTimes: No hay horas libres ahora.
+  nameLabel: Nombre completo
+  emailLabel: Correo electrónico
+  soaHeading: De qué podemos hablar
+  soaProducts:
+    medicareAdvantage: Medicare Advantage (Parte C)
+    partD: Planes de medicamentos recetados (Parte D)
+    medicareSupplement: Medicare Supplement (Medigap)
+    dentalVisionHearing: Dental, visión y audición
+  soaStatement: "Acepto hablar con un agente con licencia de {broker} sobre los tipos de productos que elegí. El agente puede recibir un pago según mi inscripción, no trabaja para el gobierno federal y no está vinculado con Medicare. Aceptar no me obliga a inscribirme."
+  submit: Reservar la llamada
+  success: { title: Reservada, description: Un agente con licencia le llamará entonces. }
+  errors: { slot: Elija una hora, name: Escriba su nombre completo, email: Escriba un correo válido, soa: Elija al menos uno, taken: Esa hora se acaba de ocupar. }
+"#;
 
 const EXAMPLE_URL: &str = "https://www.clearharbor.example/";
 
 /// `backend assistant push ARGS` against the stand-in, with the example content at a live address.
 /// It blocks its thread: the tests run on a multi-threaded runtime so the stand-in keeps answering.
 fn push(provider: &VapiRest, args: &[&str], env: &[(&str, &str)]) -> Run {
-    let content = live_content();
+    push_content(provider, &live_content(false), args, env)
+}
+
+/// `push` with booking on.
+fn push_booking(provider: &VapiRest, args: &[&str]) -> Run {
+    push_content(provider, &live_content(true), args, &[])
+}
+
+fn push_content(
+    provider: &VapiRest,
+    content: &tempfile::TempDir,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_backend"));
     command
         .current_dir(std::env::temp_dir())
@@ -121,42 +192,70 @@ fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/vapi-server-sdk/assistant-push")
 }
 
-const FIXTURES: [&str; 4] = [
-    "1-create-tool.json",
-    "2-create-assistant.json",
-    "3-update-tool.json",
-    "4-update-assistant.json",
+/// With booking on (the example content has it off), so every tool is held to the SDK.
+const FIXTURES: [&str; 8] = [
+    "1-create-tool-request_quote.json",
+    "2-create-tool-available_times.json",
+    "3-create-tool-book_call.json",
+    "4-create-assistant.json",
+    "5-update-tool-request_quote.json",
+    "6-update-tool-available_times.json",
+    "7-update-tool-book_call.json",
+    "8-update-assistant.json",
 ];
 
 #[tokio::test(flavor = "multi_thread")]
-async fn push_creates_then_updates_one_tool_and_one_assistant_sending_the_sdk_checked_bodies() {
+async fn push_creates_then_updates_its_tools_and_one_assistant_sending_the_sdk_checked_bodies() {
     let provider = VapiRest::start(KEY).await;
-    let first = push(&provider, &[], &[]);
+    let first = push_booking(&provider, &[]);
     assert!(first.ok, "{}", first.stderr);
     assert_eq!(
         first.stdout,
         "Created the request_quote tool: tool-1\n\
+         Created the available_times tool: tool-2\n\
+         Created the book_call tool: tool-3\n\
          Created the assistant \"Clearharbor Health assistant\": assistant-1\n\
          Put this line in the server's environment, then restart it:\n\
          VAPI_ASSISTANT_ID=assistant-1\n"
     );
-    let second = push(&provider, &[], &[]);
+    let second = push_booking(&provider, &[]);
     assert!(second.ok, "{}", second.stderr);
     assert!(second.stdout.starts_with(
-        "Updated the request_quote tool: tool-1\nUpdated the assistant \"Clearharbor Health assistant\": assistant-1\n"
+        "Updated the request_quote tool: tool-1\nUpdated the available_times tool: tool-2\n\
+         Updated the book_call tool: tool-3\n\
+         Updated the assistant \"Clearharbor Health assistant\": assistant-1\n"
     ));
     assert!(second.stdout.ends_with("VAPI_ASSISTANT_ID=assistant-1\n"));
     assert_eq!(
         (provider.tools().len(), provider.assistants().len()),
-        (1, 1)
+        (3, 1)
     );
     let assistant = &provider.assistants()[0];
-    assert_eq!(assistant["model"]["toolIds"], json!(["tool-1"]));
+    assert_eq!(
+        assistant["model"]["toolIds"],
+        json!(["tool-1", "tool-2", "tool-3"])
+    );
+    // The Scope of Appointment the assistant reads is the content's, the broker named.
+    let prompt = assistant["model"]["messages"][0]["content"]
+        .as_str()
+        .unwrap();
+    assert!(prompt.contains(
+        "  - en: \"I agree to talk with a licensed agent of Clearharbor Health about the product types I chose."
+    ), "{prompt}");
+    assert!(
+        prompt.contains(
+            "  - es: \"Acepto hablar con un agente con licencia de Clearharbor Health sobre"
+        ),
+        "{prompt}"
+    );
     assert_eq!(
         assistant["server"],
         json!({ "url": "https://www.broker.test/api/vapi/webhook", "headers": { "x-vapi-secret": SECRET } })
     );
-    assert_eq!(provider.tools()[0]["server"], assistant["server"]);
+    assert!(provider
+        .tools()
+        .iter()
+        .all(|tool| tool["server"] == assistant["server"]));
 
     let sent = changes(&provider.requests());
     assert_eq!(sent.len(), FIXTURES.len());
@@ -179,6 +278,37 @@ async fn push_creates_then_updates_one_tool_and_one_assistant_sending_the_sdk_ch
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn the_booking_tools_are_pushed_only_while_booking_is_on() {
+    let provider = VapiRest::start(KEY).await;
+    let off = push(&provider, &[], &[]);
+    assert!(off.ok, "{}", off.stderr);
+    assert!(
+        off.stdout
+            .starts_with("Created the request_quote tool: tool-1\nCreated the assistant"),
+        "{}",
+        off.stdout
+    );
+    let prompt = |provider: &VapiRest| {
+        provider.assistants()[0]["model"]["messages"][0]["content"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let tool_ids = |provider: &VapiRest| provider.assistants()[0]["model"]["toolIds"].clone();
+    assert_eq!(provider.tools().len(), 1);
+    assert_eq!(tool_ids(&provider), json!(["tool-1"]));
+    assert!(!prompt(&provider).contains("book_call"));
+    // Turned on later: the booking tools join the quote's, the assistant uses all three.
+    assert!(push_booking(&provider, &[]).ok);
+    assert_eq!(tool_ids(&provider), json!(["tool-1", "tool-2", "tool-3"]));
+    assert!(prompt(&provider).contains("call `book_call` once"));
+    // Off again: the assistant no longer uses them (the server refuses their calls too).
+    assert!(push(&provider, &[], &[]).ok);
+    assert_eq!(tool_ids(&provider), json!(["tool-1"]));
+    assert!(!prompt(&provider).contains("book_call"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_dry_run_prints_what_it_would_send_and_changes_nothing() {
     let provider = VapiRest::start(KEY).await;
     let before = push(&provider, &["--dry-run"], &[]);
@@ -195,7 +325,7 @@ async fn a_dry_run_prints_what_it_would_send_and_changes_nothing() {
         .contains("\"x-vapi-secret\": \"<VAPI_WEBHOOK_SECRET>\""));
     assert!(before
         .stdout
-        .contains("\"<the id of the tool created above>\""));
+        .contains("\"<the id of the request_quote tool created above>\""));
     assert!(before.stdout.ends_with("Dry run: nothing was sent. The webhook's secret is sent in place of <VAPI_WEBHOOK_SECRET>.\n"));
     assert!(!before.stdout.contains("VAPI_ASSISTANT_ID="));
     // With the key, the provider was asked what it has.
@@ -320,7 +450,7 @@ async fn a_dry_run_with_no_environment_at_all_prints_every_body_and_each_languag
     assert!(stdout.contains("\nPOST https://api.vapi.ai/assistant\n{"));
     assert!(stdout.contains("\"url\": \"https://www.clearharbor.example/api/vapi/webhook\""));
     assert!(stdout.contains("\"x-vapi-secret\": \"<VAPI_WEBHOOK_SECRET>\""));
-    assert!(stdout.contains("\"<the id of the tool created above>\""));
+    assert!(stdout.contains("\"<the id of the request_quote tool created above>\""));
     assert!(stdout.contains("\"recordingEnabled\": true"));
     assert!(stdout.contains("Without VAPI_PRIVATE_KEY the provider was not asked what it has"));
     assert!(stdout.ends_with(

@@ -21,8 +21,9 @@ use crate::common::postgres::TestDatabase;
 use crate::common::{no_redirects, TestApp, INDEX_HTML};
 use crate::consent_records::head;
 
-const STATEMENT: &str = "The agent of Test Broker may be paid based on your enrollment.";
-const STATEMENT_ES: &str = "El agente de Test Broker puede recibir un pago según su inscripción.";
+pub(crate) const STATEMENT: &str = "The agent of Test Broker may be paid based on your enrollment.";
+pub(crate) const STATEMENT_ES: &str =
+    "El agente de Test Broker puede recibir un pago según su inscripción.";
 
 /// The build's `booking` in one language: open all day in UTC, no notice, three days.
 fn booking(english: bool) -> Value {
@@ -60,7 +61,7 @@ fn booking(english: bool) -> Value {
 }
 
 /// A built site with the quote form's phone field and, when `on`, booking.
-fn site(dir: &tempfile::TempDir, on: bool) -> PathBuf {
+pub(crate) fn site(dir: &tempfile::TempDir, on: bool) -> PathBuf {
     let site = dir.path().join("dist");
     std::fs::create_dir_all(site.join(".site/es")).unwrap();
     std::fs::write(site.join("index.html"), INDEX_HTML).unwrap();
@@ -109,14 +110,14 @@ async fn app(database: Option<DatabaseUrl>, static_dir: Option<PathBuf>) -> Test
 }
 
 /// The `slot` values the page offers, in order.
-fn offered(html: &str) -> Vec<String> {
+pub(crate) fn offered(html: &str) -> Vec<String> {
     html.split("name=\"slot\" value=\"")
         .skip(1)
         .map(|rest| rest.split('"').next().unwrap().to_owned())
         .collect()
 }
 
-async fn page(app: &TestApp, path: &str) -> (u16, String) {
+pub(crate) async fn page(app: &TestApp, path: &str) -> (u16, String) {
     let response = app.client.get(app.url(path)).send().await.unwrap();
     (response.status().as_u16(), response.text().await.unwrap())
 }
@@ -138,7 +139,7 @@ async fn post(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, String,
     (status, location, response.text().await.unwrap())
 }
 
-async fn admin(app: &TestApp, path: &str) -> Value {
+pub(crate) async fn admin(app: &TestApp, path: &str) -> Value {
     let response = app
         .client
         .get(app.url(path))

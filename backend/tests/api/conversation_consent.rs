@@ -4,13 +4,12 @@
 //! the recording's SHA-256 and the moment of the answer. A No, an unrecorded call and a refused
 //! recording stay oral; a text the page sends is never the one recorded.
 
-use std::time::Duration;
-
 use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use crate::callable_leads::{app_with, lead, DISCLOSURE, DISCLOSURE_ES, SECRET, TOKEN};
+use crate::common::eventually::eventually;
 use crate::common::postgres::TestDatabase;
 use crate::common::recording_host::RecordingHost;
 use crate::common::voice::{end_of_call, post_voice_event};
@@ -195,23 +194,22 @@ async fn a_chat_click_is_written_consent_on_postgres() {
     database.drop().await;
 }
 
-/// Waits until `check` holds for lead of `call_id` (bounded).
+/// The lead of `call_id` once `check` holds for it.
 async fn lead_once(app: &TestApp, call_id: &str, check: impl Fn(&Value) -> bool) -> Value {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    loop {
+    eventually(&format!("the lead of {call_id}"), || async {
         let lead = lead_of(app, call_id).await;
         if check(&lead) {
-            return lead;
+            Ok(lead)
+        } else {
+            Err(lead)
         }
-        assert!(tokio::time::Instant::now() < deadline, "{lead}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
+    .await
 }
 
 /// The state of the call's recording copy, once it is no longer pending.
 async fn recording_settled(app: &TestApp, call_id: &str) -> Value {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    loop {
+    eventually(&format!("the recording of {call_id} to settle"), || async {
         let conversation: Value = app
             .client
             .get(app.url(&format!("/api/admin/conversations/{call_id}")))
@@ -224,11 +222,12 @@ async fn recording_settled(app: &TestApp, call_id: &str) -> Value {
             .unwrap();
         let recording = conversation["recording"].clone();
         if recording["status"] != "pending" {
-            return recording;
+            Ok(recording)
+        } else {
+            Err(conversation)
         }
-        assert!(tokio::time::Instant::now() < deadline, "{conversation}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
+    .await
 }
 
 fn recorded(call_id: &str, url: &str) -> Value {

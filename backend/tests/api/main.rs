@@ -4,6 +4,7 @@
 mod common;
 
 mod admin_api;
+mod assistant_books;
 mod assistant_push;
 mod backup_and_import;
 mod bad_setting;

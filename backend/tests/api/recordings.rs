@@ -19,6 +19,7 @@ use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
+use crate::common::eventually::eventually;
 use crate::common::postgres::TestDatabase;
 use crate::common::recording_host::{wav, RecordingHost, SilentHost, UnreachedHost};
 use crate::common::smtp::SmtpServer;
@@ -83,23 +84,18 @@ async fn conversation(app: &TestApp, call_id: &str) -> Value {
     admin_get(app, &path).await.json().await.unwrap()
 }
 
-/// The stored recording, once the copy is made (bounded wait).
+/// The stored recording, once the copy is made.
 async fn copied_recording(app: &TestApp, call_id: &str) -> reqwest::Response {
     let path = format!("/api/admin/conversations/{call_id}/recording");
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    loop {
+    eventually(&format!("the recording of {call_id}"), || async {
         let response = admin_get(app, &path).await;
         if response.status() == 200 {
-            return response;
+            return Ok(response);
         }
         assert_eq!(response.status(), 404, "not copied yet");
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the recording of {call_id} was not copied: {}",
-            conversation(app, call_id).await
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        Err(conversation(app, call_id).await)
+    })
+    .await
 }
 
 fn sha256(bytes: &[u8]) -> String {
@@ -332,20 +328,17 @@ async fn a_leads_records_download_holds_its_files_and_their_sha256s() {
     app.stop().await;
 }
 
-/// The conversation once its recording's copy is no longer pending (bounded wait).
+/// The conversation once its recording's copy is no longer pending.
 async fn settled(app: &TestApp, call_id: &str) -> Value {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    loop {
+    eventually(&format!("the recording of {call_id} to settle"), || async {
         let kept = conversation(app, call_id).await;
         if kept["recording"]["status"] != "pending" {
-            return kept;
+            Ok(kept)
+        } else {
+            Err(kept)
         }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the recording of {call_id} is still pending: {kept}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
+    .await
 }
 
 /// The error of a copy given up on.
@@ -588,11 +581,15 @@ async fn two_stalled_hosts_do_not_hold_up_a_good_copy() {
     let app = app_on(None, &[(ORIGINS, &origins)]).await;
     post_recorded_call(&app, "call-stalled-1", &stalled[0].url).await;
     post_recorded_call(&app, "call-stalled-2", &stalled[1].url).await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
-    while stalled.iter().any(|host| host.connections() == 0) {
-        assert!(tokio::time::Instant::now() < deadline, "both hosts asked");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    eventually("both stalled hosts asked", || async {
+        let asked: Vec<_> = stalled.iter().map(|host| host.connections()).collect();
+        if asked.contains(&0) {
+            Err(format!("connections {asked:?}"))
+        } else {
+            Ok(())
+        }
+    })
+    .await;
     // Both stalled copies are in flight, waiting for an answer: the good one is copied beside
     // them within a poll or two, not after them.
     let posted = tokio::time::Instant::now();

@@ -3,10 +3,11 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export const repoRoot = new URL('../../../', import.meta.url).pathname;
-const binary = join(repoRoot, 'target/release/backend');
+// Where scripts/build.sh put it: CARGO_TARGET_DIR when set, as cargo does.
+const binary = join(resolve(repoRoot, process.env.CARGO_TARGET_DIR || 'target'), 'release/backend');
 const builtSite = join(repoRoot, 'frontend/dist');
 
 /**

@@ -1,9 +1,8 @@
-import { SiteFooter } from '../components/layout/SiteFooter';
+import { CenteredPage } from '../components/layout/CenteredPage';
 import { Button } from '../components/ui/button';
 import { bookingLink, quoteFields, quoteResult, quoteSection } from '../content';
 import { QuoteForm } from '../features/quote/QuoteForm';
 import { QUOTE_HREF } from '../lib/quote-link';
-import { Island } from '../islands/Island';
 
 /** The broker turned on a field beyond the spec's two (`quote.fields`): phone, ZIP code or both. */
 const WITH_CONTACT = quoteFields.phone !== 'off' || quoteFields.zip !== 'off';
@@ -86,36 +85,26 @@ export const quoteResultTitle = (variant: QuoteResultVariant) => outcome(variant
 export function QuoteResultPage({ variant }: { variant: QuoteResultVariant }) {
   const { title, text, form } = outcome(variant);
   return (
-    <>
-      <Island name="header" />
-      <main
-        id="main"
-        tabIndex={-1}
-        className="flex min-h-screen items-center justify-center px-4 pt-24 pb-16 outline-none"
-      >
-        <div className="w-full max-w-4xl rounded-3xl bg-white p-8 shadow-xl ring-1 ring-slate-200 sm:p-12">
-          <h1 className="text-center text-3xl font-bold text-slate-900">{title}</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{text}</p>
-          {variant === 'submitted' && bookingLink && (
-            <p className="mt-6 text-center">
-              <Button asChild>
-                <a href={SLOT.booking}>{bookingLink}</a>
-              </Button>
-            </p>
-          )}
-          {form && (
-            <div className="mt-8">
-              <QuoteForm initial={form} />
-            </div>
-          )}
-          <p className="mt-8 text-center">
-            <Button asChild variant="outline">
-              <a href={QUOTE_HREF}>{quoteResult.backLink}</a>
-            </Button>
-          </p>
+    <CenteredPage cardClassName="w-full max-w-4xl rounded-3xl p-8 shadow-xl sm:p-12">
+      <h1 className="text-center text-3xl font-bold text-slate-900">{title}</h1>
+      <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{text}</p>
+      {variant === 'submitted' && bookingLink && (
+        <p className="mt-6 text-center">
+          <Button asChild>
+            <a href={SLOT.booking}>{bookingLink}</a>
+          </Button>
+        </p>
+      )}
+      {form && (
+        <div className="mt-8">
+          <QuoteForm initial={form} />
         </div>
-      </main>
-      <SiteFooter />
-    </>
+      )}
+      <p className="mt-8 text-center">
+        <Button asChild variant="outline">
+          <a href={QUOTE_HREF}>{quoteResult.backLink}</a>
+        </Button>
+      </p>
+    </CenteredPage>
   );
 }

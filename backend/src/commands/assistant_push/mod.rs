@@ -1,7 +1,8 @@
 //! `backend assistant push`: the voice assistant as code. Its definition (`assistant.yaml`) and the
 //! site's content (`site.yaml` and `es/site.yaml`, for the prompt and the first message in each
-//! language) from the content folder become the provider's `request_quote` tool and assistant,
-//! created the first time and updated in place after, so pushing twice leaves one of each.
+//! language) from the content folder become the provider's `request_quote` tool (with booking on
+//! also `available_times` and `book_call`) and assistant, created the first time and updated in
+//! place after, so pushing twice leaves one of each.
 //! `--dry-run` prints what would be sent, and needs no key, secret or network.
 
 mod definition;
@@ -17,7 +18,6 @@ use serde_json::Value;
 use url::Url;
 
 use crate::commands::check::is_example_address;
-use crate::routes::voice_events::REQUEST_QUOTE_TOOL;
 use crate::settings::assistant_push::AssistantPushSettings;
 use definition::AssistantDefinition;
 use first_message::FirstMessage;
@@ -30,14 +30,16 @@ const ASSISTANT: &str = "assistant";
 /// What a dry run shows in place of the voice events' secret.
 const HIDDEN_SECRET: &str = "<VAPI_WEBHOOK_SECRET>";
 /// What a dry run shows in place of the id of a tool it would create.
-const NEW_TOOL_ID: &str = "<the id of the tool created above>";
+fn new_tool_id(name: &str) -> String {
+    format!("<the id of the {name} tool created above>")
+}
 
 /// `backend assistant`'s commands.
 #[derive(Debug, clap::Subcommand)]
 pub enum AssistantCommand {
-    /// Create or update the voice assistant and its request_quote tool at the provider, from
-    /// the content folder (CONTENT_DIR, default content/): assistant.yaml, site.yaml and
-    /// es/site.yaml.
+    /// Create or update the voice assistant and its tools at the provider (request_quote, and
+    /// with booking on available_times and book_call), from the content folder (CONTENT_DIR,
+    /// default content/): assistant.yaml, site.yaml and es/site.yaml.
     Push(PushArgs),
 }
 
@@ -109,19 +111,20 @@ async fn push(settings: &AssistantPushSettings, args: &PushArgs) -> Result<(), S
         key.clone(),
         Some(secret.clone()),
     );
-    let (tool_id, assistant_id) = existing(&api, settings, &definition).await?;
+    let (listed, assistant_id) = existing(&api, settings, &definition).await?;
 
-    let tool_body = requests::tool(&content, &voice_events);
-    let saved_tool = api.save(TOOL, tool_id.as_deref(), &tool_body).await?;
-    println!(
-        "{} the {REQUEST_QUOTE_TOOL} tool: {saved_tool}",
-        done(&tool_id)
-    );
+    let mut tool_ids = Vec::new();
+    for (name, body) in requests::tools(&content, &voice_events) {
+        let tool_id = tool_named(&listed, name);
+        let saved_tool = api.save(TOOL, tool_id.as_deref(), &body).await?;
+        println!("{} the {name} tool: {saved_tool}", done(&tool_id));
+        tool_ids.push(saved_tool);
+    }
     let assistant_body = requests::assistant(
         &definition,
         &content,
         &first_message,
-        &saved_tool,
+        &tool_ids,
         &voice_events,
     );
     let saved_assistant = api
@@ -137,18 +140,14 @@ async fn push(settings: &AssistantPushSettings, args: &PushArgs) -> Result<(), S
     Ok(())
 }
 
-/// The ids of the `request_quote` tool and of the assistant the provider already has, if any:
-/// the assistant named by `VAPI_ASSISTANT_ID`, else the one with the definition's name.
+/// The tools the provider already has, and the id of the assistant it has, if any: the one
+/// named by `VAPI_ASSISTANT_ID`, else the one with the definition's name.
 async fn existing(
     api: &ProviderApi,
     settings: &AssistantPushSettings,
     definition: &AssistantDefinition,
-) -> Result<(Option<String>, Option<String>), String> {
+) -> Result<(Vec<Value>, Option<String>), String> {
     let tools = api.list(TOOL).await?;
-    let tool_id = tools
-        .iter()
-        .find(|tool| tool["type"] == "function" && tool["function"]["name"] == REQUEST_QUOTE_TOOL)
-        .and_then(id_of);
     let assistant_id = match &settings.assistant_id {
         Some(id) => Some(id.clone()),
         None => api
@@ -158,7 +157,15 @@ async fn existing(
             .find(|assistant| assistant["name"] == definition.name.as_str())
             .and_then(id_of),
     };
-    Ok((tool_id, assistant_id))
+    Ok((tools, assistant_id))
+}
+
+/// The id of the function tool named `name` among `listed`, if there is one.
+fn tool_named(listed: &[Value], name: &str) -> Option<String> {
+    listed
+        .iter()
+        .find(|tool| tool["type"] == "function" && tool["function"]["name"] == name)
+        .and_then(id_of)
 }
 
 /// `--dry-run`: every request a push would send that changes something, with its body, and the
@@ -172,7 +179,7 @@ async fn preview(
     site_url: &Url,
 ) -> Result<(), String> {
     let voice_events = VoiceEvents::at(site_url, HIDDEN_SECRET);
-    let (tool_id, assistant_id) = match &settings.private_key {
+    let (listed, assistant_id) = match &settings.private_key {
         Some(key) => {
             let api = ProviderApi::new(
                 settings.api_base_url.clone(),
@@ -181,18 +188,17 @@ async fn preview(
             );
             existing(&api, settings, definition).await?
         }
-        None => (None, settings.assistant_id.clone()),
+        None => (Vec::new(), settings.assistant_id.clone()),
     };
     let base = &settings.api_base_url;
-    show(
-        base,
-        TOOL,
-        tool_id.as_deref(),
-        &requests::tool(content, &voice_events),
-    );
-    let tool_id = tool_id.as_deref().unwrap_or(NEW_TOOL_ID);
+    let mut tool_ids = Vec::new();
+    for (name, body) in requests::tools(content, &voice_events) {
+        let tool_id = tool_named(&listed, name);
+        show(base, TOOL, tool_id.as_deref(), &body);
+        tool_ids.push(tool_id.unwrap_or_else(|| new_tool_id(name)));
+    }
     let assistant_body =
-        requests::assistant(definition, content, first_message, tool_id, &voice_events);
+        requests::assistant(definition, content, first_message, &tool_ids, &voice_events);
     show(base, ASSISTANT, assistant_id.as_deref(), &assistant_body);
     println!("The first message, as the visitors of each language's pages hear it:");
     for (language, text) in first_message.texts() {
@@ -202,7 +208,7 @@ async fn preview(
     if settings.private_key.is_none() {
         println!(
             "Without VAPI_PRIVATE_KEY the provider was not asked what it has: a push updates the \
-             tool and the assistant it finds there instead of creating them."
+             tools and the assistant it finds there instead of creating them."
         );
     }
     println!(

@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use crate::routes::voice_events::REQUEST_QUOTE_TOOL;
+use crate::routes::voice_events::{AVAILABLE_TIMES_TOOL, BOOK_CALL_TOOL, REQUEST_QUOTE_TOOL};
 use crate::store::Language;
 
 use super::site_content::SiteContent;
@@ -82,6 +82,10 @@ pub fn system_prompt(content: &SiteContent, recording: bool) -> String {
              `zip`.\n",
         );
     }
+    if content.booking_on() {
+        kept.push("the full name");
+        booking_section(&mut prompt, content, recording);
+    }
     let _ = write!(
         prompt,
         "\n## What you never do\n\
@@ -122,6 +126,60 @@ pub fn system_prompt(content: &SiteContent, recording: bool) -> String {
     }
     prompt.push('\n');
     prompt
+}
+
+/// How to book a call (`available_times`, `book_call`): the Scope of Appointment in the site's
+/// own words in each language, read word for word, as the record keeps that text.
+fn booking_section(prompt: &mut String, content: &SiteContent, recording: bool) {
+    let zone = content.booking_zone().unwrap_or("the broker's time zone");
+    let _ = write!(
+        prompt,
+        "\n## Booking a call with a licensed agent\n\
+         The caller can book a phone call with a licensed agent of {broker} at one of the \
+         broker's open times, on the broker's clock ({zone}).\n\
+         - Call `{AVAILABLE_TIMES_TOOL}` for the next open times; give `from` (a date such as \
+         2026-03-09) when the caller wants a later day. Say a few of them as its result words \
+         them, and never offer a time it did not give.\n\
+         - When they choose one, take their full name, as their signature, and their e-mail \
+         address; read the address back letter by letter and wait for them to confirm it.\n\
+         - Ask which of these they would like to discuss at the appointment, one or more (say the \
+         name, send the value):\n",
+        broker = content.brand.name
+    );
+    for (value, label) in content.soa_products(Language::En) {
+        let _ = writeln!(prompt, "  - {label}: {value}");
+    }
+    if content.asks_phone() {
+        prompt.push_str(
+            "- Ask for the number the agent should call, taken as for a quote above (the consent \
+             read first), and send it as `phone` with `may_call`.\n",
+        );
+    }
+    let english = content.soa_statement(Language::En).unwrap_or_default();
+    let spanish = content
+        .soa_statement(Language::Es)
+        .unwrap_or_else(|| english.clone());
+    let kept = if recording {
+        " (the call's recording keeps it)"
+    } else {
+        ""
+    };
+    let _ = write!(
+        prompt,
+        "- Then read them the Scope of Appointment below for the page's language \
+         ({{{{language}}}}), word for word, exactly as written, with the product types they chose: \
+         never translate, shorten or paraphrase it. Ask whether they agree, and wait for a clear \
+         yes{kept}.\n\
+         \x20 - en: \"{english}\"\n\
+         \x20 - es: \"{spanish}\"\n\
+         - Only after that yes, call `{BOOK_CALL_TOOL}` once with `slot` (the chosen time's \
+         value from `{AVAILABLE_TIMES_TOOL}`), `name`, `email`, `products` (the values they \
+         chose) and `language` (en or es: the statement you read).\n\
+         - When it answers with an error, tell the caller what it says and ask again for what it \
+         names; when the time was just taken, offer the times it gives. When it succeeds, tell \
+         the caller the time and that a licensed agent will call them then. On a no, book \
+         nothing.\n"
+    );
 }
 
 #[cfg(test)]
@@ -196,6 +254,31 @@ mod tests {
             "Do not repeat these unless the caller asks. Calls are not recorded: say so if asked.\n"
         ));
         assert!(!prompt.contains("being recorded"));
+    }
+
+    #[test]
+    fn with_booking_on_the_prompt_books_with_the_scope_of_appointment_read_word_for_word() {
+        let off = system_prompt(&content_with(|text| text), true);
+        assert!(
+            !off.contains("available_times") && !off.contains("book_call"),
+            "{off}"
+        );
+        let on = system_prompt(&super::super::site_content::example_with_booking(), true);
+        for expected in [
+            "## Booking a call with a licensed agent\n",
+            "on the broker's clock (America/Chicago)",
+            "Call `available_times` for the next open times",
+            "  - Medicare Advantage (Part C): medicare_advantage\n",
+            "  - Dental, vision and hearing: dental_vision_hearing\n",
+            "word for word, exactly as written",
+            "  - en: \"The agent of Clearharbor Health may be paid based on your enrollment.\"\n",
+            "  - es: \"El agente de Clearharbor Health puede recibir un pago según su inscripción.\"\n",
+            "call `book_call` once with `slot`",
+            "besides the e-mail address, the full name.",
+        ] {
+            assert!(on.contains(expected), "{expected:?} in {on}");
+        }
+        assert!(!on.replace("{{language}}", "").contains('{'), "{on}");
     }
 
     #[test]

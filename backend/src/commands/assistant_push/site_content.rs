@@ -12,6 +12,7 @@ use wasm_core::disclaimer;
 use wasm_core::Product;
 
 use super::yaml_file;
+use crate::routes::booking::PRODUCTS;
 use crate::store::Language;
 
 pub const FILE: &str = "site.yaml";
@@ -42,6 +43,22 @@ pub struct SiteContent {
 #[serde(rename_all = "camelCase")]
 struct SpokenTexts {
     quote: QuoteTexts,
+    /// Booked calls: on when `site.yaml` has `booking` (the build checks the rest of it).
+    #[serde(default)]
+    booking: Option<BookingTexts>,
+}
+
+/// What the assistant takes of `booking`: the Scope of Appointment it reads, and the zone the
+/// times are in (given in `site.yaml` only).
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BookingTexts {
+    /// `{broker}` stands for the broker's name.
+    soa_statement: String,
+    /// Each product type's label, by the content's key (`routes::booking::PRODUCTS`).
+    soa_products: BTreeMap<String, String>,
+    #[serde(default)]
+    time_zone: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -202,6 +219,45 @@ impl SiteContent {
         Some(text.replace("{broker}", &self.brand.name))
     }
 
+    /// Whether calls can be booked (`booking` in `site.yaml`), and so the assistant books them.
+    pub fn booking_on(&self) -> bool {
+        self.spoken(Language::En).booking.is_some()
+    }
+
+    /// The broker's time zone for booked calls, when booking is on.
+    pub fn booking_zone(&self) -> Option<&str> {
+        self.spoken(Language::En)
+            .booking
+            .as_ref()?
+            .time_zone
+            .as_deref()
+    }
+
+    /// The Scope of Appointment's statement in `language`, with the broker's name, as the
+    /// booking page shows it and each booking's record keeps it; `None` with booking off.
+    pub fn soa_statement(&self, language: Language) -> Option<String> {
+        let booking = self.spoken(language).booking.as_ref()?;
+        Some(booking.soa_statement.replace("{broker}", &self.brand.name))
+    }
+
+    /// The product types a Scope of Appointment may name (the page's `soa` values, in its
+    /// order), each with its label in `language`; none with booking off.
+    pub fn soa_products(&self, language: Language) -> Vec<(&'static str, &str)> {
+        let Some(booking) = self.spoken(language).booking.as_ref() else {
+            return Vec::new();
+        };
+        PRODUCTS
+            .iter()
+            .map(|(value, key)| {
+                let label = booking
+                    .soa_products
+                    .get(*key)
+                    .map_or(*value, String::as_str);
+                (*value, label)
+            })
+            .collect()
+    }
+
     /// The five products the quote accepts (wasm-core's values, in its order), each with the
     /// page's label.
     pub fn products(&self) -> Vec<(&'static str, &str)> {
@@ -244,6 +300,33 @@ pub fn example_with(edit: impl FnOnce(String) -> String) -> SiteContent {
     SiteContent::parse(
         (&english, &edit(read(&english))),
         (&spanish, &read(&spanish)),
+    )
+    .unwrap()
+}
+
+/// `booking` as a broker gives it in `site.yaml`, and its words in `es/site.yaml`: the example
+/// content has booking off.
+#[cfg(test)]
+pub const BOOKING_YAML: [&str; 2] = [
+    "booking:\n  timeZone: America/Chicago\n  hours:\n    mon: [\"09:00-17:00\"]\n  slotMinutes: 30\n  noticeHours: 24\n  daysAhead: 14\n  soaStatement: \"The agent of {broker} may be paid based on your enrollment.\"\n  soaProducts:\n    medicareAdvantage: Medicare Advantage (Part C)\n    partD: Medicare prescription drug plans (Part D)\n    medicareSupplement: Medicare Supplement (Medigap)\n    dentalVisionHearing: Dental, vision and hearing\n",
+    "booking:\n  soaStatement: \"El agente de {broker} puede recibir un pago según su inscripción.\"\n  soaProducts:\n    medicareAdvantage: Medicare Advantage (Parte C)\n    partD: Planes de medicamentos (Parte D)\n    medicareSupplement: Medicare Supplement (Medigap)\n    dentalVisionHearing: Dental, visión y audición\n",
+];
+
+/// The example content with booking on (`BOOKING_YAML` added to both files).
+#[cfg(test)]
+pub fn example_with_booking() -> SiteContent {
+    let content = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let (english, spanish) = (content.join(FILE), content.join(SPANISH_DIR).join(FILE));
+    let read = |path: &Path| std::fs::read_to_string(path).unwrap();
+    SiteContent::parse(
+        (
+            &english,
+            &format!("{}\n{}", read(&english), BOOKING_YAML[0]),
+        ),
+        (
+            &spanish,
+            &format!("{}\n{}", read(&spanish), BOOKING_YAML[1]),
+        ),
     )
     .unwrap()
 }
@@ -338,6 +421,29 @@ mod tests {
                 ("medicaid", "Medicaid"),
                 ("employer", "Plan de empresa"),
             ]
+        );
+    }
+
+    #[test]
+    fn booking_is_off_in_the_example_and_on_with_its_statement_in_each_language() {
+        let off = example();
+        assert!(!off.booking_on());
+        assert_eq!(off.soa_statement(Language::En), None);
+        assert!(off.soa_products(Language::En).is_empty());
+        let on = example_with_booking();
+        assert!(on.booking_on());
+        assert_eq!(on.booking_zone(), Some("America/Chicago"));
+        assert_eq!(
+            on.soa_statement(Language::En).unwrap(),
+            "The agent of Clearharbor Health may be paid based on your enrollment."
+        );
+        assert_eq!(
+            on.soa_statement(Language::Es).unwrap(),
+            "El agente de Clearharbor Health puede recibir un pago según su inscripción."
+        );
+        assert_eq!(
+            on.soa_products(Language::Es)[1],
+            ("part_d", "Planes de medicamentos (Parte D)")
         );
     }
 

@@ -13,6 +13,7 @@
 //! Either way the lead, the booking and the Scope of Appointment's consent record are stored in
 //! one transaction (`store::bookings`).
 
+mod open_now;
 mod page;
 
 use std::net::IpAddr;
@@ -24,13 +25,14 @@ use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderMap, Response, StatusCode};
 use warp::reply::Response as Reply;
 use warp::{Filter, Reply as _};
-use wasm_core::booking::{open_slot, open_times, Slot};
+use wasm_core::booking::Slot;
 use wasm_core::{
     ContactDetails, ContactInput, ContactRules, Email, FieldRule, Phone, Product, QuoteRequest,
 };
 
-pub use page::BookingSite;
-use page::{Problems, Typed, PRODUCTS};
+pub use open_now::{moment, OpenNow};
+pub use page::{slot_label, BookingSite, PRODUCTS};
+use page::{Problems, Typed};
 
 use crate::http::body;
 use crate::http::error::ApiError;
@@ -197,23 +199,11 @@ impl Booking {
     }
 
     /// The times open now.
-    async fn open(&self) -> Result<(Timestamp, Vec<Slot>), ApiError> {
-        let now = time::OffsetDateTime::now_utc();
-        let taken = self.store.taken_times(now).await.map_err(|error| {
+    async fn open(&self) -> Result<OpenNow, ApiError> {
+        OpenNow::read(self.store.as_ref()).await.map_err(|error| {
             tracing::error!(%error, "cannot read the booked times");
             ApiError::from(error)
-        })?;
-        let taken: Vec<Slot> = taken
-            .into_iter()
-            .filter_map(|(start, end)| {
-                Some(Slot {
-                    start: timestamp(start)?,
-                    end: timestamp(end)?,
-                })
-            })
-            .collect();
-        let now = timestamp(now).unwrap_or_else(Timestamp::now);
-        Ok((now, taken))
+        })
     }
 
     /// The form with the times open now.
@@ -225,7 +215,7 @@ impl Booking {
         status: StatusCode,
     ) -> Reply {
         let (times, status) = match self.open().await {
-            Ok((now, taken)) => (open_times(&self.site.hours, now, &taken), status),
+            Ok(open) => (open.times(&self.site.hours), status),
             Err(error) => {
                 problems.alert = Some(page::plain(language).failed.to_owned());
                 (Vec::new(), error.status())
@@ -297,13 +287,12 @@ impl Booking {
             }
         };
         let texts = self.site.texts(language);
-        let (now, taken) = match self.open().await {
+        let open = match self.open().await {
             Ok(open) => open,
             Err(error) => return self.failed(language, &typed, &error).await,
         };
-        let Some(slot) = open_slot(&self.site.hours, now, &taken, valid.start) else {
-            let taken_meanwhile = open_slot(&self.site.hours, now, &[], valid.start).is_some();
-            let (problems, status) = if taken_meanwhile {
+        let Some(slot) = open.slot(&self.site.hours, valid.start) else {
+            let (problems, status) = if open.taken_meanwhile(&self.site.hours, valid.start) {
                 (
                     Problems {
                         alert: Some(texts.errors.taken.clone()),
@@ -360,11 +349,8 @@ impl Booking {
         if start.is_none() {
             problems.slot = Some(errors.slot.clone());
         }
-        let name = typed.name.trim();
-        if name.is_empty()
-            || name.chars().count() > MAX_NAME_CHARS
-            || name.chars().any(char::is_control)
-        {
+        let name = signature(&typed.name);
+        if name.is_none() {
             problems.name = Some(errors.name.clone());
         }
         let email = Email::parse(&typed.email);
@@ -392,8 +378,8 @@ impl Booking {
         if products.is_empty() {
             problems.soa = Some(errors.soa.clone());
         }
-        match (start, email, contact) {
-            (Some(start), Some(email), Some(contact)) if !problems.any() => {
+        match (start, name, email, contact) {
+            (Some(start), Some(name), Some(email), Some(contact)) if !problems.any() => {
                 let request = QuoteRequest::parse(Product::Medicare.as_str(), email.as_str())
                     .map_err(|_| Box::new(problems.clone()))?;
                 Ok(Valid {
@@ -444,9 +430,19 @@ impl Booking {
             soa_evidence: SoaEvidence {
                 products: valid.products,
                 signature: valid.name,
+                call_id: None,
             },
         }
     }
+}
+
+/// A full name as a Scope of Appointment's signature, trimmed: on one line and not too long.
+pub fn signature(name: &str) -> Option<&str> {
+    let name = name.trim();
+    let fits = !name.is_empty()
+        && name.chars().count() <= MAX_NAME_CHARS
+        && !name.chars().any(char::is_control);
+    fits.then_some(name)
 }
 
 /// The form's fields, the first of each (every `soa`), trimmed.
@@ -472,15 +468,6 @@ fn typed(body: &[u8]) -> Typed {
     typed.phone = phone.unwrap_or_default();
     typed.lead = lead.unwrap_or_default();
     typed
-}
-
-fn timestamp(at: time::OffsetDateTime) -> Option<Timestamp> {
-    Timestamp::from_nanosecond(at.unix_timestamp_nanos()).ok()
-}
-
-fn moment(at: Timestamp) -> time::OffsetDateTime {
-    time::OffsetDateTime::from_unix_timestamp_nanos(at.as_nanosecond())
-        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
 }
 
 fn html(status: StatusCode, body: String) -> Reply {

@@ -72,6 +72,7 @@ struct Facts {
 }
 
 /// Booking as the build turned it on: the hours and each language's words.
+#[derive(Clone)]
 pub struct BookingSite {
     pub hours: Hours,
     english: Texts,

@@ -14,15 +14,18 @@ use warp::{Filter, Reply as _};
 pub use outcome::{Failure, Outcome, Typed};
 pub use pages::{escaped, fill_slots, ResultPages};
 
+use std::time::Duration;
+
+use crate::http::cookies::SiteCookie;
 use crate::store::Language;
 
 pub const RESULT_PATH: &str = "/quote-result";
 /// The Spanish site's result page (a post from `/es/`).
 const SPANISH_RESULT_PATH: &str = "/es/quote-result";
-const COOKIE: &str = "quote_result";
-/// Long enough for the browser to follow the redirect on a slow connection, short enough that a
-/// shared computer does not keep what was typed.
-const COOKIE_MAX_AGE_SECS: u32 = 300;
+/// Kept long enough for the browser to follow the redirect on a slow connection, short enough
+/// that a shared computer does not keep what was typed.
+const OUTCOME_COOKIE: SiteCookie =
+    SiteCookie::named("quote_result", Some(Duration::from_secs(300)));
 /// Where a visit without an outcome (a reload, a bookmark) goes: the form itself.
 const FORM_PATH: &str = "/#quote";
 const SPANISH_FORM_PATH: &str = "/es/#quote";
@@ -43,21 +46,17 @@ pub fn form_path(language: Language) -> &'static str {
 /// The post's answer: `303` to the result page in the form's `language`, the outcome in the
 /// cookie (`Secure` over HTTPS, so what was typed never goes back over plain HTTP).
 pub fn redirect(outcome: &Outcome, language: Language, https: bool) -> Reply {
-    let secure = if https { "; Secure" } else { "" };
     let (result_path, _) = paths(language);
-    let cookie = format!(
-        "{COOKIE}={}; Path={result_path}; Max-Age={COOKIE_MAX_AGE_SECS}; HttpOnly; SameSite=Strict{secure}",
-        outcome.encode()
-    );
+    let cookie = OUTCOME_COOKIE.set(&outcome.encode(), result_path, https);
     see_other(result_path, Some(cookie))
 }
 
-fn see_other(location: &'static str, cookie: Option<String>) -> Reply {
+fn see_other(location: &'static str, cookie: Option<HeaderValue>) -> Reply {
     let mut response = Response::builder()
         .status(StatusCode::SEE_OTHER)
         .header(header::LOCATION, location)
         .header(header::CACHE_CONTROL, "no-store");
-    if let Some(cookie) = cookie.and_then(|c| HeaderValue::from_str(&c).ok()) {
+    if let Some(cookie) = cookie {
         response = response.header(header::SET_COOKIE, cookie);
     }
     response.body(bytes::Bytes::new()).map_or_else(
@@ -73,7 +72,7 @@ pub fn routes(pages: std::sync::Arc<ResultPages>) -> BoxedFilter<(Reply,)> {
         .or(spanish)
         .unify()
         .and(warp::get())
-        .and(warp::cookie::optional::<String>(COOKIE))
+        .and(warp::cookie::optional::<String>(OUTCOME_COOKIE.name))
         .map(move |language: Language, cookie: Option<String>| {
             let (result_path, form_path) = paths(language);
             let page = cookie
@@ -83,8 +82,8 @@ pub fn routes(pages: std::sync::Arc<ResultPages>) -> BoxedFilter<(Reply,)> {
             let Some(page) = page else {
                 return see_other(form_path, None);
             };
-            let clear =
-                format!("{COOKIE}=; Path={result_path}; Max-Age=0; HttpOnly; SameSite=Strict");
+            // Cleared as the page reads it; `Secure` is not needed to drop a cookie.
+            let clear = OUTCOME_COOKIE.clear(result_path, false);
             Response::builder()
                 .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
                 .header(header::CACHE_CONTROL, "no-store")

@@ -15,19 +15,15 @@ use warp::{Rejection, Reply};
 use wasm_core::{ContactInput, QuoteRequest};
 
 use super::double_submit::RecentForms;
-use super::handlers::{self, Lead, HONEYPOT_FIELD, LANGUAGE_FIELD};
+use super::handlers::{Desk, Lead, HONEYPOT_FIELD, LANGUAGE_FIELD};
 use super::idempotency;
 use super::limits::{Bucket, PostLimits};
 use super::page_language;
 use crate::http::error::ApiError;
 use crate::http::same_site::from_another_site;
-use crate::leads::booking_ref::BookingRefs;
-use crate::leads::notice::LeadNotices;
 use crate::routes::quote_result::{self, Failure, Outcome, Typed};
-use crate::spam::FormTokens;
 use crate::store::consent::ConsentChannel;
 use crate::store::Language;
-use crate::store::Quotes;
 
 /// The answer to a form post from another site's page: a person sent here by it is shown the
 /// way to the form itself, in the language of the form that was posted (a copy of the Spanish
@@ -111,17 +107,29 @@ impl Fields {
 }
 
 pub struct FormRoute {
-    pub store: Arc<dyn Quotes>,
-    pub limits: Arc<PostLimits>,
-    pub tokens: Arc<FormTokens>,
-    /// The notice beside the form, each lead's consent record keeps.
-    pub notices: Arc<LeadNotices>,
-    /// With booking on: the result page links to it with a reference to the lead.
-    pub booking: Option<Arc<BookingRefs>>,
-    pub recent: RecentForms,
+    desk: Arc<Desk>,
+    limits: Arc<PostLimits>,
+    recent: RecentForms,
 }
 
 impl FormRoute {
+    pub fn new(desk: Arc<Desk>, limits: Arc<PostLimits>) -> FormRoute {
+        FormRoute {
+            desk,
+            limits,
+            recent: RecentForms::default(),
+        }
+    }
+
+    /// The route's handler: `submit` on the route's state.
+    pub async fn answer(
+        request: FormRequest,
+        body: Result<Bytes, Rejection>,
+        route: Arc<FormRoute>,
+    ) -> Response {
+        route.submit(request, body).await
+    }
+
     /// Answers the post in the language of its page: only a quote that passes the rules spends
     /// a quote token; a body that could not be read, the honeypot or a wrong field is held to the
     /// looser limit on invalid posts, as with JSON. A browser sends no `Idempotency-Key`; a
@@ -185,7 +193,7 @@ impl FormRoute {
             zip: &fields.zip,
             may_call: !fields.may_call.is_empty(),
         };
-        let rules = self.notices.rules(fields.language());
+        let rules = self.desk.notices.rules(fields.language());
         let parsed = QuoteRequest::parse_with(&fields.product, &fields.email, contact, rules);
         let (request, contact) = match parsed {
             Ok(parsed) => parsed,
@@ -200,7 +208,9 @@ impl FormRoute {
                         tracing::info!(
                             "honeypot filled in a form post; answered as submitted, not stored"
                         );
-                        self.submitted(&uuid::Uuid::now_v7().to_string())
+                        Outcome::Submitted {
+                            booking: self.desk.booking_token(&uuid::Uuid::now_v7().to_string()),
+                        }
                     }
                     Ok(()) => Outcome::Invalid(typed),
                 };
@@ -211,37 +221,27 @@ impl FormRoute {
         }
         let now = time::OffsetDateTime::now_utc();
         let checked = self
+            .desk
             .tokens
             .check_post(&fields.honeypot, token.as_deref(), now);
         let key = key.unwrap_or_else(|| self.recent.key_for(&request, checked.is_err()));
         let user_agent = user_agent.and_then(|v| v.to_str().ok());
-        let consent = self.notices.consent(
+        let consent = self.desk.notices.consent(
             fields.language(),
             ConsentChannel::FormWithoutScript,
             client,
             user_agent,
         );
-        match handlers::insert(
-            &*self.store,
-            &self.notices,
-            Lead { request, contact },
-            Some(key),
-            consent,
-            checked,
-            fields.language(),
-        )
-        .await
+        let lead = Lead { request, contact };
+        match self
+            .desk
+            .insert(lead, Some(key), consent, checked, fields.language())
+            .await
         {
-            Ok(id) => self.submitted(&id),
+            Ok(id) => Outcome::Submitted {
+                booking: self.desk.booking_token(&id),
+            },
             Err(error) => Outcome::Failed(Failure::from_error(&error), typed),
-        }
-    }
-
-    /// Lead `id` stored: the result page's outcome, with booking on a reference to the lead.
-    fn submitted(&self, id: &str) -> Outcome {
-        let now = time::OffsetDateTime::now_utc();
-        Outcome::Submitted {
-            booking: self.booking.as_ref().map(|refs| refs.token(id, now)),
         }
     }
 }

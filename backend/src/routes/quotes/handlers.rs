@@ -11,6 +11,7 @@ use std::net::IpAddr;
 use crate::http::error::ApiError;
 use crate::leads::booking_ref::{self, BookingRefs};
 use crate::leads::notice::LeadNotices;
+use crate::routes::form_token_cookie;
 use crate::spam::{FormTokens, Signal};
 use crate::store::consent::{ConsentChannel, NewConsent};
 use crate::store::{Contact, Inserted, Language, NewQuote, Quotes, Source, SpentToken};
@@ -58,26 +59,33 @@ impl Post {
     }
 }
 
-/// Who sent a JSON post, as its request says.
+/// Who sent a JSON post, as its request says (its address is the rate limit's).
 pub struct Sender {
-    pub client: Option<IpAddr>,
     /// The page's form token (`spam::COOKIE`).
     pub token: Option<String>,
     pub user_agent: Option<HeaderValue>,
     pub https: bool,
 }
 
+/// What the quote handlers share: the store, the form tokens and the texts the leads keep.
+pub struct Desk {
+    pub store: Arc<dyn Quotes>,
+    pub tokens: Arc<FormTokens>,
+    /// The notice beside the form, each lead's consent record keeps.
+    pub notices: Arc<LeadNotices>,
+    /// With booking on, a stored quote is answered with the booking page's link and a reference
+    /// to its lead (`leads::booking_ref`).
+    pub booking: Option<Arc<BookingRefs>>,
+}
+
 /// Stores the post's quote (the rate limit is already spent) with its consent record, as spam
-/// when `tokens` say so, and answers 201 with its id either way (and with booking on, the booking
-/// page's link with a reference to it), with a fresh form token for the page's next quote; wrong
-/// fields are refused (422). Refusals are in the post's language.
+/// when the form tokens say so, and answers 201 with its id either way (and with booking on, the
+/// booking page's link with a reference to it), with a fresh form token for the page's next quote; wrong fields are refused (422). Refusals are in the post's language.
 pub async fn create(
-    store: Arc<dyn Quotes>,
-    tokens: &FormTokens,
-    notices: &LeadNotices,
-    booking: Option<&BookingRefs>,
     post: Post,
+    client: Option<IpAddr>,
     sender: Sender,
+    desk: Arc<Desk>,
 ) -> Result<Response, Rejection> {
     let language = post.language;
     let (request, contact, honeypot) = match post.payload {
@@ -89,30 +97,27 @@ pub async fn create(
         Payload::Bot => {
             tracing::info!("honeypot filled; answered 201 and not stored");
             let id = uuid::Uuid::now_v7().to_string();
-            return Ok(created(&id, booking_path(booking, &id, language)));
+            return Ok(created(&id, desk.booking_path(&id, language)));
         }
         Payload::Invalid(errors) => {
             return Err(ApiError::Validation(errors).in_language(language));
         }
     };
     let now = time::OffsetDateTime::now_utc();
-    let checked = tokens.check_post(&honeypot, sender.token.as_deref(), now);
+    let checked = desk
+        .tokens
+        .check_post(&honeypot, sender.token.as_deref(), now);
     let user_agent = sender.user_agent.as_ref().and_then(|v| v.to_str().ok());
-    let consent = notices.consent(language, ConsentChannel::Form, sender.client, user_agent);
-    let id = insert(
-        &*store,
-        notices,
-        Lead { request, contact },
-        post.idempotency_key,
-        consent,
-        checked,
-        language,
-    )
-    .await
-    .map_err(|error| error.in_language(language))?;
-    let booking = booking_path(booking, &id, language);
-    let mut response = created(&id, booking);
-    tokens.set_cookie(&mut response, sender.https);
+    let consent = desk
+        .notices
+        .consent(language, ConsentChannel::Form, client, user_agent);
+    let lead = Lead { request, contact };
+    let id = desk
+        .insert(lead, post.idempotency_key, consent, checked, language)
+        .await
+        .map_err(|error| error.in_language(language))?;
+    let mut response = created(&id, desk.booking_path(&id, language));
+    form_token_cookie::give(&desk.tokens, &mut response, sender.https);
     Ok(response)
 }
 
@@ -122,51 +127,57 @@ pub struct Lead {
     pub contact: ContactDetails,
 }
 
-/// Stores a quote from the web page in `language` under its idempotency key with its consent
-/// record (with a phone number, the disclosure beside it and whether its box was ticked),
-/// spending its form token or as spam for the signal `checked` found, and gives its id: the new
-/// one, or the first one stored under the same key and request.
-pub async fn insert(
-    store: &dyn Quotes,
-    notices: &LeadNotices,
-    lead: Lead,
-    idempotency_key: Option<String>,
-    mut consent: NewConsent,
-    checked: Result<SpentToken, Signal>,
-    language: Language,
-) -> Result<String, ApiError> {
-    if let Err(signal) = checked {
-        tracing::info!(signal = signal.as_str(), "quote post held as spam");
+impl Desk {
+    /// A reference to lead `id` on the booking page, when booking is on.
+    pub fn booking_token(&self, id: &str) -> Option<String> {
+        let now = time::OffsetDateTime::now_utc();
+        self.booking.as_ref().map(|refs| refs.token(id, now))
     }
-    let Lead { request, contact } = lead;
-    if contact.phone.is_some() {
-        consent.phone = notices.phone_consent(language, contact.may_call);
-    }
-    let quote = NewQuote::new(request, Source::Web, consent.user_agent.as_deref())
-        .with_idempotency_key(idempotency_key)
-        .in_language(language)
-        .with_consent(consent)
-        .with_contact(Contact::from(&contact));
-    let quote = match checked {
-        Ok(token) => quote.spending(Some(token)),
-        Err(signal) => quote.with_spam(Some(signal.as_str())),
-    };
-    let id = quote.id.to_string();
-    let inserted = store.insert(quote).await.map_err(|error| {
-        tracing::error!(%error, "storing a quote request failed");
-        ApiError::from(error)
-    })?;
-    match inserted {
-        Inserted::New => Ok(id),
-        Inserted::Replayed { id } => Ok(id),
-        Inserted::Conflict => Err(ApiError::IdempotencyConflict),
-    }
-}
 
-/// The booking page in `language` with a reference to lead `id`, when booking is on.
-fn booking_path(booking: Option<&BookingRefs>, id: &str, language: Language) -> Option<String> {
-    let token = booking?.token(id, time::OffsetDateTime::now_utc());
-    booking_ref::path(&token, language)
+    /// The booking page in `language` with a reference to lead `id`, when booking is on.
+    fn booking_path(&self, id: &str, language: Language) -> Option<String> {
+        booking_ref::path(&self.booking_token(id)?, language)
+    }
+
+    /// Stores a quote from the web page in `language` under its idempotency key with its
+    /// consent record (with a phone number, the disclosure beside it and whether its box was
+    /// ticked), spending its form token or as spam for the signal `checked` found, and gives its
+    /// id: the new one, or the first one stored under the same key and request.
+    pub async fn insert(
+        &self,
+        lead: Lead,
+        idempotency_key: Option<String>,
+        mut consent: NewConsent,
+        checked: Result<SpentToken, Signal>,
+        language: Language,
+    ) -> Result<String, ApiError> {
+        if let Err(signal) = checked {
+            tracing::info!(signal = signal.as_str(), "quote post held as spam");
+        }
+        let Lead { request, contact } = lead;
+        if contact.phone.is_some() {
+            consent.phone = self.notices.phone_consent(language, contact.may_call);
+        }
+        let quote = NewQuote::new(request, Source::Web, consent.user_agent.as_deref())
+            .with_idempotency_key(idempotency_key)
+            .in_language(language)
+            .with_consent(consent)
+            .with_contact(Contact::from(&contact));
+        let quote = match checked {
+            Ok(token) => quote.spending(Some(token)),
+            Err(signal) => quote.with_spam(Some(signal.as_str())),
+        };
+        let id = quote.id.to_string();
+        let inserted = self.store.insert(quote).await.map_err(|error| {
+            tracing::error!(%error, "storing a quote request failed");
+            ApiError::from(error)
+        })?;
+        match inserted {
+            Inserted::New => Ok(id),
+            Inserted::Replayed { id } => Ok(id),
+            Inserted::Conflict => Err(ApiError::IdempotencyConflict),
+        }
+    }
 }
 
 fn created(id: &str, booking: Option<String>) -> Response {

@@ -40,6 +40,7 @@ use files::servable_files;
 use sha2::Digest;
 
 use crate::http::forwarded_proto;
+use crate::routes::form_token_cookie;
 use crate::spam::FormTokens;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -305,7 +306,7 @@ pub fn routes(site: Arc<Site>, tokens: Arc<FormTokens>) -> BoxedFilter<(warp::re
                 let mut response = site.respond(&method, path.as_str(), &headers);
                 let read = method == Method::GET || method == Method::HEAD;
                 if read && site.is_page(path.as_str()) {
-                    tokens.set_cookie(&mut response, https);
+                    form_token_cookie::give(&tokens, &mut response, https);
                 }
                 response
             },

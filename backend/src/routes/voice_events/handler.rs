@@ -6,20 +6,23 @@ use serde::Deserialize;
 use serde_with::As;
 use warp::reply::Response;
 use warp::Reply;
-use wasm_core::{ContactInput, ContactRules, FieldRule, QuoteRequest};
+use wasm_core::{ContactInput, QuoteRequest};
 
 use super::chat_transcript::{self, Transcript};
+use super::conversation::{assistant_rules, settle, Conversation};
 use super::lenient::Lenient;
 use super::messages::{self, Received, ToolCall};
 use super::sdk::{ServerMessageResponseToolCalls, ToolCallResult};
-use super::{replies, REQUEST_QUOTE_TOOL};
+use super::{
+    booking_replies, booking_tools, replies, AVAILABLE_TIMES_TOOL, BOOK_CALL_TOOL,
+    REQUEST_QUOTE_TOOL,
+};
 use crate::http::error::ApiError;
 use crate::leads::notice::LeadNotices;
-use crate::store::consent::ConsentChannel;
+use crate::routes::booking::BookingSite;
 use crate::store::conversation_consent::ConversationConsents;
 use crate::store::{
-    CallReport, Contact, Inserted, Language, NewQuote, QuoteStore, Quotes, Source, StoreError,
-    VoiceOrigin,
+    CallReport, Contact, Inserted, NewQuote, QuoteStore, Quotes, Source, StoreError, VoiceOrigin,
 };
 
 /// `request_quote`'s arguments; one that is not text reads as empty and is refused as invalid.
@@ -39,36 +42,24 @@ struct QuoteArguments {
     may_call: bool,
 }
 
-/// The page's added fields as the assistant takes them: each one the page has, optional (the
-/// assistant asks for it, and a caller may decline).
-fn assistant_rules(page: ContactRules) -> ContactRules {
-    let optional = |rule| match rule {
-        FieldRule::Off => FieldRule::Off,
-        FieldRule::Optional | FieldRule::Required => FieldRule::Optional,
-    };
-    ContactRules {
-        phone: optional(page.phone),
-        zip: optional(page.zip),
-    }
+/// What the tool calls are answered with: the store, the pages' notices and, with booking on,
+/// the broker's hours and the booking page's words.
+pub struct Tools {
+    pub store: Arc<dyn QuoteStore>,
+    pub notices: Arc<LeadNotices>,
+    pub booking: Option<BookingSite>,
 }
 
 /// One server message; the method, the secret and the body's size are already checked.
-pub async fn receive(
-    store: Arc<dyn QuoteStore>,
-    notices: Arc<LeadNotices>,
-    body: Bytes,
-) -> Response {
-    match handle(store, &notices, body).await {
+pub async fn receive(tools: Arc<Tools>, body: Bytes) -> Response {
+    match handle(&tools, body).await {
         Ok(response) => response,
         Err(error) => error.into_response(),
     }
 }
 
-async fn handle(
-    store: Arc<dyn QuoteStore>,
-    notices: &LeadNotices,
-    body: Bytes,
-) -> Result<Response, ApiError> {
+async fn handle(tools: &Tools, body: Bytes) -> Result<Response, ApiError> {
+    let store = &tools.store;
     match messages::parse(&body)? {
         Received::ToolCalls {
             call_id,
@@ -76,12 +67,18 @@ async fn handle(
             language,
             calls,
         } => {
+            let conversation = Conversation {
+                call_id: &call_id,
+                source,
+                language,
+            };
             // Run together so the store commits them in one group; join_all keeps call order.
-            let results =
-                join_all(calls.into_iter().map(|call| {
-                    run_tool(store.as_ref(), notices, &call_id, source, language, call)
-                }))
-                .await;
+            let results = join_all(
+                calls
+                    .into_iter()
+                    .map(|call| run_tool(tools, &conversation, call)),
+            )
+            .await;
             Ok(warp::reply::json(&ServerMessageResponseToolCalls { results }).into_response())
         }
         Received::EndOfCallReport(report) => {
@@ -128,14 +125,28 @@ async fn handle(
 }
 
 async fn run_tool(
-    store: &(impl Quotes + ConversationConsents + ?Sized),
-    notices: &LeadNotices,
-    call_id: &str,
-    source: Source,
-    language: Language,
+    tools: &Tools,
+    conversation: &Conversation<'_>,
     call: ToolCall,
 ) -> ToolCallResult {
-    let reply = request_quote(store, notices, call_id, source, language, &call).await;
+    let store = tools.store.as_ref();
+    let notices = tools.notices.as_ref();
+    let booking = tools.booking.as_ref();
+    let reply = match (call.name.as_str(), booking) {
+        (REQUEST_QUOTE_TOOL, _) => request_quote(store, notices, conversation, &call).await,
+        (AVAILABLE_TIMES_TOOL, Some(site)) => {
+            booking_tools::available_times(store, site, conversation, &call).await
+        }
+        (BOOK_CALL_TOOL, Some(site)) => {
+            booking_tools::book_call(store, notices, site, conversation, &call).await
+        }
+        (AVAILABLE_TIMES_TOOL | BOOK_CALL_TOOL, None) => {
+            Err(booking_replies::words(conversation.language)
+                .booking_off
+                .to_owned())
+        }
+        (name, _) => Err(replies::unknown_tool(name, booking.is_some())),
+    };
     let (result, error) = match reply {
         Ok(text) => (Some(text), None),
         Err(text) => (None, Some(text)),
@@ -151,14 +162,14 @@ async fn run_tool(
 async fn request_quote(
     store: &(impl Quotes + ConversationConsents + ?Sized),
     notices: &LeadNotices,
-    call_id: &str,
-    source: Source,
-    language: Language,
+    conversation: &Conversation<'_>,
     call: &ToolCall,
 ) -> Result<String, String> {
-    if call.name != REQUEST_QUOTE_TOOL {
-        return Err(replies::unknown_tool(&call.name));
-    }
+    let Conversation {
+        call_id,
+        source,
+        language,
+    } = *conversation;
     let arguments: QuoteArguments = call
         .arguments()
         .map_err(|reason| replies::unreadable_arguments(&reason))?;
@@ -179,11 +190,7 @@ async fn request_quote(
     // something else is refused, never confirmed, as the stored row keeps the first.
     // The visitor heard (or read) the notice in the assistant's first words; the provider's
     // webhook carries neither their address nor their browser.
-    let channel = match source {
-        Source::Chat => ConsentChannel::Chat,
-        _ => ConsentChannel::Voice,
-    };
-    let mut consent = notices.consent(language, channel, None, None);
+    let mut consent = notices.consent(language, conversation.channel(), None, None);
     if contact.phone.is_some() {
         consent.phone = notices.phone_consent(language, contact.may_call);
     }
@@ -203,14 +210,5 @@ async fn request_quote(
             tracing::error!(%error, "storing an assistant's quote request failed");
             Err(replies::storage_failed())
         }
-    }
-}
-
-/// Records on a lead just stored with a phone number the written consent its conversation gave
-/// before it (a chat's click, a call's stored recording). A failure leaves it to the hourly
-/// round (`leads::retention`): the lead is stored, and its answer stands.
-async fn settle(store: &(impl ConversationConsents + ?Sized), call_id: &str) {
-    if let Err(error) = store.settle_conversation(call_id.to_owned()).await {
-        tracing::warn!(%error, call_id, "recording a conversation's written consent failed; retried hourly");
     }
 }

@@ -1,9 +1,13 @@
 //! The voice events: the voice provider's server messages to us, at `POST /api/vapi/webhook`
 //! (the provider calls it a webhook; our outgoing forward of a lead is `forward/lead_post.rs`).
-//! Quotes spoken to the assistant arrive as `tool-calls`; `end-of-call-report` says how each
-//! call ended.
+//! Quotes spoken to the assistant, and with booking on the open times asked for and the calls
+//! booked (`booking_tools.rs`), arrive as `tool-calls`; `end-of-call-report` says how each call
+//! ended.
 
+mod booking_replies;
+mod booking_tools;
 mod chat_transcript;
+mod conversation;
 pub mod conversation_id;
 mod handler;
 mod lenient;
@@ -23,6 +27,7 @@ use crate::http::body;
 use crate::http::client_ip::client;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
+use crate::routes::booking::BookingSite;
 use crate::settings::trusted_proxies::TrustedProxies;
 use crate::store::QuoteStore;
 
@@ -33,17 +38,28 @@ pub use sdk::MAX_ID_CHARS;
 pub const SECRET_HEADER: &str = "x-vapi-secret";
 /// Largest voice event body accepted (an end-of-call report carries the transcript).
 const MAX_VOICE_EVENT_BODY_BYTES: usize = 1024 * 1024;
-/// The one tool the assistant may call.
+/// The tool that takes a quote request.
 pub const REQUEST_QUOTE_TOOL: &str = "request_quote";
+/// With booking on: the tool that answers the next open times.
+pub const AVAILABLE_TIMES_TOOL: &str = "available_times";
+/// With booking on: the tool that books one, with its Scope of Appointment.
+pub const BOOK_CALL_TOOL: &str = "book_call";
 
-/// Wrong secrets count against `failures`, per client, with the admin API's sign-ins.
+/// Wrong secrets count against `failures`, per client, with the admin API's sign-ins. The
+/// booking tools are answered only with `booking` (on in the build).
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     notices: Arc<LeadNotices>,
+    booking: Option<BookingSite>,
     secret: String,
     failures: Arc<FailureLimit>,
     proxies: TrustedProxies,
 ) -> BoxedFilter<(Response,)> {
+    let tools = Arc::new(handler::Tools {
+        store,
+        notices,
+        booking,
+    });
     warp::path!("api" / "vapi" / "webhook")
         .and(methods("POST"))
         .and(secret_header(
@@ -53,6 +69,6 @@ pub fn routes(
             client(proxies),
         ))
         .and(body::limited(MAX_VOICE_EVENT_BODY_BYTES))
-        .then(move |body| handler::receive(Arc::clone(&store), Arc::clone(&notices), body))
+        .then(move |body| handler::receive(Arc::clone(&tools), body))
         .boxed()
 }

@@ -2,7 +2,7 @@
 
 use wasm_core::{FieldErrors, Product, QuoteRequest};
 
-use super::REQUEST_QUOTE_TOOL;
+use super::{AVAILABLE_TIMES_TOOL, BOOK_CALL_TOOL, REQUEST_QUOTE_TOOL};
 
 /// Longest piece of caller input echoed back, so a reply stays short enough to speak.
 const ECHO_CHARS: usize = 80;
@@ -54,11 +54,19 @@ pub fn invalid(product: &str, email: &str, errors: &FieldErrors) -> String {
     single_line(&format!("Not saved. {}", problems.join(" ")))
 }
 
-pub fn unknown_tool(name: &str) -> String {
-    format!(
-        "Unknown tool {:?}; the only tool here is {REQUEST_QUOTE_TOOL}.",
-        echo(name)
-    )
+/// `booking`: whether the booking tools are offered too.
+pub fn unknown_tool(name: &str, booking: bool) -> String {
+    if booking {
+        format!(
+            "Unknown tool {:?}; the tools here are {REQUEST_QUOTE_TOOL}, {AVAILABLE_TIMES_TOOL} and {BOOK_CALL_TOOL}.",
+            echo(name)
+        )
+    } else {
+        format!(
+            "Unknown tool {:?}; the only tool here is {REQUEST_QUOTE_TOOL}.",
+            echo(name)
+        )
+    }
 }
 
 pub fn unreadable_arguments(reason: &str) -> String {
@@ -78,12 +86,13 @@ pub fn storage_failed() -> String {
         .into()
 }
 
-fn echo(input: &str) -> String {
+/// The caller's input, trimmed, on one line and cut short, to quote in a reply.
+pub fn echo(input: &str) -> String {
     single_line(input.trim()).chars().take(ECHO_CHARS).collect()
 }
 
 /// The provider expects a single line: control characters (new lines included) become spaces.
-fn single_line(text: &str) -> String {
+pub fn single_line(text: &str) -> String {
     text.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()

@@ -1,5 +1,6 @@
 //! Starts the real application on port 0 with a fresh database and a small built site.
 
+pub mod eventually;
 pub mod postgres;
 pub mod receiver;
 pub mod recording_host;
@@ -17,6 +18,7 @@ use backend::settings::leads::LeadsConfig;
 use backend::settings::Config;
 use backend::spam::{self, FormTokens};
 use backend::store::{self, DatabaseUrl, StoredQuote};
+use eventually::eventually;
 use tempfile::TempDir;
 
 pub struct TestApp {
@@ -36,6 +38,16 @@ pub const NOT_FOUND_HTML: &str = "<!doctype html><title>404 Page Not Found</titl
 pub const ASSET_JS: &str = "console.log('app');";
 /// A browser's form post's `Content-Type`.
 pub const FORM: &str = "application/x-www-form-urlencoded";
+
+/// A `Set-Cookie` as its `name=value` and its attributes in a stable order (the order a server
+/// writes them in means nothing to a browser).
+pub fn cookie_parts(set_cookie: &str) -> (&str, Vec<&str>) {
+    let mut parts = set_cookie.split("; ");
+    let pair = parts.next().unwrap_or_default();
+    let mut attributes: Vec<&str> = parts.collect();
+    attributes.sort_unstable();
+    (pair, attributes)
+}
 
 /// A client that does not follow redirects: a browser's first step, the `303` itself.
 /// The first column of the one row `sql` gives on `database`, either kind.
@@ -346,24 +358,21 @@ impl TestApp {
         rows
     }
 
-    /// Polls the database (bounded) until `done` holds for its rows.
+    /// The database's rows once `done` holds for them.
     pub async fn wait_for_rows(
         &self,
         what: &str,
         done: impl Fn(&[StoredQuote]) -> bool,
     ) -> Vec<StoredQuote> {
-        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
-        loop {
+        eventually(what, || async {
             let rows = self.rows().await;
             if done(&rows) {
-                return rows;
+                Ok(rows)
+            } else {
+                Err(format!("{rows:?}"))
             }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "timed out waiting for {what}: {rows:?}"
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        })
+        .await
     }
 
     /// Runs `sql` on the app's database directly (to age a row, or look at a table the API

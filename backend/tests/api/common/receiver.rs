@@ -5,6 +5,8 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::eventually::eventually;
+
 use bytes::Bytes;
 use warp::http::{HeaderMap, StatusCode};
 use warp::Filter;
@@ -98,21 +100,17 @@ impl Receiver {
         self.state.refused.load(Ordering::SeqCst)
     }
 
-    /// Waits (bounded) until `done` holds for the accepted deliveries.
+    /// The accepted deliveries once `done` holds for them.
     pub async fn wait_for(&self, what: &str, done: impl Fn(&[Delivery]) -> bool) -> Vec<Delivery> {
-        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
-        loop {
+        eventually(what, || async {
             let accepted = self.accepted();
             if done(&accepted) {
-                return accepted;
+                Ok(accepted)
+            } else {
+                Err(format!("{} accepted", accepted.len()))
             }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "timed out waiting for {what}: {} accepted",
-                accepted.len()
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        })
+        .await
     }
 }
 

@@ -7,10 +7,11 @@
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
 
 use serde::Deserialize;
 use tempfile::TempDir;
+
+use super::eventually::eventually;
 
 const PYTHON: &str = "/usr/bin/python3";
 const SCRIPT: &str = concat!(
@@ -225,21 +226,17 @@ impl SmtpServer {
             .unwrap_or_default()
     }
 
-    /// Waits (bounded) until `done` holds for the accepted messages.
+    /// The accepted messages once `done` holds for them.
     pub async fn wait_for(&self, what: &str, done: impl Fn(&[Mail]) -> bool) -> Vec<Mail> {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
-        loop {
+        eventually(what, || async {
             let messages = self.messages();
             if done(&messages) {
-                return messages;
+                Ok(messages)
+            } else {
+                Err(format!("{} messages", messages.len()))
             }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "timed out waiting for {what}: {} messages",
-                messages.len()
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        })
+        .await
     }
 }
 

@@ -300,7 +300,7 @@ export interface paths {
     put?: never;
     /**
      * The voice provider's server messages.
-     * @description tool-calls: each request_quote call (product, email) is validated and stored, and answered with a one-line result or error for the assistant to read out; a repeated tool call is answered like the first and stored once. end-of-call-report: how the call ended is stored against its quote requests, once: a repeated report adds what the first lacked and replaces nothing it had; a transcript is kept to its first 256 KiB, the lines past it counted. A call id may not start with chat: (the prefix of the chats' ids; 400). Any other message type is acknowledged with {} and ignored.
+     * @description tool-calls: each request_quote call (product, email) is validated and stored, and answered with a one-line result or error for the assistant to read out; a repeated tool call is answered like the first and stored once. With booking on in the build, available_times (optional from, a date) answers the next open times and book_call (slot, name, email, products, language, and phone and may_call where the page asks for a phone) books one with its Scope of Appointment, each answered the same way in the conversation's language; with booking off their calls are answered with an error. end-of-call-report: how the call ended is stored against its quote requests, once: a repeated report adds what the first lacked and replaces nothing it had; a transcript is kept to its first 256 KiB, the lines past it counted. A call id may not start with chat: (the prefix of the chats' ids; 400). Any other message type is acknowledged with {} and ignored.
      */
     post: operations['voiceWebhook'];
     delete?: never;

@@ -248,7 +248,7 @@ describe("a lead's phone number, ZIP code and state", () => {
   });
 
   it('asks a number without written consent for it in writing: an e-mail to the visitor', async () => {
-    const fetch = vi.fn(async (path: string, init?: RequestInit) =>
+    const fetch = vi.fn(async (_path: string, init?: RequestInit) =>
       init?.method === 'POST'
         ? new Response(
             JSON.stringify({

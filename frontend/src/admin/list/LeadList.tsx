@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { productOptions } from '../../content';
@@ -10,6 +10,7 @@ import {
   sourceLabel,
   statusLabel,
 } from '../shared/format';
+import { Cell, DataTable, Row } from '../shared/DataTable';
 import { NotLicensedBadge } from '../shared/NotLicensedBadge';
 import { STATES, stateName } from '../shared/states';
 
@@ -83,6 +84,46 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
   const set = (key: keyof Filter) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value }));
   const field = (key: keyof Filter) => `${id}-${key}`;
+  const labelled = (key: keyof Filter, label: string, control: ReactNode, className = '') => (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={field(key)} className="font-medium text-slate-800">
+        {label}
+      </label>
+      {control}
+    </div>
+  );
+  const input = (key: keyof Filter, label: string, type: 'search' | 'date', className = '') =>
+    labelled(
+      key,
+      label,
+      <input
+        id={field(key)}
+        type={type}
+        value={draft[key]}
+        onChange={set(key)}
+        className={fieldClass}
+      />,
+      className,
+    );
+  /** A filter of a few values: `options` are [value, label], after "any" (no filter). */
+  const select = (
+    key: keyof Filter,
+    label: string,
+    any: string,
+    options: readonly (readonly [string, string])[],
+  ) =>
+    labelled(
+      key,
+      label,
+      <select id={field(key)} value={draft[key]} onChange={set(key)} className={fieldClass}>
+        <option value="">{any}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>,
+    );
 
   return (
     <section aria-labelledby={`${id}-title`}>
@@ -123,111 +164,32 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
         aria-label="Filter leads"
         className={`mt-4 gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 md:grid lg:grid-cols-3 ${filtersOpen ? 'grid' : 'hidden'}`}
       >
-        <div className="flex flex-col gap-1 sm:col-span-2 lg:col-span-3">
-          <label htmlFor={field('email')} className="font-medium text-slate-800">
-            Search by e-mail
-          </label>
-          <input
-            id={field('email')}
-            type="search"
-            value={draft.email}
-            onChange={set('email')}
-            className={fieldClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('product')} className="font-medium text-slate-800">
-            Product
-          </label>
-          <select
-            id={field('product')}
-            value={draft.product}
-            onChange={set('product')}
-            className={fieldClass}
-          >
-            <option value="">Any product</option>
-            {productOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('source')} className="font-medium text-slate-800">
-            Source
-          </label>
-          <select
-            id={field('source')}
-            value={draft.source}
-            onChange={set('source')}
-            className={fieldClass}
-          >
-            <option value="">Every source</option>
-            <option value="web">Web form</option>
-            <option value="voice">Voice call</option>
-            <option value="chat">Chat</option>
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('status')} className="font-medium text-slate-800">
-            Status
-          </label>
-          <select
-            id={field('status')}
-            value={draft.status}
-            onChange={set('status')}
-            className={fieldClass}
-          >
-            <option value="">Every lead but spam</option>
-            <option value="new">New</option>
-            <option value="contacted">Contacted</option>
-            <option value="do_not_contact">Do not contact</option>
-            <option value="spam">Spam</option>
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('state')} className="font-medium text-slate-800">
-            State
-          </label>
-          <select
-            id={field('state')}
-            value={draft.state}
-            onChange={set('state')}
-            className={fieldClass}
-          >
-            <option value="">Any state</option>
-            {STATES.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name} ({code})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('since')} className="font-medium text-slate-800">
-            From
-          </label>
-          <input
-            id={field('since')}
-            type="date"
-            value={draft.since}
-            onChange={set('since')}
-            className={fieldClass}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={field('until')} className="font-medium text-slate-800">
-            To
-          </label>
-          <input
-            id={field('until')}
-            type="date"
-            value={draft.until}
-            onChange={set('until')}
-            className={fieldClass}
-          />
-        </div>
+        {input('email', 'Search by e-mail', 'search', 'sm:col-span-2 lg:col-span-3')}
+        {select(
+          'product',
+          'Product',
+          'Any product',
+          productOptions.map(({ value, label }) => [value, label]),
+        )}
+        {select('source', 'Source', 'Every source', [
+          ['web', 'Web form'],
+          ['voice', 'Voice call'],
+          ['chat', 'Chat'],
+        ])}
+        {select('status', 'Status', 'Every lead but spam', [
+          ['new', 'New'],
+          ['contacted', 'Contacted'],
+          ['do_not_contact', 'Do not contact'],
+          ['spam', 'Spam'],
+        ])}
+        {select(
+          'state',
+          'State',
+          'Any state',
+          STATES.map(([code, name]) => [code, `${name} (${code})`]),
+        )}
+        {input('since', 'From', 'date')}
+        {input('until', 'To', 'date')}
         <div className="flex items-end gap-3">
           <Button type="submit">Apply</Button>
           <Button type="button" variant="ghost" onClick={clear}>
@@ -272,62 +234,43 @@ export function LeadList({ filter, onFilter, onError }: LeadListProps) {
               </li>
             ))}
           </ul>
-          <table className="mt-3 hidden w-full border-collapse overflow-hidden rounded-2xl bg-white text-left shadow-sm md:table">
-            <caption className="sr-only">Leads, newest first</caption>
-            <thead className="bg-slate-100 text-slate-800">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  E-mail
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Product
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Source
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Language
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  State
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Received
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Delivery
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((lead) => (
-                <tr key={lead.id} className="border-t border-slate-200">
-                  <td className="px-3 py-2">
-                    <a href={`#lead/${lead.id}`} className="break-all text-brand-700 underline">
-                      {lead.email}
-                    </a>
-                  </td>
-                  <td className="px-3 py-2">{productLabel(lead.product)}</td>
-                  <td className="px-3 py-2">{sourceLabel(lead.source)}</td>
-                  <td className="px-3 py-2">{languageLabel(lead.language)}</td>
-                  <td className="px-3 py-2">
-                    {lead.state && (
-                      <span className="flex flex-col items-start gap-1">
-                        {stateName(lead.state)}
-                        {lead.licensed === false && <NotLicensedBadge state={lead.state} />}
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">{formatTime(lead.created_at)}</td>
-                  <td className="px-3 py-2">{statusLabel(lead.status)}</td>
-                  <td className="px-3 py-2">{deliveryText(lead)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption="Leads, newest first"
+            columns={[
+              'E-mail',
+              'Product',
+              'Source',
+              'Language',
+              'State',
+              'Received',
+              'Status',
+              'Delivery',
+            ]}
+          >
+            {rows.map((lead) => (
+              <Row key={lead.id}>
+                <Cell>
+                  <a href={`#lead/${lead.id}`} className="break-all text-brand-700 underline">
+                    {lead.email}
+                  </a>
+                </Cell>
+                <Cell>{productLabel(lead.product)}</Cell>
+                <Cell>{sourceLabel(lead.source)}</Cell>
+                <Cell>{languageLabel(lead.language)}</Cell>
+                <Cell>
+                  {lead.state && (
+                    <span className="flex flex-col items-start gap-1">
+                      {stateName(lead.state)}
+                      {lead.licensed === false && <NotLicensedBadge state={lead.state} />}
+                    </span>
+                  )}
+                </Cell>
+                <Cell>{formatTime(lead.created_at)}</Cell>
+                <Cell>{statusLabel(lead.status)}</Cell>
+                <Cell>{deliveryText(lead)}</Cell>
+              </Row>
+            ))}
+          </DataTable>
         </>
       )}
 

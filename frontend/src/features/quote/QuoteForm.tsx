@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
+import { Field } from './Field';
 import {
   bookingLink,
   leadNotice,
@@ -114,10 +115,6 @@ export function QuoteForm({ initial }: { initial?: InitialQuote }) {
   const zipRef = useRef<HTMLInputElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const productErrorId = `${id}-product-error`;
-  const emailErrorId = `${id}-email-error`;
-  const phoneErrorId = `${id}-phone-error`;
-  const zipErrorId = `${id}-zip-error`;
   const noticeId = `${id}-notice`;
   const byServer = (field: QuoteField) => initial?.filledByServer?.includes(field) ?? false;
   /** A field's message: marks it invalid unless the server may leave it empty. */
@@ -219,78 +216,71 @@ export function QuoteForm({ initial }: { initial?: InitialQuote }) {
           : 'grid gap-4 sm:grid-cols-[1fr_1.4fr_auto] sm:items-start'
       }
     >
-      <div className="grid gap-1">
-        <label htmlFor={QUOTE_FIELD_ID} className="sr-only">
-          {text.productLabel}
-        </label>
-        {/* The calls to action lead here; the margin keeps the section's heading in view. */}
-        <Select
-          ref={productRef}
-          id={QUOTE_FIELD_ID}
-          name="product"
-          style={{ scrollMarginTop: '40vh' }}
-          placeholder={text.productPlaceholder}
-          options={productOptions}
-          value={values.product}
-          onChange={(e) => update('product', e.target.value)}
-          aria-invalid={errors.product ? true : undefined}
-          aria-describedby={errors.product ? productErrorId : undefined}
-        />
-        {errors.product && (
-          <p id={productErrorId} className="text-sm font-medium text-red-700">
-            {errors.product}
-          </p>
+      <Field
+        id={QUOTE_FIELD_ID}
+        label={text.productLabel}
+        message={errors.product}
+        invalid={invalid('product')}
+        messageClass={messageClass('product')}
+        control={(props) => (
+          // The calls to action lead here; the margin keeps the section's heading in view.
+          <Select
+            {...props}
+            ref={productRef}
+            name="product"
+            style={{ scrollMarginTop: '40vh' }}
+            placeholder={text.productPlaceholder}
+            options={productOptions}
+            value={values.product}
+            onChange={(e) => update('product', e.target.value)}
+          />
         )}
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-email`} className="sr-only">
-          {text.emailLabel}
-        </label>
-        <input
-          ref={emailRef}
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={text.emailPlaceholder}
-          value={values.email}
-          onChange={(e) => update('email', e.target.value)}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? emailErrorId : undefined}
-          className={INPUT_CLASS}
-        />
-        {errors.email && (
-          <p id={emailErrorId} className="text-sm font-medium text-red-700">
-            {errors.email}
-          </p>
-        )}
-      </div>
-      {withPhone && (
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-phone`} className="text-sm font-medium text-slate-800">
-            {text.phoneLabel}
-          </label>
+      />
+      <Field
+        id={`${id}-email`}
+        label={text.emailLabel}
+        message={errors.email}
+        invalid={invalid('email')}
+        messageClass={messageClass('email')}
+        control={(props) => (
           <input
-            ref={phoneRef}
-            id={`${id}-phone`}
-            name={PHONE_FIELD}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            required={fields.phone === 'required'}
-            placeholder={text.phonePlaceholder}
-            value={values.phone}
-            onChange={(e) => update('phone', e.target.value)}
-            aria-invalid={invalid('phone')}
-            aria-describedby={errors.phone ? phoneErrorId : undefined}
+            {...props}
+            ref={emailRef}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={text.emailPlaceholder}
+            value={values.email}
+            onChange={(e) => update('email', e.target.value)}
             className={INPUT_CLASS}
           />
-          {errors.phone && (
-            <p id={phoneErrorId} className={messageClass('phone')}>
-              {errors.phone}
-            </p>
+        )}
+      />
+      {withPhone && (
+        <Field
+          id={`${id}-phone`}
+          label={text.phoneLabel}
+          labelVisible
+          message={errors.phone}
+          invalid={invalid('phone')}
+          messageClass={messageClass('phone')}
+          control={(props) => (
+            <input
+              {...props}
+              ref={phoneRef}
+              name={PHONE_FIELD}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              required={fields.phone === 'required'}
+              placeholder={text.phonePlaceholder}
+              value={values.phone}
+              onChange={(e) => update('phone', e.target.value)}
+              className={INPUT_CLASS}
+            />
           )}
+        >
           {/* Written consent to be called: never ticked for the visitor, never required. */}
           <div className="mt-2 flex items-start gap-3">
             <input
@@ -307,34 +297,32 @@ export function QuoteForm({ initial }: { initial?: InitialQuote }) {
               {phoneConsent}
             </label>
           </div>
-        </div>
+        </Field>
       )}
       {withZip && (
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-zip`} className="text-sm font-medium text-slate-800">
-            {text.zipLabel}
-          </label>
-          <input
-            ref={zipRef}
-            id={`${id}-zip`}
-            name={ZIP_FIELD}
-            type="text"
-            autoComplete="postal-code"
-            inputMode="numeric"
-            required={fields.zip === 'required'}
-            placeholder={text.zipPlaceholder}
-            value={values.zip}
-            onChange={(e) => update('zip', e.target.value)}
-            aria-invalid={invalid('zip')}
-            aria-describedby={errors.zip ? zipErrorId : undefined}
-            className={INPUT_CLASS}
-          />
-          {errors.zip && (
-            <p id={zipErrorId} className={messageClass('zip')}>
-              {errors.zip}
-            </p>
+        <Field
+          id={`${id}-zip`}
+          label={text.zipLabel}
+          labelVisible
+          message={errors.zip}
+          invalid={invalid('zip')}
+          messageClass={messageClass('zip')}
+          control={(props) => (
+            <input
+              {...props}
+              ref={zipRef}
+              name={ZIP_FIELD}
+              type="text"
+              autoComplete="postal-code"
+              inputMode="numeric"
+              required={fields.zip === 'required'}
+              placeholder={text.zipPlaceholder}
+              value={values.zip}
+              onChange={(e) => update('zip', e.target.value)}
+              className={INPUT_CLASS}
+            />
           )}
-        </div>
+        />
       )}
       {/* Honeypot: hidden from people and assistive technology, so only bots fill it in. */}
       <div aria-hidden="true" className="sr-only">
