@@ -14,6 +14,7 @@ use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, head_size, request_log, request_target, security_headers};
 use crate::leads::booking_link::BookingLinks;
+use crate::leads::booking_ref::BookingRefs;
 use crate::leads::booking_words::BookingWords;
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
@@ -44,6 +45,8 @@ pub struct FormPages {
     pub booking: Option<BookingSite>,
     /// The words of a booking's e-mails and of the page its link opens.
     pub booking_words: Option<Arc<BookingWords>>,
+    /// With booking on, the quote's reference to its lead on the booking page.
+    pub booking_refs: Option<Arc<BookingRefs>>,
 }
 
 pub fn routes(
@@ -127,6 +130,7 @@ pub fn routes(
             Arc::clone(&limits),
             Arc::clone(&tokens),
             Arc::clone(&notices),
+            pages.booking_refs.clone(),
         ))
         .unify()
         .or(openapi::routes())
@@ -156,6 +160,7 @@ pub fn routes(
             pages.booking,
             notices,
             limits,
+            pages.booking_refs,
         ))
         .unify()
         .or(booking_manage::routes(manage))
@@ -247,13 +252,19 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
     let result_pages = ResultPages::load(&config.static_dir).map_err(StartError::Site)?;
     let opt_out_pages = OptOutPages::load(&config.static_dir).map_err(StartError::Site)?;
     let notices = LeadNotices::load(&config.static_dir).map_err(StartError::Site)?;
+    let booking = BookingSite::load(&config.static_dir).map_err(StartError::Site)?;
+    let booking_refs = match booking {
+        Some(_) => Some(Arc::new(BookingRefs::load(store.as_ref()).await?)),
+        None => None,
+    };
     let pages = FormPages {
         results: Arc::new(result_pages),
         opt_out: Arc::new(opt_out_pages),
-        booking: BookingSite::load(&config.static_dir).map_err(StartError::Site)?,
+        booking,
         booking_words: BookingWords::load(&config.static_dir)
             .map_err(StartError::Site)?
             .map(Arc::new),
+        booking_refs,
     };
     let booking_words = pages.booking_words.clone();
     let mut server = serve(

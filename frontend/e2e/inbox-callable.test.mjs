@@ -95,7 +95,7 @@ test.describe('callable leads in the inbox, on a phone', () => {
     await card.getByRole('link', { name: CALLABLE.email }).click();
     await expect(page.getByRole('heading', { name: CALLABLE.email })).toBeVisible();
     // Not licensed there: no Call button and no dialling link, and the number says why.
-    await expect(page.getByRole('link', { name: /^Call/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Call\b/ })).toHaveCount(0);
     await expect(telLinks(page)).toHaveCount(0);
     await expect(page.getByText(/^\W*Not licensed in Texas$/)).toBeVisible();
     const field = (label) => page.locator('dt', { hasText: label }).locator('+ dd');
@@ -125,7 +125,7 @@ test.describe('callable leads in the inbox, on a phone', () => {
     await expect(page.getByRole('heading', { name: EMAIL_ONLY.email })).toBeVisible();
     await expect(page.getByText('E-mail only: no consent to call')).toBeVisible();
     await expect(telLinks(page)).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /^Call/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Call\b/ })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Answer by e-mail' })).toBeVisible();
     await expect(page.getByText('Box not ticked: e-mail only.')).toBeVisible();
     await expect(page.getByText(/Not licensed/), 'licensed in Illinois').toHaveCount(0);

@@ -99,12 +99,19 @@ async fn copy_of(
     if let Some(lead) = &lead {
         files.push(("lead.json".to_owned(), pretty(lead)));
     }
+    // A lead that booked more than once (its bookings joined it) has a Scope of Appointment per
+    // booking, each named by its number in the chain.
+    let soas = consent.iter().filter(|r| r.link.kind == SOA_KIND).count();
     for record in &consent {
         // A Scope of Appointment signed with a booking is `soa`, its statement beside it.
         if record.link.kind == SOA_KIND {
-            files.push(("soa.json".to_owned(), pretty(record)));
+            let name = match soas {
+                1 => "soa".to_owned(),
+                _ => format!("soa-{}", record.link.seq),
+            };
+            files.push((format!("{name}.json"), pretty(record)));
             if let Some(text) = &record.notice_text {
-                files.push(("soa-statement.txt".to_owned(), text.clone().into_bytes()));
+                files.push((format!("{name}-statement.txt"), text.clone().into_bytes()));
             }
             continue;
         }

@@ -6,10 +6,10 @@
 
 use std::time::Duration;
 
-use argon2::password_hash::rand_core::{OsRng, RngCore};
 use time::OffsetDateTime;
 
-use crate::store::signer::Signer;
+pub use super::signed_lead::LinkError;
+use super::signed_lead::SignedLeads;
 use crate::store::{Language, SiteKeys, StoreError};
 
 /// The key's name in `site_keys`.
@@ -19,56 +19,32 @@ const DOMAIN: &str = "consent-link:";
 /// How long a link works: time to read the e-mail after a holiday, not years of an old inbox.
 pub const MAX_AGE: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
-/// Why a token opens nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LinkError {
-    /// Not one this site signed (mistyped, cut short, changed).
-    Invalid,
-    /// Signed, but past its time.
-    Expired,
-}
-
 pub struct ConsentLinks {
-    signer: Signer,
+    links: SignedLeads,
 }
 
 impl ConsentLinks {
     /// The shared key, made now (256 random bits) if the database holds none yet.
     pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<ConsentLinks, StoreError> {
-        let mut candidate = [0u8; 32];
-        OsRng.fill_bytes(&mut candidate);
-        let signer = Signer::load(store, KEY_NAME, hex::encode(candidate)).await?;
-        Ok(ConsentLinks { signer })
+        let links = SignedLeads::load(store, KEY_NAME, DOMAIN, MAX_AGE).await?;
+        Ok(ConsentLinks { links })
     }
 
     pub fn new(key: &[u8]) -> ConsentLinks {
         ConsentLinks {
-            signer: Signer::new(key),
+            links: SignedLeads::new(key, DOMAIN, MAX_AGE),
         }
     }
 
     /// `lead.expires.signature`: the lead's id, the second the link stops working (Unix time)
     /// and their signature in hex; and that moment.
     pub fn issue(&self, lead_id: &str, now: OffsetDateTime) -> (String, OffsetDateTime) {
-        let expires = now + MAX_AGE;
-        let signed = format!("{lead_id}.{}", expires.unix_timestamp());
-        let token = format!("{signed}.{}", self.signer.sign(DOMAIN, &signed));
-        (token, expires)
+        self.links.issue(lead_id, now)
     }
 
     /// The lead `token` names, if this site signed it and it has not expired at `now`.
     pub fn check(&self, token: &str, now: OffsetDateTime) -> Result<String, LinkError> {
-        let (signed, tag) = token.rsplit_once('.').ok_or(LinkError::Invalid)?;
-        let (lead_id, expires) = signed.split_once('.').ok_or(LinkError::Invalid)?;
-        let expires: i64 = expires.parse().map_err(|_| LinkError::Invalid)?;
-        // The text is signed as issued, digit for digit, not the number it reads as.
-        if lead_id.is_empty() || !self.signer.verify(DOMAIN, signed, tag) {
-            return Err(LinkError::Invalid);
-        }
-        if now.unix_timestamp() > expires {
-            return Err(LinkError::Expired);
-        }
-        Ok(lead_id.to_owned())
+        self.links.check(token, now)
     }
 }
 

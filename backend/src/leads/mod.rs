@@ -5,6 +5,7 @@
 
 pub mod audit_copy;
 pub mod booking_link;
+pub mod booking_ref;
 pub mod booking_words;
 pub mod calendar;
 pub mod consent_link;
@@ -15,4 +16,5 @@ pub mod licence;
 pub mod notice;
 pub mod recording_type;
 pub mod retention;
+pub mod signed_lead;
 pub mod since;

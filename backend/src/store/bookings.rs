@@ -1,14 +1,23 @@
 //! Booked calls (docs/product.md §13): a visitor's booking of one of the broker's open times,
-//! stored in one transaction with the lead it makes and the Scope of Appointment signed with it,
-//! a record of its own in the consent chain (`consent::SOA_KIND`). A time is booked at most once
-//! among the bookings not cancelled, on any instance: the table's partial unique index decides,
-//! and the booking that loses is told `Booked::Taken` with nothing stored. Booking, moving and
-//! cancelling queue the booking's e-mails in the same transaction (`booking_mails.rs`).
+//! stored in one transaction with its lead and the Scope of Appointment signed with it, a record
+//! of its own in the consent chain (`consent::SOA_KIND`). A time is booked at most once among the
+//! bookings not cancelled, on any instance: the table's partial unique index decides, and the
+//! booking that loses is told `Booked::Taken` with nothing stored.
 //!
-//! A visitor moves a booking by its link (`routes/booking_manage`): the new booking is taken and
-//! the old cancelled in one transaction, and the new one keeps the old one's lead and Scope of
-//! Appointment record (`soa_seq`): the record holds what the visitor agreed to discuss and signed,
-//! which a new time does not change, so no new record is made.
+//! The lead is the one a quote made when the booking came by the quote's signed reference
+//! (`leads::booking_ref`) with that lead's e-mail address and phone number, and the lead is still
+//! there and not held as spam: the lead's row and first record stay as they are (its record's
+//! hash covers its contact details), the Scope of Appointment is appended on it, and a phone box
+//! ticked adds a written consent to be called (`written_consent`), while one left unticked takes
+//! nothing back. Otherwise the booking makes a lead of its own. A lead deleted takes its
+//! bookings with it (`DELETE_OF_LEAD`): its Scope of Appointment stays in the chain as every
+//! record of it does.
+//!
+//! Booking, moving and cancelling queue the booking's e-mails in the same transaction
+//! (`booking_mails.rs`). A visitor moves a booking by its link (`routes/booking_manage`): the new
+//! booking is taken and the old cancelled in one transaction, and the new one keeps the old one's
+//! lead and Scope of Appointment record (`soa_seq`): the record holds what the visitor agreed to
+//! discuss and signed, which a new time does not change, so no new record is made.
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
@@ -18,13 +27,16 @@ use time::OffsetDateTime;
 use uuid::Uuid;
 
 use super::booking_mail_queue::{self, MailKind};
-use super::consent::{self, Head, Link, NewConsent, SoaEvidence};
+use super::call_consent::CallConsent;
+use super::consent::{self, ConsentChannel, Head, Link, NewConsent, Reach, SoaEvidence};
 use super::do_not_contact;
+use super::inbox_queries;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
-use super::model::NewQuote;
+use super::model::{LeadStatus, NewQuote, StoredQuote};
 use super::queries::{CONSENT_HEAD, INSERT_CONSENT, INSERT_NOTICE_TEXT};
+use super::rows::stored_quote;
 use super::sql::{Connection, Database, Lane, NamedRow, Value};
-use super::written_consent::insert_values;
+use super::written_consent::{self, insert_values, NewWrittenConsent};
 use super::StoreError;
 
 /// $1 id, $2 lead, $3 start, $4 end, $5 now: nothing when the time is booked already.
@@ -54,6 +66,9 @@ const UPCOMING: &str = "SELECT b.id, b.lead_id, b.starts_at, b.ends_at, b.status
     FROM bookings b LEFT JOIN consent_records r ON r.seq = b.soa_seq
         LEFT JOIN quote_requests q ON q.id = b.lead_id
     WHERE b.status = 'booked' AND b.ends_at > $1 ORDER BY b.starts_at, b.id";
+/// $1 lead: the latest name it signed a Scope of Appointment with.
+const LATEST_SIGNATURE: &str = "SELECT evidence FROM consent_records
+    WHERE lead_id = $1 AND kind = 'soa' ORDER BY seq DESC LIMIT 1";
 /// $1 id, $2 now.
 const CANCEL: &str = "UPDATE bookings SET status = 'cancelled', cancelled_at = $2
     WHERE id = $1 AND status = 'booked'";
@@ -62,12 +77,19 @@ const CANCEL: &str = "UPDATE bookings SET status = 'cancelled', cancelled_at = $
 pub(super) const CANCEL_UPCOMING_OF_LEAD: &str =
     "UPDATE bookings SET status = 'cancelled', cancelled_at = $2
     WHERE lead_id = $1 AND status = 'booked' AND starts_at > $2";
+/// $1 lead: its bookings, deleted with it in its transaction (`inbox.rs`), so none is left naming
+/// a lead that is gone and the times to come are open again.
+pub(super) const DELETE_OF_LEAD: &str = "DELETE FROM bookings WHERE lead_id = $1";
 
-/// A booking as the visitor sent it, with the lead it makes.
+/// A booking as the visitor sent it, with the lead it makes unless it joins one.
 #[derive(Clone, Debug)]
 pub struct NewBooking {
     /// The lead, with its own consent record (the lead-generation notice beside the form).
     pub lead: NewQuote,
+    /// The lead a quote made that the booking came from (by its signed reference): joined
+    /// instead of storing `lead` when it is still there, not held as spam, and has `lead`'s
+    /// e-mail address (in any case) and phone number.
+    pub joins: Option<String>,
     pub starts_at: OffsetDateTime,
     pub ends_at: OffsetDateTime,
     /// The Scope of Appointment: its statement's exact text as the page showed it, where, how,
@@ -136,7 +158,21 @@ pub struct Booking {
     pub soa: Option<SoaShown>,
 }
 
+/// What the booking page pre-fills for a lead it joins.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnownLead {
+    pub email: String,
+    /// E.164.
+    pub phone: Option<String>,
+    /// The name it last signed a Scope of Appointment with.
+    pub name: Option<String>,
+}
+
 pub trait Bookings: Send + Sync {
+    /// Lead `id`'s contact details, unless it is gone or held as spam (a booking would not join
+    /// it).
+    fn known_lead(&self, id: String) -> BoxFuture<'_, Result<Option<KnownLead>, StoreError>>;
+
     /// Stores `new`, its lead and its Scope of Appointment in one transaction.
     fn book(&self, new: NewBooking) -> BoxFuture<'_, Result<Booked, StoreError>>;
 
@@ -146,8 +182,12 @@ pub trait Bookings: Send + Sync {
         now: OffsetDateTime,
     ) -> BoxFuture<'_, Result<Vec<(OffsetDateTime, OffsetDateTime)>, StoreError>>;
 
-    /// Up to `limit` bookings, the latest time first.
-    fn bookings(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Booking>, StoreError>>;
+    /// Up to `limit` bookings (of lead `lead` only, when given), the latest time first.
+    fn bookings(
+        &self,
+        limit: usize,
+        lead: Option<String>,
+    ) -> BoxFuture<'_, Result<Vec<Booking>, StoreError>>;
 
     fn booking(&self, id: String) -> BoxFuture<'_, Result<Option<Booking>, StoreError>>;
 
@@ -186,6 +226,37 @@ pub trait Bookings: Send + Sync {
 }
 
 impl<D: Database> Bookings for D {
+    fn known_lead(&self, id: String) -> BoxFuture<'_, Result<Option<KnownLead>, StoreError>> {
+        let lead = self.query(
+            Lane::Person,
+            inbox_queries::lead(),
+            vec![id.as_str().into()],
+        );
+        let signed = self.query(Lane::Person, LATEST_SIGNATURE, vec![id.into()]);
+        async move {
+            let Some(lead) = lead.await?.first().map(stored_quote).transpose()? else {
+                return Ok(None);
+            };
+            if lead.status == LeadStatus::Spam {
+                return Ok(None);
+            }
+            let name = signed
+                .await?
+                .first()
+                .map(|row| row.text("evidence"))
+                .transpose()?
+                .flatten()
+                .and_then(|json| serde_json::from_str::<SoaEvidence>(&json).ok())
+                .map(|evidence| evidence.signature);
+            Ok(Some(KnownLead {
+                email: lead.email,
+                phone: lead.contact.phone,
+                name,
+            }))
+        }
+        .boxed()
+    }
+
     fn book(&self, new: NewBooking) -> BoxFuture<'_, Result<Booked, StoreError>> {
         let queued = self.options().queued_channels();
         let mail = self.options().email_leads;
@@ -216,9 +287,16 @@ impl<D: Database> Bookings for D {
         .boxed()
     }
 
-    fn bookings(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Booking>, StoreError>> {
-        let sql = format!("{LISTED} ORDER BY b.starts_at DESC, b.id LIMIT $1");
-        let rows = self.query(Lane::Person, sql, vec![limit.into()]);
+    fn bookings(
+        &self,
+        limit: usize,
+        lead: Option<String>,
+    ) -> BoxFuture<'_, Result<Vec<Booking>, StoreError>> {
+        let sql = format!(
+            "{LISTED} WHERE (CAST($2 AS TEXT) IS NULL OR b.lead_id = $2)
+            ORDER BY b.starts_at DESC, b.id LIMIT $1"
+        );
+        let rows = self.query(Lane::Person, sql, vec![limit.into(), lead.into()]);
         async move { rows.await?.iter().map(booking).collect() }.boxed()
     }
 
@@ -355,8 +433,14 @@ async fn book(
             });
         }
     }
+    let joined = match &new.joins {
+        Some(id) => joinable(c, id, lead).await?,
+        None => None,
+    };
     let id = Uuid::now_v7().to_string();
-    let lead_id = lead.id.to_string();
+    let lead_id = joined
+        .as_ref()
+        .map_or_else(|| lead.id.to_string(), |known| known.id.clone());
     let booking: [Value; 5] = [
         id.as_str().into(),
         lead_id.as_str().into(),
@@ -367,6 +451,49 @@ async fn book(
     if c.execute(INSERT_BOOKING, &booking).await? == 0 {
         return Ok(Booked::Taken);
     }
+    let soa = match &joined {
+        Some(known) => join(c, &new, known).await?,
+        None => make_lead(c, &new, queued).await?,
+    };
+    c.execute(SET_SOA, &[id.as_str().into(), soa.into()])
+        .await?;
+    if let Some(call_id) = &new.soa_evidence.call_id {
+        c.execute(LINK_CALL, &[soa.into(), call_id.as_str().into()])
+            .await?;
+    }
+    Ok(Booked::New { id, lead_id })
+}
+
+/// Lead `id`, locked until the booking is stored (a deletion meanwhile waits, then takes the
+/// booking with it), if the booking may join it.
+async fn joinable(
+    c: &mut dyn Connection,
+    id: &str,
+    typed: &NewQuote,
+) -> Result<Option<StoredQuote>, StoreError> {
+    let exists = format!("{}{}", inbox_queries::LEAD_EXISTS, c.row_lock());
+    if c.query(&exists, &[id.into()]).await?.is_empty() {
+        return Ok(None);
+    }
+    let rows = c.query(&inbox_queries::lead(), &[id.into()]).await?;
+    let Some(lead) = rows.first().map(stored_quote).transpose()? else {
+        return Ok(None);
+    };
+    let same = lead
+        .email
+        .eq_ignore_ascii_case(typed.request.email().as_str())
+        && lead.contact.phone == typed.contact.phone;
+    Ok((same && lead.status != LeadStatus::Spam).then_some(lead))
+}
+
+/// The booking's new lead with its record, then its Scope of Appointment; the latter's number.
+async fn make_lead(
+    c: &mut dyn Connection,
+    new: &NewBooking,
+    queued: Option<&str>,
+) -> Result<i64, StoreError> {
+    let lead = &new.lead;
+    let lead_id = lead.id.to_string();
     let values = QuoteValues::new(lead, queued);
     let row: Vec<Value> = values.values().into_iter().map(Value::from).collect();
     c.execute(&INSERT_QUOTE, &row).await?;
@@ -395,17 +522,61 @@ async fn book(
         .scope_of_appointment(&new.soa_evidence)
     })
     .await?;
-    c.execute(SET_SOA, &[id.as_str().into(), soa.into()])
-        .await?;
-    if let Some(call_id) = &new.soa_evidence.call_id {
-        c.execute(LINK_CALL, &[soa.into(), call_id.as_str().into()])
-            .await?;
-    }
     if let Some((phone, email)) = do_not_contact::lifted_by(lead) {
         c.execute(do_not_contact::LIFT, &[phone.into(), email.into()])
             .await?;
     }
-    Ok(Booked::New { id, lead_id })
+    Ok(soa)
+}
+
+/// The Scope of Appointment on the lead `known` the booking joins, reached as that lead is, and
+/// with the phone box ticked a written consent to be called (nothing when the lead holds one
+/// already); the former's number.
+async fn join(
+    c: &mut dyn Connection,
+    new: &NewBooking,
+    known: &StoredQuote,
+) -> Result<i64, StoreError> {
+    let booked = &new.lead;
+    let reach = Reach {
+        email: &known.email,
+        phone: known.contact.phone.as_deref(),
+        may_call: known.contact.may_call_text(),
+    };
+    let soa = append(c, &new.soa, |head| {
+        Link::after(
+            head,
+            &known.id,
+            booked.language,
+            booked.created_at,
+            reach,
+            &new.soa,
+        )
+        .scope_of_appointment(&new.soa_evidence)
+    })
+    .await?;
+    let ticked = booked
+        .consent
+        .as_ref()
+        .and_then(|given| given.phone.as_ref())
+        .filter(|phone| phone.given);
+    if let Some(phone) = ticked {
+        if known.call_consent != Some(CallConsent::Written) {
+            let written = NewWrittenConsent {
+                lead_id: known.id.clone(),
+                disclosure: phone.disclosure.clone(),
+                channel: ConsentChannel::FormWithoutScript,
+                page: new.soa.page.clone(),
+                language: booked.language,
+                client: new.soa.client.clone(),
+                user_agent: new.soa.user_agent.clone(),
+                evidence: None,
+                at: booked.created_at,
+            };
+            written_consent::append(c, written).await?;
+        }
+    }
+    Ok(soa)
 }
 
 /// Appends the record `link` makes of the chain's head, with `given`'s texts; its number.

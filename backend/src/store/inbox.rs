@@ -259,6 +259,7 @@ impl<D: Database> Inbox for D {
                 }
                 c.execute(sql::DELETE_OUTBOX, &id).await?;
                 c.execute(sql::KEEP_CALL, &id).await?;
+                c.execute(bookings::DELETE_OF_LEAD, &id).await?;
                 c.execute(sql::DELETE_LEAD, &id).await?;
                 Ok(true)
             }

@@ -3,10 +3,15 @@
 //! Appointment's consent record; a wrong post is answered under each field in the page's
 //! language, a time taken with the times still open, two visitors racing for one time (on one
 //! instance or two over one database) leave one booking; the broker lists and cancels them, and
-//! marking the lead do not contact cancels its calls to come. Without `booking`, `/book` is 404.
+//! marking the lead do not contact cancels its calls to come. A quote's success (the JSON answer,
+//! the result page without JavaScript) links to the page with a signed reference to its lead,
+//! which pre-fills the form and makes the booking join that lead; a forged or expired reference
+//! is the plain form and a lead of its own. Deleting a lead deletes its bookings. Without
+//! `booking`, `/book` is 404.
 
 use std::path::PathBuf;
 
+use backend::leads::booking_ref::{BookingRefs, MAX_AGE};
 use backend::store::consent::sha256_hex;
 use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
@@ -101,6 +106,13 @@ pub(crate) fn site(dir: &tempfile::TempDir, on: bool) -> PathBuf {
         facts("Un agente le contactará.", DISCLOSURE_ES, false),
     )
     .unwrap();
+    // The result page of a quote sent without JavaScript, its link to the booking page a slot.
+    std::fs::create_dir_all(site.join(".quote-result")).unwrap();
+    std::fs::write(
+        site.join(".quote-result/submitted.html"),
+        r#"<p>Sent.</p><a href="{{booking}}">Book a call</a>"#,
+    )
+    .unwrap();
     site
 }
 
@@ -184,6 +196,23 @@ async fn a_visitor_books_without_javascript_and_the_broker_sees_and_cancels_it(
     assert!(english.contains("name=\"soa\" value=\"part_d\""));
     let times = offered(&english);
     assert!(times.len() > 40, "{times:?}");
+    // Each time keeps its instant for the page's script, served from the site as the
+    // Content-Security-Policy allows, which relabels it on the visitor's clock.
+    assert!(english.contains(&format!("<span data-at=\"{}\">", times[0])));
+    assert!(english.contains("<script src=\"/book/local-times.js\" defer></script>"));
+    assert!(english.contains("data-your-zone=\"Times are in your zone ({zone}).\""));
+    let csp = app.get("/book").await.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(csp.contains("script-src 'self'"), "{csp}");
+    let script = app.get("/book/local-times.js").await;
+    assert_eq!(script.status(), 200);
+    assert_eq!(
+        script.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    assert!(script.text().await.unwrap().contains("Intl.DateTimeFormat"));
     let (status, spanish) = page(&app, "/es/book").await;
     assert_eq!(status, 200);
     assert!(spanish.contains("<html lang=\"es\">") && spanish.contains(STATEMENT_ES));
@@ -395,6 +424,225 @@ async fn racing_for_one_time_on_two_instances_over_postgres() {
     first.stop().await;
     database.drop().await;
     drop(dir);
+}
+
+/// The value of the form's field `name` on `html`, if the page has it.
+fn field(html: &str, name: &str) -> Option<String> {
+    let start = html.find(&format!("name=\"{name}\""))?;
+    let tag_start = html[..start].rfind('<')?;
+    let tag = &html[tag_start..tag_start + html[tag_start..].find('>')?];
+    let value = tag.split("value=\"").nth(1)?;
+    Some(value.split('"').next()?.to_owned())
+}
+
+/// Lead `id` as the admin API shows it.
+async fn lead(app: &TestApp, id: &str) -> Value {
+    admin(app, &format!("/api/admin/quote-requests/{id}")).await
+}
+
+async fn bookings_of(app: &TestApp, id: &str) -> Vec<Value> {
+    let listed = admin(app, &format!("/api/admin/bookings?lead_id={id}")).await;
+    listed["bookings"].as_array().unwrap().clone()
+}
+
+/// The booking form for `slot` as a visitor coming from a quote sends it: `typed`'s fields
+/// (the reference among them) with a name and a product.
+fn joined_form<'a>(slot: &'a str, typed: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    let mut form = vec![("slot", slot), ("name", "Ana Ruiz"), ("soa", "part_d")];
+    form.extend_from_slice(typed);
+    form
+}
+
+async fn a_quote_followed_by_a_booking_joins_its_lead(database: Option<DatabaseUrl>) {
+    let app = app(database, None).await;
+    let times = offered(&page(&app, "/book").await.1);
+
+    // The live form's quote, with the phone's box ticked: its answer links to the Spanish page.
+    let quoted = app
+        .client
+        .post(app.url("/api/quote-requests"))
+        .json(&json!({"product": "medicare", "email": "Ana@Example.com",
+                      "phone": "(555) 555-0123", "may_call": true, "lang": "es"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(quoted.status(), 201);
+    let quoted: Value = quoted.json().await.unwrap();
+    let id = quoted["id"].as_str().unwrap().to_owned();
+    let path = quoted["booking_path"].as_str().unwrap().to_owned();
+    let token = path.strip_prefix("/es/book?lead=").unwrap().to_owned();
+    assert!(token.starts_with(&format!("{id}.")), "{path}");
+
+    // Pre-filled, the reference in a hidden field; sent with the box left unticked.
+    let (status, filled) = page(&app, &path).await;
+    assert_eq!(status, 200);
+    assert_eq!(field(&filled, "email").as_deref(), Some("Ana@Example.com"));
+    assert_eq!(field(&filled, "phone").as_deref(), Some("(555) 555-0123"));
+    assert_eq!(field(&filled, "name").as_deref(), Some(""));
+    assert_eq!(field(&filled, "lead").as_deref(), Some(token.as_str()));
+    let typed = [
+        ("email", "ana@example.com"),
+        ("phone", "555.555.0123"),
+        ("lead", token.as_str()),
+    ];
+    let (status, location, _) = post(&app, "/es/book", &joined_form(&times[0], &typed)).await;
+    assert_eq!((status, location.as_str()), (303, "/es/book/done"));
+    assert_eq!(app.count("SELECT COUNT(*) FROM quote_requests").await, 1);
+    let joined = bookings_of(&app, &id).await;
+    assert_eq!(joined.len(), 1);
+    assert_eq!(joined[0]["soa"]["signature"], "Ana Ruiz");
+    assert_eq!(joined[0]["soa"]["sha256"], sha256_hex(STATEMENT_ES));
+    let soa_on_lead =
+        format!("SELECT COUNT(*) FROM consent_records WHERE kind = 'soa' AND lead_id = '{id}'");
+    assert_eq!(app.count(&soa_on_lead).await, 1);
+    // Its permission to be called is as the quote gave it.
+    let after = lead(&app, &id).await;
+    assert_eq!(after["may_call"], true);
+    assert_eq!(after["call_consent"], "written");
+    assert_eq!(after["email"], "Ana@Example.com");
+    // Opened again, the name it signed with is known too.
+    let (_, again) = page(&app, &path).await;
+    assert_eq!(field(&again, "name").as_deref(), Some("Ana Ruiz"));
+
+    // Forged (another lead, a changed signature) or expired: the plain form, a lead of its own.
+    let store = backend::store::open(&app.database).await.unwrap();
+    let refs = BookingRefs::load(store.as_ref()).await.unwrap();
+    store.close().await;
+    let expired = refs.token(&id, time::OffsetDateTime::now_utc() - 2 * MAX_AGE);
+    let (signed, tag) = token.rsplit_once('.').unwrap();
+    let flipped = if tag.starts_with('0') { "1" } else { "0" };
+    let forged = format!("{signed}.{flipped}{}", &tag[1..]);
+    for (n, bad) in [forged, expired].iter().enumerate() {
+        let (status, plain) = page(&app, &format!("/book?lead={bad}")).await;
+        assert_eq!(status, 200);
+        assert_eq!(field(&plain, "email").as_deref(), Some(""), "{plain}");
+        assert_eq!(field(&plain, "lead"), None);
+        let typed = [
+            ("email", "ana@example.com"),
+            ("phone", "(555) 555-0123"),
+            ("lead", bad.as_str()),
+        ];
+        let (status, _, _) = post(&app, "/book", &joined_form(&times[1 + n], &typed)).await;
+        assert_eq!(status, 303);
+        assert_eq!(bookings_of(&app, &id).await.len(), 1);
+    }
+    // So does a valid one sent with other contact details than the lead's.
+    let typed = [
+        ("email", "bo@example.com"),
+        ("phone", "(555) 555-0123"),
+        ("lead", token.as_str()),
+    ];
+    let (status, _, _) = post(&app, "/book", &joined_form(&times[3], &typed)).await;
+    assert_eq!(status, 303);
+    assert_eq!(bookings_of(&app, &id).await.len(), 1);
+    assert_eq!(app.count("SELECT COUNT(*) FROM quote_requests").await, 4);
+
+    // Without JavaScript: the result page links with the reference; a ticked box there adds
+    // the written consent the quote did not give.
+    let response = app
+        .form_post(
+            &app.form_cookie(),
+            &[],
+            "product=medicare&email=cy%40example.com&phone=%28555%29+555-0188&lang=en",
+        )
+        .await;
+    assert_eq!(response.status(), 303);
+    let outcome = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|c| c.to_str().unwrap().split(';').next().unwrap().to_owned())
+        .find(|c| c.starts_with("quote_result="))
+        .unwrap();
+    let result = no_redirects()
+        .get(app.url("/quote-result"))
+        .header("cookie", outcome)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let link = result
+        .split("href=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_owned();
+    assert!(link.starts_with("/book?lead="), "{result}");
+    let cy_token = link.strip_prefix("/book?lead=").unwrap();
+    let cy = cy_token.split('.').next().unwrap().to_owned();
+    assert_eq!(lead(&app, &cy).await["call_consent"], Value::Null);
+    let (_, filled) = page(&app, &link).await;
+    assert_eq!(field(&filled, "email").as_deref(), Some("cy@example.com"));
+    let typed = [
+        ("email", "cy@example.com"),
+        ("phone", "(555) 555-0188"),
+        ("may_call", "yes"),
+        ("lead", cy_token),
+    ];
+    let (status, _, _) = post(&app, "/book", &joined_form(&times[4], &typed)).await;
+    assert_eq!(status, 303);
+    assert_eq!(bookings_of(&app, &cy).await.len(), 1);
+    assert_eq!(lead(&app, &cy).await["call_consent"], "written");
+    // A second call on the same lead: its records hold each Scope of Appointment by its number.
+    let (status, _, _) = post(&app, "/book", &joined_form(&times[5], &typed)).await;
+    assert_eq!(status, 303);
+    assert_eq!(bookings_of(&app, &cy).await.len(), 2);
+    let zip = app
+        .client
+        .get(app.url(&format!("/api/admin/quote-requests/{cy}/records")))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(zip.status(), 200);
+    let zip = zip.bytes().await.unwrap();
+    let zip = zip::ZipArchive::new(std::io::Cursor::new(zip.to_vec())).unwrap();
+    let names: Vec<&str> = zip.file_names().collect();
+    let soa_files = names
+        .iter()
+        .filter(|n| n.contains("/soa-") && n.ends_with(".json"))
+        .count();
+    assert_eq!(soa_files, 2, "{names:?}");
+    assert!(!names.iter().any(|n| n.ends_with("/soa.json")), "{names:?}");
+    head(&app.database);
+
+    // Deleting the lead deletes its booking: its time is open again.
+    assert!(!offered(&page(&app, "/book").await.1).contains(&times[0]));
+    let deleted = app
+        .client
+        .delete(app.url(&format!("/api/admin/quote-requests/{id}")))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    assert!(deleted.status().is_success());
+    assert_eq!(bookings_of(&app, &id).await, Vec::<Value>::new());
+    let dangling = "SELECT COUNT(*) FROM bookings b
+        WHERE NOT EXISTS (SELECT 1 FROM quote_requests q WHERE q.id = b.lead_id)";
+    assert_eq!(app.count(dangling).await, 0);
+    assert!(offered(&page(&app, "/book").await.1).contains(&times[0]));
+    // And its reference no longer opens anything.
+    let (_, gone) = page(&app, &path).await;
+    assert_eq!(field(&gone, "lead"), None);
+    app.stop().await;
+}
+
+#[tokio::test]
+async fn a_quote_followed_by_a_booking_on_sqlite() {
+    a_quote_followed_by_a_booking_joins_its_lead(None).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+async fn a_quote_followed_by_a_booking_on_postgres() {
+    let database = TestDatabase::create().await;
+    a_quote_followed_by_a_booking_joins_its_lead(Some(DatabaseUrl::Postgres(database.url.clone())))
+        .await;
+    database.drop().await;
 }
 
 #[tokio::test]

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../components/ui/button';
 import { brand } from '../content';
 import { api, ApiError, emptyFilter, type Filter } from './api/api';
+import { CallList } from './calls/Calls';
 import { ConversationList, ConversationPage } from './conversations/Conversations';
 import { LeadList } from './list/LeadList';
 import { LeadPage } from './lead/LeadPage';
@@ -11,11 +12,13 @@ type Session = 'checking' | 'signed-out' | 'signed-in';
 
 /**
  * What the hash shows: `#lead/<id>` a lead's page, `#conversations` the kept conversations,
- * `#conversation/<call id>` one, `#spam` the list filtered to spam (the lead e-mails' daily
- * spam count links there), anything else the list of leads; the back button works.
+ * `#conversation/<call id>` one, `#calls` the booked calls, `#spam` the list filtered to spam
+ * (the lead e-mails' daily spam count links there), anything else the list of leads; the back
+ * button works.
  */
 type View =
   | { kind: 'leads' }
+  | { kind: 'calls' }
   | { kind: 'lead'; id: string }
   | { kind: 'conversations' }
   | { kind: 'conversation'; callId: string };
@@ -25,6 +28,7 @@ function viewInHash(): View {
   const lead = /^#lead\/([0-9a-f-]+)$/i.exec(hash);
   if (lead) return { kind: 'lead', id: lead[1] };
   if (hash === '#conversations') return { kind: 'conversations' };
+  if (hash === '#calls') return { kind: 'calls' };
   const conversation = /^#conversation\/(.+)$/.exec(hash);
   if (conversation) {
     try {
@@ -144,12 +148,16 @@ export function InboxApp() {
             <a href="#conversations" className="text-brand-700 underline">
               Conversations
             </a>
+            <a href="#calls" className="text-brand-700 underline">
+              Calls
+            </a>
           </nav>
         )}
         {/* Each lead and conversation a page of its own: none shows another's while it loads. */}
         {session === 'signed-in' && view.kind === 'lead' && (
           <LeadPage key={view.id} id={view.id} onError={onError} />
         )}
+        {session === 'signed-in' && view.kind === 'calls' && <CallList onError={onError} />}
         {session === 'signed-in' && view.kind === 'conversations' && (
           <ConversationList onError={onError} />
         )}

@@ -7,15 +7,23 @@ const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A link the notification offers (the quote's booking page, docs/product.md §13). */
+export interface ToastLink {
+  label: string;
+  href: string;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  link?: ToastLink;
 }
 
-export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
+export interface ToastItem extends Required<Omit<ToastInput, 'description' | 'link'>> {
   id: number;
   description?: string;
+  link?: ToastLink;
   open: boolean;
 }
 
@@ -29,9 +37,9 @@ function publish(next: ToastItem[]) {
 }
 
 /** Shows a notification; it replaces the one on screen (one at a time, docs/product.md §4). */
-export function toast({ title, description, variant = 'default' }: ToastInput): number {
+export function toast({ title, description, variant = 'default', link }: ToastInput): number {
   const id = nextId++;
-  publish([{ id, title, description, variant, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  publish([{ id, title, description, variant, link, open: true }, ...toasts].slice(0, TOAST_LIMIT));
   return id;
 }
 

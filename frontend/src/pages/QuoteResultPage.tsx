@@ -1,6 +1,6 @@
 import { CenteredPage } from '../components/layout/CenteredPage';
 import { Button } from '../components/ui/button';
-import { quoteFields, quoteResult, quoteSection } from '../content';
+import { bookingLink, quoteFields, quoteResult, quoteSection } from '../content';
 import { QuoteForm } from '../features/quote/QuoteForm';
 import { QUOTE_HREF } from '../lib/quote-link';
 
@@ -37,6 +37,8 @@ const SLOT = {
   zip: '{{zip}}',
   phoneError: '{{phone_error}}',
   zipError: '{{zip_error}}',
+  /** The success page's link to the booking page, with a reference to the lead (booking on). */
+  booking: '{{booking}}',
 } as const;
 
 /** The heading, the words under it and, unless the request went through, the form to try again. */
@@ -86,6 +88,13 @@ export function QuoteResultPage({ variant }: { variant: QuoteResultVariant }) {
     <CenteredPage cardClassName="w-full max-w-4xl rounded-3xl p-8 shadow-xl sm:p-12">
       <h1 className="text-center text-3xl font-bold text-slate-900">{title}</h1>
       <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{text}</p>
+      {variant === 'submitted' && bookingLink && (
+        <p className="mt-6 text-center">
+          <Button asChild>
+            <a href={SLOT.booking}>{bookingLink}</a>
+          </Button>
+        </p>
+      )}
       {form && (
         <div className="mt-8">
           <QuoteForm initial={form} />

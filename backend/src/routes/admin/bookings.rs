@@ -1,11 +1,12 @@
 //! `/api/admin/bookings`: the booked calls, the latest time first, each with its Scope of
-//! Appointment; `/api/admin/bookings/{id}`: one, cancelled by `PATCH {"status": "cancelled"}`.
+//! Appointment (`?lead_id=` one lead's); `/api/admin/bookings/{id}`: one, cancelled by `PATCH {"status": "cancelled"}`.
 
 use std::sync::Arc;
 
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
+use uuid::Uuid;
 use warp::http::header::CONTENT_TYPE;
 use warp::http::Method;
 use warp::reply::Response;
@@ -30,9 +31,31 @@ fn failed(error: StoreError) -> Rejection {
     warp::reject::custom(ApiError::from(error))
 }
 
+/// The lead `?lead_id=` names (a lead's id, as the API gives it out), if any.
+fn lead_asked(query: &str) -> Result<Option<String>, ApiError> {
+    let mut lead = None;
+    for (key, value) in form_urlencoded::parse(query.as_bytes()) {
+        match key.as_ref() {
+            "lead_id" => {
+                let id = Uuid::parse_str(&value).map_err(|_| {
+                    ApiError::InvalidParameter(format!("lead_id {value:?} is no lead's id"))
+                })?;
+                lead = Some(id.to_string());
+            }
+            other => {
+                return Err(ApiError::InvalidParameter(format!(
+                    "unknown parameter {other:?}"
+                )))
+            }
+        }
+    }
+    Ok(lead)
+}
+
 /// The caller is already checked.
-pub async fn list(store: Arc<dyn Bookings>) -> Result<Response, Rejection> {
-    let bookings = store.bookings(MAX_LISTED).await.map_err(failed)?;
+pub async fn list(store: Arc<dyn Bookings>, query: String) -> Result<Response, Rejection> {
+    let lead = lead_asked(&query).map_err(warp::reject::custom)?;
+    let bookings = store.bookings(MAX_LISTED, lead).await.map_err(failed)?;
     Ok(warp::reply::json(&Listed { bookings }).into_response())
 }
 
@@ -76,5 +99,22 @@ pub async fn one(
     match store.booking(id).await.map_err(failed)? {
         Some(booking) => Ok(warp::reply::json(&booking).into_response()),
         None => Err(warp::reject::custom(ApiError::NotFound)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lead_by_its_id_and_nothing_else() {
+        let id = "0192f0a4-7b1c-7d2e-8f3a-4b5c6d7e8f90";
+        assert_eq!(lead_asked("").ok(), Some(None));
+        assert_eq!(
+            lead_asked(&format!("lead_id={}", id.to_uppercase())).ok(),
+            Some(Some(id.to_owned()))
+        );
+        assert!(lead_asked("lead_id=x").is_err());
+        assert!(lead_asked("status=booked").is_err());
     }
 }

@@ -115,7 +115,8 @@ pub fn routes(
     let calls = warp::path!("api" / "admin" / "bookings")
         .and(methods("GET, HEAD"))
         .and(caller(Arc::clone(&access)))
-        .and_then(move |_caller| bookings::list(Arc::clone(&booked)));
+        .and(query)
+        .and_then(move |_caller, query: String| bookings::list(Arc::clone(&booked), query));
     let call = warp::path!("api" / "admin" / "bookings" / PathId)
         .and(methods("GET, HEAD, PATCH"))
         .and(caller(Arc::clone(&access)))

@@ -5,9 +5,13 @@
 //! form's is (`routes/opt_out`); a wrong one is answered `422` with each message under its
 //! field in the page's language and what was typed kept; a time booked meanwhile (on any
 //! instance) `409` with the times still open; a booking taken `303` to the confirmation page.
-//! Each booking makes a lead of its own (with the lead-generation notice the page shows) and
-//! stores it, the booking and the Scope of Appointment's consent record in one transaction
-//! (`store::bookings`).
+//! Opened by a quote's signed reference (`/book?lead=...`, `leads::booking_ref`) the form is
+//! pre-filled with that lead's e-mail address, phone number and name (when one was signed
+//! before) and carries the reference in a hidden field, and the booking joins that lead; without
+//! one, or with one forged, expired or naming a lead gone or held as spam, the form is the plain
+//! one and the booking makes a lead of its own (with the lead-generation notice the page shows).
+//! Either way the lead, the booking and the Scope of Appointment's consent record are stored in
+//! one transaction (`store::bookings`).
 
 mod open_now;
 mod page;
@@ -23,7 +27,7 @@ use warp::reply::Response as Reply;
 use warp::{Filter, Reply as _};
 use wasm_core::booking::Slot;
 use wasm_core::{
-    ContactDetails, ContactInput, ContactRules, Email, FieldRule, Product, QuoteRequest,
+    ContactDetails, ContactInput, ContactRules, Email, FieldRule, Phone, Product, QuoteRequest,
 };
 
 pub use open_now::{moment, OpenNow};
@@ -34,6 +38,7 @@ use crate::http::body;
 use crate::http::error::ApiError;
 use crate::http::forwarded_proto;
 use crate::http::same_site::from_another_site;
+use crate::leads::booking_ref::{self, page as form_path, BookingRefs};
 use crate::leads::notice::LeadNotices;
 use crate::routes::quotes::limits::{Bucket, PostLimits};
 use crate::store::bookings::{Booked, Bookings, NewBooking};
@@ -44,14 +49,6 @@ use crate::store::{Contact, Language, NewQuote, Source};
 const MAX_BODY_BYTES: usize = 8 * 1024;
 /// The longest full name taken as a signature.
 const MAX_NAME_CHARS: usize = 200;
-
-/// The form's page in `language`, which it posts to.
-pub fn form_path(language: Language) -> &'static str {
-    match language {
-        Language::En => "/book",
-        Language::Es => "/es/book",
-    }
-}
 
 fn done_path(language: Language) -> &'static str {
     match language {
@@ -66,6 +63,7 @@ struct Booking {
     site: BookingSite,
     notices: Arc<LeadNotices>,
     limits: Arc<PostLimits>,
+    refs: Arc<BookingRefs>,
 }
 
 pub fn routes(
@@ -73,8 +71,9 @@ pub fn routes(
     site: Option<BookingSite>,
     notices: Arc<LeadNotices>,
     limits: Arc<PostLimits>,
+    refs: Option<Arc<BookingRefs>>,
 ) -> BoxedFilter<(Reply,)> {
-    let Some(site) = site else {
+    let (Some(site), Some(refs)) = (site, refs) else {
         return warp::any()
             .and_then(|| async { Err::<Reply, _>(warp::reject::not_found()) })
             .boxed();
@@ -84,6 +83,7 @@ pub fn routes(
         site,
         notices,
         limits: Arc::clone(&limits),
+        refs,
     });
     let form = warp::path!("book")
         .map(|| Language::En)
@@ -94,19 +94,22 @@ pub fn routes(
         .or(warp::path!("es" / "book" / "done").map(|| Language::Es))
         .unify();
     let shown = Arc::clone(&booking);
-    let show_form = form.and(warp::get()).then(move |language| {
-        let booking = Arc::clone(&shown);
-        async move {
-            booking
-                .answer(
-                    language,
-                    &Typed::default(),
-                    Problems::default(),
-                    StatusCode::OK,
-                )
-                .await
-        }
-    });
+    let query = warp::query::raw().or(warp::any().map(String::new)).unify();
+    let show_form = form
+        .and(warp::get())
+        .and(query)
+        .then(move |language, query: String| {
+            let booking = Arc::clone(&shown);
+            async move {
+                let typed = booking.known(&query).await;
+                booking
+                    .answer(language, &typed, Problems::default(), StatusCode::OK)
+                    .await
+            }
+        });
+    let script = warp::path!("book" / "local-times.js")
+        .and(warp::get())
+        .map(script_reply);
     let confirmed = Arc::clone(&booking);
     let show_done = done
         .and(warp::get())
@@ -132,7 +135,14 @@ pub fn routes(
                 }
             },
         );
-    show_form.or(show_done).unify().or(post).unify().boxed()
+    show_form
+        .or(show_done)
+        .unify()
+        .or(script)
+        .unify()
+        .or(post)
+        .unify()
+        .boxed()
 }
 
 /// A post as it came.
@@ -151,9 +161,43 @@ struct Valid {
     request: QuoteRequest,
     contact: ContactDetails,
     products: Vec<String>,
+    /// The lead the quote's reference names, which the booking joins if it may.
+    joins: Option<String>,
 }
 
 impl Booking {
+    /// The form pre-filled for the lead the query's reference names, when it is one this site
+    /// signed, not expired, and its lead may be joined; otherwise the plain form.
+    async fn known(&self, query: &str) -> Typed {
+        let token = form_urlencoded::parse(query.as_bytes())
+            .find(|(key, _)| key == booking_ref::FIELD)
+            .map(|(_, value)| value.into_owned());
+        let Some(token) = token else {
+            return Typed::default();
+        };
+        let Some(lead_id) = self.refs.lead(&token, time::OffsetDateTime::now_utc()) else {
+            return Typed::default();
+        };
+        match self.store.known_lead(lead_id).await {
+            Ok(Some(known)) => Typed {
+                name: known.name.unwrap_or_default(),
+                email: known.email,
+                phone: known
+                    .phone
+                    .and_then(|phone| Phone::parse(&phone).ok())
+                    .map(|phone| phone.national())
+                    .unwrap_or_default(),
+                lead: token,
+                ..Typed::default()
+            },
+            Ok(None) => Typed::default(),
+            Err(error) => {
+                tracing::error!(%error, "cannot read the lead a booking reference names");
+                Typed::default()
+            }
+        }
+    }
+
     /// The times open now.
     async fn open(&self) -> Result<OpenNow, ApiError> {
         OpenNow::read(self.store.as_ref()).await.map_err(|error| {
@@ -189,7 +233,16 @@ impl Booking {
     }
 
     async fn submit(&self, language: Language, sent: Sent) -> Reply {
-        let typed = typed(&sent.body);
+        let mut typed = typed(&sent.body);
+        // A reference this site did not sign, or past its time, is not sent back: the page is
+        // the plain form it would have been opened as.
+        if self
+            .refs
+            .lead(&typed.lead, time::OffsetDateTime::now_utc())
+            .is_none()
+        {
+            typed.lead.clear();
+        }
         let plain = page::plain(language);
         if from_another_site(&sent.headers, sent.https) {
             let problems = Problems {
@@ -335,6 +388,7 @@ impl Booking {
                     request,
                     contact,
                     products,
+                    joins: self.refs.lead(&typed.lead, time::OffsetDateTime::now_utc()),
                 })
             }
             _ => Err(Box::new(problems)),
@@ -369,6 +423,7 @@ impl Booking {
         };
         NewBooking {
             lead,
+            joins: valid.joins,
             starts_at: moment(slot.start),
             ends_at: moment(slot.end),
             soa,
@@ -393,7 +448,7 @@ pub fn signature(name: &str) -> Option<&str> {
 /// The form's fields, the first of each (every `soa`), trimmed.
 fn typed(body: &[u8]) -> Typed {
     let mut typed = Typed::default();
-    let (mut slot, mut name, mut email, mut phone) = (None, None, None, None);
+    let (mut slot, mut name, mut email, mut phone, mut lead) = (None, None, None, None, None);
     for (key, value) in form_urlencoded::parse(body) {
         let value = value.trim().to_owned();
         match &*key {
@@ -403,6 +458,7 @@ fn typed(body: &[u8]) -> Typed {
             "phone" if phone.is_none() => phone = Some(value),
             "may_call" => typed.may_call = true,
             "soa" if typed.soa.len() < PRODUCTS.len() => typed.soa.push(value),
+            booking_ref::FIELD if lead.is_none() => lead = Some(value),
             _ => {}
         }
     }
@@ -410,6 +466,7 @@ fn typed(body: &[u8]) -> Typed {
     typed.name = name.unwrap_or_default();
     typed.email = email.unwrap_or_default();
     typed.phone = phone.unwrap_or_default();
+    typed.lead = lead.unwrap_or_default();
     typed
 }
 
@@ -419,6 +476,19 @@ pub(crate) fn html(status: StatusCode, body: String) -> Reply {
         .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
         .header(header::CACHE_CONTROL, "no-store")
         .body(Bytes::from(body))
+        .map_or_else(
+            |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+            |r| r.into_response(),
+        )
+}
+
+/// The form page's script (`page::LOCAL_TIMES_JS`), cached for a while: it changes only with a
+/// release.
+fn script_reply() -> Reply {
+    Response::builder()
+        .header(header::CONTENT_TYPE, "text/javascript; charset=utf-8")
+        .header(header::CACHE_CONTROL, "public, max-age=3600")
+        .body(Bytes::from_static(page::LOCAL_TIMES_JS.as_bytes()))
         .map_or_else(
             |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
             |r| r.into_response(),

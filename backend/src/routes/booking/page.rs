@@ -1,7 +1,8 @@
 //! The booking page's settings and words, from the build (`booking` in each language's
 //! `.site/site.json`, `null` when booking is off), and its HTML: written here, every value
 //! escaped, a plain form that needs no JavaScript. The open times are the server's
-//! (`wasm_core::booking`), labelled on the broker's wall clock with the zone named.
+//! (`wasm_core::booking`), labelled on the broker's wall clock with the zone named; with
+//! JavaScript the page's one script (`/book/local-times.js`) relabels them on the visitor's clock.
 
 use std::io;
 use std::path::Path;
@@ -10,6 +11,7 @@ use serde::Deserialize;
 use wasm_core::booking::{time_zone, BookingSettings, Hours, Slot};
 use wasm_core::FieldRule;
 
+use crate::leads::booking_ref;
 use crate::leads::booking_words::slot_label;
 use crate::leads::notice::LeadNotices;
 use crate::routes::quote_result::escaped;
@@ -34,6 +36,8 @@ pub struct Texts {
     pub slot_label: String,
     /// With `{zone}`.
     pub shown_in_zone: String,
+    /// With `{zone}`: the visitor's, once the page's script has relabelled the times.
+    pub shown_in_your_zone: String,
     pub no_times: String,
     pub name_label: String,
     pub email_label: String,
@@ -138,6 +142,9 @@ pub struct Typed {
     pub phone: String,
     pub may_call: bool,
     pub soa: Vec<String>,
+    /// The quote's reference the page was opened with (`leads::booking_ref`), sent back in a
+    /// hidden field.
+    pub lead: String,
 }
 
 /// The message under each field that has one; `alert` above the form.
@@ -209,9 +216,11 @@ pub fn form(
     }
     html.push_str(&format!("<p>{}</p>", escaped(&texts.intro)));
     html.push_str(&format!(
-        "<form method=\"post\" action=\"{}\"><fieldset><legend>{}</legend><p>{}</p>",
+        "<form method=\"post\" action=\"{}\"><fieldset><legend>{}</legend>\
+         <p id=\"booking-zone\" data-your-zone=\"{}\">{}</p>",
         super::form_path(language),
         escaped(&texts.slot_label),
+        escaped(&texts.shown_in_your_zone),
         escaped(
             &texts
                 .shown_in_zone
@@ -225,7 +234,7 @@ pub fn form(
         let value = slot.start.to_string();
         let checked = if value == typed.slot { " checked" } else { "" };
         html.push_str(&format!(
-            "<p><label><input type=\"radio\" name=\"slot\" value=\"{}\" required{checked}> {}</label></p>",
+            "<p><label><input type=\"radio\" name=\"slot\" value=\"{0}\" required{checked}> <span data-at=\"{0}\">{1}</span></label></p>",
             escaped(&value),
             escaped(&slot_label(&site.hours.time_zone, slot.start, language)),
         ));
@@ -289,11 +298,18 @@ pub fn form(
     if let Some(notice) = notices.text(language) {
         html.push_str(&format!("<p class=\"lead-notice\">{}</p>", escaped(notice)));
     }
+    if !typed.lead.is_empty() {
+        html.push_str(&format!(
+            "<input type=\"hidden\" name=\"{}\" value=\"{}\">",
+            booking_ref::FIELD,
+            escaped(&typed.lead)
+        ));
+    }
     html.push_str(&format!(
         "<p><button type=\"submit\">{}</button></p></form>",
         escaped(&texts.submit)
     ));
-    document(language, &texts.title, &html)
+    document(language, &texts.title, &html, SCRIPT)
 }
 
 /// The confirmation page.
@@ -303,19 +319,25 @@ pub fn done(site: &BookingSite, language: Language) -> String {
         language,
         &success.title,
         &format!("<p>{}</p>", escaped(&success.description)),
+        "",
     )
 }
 
+/// The tag that loads the form page's script, which `routes` serves.
+const SCRIPT: &str = "<script src=\"/book/local-times.js\" defer></script>";
+/// The script: the times on the visitor's clock.
+pub const LOCAL_TIMES_JS: &str = include_str!("local-times.js");
+
 /// The page around `body`, with the site's icon (booking is on only with a built front end,
-/// which has it).
-pub fn document(language: Language, title: &str, body: &str) -> String {
+/// which has it) and `head`'s tags.
+pub fn document(language: Language, title: &str, body: &str, head: &str) -> String {
     let title = escaped(title);
     format!(
         "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <meta name=\"robots\" content=\"noindex\">\
          <link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\
-         <title>{title}</title></head><body><main><h1>{title}</h1>{body}</main></body></html>",
+         <title>{title}</title>{head}</head><body><main><h1>{title}</h1>{body}</main></body></html>",
         language.as_str()
     )
 }

@@ -82,5 +82,5 @@ pub fn render(manage: &BookingManage, shown: &Shown, action: &str, language: Lan
             html
         }
     };
-    document(language, &words.title, &body)
+    document(language, &words.title, &body, "")
 }

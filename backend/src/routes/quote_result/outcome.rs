@@ -148,8 +148,10 @@ impl Failure {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// Stored (or stored before, or the honeypot): the product's success words.
-    Submitted,
+    /// Stored (or stored before, or the honeypot): the product's success words, and with booking
+    /// on the booking page's link with `booking`, the reference to the lead
+    /// (`leads::booking_ref`; `None` the plain page).
+    Submitted { booking: Option<String> },
     /// The quote rules refused a field: the result page says which, with what was typed.
     Invalid(Typed),
     /// A valid post that could not be stored now.
@@ -161,8 +163,11 @@ impl Outcome {
     pub fn encode(&self) -> String {
         let mut pairs = form_urlencoded::Serializer::new(String::new());
         let typed = match self {
-            Outcome::Submitted => {
+            Outcome::Submitted { booking } => {
                 pairs.append_pair("o", "submitted");
+                if let Some(token) = booking {
+                    pairs.append_pair("b", token);
+                }
                 None
             }
             Outcome::Invalid(typed) => {
@@ -204,6 +209,7 @@ impl Outcome {
     pub fn decode(value: &str) -> Option<Outcome> {
         let mut outcome = None;
         let (mut failure, mut number, mut typed) = (None, None, Typed::default());
+        let mut booking = None;
         for (key, value) in form_urlencoded::parse(value.as_bytes()) {
             match &*key {
                 "o" => outcome = Some(value.into_owned()),
@@ -214,11 +220,12 @@ impl Outcome {
                 "t" => typed.phone = cut(&value).to_owned(),
                 "z" => typed.zip = cut(&value).to_owned(),
                 "w" => typed.wrong = Some(wrong_fields(&value)),
+                "b" => booking = Some(value.into_owned()),
                 _ => return None,
             }
         }
         match outcome.as_deref()? {
-            "submitted" => Some(Outcome::Submitted),
+            "submitted" => Some(Outcome::Submitted { booking }),
             "invalid" => Some(Outcome::Invalid(typed)),
             "failed" => {
                 let number = number?;
@@ -258,7 +265,10 @@ mod tests {
             });
         for outcome in [
             Outcome::Invalid(contact),
-            Outcome::Submitted,
+            Outcome::Submitted { booking: None },
+            Outcome::Submitted {
+                booking: Some("0b7e9a52-3c1f-4a8e-9d2b-5f6a7c8d9e0f.1767225600.0a1b".into()),
+            },
             Outcome::Invalid(typed.clone()),
             Outcome::Failed(
                 Failure::RateLimited {

@@ -3,7 +3,8 @@
 //! itself never serves, with slots the server fills here: `{{reason}}`, `{{email}}`,
 //! `{{product_error}}`, `{{email_error}}` (the built pages write the content's messages in place
 //! of the last two), and with the fields a broker adds `{{phone}}`, `{{zip}}`, `{{phone_error}}`
-//! and `{{zip_error}}`; the product typed is chosen by marking its `<option>` selected. Without a built front end (an API-only server, the integration tests) plain pages
+//! and `{{zip_error}}`; with booking on, the success page's `{{booking}}`, the booking page's
+//! address with the reference to the lead (`leads::booking_ref`); the product typed is chosen by marking its `<option>` selected. Without a built front end (an API-only server, the integration tests) plain pages
 //! with the same slots stand in, so a form post is still answered in words.
 
 use std::io;
@@ -13,6 +14,7 @@ use wasm_core::{FieldErrors, Product};
 
 use super::outcome::{Outcome, Typed};
 use crate::http::error::fields_in;
+use crate::leads::booking_ref;
 use crate::store::Language;
 
 /// Beside the built pages, hidden: a template's empty slots are not a page to serve as it is.
@@ -111,7 +113,16 @@ impl LanguagePages {
         let [submitted, failed, invalid_product, invalid_email, invalid_both, invalid_contact] =
             &self.pages;
         match outcome {
-            Outcome::Submitted => Some(submitted.clone()),
+            Outcome::Submitted { booking } => {
+                let plain = booking_ref::page(self.language).to_owned();
+                let path = booking
+                    .as_deref()
+                    .and_then(|token| booking_ref::path(token, self.language))
+                    .unwrap_or(plain);
+                Some(fill_slots(submitted, |slot| {
+                    (slot == "booking").then_some(path.as_str())
+                }))
+            }
             Outcome::Failed(failure, typed) => Some(fill(
                 failed,
                 typed,
@@ -270,6 +281,26 @@ mod tests {
     }
 
     #[test]
+    fn the_success_page_links_to_booking_with_the_leads_reference() {
+        let mut pages = pages_in(Language::Es);
+        pages.pages[0] = r#"<a href="{{booking}}">Book</a>"#.into();
+        let with = Outcome::Submitted {
+            booking: Some("lead.1.ab".into()),
+        };
+        assert_eq!(
+            pages.render(&with).unwrap(),
+            r#"<a href="/es/book?lead=lead.1.ab">Book</a>"#
+        );
+        let altered = Outcome::Submitted {
+            booking: Some("\"><script>".into()),
+        };
+        assert_eq!(
+            pages.render(&altered).unwrap(),
+            r#"<a href="/es/book">Book</a>"#
+        );
+    }
+
+    #[test]
     fn an_invalid_outcome_names_each_wrong_field() {
         let html = pages()
             .render(&Outcome::Invalid(Typed::new("dental", "ana@")))
@@ -295,7 +326,7 @@ mod tests {
         assert!(html.contains("<p>Please enter a valid email address</p>"));
         assert!(html.contains(r##"href="/#quote""##));
         assert!(pages
-            .render(&Outcome::Submitted, Language::En)
+            .render(&Outcome::Submitted { booking: None }, Language::En)
             .unwrap()
             .contains("Quote request submitted!"));
     }
@@ -307,7 +338,11 @@ mod tests {
         std::fs::create_dir_all(&spanish).unwrap();
         std::fs::write(spanish.join("submitted.html"), "¡Enviada!").unwrap();
         let pages = ResultPages::load(dir.path()).unwrap();
-        let submitted = |language| pages.render(&Outcome::Submitted, language).unwrap();
+        let submitted = |language| {
+            pages
+                .render(&Outcome::Submitted { booking: None }, language)
+                .unwrap()
+        };
         assert_eq!(submitted(Language::Es), "¡Enviada!");
         assert!(submitted(Language::En).contains("Quote request submitted!"));
     }

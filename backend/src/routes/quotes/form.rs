@@ -208,7 +208,9 @@ impl FormRoute {
                         tracing::info!(
                             "honeypot filled in a form post; answered as submitted, not stored"
                         );
-                        Outcome::Submitted
+                        Outcome::Submitted {
+                            booking: self.desk.booking_token(&uuid::Uuid::now_v7().to_string()),
+                        }
                     }
                     Ok(()) => Outcome::Invalid(typed),
                 };
@@ -236,7 +238,9 @@ impl FormRoute {
             .insert(lead, Some(key), consent, checked, fields.language())
             .await
         {
-            Ok(_) => Outcome::Submitted,
+            Ok(id) => Outcome::Submitted {
+                booking: self.desk.booking_token(&id),
+            },
             Err(error) => Outcome::Failed(Failure::from_error(&error), typed),
         }
     }

@@ -9,6 +9,7 @@ use wasm_core::{ContactDetails, ContactInput, ContactRules, FieldErrors, QuoteRe
 use std::net::IpAddr;
 
 use crate::http::error::ApiError;
+use crate::leads::booking_ref::{self, BookingRefs};
 use crate::leads::notice::LeadNotices;
 use crate::routes::form_token_cookie;
 use crate::spam::{FormTokens, Signal};
@@ -72,11 +73,14 @@ pub struct Desk {
     pub tokens: Arc<FormTokens>,
     /// The notice beside the form, each lead's consent record keeps.
     pub notices: Arc<LeadNotices>,
+    /// With booking on, a stored quote is answered with the booking page's link and a reference
+    /// to its lead (`leads::booking_ref`).
+    pub booking: Option<Arc<BookingRefs>>,
 }
 
 /// Stores the post's quote (the rate limit is already spent) with its consent record, as spam
-/// when the form tokens say so, and answers 201 with its id either way, with a fresh form token
-/// for the page's next quote; wrong fields are refused (422). Refusals are in the post's language.
+/// when the form tokens say so, and answers 201 with its id either way (and with booking on, the
+/// booking page's link with a reference to it), with a fresh form token for the page's next quote; wrong fields are refused (422). Refusals are in the post's language.
 pub async fn create(
     post: Post,
     client: Option<IpAddr>,
@@ -92,7 +96,8 @@ pub async fn create(
         } => (request, contact, honeypot),
         Payload::Bot => {
             tracing::info!("honeypot filled; answered 201 and not stored");
-            return Ok(created(&uuid::Uuid::now_v7().to_string()));
+            let id = uuid::Uuid::now_v7().to_string();
+            return Ok(created(&id, desk.booking_path(&id, language)));
         }
         Payload::Invalid(errors) => {
             return Err(ApiError::Validation(errors).in_language(language));
@@ -111,7 +116,7 @@ pub async fn create(
         .insert(lead, post.idempotency_key, consent, checked, language)
         .await
         .map_err(|error| error.in_language(language))?;
-    let mut response = created(&id);
+    let mut response = created(&id, desk.booking_path(&id, language));
     form_token_cookie::give(&desk.tokens, &mut response, sender.https);
     Ok(response)
 }
@@ -123,6 +128,17 @@ pub struct Lead {
 }
 
 impl Desk {
+    /// A reference to lead `id` on the booking page, when booking is on.
+    pub fn booking_token(&self, id: &str) -> Option<String> {
+        let now = time::OffsetDateTime::now_utc();
+        self.booking.as_ref().map(|refs| refs.token(id, now))
+    }
+
+    /// The booking page in `language` with a reference to lead `id`, when booking is on.
+    fn booking_path(&self, id: &str, language: Language) -> Option<String> {
+        booking_ref::path(&self.booking_token(id)?, language)
+    }
+
     /// Stores a quote from the web page in `language` under its idempotency key with its
     /// consent record (with a phone number, the disclosure beside it and whether its box was
     /// ticked), spending its form token or as spam for the signal `checked` found, and gives its
@@ -164,12 +180,12 @@ impl Desk {
     }
 }
 
-fn created(id: &str) -> Response {
-    warp::reply::with_status(
-        warp::reply::json(&serde_json::json!({ "id": id })),
-        StatusCode::CREATED,
-    )
-    .into_response()
+fn created(id: &str, booking: Option<String>) -> Response {
+    let body = match booking {
+        Some(path) => serde_json::json!({ "id": id, "booking_path": path }),
+        None => serde_json::json!({ "id": id }),
+    };
+    warp::reply::with_status(warp::reply::json(&body), StatusCode::CREATED).into_response()
 }
 
 #[derive(Debug)]

@@ -20,6 +20,7 @@ use warp::Filter;
 use crate::http::body;
 use crate::http::methods::methods;
 use crate::http::same_site;
+use crate::leads::booking_ref::BookingRefs;
 use crate::leads::notice::LeadNotices;
 use crate::spam::FormTokens;
 use crate::store::Quotes;
@@ -28,16 +29,20 @@ use form::FormRoute;
 use handlers::Desk;
 use limits::PostLimits;
 
+/// With booking on (`booking`), a stored quote is answered with the booking page's link and a
+/// reference to its lead (`leads::booking_ref`).
 pub fn routes(
     store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,
     tokens: Arc<FormTokens>,
     notices: Arc<LeadNotices>,
+    booking: Option<Arc<BookingRefs>>,
 ) -> BoxedFilter<(Response,)> {
     let desk = Arc::new(Desk {
         store,
         tokens,
         notices,
+        booking,
     });
     form_route(Arc::clone(&desk), Arc::clone(&limits))
         .or(json_route(desk, limits))

@@ -289,6 +289,8 @@ fn booking(
         .with_contact(Contact::from(&valid.contact));
     NewBooking {
         lead,
+        // A call books for a lead of its own: it carries no quote's reference.
+        joins: None,
         starts_at: moment(slot.start),
         ends_at: moment(slot.end),
         soa,

@@ -436,6 +436,8 @@ export interface components {
     Created: {
       /** Format: uuid */
       id: string;
+      /** @description With booking on: the booking page in the post's language with a signed reference to the lead (/book?lead=..., /es/book?lead=...), good for a day; followed, the form is pre-filled and the booking joins this lead. */
+      booking_path?: string;
     };
     ErrorBody: {
       /** @enum {string} */
@@ -663,7 +665,7 @@ export interface components {
     };
     Booking: {
       id: string;
-      /** @description The lead the booking made (which may since be deleted). */
+      /** @description The lead the booking made, or the quote's lead it joined (deleting the lead deletes its bookings). */
       lead_id: string;
       /**
        * Format: date-time
@@ -1133,7 +1135,10 @@ export interface operations {
   };
   listBookings: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Only this lead's bookings (a lead's id; anything else, or another parameter, is refused with 400). */
+        lead_id?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1152,6 +1157,7 @@ export interface operations {
           };
         };
       };
+      400: components['responses']['Error'];
       401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyFailedAttempts'];
       500: components['responses']['Error'];

@@ -16,6 +16,8 @@ export type Deliveries = NonNullable<ListedLead['delivery']>;
 export type Page = Schemas['QuoteRequestPage'];
 /** A kept conversation with the assistant (its transcript only on its own page). */
 export type Conversation = Schemas['Conversation'];
+/** A booked call with its Scope of Appointment (docs/product.md §13). */
+export type Booking = Schemas['Booking'];
 /** The site's own copy of a conversation's recording, and where it stands. */
 export type Recording = NonNullable<Conversation['recording']>;
 
@@ -126,6 +128,12 @@ export const api = {
   remove: (id: string) =>
     call<void>('DELETE', `/api/admin/quote-requests/${encodeURIComponent(id)}`),
   conversations: () => call<{ conversations: Conversation[] }>('GET', '/api/admin/conversations'),
+  /** The booked calls, the latest time first; one lead's only with `leadId`. */
+  bookings: (leadId?: string) =>
+    call<{ bookings: Booking[] }>(
+      'GET',
+      `/api/admin/bookings${leadId ? `?lead_id=${encodeURIComponent(leadId)}` : ''}`,
+    ),
   conversation: (callId: string) =>
     call<Conversation>('GET', `/api/admin/conversations/${encodeURIComponent(callId)}`),
   /** Puts a conversation on legal hold (no purge deletes it) or lets it go. */

@@ -16,6 +16,7 @@ import {
   statusLabel,
   telHref,
 } from '../shared/format';
+import { LeadCalls } from '../calls/Calls';
 import { NoteEditor } from './NoteEditor';
 import { NotLicensedBadge } from '../shared/NotLicensedBadge';
 import { providerLink } from '../shared/provider-link';
@@ -494,6 +495,8 @@ export function LeadPage({ id, onError }: LeadPageProps) {
           )}
         </section>
       )}
+
+      <LeadCalls leadId={lead.id} onError={onError} />
 
       <section
         aria-labelledby={`${titleId}-records`}

@@ -25,7 +25,11 @@ const toastVariants = cva(
   },
 );
 
-/** The page's notification area (docs/product.md §2): 5 s, swipe right to dismiss, F8 to focus. */
+/**
+ * The page's notification area (docs/product.md §2): 5 s, swipe right to dismiss, F8 to focus. One
+ * with a link stays until it is closed: a link that vanished after 5 s could not be reached by
+ * everyone (WCAG 2.2.1).
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -42,6 +46,7 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(t.id)}
           className={toastVariants({ variant: t.variant })}
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
+          duration={t.link ? Infinity : undefined}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="font-semibold">{t.title}</ToastPrimitive.Title>
@@ -49,6 +54,11 @@ export function Toaster() {
               <ToastPrimitive.Description className="text-sm opacity-90">
                 {t.description}
               </ToastPrimitive.Description>
+            )}
+            {t.link && (
+              <a href={t.link.href} className="text-sm font-semibold text-brand-700 underline">
+                {t.link.label}
+              </a>
             )}
           </div>
           <ToastPrimitive.Close

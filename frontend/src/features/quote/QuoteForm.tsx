@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
 import { Field } from './Field';
 import {
+  bookingLink,
   leadNotice,
   phoneConsent,
   productOptions,
@@ -173,8 +174,14 @@ export function QuoteForm({ initial }: { initial?: InitialQuote }) {
         return;
       }
       setErrors((e) => (Object.keys(e).length ? {} : e));
-      await submitQuote(quotePost(values, fields), honeypotRef.current?.value);
-      toast(text.success);
+      const { bookingPath } = await submitQuote(
+        quotePost(values, fields),
+        honeypotRef.current?.value,
+      );
+      toast({
+        ...text.success,
+        link: bookingPath && bookingLink ? { label: bookingLink, href: bookingPath } : undefined,
+      });
       setValues(EMPTY);
     } catch (error) {
       if (error instanceof QuoteSubmissionError && error.fields)

@@ -13,9 +13,18 @@ function answer(status: number, body: string, statusText = '') {
 describe('submitQuote', () => {
   afterEach(() => vi.unstubAllGlobals());
 
+  it('gives the booking page the server links the lead to, and only a path on this site', async () => {
+    answer(201, '{"id":"x","booking_path":"/es/book?lead=x.1.ab"}');
+    expect(await submitQuote(values)).toEqual({ bookingPath: '/es/book?lead=x.1.ab' });
+    answer(201, '{"id":"x","booking_path":"https://elsewhere.example/book?lead=x"}');
+    expect(await submitQuote({ ...values, email: 'b@example.com' })).toEqual({
+      bookingPath: undefined,
+    });
+  });
+
   it('posts JSON with credentials and resolves on 201', async () => {
     answer(201, '{"id":"x"}');
-    await submitQuote(values);
+    expect(await submitQuote(values)).toEqual({ bookingPath: undefined });
     expect(fetch).toHaveBeenCalledWith('/api/quote-requests', {
       method: 'POST',
       headers: {

@@ -78,8 +78,32 @@ function readErrorBody(text: string): { message?: string; fields?: QuoteErrors }
   return { message: text.trim() || undefined };
 }
 
-/** Sends the quote once (no automatic retry, docs/product.md §9); resolves only on a 2xx answer. */
-export async function submitQuote(post: QuotePost, honeypot = ''): Promise<void> {
+/**
+ * The booking page's address with a signed reference to the new lead, which the server gives
+ * when booking is on (docs/product.md §13): following it pre-fills the form and the booking joins
+ * the lead. Only a path on this site is taken.
+ */
+function bookingPathIn(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    const path =
+      body && typeof body === 'object'
+        ? (body as { booking_path?: unknown }).booking_path
+        : undefined;
+    return typeof path === 'string' && /^\/(es\/)?book\?/.test(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sends the quote once (no automatic retry, docs/product.md §9); resolves only on a 2xx answer,
+ * with the booking page's address for the new lead when the server gives one.
+ */
+export async function submitQuote(
+  post: QuotePost,
+  honeypot = '',
+): Promise<{ bookingPath?: string }> {
   const fields = { ...post, [LANGUAGE_FIELD]: language };
   const body = JSON.stringify(honeypot ? { ...fields, [HONEYPOT_FIELD]: honeypot } : fields);
   const key = idempotencyKeyFor(body);
@@ -104,4 +128,5 @@ export async function submitQuote(post: QuotePost, honeypot = ''): Promise<void>
     );
   }
   if (unconfirmed?.key === key) unconfirmed = undefined;
+  return { bookingPath: bookingPathIn(await response.text().catch(() => '')) };
 }

@@ -1,0 +1,101 @@
+//! The booking page's reference to the lead a quote just made (`/book?lead=<token>`, docs/product.md
+//! §13): the quote's success message (the page's, and the result page's without JavaScript)
+//! links there, and following it the form is pre-filled and the booking joins that lead. The
+//! token is a `signed_lead` one under a key and domain of its own: nothing to guess, and only for
+//! a day, since the page it opens shows the lead's e-mail address and phone number.
+
+use std::time::Duration;
+
+use time::OffsetDateTime;
+
+use super::signed_lead::SignedLeads;
+use crate::store::{Language, SiteKeys, StoreError};
+
+/// The key's name in `site_keys`.
+const KEY_NAME: &str = "booking_ref";
+/// What a reference's signature is made under (`Signer`).
+const DOMAIN: &str = "booking-ref:";
+/// How long a reference works: the visit the quote was sent in and the day after it, not the
+/// browser's history for months on a shared computer.
+pub const MAX_AGE: Duration = Duration::from_secs(24 * 60 * 60);
+/// The query parameter the page reads it from, and the form's hidden field that carries it.
+pub const FIELD: &str = "lead";
+
+pub struct BookingRefs {
+    links: SignedLeads,
+}
+
+impl BookingRefs {
+    /// The shared key, made now if the database holds none yet.
+    pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<BookingRefs, StoreError> {
+        let links = SignedLeads::load(store, KEY_NAME, DOMAIN, MAX_AGE).await?;
+        Ok(BookingRefs { links })
+    }
+
+    pub fn new(key: &[u8]) -> BookingRefs {
+        BookingRefs {
+            links: SignedLeads::new(key, DOMAIN, MAX_AGE),
+        }
+    }
+
+    /// A reference to `lead_id` issued at `now`.
+    pub fn token(&self, lead_id: &str, now: OffsetDateTime) -> String {
+        self.links.issue(lead_id, now).0
+    }
+
+    /// The lead `token` names, if this site signed it and it has not expired at `now`.
+    pub fn lead(&self, token: &str, now: OffsetDateTime) -> Option<String> {
+        self.links.check(token, now).ok()
+    }
+}
+
+/// The booking page in `language` opened with `token`, which (as this site issues them: an id,
+/// digits and hex, with dots) needs no escaping in a URL; `None` for anything else.
+pub fn path(token: &str, language: Language) -> Option<String> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.';
+    (!token.is_empty() && token.chars().all(plain))
+        .then(|| format!("{}?{FIELD}={token}", page(language)))
+}
+
+/// The booking page in `language`.
+pub fn page(language: Language) -> &'static str {
+    match language {
+        Language::En => "/book",
+        Language::Es => "/es/book",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LEAD: &str = "0b7e9a52-3c1f-4a8e-9d2b-5f6a7c8d9e0f";
+
+    fn path_of(token: &str) -> String {
+        path(token, Language::En).unwrap()
+    }
+
+    #[test]
+    fn a_reference_names_its_lead_for_a_day_on_its_languages_page() {
+        let refs = BookingRefs::new(b"key");
+        let now = OffsetDateTime::now_utc();
+        let token = refs.token(LEAD, now);
+        let path = path(&token, Language::Es).unwrap();
+        assert_eq!(path, format!("/es/book?lead={token}"));
+        assert_eq!(refs.lead(&token, now + MAX_AGE).as_deref(), Some(LEAD));
+        let later = now + MAX_AGE + Duration::from_secs(1);
+        assert_eq!(refs.lead(&token, later), None);
+        assert!(path_of(&token).starts_with("/book?lead="));
+        assert_eq!(super::path("\"javascript:x", Language::En), None);
+        assert_eq!(super::path("", Language::En), None);
+    }
+
+    #[test]
+    fn a_consent_links_token_is_no_reference() {
+        let now = OffsetDateTime::now_utc();
+        let (consent, _) = super::super::consent_link::ConsentLinks::new(b"key").issue(LEAD, now);
+        let refs = BookingRefs::new(b"key");
+        assert_eq!(refs.lead(&consent, now), None);
+        assert_eq!(refs.lead(&format!("{LEAD}.99999999999.00"), now), None);
+    }
+}

@@ -1,0 +1,81 @@
+//! A lead named in a link that needs nothing stored to be trusted: the lead's random id and the
+//! second the link stops working, signed with a key every instance shares (`store::signer`)
+//! under a domain of the link's own, so one kind of link never opens another's page. The
+//! consent page's link (`consent_link`) and the booking page's reference to a quote's lead
+//! (`booking_ref`) are such links.
+
+use std::time::Duration;
+
+use argon2::password_hash::rand_core::{OsRng, RngCore};
+use time::OffsetDateTime;
+
+use crate::store::signer::Signer;
+use crate::store::{SiteKeys, StoreError};
+
+/// Why a token opens nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// Not one this site signed (mistyped, cut short, changed).
+    Invalid,
+    /// Signed, but past its time.
+    Expired,
+}
+
+pub struct SignedLeads {
+    signer: Signer,
+    /// What a token's signature is made under (`Signer`).
+    domain: &'static str,
+    max_age: Duration,
+}
+
+impl SignedLeads {
+    /// The shared key named `key_name`, made now (256 random bits) if the database holds none
+    /// yet.
+    pub async fn load(
+        store: &(impl SiteKeys + ?Sized),
+        key_name: &'static str,
+        domain: &'static str,
+        max_age: Duration,
+    ) -> Result<SignedLeads, StoreError> {
+        let mut candidate = [0u8; 32];
+        OsRng.fill_bytes(&mut candidate);
+        let signer = Signer::load(store, key_name, hex::encode(candidate)).await?;
+        Ok(SignedLeads {
+            signer,
+            domain,
+            max_age,
+        })
+    }
+
+    pub fn new(key: &[u8], domain: &'static str, max_age: Duration) -> SignedLeads {
+        SignedLeads {
+            signer: Signer::new(key),
+            domain,
+            max_age,
+        }
+    }
+
+    /// `lead.expires.signature`: the lead's id, the second the link stops working (Unix time)
+    /// and their signature in hex; and that moment.
+    pub fn issue(&self, lead_id: &str, now: OffsetDateTime) -> (String, OffsetDateTime) {
+        let expires = now + self.max_age;
+        let signed = format!("{lead_id}.{}", expires.unix_timestamp());
+        let token = format!("{signed}.{}", self.signer.sign(self.domain, &signed));
+        (token, expires)
+    }
+
+    /// The lead `token` names, if this site signed it and it has not expired at `now`.
+    pub fn check(&self, token: &str, now: OffsetDateTime) -> Result<String, LinkError> {
+        let (signed, tag) = token.rsplit_once('.').ok_or(LinkError::Invalid)?;
+        let (lead_id, expires) = signed.split_once('.').ok_or(LinkError::Invalid)?;
+        let expires: i64 = expires.parse().map_err(|_| LinkError::Invalid)?;
+        // The text is signed as issued, digit for digit, not the number it reads as.
+        if lead_id.is_empty() || !self.signer.verify(self.domain, signed, tag) {
+            return Err(LinkError::Invalid);
+        }
+        if now.unix_timestamp() > expires {
+            return Err(LinkError::Expired);
+        }
+        Ok(lead_id.to_owned())
+    }
+}
