@@ -452,8 +452,8 @@ async fn book(
         return Ok(Booked::Taken);
     }
     let soa = match &joined {
-        Some(known) => join(c, &new, known).await?,
-        None => make_lead(c, &new, queued).await?,
+        Some(known) => join(c, new, known).await?,
+        None => make_lead(c, new, queued).await?,
     };
     c.execute(SET_SOA, &[id.as_str().into(), soa.into()])
         .await?;
