@@ -56,18 +56,10 @@ pub fn route(
     limits: Arc<PostLimits>,
     notices: Arc<LeadNotices>,
 ) -> BoxedFilter<(Response,)> {
-    let counted = Arc::clone(&limits);
     warp::path!("api" / "chat-consent")
         .and(methods("POST"))
         .and(same_site::from_this_site())
-        .and(limits.client())
-        .and_then(move |client: Option<IpAddr>| {
-            let checked = counted
-                .check(Bucket::Invalid, client)
-                .map(|()| client)
-                .map_err(warp::reject::custom);
-            async move { checked }
-        })
+        .and(limits.counted(Bucket::Invalid))
         .and(body::json_content_type())
         .and(body::limited(MAX_BODY_BYTES))
         .and(optional_header("user-agent"))

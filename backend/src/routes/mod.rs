@@ -9,6 +9,7 @@ pub mod client_config;
 pub mod consent_page;
 pub mod form_token_cookie;
 pub mod health;
+pub mod link_page;
 pub mod notice_acceptance;
 pub mod openapi;
 pub mod opt_out;

@@ -49,21 +49,13 @@ pub fn route(
     limits: Arc<PostLimits>,
     notices: Arc<LeadNotices>,
 ) -> BoxedFilter<(Response,)> {
-    let counted = Arc::clone(&limits);
     warp::path!("api" / "notice-acceptance")
         .and(methods("POST"))
         .and(same_site::from_this_site())
-        .and(limits.client())
-        .and_then(move |client: Option<IpAddr>| {
-            let checked = counted
-                .check(Bucket::Invalid, client)
-                .map_err(warp::reject::custom);
-            async move { checked }
-        })
-        .untuple_one()
+        .and(limits.counted(Bucket::Invalid))
         .and(body::json_content_type())
         .and(body::limited(MAX_BODY_BYTES))
-        .and_then(move |body: Bytes| {
+        .and_then(move |_client: Option<IpAddr>, body: Bytes| {
             let store = Arc::clone(&store);
             let notices = Arc::clone(&notices);
             async move {

@@ -11,28 +11,24 @@
 
 mod page;
 
-use std::net::IpAddr;
 use std::sync::Arc;
 
 use bytes::Bytes;
 use jiff::Timestamp;
 use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, Method, StatusCode};
+use warp::http::{header, Method, StatusCode};
 use warp::reply::Response as Reply;
 use warp::Filter;
 
 use super::booking::{html, moment, BookingSite, OpenNow};
+use super::link_page::{link_page, LinkRequest};
 use super::quotes::limits::{Bucket, PostLimits};
-use crate::http::body;
 use crate::http::error::ApiError;
-use crate::http::forwarded_proto;
-use crate::http::methods::methods;
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_link::{self, BookingLinks};
 use crate::leads::booking_words::BookingWords;
 use crate::store::bookings::{Booking, Bookings, Cancelled, Moved};
-use crate::store::Language;
 use page::Shown;
 
 /// An action and a time.
@@ -46,16 +42,6 @@ pub struct BookingManage {
     pub limits: Arc<PostLimits>,
 }
 
-/// What the browser sent besides the body.
-struct Request {
-    language: Language,
-    token: String,
-    method: Method,
-    client: Option<IpAddr>,
-    headers: HeaderMap,
-    https: bool,
-}
-
 /// Off (the site's 404, as any unknown path) without booking in the build.
 pub fn routes(manage: Option<BookingManage>) -> BoxedFilter<(Reply,)> {
     let Some(manage) = manage else {
@@ -64,27 +50,10 @@ pub fn routes(manage: Option<BookingManage>) -> BoxedFilter<(Reply,)> {
             .boxed();
     };
     let manage = Arc::new(manage);
-    let english = warp::path!("book" / "manage" / String).map(|token| (Language::En, token));
-    let spanish = warp::path!("es" / "book" / "manage" / String).map(|token| (Language::Es, token));
-    english
-        .or(spanish)
-        .unify()
-        .and(methods("GET, HEAD, POST"))
-        .and(warp::method())
-        .and(manage.limits.client())
-        .and(forwarded_proto::headers_and_https())
-        .map(
-            |(language, token), method, client, headers, https| Request {
-                language,
-                token,
-                method,
-                client,
-                headers,
-                https,
-            },
-        )
-        .and(body::limited(MAX_BODY_BYTES))
-        .then(move |request: Request, body: Bytes| {
+    let english = warp::path!("book" / "manage" / String);
+    let spanish = warp::path!("es" / "book" / "manage" / String);
+    link_page(english, spanish, &manage.limits, MAX_BODY_BYTES)
+        .then(move |request: LinkRequest, body: Bytes| {
             let manage = Arc::clone(&manage);
             async move { manage.answer(request, &body).await }
         })
@@ -92,7 +61,7 @@ pub fn routes(manage: Option<BookingManage>) -> BoxedFilter<(Reply,)> {
 }
 
 impl BookingManage {
-    async fn answer(&self, request: Request, body: &[u8]) -> Reply {
+    async fn answer(&self, request: LinkRequest, body: &[u8]) -> Reply {
         let language = request.language;
         let (status, shown) = self.outcome(&request, body).await;
         let action = booking_link::path(&request.token, language);
@@ -105,7 +74,7 @@ impl BookingManage {
         reply
     }
 
-    async fn outcome(&self, request: &Request, body: &[u8]) -> (StatusCode, Shown) {
+    async fn outcome(&self, request: &LinkRequest, body: &[u8]) -> (StatusCode, Shown) {
         let Some(id) = self.links.check(&request.token) else {
             return (StatusCode::NOT_FOUND, Shown::Unknown);
         };

@@ -11,25 +11,22 @@
 
 mod pages;
 
-use std::net::IpAddr;
 use std::sync::Arc;
 
 use bytes::Bytes;
 use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, Method, StatusCode};
+use warp::http::{header, Method, StatusCode};
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
 pub use pages::ConsentPages;
 use pages::Page;
 
+use super::link_page::{link_page, LinkRequest};
 use super::quotes::limits::{Bucket, PostLimits};
 use crate::forward::last_four;
-use crate::http::body;
 use crate::http::error::ApiError;
-use crate::http::forwarded_proto;
-use crate::http::methods::methods;
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_link::BookingLinks;
 use crate::leads::consent_link::{ConsentLinks, LinkError};
@@ -57,38 +54,11 @@ pub struct ConsentPage {
     pub limits: Arc<PostLimits>,
 }
 
-/// What the browser sent besides the body.
-struct Request {
-    language: Language,
-    token: String,
-    method: Method,
-    client: Option<IpAddr>,
-    headers: HeaderMap,
-    https: bool,
-}
-
 pub fn routes(page: Arc<ConsentPage>) -> BoxedFilter<(Response,)> {
-    let english = warp::path!("consent" / String).map(|token| (Language::En, token));
-    let spanish = warp::path!("es" / "consent" / String).map(|token| (Language::Es, token));
-    english
-        .or(spanish)
-        .unify()
-        .and(methods("GET, HEAD, POST"))
-        .and(warp::method())
-        .and(page.limits.client())
-        .and(forwarded_proto::headers_and_https())
-        .map(
-            |(language, token), method, client, headers, https| Request {
-                language,
-                token,
-                method,
-                client,
-                headers,
-                https,
-            },
-        )
-        .and(body::limited(MAX_BODY_BYTES))
-        .then(move |request: Request, body: Bytes| {
+    let english = warp::path!("consent" / String);
+    let spanish = warp::path!("es" / "consent" / String);
+    link_page(english, spanish, &page.limits, MAX_BODY_BYTES)
+        .then(move |request: LinkRequest, body: Bytes| {
             let page = Arc::clone(&page);
             async move { page.answer(request, &body, OffsetDateTime::now_utc()).await }
         })
@@ -96,7 +66,7 @@ pub fn routes(page: Arc<ConsentPage>) -> BoxedFilter<(Response,)> {
 }
 
 impl ConsentPage {
-    async fn answer(&self, request: Request, body: &[u8], now: OffsetDateTime) -> Response {
+    async fn answer(&self, request: LinkRequest, body: &[u8], now: OffsetDateTime) -> Response {
         let language = request.language;
         let (status, page) = self.outcome(&request, body, now).await;
         match page {
@@ -120,7 +90,7 @@ impl ConsentPage {
 
     async fn outcome(
         &self,
-        request: &Request,
+        request: &LinkRequest,
         body: &[u8],
         now: OffsetDateTime,
     ) -> (StatusCode, Shown) {

@@ -8,6 +8,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use warp::filters::BoxedFilter;
+use warp::Filter;
 
 use crate::http::client_ip;
 use crate::http::error::{retry_after_secs, ApiError};
@@ -46,6 +47,21 @@ impl PostLimits {
     /// keeps, limit or none); `None` outside a real connection, as in `warp::test`.
     pub fn client(self: &Arc<Self>) -> BoxedFilter<(Option<IpAddr>,)> {
         client_ip::client(self.proxies.clone())
+    }
+
+    /// The client, once a token of `bucket` is spent for it (refused with `429` when none is
+    /// left): for a post counted before its body is read.
+    pub fn counted(self: &Arc<Self>, bucket: Bucket) -> BoxedFilter<(Option<IpAddr>,)> {
+        let limits = Arc::clone(self);
+        self.client()
+            .and_then(move |client| {
+                let checked = limits
+                    .check(bucket, client)
+                    .map(|()| client)
+                    .map_err(warp::reject::custom);
+                async move { checked }
+            })
+            .boxed()
     }
 
     /// Spends one token of `bucket` for the client, or says when to retry.
