@@ -156,7 +156,9 @@ mod tests {
                 ("chat_call_consents", 0, 0),
                 ("do_not_contact", 1, 0),
                 ("bookings", 0, 0),
-                ("notice_acceptances", 0, 0)
+                ("notice_acceptances", 0, 0),
+                ("booking_mails", 0, 0),
+                ("calendar_feed", 0, 0)
             ]
         );
         let again = write(to, read(from).await.unwrap()).await.unwrap();

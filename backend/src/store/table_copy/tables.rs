@@ -90,7 +90,7 @@ pub struct Schema {
 /// target site's own. The consent records keep their chain: into an empty target, as they are.
 /// A call's recording goes with its call, a chat's kept Yes (`conversation_consent.rs`), the
 /// do-not-contact list and the notices' acceptances (`notice_acceptance.rs`) with the leads.
-pub const TABLES: [Schema; 10] = [
+pub const TABLES: [Schema; 12] = [
     Schema {
         name: "quote_requests",
         columns: &[
@@ -242,6 +242,29 @@ pub const TABLES: [Schema; 10] = [
             required("sha256", Kind::Key),
             required("text", Kind::Hashed),
             required("accepted_at", Kind::Timestamp),
+        ],
+    },
+    // A booking's e-mails still to send (its reminder) and those sent, so none goes twice.
+    Schema {
+        name: "booking_mails",
+        columns: &[
+            required("booking_id", Kind::Uuid),
+            required("kind", Kind::Reason),
+            required("due_at", Kind::Timestamp),
+            required("attempts", Kind::Count),
+            optional("last_error", Kind::Line),
+            optional("claimed_until", Kind::Timestamp),
+            optional("sent_at", Kind::Timestamp),
+            optional("gave_up_at", Kind::Timestamp),
+        ],
+    },
+    // The calendar feed's address the broker's calendar app already reads.
+    Schema {
+        name: "calendar_feed",
+        columns: &[
+            required("one", Kind::Count),
+            required("secret", Kind::Key),
+            required("created_at", Kind::Timestamp),
         ],
     },
 ];
