@@ -69,6 +69,23 @@ const texts = (w, statement) => `  link: ${w.link}
     email: "?"
     soa: "?"
     taken: "?"
+  emails:
+    summary: ${w.link}
+    subject: "${w.link}: {when}"
+    booked: "${w.done} {when}"
+    manage: ${w.link}
+    reminderSubject: "${w.link}: {when}"
+    reminder: "${w.done} {when}"
+  manage:
+    title: ${w.link}
+    booked: "${w.done} {when}"
+    cancel: ${w.submit}
+    moveLabel: ${w.link}
+    move: ${w.submit}
+    cancelled: ${w.done}
+    moved: "${w.done} {when}"
+    gone: ${w.done}
+    unknown: ${w.done}
 `;
 
 let content;
