@@ -18,7 +18,7 @@ use tokio::sync::oneshot;
 
 use super::backoff;
 use super::email::{BookingMail, Mailer};
-use super::worker::{bounded, Failure, DELIVERY_TIMEOUT};
+use super::worker::{bounded, rounds, Failure, DELIVERY_TIMEOUT};
 use crate::leads::booking_link::{self, BookingLinks};
 use crate::leads::booking_words::BookingWords;
 use crate::settings::leads::RetryPolicy;
@@ -47,24 +47,8 @@ pub struct BookingMailer {
 
 impl BookingMailer {
     /// Runs until `stopped`; an e-mail in flight then is claimed again after `CLAIM`.
-    pub async fn run(self, mut stopped: oneshot::Receiver<()>) {
-        loop {
-            let round = self.send_due();
-            tokio::pin!(round);
-            let busy = tokio::select! {
-                busy = &mut round => busy,
-                _ = &mut stopped => {
-                    let _ = tokio::time::timeout(DELIVERY_TIMEOUT, round).await;
-                    return;
-                }
-            };
-            if !busy {
-                tokio::select! {
-                    _ = tokio::time::sleep(POLL_INTERVAL) => {}
-                    _ = &mut stopped => return,
-                }
-            }
-        }
+    pub async fn run(self, stopped: oneshot::Receiver<()>) {
+        rounds(|| self.send_due(), POLL_INTERVAL, stopped).await;
     }
 
     /// Sends every e-mail due once; true when there may be more due right away.

@@ -88,21 +88,31 @@ impl Worker {
     }
 }
 
-async fn run(store: Arc<dyn Outbox>, lane: Lane, mut stopped: oneshot::Receiver<()>) {
+async fn run(store: Arc<dyn Outbox>, lane: Lane, stopped: oneshot::Receiver<()>) {
+    let (store, lane) = (store.as_ref(), &lane);
+    rounds(|| deliver_due(store, lane), POLL_INTERVAL, stopped).await;
+}
+
+/// Runs `round` until `stopped`: again at once while it says more may be due (`true`), else after
+/// `poll`. On stop, the round in flight gets `DELIVERY_TIMEOUT` to finish and be recorded.
+pub async fn rounds<F, R>(mut round: F, poll: Duration, mut stopped: oneshot::Receiver<()>)
+where
+    F: FnMut() -> R,
+    R: std::future::Future<Output = bool>,
+{
     loop {
-        let round = deliver_due(store.as_ref(), &lane);
-        tokio::pin!(round);
+        let current = round();
+        tokio::pin!(current);
         let busy = tokio::select! {
-            busy = &mut round => busy,
+            busy = &mut current => busy,
             _ = &mut stopped => {
-                // Let what is in flight finish and be recorded, within a bound.
-                let _ = tokio::time::timeout(DELIVERY_TIMEOUT, round).await;
+                let _ = tokio::time::timeout(DELIVERY_TIMEOUT, current).await;
                 return;
             }
         };
         if !busy {
             tokio::select! {
-                _ = tokio::time::sleep(POLL_INTERVAL) => {}
+                _ = tokio::time::sleep(poll) => {}
                 _ = &mut stopped => return,
             }
         }
