@@ -11,7 +11,7 @@ use jiff::Timestamp;
 use serde::Deserialize;
 use wasm_core::booking::time_zone;
 
-use crate::settings::site::BUILD_FACTS;
+use crate::settings::site::{read_build_facts, BUILD_FACTS};
 use crate::store::Language;
 
 /// The visitor's e-mails; `{when}` is the call's time.
@@ -105,21 +105,7 @@ impl BookingWords {
 }
 
 fn read(file: &Path) -> io::Result<Option<Booking>> {
-    let bytes = match std::fs::read(file) {
-        Ok(bytes) => bytes,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(error),
-    };
-    let facts: Facts = serde_json::from_slice(&bytes).map_err(|error| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "{}: booking {error} (rebuild the front end)",
-                file.display()
-            ),
-        )
-    })?;
-    Ok(facts.booking)
+    Ok(read_build_facts::<Facts>(file)?.and_then(|facts| facts.booking))
 }
 
 const DAYS: [[&str; 7]; 2] = [

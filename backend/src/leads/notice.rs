@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::settings::site::BUILD_FACTS;
+use crate::settings::site::{read_build_facts, BUILD_FACTS};
 use wasm_core::{ContactRules, FieldRule};
 
 use crate::store::consent::{ConsentChannel, NewConsent, PhoneConsent};
@@ -133,17 +133,9 @@ impl LeadNotices {
 
 /// The page in a build facts file; `None` when there is no such file (no built front end).
 fn read(file: &Path) -> io::Result<Option<Page>> {
-    let bytes = match std::fs::read(file) {
-        Ok(bytes) => bytes,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(error),
+    let Some(facts) = read_build_facts::<Facts>(file)? else {
+        return Ok(None);
     };
-    let facts: Facts = serde_json::from_slice(&bytes).map_err(|error| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{}: {error} (rebuild the front end)", file.display()),
-        )
-    })?;
     let rule = |name: Option<&str>, key: &str| {
         match name {
         None => Ok(FieldRule::Off),

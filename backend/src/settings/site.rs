@@ -117,6 +117,22 @@ impl SiteSettings {
 
 /// What the front end's build hands the server from the content (`frontend/scripts/prerender.mjs`).
 pub const BUILD_FACTS: &str = ".site/site.json";
+
+/// A build facts file read as `T`; `None` when there is no such file (no built front end), and
+/// an error naming the file when it does not read as `T`.
+pub fn read_build_facts<T: serde::de::DeserializeOwned>(file: &Path) -> std::io::Result<Option<T>> {
+    let bytes = match std::fs::read(file) {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(error),
+    };
+    serde_json::from_slice(&bytes).map(Some).map_err(|error| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("{}: {error} (rebuild the front end)", file.display()),
+        )
+    })
+}
 const SITE_URL_FORM: &str = "the site's public address such as https://quotes.example.com";
 
 #[derive(Deserialize)]

@@ -15,7 +15,7 @@ use crate::leads::booking_ref;
 use crate::leads::booking_words::slot_label;
 use crate::leads::notice::LeadNotices;
 use crate::routes::quote_result::escaped;
-use crate::settings::site::BUILD_FACTS;
+use crate::settings::site::{read_build_facts, BUILD_FACTS};
 use crate::store::Language;
 
 /// The product types a Scope of Appointment may name, as the form's `soa` values and the
@@ -119,18 +119,10 @@ impl BookingSite {
 }
 
 fn read(file: &Path) -> io::Result<Option<serde_json::Value>> {
-    let bytes = match std::fs::read(file) {
-        Ok(bytes) => bytes,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(error),
-    };
-    let facts: Facts = serde_json::from_slice(&bytes).map_err(|error| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{}: {error} (rebuild the front end)", file.display()),
-        )
-    })?;
-    Ok(facts.booking.filter(|booking| !booking.is_null()))
+    let facts = read_build_facts::<Facts>(file)?;
+    Ok(facts
+        .and_then(|facts| facts.booking)
+        .filter(|booking| !booking.is_null()))
 }
 
 /// What the visitor typed, shown again.
