@@ -342,6 +342,12 @@ pub async fn serve(
 }
 
 impl RunningServer {
+    /// How many rounds the background loop named `name` has finished (`alerts`, `digest`, a
+    /// channel's worker such as `email`): what a test waits on to know that a check has run.
+    pub fn rounds_finished(&self, name: &str) -> Option<u64> {
+        self.workers.as_ref()?.rounds_finished(name)
+    }
+
     /// Stops accepting, lets in-flight requests finish (within a bound), then flushes the store.
     pub async fn shutdown(self) {
         let _ = self.stop.send(());

@@ -4,6 +4,7 @@
 //! in it), and once no lead of the channel fails any more the incident closes with one more
 //! e-mail. The incident's row makes one instance of several send each message.
 
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use time::OffsetDateTime;
@@ -11,6 +12,7 @@ use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 use super::email::Mailer;
+use super::worker::rounds;
 use crate::settings::alerts::AlertSettings;
 use crate::store::{DeliveryAlerts, StoreError};
 
@@ -25,18 +27,17 @@ impl AlertMonitor {
         store: Arc<dyn DeliveryAlerts>,
         mailer: Option<Arc<Mailer>>,
         settings: AlertSettings,
+        finished: Arc<AtomicU64>,
     ) -> AlertMonitor {
-        let (stop, mut stopped) = oneshot::channel();
+        let (stop, stopped) = oneshot::channel();
         let task = tokio::spawn(async move {
-            loop {
+            let round = || async {
                 if let Err(error) = check(store.as_ref(), mailer.as_deref(), settings).await {
                     tracing::warn!(%error, "cannot check the lead deliveries for alerts");
                 }
-                tokio::select! {
-                    _ = tokio::time::sleep(settings.check_every) => {}
-                    _ = &mut stopped => return,
-                }
-            }
+                settings.check_every
+            };
+            rounds(round, stopped, &finished).await;
         });
         AlertMonitor { stop, task }
     }

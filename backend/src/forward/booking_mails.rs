@@ -10,6 +10,7 @@
 //! for a call cancelled meanwhile, nor a reminder once the call has begun; a failure is retried
 //! with backoff, a refusal (5xx) is not.
 
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -47,21 +48,25 @@ pub struct BookingMailer {
 
 impl BookingMailer {
     /// Runs until `stopped`; an e-mail in flight then is claimed again after `CLAIM`.
-    pub async fn run(self, stopped: oneshot::Receiver<()>) {
-        rounds(|| self.send_due(), POLL_INTERVAL, stopped).await;
+    pub async fn run(self, stopped: oneshot::Receiver<()>, finished: Arc<AtomicU64>) {
+        rounds(|| self.send_due(), stopped, &finished).await;
     }
 
-    /// Sends every e-mail due once; true when there may be more due right away.
-    async fn send_due(&self) -> bool {
+    /// Sends every e-mail due once; how long until the next round (none when more may be due now).
+    async fn send_due(&self) -> Duration {
         let now = OffsetDateTime::now_utc();
         let due = match self.store.take_due_mails(now, now + CLAIM, BATCH).await {
             Ok(due) => due,
             Err(error) => {
                 tracing::warn!(%error, "cannot read the booking e-mails due");
-                return false;
+                return POLL_INTERVAL;
             }
         };
-        let full = due.len() == BATCH;
+        let wait = if due.len() == BATCH {
+            Duration::ZERO
+        } else {
+            POLL_INTERVAL
+        };
         for mail in due {
             let outcome = self.send_one(&mail).await;
             let (id, kind) = (mail.booking.id.clone(), mail.kind);
@@ -70,7 +75,7 @@ impl BookingMailer {
                 tracing::warn!(booking = %mail.booking.id, kind = kind.as_str(), %error, "cannot record a booking e-mail");
             }
         }
-        full
+        wait
     }
 
     async fn send_one(&self, mail: &DueMail) -> MailOutcome {

@@ -41,7 +41,7 @@ use email::{Digest, FollowUpEmail, LeadEmail};
 use lead_post::LeadPost;
 use recording_client::RecordingClient;
 use recordings::RecordingCopies;
-use worker::{Lane, Worker};
+use worker::{Lane, RoundCounts, Worker};
 
 /// Lead posts in flight at once.
 const LEAD_POST_CONCURRENCY: usize = 16;
@@ -58,6 +58,7 @@ pub struct Workers {
     workers: Vec<Worker>,
     background: Option<Background>,
     alerts: Option<AlertMonitor>,
+    rounds: RoundCounts,
 }
 
 impl Workers {
@@ -150,8 +151,11 @@ impl Workers {
                 None
             }
         };
-        let alerts = (!lanes.is_empty())
-            .then(|| AlertMonitor::start(Arc::clone(&store) as _, alert_mailer, alerts));
+        let mut rounds = RoundCounts::default();
+        let alerts = (!lanes.is_empty()).then(|| {
+            let finished = rounds.count("alerts");
+            AlertMonitor::start(Arc::clone(&store) as _, alert_mailer, alerts, finished)
+        });
         let background = match Background::start() {
             Ok(background) => background,
             Err(error) => {
@@ -160,19 +164,27 @@ impl Workers {
                     workers: Vec::new(),
                     background: None,
                     alerts,
+                    rounds,
                 };
             }
         };
         let mut workers: Vec<Worker> = lanes
             .into_iter()
-            .map(|lane| Worker::start(&background, Arc::clone(&store) as _, lane))
+            .map(|lane| {
+                let finished = rounds.count(lane.channel.as_str());
+                Worker::start(&background, Arc::clone(&store) as _, lane, finished)
+            })
             .collect();
         if let Some(digest) = digest {
-            workers.push(Worker::run_task(&background, |stopped| digest.run(stopped)));
+            let finished = rounds.count("digest");
+            workers.push(Worker::run_task(&background, |stopped| {
+                digest.run(stopped, finished)
+            }));
         }
         if let Some(booking_mailer) = booking_mailer {
+            let finished = rounds.count("booking e-mails");
             workers.push(Worker::run_task(&background, |stopped| {
-                booking_mailer.run(stopped)
+                booking_mailer.run(stopped, finished)
             }));
         }
         if let Some(copies) = copies {
@@ -182,7 +194,14 @@ impl Workers {
             workers,
             background: Some(background),
             alerts,
+            rounds,
         }
+    }
+
+    /// How many rounds the loop named `name` (see `RoundCounts`) has finished; `None` when the
+    /// server runs no such loop.
+    pub fn rounds_finished(&self, name: &str) -> Option<u64> {
+        self.rounds.finished(name)
     }
 
     pub async fn stop(self) {

@@ -3,6 +3,7 @@
 //! are retried with exponential backoff and jitter until the retry policy gives up. The state
 //! lives in the database, so it survives restarts.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -62,8 +63,13 @@ pub struct Worker {
 }
 
 impl Worker {
-    pub fn start(background: &Background, store: Arc<dyn Outbox>, lane: Lane) -> Worker {
-        Worker::run_task(background, |stopped| run(store, lane, stopped))
+    pub fn start(
+        background: &Background,
+        store: Arc<dyn Outbox>,
+        lane: Lane,
+        finished: Arc<AtomicU64>,
+    ) -> Worker {
+        Worker::run_task(background, |stopped| run(store, lane, stopped, finished))
     }
 
     /// Runs `task` on the outbox's thread until it returns, which it must soon after its
@@ -88,52 +94,83 @@ impl Worker {
     }
 }
 
-async fn run(store: Arc<dyn Outbox>, lane: Lane, stopped: oneshot::Receiver<()>) {
+async fn run(
+    store: Arc<dyn Outbox>,
+    lane: Lane,
+    stopped: oneshot::Receiver<()>,
+    finished: Arc<AtomicU64>,
+) {
     let (store, lane) = (store.as_ref(), &lane);
-    rounds(|| deliver_due(store, lane), POLL_INTERVAL, stopped).await;
+    rounds(|| deliver_due(store, lane), stopped, &finished).await;
 }
 
-/// Runs `round` until `stopped`: again at once while it says more may be due (`true`), else after
-/// `poll`. On stop, the round in flight gets `DELIVERY_TIMEOUT` to finish and be recorded.
-pub async fn rounds<F, R>(mut round: F, poll: Duration, mut stopped: oneshot::Receiver<()>)
+/// How many rounds each of the server's loops of `rounds` has finished, by the loop's name (a
+/// channel's, `digest`, `booking e-mails`, `alerts`). A round that finds nothing to do leaves no
+/// other trace, so this is how a test knows that a check has run since it changed something.
+#[derive(Default)]
+pub struct RoundCounts(Vec<(&'static str, Arc<AtomicU64>)>);
+
+impl RoundCounts {
+    /// The count a new loop named `name` keeps.
+    pub fn count(&mut self, name: &'static str) -> Arc<AtomicU64> {
+        let finished = Arc::default();
+        self.0.push((name, Arc::clone(&finished)));
+        finished
+    }
+
+    pub fn finished(&self, name: &str) -> Option<u64> {
+        let (_, finished) = self.0.iter().find(|(named, _)| *named == name)?;
+        Some(finished.load(Ordering::Acquire))
+    }
+}
+
+/// Runs `round` until `stopped`, counting each finished round in `finished`; the next begins after
+/// the wait the round answers (none while more may be due). On stop, the round in flight gets
+/// `DELIVERY_TIMEOUT` to finish and be recorded.
+pub async fn rounds<F, R>(mut round: F, mut stopped: oneshot::Receiver<()>, finished: &AtomicU64)
 where
     F: FnMut() -> R,
-    R: std::future::Future<Output = bool>,
+    R: std::future::Future<Output = Duration>,
 {
     loop {
         let current = round();
         tokio::pin!(current);
-        let busy = tokio::select! {
-            busy = &mut current => busy,
+        let wait = tokio::select! {
+            wait = &mut current => wait,
             _ = &mut stopped => {
                 let _ = tokio::time::timeout(DELIVERY_TIMEOUT, current).await;
                 return;
             }
         };
-        if !busy {
+        finished.fetch_add(1, Ordering::Release);
+        if !wait.is_zero() {
             tokio::select! {
-                _ = tokio::time::sleep(poll) => {}
+                _ = tokio::time::sleep(wait) => {}
                 _ = &mut stopped => return,
             }
         }
     }
 }
 
-/// Sends every due lead once; true when there may be more due right away.
-async fn deliver_due(store: &dyn Outbox, lane: &Lane) -> bool {
+/// Sends every due lead once; how long until the next round (none when more may be due now).
+async fn deliver_due(store: &dyn Outbox, lane: &Lane) -> Duration {
     let now = OffsetDateTime::now_utc();
     let due = match store.take_due_deliveries(lane.channel, now, BATCH).await {
         Ok(due) => due,
         Err(error) => {
             tracing::warn!(%error, channel = lane.channel.as_str(), "cannot read the lead outbox");
-            return false;
+            return POLL_INTERVAL;
         }
     };
-    let full = due.len() == BATCH;
+    let wait = if due.len() == BATCH {
+        Duration::ZERO
+    } else {
+        POLL_INTERVAL
+    };
     futures_util::stream::iter(due)
         .for_each_concurrent(lane.concurrency, |lead| deliver_one(store, lane, lead))
         .await;
-    full
+    wait
 }
 
 async fn deliver_one(store: &dyn Outbox, lane: &Lane, lead: PendingLead) {

@@ -14,6 +14,7 @@ use sha2::{Digest, Sha256};
 use crate::callable_leads::{
     app_with, CALL_NOTICE, CALL_NOTICE_ES, CHAT_NOTICE, CHAT_NOTICE_ES, SECRET, TOKEN,
 };
+use crate::common::eventually::eventually;
 use crate::common::postgres::TestDatabase;
 use crate::common::voice::{end_of_call, one_quote, post_voice_event};
 use crate::common::TestApp;
@@ -262,15 +263,16 @@ async fn the_acceptance_is_kept_with_its_conversation(database: Option<&TestData
     })
     .await;
     // The first hourly round runs as the server starts.
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
-    while admin(&app, "/api/admin/conversations/call-1")
-        .await
-        .status()
-        != 404
-    {
-        assert!(tokio::time::Instant::now() < deadline, "purged at start");
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    eventually("call-1 purged at start", || async {
+        match admin(&app, "/api/admin/conversations/call-1")
+            .await
+            .status()
+        {
+            reqwest::StatusCode::NOT_FOUND => Ok(()),
+            status => Err(status),
+        }
+    })
+    .await;
     let kept = "SELECT count(*) FROM notice_acceptances WHERE call_id IN
         ('call-1', 'call-never-reported')";
     assert_eq!(app.count(kept).await, 0);

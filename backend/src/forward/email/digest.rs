@@ -4,12 +4,14 @@
 //! store hands each hour's digest to one instance; one whose e-mail fails gives it back, to be
 //! tried again a little later.
 
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
 
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
+use super::super::worker::rounds;
 use super::{message, Mailer, Untold};
 use crate::store::do_not_contact::OptOuts;
 use crate::store::{hour_of, EmailBudget};
@@ -29,20 +31,17 @@ pub struct Digest {
 }
 
 impl Digest {
-    pub async fn run(self, mut stopped: oneshot::Receiver<()>) {
-        loop {
-            let wait = match self.send_due(OffsetDateTime::now_utc()).await {
+    pub async fn run(self, stopped: oneshot::Receiver<()>, finished: Arc<AtomicU64>) {
+        let round = || async {
+            match self.send_due(OffsetDateTime::now_utc()).await {
                 Ok(()) => CHECK_EVERY,
                 Err(error) => {
                     tracing::warn!(%error, "the hourly lead digest failed; will retry");
                     RETRY_AFTER
                 }
-            };
-            tokio::select! {
-                _ = tokio::time::sleep(wait) => {}
-                _ = &mut stopped => return,
             }
-        }
+        };
+        rounds(round, stopped, &finished).await;
     }
 
     /// Sends the digest of the leads held before this hour began, unless none are held or this

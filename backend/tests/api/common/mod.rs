@@ -350,6 +350,26 @@ impl TestApp {
         request.body(body.to_owned()).send().await.unwrap()
     }
 
+    /// Once the server's loop named `name` (`alerts`, `digest`, a channel's worker such as
+    /// `email`) has run a whole round begun after this call: whatever it would have done about
+    /// what the test has just changed, it has done. The round in flight now may have looked
+    /// before the change; the one after it has not.
+    pub async fn after_a_round(&self, name: &str) {
+        let finished = || {
+            let server = self.server.as_ref().expect("a running server");
+            let finished = server.rounds_finished(name);
+            finished.unwrap_or_else(|| panic!("the server runs no loop named {name}"))
+        };
+        let enough = finished() + 2;
+        eventually(&format!("two rounds of {name}"), || async {
+            match finished() {
+                done if done >= enough => Ok(()),
+                done => Err(format!("{done} of {enough} rounds")),
+            }
+        })
+        .await
+    }
+
     /// Every stored row, read through a separate connection to the same database.
     pub async fn rows(&self) -> Vec<StoredQuote> {
         let store = store::open(&self.database).await.unwrap();
