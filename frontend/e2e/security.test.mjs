@@ -44,8 +44,11 @@ test.describe('hardening in the browser', () => {
     await expect(
       page.getByRole('status').filter({ hasText: 'Quote request submitted!' }),
     ).toBeVisible();
-    await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(300);
+    // What a visitor's scroll fetches (the lazy images), each loaded or refused by the policy.
+    for (const image of await page.locator('img').all()) {
+      await image.evaluate((img) => img.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await expect.poll(() => image.evaluate((img) => img.complete)).toBe(true);
+    }
     expect(await violations()).toEqual([]);
     expect(errors).toEqual([]);
     expect(server.rows()).toHaveLength(1);

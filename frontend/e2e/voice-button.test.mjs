@@ -16,6 +16,7 @@ const FAKE_SDK = readFileSync(
 );
 const SDK_CHUNK = /\/assets\/vapi-[\w-]+\.js$/;
 const ASSISTANT_CHUNK = /\/assets\/VoiceAssistant-[\w-]+\.js$/;
+const SESSION_CHUNK = /\/assets\/page-session-[\w-]+\.js$/;
 const VOICE_ENV = { VAPI_PUBLIC_KEY: 'pk-e2e', VAPI_ASSISTANT_ID: 'asst-e2e' };
 const NAME = {
   idle: 'Habla con nuestro asistente',
@@ -346,6 +347,20 @@ test.describe('voice button with the fake SDK', () => {
       return { requests, release };
     }
 
+    /**
+     * Once the assistant's code (`responses`, its chunks) has run and the assistant is with the
+     * idle buttons: the same modules imported again resolve once they are evaluated, and a task
+     * after that comes after the promises that waited on them.
+     */
+    const assistantArrived = (page, responses) =>
+      page.evaluate(
+        async (urls) => {
+          await Promise.all(urls.map((url) => import(url)));
+          await new Promise((resolve) => setTimeout(resolve));
+        },
+        responses.map((response) => response.url()),
+      );
+
     /** The scripts the page has fetched, with whether each holds framer-motion's code. */
     const scriptsFetched = (page) =>
       page.evaluate(() =>
@@ -432,11 +447,12 @@ test.describe('voice button with the fake SDK', () => {
       await withPage(openPage, VOICE_ENV, async ({ page, context }) => {
         const idle = await idleButton(page);
         const assistant = await holdAssistant(context);
+        const code = [ASSISTANT_CHUNK, SESSION_CHUNK].map((chunk) => page.waitForResponse(chunk));
         await idle.hover();
         await page.mouse.down();
         assistant.release();
-        await page.waitForResponse(ASSISTANT_CHUNK);
-        await page.waitForTimeout(300); // the assistant is ready, and waits for the press to end
+        // The assistant is ready, and waits for the press to end.
+        await assistantArrived(page, await Promise.all(code));
         await page.mouse.up();
         await startCallsMade(page, 1);
       });

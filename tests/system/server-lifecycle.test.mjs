@@ -1,5 +1,6 @@
 // The real release server as a process: killed under load it loses no acknowledged quote, and
 // on SIGTERM or Ctrl-C (SIGINT) it stops accepting, finishes what is in flight and exits 0.
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { startServer } from '../../frontend/e2e/support/server.mjs';
 import { expect, test } from '../../frontend/e2e/support/test.mjs';
@@ -33,10 +34,27 @@ function openRequest(url, body) {
     socket.once('connect', () => {
       const half = Math.floor(body.length / 2);
       socket.write(head + body.slice(0, half), () =>
-        resolve({ finish: () => (socket.write(body.slice(half)), closed) }),
+        resolve({ socket, finish: () => (socket.write(body.slice(half)), closed) }),
       );
     });
   });
+}
+
+/**
+ * Once the server has read all `request` sent so far: its end of the connection has nothing
+ * left in its receive queue (Linux's /proc/net/tcp, `rx_queue` of the server's socket).
+ */
+async function readByServer({ socket }) {
+  const port = (n) => n.toString(16).toUpperCase().padStart(4, '0');
+  const [server, client] = [port(socket.remotePort), port(socket.localPort)];
+  const unread = () => {
+    const line = readFileSync('/proc/net/tcp', 'utf8')
+      .split('\n')
+      .map((l) => l.trim().split(/\s+/))
+      .find(([, local, remote]) => local?.endsWith(`:${server}`) && remote?.endsWith(`:${client}`));
+    return line ? parseInt(line[4].split(':')[1], 16) : 'no connection yet';
+  };
+  await expect.poll(unread, { intervals: [20], message: 'the server read the request' }).toBe(0);
 }
 
 function canConnect(url) {
@@ -105,8 +123,8 @@ test.describe('server process', () => {
         server.url,
         JSON.stringify({ product: 'medicaid', email: 'late@example.com' }),
       );
-      // Let the server read the head, so the request is in its hands when the signal comes.
-      await new Promise((r) => setTimeout(r, 300));
+      // The request is in the server's hands when the signal comes.
+      await readByServer(inFlight);
       const started = Date.now();
       const exit = server.kill(signal);
       // Stopped accepting: the listener goes (the half-sent request keeps the process up).
@@ -133,7 +151,7 @@ test.describe('server process', () => {
       server.url,
       JSON.stringify({ product: 'family', email: 'stalled@example.com' }),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await readByServer(stalled);
     const started = Date.now();
     expect(await server.kill('SIGTERM')).toEqual({ code: 0, signal: null });
     const took = Date.now() - started;

@@ -106,9 +106,11 @@ test('200 /64s of one /48 get 20 password checks, and the broker is answered wit
   try {
     const guessers = Array.from({ length: 200 }, (_, n) => `2001:db8:48:${n.toString(16)}::1`);
     const guesses = guessers.flatMap((client) => Array(6).fill(client));
-    const flooding = flood(server.url, guesses);
-    // Once the flood is under way.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    let answered;
+    const underWay = new Promise((resolve) => (answered = resolve));
+    const flooding = flood(server.url, guesses, { onAnswer: () => answered() });
+    // Once the flood is under way: its first guess answered, the rest in line.
+    await underWay;
     const broker = await signIn(server.url, '203.0.113.10', ADMIN_PASSWORD);
     const answers = await flooding;
     expect(broker.status, JSON.stringify(broker)).toBe(200);
