@@ -10,8 +10,8 @@ use backend::store::consent::sha256_hex;
 use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 
-use crate::booking::{admin, offered, page, site, STATEMENT, STATEMENT_ES};
-use crate::callable_leads::TOKEN;
+use crate::booking::{offered, page, site, STATEMENT, STATEMENT_ES};
+use crate::common::broker::{admin, TOKEN};
 use crate::common::postgres::TestDatabase;
 use crate::common::voice::{answer, post_voice_event};
 use crate::common::{first_value, TestApp};

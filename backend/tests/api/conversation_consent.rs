@@ -8,7 +8,8 @@ use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-use crate::callable_leads::{app_with, lead, DISCLOSURE, DISCLOSURE_ES, SECRET, TOKEN};
+use crate::callable_leads::{app_with, DISCLOSURE, DISCLOSURE_ES, SECRET};
+use crate::common::broker::{lead, TOKEN};
 use crate::common::eventually::eventually;
 use crate::common::postgres::TestDatabase;
 use crate::common::recording_host::RecordingHost;

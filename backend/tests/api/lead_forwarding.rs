@@ -1,6 +1,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
+use crate::common::broker::{marked, TOKEN};
 use crate::common::postgres::TestDatabase;
 use crate::common::receiver::Receiver;
 use crate::common::TestApp;
@@ -333,20 +334,6 @@ async fn on_postgresql_a_restart_mid_retry_still_delivers_every_lead() {
 type Post = crate::common::receiver::Delivery;
 
 /// As `openssl rand -hex 32` makes one.
-const ADMIN_TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
-
-/// The broker marks lead `id` with `status`.
-async fn mark(app: &TestApp, id: &str, status: &str) {
-    let response = app
-        .client
-        .patch(app.url(&format!("/api/admin/quote-requests/{id}")))
-        .bearer_auth(ADMIN_TOKEN)
-        .json(&serde_json::json!({ "status": status }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-}
 
 /// The bodies posted for lead `id`, in the order received.
 fn posts_of(posted: &[Post], id: &str) -> Vec<Value> {
@@ -388,7 +375,7 @@ fn checked(posted: &[Post], id: &str, event: &str) -> Vec<Value> {
 async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) {
     let receiver = Receiver::start(true).await;
     let spawn = TestApp::spawn().leads(LeadsConfig {
-        admin_token: Some(ADMIN_TOKEN.into()),
+        admin_token: Some(TOKEN.into()),
         ..leads(forwarding(&receiver), fast_retry())
     });
     let app = match database {
@@ -411,7 +398,7 @@ async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) 
         assert_eq!(first[0]["do_not_contact"], false);
     }
 
-    mark(&app, &ana, "do_not_contact").await;
+    marked(&app, &ana, "do_not_contact").await;
     let posted = receiver
         .wait_for("both of Ana's leads posted as marked", |posted| {
             [&ana, &again]
@@ -429,7 +416,7 @@ async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) 
         );
     }
 
-    mark(&app, &ana, "contacted").await;
+    marked(&app, &ana, "contacted").await;
     let posted = receiver
         .wait_for("both of Ana's leads posted as unmarked", |posted| {
             [&ana, &again]
@@ -471,7 +458,7 @@ async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) 
             .is_some_and(|delivery| delivery.attempts >= 1)
     })
     .await;
-    mark(&app, &cy, "do_not_contact").await;
+    marked(&app, &cy, "do_not_contact").await;
     receiver.set_up(true);
     receiver
         .wait_for("cy's post", |posted| !posts_of(posted, &cy).is_empty())

@@ -6,7 +6,8 @@
 
 use serde_json::json;
 
-use crate::callable_leads::{app_on, created, lead};
+use crate::callable_leads::app_on;
+use crate::common::broker::{created, lead};
 use crate::common::postgres::TestDatabase;
 use crate::common::smtp::SmtpServer;
 use crate::common::{no_redirects, TestApp};
