@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::booking::{offered, page, site, STATEMENT, STATEMENT_ES};
 use crate::common::broker::{admin, TOKEN};
-use crate::common::postgres::TestDatabase;
+use crate::common::postgres::on_both_databases;
 use crate::common::voice::{answer, post_voice_event};
 use crate::common::{first_value, TestApp};
 use crate::consent_records::head;
@@ -226,21 +226,7 @@ async fn the_assistant_offers_the_pages_times_and_books_one(database: Option<Dat
     app.stop().await;
 }
 
-#[tokio::test]
-async fn the_assistant_books_on_sqlite() {
-    the_assistant_offers_the_pages_times_and_books_one(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn the_assistant_books_on_postgres() {
-    let database = TestDatabase::create().await;
-    the_assistant_offers_the_pages_times_and_books_one(Some(DatabaseUrl::Postgres(
-        database.url.clone(),
-    )))
-    .await;
-    database.drop().await;
-}
+on_both_databases!(the_assistant_offers_the_pages_times_and_books_one);
 
 #[tokio::test]
 async fn a_booking_in_the_chat_is_agreed_in_writing_there() {

@@ -17,7 +17,7 @@ use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 
 use crate::callable_leads::{DISCLOSURE, DISCLOSURE_ES};
-use crate::common::broker::{admin, admin_get, lead, marked, site_with_facts, TOKEN};
+use crate::common::broker::{admin, admin_get, deleted, lead, marked, site_with_facts, TOKEN};
 use crate::common::postgres::{on_both_databases, on_postgres};
 use crate::common::{no_redirects, TestApp};
 use crate::consent_records::head;
@@ -552,14 +552,7 @@ async fn a_quote_followed_by_a_booking_joins_its_lead(database: Option<DatabaseU
 
     // Deleting the lead deletes its booking: its time is open again.
     assert!(!offered(&page(&app, "/book").await.1).contains(&times[0]));
-    let deleted = app
-        .client
-        .delete(app.url(&format!("/api/admin/quote-requests/{id}")))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert!(deleted.status().is_success());
+    deleted(&app, &id).await;
     assert_eq!(bookings_of(&app, &id).await, Vec::<Value>::new());
     let dangling = "SELECT COUNT(*) FROM bookings b
         WHERE NOT EXISTS (SELECT 1 FROM quote_requests q WHERE q.id = b.lead_id)";

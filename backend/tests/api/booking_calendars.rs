@@ -104,16 +104,6 @@ fn link_path(mail: &Mail) -> String {
     line[start..].trim().to_owned()
 }
 
-async fn manage_post(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, String) {
-    let response = no_redirects()
-        .post(app.url(path))
-        .form(form)
-        .send()
-        .await
-        .unwrap();
-    (response.status().as_u16(), response.text().await.unwrap())
-}
-
 async fn feed_url(app: &TestApp, method: reqwest::Method) -> String {
     let response = app
         .client
@@ -223,18 +213,18 @@ async fn the_calendars(database: Option<DatabaseUrl>) {
     let (status, said) = page(&app, &forged).await;
     assert_eq!(status, 404);
     assert!(said.contains("Este enlace no abre ninguna cita."), "{said}");
-    let (status, _) = manage_post(&app, &forged, &[("action", "cancel")]).await;
+    let (status, _, _) = post(&app, &forged, &[("action", "cancel")]).await;
     assert_eq!(status, 404);
 
     // Cancelled by the link, once: the broker's cancellation names the same event.
-    let (status, said) = manage_post(&app, &spanish_link, &[("action", "cancel")]).await;
+    let (status, _, said) = post(&app, &spanish_link, &[("action", "cancel")]).await;
     assert_eq!(status, 200, "{said}");
     assert!(said.contains("Su llamada está cancelada."));
     assert_eq!(
         admin(&app, &format!("/api/admin/bookings/{id}")).await["status"],
         "cancelled"
     );
-    let (status, said) = manage_post(&app, &spanish_link, &[("action", "cancel")]).await;
+    let (status, _, said) = post(&app, &spanish_link, &[("action", "cancel")]).await;
     assert_eq!(status, 410);
     assert!(said.contains("Este enlace ya se usó."));
     assert_eq!(page(&app, &spanish_link).await.0, 410);
@@ -255,21 +245,21 @@ async fn the_calendars(database: Option<DatabaseUrl>) {
     // cancelled; the broker gets the old one's cancellation and the new one's invitation.
     let old = first_booked(&app).await;
     let old_id = old["id"].as_str().unwrap().to_owned();
-    let (status, said) = manage_post(
+    let (status, _, said) = post(
         &app,
         &english_link,
         &[("action", "move"), ("slot", "tomorrow")],
     )
     .await;
     assert_eq!(status, 422, "not a time: {said}");
-    let (status, said) = manage_post(
+    let (status, _, said) = post(
         &app,
         &english_link,
         &[("action", "move"), ("slot", &times[4])],
     )
     .await;
     assert_eq!(status, 409, "its own time is taken: {said}");
-    let (status, said) = manage_post(
+    let (status, _, said) = post(
         &app,
         &english_link,
         &[("action", "move"), ("slot", &times[6])],

@@ -6,7 +6,9 @@
 
 use serde_json::{json, Value};
 
-use crate::common::broker::{admin, created, deleted, lead, marked, site_with_facts, TOKEN};
+use crate::common::broker::{
+    admin, admin_get, created, deleted, lead, marked, site_with_facts, TOKEN,
+};
 use crate::common::postgres::on_both_databases;
 use crate::common::receiver::Receiver;
 use crate::common::voice::{post_voice_event, tool_calls};
@@ -138,13 +140,8 @@ async fn a_number_with_the_box_ticked_may_be_called_and_one_without_is_email_onl
         .map(|l| l["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, [ticked.as_str()]);
-    let csv = app
-        .client
-        .get(app.url("/api/admin/quote-requests?format=csv&state=TX"))
-        .bearer_auth(TOKEN)
-        .send()
+    let csv = admin_get(&app, "/api/admin/quote-requests?format=csv&state=TX")
         .await
-        .unwrap()
         .text()
         .await
         .unwrap();

@@ -12,7 +12,7 @@ use backend::store::{self, DatabaseUrl};
 use serde_json::{json, Value};
 
 use crate::callable_leads::{app_with, DISCLOSURE, DISCLOSURE_ES};
-use crate::common::broker::{created, lead, TOKEN};
+use crate::common::broker::{admin, created, lead, TOKEN};
 use crate::common::postgres::on_both_databases;
 use crate::common::smtp::{Mail, SmtpServer};
 use crate::common::{no_redirects, TestApp, FORM};
@@ -91,19 +91,14 @@ async fn post(app: &TestApp, path: &str, body: &str, fetch_site: &str) -> (u16, 
 }
 
 async fn records_of(app: &TestApp, phone: &str) -> Vec<Value> {
-    let response = app
-        .client
-        .get(app.url(&format!(
-            "/api/admin/consent-records?phone={}",
-            phone.replace('+', "%2B")
-        )))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-    body["consent_records"].as_array().unwrap().clone()
+    let path = format!(
+        "/api/admin/consent-records?phone={}",
+        phone.replace('+', "%2B")
+    );
+    admin(app, &path).await["consent_records"]
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 async fn written_consent_by_the_page(database: Option<DatabaseUrl>) {

@@ -12,7 +12,7 @@ use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 
 use crate::common::broker::{admin_get, created, deleted, lead, TOKEN};
-use crate::common::postgres::TestDatabase;
+use crate::common::postgres::on_both_databases;
 use crate::common::{TestApp, LEAD_NOTICE, LEAD_NOTICE_ES};
 
 /// As `openssl rand -hex 32` makes one.
@@ -355,22 +355,7 @@ async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_re
     app.stop().await;
 }
 
-#[tokio::test]
-async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records_on_sqlite() {
-    the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records_on_postgresql(
-) {
-    let database = TestDatabase::create().await;
-    the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records(Some(
-        DatabaseUrl::Postgres(database.url.clone()),
-    ))
-    .await;
-    database.drop().await;
-}
+on_both_databases!(the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records);
 
 /// One person's records, found by number or by address (in any case), their deleted lead's
 /// included: the proof that outlives the lead.
@@ -455,18 +440,7 @@ async fn a_persons_records_outlive_their_leads(database: Option<DatabaseUrl>) {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_persons_records_outlive_their_leads_on_sqlite() {
-    a_persons_records_outlive_their_leads(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn a_persons_records_outlive_their_leads_on_postgresql() {
-    let database = TestDatabase::create().await;
-    a_persons_records_outlive_their_leads(Some(DatabaseUrl::Postgres(database.url.clone()))).await;
-    database.drop().await;
-}
+on_both_databases!(a_persons_records_outlive_their_leads);
 
 /// The files of a record's ZIP, by name within its folder `consent-record-{seq}/`, checked
 /// against its manifest's SHA-256s; and the manifest.
@@ -740,15 +714,4 @@ async fn a_records_copy_outlives_its_lead(database: Option<DatabaseUrl>) {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_records_copy_outlives_its_lead_on_sqlite() {
-    a_records_copy_outlives_its_lead(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn a_records_copy_outlives_its_lead_on_postgresql() {
-    let database = TestDatabase::create().await;
-    a_records_copy_outlives_its_lead(Some(DatabaseUrl::Postgres(database.url.clone()))).await;
-    database.drop().await;
-}
+on_both_databases!(a_records_copy_outlives_its_lead);

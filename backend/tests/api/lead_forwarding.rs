@@ -2,7 +2,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use crate::common::broker::{marked, TOKEN};
-use crate::common::postgres::TestDatabase;
+use crate::common::postgres::{on_both_databases, TestDatabase};
 use crate::common::receiver::Receiver;
 use crate::common::TestApp;
 use backend::forward::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
@@ -476,16 +476,4 @@ async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) 
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_do_not_contact_change_is_posted_again_on_sqlite() {
-    a_do_not_contact_change_is_posted_again(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn a_do_not_contact_change_is_posted_again_on_postgresql() {
-    let database = TestDatabase::create().await;
-    a_do_not_contact_change_is_posted_again(Some(DatabaseUrl::Postgres(database.url.clone())))
-        .await;
-    database.drop().await;
-}
+on_both_databases!(a_do_not_contact_change_is_posted_again);

@@ -15,7 +15,7 @@ use crate::callable_leads::{
     app_with, CALL_NOTICE, CALL_NOTICE_ES, CHAT_NOTICE, CHAT_NOTICE_ES, SECRET,
 };
 use crate::common::broker::{admin_get, TOKEN};
-use crate::common::postgres::TestDatabase;
+use crate::common::postgres::on_both_databases;
 use crate::common::voice::{end_of_call, one_quote, post_voice_event};
 use crate::common::TestApp;
 
@@ -81,8 +81,7 @@ fn zipped(bytes: &[u8], name: &str) -> Option<String> {
     Some(text)
 }
 
-async fn the_acceptance_is_kept_with_its_conversation(database: Option<&TestDatabase>) {
-    let database = database.map(|database| DatabaseUrl::Postgres(database.url.clone()));
+async fn the_acceptance_is_kept_with_its_conversation(database: Option<DatabaseUrl>) {
     let mut app = app_with(database, None, &[]).await;
 
     // A call's, from /es/, before the provider's report: the site's Spanish text, not the page's.
@@ -278,15 +277,4 @@ async fn the_acceptance_is_kept_with_its_conversation(database: Option<&TestData
     app.stop().await;
 }
 
-#[tokio::test]
-async fn the_acceptance_is_kept_with_its_conversation_on_sqlite() {
-    the_acceptance_is_kept_with_its_conversation(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn the_acceptance_is_kept_with_its_conversation_on_postgres() {
-    let database = TestDatabase::create().await;
-    the_acceptance_is_kept_with_its_conversation(Some(&database)).await;
-    database.drop().await;
-}
+on_both_databases!(the_acceptance_is_kept_with_its_conversation);

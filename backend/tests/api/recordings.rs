@@ -21,7 +21,7 @@ use sha2::{Digest, Sha256};
 
 use crate::common::broker::{admin_get, TOKEN};
 use crate::common::eventually::eventually;
-use crate::common::postgres::TestDatabase;
+use crate::common::postgres::{on_both_databases, TestDatabase};
 use crate::common::recording_host::{wav, RecordingHost, SilentHost, UnreachedHost};
 use crate::common::smtp::SmtpServer;
 use crate::common::voice::{end_of_call, one_quote, post_voice_event};
@@ -545,18 +545,7 @@ async fn past_the_total_a_copy_is_given_up(database: Option<DatabaseUrl>) {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn past_the_total_a_copy_is_given_up_on_sqlite() {
-    past_the_total_a_copy_is_given_up(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn on_postgresql_past_the_total_a_copy_is_given_up() {
-    let database = TestDatabase::create().await;
-    past_the_total_a_copy_is_given_up(Some(DatabaseUrl::Postgres(database.url.clone()))).await;
-    database.drop().await;
-}
+on_both_databases!(past_the_total_a_copy_is_given_up);
 
 #[tokio::test]
 async fn two_stalled_hosts_do_not_hold_up_a_good_copy() {
