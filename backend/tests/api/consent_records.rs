@@ -15,8 +15,6 @@ use crate::common::broker::{admin_get, created, deleted, lead, TOKEN};
 use crate::common::postgres::on_both_databases;
 use crate::common::{TestApp, LEAD_NOTICE, LEAD_NOTICE_ES};
 
-/// As `openssl rand -hex 32` makes one.
-
 fn verify(database: &DatabaseUrl) -> Output {
     records(database, &["verify"])
 }

@@ -333,8 +333,6 @@ async fn on_postgresql_a_restart_mid_retry_still_delivers_every_lead() {
 /// A post the receiver accepted.
 type Post = crate::common::receiver::Delivery;
 
-/// As `openssl rand -hex 32` makes one.
-
 /// The bodies posted for lead `id`, in the order received.
 fn posts_of(posted: &[Post], id: &str) -> Vec<Value> {
     posted

@@ -8,7 +8,7 @@ use tempfile::TempDir;
 
 use super::{created_id, TestApp, INDEX_HTML};
 
-/// The admin API's token of the apps these helpers talk to.
+/// The admin API's token of the apps these helpers talk to, as `openssl rand -hex 32` makes one.
 pub const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
 
 /// `GET path` on the admin API.
