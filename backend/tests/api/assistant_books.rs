@@ -105,18 +105,14 @@ async fn the_assistant_offers_the_pages_times_and_books_one(database: Option<Dat
 
     // Booked with the Scope of Appointment read in English.
     let slot = &times[2];
-    let booked = run(
-        &app,
-        &tool_call(
-            "call-b1",
-            "en",
-            "t3",
-            "book_call",
-            book(slot, "ana@example.com", "en"),
-        ),
-    )
-    .await
-    .unwrap();
+    let booking = tool_call(
+        "call-b1",
+        "en",
+        "t3",
+        "book_call",
+        book(slot, "ana@example.com", "en"),
+    );
+    let booked = run(&app, &booking).await.unwrap();
     assert!(booked.starts_with("Booked: a call on "), "{booked}");
     assert!(
         booked.contains("for Ana Ruiz (ana@example.com)"),
@@ -124,17 +120,7 @@ async fn the_assistant_offers_the_pages_times_and_books_one(database: Option<Dat
     );
     assert!(!offered(&page(&app, "/book").await.1).contains(slot));
     // Sent again by the provider: the same answer, one booking.
-    let again = run(
-        &app,
-        &tool_call(
-            "call-b1",
-            "en",
-            "t3",
-            "book_call",
-            book(slot, "ana@example.com", "en"),
-        ),
-    )
-    .await;
+    let again = run(&app, &booking).await;
     assert_eq!(again, Ok(booked));
 
     let listed = admin(&app, "/api/admin/bookings").await;

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use crate::callable_leads::{app_with, DISCLOSURE, DISCLOSURE_ES, SECRET};
-use crate::common::broker::{lead, TOKEN};
+use crate::common::broker::{admin, lead, TOKEN};
 use crate::common::eventually::eventually;
 use crate::common::postgres::on_both_databases;
 use crate::common::recording_host::RecordingHost;
@@ -51,16 +51,7 @@ async fn posted(app: &TestApp, body: &Value) {
 
 /// The one lead of conversation `call_id`, as the admin API shows it.
 async fn lead_of(app: &TestApp, call_id: &str) -> Value {
-    let listed: Value = app
-        .client
-        .get(app.url("/api/admin/quote-requests"))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let listed = admin(app, "/api/admin/quote-requests").await;
     let rows = listed["quote_requests"].as_array().unwrap();
     let found: Vec<&Value> = rows.iter().filter(|r| r["call_id"] == call_id).collect();
     assert_eq!(found.len(), 1, "{listed}");
@@ -81,16 +72,7 @@ async fn click(app: &TestApp, body: Value) -> reqwest::Response {
 
 /// The written-consent records of phone `+15555550123`.
 async fn written_records(app: &TestApp) -> Vec<Value> {
-    let found: Value = app
-        .client
-        .get(app.url("/api/admin/consent-records?phone=%2B15555550123"))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let found = admin(app, "/api/admin/consent-records?phone=%2B15555550123").await;
     found["consent_records"]
         .as_array()
         .unwrap()

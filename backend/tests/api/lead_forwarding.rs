@@ -342,6 +342,15 @@ fn posts_of(posted: &[Post], id: &str) -> Vec<Value> {
         .collect()
 }
 
+/// Every post, once each of `ids` has been posted with `event`.
+async fn each_posted(receiver: &Receiver, ids: [&str; 2], event: &str) -> Vec<Post> {
+    receiver
+        .wait_for(&format!("{ids:?} posted with {event}"), |posted| {
+            ids.iter().all(|id| !checked(posted, id, event).is_empty())
+        })
+        .await
+}
+
 /// Each post of `id` with `event`, checked: signed, its idempotency key naming the event and its
 /// time, the time after the lead's creation.
 fn checked(posted: &[Post], id: &str, event: &str) -> Vec<Value> {
@@ -397,13 +406,7 @@ async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) 
     }
 
     marked(&app, &ana, "do_not_contact").await;
-    let posted = receiver
-        .wait_for("both of Ana's leads posted as marked", |posted| {
-            [&ana, &again]
-                .iter()
-                .all(|id| !checked(posted, id, "do_not_contact_marked").is_empty())
-        })
-        .await;
+    let posted = each_posted(&receiver, [&ana, &again], "do_not_contact_marked").await;
     for id in [&ana, &again] {
         let marked = checked(&posted, id, "do_not_contact_marked");
         assert_eq!(marked.len(), 1, "{marked:?}");
@@ -415,13 +418,7 @@ async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) 
     }
 
     marked(&app, &ana, "contacted").await;
-    let posted = receiver
-        .wait_for("both of Ana's leads posted as unmarked", |posted| {
-            [&ana, &again]
-                .iter()
-                .all(|id| !checked(posted, id, "do_not_contact_unmarked").is_empty())
-        })
-        .await;
+    let posted = each_posted(&receiver, [&ana, &again], "do_not_contact_unmarked").await;
     for id in [&ana, &again] {
         let unmarked = checked(&posted, id, "do_not_contact_unmarked");
         assert_eq!(unmarked[0]["do_not_contact"], false);
