@@ -5,33 +5,12 @@
 // broker gets the calendar's cancellation, and the link then says it was used (410); a forged
 // link opens nothing (404). backend/src/routes/booking_manage/.
 import { startSmtpServer } from '../../tests/support/smtp.mjs';
-import { siteWithBooking } from './support/booking-site.mjs';
-import { VIEWPORTS } from './support/browser.mjs';
+import { BOOKING_WORDS, siteWithBooking } from './support/booking-site.mjs';
+import { fitsTheScreen, VIEWPORTS } from './support/browser.mjs';
 import { startServer } from './support/server.mjs';
 import { expect, test } from './support/test.mjs';
 
-const WORDS = {
-  title: 'Book a call',
-  name: 'Full name',
-  email: 'Email',
-  soa: 'Part D',
-  statement: 'The agent may be paid based on your enrollment.',
-  zone: 'Times are in UTC.',
-  done: 'We will call you.',
-  errors: { slot: 'Choose a time', name: 'Write your name', email: 'Write an email' },
-  soaError: 'Choose what we may talk about',
-  taken: 'That time was just taken.',
-  manage: {
-    link: 'To cancel the call or move it, open this link:',
-    cancel: 'Cancel the call',
-    cancelled: 'Your call is cancelled.',
-    gone: 'This link was used already.',
-    unknown: 'This link does not open a booking.',
-  },
-};
-
-const fitsTheScreen = (page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const WORDS = BOOKING_WORDS.en;
 
 test.describe('the link in a booking confirmation, on a phone without JavaScript', () => {
   let server;
@@ -40,7 +19,7 @@ test.describe('the link in a booking confirmation, on a phone without JavaScript
   test.beforeAll(async () => {
     smtp = await startSmtpServer();
     server = await startServer({
-      staticDir: siteWithBooking({ en: WORDS, es: WORDS }),
+      staticDir: siteWithBooking(),
       env: smtp.env,
     });
   });

@@ -3,47 +3,17 @@
 // with what was typed kept, a booking reaches the confirmation, and its time is no longer offered
 // (backend/src/routes/booking/). The example content keeps booking off, so the built site is
 // copied with `booking` turned on in its server facts (open all day in UTC, no notice).
-import { siteWithBooking } from './support/booking-site.mjs';
-import { VIEWPORTS } from './support/browser.mjs';
+import { BOOKING_WORDS as WORDS, siteWithBooking } from './support/booking-site.mjs';
+import { fitsTheScreen, VIEWPORTS } from './support/browser.mjs';
 import { expect, sharedServer, test } from './support/test.mjs';
-
-const WORDS = {
-  en: {
-    title: 'Book a call',
-    name: 'Full name',
-    email: 'Email',
-    soa: 'Part D',
-    statement: 'The agent may be paid based on your enrollment.',
-    zone: 'Times are in UTC.',
-    done: 'We will call you.',
-    errors: { slot: 'Choose a time', name: 'Write your name', email: 'Write an email' },
-    soaError: 'Choose what we may talk about',
-    taken: 'That time was just taken.',
-  },
-  es: {
-    title: 'Reserve una llamada',
-    name: 'Nombre completo',
-    email: 'Correo electrónico',
-    soa: 'Parte D',
-    statement: 'El agente puede recibir un pago según su inscripción.',
-    zone: 'Horas en UTC.',
-    done: 'Le llamaremos.',
-    errors: { slot: 'Elija una hora', name: 'Escriba su nombre', email: 'Escriba un correo' },
-    soaError: 'Elija de qué podemos hablar',
-    taken: 'Esa hora ya está ocupada.',
-  },
-};
 
 const SCRIPT = [
   { name: 'with JavaScript on', options: {} },
   { name: 'with JavaScript off', options: { javaScriptEnabled: false } },
 ];
 
-const fitsTheScreen = (page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 test.describe('the booking page at 390x844', () => {
-  const shared = sharedServer({ staticDir: siteWithBooking(WORDS) });
+  const shared = sharedServer({ staticDir: siteWithBooking() });
 
   for (const [language, prefix] of [
     ['en', ''],

@@ -1,7 +1,7 @@
 // The do-not-contact page (/opt-out, /es/opt-out) on a phone's screen, in both languages, with
 // JavaScript on and off: the page fits the screen, its form posts, the confirmation shows, a
 // wrong post keeps what was typed, and axe finds nothing (backend/src/routes/opt_out/).
-import { VIEWPORTS } from './support/browser.mjs';
+import { fitsTheScreen, VIEWPORTS } from './support/browser.mjs';
 import { axeViolations } from './support/landing.mjs';
 import { expect, sharedServer, test } from './support/test.mjs';
 
@@ -35,9 +35,6 @@ const SCRIPT = [
 const axeWhereScriptsRun = async (page, script) => {
   if (script.options.javaScriptEnabled !== false) expect(await axeViolations(page)).toEqual([]);
 };
-
-const fitsTheScreen = (page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test.describe('the do-not-contact page at 390x844', () => {
   const shared = sharedServer();

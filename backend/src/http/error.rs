@@ -111,62 +111,53 @@ pub fn fields_in(fields: &FieldErrors, language: Language) -> FieldErrors {
 
 impl ApiError {
     pub fn status(&self) -> StatusCode {
-        match self {
-            ApiError::MalformedJson(_) => StatusCode::BAD_REQUEST,
-            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::NotFound => StatusCode::NOT_FOUND,
-            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Storage => StatusCode::INTERNAL_SERVER_ERROR,
-            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
-            ApiError::InvalidParameter(_) => StatusCode::BAD_REQUEST,
-            ApiError::IdempotencyConflict => StatusCode::CONFLICT,
-            ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
-            ApiError::InvalidRequestTarget => StatusCode::BAD_REQUEST,
-            ApiError::HeadTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-            ApiError::TooManyFailedAttempts { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::WrongPassword => StatusCode::UNAUTHORIZED,
-            ApiError::SignInBusy => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::CrossSite => StatusCode::FORBIDDEN,
-            ApiError::ConsentNotAskable(_) | ApiError::ConsentAlreadyWritten => {
-                StatusCode::CONFLICT
-            }
-            ApiError::EmailNotConfigured | ApiError::EmailNotSent(_) => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
-            ApiError::EmailRefused(_) => StatusCode::BAD_GATEWAY,
-        }
+        self.status_and_code().0
     }
 
     pub fn code(&self) -> &'static str {
+        self.status_and_code().1
+    }
+
+    /// The HTTP status and the body's `code`, side by side.
+    fn status_and_code(&self) -> (StatusCode, &'static str) {
         match self {
-            ApiError::MalformedJson(_) => "malformed_json",
-            ApiError::UnsupportedMediaType => "unsupported_media_type",
-            ApiError::PayloadTooLarge { .. } => "payload_too_large",
-            ApiError::Validation(_) => "validation_failed",
-            ApiError::MethodNotAllowed { .. } => "method_not_allowed",
-            ApiError::NotFound => "not_found",
-            ApiError::RateLimited { .. } => "rate_limited",
-            ApiError::Storage => "storage_failed",
-            ApiError::Unavailable => "database_unavailable",
-            ApiError::Unauthorized { .. } => "unauthorized",
-            ApiError::InvalidParameter(_) => "invalid_parameter",
-            ApiError::IdempotencyConflict => "idempotency_conflict",
-            ApiError::RequestTimeout => "request_timeout",
-            ApiError::InvalidRequestTarget => "invalid_request_target",
-            ApiError::HeadTooLarge { .. } => "request_head_too_large",
-            ApiError::TooManyFailedAttempts { .. } => "too_many_failed_attempts",
-            ApiError::WrongPassword => "wrong_password",
-            ApiError::SignInBusy => "sign_in_busy",
-            ApiError::CrossSite => "cross_site_request",
-            ApiError::ConsentNotAskable(_) => "consent_not_askable",
-            ApiError::ConsentAlreadyWritten => "consent_already_written",
-            ApiError::EmailNotConfigured => "email_not_configured",
-            ApiError::EmailRefused(_) => "email_refused",
-            ApiError::EmailNotSent(_) => "email_not_sent",
+            ApiError::MalformedJson(_) => (StatusCode::BAD_REQUEST, "malformed_json"),
+            ApiError::UnsupportedMediaType => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
+            }
+            ApiError::PayloadTooLarge { .. } => {
+                (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large")
+            }
+            ApiError::Validation(_) => (StatusCode::UNPROCESSABLE_ENTITY, "validation_failed"),
+            ApiError::MethodNotAllowed { .. } => {
+                (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed")
+            }
+            ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            ApiError::Storage => (StatusCode::INTERNAL_SERVER_ERROR, "storage_failed"),
+            ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "database_unavailable"),
+            ApiError::Unauthorized { .. } => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            ApiError::InvalidParameter(_) => (StatusCode::BAD_REQUEST, "invalid_parameter"),
+            ApiError::IdempotencyConflict => (StatusCode::CONFLICT, "idempotency_conflict"),
+            ApiError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, "request_timeout"),
+            ApiError::InvalidRequestTarget => (StatusCode::BAD_REQUEST, "invalid_request_target"),
+            ApiError::HeadTooLarge { .. } => (
+                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                "request_head_too_large",
+            ),
+            ApiError::TooManyFailedAttempts { .. } => {
+                (StatusCode::TOO_MANY_REQUESTS, "too_many_failed_attempts")
+            }
+            ApiError::WrongPassword => (StatusCode::UNAUTHORIZED, "wrong_password"),
+            ApiError::SignInBusy => (StatusCode::SERVICE_UNAVAILABLE, "sign_in_busy"),
+            ApiError::CrossSite => (StatusCode::FORBIDDEN, "cross_site_request"),
+            ApiError::ConsentNotAskable(_) => (StatusCode::CONFLICT, "consent_not_askable"),
+            ApiError::ConsentAlreadyWritten => (StatusCode::CONFLICT, "consent_already_written"),
+            ApiError::EmailNotConfigured => {
+                (StatusCode::SERVICE_UNAVAILABLE, "email_not_configured")
+            }
+            ApiError::EmailRefused(_) => (StatusCode::BAD_GATEWAY, "email_refused"),
+            ApiError::EmailNotSent(_) => (StatusCode::SERVICE_UNAVAILABLE, "email_not_sent"),
         }
     }
 }

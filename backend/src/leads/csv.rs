@@ -167,28 +167,7 @@ mod tests {
     use super::*;
 
     fn csv_line(cells: &[&str]) -> String {
-        let row = StoredQuote {
-            id: cells[0].into(),
-            created_at: time::macros::datetime!(2026-11-22 09:30 UTC),
-            product: wasm_core::Product::Family,
-            email: cells[1].into(),
-            source: crate::store::Source::Web,
-            user_agent: None,
-            call_id: None,
-            call_ended_reason: None,
-            call_summary: None,
-            delivery: None,
-            status: Default::default(),
-            status_changed_at: None,
-            spam_reason: None,
-            note: None,
-            language: crate::store::Language::En,
-            consent: None,
-            contact: Default::default(),
-            call_consent: None,
-            written_later: None,
-            licensed: None,
-        };
+        let row = crate::leads::example_lead(cells[0], cells[1]);
         let mut out = Vec::new();
         write_csv(&[row], &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();

@@ -269,19 +269,20 @@ mod tests {
         (FROM, "Quotes <quotes@example.com>"),
     ];
 
+    /// The settings read with `SMTP_URL=url`, `TO_FROM` and `more`.
+    fn with_relay(url: &str, more: &[(&str, &str)]) -> Result<Option<EmailSettings>, ConfigError> {
+        let mut vars = vec![(SMTP_URL, url), TO_FROM[0], TO_FROM[1]];
+        vars.extend_from_slice(more);
+        email(&vars)
+    }
+
     #[test]
     fn off_without_smtp_url_and_read_with_it() {
         assert!(email(&[]).unwrap().is_none());
         assert!(email(&[(SMTP_URL, " ")]).unwrap().is_none());
-        let vars = [
-            (
-                SMTP_URL,
-                "smtp://user:p%40ss@relay.example.com:587?tls=required",
-            ),
-            TO_FROM[0],
-            TO_FROM[1],
-        ];
-        let settings = email(&vars).unwrap().unwrap();
+        let settings = with_relay("smtp://user:p%40ss@relay.example.com:587?tls=required", &[])
+            .unwrap()
+            .unwrap();
         assert_eq!(settings.to.len(), 2);
         assert_eq!(settings.to[1].email.to_string(), "ana@example.com");
         assert_eq!(settings.from.email.domain(), "example.com");
@@ -303,41 +304,32 @@ mod tests {
             ("smtp://h?tls=required", SmtpTls::Required, 587),
             ("smtps://u:p@h", SmtpTls::Wrapper, 465),
         ] {
-            let vars = [(SMTP_URL, url), TO_FROM[0], TO_FROM[1]];
-            let relay = email(&vars).unwrap().unwrap().relay;
+            let relay = with_relay(url, &[]).unwrap().unwrap().relay;
             assert_eq!((relay.tls(), relay.port()), (tls, port), "{url}");
         }
-        let vars = [
-            (SMTP_URL, "smtp://relay:25/quotes.example.com"),
-            TO_FROM[0],
-            TO_FROM[1],
-        ];
-        let relay = email(&vars).unwrap().unwrap().relay;
+        let relay = with_relay("smtp://relay:25/quotes.example.com", &[])
+            .unwrap()
+            .unwrap()
+            .relay;
         assert_eq!(relay.hello_name(), Some("quotes.example.com"));
         assert_eq!(relay.credentials(), None);
     }
 
     #[test]
     fn the_password_never_shows() {
-        let vars = [
-            (
-                SMTP_URL,
-                "smtp://user:hunter2@relay.example.com:587?tls=required",
-            ),
-            TO_FROM[0],
-            TO_FROM[1],
-        ];
-        let settings = email(&vars).unwrap().unwrap();
+        let settings = with_relay(
+            "smtp://user:hunter2@relay.example.com:587?tls=required",
+            &[],
+        )
+        .unwrap()
+        .unwrap();
         for shown in [format!("{settings:?}"), settings.relay.to_string()] {
             assert!(!shown.contains("hunter2"), "{shown}");
             assert!(shown.contains("user:***@relay.example.com:587"), "{shown}");
         }
-        let bad = [
-            (SMTP_URL, "smtp://user:hunter2@relay?tls=maybe"),
-            TO_FROM[0],
-            TO_FROM[1],
-        ];
-        let message = email(&bad).unwrap_err().to_string();
+        let message = with_relay("smtp://user:hunter2@relay?tls=maybe", &[])
+            .unwrap_err()
+            .to_string();
         assert!(!message.contains("hunter2"), "{message}");
         assert!(
             message.starts_with("SMTP_URL=\"…\" has tls=\"maybe\""),
@@ -359,23 +351,19 @@ mod tests {
             .starts_with("LEAD_EMAIL_TO=\"not an address\" cannot be read"));
         assert!(message(&[url, TO_FROM[0], (FROM, "quotes")])
             .starts_with("LEAD_EMAIL_FROM=\"quotes\" cannot be read"));
+        let relay_error =
+            |url: &str, more: &[(&str, &str)]| with_relay(url, more).unwrap_err().to_string();
         assert!(
-            message(&[(SMTP_URL, "http://relay"), TO_FROM[0], TO_FROM[1]])
-                .contains("has the scheme \"http\", not smtp or smtps")
+            relay_error("http://relay", &[]).contains("has the scheme \"http\", not smtp or smtps")
         );
-        assert!(message(&[(SMTP_URL, "smtp://"), TO_FROM[0], TO_FROM[1]]).contains("has no host"));
-        assert!(message(&[
-            url,
-            TO_FROM[0],
-            TO_FROM[1],
-            (CA_FILE, "/nonexistent/ca.pem")
-        ])
-        .starts_with("SMTP_CA_FILE=\"/nonexistent/ca.pem\" cannot be read"));
+        assert!(relay_error("smtp://", &[]).contains("has no host"));
+        assert!(relay_error(url.1, &[(CA_FILE, "/nonexistent/ca.pem")])
+            .starts_with("SMTP_CA_FILE=\"/nonexistent/ca.pem\" cannot be read"));
         assert_eq!(
-            message(&[url, TO_FROM[0], TO_FROM[1], (MAX_PER_HOUR, "0")]),
+            relay_error(url.1, &[(MAX_PER_HOUR, "0")]),
             "LEAD_EMAIL_MAX_PER_HOUR=\"0\" allows no e-mail; expected a whole number of e-mails, 1 or more"
         );
-        let budget = email(&[url, TO_FROM[0], TO_FROM[1], (MAX_PER_HOUR, "500")]);
+        let budget = with_relay(url.1, &[(MAX_PER_HOUR, "500")]);
         assert_eq!(budget.unwrap().unwrap().max_per_hour, 500);
     }
 }

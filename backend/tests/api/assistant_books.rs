@@ -10,9 +10,9 @@ use backend::store::consent::sha256_hex;
 use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 
-use crate::booking::{admin, offered, page, site, STATEMENT, STATEMENT_ES};
-use crate::callable_leads::TOKEN;
-use crate::common::postgres::TestDatabase;
+use crate::booking::{offered, page, site, STATEMENT, STATEMENT_ES};
+use crate::common::broker::{admin, TOKEN};
+use crate::common::postgres::on_both_databases;
 use crate::common::voice::{answer, post_voice_event};
 use crate::common::{first_value, TestApp};
 use crate::consent_records::head;
@@ -105,18 +105,14 @@ async fn the_assistant_offers_the_pages_times_and_books_one(database: Option<Dat
 
     // Booked with the Scope of Appointment read in English.
     let slot = &times[2];
-    let booked = run(
-        &app,
-        &tool_call(
-            "call-b1",
-            "en",
-            "t3",
-            "book_call",
-            book(slot, "ana@example.com", "en"),
-        ),
-    )
-    .await
-    .unwrap();
+    let booking = tool_call(
+        "call-b1",
+        "en",
+        "t3",
+        "book_call",
+        book(slot, "ana@example.com", "en"),
+    );
+    let booked = run(&app, &booking).await.unwrap();
     assert!(booked.starts_with("Booked: a call on "), "{booked}");
     assert!(
         booked.contains("for Ana Ruiz (ana@example.com)"),
@@ -124,17 +120,7 @@ async fn the_assistant_offers_the_pages_times_and_books_one(database: Option<Dat
     );
     assert!(!offered(&page(&app, "/book").await.1).contains(slot));
     // Sent again by the provider: the same answer, one booking.
-    let again = run(
-        &app,
-        &tool_call(
-            "call-b1",
-            "en",
-            "t3",
-            "book_call",
-            book(slot, "ana@example.com", "en"),
-        ),
-    )
-    .await;
+    let again = run(&app, &booking).await;
     assert_eq!(again, Ok(booked));
 
     let listed = admin(&app, "/api/admin/bookings").await;
@@ -226,21 +212,7 @@ async fn the_assistant_offers_the_pages_times_and_books_one(database: Option<Dat
     app.stop().await;
 }
 
-#[tokio::test]
-async fn the_assistant_books_on_sqlite() {
-    the_assistant_offers_the_pages_times_and_books_one(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn the_assistant_books_on_postgres() {
-    let database = TestDatabase::create().await;
-    the_assistant_offers_the_pages_times_and_books_one(Some(DatabaseUrl::Postgres(
-        database.url.clone(),
-    )))
-    .await;
-    database.drop().await;
-}
+on_both_databases!(the_assistant_offers_the_pages_times_and_books_one);
 
 #[tokio::test]
 async fn a_booking_in_the_chat_is_agreed_in_writing_there() {

@@ -16,9 +16,10 @@ use backend::store::consent::sha256_hex;
 use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 
-use crate::callable_leads::{DISCLOSURE, DISCLOSURE_ES, TOKEN};
-use crate::common::postgres::TestDatabase;
-use crate::common::{no_redirects, TestApp, INDEX_HTML};
+use crate::callable_leads::{DISCLOSURE, DISCLOSURE_ES};
+use crate::common::broker::{admin, admin_get, deleted, lead, marked, site_with_facts, TOKEN};
+use crate::common::postgres::{on_both_databases, on_postgres};
+use crate::common::{no_redirects, TestApp};
 use crate::consent_records::head;
 
 pub(crate) const STATEMENT: &str = "The agent of Test Broker may be paid based on your enrollment.";
@@ -84,9 +85,6 @@ fn booking(english: bool) -> Value {
 
 /// A built site with the quote form's phone field and, when `on`, booking.
 pub(crate) fn site(dir: &tempfile::TempDir, on: bool) -> PathBuf {
-    let site = dir.path().join("dist");
-    std::fs::create_dir_all(site.join(".site/es")).unwrap();
-    std::fs::write(site.join("index.html"), INDEX_HTML).unwrap();
     let facts = |notice: &str, disclosure: &str, english: bool| {
         json!({
             "leadNotice": notice,
@@ -94,18 +92,12 @@ pub(crate) fn site(dir: &tempfile::TempDir, on: bool) -> PathBuf {
             "phoneConsent": disclosure,
             "booking": if on { booking(english) } else { Value::Null },
         })
-        .to_string()
     };
-    std::fs::write(
-        site.join(".site/site.json"),
+    let site = site_with_facts(
+        dir,
         facts("An agent will contact you.", DISCLOSURE, true),
-    )
-    .unwrap();
-    std::fs::write(
-        site.join(".site/es/site.json"),
         facts("Un agente le contactará.", DISCLOSURE_ES, false),
-    )
-    .unwrap();
+    );
     // The result page of a quote sent without JavaScript, its link to the booking page a slot.
     std::fs::create_dir_all(site.join(".quote-result")).unwrap();
     std::fs::write(
@@ -161,16 +153,25 @@ pub async fn post(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, Str
     (status, location, response.text().await.unwrap())
 }
 
-pub(crate) async fn admin(app: &TestApp, path: &str) -> Value {
-    let response = app
-        .client
-        .get(app.url(path))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap();
+/// The first booking the broker's list shows booked (the newest).
+pub(crate) async fn first_booked(app: &TestApp) -> Value {
+    let listed = admin(app, "/api/admin/bookings").await;
+    listed["bookings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["status"] == "booked")
+        .unwrap()
+        .clone()
+}
+
+/// Lead `id`'s copy of its records (the admin API's ZIP).
+async fn records_of(app: &TestApp, id: &str) -> zip::ZipArchive<std::io::Cursor<Vec<u8>>> {
+    let path = format!("/api/admin/quote-requests/{id}/records");
+    let response = admin_get(app, &path).await;
     assert_eq!(response.status(), 200, "{path}");
-    response.json().await.unwrap()
+    let bytes = response.bytes().await.unwrap().to_vec();
+    zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap()
 }
 
 pub fn form<'a>(slot: &'a str, email: &'a str) -> Vec<(&'a str, &'a str)> {
@@ -280,17 +281,7 @@ async fn a_visitor_books_without_javascript_and_the_broker_sees_and_cancels_it(
     // The chain holds with the Scope of Appointment in it, and the lead's copy has it.
     let (records, _) = head(&app.database);
     assert_eq!(records, 2, "the lead's record and its SOA");
-    let zip = app
-        .client
-        .get(app.url(&format!("/api/admin/quote-requests/{lead_id}/records")))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap()
-        .bytes()
-        .await
-        .unwrap();
-    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(zip.to_vec())).unwrap();
+    let mut zip = records_of(&app, &lead_id).await;
     let names: Vec<String> = zip.file_names().map(str::to_owned).collect();
     assert!(
         names.contains(&format!("lead-{lead_id}/soa.json")),
@@ -335,26 +326,8 @@ async fn a_visitor_books_without_javascript_and_the_broker_sees_and_cancels_it(
     // Marking a lead do not contact cancels its calls to come.
     let (status, _, _) = post(&app, "/book", &form(&times[3], "cy@example.com")).await;
     assert_eq!(status, 303);
-    let listed = admin(&app, "/api/admin/bookings").await;
-    let newest = listed["bookings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["status"] == "booked")
-        .unwrap()
-        .clone();
-    let marked = app
-        .client
-        .patch(app.url(&format!(
-            "/api/admin/quote-requests/{}",
-            newest["lead_id"].as_str().unwrap()
-        )))
-        .bearer_auth(TOKEN)
-        .json(&json!({"status": "do_not_contact"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(marked.status(), 200);
+    let newest = first_booked(&app).await;
+    marked(&app, newest["lead_id"].as_str().unwrap(), "do_not_contact").await;
     let after = admin(
         &app,
         &format!("/api/admin/bookings/{}", newest["id"].as_str().unwrap()),
@@ -366,21 +339,7 @@ async fn a_visitor_books_without_javascript_and_the_broker_sees_and_cancels_it(
     app.stop().await;
 }
 
-#[tokio::test]
-async fn booking_on_sqlite() {
-    a_visitor_books_without_javascript_and_the_broker_sees_and_cancels_it(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn booking_on_postgres() {
-    let database = TestDatabase::create().await;
-    a_visitor_books_without_javascript_and_the_broker_sees_and_cancels_it(Some(
-        DatabaseUrl::Postgres(database.url.clone()),
-    ))
-    .await;
-    database.drop().await;
-}
+on_both_databases!(a_visitor_books_without_javascript_and_the_broker_sees_and_cancels_it);
 
 /// Visitors racing for one time, through `first` and `second` (one instance or two on one
 /// database): one booking, the others told it is taken.
@@ -413,17 +372,16 @@ async fn racing_for_one_time_on_sqlite() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
 async fn racing_for_one_time_on_two_instances_over_postgres() {
-    let database = TestDatabase::create().await;
-    let url = DatabaseUrl::Postgres(database.url.clone());
-    let dir = tempfile::tempdir().unwrap();
-    let static_dir = site(&dir, true);
-    let first = app(Some(url.clone()), Some(static_dir.clone())).await;
-    let second = app(Some(url), Some(static_dir)).await;
-    one_wins(&first, &second).await;
-    second.stop().await;
-    first.stop().await;
-    database.drop().await;
-    drop(dir);
+    on_postgres(|url| async move {
+        let dir = tempfile::tempdir().unwrap();
+        let static_dir = site(&dir, true);
+        let first = app(Some(url.clone()), Some(static_dir.clone())).await;
+        let second = app(Some(url), Some(static_dir)).await;
+        one_wins(&first, &second).await;
+        second.stop().await;
+        first.stop().await;
+    })
+    .await;
 }
 
 /// The value of the form's field `name` on `html`, if the page has it.
@@ -433,11 +391,6 @@ fn field(html: &str, name: &str) -> Option<String> {
     let tag = &html[tag_start..tag_start + html[tag_start..].find('>')?];
     let value = tag.split("value=\"").nth(1)?;
     Some(value.split('"').next()?.to_owned())
-}
-
-/// Lead `id` as the admin API shows it.
-async fn lead(app: &TestApp, id: &str) -> Value {
-    admin(app, &format!("/api/admin/quote-requests/{id}")).await
 }
 
 async fn bookings_of(app: &TestApp, id: &str) -> Vec<Value> {
@@ -540,11 +493,7 @@ async fn a_quote_followed_by_a_booking_joins_its_lead(database: Option<DatabaseU
     // Without JavaScript: the result page links with the reference; a ticked box there adds
     // the written consent the quote did not give.
     let response = app
-        .form_post(
-            &app.form_cookie(),
-            &[],
-            "product=medicare&email=cy%40example.com&phone=%28555%29+555-0188&lang=en",
-        )
+        .page_form_post("product=medicare&email=cy%40example.com&phone=%28555%29+555-0188&lang=en")
         .await;
     assert_eq!(response.status(), 303);
     let outcome = response
@@ -591,16 +540,7 @@ async fn a_quote_followed_by_a_booking_joins_its_lead(database: Option<DatabaseU
     let (status, _, _) = post(&app, "/book", &joined_form(&times[5], &typed)).await;
     assert_eq!(status, 303);
     assert_eq!(bookings_of(&app, &cy).await.len(), 2);
-    let zip = app
-        .client
-        .get(app.url(&format!("/api/admin/quote-requests/{cy}/records")))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(zip.status(), 200);
-    let zip = zip.bytes().await.unwrap();
-    let zip = zip::ZipArchive::new(std::io::Cursor::new(zip.to_vec())).unwrap();
+    let zip = records_of(&app, &cy).await;
     let names: Vec<&str> = zip.file_names().collect();
     let soa_files = names
         .iter()
@@ -612,14 +552,7 @@ async fn a_quote_followed_by_a_booking_joins_its_lead(database: Option<DatabaseU
 
     // Deleting the lead deletes its booking: its time is open again.
     assert!(!offered(&page(&app, "/book").await.1).contains(&times[0]));
-    let deleted = app
-        .client
-        .delete(app.url(&format!("/api/admin/quote-requests/{id}")))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert!(deleted.status().is_success());
+    deleted(&app, &id).await;
     assert_eq!(bookings_of(&app, &id).await, Vec::<Value>::new());
     let dangling = "SELECT COUNT(*) FROM bookings b
         WHERE NOT EXISTS (SELECT 1 FROM quote_requests q WHERE q.id = b.lead_id)";
@@ -631,19 +564,7 @@ async fn a_quote_followed_by_a_booking_joins_its_lead(database: Option<DatabaseU
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_quote_followed_by_a_booking_on_sqlite() {
-    a_quote_followed_by_a_booking_joins_its_lead(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn a_quote_followed_by_a_booking_on_postgres() {
-    let database = TestDatabase::create().await;
-    a_quote_followed_by_a_booking_joins_its_lead(Some(DatabaseUrl::Postgres(database.url.clone())))
-        .await;
-    database.drop().await;
-}
+on_both_databases!(a_quote_followed_by_a_booking_joins_its_lead);
 
 #[tokio::test]
 async fn without_booking_the_page_is_not_found() {

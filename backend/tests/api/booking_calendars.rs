@@ -12,10 +12,10 @@ use backend::store::DatabaseUrl;
 use icalendar::{Calendar, Component, EventStatus};
 use serde_json::{json, Value};
 
-use crate::booking::{admin, form, offered, page, post, site};
-use crate::callable_leads::TOKEN;
+use crate::booking::{first_booked, form, offered, page, post, site};
+use crate::common::broker::{admin, marked, TOKEN};
 use crate::common::eventually::eventually;
-use crate::common::postgres::TestDatabase;
+use crate::common::postgres::on_both_databases;
 use crate::common::smtp::{Mail, SmtpServer};
 use crate::common::{no_redirects, TestApp};
 
@@ -24,8 +24,7 @@ async fn app(smtp: &SmtpServer, database: Option<DatabaseUrl>, static_dir: PathB
     let mut env = smtp.env();
     env.push(("LEAD_EMAIL_MAX_PER_HOUR".into(), "100000".into()));
     env.push(("ADMIN_TOKEN".into(), TOKEN.into()));
-    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let mut spawn = TestApp::spawn().env(&env).static_dir(static_dir);
+    let mut spawn = TestApp::spawn().env_owned(env).static_dir(static_dir);
     if let Some(database) = database {
         spawn = spawn.database(database);
     }
@@ -95,11 +94,7 @@ fn sent_to(mail: &Mail, address: &str) -> bool {
 
 /// The path of the link in a confirmation's text.
 fn link_path(mail: &Mail) -> String {
-    let line = mail
-        .text()
-        .lines()
-        .find(|line| line.contains("/book/manage/"))
-        .unwrap_or_else(|| panic!("a link in {}", mail.text()));
+    let line = mail.line_with("/book/manage/");
     let at = line.find("/book/manage/").unwrap();
     let start = if line[..at].ends_with("/es") {
         at - 3
@@ -107,16 +102,6 @@ fn link_path(mail: &Mail) -> String {
         at
     };
     line[start..].trim().to_owned()
-}
-
-async fn manage_post(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, String) {
-    let response = no_redirects()
-        .post(app.url(path))
-        .form(form)
-        .send()
-        .await
-        .unwrap();
-    (response.status().as_u16(), response.text().await.unwrap())
 }
 
 async fn feed_url(app: &TestApp, method: reqwest::Method) -> String {
@@ -228,18 +213,18 @@ async fn the_calendars(database: Option<DatabaseUrl>) {
     let (status, said) = page(&app, &forged).await;
     assert_eq!(status, 404);
     assert!(said.contains("Este enlace no abre ninguna cita."), "{said}");
-    let (status, _) = manage_post(&app, &forged, &[("action", "cancel")]).await;
+    let (status, _, _) = post(&app, &forged, &[("action", "cancel")]).await;
     assert_eq!(status, 404);
 
     // Cancelled by the link, once: the broker's cancellation names the same event.
-    let (status, said) = manage_post(&app, &spanish_link, &[("action", "cancel")]).await;
+    let (status, _, said) = post(&app, &spanish_link, &[("action", "cancel")]).await;
     assert_eq!(status, 200, "{said}");
     assert!(said.contains("Su llamada está cancelada."));
     assert_eq!(
         admin(&app, &format!("/api/admin/bookings/{id}")).await["status"],
         "cancelled"
     );
-    let (status, said) = manage_post(&app, &spanish_link, &[("action", "cancel")]).await;
+    let (status, _, said) = post(&app, &spanish_link, &[("action", "cancel")]).await;
     assert_eq!(status, 410);
     assert!(said.contains("Este enlace ya se usó."));
     assert_eq!(page(&app, &spanish_link).await.0, 410);
@@ -258,30 +243,23 @@ async fn the_calendars(database: Option<DatabaseUrl>) {
 
     // Moved by the link: the new time booked with the same Scope of Appointment, the old
     // cancelled; the broker gets the old one's cancellation and the new one's invitation.
-    let listed = admin(&app, "/api/admin/bookings").await;
-    let old = listed["bookings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["status"] == "booked")
-        .unwrap()
-        .clone();
+    let old = first_booked(&app).await;
     let old_id = old["id"].as_str().unwrap().to_owned();
-    let (status, said) = manage_post(
+    let (status, _, said) = post(
         &app,
         &english_link,
         &[("action", "move"), ("slot", "tomorrow")],
     )
     .await;
     assert_eq!(status, 422, "not a time: {said}");
-    let (status, said) = manage_post(
+    let (status, _, said) = post(
         &app,
         &english_link,
         &[("action", "move"), ("slot", &times[4])],
     )
     .await;
     assert_eq!(status, 409, "its own time is taken: {said}");
-    let (status, said) = manage_post(
+    let (status, _, said) = post(
         &app,
         &english_link,
         &[("action", "move"), ("slot", &times[6])],
@@ -374,18 +352,7 @@ async fn the_calendars(database: Option<DatabaseUrl>) {
     );
 
     // Marking the lead do not contact cancels its call: the broker's calendar hears of it.
-    let marked = app
-        .client
-        .patch(app.url(&format!(
-            "/api/admin/quote-requests/{}",
-            new["lead_id"].as_str().unwrap()
-        )))
-        .bearer_auth(TOKEN)
-        .json(&json!({"status": "do_not_contact"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(marked.status(), 200);
+    marked(&app, new["lead_id"].as_str().unwrap(), "do_not_contact").await;
     let mails = wait(&smtp, "the do-not-contact cancellation", 9).await;
     let (method, parsed) = calendar(&mails[8]);
     assert_eq!(method, "CANCEL");
@@ -398,18 +365,7 @@ async fn the_calendars(database: Option<DatabaseUrl>) {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn the_calendars_on_sqlite() {
-    the_calendars(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn the_calendars_on_postgres() {
-    let database = TestDatabase::create().await;
-    the_calendars(Some(DatabaseUrl::Postgres(database.url.clone()))).await;
-    database.drop().await;
-}
+on_both_databases!(the_calendars);
 
 /// The reminder, due a day before the call, goes once though two instances (`first` and another
 /// on its database) look for it.
@@ -441,30 +397,16 @@ async fn one_reminder(first: &TestApp, smtp: &SmtpServer) {
     assert_eq!(booking_mail_count(smtp), 3, "the reminder once");
 }
 
-#[tokio::test]
-async fn the_reminder_goes_once_from_two_instances_on_sqlite() {
+/// `one_reminder` from two instances on `database`.
+async fn the_reminder_goes_once_from_two_instances(database: Option<DatabaseUrl>) {
     let smtp = SmtpServer::plain();
     let dir = tempfile::tempdir().unwrap();
     let static_dir = site(&dir, true);
-    let first = app(&smtp, None, static_dir.clone()).await;
+    let first = app(&smtp, database, static_dir.clone()).await;
     let second = app(&smtp, Some(first.database.clone()), static_dir).await;
     one_reminder(&first, &smtp).await;
     second.stop().await;
     first.stop().await;
 }
 
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn the_reminder_goes_once_from_two_instances_on_postgres() {
-    let database = TestDatabase::create().await;
-    let url = DatabaseUrl::Postgres(database.url.clone());
-    let smtp = SmtpServer::plain();
-    let dir = tempfile::tempdir().unwrap();
-    let static_dir = site(&dir, true);
-    let first = app(&smtp, Some(url.clone()), static_dir.clone()).await;
-    let second = app(&smtp, Some(url), static_dir).await;
-    one_reminder(&first, &smtp).await;
-    second.stop().await;
-    first.stop().await;
-    database.drop().await;
-}
+on_both_databases!(the_reminder_goes_once_from_two_instances);

@@ -6,14 +6,16 @@
 
 use serde_json::{json, Value};
 
-use crate::common::postgres::TestDatabase;
+use crate::common::broker::{
+    admin, admin_get, created, deleted, lead, marked, site_with_facts, TOKEN,
+};
+use crate::common::postgres::on_both_databases;
 use crate::common::receiver::Receiver;
 use crate::common::voice::{post_voice_event, tool_calls};
-use crate::common::{TestApp, INDEX_HTML};
+use crate::common::TestApp;
 use backend::settings::leads::ForwardingConfig;
 use backend::store::DatabaseUrl;
 
-pub(crate) const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
 pub(crate) const SECRET: &str = "voice-secret-123";
 pub(crate) const DISCLOSURE: &str = "I agree that Test Broker may call or text me at this number about my quote, possibly using automated technology. Consent is not a condition of purchase.";
 pub(crate) const DISCLOSURE_ES: &str = "Acepto que Test Broker me llame o me envíe mensajes a este número sobre mi cotización, posiblemente con tecnología automatizada. El consentimiento no es una condición de compra.";
@@ -45,9 +47,6 @@ pub(crate) async fn app_with(
     env: &[(&str, &str)],
 ) -> TestApp {
     let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("dist");
-    std::fs::create_dir_all(site.join(".site/es")).unwrap();
-    std::fs::write(site.join("index.html"), INDEX_HTML).unwrap();
     let facts = |notice: &str, disclosure: &str, [call, chat]: [&str; 2]| {
         json!({
             "leadNotice": notice,
@@ -56,26 +55,20 @@ pub(crate) async fn app_with(
             "licences": ["Illinois"],
             "conversationNotices": {"call": call, "chat": chat},
         })
-        .to_string()
     };
-    std::fs::write(
-        site.join(".site/site.json"),
+    let site = site_with_facts(
+        &dir,
         facts(
             "An agent will contact you.",
             DISCLOSURE,
             [CALL_NOTICE, CHAT_NOTICE],
         ),
-    )
-    .unwrap();
-    std::fs::write(
-        site.join(".site/es/site.json"),
         facts(
             "Un agente le contactará.",
             DISCLOSURE_ES,
             [CALL_NOTICE_ES, CHAT_NOTICE_ES],
         ),
-    )
-    .unwrap();
+    );
     let spawn = TestApp::spawn()
         .env(env)
         .static_dir(site)
@@ -91,43 +84,6 @@ pub(crate) async fn app_with(
     }
     .start()
     .await
-}
-
-async fn admin(app: &TestApp, path: &str) -> Value {
-    let response = app
-        .client
-        .get(app.url(path))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200, "{path}");
-    response.json().await.unwrap()
-}
-
-pub(crate) async fn lead(app: &TestApp, id: &str) -> Value {
-    admin(app, &format!("/api/admin/quote-requests/{id}")).await
-}
-
-/// Deletes lead `id` as the broker does.
-pub(crate) async fn deleted(app: &TestApp, id: &str) {
-    let response = app
-        .client
-        .delete(app.url(&format!("/api/admin/quote-requests/{id}")))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 204);
-}
-
-pub(crate) async fn created(app: &TestApp, body: Value) -> String {
-    let response = app.post_json(&body.to_string()).await;
-    assert_eq!(response.status(), 201);
-    response.json::<Value>().await.unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned()
 }
 
 #[tokio::test]
@@ -184,13 +140,8 @@ async fn a_number_with_the_box_ticked_may_be_called_and_one_without_is_email_onl
         .map(|l| l["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, [ticked.as_str()]);
-    let csv = app
-        .client
-        .get(app.url("/api/admin/quote-requests?format=csv&state=TX"))
-        .bearer_auth(TOKEN)
-        .send()
+    let csv = admin_get(&app, "/api/admin/quote-requests?format=csv&state=TX")
         .await
-        .unwrap()
         .text()
         .await
         .unwrap();
@@ -243,11 +194,7 @@ async fn a_bad_number_or_zip_is_refused_under_its_field_in_the_pages_language_an
 async fn the_form_without_javascript_takes_the_number_and_the_box() {
     let app = app().await;
     let response = app
-        .form_post(
-            &app.form_cookie(),
-            &[],
-            "product=medicare&email=ana%40example.com&phone=%2B1+555+555+0123&may_call=on&zip=78701-1234",
-        )
+        .page_form_post("product=medicare&email=ana%40example.com&phone=%2B1+555+555+0123&may_call=on&zip=78701-1234")
         .await;
     assert_eq!(response.status(), 303);
     let rows = app.rows().await;
@@ -261,23 +208,9 @@ async fn the_form_without_javascript_takes_the_number_and_the_box() {
     );
     // A wrong number is answered on the result page, under its field, with what was typed.
     let refused = app
-        .form_post(
-            &app.form_cookie(),
-            &[],
-            "product=medicare&email=bea%40example.com&phone=555-155-0123&zip=78701",
-        )
+        .page_form_post("product=medicare&email=bea%40example.com&phone=555-155-0123&zip=78701")
         .await;
-    assert_eq!(refused.status(), 303);
-    let cookie = refused.headers()["set-cookie"].to_str().unwrap().to_owned();
-    let page = crate::common::no_redirects()
-        .get(app.url("/quote-result"))
-        .header("cookie", cookie.split(';').next().unwrap())
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let (_, _, page) = crate::quote_form::follow(&app, refused).await;
     assert!(
         page.contains("Please enter a valid US phone number"),
         "{page}"
@@ -335,14 +268,7 @@ async fn a_lead_the_visitor_asked_not_to_be_contacted_about_is_listed_so_and_can
                "may_call": true, "zip": "78701"}),
     )
     .await;
-    let patch = |status: &'static str| {
-        app.client
-            .patch(app.url(&format!("/api/admin/quote-requests/{id}")))
-            .bearer_auth(TOKEN)
-            .json(&json!({ "status": status }))
-            .send()
-    };
-    assert_eq!(patch("do_not_contact").await.unwrap().status(), 200);
+    marked(&app, &id, "do_not_contact").await;
     assert_eq!(lead(&app, &id).await["status"], "do_not_contact");
     let listed = |status: &'static str| {
         let app = &app;
@@ -360,7 +286,7 @@ async fn a_lead_the_visitor_asked_not_to_be_contacted_about_is_listed_so_and_can
         admin(&app, "/api/admin/quote-requests").await["quote_requests"][0]["status"],
         "do_not_contact"
     );
-    assert_eq!(patch("new").await.unwrap().status(), 200);
+    marked(&app, &id, "new").await;
     assert_eq!(lead(&app, &id).await["status"], "new");
     app.stop().await;
 }
@@ -370,26 +296,17 @@ async fn a_lead_the_visitor_asked_not_to_be_contacted_about_is_listed_so_and_can
 /// by either, arrives do not contact, with the webhook told so; only their new written consent
 /// (the form's box ticked) takes them off.
 async fn the_do_not_contact_list_is_per_person_and_outlives_the_lead(
-    database: Option<&TestDatabase>,
+    database: Option<DatabaseUrl>,
 ) {
     let receiver = Receiver::start(true).await;
     let forwarding = ForwardingConfig::new(receiver.url.clone(), None);
-    let database = database.map(|database| DatabaseUrl::Postgres(database.url.clone()));
     let app = app_on(database, Some(forwarding)).await;
     let lead_of = |email: &'static str, phone: &'static str, may_call: bool| {
         json!({"product": "family", "email": email, "phone": phone, "may_call": may_call,
                "zip": "60601"})
     };
     let first = created(&app, lead_of("Ana@Example.com", "5555550123", true)).await;
-    let marked = app
-        .client
-        .patch(app.url(&format!("/api/admin/quote-requests/{first}")))
-        .bearer_auth(TOKEN)
-        .json(&json!({"status": "do_not_contact"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(marked.status(), 200);
+    marked(&app, &first, "do_not_contact").await;
     deleted(&app, &first).await;
 
     // By the address alone (another case, no number), and by the number alone.
@@ -435,15 +352,4 @@ async fn the_do_not_contact_list_is_per_person_and_outlives_the_lead(
     app.stop().await;
 }
 
-#[tokio::test]
-async fn the_do_not_contact_list_on_sqlite() {
-    the_do_not_contact_list_is_per_person_and_outlives_the_lead(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn the_do_not_contact_list_on_postgres() {
-    let database = TestDatabase::create().await;
-    the_do_not_contact_list_is_per_person_and_outlives_the_lead(Some(&database)).await;
-    database.drop().await;
-}
+on_both_databases!(the_do_not_contact_list_is_per_person_and_outlives_the_lead);

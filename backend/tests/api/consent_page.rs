@@ -11,8 +11,9 @@ use backend::leads::consent_link::ConsentLinks;
 use backend::store::{self, DatabaseUrl};
 use serde_json::{json, Value};
 
-use crate::callable_leads::{app_with, created, lead, DISCLOSURE, DISCLOSURE_ES, TOKEN};
-use crate::common::postgres::TestDatabase;
+use crate::callable_leads::{app_with, DISCLOSURE, DISCLOSURE_ES};
+use crate::common::broker::{admin, created, lead, TOKEN};
+use crate::common::postgres::on_both_databases;
 use crate::common::smtp::{Mail, SmtpServer};
 use crate::common::{no_redirects, TestApp, FORM};
 use crate::consent_records::head;
@@ -58,11 +59,7 @@ async fn mail_to(smtp: &SmtpServer, to: &str) -> Mail {
 
 /// The consent page's path in `mail`'s text (a line of its own, under `SITE_URL`).
 fn link_in(mail: &Mail) -> String {
-    let line = mail
-        .text()
-        .lines()
-        .find(|line| line.contains("/consent/"))
-        .unwrap_or_else(|| panic!("a link: {}", mail.text()));
+    let line = mail.line_with("/consent/");
     let url: reqwest::Url = line.trim().parse().unwrap();
     assert!(
         mail.html().contains(&format!("href=\"{url}\"")),
@@ -94,19 +91,14 @@ async fn post(app: &TestApp, path: &str, body: &str, fetch_site: &str) -> (u16, 
 }
 
 async fn records_of(app: &TestApp, phone: &str) -> Vec<Value> {
-    let response = app
-        .client
-        .get(app.url(&format!(
-            "/api/admin/consent-records?phone={}",
-            phone.replace('+', "%2B")
-        )))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-    body["consent_records"].as_array().unwrap().clone()
+    let path = format!(
+        "/api/admin/consent-records?phone={}",
+        phone.replace('+', "%2B")
+    );
+    admin(app, &path).await["consent_records"]
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 async fn written_consent_by_the_page(database: Option<DatabaseUrl>) {
@@ -258,18 +250,7 @@ async fn written_consent_by_the_page(database: Option<DatabaseUrl>) {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn written_consent_by_the_page_on_sqlite() {
-    written_consent_by_the_page(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn written_consent_by_the_page_on_postgresql() {
-    let database = TestDatabase::create().await;
-    written_consent_by_the_page(Some(DatabaseUrl::Postgres(database.url.clone()))).await;
-    database.drop().await;
-}
+on_both_databases!(written_consent_by_the_page);
 
 /// Nothing is lost: the broker hears that the e-mail did not go, and why.
 #[tokio::test]

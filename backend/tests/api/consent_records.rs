@@ -11,12 +11,9 @@ use backend::settings::leads::LeadsConfig;
 use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 
-use crate::common::postgres::TestDatabase;
+use crate::common::broker::{admin_get, created, deleted, lead, TOKEN};
+use crate::common::postgres::on_both_databases;
 use crate::common::{TestApp, LEAD_NOTICE, LEAD_NOTICE_ES};
-use crate::recordings::admin_get;
-
-/// As `openssl rand -hex 32` makes one.
-const ADMIN_TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
 
 fn verify(database: &DatabaseUrl) -> Output {
     records(database, &["verify"])
@@ -65,18 +62,6 @@ fn refused(database: &DatabaseUrl, args: &[&str]) -> String {
     said
 }
 
-async fn lead(app: &TestApp, id: &str) -> Value {
-    let response = app
-        .client
-        .get(app.url(&format!("/api/admin/quote-requests/{id}")))
-        .bearer_auth(ADMIN_TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-    response.json().await.unwrap()
-}
-
 fn sha256(bytes: impl AsRef<[u8]>) -> String {
     backend::store::consent::sha256_hex(bytes)
 }
@@ -85,7 +70,7 @@ fn sha256(bytes: impl AsRef<[u8]>) -> String {
 async fn each_lead_keeps_the_notice_it_was_shown_in_a_chain_that_names_a_change() {
     let app = TestApp::spawn()
         .leads(LeadsConfig {
-            admin_token: Some(ADMIN_TOKEN.into()),
+            admin_token: Some(TOKEN.into()),
             ..LeadsConfig::default()
         })
         .start()
@@ -104,10 +89,7 @@ async fn each_lead_keeps_the_notice_it_was_shown_in_a_chain_that_names_a_change(
     let english: Value = english.json().await.unwrap();
     // From `/es/`, by the form without JavaScript.
     let body = "product=family&email=luis%40example.com&website=&lang=es";
-    assert_eq!(
-        app.form_post(&app.form_cookie(), &[], body).await.status(),
-        303
-    );
+    assert_eq!(app.page_form_post(body).await.status(), 303);
     let rows = app.rows().await;
     let spanish = rows.iter().find(|r| r.email == "luis@example.com").unwrap();
 
@@ -196,14 +178,7 @@ async fn each_lead_keeps_the_notice_it_was_shown_in_a_chain_that_names_a_change(
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("no lead"));
 
     // Deleting a lead keeps its record: the chain still holds.
-    let deleted = app
-        .client
-        .delete(app.url(&format!("/api/admin/quote-requests/{}", spanish.id)))
-        .bearer_auth(ADMIN_TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert!(deleted.status().is_success(), "{}", deleted.status());
+    deleted(&app, &spanish.id).await;
     assert!(verify(&app.database).status.success());
 
     // One stored byte changed: the record it belongs to is named.
@@ -263,7 +238,7 @@ async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_re
     database: Option<DatabaseUrl>,
 ) {
     let app = crate::callable_leads::app_on(database, None).await;
-    let unticked = crate::callable_leads::created(
+    let unticked = created(
         &app,
         json!({"product": "family", "email": "ana@example.com", "phone": "555.555.0124",
                "zip": "60601"}),
@@ -284,7 +259,6 @@ async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_re
         .as_str()
         .unwrap()
         .to_owned();
-    use crate::callable_leads::lead;
     assert_eq!(lead(&app, &unticked).await["may_call"], false);
     let (seq, second) = head(&app.database);
     assert_eq!(seq, 2);
@@ -353,7 +327,7 @@ async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_re
 
     // The head noted before is still held after another lead; once the last record is deleted,
     // the chain left holds, but not the head noted last.
-    crate::callable_leads::created(
+    created(
         &app,
         json!({"product": "family", "email": "cy@example.com", "zip": "60601"}),
     )
@@ -379,27 +353,11 @@ async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_re
     app.stop().await;
 }
 
-#[tokio::test]
-async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records_on_sqlite() {
-    the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records_on_postgresql(
-) {
-    let database = TestDatabase::create().await;
-    the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records(Some(
-        DatabaseUrl::Postgres(database.url.clone()),
-    ))
-    .await;
-    database.drop().await;
-}
+on_both_databases!(the_chain_covers_what_the_inbox_acts_on_and_its_head_catches_removed_records);
 
 /// One person's records, found by number or by address (in any case), their deleted lead's
 /// included: the proof that outlives the lead.
 async fn a_persons_records_outlive_their_leads(database: Option<DatabaseUrl>) {
-    use crate::callable_leads::{created, deleted, TOKEN};
     let app = crate::callable_leads::app_on(database, None).await;
     let first = created(
         &app,
@@ -480,18 +438,7 @@ async fn a_persons_records_outlive_their_leads(database: Option<DatabaseUrl>) {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_persons_records_outlive_their_leads_on_sqlite() {
-    a_persons_records_outlive_their_leads(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn a_persons_records_outlive_their_leads_on_postgresql() {
-    let database = TestDatabase::create().await;
-    a_persons_records_outlive_their_leads(Some(DatabaseUrl::Postgres(database.url.clone()))).await;
-    database.drop().await;
-}
+on_both_databases!(a_persons_records_outlive_their_leads);
 
 /// The files of a record's ZIP, by name within its folder `consent-record-{seq}/`, checked
 /// against its manifest's SHA-256s; and the manifest.
@@ -552,7 +499,7 @@ fn names(files: &[(String, Vec<u8>)]) -> Vec<&str> {
 /// record's number. A record as the releases before records kept the contact details made it
 /// still verifies, and its copy still comes.
 async fn a_records_copy_outlives_its_lead(database: Option<DatabaseUrl>) {
-    use crate::callable_leads::{created, deleted, SECRET};
+    use crate::callable_leads::SECRET;
     use crate::common::voice::{end_of_call, post_voice_event, tool_calls};
     let app = crate::callable_leads::app_on(database, None).await;
     let call = tool_calls(
@@ -765,15 +712,4 @@ async fn a_records_copy_outlives_its_lead(database: Option<DatabaseUrl>) {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_records_copy_outlives_its_lead_on_sqlite() {
-    a_records_copy_outlives_its_lead(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn a_records_copy_outlives_its_lead_on_postgresql() {
-    let database = TestDatabase::create().await;
-    a_records_copy_outlives_its_lead(Some(DatabaseUrl::Postgres(database.url.clone()))).await;
-    database.drop().await;
-}
+on_both_databases!(a_records_copy_outlives_its_lead);

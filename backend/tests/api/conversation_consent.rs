@@ -8,9 +8,10 @@ use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-use crate::callable_leads::{app_with, lead, DISCLOSURE, DISCLOSURE_ES, SECRET, TOKEN};
+use crate::callable_leads::{app_with, DISCLOSURE, DISCLOSURE_ES, SECRET};
+use crate::common::broker::{admin, lead, TOKEN};
 use crate::common::eventually::eventually;
-use crate::common::postgres::TestDatabase;
+use crate::common::postgres::on_both_databases;
 use crate::common::recording_host::RecordingHost;
 use crate::common::voice::{end_of_call, post_voice_event};
 use crate::common::TestApp;
@@ -50,16 +51,7 @@ async fn posted(app: &TestApp, body: &Value) {
 
 /// The one lead of conversation `call_id`, as the admin API shows it.
 async fn lead_of(app: &TestApp, call_id: &str) -> Value {
-    let listed: Value = app
-        .client
-        .get(app.url("/api/admin/quote-requests"))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let listed = admin(app, "/api/admin/quote-requests").await;
     let rows = listed["quote_requests"].as_array().unwrap();
     let found: Vec<&Value> = rows.iter().filter(|r| r["call_id"] == call_id).collect();
     assert_eq!(found.len(), 1, "{listed}");
@@ -80,16 +72,7 @@ async fn click(app: &TestApp, body: Value) -> reqwest::Response {
 
 /// The written-consent records of phone `+15555550123`.
 async fn written_records(app: &TestApp) -> Vec<Value> {
-    let found: Value = app
-        .client
-        .get(app.url("/api/admin/consent-records?phone=%2B15555550123"))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let found = admin(app, "/api/admin/consent-records?phone=%2B15555550123").await;
     found["consent_records"]
         .as_array()
         .unwrap()
@@ -99,12 +82,8 @@ async fn written_records(app: &TestApp) -> Vec<Value> {
         .collect()
 }
 
-fn database_of(database: Option<&TestDatabase>) -> Option<DatabaseUrl> {
-    database.map(|database| DatabaseUrl::Postgres(database.url.clone()))
-}
-
-async fn a_chat_click_is_written_consent(database: Option<&TestDatabase>) {
-    let app = app_with(database_of(database), None, &[]).await;
+async fn a_chat_click_is_written_consent(database: Option<DatabaseUrl>) {
+    let app = app_with(database, None, &[]).await;
 
     // Yes before the lead: kept, then recorded when the lead arrives. The page's text is not
     // the one recorded.
@@ -181,18 +160,7 @@ async fn a_chat_click_is_written_consent(database: Option<&TestDatabase>) {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_chat_click_is_written_consent_on_sqlite() {
-    a_chat_click_is_written_consent(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn a_chat_click_is_written_consent_on_postgres() {
-    let database = TestDatabase::create().await;
-    a_chat_click_is_written_consent(Some(&database)).await;
-    database.drop().await;
-}
+on_both_databases!(a_chat_click_is_written_consent);
 
 /// The lead of `call_id` once `check` holds for it.
 async fn lead_once(app: &TestApp, call_id: &str, check: impl Fn(&Value) -> bool) -> Value {
@@ -236,16 +204,11 @@ fn recorded(call_id: &str, url: &str) -> Value {
     report
 }
 
-async fn a_recorded_call_is_written_consent(database: Option<&TestDatabase>) {
+async fn a_recorded_call_is_written_consent(database: Option<DatabaseUrl>) {
     let host = RecordingHost::start().await;
     // The refused call's recording is on an origin the site does not fetch from.
     let origins = host.origin();
-    let app = app_with(
-        database_of(database),
-        None,
-        &[("RECORDING_ORIGINS", &origins)],
-    )
-    .await;
+    let app = app_with(database, None, &[("RECORDING_ORIGINS", &origins)]).await;
 
     // The lead, then the report: written once the recording is stored.
     posted(&app, &call_quote("call-a", "ana@example.com", "es")).await;
@@ -308,15 +271,4 @@ async fn a_recorded_call_is_written_consent(database: Option<&TestDatabase>) {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_recorded_call_is_written_consent_on_sqlite() {
-    a_recorded_call_is_written_consent(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn a_recorded_call_is_written_consent_on_postgres() {
-    let database = TestDatabase::create().await;
-    a_recorded_call_is_written_consent(Some(&database)).await;
-    database.drop().await;
-}
+on_both_databases!(a_recorded_call_is_written_consent);

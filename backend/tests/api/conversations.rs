@@ -9,10 +9,10 @@ use std::io::Read;
 use backend::store::{self, DatabaseUrl, RecordingOutcome, StoredRecording};
 use serde_json::{json, Value};
 
+use crate::common::broker::{admin_get, TOKEN};
 use crate::common::postgres::TestDatabase;
 use crate::common::voice::{one_quote, post_voice_event};
 use crate::common::TestApp;
-use crate::recordings::{admin_get, TOKEN};
 
 const SECRET: &str = "voice-secret-123";
 /// `backend::store::transcript::MAX_TRANSCRIPT_BYTES`, as the docs give it.

@@ -1,7 +1,7 @@
 //! `Idempotency-Key` on quote posts: a retry is answered with the first quote, never a second
 //! row; the same key for another request is refused with 409.
 
-use crate::common::TestApp;
+use crate::common::{created_id, TestApp};
 use serde_json::Value;
 
 const ANA: &str = r#"{"product":"family","email":"ana@example.com"}"#;
@@ -18,21 +18,13 @@ async fn post(app: &TestApp, key: &str, body: &str) -> reqwest::Response {
         .unwrap()
 }
 
-async fn id(response: reqwest::Response) -> String {
-    assert_eq!(response.status(), 201);
-    response.json::<Value>().await.unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned()
-}
-
 #[tokio::test]
 async fn a_retried_post_is_one_lead_and_another_body_under_the_key_is_409() {
     let app = TestApp::start().await;
-    let first = id(post(&app, "retry-1", ANA).await).await;
+    let first = created_id(post(&app, "retry-1", ANA).await).await;
     let replays = futures_util::future::join_all((0..5).map(|_| post(&app, "retry-1", ANA))).await;
     for replay in replays {
-        assert_eq!(id(replay).await, first, "the first answer again");
+        assert_eq!(created_id(replay).await, first, "the first answer again");
     }
     let conflict = post(&app, "retry-1", BEA).await;
     assert_eq!(conflict.status(), 409);
@@ -42,7 +34,7 @@ async fn a_retried_post_is_one_lead_and_another_body_under_the_key_is_409() {
         .as_str()
         .unwrap()
         .contains("earlier request stands"));
-    let other = id(post(&app, "retry-2", BEA).await).await;
+    let other = created_id(post(&app, "retry-2", BEA).await).await;
     assert_ne!(other, first);
     let rows = app.rows().await;
     assert_eq!(rows.len(), 2);
@@ -56,9 +48,9 @@ async fn a_retried_post_is_one_lead_and_another_body_under_the_key_is_409() {
 #[tokio::test]
 async fn the_key_survives_a_restart_and_a_bad_key_is_refused() {
     let mut app = TestApp::start().await;
-    let first = id(post(&app, "k", ANA).await).await;
+    let first = created_id(post(&app, "k", ANA).await).await;
     app.restart().await;
-    assert_eq!(id(post(&app, "k", ANA).await).await, first);
+    assert_eq!(created_id(post(&app, "k", ANA).await).await, first);
     for bad in ["", "has space", &"x".repeat(256)] {
         let response = post(&app, bad, ANA).await;
         assert_eq!(response.status(), 400, "{bad:?}");
@@ -67,7 +59,12 @@ async fn the_key_survives_a_restart_and_a_bad_key_is_refused() {
             "invalid_parameter"
         );
     }
-    assert_eq!(id(post(&app, &"~".repeat(255), ANA).await).await.len(), 36);
+    assert_eq!(
+        created_id(post(&app, &"~".repeat(255), ANA).await)
+            .await
+            .len(),
+        36
+    );
     assert_eq!(app.rows().await.len(), 2);
     app.stop().await;
 }

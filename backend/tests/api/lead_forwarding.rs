@@ -1,7 +1,8 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use crate::common::postgres::TestDatabase;
+use crate::common::broker::{marked, TOKEN};
+use crate::common::postgres::{on_both_databases, TestDatabase};
 use crate::common::receiver::Receiver;
 use crate::common::TestApp;
 use backend::forward::{signature, IDEMPOTENCY_HEADER, SIGNATURE_HEADER};
@@ -332,22 +333,6 @@ async fn on_postgresql_a_restart_mid_retry_still_delivers_every_lead() {
 /// A post the receiver accepted.
 type Post = crate::common::receiver::Delivery;
 
-/// As `openssl rand -hex 32` makes one.
-const ADMIN_TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
-
-/// The broker marks lead `id` with `status`.
-async fn mark(app: &TestApp, id: &str, status: &str) {
-    let response = app
-        .client
-        .patch(app.url(&format!("/api/admin/quote-requests/{id}")))
-        .bearer_auth(ADMIN_TOKEN)
-        .json(&serde_json::json!({ "status": status }))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
-}
-
 /// The bodies posted for lead `id`, in the order received.
 fn posts_of(posted: &[Post], id: &str) -> Vec<Value> {
     posted
@@ -355,6 +340,15 @@ fn posts_of(posted: &[Post], id: &str) -> Vec<Value> {
         .map(|delivery| delivery.json())
         .filter(|body| body["id"] == id)
         .collect()
+}
+
+/// Every post, once each of `ids` has been posted with `event`.
+async fn each_posted(receiver: &Receiver, ids: [&str; 2], event: &str) -> Vec<Post> {
+    receiver
+        .wait_for(&format!("{ids:?} posted with {event}"), |posted| {
+            ids.iter().all(|id| !checked(posted, id, event).is_empty())
+        })
+        .await
 }
 
 /// Each post of `id` with `event`, checked: signed, its idempotency key naming the event and its
@@ -388,7 +382,7 @@ fn checked(posted: &[Post], id: &str, event: &str) -> Vec<Value> {
 async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) {
     let receiver = Receiver::start(true).await;
     let spawn = TestApp::spawn().leads(LeadsConfig {
-        admin_token: Some(ADMIN_TOKEN.into()),
+        admin_token: Some(TOKEN.into()),
         ..leads(forwarding(&receiver), fast_retry())
     });
     let app = match database {
@@ -411,14 +405,8 @@ async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) 
         assert_eq!(first[0]["do_not_contact"], false);
     }
 
-    mark(&app, &ana, "do_not_contact").await;
-    let posted = receiver
-        .wait_for("both of Ana's leads posted as marked", |posted| {
-            [&ana, &again]
-                .iter()
-                .all(|id| !checked(posted, id, "do_not_contact_marked").is_empty())
-        })
-        .await;
+    marked(&app, &ana, "do_not_contact").await;
+    let posted = each_posted(&receiver, [&ana, &again], "do_not_contact_marked").await;
     for id in [&ana, &again] {
         let marked = checked(&posted, id, "do_not_contact_marked");
         assert_eq!(marked.len(), 1, "{marked:?}");
@@ -429,14 +417,8 @@ async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) 
         );
     }
 
-    mark(&app, &ana, "contacted").await;
-    let posted = receiver
-        .wait_for("both of Ana's leads posted as unmarked", |posted| {
-            [&ana, &again]
-                .iter()
-                .all(|id| !checked(posted, id, "do_not_contact_unmarked").is_empty())
-        })
-        .await;
+    marked(&app, &ana, "contacted").await;
+    let posted = each_posted(&receiver, [&ana, &again], "do_not_contact_unmarked").await;
     for id in [&ana, &again] {
         let unmarked = checked(&posted, id, "do_not_contact_unmarked");
         assert_eq!(unmarked[0]["do_not_contact"], false);
@@ -471,7 +453,7 @@ async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) 
             .is_some_and(|delivery| delivery.attempts >= 1)
     })
     .await;
-    mark(&app, &cy, "do_not_contact").await;
+    marked(&app, &cy, "do_not_contact").await;
     receiver.set_up(true);
     receiver
         .wait_for("cy's post", |posted| !posts_of(posted, &cy).is_empty())
@@ -489,16 +471,4 @@ async fn a_do_not_contact_change_is_posted_again(database: Option<DatabaseUrl>) 
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_do_not_contact_change_is_posted_again_on_sqlite() {
-    a_do_not_contact_change_is_posted_again(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn a_do_not_contact_change_is_posted_again_on_postgresql() {
-    let database = TestDatabase::create().await;
-    a_do_not_contact_change_is_posted_again(Some(DatabaseUrl::Postgres(database.url.clone())))
-        .await;
-    database.drop().await;
-}
+on_both_databases!(a_do_not_contact_change_is_posted_again);

@@ -12,10 +12,11 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use crate::callable_leads::{
-    app_with, CALL_NOTICE, CALL_NOTICE_ES, CHAT_NOTICE, CHAT_NOTICE_ES, SECRET, TOKEN,
+    app_with, CALL_NOTICE, CALL_NOTICE_ES, CHAT_NOTICE, CHAT_NOTICE_ES, SECRET,
 };
+use crate::common::broker::{admin_get, TOKEN};
 use crate::common::eventually::eventually;
-use crate::common::postgres::TestDatabase;
+use crate::common::postgres::on_both_databases;
 use crate::common::voice::{end_of_call, one_quote, post_voice_event};
 use crate::common::TestApp;
 
@@ -46,17 +47,8 @@ async fn posted(app: &TestApp, body: &Value) {
     );
 }
 
-async fn admin(app: &TestApp, path: &str) -> reqwest::Response {
-    app.client
-        .get(app.url(path))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap()
-}
-
 async fn conversation(app: &TestApp, call_id: &str) -> Value {
-    let response = admin(app, &format!("/api/admin/conversations/{call_id}")).await;
+    let response = admin_get(app, &format!("/api/admin/conversations/{call_id}")).await;
     assert_eq!(response.status(), 200, "{call_id}");
     response.json().await.unwrap()
 }
@@ -90,8 +82,7 @@ fn zipped(bytes: &[u8], name: &str) -> Option<String> {
     Some(text)
 }
 
-async fn the_acceptance_is_kept_with_its_conversation(database: Option<&TestDatabase>) {
-    let database = database.map(|database| DatabaseUrl::Postgres(database.url.clone()));
+async fn the_acceptance_is_kept_with_its_conversation(database: Option<DatabaseUrl>) {
     let mut app = app_with(database, None, &[]).await;
 
     // A call's, from /es/, before the provider's report: the site's Spanish text, not the page's.
@@ -136,7 +127,7 @@ async fn the_acceptance_is_kept_with_its_conversation(database: Option<&TestData
     accepted(&app, json!({"chat_id": "sess-es", "lang": "es"})).await;
     posted(&app, &end_of_call("call-en", "customer-ended-call", "None")).await;
     accepted(&app, json!({"call_id": "call-en", "lang": "en"})).await;
-    let listed: Value = admin(&app, "/api/admin/conversations")
+    let listed: Value = admin_get(&app, "/api/admin/conversations")
         .await
         .json()
         .await
@@ -179,7 +170,7 @@ async fn the_acceptance_is_kept_with_its_conversation(database: Option<&TestData
 
     // The lead's records ZIP holds it as call-notice.json, named by its conversation.
     let lead_id = call["lead_id"].as_str().unwrap().to_owned();
-    let records = admin(
+    let records = admin_get(
         &app,
         &format!("/api/admin/quote-requests/{lead_id}/records"),
     )
@@ -264,7 +255,7 @@ async fn the_acceptance_is_kept_with_its_conversation(database: Option<&TestData
     .await;
     // The first hourly round runs as the server starts.
     eventually("call-1 purged at start", || async {
-        match admin(&app, "/api/admin/conversations/call-1")
+        match admin_get(&app, "/api/admin/conversations/call-1")
             .await
             .status()
         {
@@ -288,15 +279,4 @@ async fn the_acceptance_is_kept_with_its_conversation(database: Option<&TestData
     app.stop().await;
 }
 
-#[tokio::test]
-async fn the_acceptance_is_kept_with_its_conversation_on_sqlite() {
-    the_acceptance_is_kept_with_its_conversation(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn the_acceptance_is_kept_with_its_conversation_on_postgres() {
-    let database = TestDatabase::create().await;
-    the_acceptance_is_kept_with_its_conversation(Some(&database)).await;
-    database.drop().await;
-}
+on_both_databases!(the_acceptance_is_kept_with_its_conversation);

@@ -6,8 +6,9 @@
 
 use serde_json::json;
 
-use crate::callable_leads::{app_on, created, lead};
-use crate::common::postgres::TestDatabase;
+use crate::callable_leads::app_on;
+use crate::common::broker::{created, lead};
+use crate::common::postgres::on_both_databases;
 use crate::common::smtp::SmtpServer;
 use crate::common::{no_redirects, TestApp};
 use backend::store::DatabaseUrl;
@@ -178,19 +179,7 @@ async fn a_visitor_opts_out_by_email_phone_or_both(database: Option<DatabaseUrl>
     app.stop().await;
 }
 
-#[tokio::test]
-async fn a_visitor_opts_out_on_sqlite() {
-    a_visitor_opts_out_by_email_phone_or_both(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn a_visitor_opts_out_on_postgres() {
-    let database = TestDatabase::create().await;
-    a_visitor_opts_out_by_email_phone_or_both(Some(DatabaseUrl::Postgres(database.url.clone())))
-        .await;
-    database.drop().await;
-}
+on_both_databases!(a_visitor_opts_out_by_email_phone_or_both);
 
 /// The broker's next lead e-mail lists each opt-out once, with the time it was asked.
 async fn the_next_lead_email_lists_each_opt_out_once(database: Option<DatabaseUrl>) {
@@ -233,16 +222,4 @@ async fn the_next_lead_email_lists_each_opt_out_once(database: Option<DatabaseUr
     app.stop().await;
 }
 
-#[tokio::test]
-async fn the_next_lead_email_lists_an_opt_out_once_on_sqlite() {
-    the_next_lead_email_lists_each_opt_out_once(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn the_next_lead_email_lists_an_opt_out_once_on_postgres() {
-    let database = TestDatabase::create().await;
-    the_next_lead_email_lists_each_opt_out_once(Some(DatabaseUrl::Postgres(database.url.clone())))
-        .await;
-    database.drop().await;
-}
+on_both_databases!(the_next_lead_email_lists_each_opt_out_once);

@@ -45,7 +45,10 @@ async fn post_form_with(app: &TestApp, body: &str, headers: &[(&str, &str)]) -> 
 }
 
 /// What the browser does next: the result page, with the cookie the post set.
-async fn follow(app: &TestApp, posted: reqwest::Response) -> (reqwest::StatusCode, String, String) {
+pub(crate) async fn follow(
+    app: &TestApp,
+    posted: reqwest::Response,
+) -> (reqwest::StatusCode, String, String) {
     follow_to(app, posted, "/quote-result").await
 }
 

@@ -19,15 +19,15 @@ use backend::store::DatabaseUrl;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
+use crate::common::broker::{admin_get, TOKEN};
 use crate::common::eventually::eventually;
-use crate::common::postgres::TestDatabase;
+use crate::common::postgres::{on_both_databases, TestDatabase};
 use crate::common::recording_host::{wav, RecordingHost, SilentHost, UnreachedHost};
 use crate::common::smtp::SmtpServer;
 use crate::common::voice::{end_of_call, one_quote, post_voice_event};
 use crate::common::TestApp;
 
 const SECRET: &str = "voice-secret-123";
-pub(crate) const TOKEN: &str = "0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f9";
 const STARTED: &str = "2026-11-27T10:00:00.000Z";
 const ORIGINS: &str = "RECORDING_ORIGINS";
 const ALERT_SUBJECT: &str = "Alert: a call recording is not being kept";
@@ -67,16 +67,6 @@ fn recorded_call(call_id: &str, url: &str) -> Value {
     report["message"]["artifact"]["recordingUrl"] = json!(url);
     report["message"]["startedAt"] = json!(STARTED);
     report
-}
-
-/// A GET of the admin API with the token.
-pub(crate) async fn admin_get(app: &TestApp, path: &str) -> reqwest::Response {
-    app.client
-        .get(app.url(path))
-        .bearer_auth(TOKEN)
-        .send()
-        .await
-        .unwrap()
 }
 
 async fn conversation(app: &TestApp, call_id: &str) -> Value {
@@ -555,18 +545,7 @@ async fn past_the_total_a_copy_is_given_up(database: Option<DatabaseUrl>) {
     app.stop().await;
 }
 
-#[tokio::test]
-async fn past_the_total_a_copy_is_given_up_on_sqlite() {
-    past_the_total_a_copy_is_given_up(None).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
-async fn on_postgresql_past_the_total_a_copy_is_given_up() {
-    let database = TestDatabase::create().await;
-    past_the_total_a_copy_is_given_up(Some(DatabaseUrl::Postgres(database.url.clone()))).await;
-    database.drop().await;
-}
+on_both_databases!(past_the_total_a_copy_is_given_up);
 
 #[tokio::test]
 async fn two_stalled_hosts_do_not_hold_up_a_good_copy() {

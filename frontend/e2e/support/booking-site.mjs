@@ -6,6 +6,41 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './server.mjs';
 
+/** The words the booking tests set and look for, in each language. */
+export const BOOKING_WORDS = {
+  en: {
+    title: 'Book a call',
+    name: 'Full name',
+    email: 'Email',
+    soa: 'Part D',
+    statement: 'The agent may be paid based on your enrollment.',
+    zone: 'Times are in UTC.',
+    done: 'We will call you.',
+    errors: { slot: 'Choose a time', name: 'Write your name', email: 'Write an email' },
+    soaError: 'Choose what we may talk about',
+    taken: 'That time was just taken.',
+    manage: {
+      link: 'To cancel the call or move it, open this link:',
+      cancel: 'Cancel the call',
+      cancelled: 'Your call is cancelled.',
+      gone: 'This link was used already.',
+      unknown: 'This link does not open a booking.',
+    },
+  },
+  es: {
+    title: 'Reserve una llamada',
+    name: 'Nombre completo',
+    email: 'Correo electrónico',
+    soa: 'Parte D',
+    statement: 'El agente puede recibir un pago según su inscripción.',
+    zone: 'Horas en UTC.',
+    done: 'Le llamaremos.',
+    errors: { slot: 'Elija una hora', name: 'Escriba su nombre', email: 'Escriba un correo' },
+    soaError: 'Elija de qué podemos hablar',
+    taken: 'Esa hora ya está ocupada.',
+  },
+};
+
 const booking = (w) => ({
   timeZone: 'UTC',
   hours: Object.fromEntries(
@@ -60,7 +95,7 @@ const booking = (w) => ({
  * A copy of the built site with `booking` on in both languages' server facts, its words from
  * `words.en` and `words.es`.
  */
-export function siteWithBooking(words) {
+export function siteWithBooking(words = BOOKING_WORDS) {
   const dir = mkdtempSync(join(tmpdir(), 'booking-site-'));
   cpSync(join(repoRoot, 'frontend/dist'), dir, { recursive: true });
   for (const [language, file] of [

@@ -19,6 +19,10 @@ export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
 };
+/** Whether the page is no wider than its window (nothing scrolls sideways). */
+export const fitsTheScreen = (page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 export const outputDir = join(repoRoot, 'test-output');
 mkdirSync(outputDir, { recursive: true });
 

@@ -90,12 +90,7 @@ fn available_times(voice_events: &VoiceEvents) -> Value {
 }
 
 fn book_call(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
-    let products = content.soa_products(Language::En);
-    let values: Vec<&str> = products.iter().map(|(value, _)| *value).collect();
-    let meanings: Vec<String> = products
-        .iter()
-        .map(|(value, label)| format!("{value} = {label}"))
-        .collect();
+    let (values, meanings) = product_enum(&content.soa_products(Language::En));
     let mut properties = json!({
         "slot": {
             "type": "string",
@@ -113,7 +108,7 @@ fn book_call(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
         "products": {
             "type": "array",
             "items": { "type": "string", "enum": values },
-            "description": format!("The product types the caller agreed to discuss, one or more: {}", meanings.join(", ")),
+            "description": format!("The product types the caller agreed to discuss, one or more: {meanings}"),
         },
         "language": {
             "type": "string",
@@ -139,6 +134,17 @@ fn book_call(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
     )
 }
 
+/// A product property's allowed values and what each means to the assistant
+/// (`medicare = Medicare, ...`).
+fn product_enum(products: &[(&'static str, &str)]) -> (Vec<&'static str>, String) {
+    let values = products.iter().map(|(value, _)| *value).collect();
+    let meanings: Vec<String> = products
+        .iter()
+        .map(|(value, label)| format!("{value} = {label}"))
+        .collect();
+    (values, meanings.join(", "))
+}
+
 fn phone_property() -> Value {
     json!({
         "type": "string",
@@ -154,17 +160,12 @@ fn may_call_property() -> Value {
 }
 
 fn request_quote(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
-    let products = content.products();
-    let values: Vec<&str> = products.iter().map(|(value, _)| *value).collect();
-    let meanings: Vec<String> = products
-        .iter()
-        .map(|(value, label)| format!("{value} = {label}"))
-        .collect();
+    let (values, meanings) = product_enum(&content.products());
     let mut properties = json!({
         "product": {
             "type": "string",
             "enum": values,
-            "description": meanings.join(", "),
+            "description": meanings,
         },
         "email": {
             "type": "string",

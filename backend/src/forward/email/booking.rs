@@ -13,6 +13,7 @@ use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::{Address, Message};
 use time::OffsetDateTime;
 
+use super::message::message_id;
 use super::Mailer;
 use crate::forward::worker::Failure;
 use crate::leads::booking_words::BookingWords;
@@ -54,11 +55,9 @@ fn message(settings: &EmailSettings, mail: &BookingMail) -> Result<Message, lett
     let mut builder = Message::builder()
         .from(settings.from.clone())
         .date(SystemTime::from(mail.now))
-        .message_id(Some(format!(
-            "<{}.{}@{}>",
-            booking.id,
-            due.kind.as_str(),
-            settings.from.email.domain()
+        .message_id(Some(message_id(
+            settings,
+            &format!("{}.{}", booking.id, due.kind.as_str()),
         )));
     match due.kind {
         MailKind::Request | MailKind::Cancel => {

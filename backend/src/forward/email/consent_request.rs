@@ -10,6 +10,7 @@ use lettre::message::{Mailbox, MultiPart};
 use lettre::{Address, Message};
 use time::OffsetDateTime;
 
+use super::message::message_id;
 use crate::settings::email::EmailSettings;
 use crate::store::Language;
 
@@ -59,11 +60,13 @@ pub(super) fn message(
         .to(Mailbox::new(None, to))
         .date(SystemTime::from(request.at))
         .subject(words.subject)
-        .message_id(Some(format!(
-            "<{}.consent.{}@{}>",
-            request.lead_id,
-            request.at.unix_timestamp(),
-            settings.from.email.domain()
+        .message_id(Some(message_id(
+            settings,
+            &format!(
+                "{}.consent.{}",
+                request.lead_id,
+                request.at.unix_timestamp()
+            ),
         )))
         .multipart(MultiPart::alternative_plain_html(text, html))
 }

@@ -17,14 +17,10 @@ use crate::store::do_not_contact::OptOut;
 use crate::store::spam_report::SpamReport;
 use crate::store::{CallConsent, CallReport, HeldLeads, LeadStatus, Source, StoredQuote};
 
-/// `<lead id@sender's domain>`: the same lead always gets the same id, so a resend is
+/// `<local@sender's domain>`: the same lead (or hour) always gets the same id, so a resend is
 /// recognisably the same message.
-fn message_id(settings: &EmailSettings, lead_id: &str) -> String {
-    format!("<{lead_id}@{}>", settings.from.email.domain())
-}
-
-fn follow_up_id(settings: &EmailSettings, lead_id: &str) -> String {
-    format!("<{lead_id}.call@{}>", settings.from.email.domain())
+pub(super) fn message_id(settings: &EmailSettings, local: &str) -> String {
+    format!("<{local}@{}>", settings.from.email.domain())
 }
 
 fn subject(quote: &StoredQuote) -> String {
@@ -62,7 +58,7 @@ pub(super) fn follow_up(
     let lead_id = message_id(settings, &quote.id);
     headers(settings, quote)
         .subject(format!("Re: {}", subject(quote)))
-        .message_id(Some(follow_up_id(settings, &quote.id)))
+        .message_id(Some(message_id(settings, &format!("{}.call", quote.id))))
         .in_reply_to(lead_id.clone())
         .references(lead_id)
         .multipart(MultiPart::alternative_plain_html(text, html))
@@ -78,23 +74,14 @@ pub(super) fn digest(
 ) -> Result<Message, lettre::error::Error> {
     let body = digest_body(site, held, settings.max_per_hour);
     let (text, html) = with_opt_outs(site, body, opt_outs);
-    let mut builder = Message::builder()
-        .from(settings.from.clone())
-        .date(SystemTime::from(hour));
-    for to in &settings.to {
-        builder = builder.to(to.clone());
-    }
     let stamp = hour.unix_timestamp();
-    builder
+    addressed(settings, hour)
         .subject(format!(
             "E-mail budget reached: {} more {} in the inbox",
             held.total,
             if held.total == 1 { "lead" } else { "leads" }
         ))
-        .message_id(Some(format!(
-            "<digest.{stamp}@{}>",
-            settings.from.email.domain()
-        )))
+        .message_id(Some(message_id(settings, &format!("digest.{stamp}"))))
         .multipart(MultiPart::alternative_plain_html(text, html))
 }
 
@@ -298,11 +285,7 @@ fn spam_note(site: &SiteSettings, spam: &SpamReport) -> (String, String) {
             inbox.set_fragment(Some("spam"));
             (
                 format!("\n{said} See them: {inbox}\n"),
-                format!(
-                    "<p>{} <a href=\"{}\">See them in the inbox</a></p>",
-                    encode_text(&said),
-                    encode_double_quoted_attribute(inbox.as_str())
-                ),
+                linked(&format!("{said} "), inbox.as_str(), "See them in the inbox"),
             )
         }
         None => (
@@ -318,10 +301,7 @@ fn inbox_link(site: &SiteSettings, lead_id: &str) -> (String, String) {
     match site.lead_page(lead_id) {
         Some(url) => (
             format!("\nOpen it in the inbox: {url}\n"),
-            format!(
-                "<p><a href=\"{}\">Open it in the inbox</a></p>",
-                encode_double_quoted_attribute(&url)
-            ),
+            linked("", &url, "Open it in the inbox"),
         ),
         None => (String::new(), String::new()),
     }
@@ -341,13 +321,10 @@ fn consent_offer(site: &SiteSettings, quote: &StoredQuote) -> (String, String) {
                 "No written consent to call yet. Ask for written consent: \"Ask for written consent\" on the lead's page in the inbox e-mails {} a page to give it.",
                 quote.email
             );
+            let said = one_line(&said);
             (
-                format!("{}\nAsk for written consent: {url}\n", one_line(&said)),
-                format!(
-                    "<p>{} <a href=\"{}\">Ask for written consent</a></p>",
-                    encode_text(&one_line(&said)),
-                    encode_double_quoted_attribute(&url)
-                ),
+                format!("{said}\nAsk for written consent: {url}\n"),
+                linked(&format!("{said} "), &url, "Ask for written consent"),
             )
         }
         None => (String::new(), String::new()),
@@ -394,12 +371,7 @@ fn follow_up_body(site: &SiteSettings, quote: &StoredQuote, call: &CallReport) -
         .recording_url
         .as_deref()
         .and_then(web_link)
-        .map(|url| {
-            format!(
-                "<p><a href=\"{}\">Listen to the recording</a></p>",
-                encode_double_quoted_attribute(url.as_str())
-            )
-        })
+        .map(|url| linked("", url.as_str(), "Listen to the recording"))
         .unwrap_or_default();
     let html = format!(
         "<!doctype html><html><body><h1>{heading}</h1>{}{link_html}{recording}<h2>Summary</h2><p style=\"white-space:pre-wrap\">{}</p><h2>Transcript</h2><pre style=\"white-space:pre-wrap\">{}</pre><h2>Details</h2>{}</body></html>",
@@ -411,14 +383,20 @@ fn follow_up_body(site: &SiteSettings, quote: &StoredQuote, call: &CallReport) -
     (text, html)
 }
 
+/// From, To and Date.
+fn addressed(settings: &EmailSettings, date: time::OffsetDateTime) -> MessageBuilder {
+    let builder = Message::builder()
+        .from(settings.from.clone())
+        .date(SystemTime::from(date));
+    settings
+        .to
+        .iter()
+        .fold(builder, |builder, to| builder.to(to.clone()))
+}
+
 /// From, To, Reply-To and Date, the same for both messages of a lead.
 fn headers(settings: &EmailSettings, quote: &StoredQuote) -> MessageBuilder {
-    let mut builder = Message::builder()
-        .from(settings.from.clone())
-        .date(SystemTime::from(quote.created_at));
-    for to in &settings.to {
-        builder = builder.to(to.clone());
-    }
+    let builder = addressed(settings, quote.created_at);
     // The quote rules accept only addresses an e-mail can carry, so this holds; should one ever
     // not parse, the message goes without Reply-To (the address is in the body).
     match quote.email.parse::<Address>() {
@@ -464,6 +442,15 @@ fn html_fields(fields: &[(&str, String)]) -> String {
     format!("<table>{rows}</table>")
 }
 
+/// A paragraph of `said` (escaped) ending in a link named `name` to `url`.
+fn linked(said: &str, url: &str, name: &str) -> String {
+    format!(
+        "<p>{}<a href=\"{}\">{name}</a></p>",
+        encode_text(said),
+        encode_double_quoted_attribute(url)
+    )
+}
+
 /// Only an http(s) link becomes clickable, as the URL parser writes it (percent-encoded);
 /// anything else stays text.
 fn web_link(url: &str) -> Option<reqwest::Url> {
@@ -492,26 +479,9 @@ pub(super) mod tests {
 
     fn quote(email: &str, user_agent: &str) -> StoredQuote {
         StoredQuote {
-            id: "0195-lead".into(),
-            product: wasm_core::Product::Family,
-            email: email.into(),
-            source: Source::Web,
-            user_agent: Some(user_agent.into()),
             created_at: time::macros::datetime!(2026-11-22 15:40 UTC),
-            call_id: None,
-            call_ended_reason: None,
-            call_summary: None,
-            delivery: None,
-            status: crate::store::LeadStatus::New,
-            status_changed_at: None,
-            spam_reason: None,
-            note: None,
-            language: crate::store::Language::En,
-            consent: None,
-            contact: Default::default(),
-            call_consent: None,
-            written_later: None,
-            licensed: None,
+            user_agent: Some(user_agent.into()),
+            ..crate::leads::example_lead("0195-lead", email)
         }
     }
 

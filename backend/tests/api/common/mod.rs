@@ -1,5 +1,6 @@
 //! Starts the real application on port 0 with a fresh database and a small built site.
 
+pub mod broker;
 pub mod eventually;
 pub mod postgres;
 pub mod receiver;
@@ -49,7 +50,6 @@ pub fn cookie_parts(set_cookie: &str) -> (&str, Vec<&str>) {
     (pair, attributes)
 }
 
-/// A client that does not follow redirects: a browser's first step, the `303` itself.
 /// The first column of the one row `sql` gives on `database`, either kind.
 pub async fn first_value<T>(database: &DatabaseUrl, sql: &str) -> T
 where
@@ -70,6 +70,16 @@ where
     }
 }
 
+/// The id of the lead `response` (to a quote post, which must be `201`) created.
+pub async fn created_id(response: reqwest::Response) -> String {
+    assert_eq!(response.status(), 201);
+    response.json::<serde_json::Value>().await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// A client that does not follow redirects: a browser's first step, the `303` itself.
 pub fn no_redirects() -> reqwest::Client {
     reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
@@ -180,6 +190,12 @@ impl Spawn {
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
+        self
+    }
+
+    /// `env` made at run time (an SMTP server's address).
+    pub fn env_owned(mut self, vars: Vec<(String, String)>) -> Spawn {
+        self.env = vars;
         self
     }
 
@@ -308,11 +324,7 @@ impl TestApp {
             .send()
             .await
             .unwrap();
-        assert_eq!(response.status(), 201);
-        response.json::<serde_json::Value>().await.unwrap()["id"]
-            .as_str()
-            .unwrap()
-            .to_owned()
+        created_id(response).await
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
@@ -368,6 +380,11 @@ impl TestApp {
             }
         })
         .await
+    }
+
+    /// `form_post` as a browser that just loaded the form's page sends it.
+    pub async fn page_form_post(&self, body: &str) -> reqwest::Response {
+        self.form_post(&self.form_cookie(), &[], body).await
     }
 
     /// Every stored row, read through a separate connection to the same database.

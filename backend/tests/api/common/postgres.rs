@@ -55,3 +55,33 @@ impl TestDatabase {
         self.admin.batch_execute(&sql).await.unwrap();
     }
 }
+
+/// Runs `scenario` on a database of its own (see `create`), dropped afterwards.
+pub async fn on_postgres<F: std::future::Future<Output = ()>>(
+    scenario: impl FnOnce(backend::store::DatabaseUrl) -> F,
+) {
+    let database = TestDatabase::create().await;
+    scenario(backend::store::DatabaseUrl::Postgres(database.url.clone())).await;
+    database.drop().await;
+}
+
+/// For each scenario `$name(database: Option<DatabaseUrl>)`, the tests `$name::sqlite` (a fresh
+/// SQLite file, `None`) and `$name::postgres` (a PostgreSQL database of its own, `#[ignore]`d:
+/// scripts/test.sh runs it).
+macro_rules! on_both_databases {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$name(None).await;
+            }
+
+            #[tokio::test]
+            #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
+            async fn postgres() {
+                $crate::common::postgres::on_postgres(|url| super::$name(Some(url))).await;
+            }
+        }
+    )*};
+}
+pub(crate) use on_both_databases;

@@ -81,6 +81,14 @@ impl Mail {
     pub fn html(&self) -> &str {
         self.html.as_deref().expect("a text/html part")
     }
+
+    /// The text part's first line holding `part` (a link's path).
+    pub fn line_with(&self, part: &str) -> &str {
+        let text = self.text();
+        text.lines()
+            .find(|line| line.contains(part))
+            .unwrap_or_else(|| panic!("{part} in {text}"))
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
