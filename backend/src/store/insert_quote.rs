@@ -3,7 +3,7 @@
 
 use std::sync::LazyLock;
 
-use super::lead_columns::{QuoteValues, COLUMNS, TABLE};
+use super::lead_columns::{QuoteValues, COLUMNS, NEW_VALUES, TABLE};
 
 /// One `$n` per column, its value. Stores nothing when the idempotency key or the voice call
 /// and tool call were seen before (both are unique); `EARLIER_QUOTE` then finds that row.
@@ -30,7 +30,7 @@ pub static INSERT_QUOTES: LazyLock<String> = LazyLock::new(|| {
 });
 
 fn names() -> String {
-    COLUMNS.map(|(column, _)| column.name).join(", ")
+    COLUMNS.map(|column| column.name).join(", ")
 }
 
 /// Each column's parameter, written by `parameter` from its number.
@@ -42,8 +42,8 @@ fn numbered(parameter: impl Fn(usize) -> String) -> String {
 }
 
 /// `INSERT_QUOTES`' arrays: each column's values of every quote in `rows`.
-pub fn columns<'a>(rows: &'a [QuoteValues<'a>]) -> [Vec<Option<&'a str>>; COLUMNS.len()] {
-    COLUMNS.map(|(_, value)| rows.iter().map(value).collect())
+pub fn columns<'a>(rows: &'a [QuoteValues<'a>]) -> [Vec<Option<&'a str>>; NEW_VALUES.len()] {
+    NEW_VALUES.map(|value| rows.iter().map(value).collect())
 }
 
 #[cfg(test)]

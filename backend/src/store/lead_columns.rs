@@ -8,26 +8,42 @@ use super::model::{LeadStatus, NewQuote};
 
 pub const TABLE: &str = "quote_requests";
 
-pub const ID: &str = "id";
-pub const PRODUCT: &str = "product";
-pub const EMAIL: &str = "email";
-pub const SOURCE: &str = "source";
-pub const USER_AGENT: &str = "user_agent";
-pub const CREATED_AT: &str = "created_at";
-pub const CALL_ID: &str = "call_id";
-pub const TOOL_CALL_ID: &str = "tool_call_id";
-pub const IDEMPOTENCY_KEY: &str = "idempotency_key";
-pub const STATUS: &str = "status";
-pub const STATUS_CHANGED_AT: &str = "status_changed_at";
-pub const QUEUED_CHANNELS: &str = "queued_channels";
-pub const NOTE: &str = "note";
-pub const SPAM: &str = "spam";
-pub const LANGUAGE: &str = "language";
-pub const PHONE: &str = "phone";
-pub const MAY_CALL: &str = "may_call";
-pub const ZIP: &str = "zip";
-pub const STATE: &str = "state";
-pub const DO_NOT_CONTACT_AT: &str = "do_not_contact_at";
+/// Declares each column's name as a constant and `COLUMNS`, one line a column: the constant, the
+/// name, whether it may be empty, its kind (`column::Kind`) and a new quote's value.
+macro_rules! columns {
+    ($($constant:ident $name:literal $presence:ident $kind:ident $new:expr;)*) => {
+        $(pub const $constant: &str = $name;)*
+
+        /// Every column, in the migrations' order.
+        pub const COLUMNS: [Column; [$($name),*].len()] = [$($presence($constant, Kind::$kind)),*];
+        /// A new quote's value for each of `COLUMNS`, in their order.
+        pub const NEW_VALUES: [NewValue; COLUMNS.len()] = [$($new),*];
+    };
+}
+
+columns! {
+    ID "id" required Uuid |v| Some(v.id.as_str());
+    PRODUCT "product" required Product |v| Some(v.quote.request.product().as_str());
+    EMAIL "email" required Email |v| Some(v.quote.request.email().as_str());
+    SOURCE "source" required Source |v| Some(v.quote.source.as_str());
+    USER_AGENT "user_agent" optional UserAgent |v| v.quote.user_agent.as_deref();
+    CREATED_AT "created_at" required Timestamp |v| Some(v.created_at.as_str());
+    CALL_ID "call_id" optional Key |v| v.quote.voice.as_ref().map(|o| o.call_id.as_str());
+    TOOL_CALL_ID "tool_call_id" optional Key
+        |v| v.quote.voice.as_ref().map(|o| o.tool_call_id.as_str());
+    IDEMPOTENCY_KEY "idempotency_key" optional Key |v| v.quote.idempotency_key.as_deref();
+    STATUS "status" required Status |_| Some(LeadStatus::New.as_str());
+    STATUS_CHANGED_AT "status_changed_at" optional Timestamp |_| None;
+    QUEUED_CHANNELS "queued_channels" optional Channels |v| v.queued_channels;
+    NOTE "note" optional Text |_| None;
+    SPAM "spam" optional Reason |v| v.quote.spam;
+    LANGUAGE "language" required Language |v| Some(v.quote.language.as_str());
+    PHONE "phone" optional Key |v| v.quote.contact.phone.as_deref();
+    MAY_CALL "may_call" optional Reason |v| v.quote.contact.may_call_text();
+    ZIP "zip" optional Key |v| v.quote.contact.zip.as_deref();
+    STATE "state" optional Key |v| v.quote.contact.state.as_deref();
+    DO_NOT_CONTACT_AT "do_not_contact_at" optional Timestamp |_| None;
+}
 
 /// What the store reads as `DO_NOT_CONTACT_AT` of the lead `q`: when it was marked do not
 /// contact, or its person's phone number or e-mail address put on the do-not-contact list
@@ -47,69 +63,6 @@ pub(super) use do_not_contact_now;
 /// A new quote's value for one column. Every one is text (the group commit sends each column as
 /// a `text[]`); a column the inbox sets later starts as its migration's default would.
 type NewValue = for<'a> fn(&'a QuoteValues<'a>) -> Option<&'a str>;
-
-/// Every column in the migrations' order, with a new quote's value for it.
-pub const COLUMNS: [(Column, NewValue); 20] = [
-    (required(ID, Kind::Uuid), |v| Some(v.id.as_str())),
-    (required(PRODUCT, Kind::Product), |v| {
-        Some(v.quote.request.product().as_str())
-    }),
-    (required(EMAIL, Kind::Email), |v| {
-        Some(v.quote.request.email().as_str())
-    }),
-    (required(SOURCE, Kind::Source), |v| {
-        Some(v.quote.source.as_str())
-    }),
-    (optional(USER_AGENT, Kind::UserAgent), |v| {
-        v.quote.user_agent.as_deref()
-    }),
-    (required(CREATED_AT, Kind::Timestamp), |v| {
-        Some(v.created_at.as_str())
-    }),
-    (optional(CALL_ID, Kind::Key), |v| {
-        v.quote.voice.as_ref().map(|o| o.call_id.as_str())
-    }),
-    (optional(TOOL_CALL_ID, Kind::Key), |v| {
-        v.quote.voice.as_ref().map(|o| o.tool_call_id.as_str())
-    }),
-    (optional(IDEMPOTENCY_KEY, Kind::Key), |v| {
-        v.quote.idempotency_key.as_deref()
-    }),
-    (required(STATUS, Kind::Status), |_| {
-        Some(LeadStatus::New.as_str())
-    }),
-    (optional(STATUS_CHANGED_AT, Kind::Timestamp), |_| None),
-    (optional(QUEUED_CHANNELS, Kind::Channels), |v| {
-        v.queued_channels
-    }),
-    (optional(NOTE, Kind::Text), |_| None),
-    (optional(SPAM, Kind::Reason), |v| v.quote.spam),
-    (required(LANGUAGE, Kind::Language), |v| {
-        Some(v.quote.language.as_str())
-    }),
-    (optional(PHONE, Kind::Key), |v| {
-        v.quote.contact.phone.as_deref()
-    }),
-    (optional(MAY_CALL, Kind::Reason), |v| {
-        v.quote.contact.may_call_text()
-    }),
-    (optional(ZIP, Kind::Key), |v| v.quote.contact.zip.as_deref()),
-    (optional(STATE, Kind::Key), |v| {
-        v.quote.contact.state.as_deref()
-    }),
-    (optional(DO_NOT_CONTACT_AT, Kind::Timestamp), |_| None),
-];
-
-/// `COLUMNS` as the table copy takes them.
-pub const COPIED: [Column; COLUMNS.len()] = {
-    let mut copied = [COLUMNS[0].0; COLUMNS.len()];
-    let mut i = 1;
-    while i < COLUMNS.len() {
-        copied[i] = COLUMNS[i].0;
-        i += 1;
-    }
-    copied
-};
 
 /// A new quote with the values it is stored under that are not text in it already.
 pub struct QuoteValues<'q> {
@@ -136,7 +89,7 @@ impl<'q> QuoteValues<'q> {
     }
 
     /// `insert_quote::INSERT_QUOTE`'s parameters.
-    pub fn values(&self) -> [Option<&str>; COLUMNS.len()] {
-        COLUMNS.map(|(_, value)| value(self))
+    pub fn values(&self) -> [Option<&str>; NEW_VALUES.len()] {
+        NEW_VALUES.map(|value| value(self))
     }
 }

@@ -236,7 +236,7 @@ pub(super) static SELECT_QUOTES: LazyLock<String> = LazyLock::new(|| {
     let answered = [EMAIL, PHONE, MAY_CALL, DO_NOT_CONTACT_AT];
     let own: Vec<String> = COLUMNS
         .iter()
-        .map(|(column, _)| column.name)
+        .map(|column| column.name)
         .filter(|name| !answered.contains(name))
         .map(|name| format!("q.{name}"))
         .collect();

@@ -33,7 +33,7 @@ pub struct Schema {
 pub const TABLES: [Schema; 12] = [
     Schema {
         name: lead_columns::TABLE,
-        columns: &lead_columns::COPIED,
+        columns: &lead_columns::COLUMNS,
     },
     Schema {
         name: "voice_calls",
