@@ -24,8 +24,7 @@ use tokio::sync::oneshot;
 
 use super::consent::{self, Head, Link, NewConsent};
 use super::do_not_contact;
-use super::insert_quote::INSERT_QUOTE;
-use super::lead_columns::QuoteValues;
+use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
 use super::options::{StoreOptions, DATABASE_WAIT};
 use super::outbox::delivery_record;
