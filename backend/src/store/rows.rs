@@ -83,7 +83,7 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
     let mut deliveries = Deliveries::default();
     let mut any = false;
     for channel in Channel::ALL {
-        let delivery = match OutboxColumns::of(channel).delivery(row)? {
+        let delivery = match delivery_on(row, channel)? {
             None if queued
                 .as_deref()
                 .is_some_and(|q| QueuedChannels::holds(q, channel)) =>
@@ -193,58 +193,23 @@ pub fn earlier(quote: &NewQuote, row: &impl NamedRow) -> Result<Inserted, StoreE
     ))
 }
 
-/// The names `SELECT_QUOTES` gives one channel's joined outbox columns.
-struct OutboxColumns {
-    /// Whether the lead has a row on the channel.
-    queued: &'static str,
-    attempts: &'static str,
-    last_error: &'static str,
-    delivered_at: &'static str,
-    gave_up_at: &'static str,
-}
-
-impl OutboxColumns {
-    fn of(channel: Channel) -> OutboxColumns {
-        match channel {
-            Channel::Webhook => OutboxColumns {
-                queued: "webhook_queued",
-                attempts: "webhook_attempts",
-                last_error: "webhook_last_error",
-                delivered_at: "webhook_delivered_at",
-                gave_up_at: "webhook_gave_up_at",
-            },
-            Channel::Email => OutboxColumns {
-                queued: "email_queued",
-                attempts: "email_attempts",
-                last_error: "email_last_error",
-                delivered_at: "email_delivered_at",
-                gave_up_at: "email_gave_up_at",
-            },
-            Channel::FollowUp => OutboxColumns {
-                queued: "follow_up_queued",
-                attempts: "follow_up_attempts",
-                last_error: "follow_up_last_error",
-                delivered_at: "follow_up_delivered_at",
-                gave_up_at: "follow_up_gave_up_at",
-            },
-        }
+/// One channel's joined outbox row, by the names `SELECT_QUOTES` gives its columns: the
+/// channel's name, then the column's (`webhook_attempts`).
+fn delivery_on(row: &impl NamedRow, channel: Channel) -> Result<Option<Delivery>, StoreError> {
+    let column = |name: &str| format!("{}_{name}", channel.as_str());
+    if !row.flag(&column("queued"))? {
+        return Ok(None);
     }
-
-    fn delivery(&self, row: &impl NamedRow) -> Result<Option<Delivery>, StoreError> {
-        if !row.flag(self.queued)? {
-            return Ok(None);
-        }
-        let delivered_at = row.text(self.delivered_at)?;
-        let status = match (&delivered_at, row.text(self.gave_up_at)?) {
-            (Some(_), _) => DeliveryStatus::Delivered,
-            (None, Some(_)) => DeliveryStatus::Undelivered,
-            (None, None) => DeliveryStatus::Pending,
-        };
-        Ok(Some(Delivery {
-            status,
-            attempts: row.count(self.attempts)?.unwrap_or(0),
-            last_error: row.text(self.last_error)?,
-            delivered_at,
-        }))
-    }
+    let delivered_at = row.text(&column("delivered_at"))?;
+    let status = match (&delivered_at, row.text(&column("gave_up_at"))?) {
+        (Some(_), _) => DeliveryStatus::Delivered,
+        (None, Some(_)) => DeliveryStatus::Undelivered,
+        (None, None) => DeliveryStatus::Pending,
+    };
+    Ok(Some(Delivery {
+        status,
+        attempts: row.count(&column("attempts"))?.unwrap_or(0),
+        last_error: row.text(&column("last_error"))?,
+        delivered_at,
+    }))
 }
