@@ -125,7 +125,9 @@ mod tests {
     #[test]
     fn each_column_has_its_parameter() {
         let last = COLUMNS.len();
-        assert!(INSERT_QUOTE.starts_with("INSERT INTO quote_requests (id, product, email, "));
+        assert!(
+            INSERT_QUOTE.starts_with(&format!("INSERT INTO {TABLE} ({}) VALUES ($1, ", names()))
+        );
         assert!(INSERT_QUOTE.ends_with(&format!(", ${last}) ON CONFLICT DO NOTHING")));
         assert!(INSERT_QUOTES.contains("SELECT * FROM unnest($1::text[], $2::text[], "));
         assert!(INSERT_QUOTES.contains(&format!(", ${last}::text[])")));

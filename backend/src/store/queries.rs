@@ -1,45 +1,58 @@
 //! The SQL both stores run, written once with PostgreSQL's `$n` parameters, which SQLite
 //! takes as they are (`sqlite/parameters.rs` binds them by number). Timestamps are fixed-width
 //! RFC 3339 text in UTC, so text order is time order in both databases. A new quote's insert is
-//! written from its columns in `insert_quote.rs`.
+//! written from its columns in `insert_quote.rs`; the statements here that only a lead's own
+//! code runs name its columns by `lead_columns.rs`' constants.
 
 use std::sync::LazyLock;
 
 use super::lead_columns::{
-    do_not_contact_now, COLUMNS, DO_NOT_CONTACT_AT, EMAIL, MAY_CALL, PHONE, TABLE,
+    do_not_contact_now, CALL_ID, COLUMNS, CREATED_AT, DO_NOT_CONTACT_AT, EMAIL, ID,
+    IDEMPOTENCY_KEY, MAY_CALL, PHONE, PRODUCT, QUEUED_CHANNELS, TABLE, TOOL_CALL_ID,
 };
 
 /// $1 idempotency key, $2 call id, $3 tool call id (`NewQuote::unique_keys`; NULL ones match
 /// nothing).
-pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests
-    WHERE idempotency_key = $1 OR (call_id = $2 AND tool_call_id = $3)";
+pub static EARLIER_QUOTE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {ID}, {PRODUCT}, {EMAIL} FROM {TABLE}
+        WHERE {IDEMPOTENCY_KEY} = $1 OR ({CALL_ID} = $2 AND {TOOL_CALL_ID} = $3)"
+    )
+});
 
 /// The oldest quotes still queued on their own row (`queued.rs`), as `rows::queued_lead` reads
 /// them. $1 limit.
-pub const QUEUED_LEADS: &str = "SELECT id, created_at, queued_channels FROM quote_requests
-    WHERE queued_channels IS NOT NULL ORDER BY created_at LIMIT $1";
+pub static QUEUED_LEADS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {ID}, {CREATED_AT}, {QUEUED_CHANNELS} FROM {TABLE}
+        WHERE {QUEUED_CHANNELS} IS NOT NULL ORDER BY {CREATED_AT} LIMIT $1"
+    )
+});
 
 /// Taking one queued quote into the outbox: a row per channel, then the column cleared.
 /// $1 quote id, $2 first attempt, $3 channel.
 pub const INSERT_OUTBOX: &str = "INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
     VALUES ($1, $3, $2) ON CONFLICT DO NOTHING";
 /// $1 quote id.
-pub const CLEAR_QUEUED: &str = "UPDATE quote_requests SET queued_channels = NULL WHERE id = $1";
+pub static CLEAR_QUEUED: LazyLock<String> =
+    LazyLock::new(|| format!("UPDATE {TABLE} SET {QUEUED_CHANNELS} = NULL WHERE {ID} = $1"));
 
 /// PostgreSQL, where several instances take queued quotes at once: `QUEUED_LEADS`,
 /// `INSERT_OUTBOX` and `CLEAR_QUEUED` as one statement, each quote taken by one of them.
 /// $1 limit, $2 the channels this release knows (another is skipped, as `queued.rs` skips it).
-pub const TAKE_QUEUED_LEADS: &str = "WITH taken AS (
-        SELECT id, created_at, queued_channels FROM quote_requests
-        WHERE queued_channels IS NOT NULL ORDER BY created_at LIMIT $1
-        FOR UPDATE SKIP LOCKED),
-    cleared AS (
-        UPDATE quote_requests q SET queued_channels = NULL FROM taken WHERE q.id = taken.id)
-    INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
-        SELECT taken.id, channel, taken.created_at
-        FROM taken CROSS JOIN unnest(string_to_array(taken.queued_channels, ',')) AS channel
-        WHERE channel = ANY($2)
-    ON CONFLICT DO NOTHING";
+pub static TAKE_QUEUED_LEADS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH taken AS ({} FOR UPDATE SKIP LOCKED),
+        cleared AS (
+            UPDATE {TABLE} q SET {QUEUED_CHANNELS} = NULL FROM taken WHERE q.{ID} = taken.{ID})
+        INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
+            SELECT taken.{ID}, channel, taken.{CREATED_AT}
+            FROM taken CROSS JOIN unnest(string_to_array(taken.{QUEUED_CHANNELS}, ',')) AS channel
+            WHERE channel = ANY($2)
+        ON CONFLICT DO NOTHING",
+        *QUEUED_LEADS
+    )
+});
 
 /// The e-mail after a call, threaded under the call's first quote: once per call, and only for
 /// a call that produced quotes, not for a person who asked not to be contacted. $1 call id, $2

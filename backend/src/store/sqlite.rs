@@ -354,7 +354,7 @@ fn apply(
                 let keys = quote.unique_keys();
                 let earlier = parameters::query(
                     tx,
-                    queries::EARLIER_QUOTE,
+                    &queries::EARLIER_QUOTE,
                     &keys.each_ref().map(|v| v as &dyn ToSql),
                     |row| rows::earlier(quote, row),
                 )?;
@@ -376,7 +376,7 @@ fn apply(
         }
         Write::TakeQueued { limit } => {
             let limit = i64::try_from(*limit).unwrap_or(i64::MAX);
-            let leads = parameters::query(tx, queries::QUEUED_LEADS, params![limit], |row| {
+            let leads = parameters::query(tx, &queries::QUEUED_LEADS, params![limit], |row| {
                 rows::queued_lead(row)
             })?;
             for lead in &leads {
@@ -386,7 +386,7 @@ fn apply(
                         params![lead.id, lead.created_at, channel.as_str()],
                     )?;
                 }
-                run(queries::CLEAR_QUEUED, params![lead.id])?;
+                run(&queries::CLEAR_QUEUED, params![lead.id])?;
             }
             return Ok(Applied::Done);
         }

@@ -387,7 +387,7 @@ async fn insert_quotes(
             continue;
         }
         let earlier = client
-            .prepare_cached(EARLIER_QUOTE)
+            .prepare_cached(&EARLIER_QUOTE)
             .await
             .map_err(classify)?;
         let keys = quote.unique_keys();

@@ -341,7 +341,7 @@ impl Outbox for PostgresStore {
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         async move {
             let known: Vec<&str> = Channel::ALL.map(Channel::as_str).to_vec();
-            self.execute(queries::TAKE_QUEUED_LEADS, &[&limit(Some(max)), &known])
+            self.execute(&queries::TAKE_QUEUED_LEADS, &[&limit(Some(max)), &known])
                 .await?;
             let until = format_timestamp(now + LEAD_CLAIM);
             let params: [&(dyn ToSql + Sync); 4] = [
