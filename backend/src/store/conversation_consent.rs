@@ -203,8 +203,9 @@ impl Click {
 /// $1 the conversation: its leads with a phone number, oldest first.
 fn leads_of_conversation() -> String {
     format!(
-        "{SELECT_QUOTES} WHERE q.call_id = $1 AND q.phone IS NOT NULL
-         ORDER BY q.created_at, q.id"
+        "{} WHERE q.call_id = $1 AND q.phone IS NOT NULL
+         ORDER BY q.created_at, q.id",
+        *SELECT_QUOTES
     )
 }
 

@@ -155,8 +155,9 @@ const HELD: &str = "d.channel = 'email' AND d.held_at IS NOT NULL AND d.held_at 
 /// $1 before, $2 limit.
 fn held_leads() -> String {
     format!(
-        "{SELECT_QUOTES} JOIN lead_outbox d ON d.quote_id = q.id
-         WHERE {HELD} ORDER BY q.created_at, q.id LIMIT $2"
+        "{} JOIN lead_outbox d ON d.quote_id = q.id
+         WHERE {HELD} ORDER BY q.created_at, q.id LIMIT $2",
+        *SELECT_QUOTES
     )
 }
 

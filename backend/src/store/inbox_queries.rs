@@ -2,36 +2,38 @@
 //! SQLite takes as they are). An open filter is a NULL parameter, so one statement serves every
 //! combination of filters.
 
-use super::queries::{do_not_contact_at, SELECT_QUOTES};
+use super::lead_columns::do_not_contact_now;
+use super::queries::SELECT_QUOTES;
 
-/// `queries::do_not_contact_at!` for the statements written with `format!`.
-const DO_NOT_CONTACT_AT: &str = do_not_contact_at!();
+/// `lead_columns::do_not_contact_now!` for the statements written with `format!`.
+const DO_NOT_CONTACT_NOW: &str = do_not_contact_now!();
 
 /// $1 since, $2 until, $3 product, $4 source, $5 status, $6 e-mail `LIKE` pattern, $7 the
 /// cursor id, $8 the limit, $9 the ZIP code's state. Spam is listed only when $5 asks for it,
 /// and then alone; a lead the visitor asked not to be contacted about has that status only.
 pub fn find_leads() -> String {
     format!(
-        "{SELECT_QUOTES}
+        "{}
          WHERE (CAST($1 AS TEXT) IS NULL OR q.created_at >= $1)
            AND (CAST($2 AS TEXT) IS NULL OR q.created_at < $2)
            AND (CAST($3 AS TEXT) IS NULL OR q.product = $3)
            AND (CAST($4 AS TEXT) IS NULL OR q.source = $4)
            AND (COALESCE(CAST($5 AS TEXT), '') = 'spam') = (q.spam IS NOT NULL)
            AND (CAST($5 AS TEXT) IS NULL OR $5 = 'spam'
-                OR ($5 = 'do_not_contact') = ({DO_NOT_CONTACT_AT} IS NOT NULL)
+                OR ($5 = 'do_not_contact') = ({DO_NOT_CONTACT_NOW} IS NOT NULL)
                    AND ($5 = 'do_not_contact' OR q.status = $5))
            AND (CAST($9 AS TEXT) IS NULL OR q.state = $9)
            AND (CAST($6 AS TEXT) IS NULL OR LOWER(q.email) LIKE $6 ESCAPE '\\')
            AND (CAST($7 AS TEXT) IS NULL OR (q.created_at, q.id) <
                 (SELECT created_at, id FROM quote_requests WHERE id = $7))
-         ORDER BY q.created_at DESC, q.id DESC LIMIT $8"
+         ORDER BY q.created_at DESC, q.id DESC LIMIT $8",
+        *SELECT_QUOTES
     )
 }
 
 /// $1 id.
 pub fn lead() -> String {
-    format!("{SELECT_QUOTES} WHERE q.id = $1")
+    format!("{} WHERE q.id = $1", *SELECT_QUOTES)
 }
 
 /// $1 call id.

@@ -1,47 +1,21 @@
-//! A new quote's row: the columns it fills, each with its value, in one list that both inserts
-//! are written from (SQLite's one quote at a time, PostgreSQL's group commit), so a column is
-//! added in one place.
+//! A new quote's insert, written from the lead table's columns (`lead_columns.rs`) with its value
+//! for each, for both stores: SQLite's one quote at a time and PostgreSQL's group commit.
 
 use std::sync::LazyLock;
 
-use super::model::NewQuote;
-
-/// One column of `quote_requests` and where a new quote's value for it comes from. Every one is
-/// text (the group commit sends each column as a `text[]`).
-type Column = (
-    &'static str,
-    for<'a> fn(&'a QuoteValues<'a>) -> Option<&'a str>,
-);
-
-const COLUMNS: [Column; 16] = [
-    ("id", |v| Some(v.id.as_str())),
-    ("product", |v| Some(v.quote.request.product().as_str())),
-    ("email", |v| Some(v.quote.request.email().as_str())),
-    ("source", |v| Some(v.quote.source.as_str())),
-    ("user_agent", |v| v.quote.user_agent.as_deref()),
-    ("created_at", |v| Some(v.created_at.as_str())),
-    ("call_id", |v| {
-        v.quote.voice.as_ref().map(|o| o.call_id.as_str())
-    }),
-    ("tool_call_id", |v| {
-        v.quote.voice.as_ref().map(|o| o.tool_call_id.as_str())
-    }),
-    ("idempotency_key", |v| v.quote.idempotency_key.as_deref()),
-    ("queued_channels", |v| v.queued_channels),
-    ("spam", |v| v.quote.spam),
-    ("language", |v| Some(v.quote.language.as_str())),
-    ("phone", |v| v.quote.contact.phone.as_deref()),
-    ("may_call", |v| v.quote.contact.may_call_text()),
-    ("zip", |v| v.quote.contact.zip.as_deref()),
-    ("state", |v| v.quote.contact.state.as_deref()),
-];
+use super::lead_columns::{
+    CALL_ID, COLUMNS, CREATED_AT, DO_NOT_CONTACT_AT, EMAIL, ID, IDEMPOTENCY_KEY, LANGUAGE,
+    MAY_CALL, NOTE, PHONE, PRODUCT, QUEUED_CHANNELS, SOURCE, SPAM, STATE, STATUS,
+    STATUS_CHANGED_AT, TABLE, TOOL_CALL_ID, USER_AGENT, ZIP,
+};
+use super::model::{LeadStatus, NewQuote};
 
 /// One `$n` per column, its value. Stores nothing when the idempotency key or the voice call
 /// and tool call were seen before (both are unique); `EARLIER_QUOTE` then finds that row.
 pub static INSERT_QUOTE: LazyLock<String> = LazyLock::new(|| {
     let values = numbered(|n| format!("${n}"));
     format!(
-        "INSERT INTO quote_requests ({}) VALUES ({values}) ON CONFLICT DO NOTHING",
+        "INSERT INTO {TABLE} ({}) VALUES ({values}) ON CONFLICT DO NOTHING",
         names()
     )
 });
@@ -52,7 +26,7 @@ pub static INSERT_QUOTE: LazyLock<String> = LazyLock::new(|| {
 pub static INSERT_QUOTES: LazyLock<String> = LazyLock::new(|| {
     let arrays = numbered(|n| format!("${n}::text[]"));
     format!(
-        "INSERT INTO quote_requests ({})
+        "INSERT INTO {TABLE} ({})
         SELECT * FROM unnest({arrays})
         ON CONFLICT DO NOTHING
         RETURNING id",
@@ -61,7 +35,7 @@ pub static INSERT_QUOTES: LazyLock<String> = LazyLock::new(|| {
 });
 
 fn names() -> String {
-    COLUMNS.map(|(name, _)| name).join(", ")
+    COLUMNS.map(|column| column.name).join(", ")
 }
 
 /// Each column's parameter, written by `parameter` from its number.
@@ -71,6 +45,38 @@ fn numbered(parameter: impl Fn(usize) -> String) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// A new quote's value for one column. Every one is text (the group commit sends each column as
+/// a `text[]`); a column the inbox sets later starts as its migration's default would.
+type NewValue = for<'a> fn(&'a QuoteValues<'a>) -> Option<&'a str>;
+
+/// A new quote's value for each of `COLUMNS`, in their order (a test holds the two together).
+const NEW_VALUES: [(&str, NewValue); COLUMNS.len()] = [
+    (ID, |v| Some(v.id.as_str())),
+    (PRODUCT, |v| Some(v.quote.request.product().as_str())),
+    (EMAIL, |v| Some(v.quote.request.email().as_str())),
+    (SOURCE, |v| Some(v.quote.source.as_str())),
+    (USER_AGENT, |v| v.quote.user_agent.as_deref()),
+    (CREATED_AT, |v| Some(v.created_at.as_str())),
+    (CALL_ID, |v| {
+        v.quote.voice.as_ref().map(|o| o.call_id.as_str())
+    }),
+    (TOOL_CALL_ID, |v| {
+        v.quote.voice.as_ref().map(|o| o.tool_call_id.as_str())
+    }),
+    (IDEMPOTENCY_KEY, |v| v.quote.idempotency_key.as_deref()),
+    (STATUS, |_| Some(LeadStatus::New.as_str())),
+    (STATUS_CHANGED_AT, |_| None),
+    (QUEUED_CHANNELS, |v| v.queued_channels),
+    (NOTE, |_| None),
+    (SPAM, |v| v.quote.spam),
+    (LANGUAGE, |v| Some(v.quote.language.as_str())),
+    (PHONE, |v| v.quote.contact.phone.as_deref()),
+    (MAY_CALL, |v| v.quote.contact.may_call_text()),
+    (ZIP, |v| v.quote.contact.zip.as_deref()),
+    (STATE, |v| v.quote.contact.state.as_deref()),
+    (DO_NOT_CONTACT_AT, |_| None),
+];
 
 /// A new quote with the values it is stored under that are not text in it already.
 pub struct QuoteValues<'q> {
@@ -97,14 +103,14 @@ impl<'q> QuoteValues<'q> {
     }
 
     /// `INSERT_QUOTE`'s parameters.
-    pub fn values(&self) -> [Option<&str>; COLUMNS.len()] {
-        COLUMNS.map(|(_, value)| value(self))
+    pub fn values(&self) -> [Option<&str>; NEW_VALUES.len()] {
+        NEW_VALUES.map(|(_, value)| value(self))
     }
 }
 
 /// `INSERT_QUOTES`' arrays: each column's values of every quote in `rows`.
-pub fn columns<'a>(rows: &'a [QuoteValues<'a>]) -> [Vec<Option<&'a str>>; COLUMNS.len()] {
-    COLUMNS.map(|(_, value)| rows.iter().map(value).collect())
+pub fn columns<'a>(rows: &'a [QuoteValues<'a>]) -> [Vec<Option<&'a str>>; NEW_VALUES.len()] {
+    NEW_VALUES.map(|(_, value)| rows.iter().map(value).collect())
 }
 
 #[cfg(test)]
@@ -112,9 +118,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn each_column_has_its_value() {
+        assert_eq!(NEW_VALUES.map(|(name, _)| name), COLUMNS.map(|c| c.name));
+    }
+
+    #[test]
     fn each_column_has_its_parameter() {
         let last = COLUMNS.len();
-        assert!(INSERT_QUOTE.starts_with("INSERT INTO quote_requests (id, product, email, "));
+        assert!(
+            INSERT_QUOTE.starts_with(&format!("INSERT INTO {TABLE} ({}) VALUES ($1, ", names()))
+        );
         assert!(INSERT_QUOTE.ends_with(&format!(", ${last}) ON CONFLICT DO NOTHING")));
         assert!(INSERT_QUOTES.contains("SELECT * FROM unnest($1::text[], $2::text[], "));
         assert!(INSERT_QUOTES.contains(&format!(", ${last}::text[])")));

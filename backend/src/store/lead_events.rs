@@ -9,7 +9,7 @@
 use serde::Serialize;
 use time::OffsetDateTime;
 
-use super::queries::do_not_contact_at;
+use super::lead_columns::do_not_contact_now;
 use super::sql::{Connection, NamedRow, Value};
 use super::StoreError;
 
@@ -51,11 +51,11 @@ pub struct QueuedEvent {
 }
 
 /// The leads of lead $1's person (its own, and those with its e-mail address in any case or its
-/// phone number), each with when it became do not contact (NULL: it is not).
+/// phone number), each with since when it is do not contact (NULL: it is not).
 const PERSONS_LEADS: &str = concat!(
     "SELECT q.id, ",
-    do_not_contact_at!(),
-    " AS do_not_contact_at FROM quote_requests q
+    do_not_contact_now!(),
+    " AS marked_since FROM quote_requests q
     WHERE q.id = $1
        OR LOWER(q.email) = (SELECT LOWER(email) FROM quote_requests WHERE id = $1)
        OR q.phone = (SELECT phone FROM quote_requests WHERE id = $1)"
@@ -77,12 +77,7 @@ pub(super) async fn do_not_contact_states(
 ) -> Result<Vec<(String, bool)>, StoreError> {
     let rows = c.query(PERSONS_LEADS, &[id.into()]).await?;
     rows.iter()
-        .map(|row| {
-            Ok((
-                row.required("id")?,
-                row.text("do_not_contact_at")?.is_some(),
-            ))
-        })
+        .map(|row| Ok((row.required("id")?, row.text("marked_since")?.is_some())))
         .collect()
 }
 

@@ -10,6 +10,7 @@ pub mod calendar_feed;
 mod call_consent;
 mod call_reports;
 pub mod clean_text;
+mod column;
 pub mod consent;
 pub mod conversation_consent;
 mod conversations;
@@ -23,10 +24,12 @@ mod inbox;
 mod inbox_queries;
 mod insert_quote;
 mod language;
+mod lead_columns;
 pub mod lead_events;
 mod migrations;
 mod model;
 pub mod notice_acceptance;
+mod options;
 mod outbox;
 pub mod postgres;
 mod queries;
@@ -46,7 +49,6 @@ pub mod transcript;
 pub mod written_consent;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use futures_util::future::BoxFuture;
 
@@ -62,6 +64,7 @@ pub use model::{
     LeadStatus, ListQuery, NewQuote, PendingLead, Source, SpentToken, StoredQuote, VoiceOrigin,
     REUSED_TOKEN,
 };
+pub use options::StoreOptions;
 pub use outbox::Outbox;
 pub use quotes::Quotes;
 pub use recordings::{DueRecording, RecordingOutcome, RecordingState, Recordings, StoredRecording};
@@ -69,37 +72,6 @@ pub use timestamp::format_timestamp;
 
 pub use database_url::{DatabaseUrl, UnsupportedDatabaseUrl};
 pub use error::{Cause, StoreError};
-
-/// How long a request waits for the database (a pooled PostgreSQL connection, or SQLite's lock
-/// held by another process such as a backup) before it is told the database is unavailable.
-const DATABASE_WAIT: Duration = Duration::from_secs(3);
-
-/// How the store behaves beyond keeping rows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct StoreOptions {
-    /// Queue every new quote for the forwarder, in its own transaction.
-    pub forward_leads: bool,
-    /// Queue every new quote for an e-mail, and the call a voice quote came from for a
-    /// follow-up once its end-of-call report arrives, each in its own transaction.
-    pub email_leads: bool,
-}
-
-impl StoreOptions {
-    /// The outbox channels every new quote is queued on, in its own transaction.
-    pub fn lead_channels(self) -> impl Iterator<Item = Channel> {
-        [
-            (self.forward_leads, Channel::Webhook),
-            (self.email_leads, Channel::Email),
-        ]
-        .into_iter()
-        .filter_map(|(on, channel)| on.then_some(channel))
-    }
-
-    /// What a new quote's `queued_channels` column holds (`queued::QueuedChannels`).
-    pub fn queued_channels(self) -> Option<String> {
-        queued::QueuedChannels::of(self.lead_channels())
-    }
-}
 
 /// Everything a store does, for what puts the parts together (`app.rs`, the commands); each
 /// part of the server takes the narrowest of the traits above that it uses.

@@ -1,53 +1,58 @@
 //! The SQL both stores run, written once with PostgreSQL's `$n` parameters, which SQLite
 //! takes as they are (`sqlite/parameters.rs` binds them by number). Timestamps are fixed-width
 //! RFC 3339 text in UTC, so text order is time order in both databases. A new quote's insert is
-//! written from its columns in `insert_quote.rs`.
+//! written from its columns in `insert_quote.rs`; the statements here that only a lead's own
+//! code runs name its columns by `lead_columns.rs`' constants.
+
+use std::sync::LazyLock;
+
+use super::lead_columns::{
+    do_not_contact_now, CALL_ID, COLUMNS, CREATED_AT, DO_NOT_CONTACT_AT, EMAIL, ID,
+    IDEMPOTENCY_KEY, MAY_CALL, PHONE, PRODUCT, QUEUED_CHANNELS, TABLE, TOOL_CALL_ID,
+};
 
 /// $1 idempotency key, $2 call id, $3 tool call id (`NewQuote::unique_keys`; NULL ones match
 /// nothing).
-pub const EARLIER_QUOTE: &str = "SELECT id, product, email FROM quote_requests
-    WHERE idempotency_key = $1 OR (call_id = $2 AND tool_call_id = $3)";
+pub static EARLIER_QUOTE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {ID}, {PRODUCT}, {EMAIL} FROM {TABLE}
+        WHERE {IDEMPOTENCY_KEY} = $1 OR ({CALL_ID} = $2 AND {TOOL_CALL_ID} = $3)"
+    )
+});
 
 /// The oldest quotes still queued on their own row (`queued.rs`), as `rows::queued_lead` reads
 /// them. $1 limit.
-pub const QUEUED_LEADS: &str = "SELECT id, created_at, queued_channels FROM quote_requests
-    WHERE queued_channels IS NOT NULL ORDER BY created_at LIMIT $1";
+pub static QUEUED_LEADS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {ID}, {CREATED_AT}, {QUEUED_CHANNELS} FROM {TABLE}
+        WHERE {QUEUED_CHANNELS} IS NOT NULL ORDER BY {CREATED_AT} LIMIT $1"
+    )
+});
 
 /// Taking one queued quote into the outbox: a row per channel, then the column cleared.
 /// $1 quote id, $2 first attempt, $3 channel.
 pub const INSERT_OUTBOX: &str = "INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
     VALUES ($1, $3, $2) ON CONFLICT DO NOTHING";
 /// $1 quote id.
-pub const CLEAR_QUEUED: &str = "UPDATE quote_requests SET queued_channels = NULL WHERE id = $1";
+pub static CLEAR_QUEUED: LazyLock<String> =
+    LazyLock::new(|| format!("UPDATE {TABLE} SET {QUEUED_CHANNELS} = NULL WHERE {ID} = $1"));
 
 /// PostgreSQL, where several instances take queued quotes at once: `QUEUED_LEADS`,
 /// `INSERT_OUTBOX` and `CLEAR_QUEUED` as one statement, each quote taken by one of them.
 /// $1 limit, $2 the channels this release knows (another is skipped, as `queued.rs` skips it).
-pub const TAKE_QUEUED_LEADS: &str = "WITH taken AS (
-        SELECT id, created_at, queued_channels FROM quote_requests
-        WHERE queued_channels IS NOT NULL ORDER BY created_at LIMIT $1
-        FOR UPDATE SKIP LOCKED),
-    cleared AS (
-        UPDATE quote_requests q SET queued_channels = NULL FROM taken WHERE q.id = taken.id)
-    INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
-        SELECT taken.id, channel, taken.created_at
-        FROM taken CROSS JOIN unnest(string_to_array(taken.queued_channels, ',')) AS channel
-        WHERE channel = ANY($2)
-    ON CONFLICT DO NOTHING";
-
-/// When the lead `q` was marked do not contact, or its person's phone number or e-mail address
-/// put on the do-not-contact list (`do_not_contact.rs`); NULL when neither. A literal, so that
-/// the statements below take it in with `concat!`.
-macro_rules! do_not_contact_at {
-    () => {
-        "COALESCE(q.do_not_contact_at,
-            (SELECT d.added_at FROM do_not_contact d
-             WHERE d.kind = 'email' AND d.value = LOWER(q.email)),
-            (SELECT d.added_at FROM do_not_contact d
-             WHERE d.kind = 'phone' AND d.value = q.phone))"
-    };
-}
-pub(super) use do_not_contact_at;
+pub static TAKE_QUEUED_LEADS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "WITH taken AS ({} FOR UPDATE SKIP LOCKED),
+        cleared AS (
+            UPDATE {TABLE} q SET {QUEUED_CHANNELS} = NULL FROM taken WHERE q.{ID} = taken.{ID})
+        INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
+            SELECT taken.{ID}, channel, taken.{CREATED_AT}
+            FROM taken CROSS JOIN unnest(string_to_array(taken.{QUEUED_CHANNELS}, ',')) AS channel
+            WHERE channel = ANY($2)
+        ON CONFLICT DO NOTHING",
+        *QUEUED_LEADS
+    )
+});
 
 /// The e-mail after a call, threaded under the call's first quote: once per call, and only for
 /// a call that produced quotes, not for a person who asked not to be contacted. $1 call id, $2
@@ -56,7 +61,7 @@ pub const INSERT_FOLLOW_UP: &str = concat!(
     "INSERT INTO lead_outbox (quote_id, channel, next_attempt_at)
     SELECT q.id, 'follow_up', $2 FROM quote_requests q
     WHERE q.call_id = $1 AND ",
-    do_not_contact_at!(),
+    do_not_contact_now!(),
     " IS NULL
     ORDER BY q.created_at, q.id LIMIT 1
     ON CONFLICT DO NOTHING"
@@ -122,15 +127,15 @@ fn conversations(transcript: &str, condition: &str) -> String {
 }
 
 /// $1 limit.
-pub static CONVERSATIONS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+pub static CONVERSATIONS: LazyLock<String> = LazyLock::new(|| {
     conversations(
         "CAST(NULL AS TEXT)",
         "ORDER BY c.reported_at DESC, c.call_id DESC LIMIT $1",
     )
 });
 /// $1 call id.
-pub static CONVERSATION: std::sync::LazyLock<String> =
-    std::sync::LazyLock::new(|| conversations("c.transcript", "WHERE c.call_id = $1"));
+pub static CONVERSATION: LazyLock<String> =
+    LazyLock::new(|| conversations("c.transcript", "WHERE c.call_id = $1"));
 
 /// $1 call id.
 pub const SELECT_CALL: &str = "SELECT call_id, channel, ended_reason, summary, transcript,
@@ -233,25 +238,29 @@ pub const MARK_GAVE_UP: &str = concat!(
     same_event!("$5")
 );
 
-/// The columns `rows::stored_quote` reads, by these names: the quote with its call report and
-/// each channel's outbox row joined in, and the channels it is still queued on. The call's
+/// The columns `rows::stored_quote` reads, by these names: the quote (every column of
+/// `lead_columns.rs`) with its call report and each channel's outbox row joined in. The call's
 /// transcript is left out: lists, the CSV and deliveries carry none; one lead's page reads it
 /// (`inbox_queries::CALL_OF_LEAD`). The e-mail, phone and call permission are its consent
 /// record's where the record keeps them (its hash covers them: `consent::HASH_FORM`), so a change
 /// to the lead's row outside the chain does not reach the inbox (and `backend records verify`
-/// names it).
-pub(super) const SELECT_QUOTES: &str = concat!(
-    "SELECT q.id, q.product,
-        CASE WHEN r.email IS NOT NULL THEN r.email ELSE q.email END AS email,
-        q.source, q.user_agent, q.created_at, q.call_id,
-        q.status, q.status_changed_at, q.note, q.queued_channels, q.spam, q.language, c.ended_reason, c.summary,
-        CASE WHEN r.email IS NOT NULL THEN r.phone ELSE q.phone END AS phone,
+/// names it); whether its person may be contacted is the do-not-contact list's too.
+pub(super) static SELECT_QUOTES: LazyLock<String> = LazyLock::new(|| {
+    let answered = [EMAIL, PHONE, MAY_CALL, DO_NOT_CONTACT_AT];
+    let own: Vec<String> = COLUMNS
+        .iter()
+        .map(|column| column.name)
+        .filter(|name| !answered.contains(name))
+        .map(|name| format!("q.{name}"))
+        .collect();
+    format!(
+        "SELECT {}, c.ended_reason, c.summary,
+        CASE WHEN r.email IS NOT NULL THEN r.email ELSE q.{EMAIL} END AS {EMAIL},
+        CASE WHEN r.email IS NOT NULL THEN r.phone ELSE q.{PHONE} END AS {PHONE},
         CASE WHEN wc.seq IS NOT NULL THEN 'yes'
-            WHEN r.email IS NOT NULL THEN r.may_call ELSE q.may_call END AS may_call,
+            WHEN r.email IS NOT NULL THEN r.may_call ELSE q.{MAY_CALL} END AS {MAY_CALL},
         wc.channel AS written_consent_channel, wc.at AS written_consent_at,
-        q.zip, q.state, ",
-    do_not_contact_at!(),
-    " AS do_not_contact_at,
+        {} AS {DO_NOT_CONTACT_AT},
         r.channel AS consent_channel, r.page AS consent_page, r.language AS consent_language,
         r.at AS consent_at, r.notice_sha256 AS consent_sha256, n.text AS consent_text,
         r.phone_consent AS consent_phone, pd.text AS consent_phone_disclosure,
@@ -265,7 +274,7 @@ pub(super) const SELECT_QUOTES: &str = concat!(
         f.quote_id IS NOT NULL AS follow_up_queued, f.attempts AS follow_up_attempts,
         f.last_error AS follow_up_last_error, f.delivered_at AS follow_up_delivered_at,
         f.gave_up_at AS follow_up_gave_up_at
-    FROM quote_requests q
+    FROM {TABLE} q
     LEFT JOIN voice_calls c ON c.call_id = q.call_id
     LEFT JOIN consent_records r ON r.lead_id = q.id AND r.kind = 'lead'
     LEFT JOIN consent_records wc ON wc.seq = (SELECT MAX(x.seq) FROM consent_records x
@@ -274,18 +283,22 @@ pub(super) const SELECT_QUOTES: &str = concat!(
     LEFT JOIN notice_texts pd ON pd.sha256 = r.phone_disclosure_sha256
     LEFT JOIN lead_outbox w ON w.quote_id = q.id AND w.channel = 'webhook'
     LEFT JOIN lead_outbox e ON e.quote_id = q.id AND e.channel = 'email'
-    LEFT JOIN lead_outbox f ON f.quote_id = q.id AND f.channel = 'follow_up'"
-);
+    LEFT JOIN lead_outbox f ON f.quote_id = q.id AND f.channel = 'follow_up'",
+        own.join(", "),
+        do_not_contact_now!()
+    )
+});
 
 /// $1 now, $2 limit, $3 channel. A row held for the e-mail digest (`email_budget.rs`) is not
 /// due.
 pub fn due_deliveries() -> String {
     format!(
-        "{SELECT_QUOTES}
+        "{}
          JOIN lead_outbox d ON d.quote_id = q.id AND d.channel = $3
          WHERE d.delivered_at IS NULL AND d.gave_up_at IS NULL AND d.held_at IS NULL
            AND d.next_attempt_at <= $1
-         ORDER BY d.next_attempt_at LIMIT $2"
+         ORDER BY d.next_attempt_at LIMIT $2",
+        *SELECT_QUOTES
     )
 }
 
@@ -303,6 +316,7 @@ pub fn claim_due_deliveries() -> String {
                 ORDER BY next_attempt_at LIMIT $2
                 FOR UPDATE SKIP LOCKED)
             RETURNING quote_id)
-        {SELECT_QUOTES} WHERE q.id IN (SELECT quote_id FROM claimed)"
+        {} WHERE q.id IN (SELECT quote_id FROM claimed)",
+        *SELECT_QUOTES
     )
 }

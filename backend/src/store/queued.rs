@@ -7,6 +7,7 @@
 //! the row holds the delivery's state.
 
 use super::model::Channel;
+use super::options::StoreOptions;
 
 pub(super) const SEPARATOR: char = ',';
 
@@ -39,6 +40,21 @@ pub struct QueuedLead {
     /// Its creation time as stored: its outbox rows' first attempt.
     pub created_at: String,
     pub channels: Vec<Channel>,
+}
+
+impl StoreOptions {
+    /// What a new quote's `queued_channels` column holds: the channels the options queue every
+    /// new quote on, in its own transaction.
+    pub fn queued_channels(self) -> Option<String> {
+        let on = [
+            (self.forward_leads, Channel::Webhook),
+            (self.email_leads, Channel::Email),
+        ];
+        QueuedChannels::of(
+            on.into_iter()
+                .filter_map(|(on, channel)| on.then_some(channel)),
+        )
+    }
 }
 
 #[cfg(test)]

@@ -84,8 +84,9 @@ fn list_statement(query: &ListQuery) -> String {
         None => (String::new(), "$2"),
     };
     format!(
-        "{SELECT_QUOTES} WHERE q.created_at >= $1 {after}
-         ORDER BY q.created_at {direction}, q.id {direction} LIMIT {limit}"
+        "{} WHERE q.created_at >= $1 {after}
+         ORDER BY q.created_at {direction}, q.id {direction} LIMIT {limit}",
+        *SELECT_QUOTES
     )
 }
 

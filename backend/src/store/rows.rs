@@ -9,6 +9,10 @@ use wasm_core::Product;
 use super::call_consent::{CallConsent, WrittenLater};
 use super::consent::{Consent, ConsentChannel, PhoneConsentShown};
 use super::language::Language;
+use super::lead_columns::{
+    CALL_ID, CREATED_AT, DO_NOT_CONTACT_AT, EMAIL, ID, LANGUAGE, MAY_CALL, NOTE, PHONE, PRODUCT,
+    QUEUED_CHANNELS, SOURCE, SPAM, STATE, STATUS, STATUS_CHANGED_AT, USER_AGENT, ZIP,
+};
 use super::lead_events::{LeadEvent, QueuedEvent};
 use super::model::{
     Channel, Contact, Deliveries, Delivery, DeliveryStatus, Inserted, LeadStatus, NewQuote,
@@ -43,43 +47,43 @@ pub fn pending_lead(row: &impl NamedRow, channel: Channel) -> Result<PendingLead
 
 /// A row of `queries::SELECT_QUOTES`.
 pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
-    let id = row.required("id")?;
+    let id = row.required(ID)?;
     let unreadable = |column: &str, value: &str| {
         format!("quote request {id}: the stored {column} {value:?} cannot be read")
     };
-    let product = row.required("product")?;
+    let product = row.required(PRODUCT)?;
     let product = Product::ALL
         .into_iter()
         .find(|p| p.as_str() == product)
-        .ok_or_else(|| StoreError::Database(unreadable("product", &product).into()))?;
-    let source = row.required("source")?;
+        .ok_or_else(|| StoreError::Database(unreadable(PRODUCT, &product).into()))?;
+    let source = row.required(SOURCE)?;
     let source = Source::parse(&source)
-        .ok_or_else(|| StoreError::Database(unreadable("source", &source).into()))?;
-    let created_at = row.required("created_at")?;
+        .ok_or_else(|| StoreError::Database(unreadable(SOURCE, &source).into()))?;
+    let created_at = row.required(CREATED_AT)?;
     let created_at = OffsetDateTime::parse(&created_at, &Rfc3339)
-        .map_err(|e| StoreError::Database(Cause::new(unreadable("created_at", &created_at), e)))?;
-    let status = row.required("status")?;
+        .map_err(|e| StoreError::Database(Cause::new(unreadable(CREATED_AT, &created_at), e)))?;
+    let status = row.required(STATUS)?;
     let status = LeadStatus::parse(&status)
-        .ok_or_else(|| StoreError::Database(unreadable("status", &status).into()))?;
-    let spam_reason = row.text("spam")?;
-    let language = row.required("language")?;
+        .ok_or_else(|| StoreError::Database(unreadable(STATUS, &status).into()))?;
+    let spam_reason = row.text(SPAM)?;
+    let language = row.required(LANGUAGE)?;
     let language = Language::parse(&language)
-        .ok_or_else(|| StoreError::Database(unreadable("language", &language).into()))?;
+        .ok_or_else(|| StoreError::Database(unreadable(LANGUAGE, &language).into()))?;
     let status = if spam_reason.is_some() {
         LeadStatus::Spam
-    } else if row.text("do_not_contact_at")?.is_some() {
+    } else if row.text(DO_NOT_CONTACT_AT)?.is_some() {
         LeadStatus::DoNotContact
     } else {
         status
     };
     let consent = consent(row, &id)?;
     let written_later = written_later(row, &id)?;
-    let may_call = row.text("may_call")?.as_deref() == Some("yes");
-    let queued = row.text("queued_channels")?;
+    let may_call = row.text(MAY_CALL)?.as_deref() == Some("yes");
+    let queued = row.text(QUEUED_CHANNELS)?;
     let mut deliveries = Deliveries::default();
     let mut any = false;
     for channel in Channel::ALL {
-        let delivery = match OutboxColumns::of(channel).delivery(row)? {
+        let delivery = match delivery_on(row, channel)? {
             None if queued
                 .as_deref()
                 .is_some_and(|q| QueuedChannels::holds(q, channel)) =>
@@ -93,27 +97,27 @@ pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
     }
     Ok(StoredQuote {
         product,
-        email: row.required("email")?,
+        email: row.required(EMAIL)?,
         source,
-        user_agent: row.text("user_agent")?,
+        user_agent: row.text(USER_AGENT)?,
         created_at,
-        call_id: row.text("call_id")?,
+        call_id: row.text(CALL_ID)?,
         call_ended_reason: row.text("ended_reason")?,
         call_summary: row.text("summary")?,
         delivery: any.then_some(deliveries),
         status,
-        status_changed_at: row.text("status_changed_at")?,
+        status_changed_at: row.text(STATUS_CHANGED_AT)?,
         spam_reason,
-        note: row.text("note")?,
+        note: row.text(NOTE)?,
         language,
         call_consent: CallConsent::of(may_call, consent.as_ref().map(|c| c.channel), written_later),
         written_later,
         consent,
         contact: Contact {
-            phone: row.text("phone")?,
+            phone: row.text(PHONE)?,
             may_call,
-            zip: row.text("zip")?,
-            state: row.text("state")?,
+            zip: row.text(ZIP)?,
+            state: row.text(STATE)?,
         },
         licensed: None,
         id,
@@ -173,9 +177,9 @@ fn written_later(row: &impl NamedRow, id: &str) -> Result<Option<WrittenLater>, 
 /// A row of `queries::QUEUED_LEADS`.
 pub fn queued_lead(row: &impl NamedRow) -> Result<QueuedLead, StoreError> {
     Ok(QueuedLead {
-        id: row.required("id")?,
-        created_at: row.required("created_at")?,
-        channels: QueuedChannels::parse(&row.required("queued_channels")?).collect(),
+        id: row.required(ID)?,
+        created_at: row.required(CREATED_AT)?,
+        channels: QueuedChannels::parse(&row.required(QUEUED_CHANNELS)?).collect(),
     })
 }
 
@@ -183,64 +187,29 @@ pub fn queued_lead(row: &impl NamedRow) -> Result<QueuedLead, StoreError> {
 pub fn earlier(quote: &NewQuote, row: &impl NamedRow) -> Result<Inserted, StoreError> {
     Ok(Inserted::earlier(
         quote,
-        row.required("id")?,
-        &row.required("product")?,
-        &row.required("email")?,
+        row.required(ID)?,
+        &row.required(PRODUCT)?,
+        &row.required(EMAIL)?,
     ))
 }
 
-/// The names `SELECT_QUOTES` gives one channel's joined outbox columns.
-struct OutboxColumns {
-    /// Whether the lead has a row on the channel.
-    queued: &'static str,
-    attempts: &'static str,
-    last_error: &'static str,
-    delivered_at: &'static str,
-    gave_up_at: &'static str,
-}
-
-impl OutboxColumns {
-    fn of(channel: Channel) -> OutboxColumns {
-        match channel {
-            Channel::Webhook => OutboxColumns {
-                queued: "webhook_queued",
-                attempts: "webhook_attempts",
-                last_error: "webhook_last_error",
-                delivered_at: "webhook_delivered_at",
-                gave_up_at: "webhook_gave_up_at",
-            },
-            Channel::Email => OutboxColumns {
-                queued: "email_queued",
-                attempts: "email_attempts",
-                last_error: "email_last_error",
-                delivered_at: "email_delivered_at",
-                gave_up_at: "email_gave_up_at",
-            },
-            Channel::FollowUp => OutboxColumns {
-                queued: "follow_up_queued",
-                attempts: "follow_up_attempts",
-                last_error: "follow_up_last_error",
-                delivered_at: "follow_up_delivered_at",
-                gave_up_at: "follow_up_gave_up_at",
-            },
-        }
+/// One channel's joined outbox row, by the names `SELECT_QUOTES` gives its columns: the
+/// channel's name, then the column's (`webhook_attempts`).
+fn delivery_on(row: &impl NamedRow, channel: Channel) -> Result<Option<Delivery>, StoreError> {
+    let column = |name: &str| format!("{}_{name}", channel.as_str());
+    if !row.flag(&column("queued"))? {
+        return Ok(None);
     }
-
-    fn delivery(&self, row: &impl NamedRow) -> Result<Option<Delivery>, StoreError> {
-        if !row.flag(self.queued)? {
-            return Ok(None);
-        }
-        let delivered_at = row.text(self.delivered_at)?;
-        let status = match (&delivered_at, row.text(self.gave_up_at)?) {
-            (Some(_), _) => DeliveryStatus::Delivered,
-            (None, Some(_)) => DeliveryStatus::Undelivered,
-            (None, None) => DeliveryStatus::Pending,
-        };
-        Ok(Some(Delivery {
-            status,
-            attempts: row.count(self.attempts)?.unwrap_or(0),
-            last_error: row.text(self.last_error)?,
-            delivered_at,
-        }))
-    }
+    let delivered_at = row.text(&column("delivered_at"))?;
+    let status = match (&delivered_at, row.text(&column("gave_up_at"))?) {
+        (Some(_), _) => DeliveryStatus::Delivered,
+        (None, Some(_)) => DeliveryStatus::Undelivered,
+        (None, None) => DeliveryStatus::Pending,
+    };
+    Ok(Some(Delivery {
+        status,
+        attempts: row.count(&column("attempts"))?.unwrap_or(0),
+        last_error: row.text(&column("last_error"))?,
+        delivered_at,
+    }))
 }

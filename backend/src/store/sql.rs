@@ -7,8 +7,9 @@ use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use time::OffsetDateTime;
 
+use super::options::StoreOptions;
 use super::timestamp::format_timestamp;
-use super::{StoreError, StoreOptions};
+use super::StoreError;
 
 /// A value for a statement's `$n`: each database binds it as the column's type asks.
 #[derive(Clone, Debug, PartialEq)]

@@ -26,6 +26,7 @@ use super::consent::{self, Head, Link, NewConsent};
 use super::do_not_contact;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::migrations::{check_version, migrate};
+use super::options::{StoreOptions, DATABASE_WAIT};
 use super::outbox::delivery_record;
 use super::queries;
 use super::quotes;
@@ -34,14 +35,14 @@ use super::sql::{NamedRow, Value};
 use super::timestamp::format_timestamp;
 use super::{
     Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, Outbox, PendingLead,
-    QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote, REUSED_TOKEN,
+    QuoteStore, Quotes, StoreError, StoredQuote, REUSED_TOKEN,
 };
 
 /// Most inserts committed together in one transaction (group commit).
 const MAX_WRITE_BATCH: usize = 512;
 /// How long a write waits for another process holding the database (a backup, `sqlite3` open
 /// by hand) before the request is told the database is unavailable (503, retry).
-const BUSY_TIMEOUT: std::time::Duration = super::DATABASE_WAIT;
+const BUSY_TIMEOUT: std::time::Duration = DATABASE_WAIT;
 /// How long the health check waits for the write lock before reporting it held.
 const HEALTH_LOCK_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
 
@@ -353,7 +354,7 @@ fn apply(
                 let keys = quote.unique_keys();
                 let earlier = parameters::query(
                     tx,
-                    queries::EARLIER_QUOTE,
+                    &queries::EARLIER_QUOTE,
                     &keys.each_ref().map(|v| v as &dyn ToSql),
                     |row| rows::earlier(quote, row),
                 )?;
@@ -375,7 +376,7 @@ fn apply(
         }
         Write::TakeQueued { limit } => {
             let limit = i64::try_from(*limit).unwrap_or(i64::MAX);
-            let leads = parameters::query(tx, queries::QUEUED_LEADS, params![limit], |row| {
+            let leads = parameters::query(tx, &queries::QUEUED_LEADS, params![limit], |row| {
                 rows::queued_lead(row)
             })?;
             for lead in &leads {
@@ -385,7 +386,7 @@ fn apply(
                         params![lead.id, lead.created_at, channel.as_str()],
                     )?;
                 }
-                run(queries::CLEAR_QUEUED, params![lead.id])?;
+                run(&queries::CLEAR_QUEUED, params![lead.id])?;
             }
             return Ok(Applied::Done);
         }

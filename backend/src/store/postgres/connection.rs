@@ -10,8 +10,9 @@ use tokio_postgres::types::{IsNull, ToSql, Type};
 use tokio_postgres::Statement;
 
 use super::{classify, pool_error, PostgresStore};
+use crate::store::options::StoreOptions;
 use crate::store::sql::{Connection, Database, Lane, Record, Value};
-use crate::store::{StoreError, StoreOptions};
+use crate::store::StoreError;
 
 impl Database for PostgresStore {
     fn run<T, W>(&self, _: Lane, transaction: bool, work: W) -> BoxFuture<'_, Result<T, StoreError>>

@@ -23,10 +23,11 @@ use super::{classify, pool_error};
 use crate::store::consent::{self, Head, Link, NewConsent};
 use crate::store::do_not_contact;
 use crate::store::insert_quote::{columns, QuoteValues, INSERT_QUOTES};
+use crate::store::options::StoreOptions;
 use crate::store::queries::{self, EARLIER_QUOTE};
 use crate::store::rows;
 use crate::store::sql::NamedRow;
-use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, StoreOptions, REUSED_TOKEN};
+use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, REUSED_TOKEN};
 
 pub(super) const LOCK_CONSENT_CHAIN: &str = "SELECT pg_advisory_xact_lock($1)";
 /// `queries::INSERT_NOTICE_TEXT` for many texts: $1 their SHA-256s, $2 the texts.
@@ -386,7 +387,7 @@ async fn insert_quotes(
             continue;
         }
         let earlier = client
-            .prepare_cached(EARLIER_QUOTE)
+            .prepare_cached(&EARLIER_QUOTE)
             .await
             .map_err(classify)?;
         let keys = quote.unique_keys();

@@ -20,16 +20,16 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
 use super::migrations::{check_version, MIGRATIONS};
+use super::options::{StoreOptions, DATABASE_WAIT};
 use super::outbox::delivery_record;
 use super::queries;
 use super::quotes;
 use super::rows::pending_lead;
 use super::sql::{Database, Lane, NamedRow};
 use super::timestamp::format_timestamp;
-use super::DATABASE_WAIT;
 use super::{
     Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, Outbox, PendingLead,
-    QuoteStore, Quotes, StoreError, StoreOptions, StoredQuote,
+    QuoteStore, Quotes, StoreError, StoredQuote,
 };
 use crate::store::error_chain;
 use group_commit::GroupCommit;
@@ -341,7 +341,7 @@ impl Outbox for PostgresStore {
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         async move {
             let known: Vec<&str> = Channel::ALL.map(Channel::as_str).to_vec();
-            self.execute(queries::TAKE_QUEUED_LEADS, &[&limit(Some(max)), &known])
+            self.execute(&queries::TAKE_QUEUED_LEADS, &[&limit(Some(max)), &known])
                 .await?;
             let until = format_timestamp(now + LEAD_CLAIM);
             let params: [&(dyn ToSql + Sync); 4] = [

@@ -6,9 +6,10 @@ use super::group_commit::LOCK_CONSENT_CHAIN;
 use super::{classify, pool_error, PostgresStore};
 use crate::store::consent::Head;
 use crate::store::consent::CHAIN_LOCK;
+use crate::store::options::StoreOptions;
 use crate::store::table_copy::consent_chain;
 use crate::store::table_copy::tables::{unknown_type, Copied, Table, Value, TABLES};
-use crate::store::{QuoteStore, StoreError, StoreOptions};
+use crate::store::{QuoteStore, StoreError};
 
 pub async fn read(url: &str) -> Result<Vec<Table>, StoreError> {
     let store = PostgresStore::open_read_only(url).await?;

@@ -12,8 +12,9 @@ use rusqlite::ToSql;
 
 use super::parameters;
 use super::SqliteStore;
+use crate::store::options::StoreOptions;
 use crate::store::sql::{Connection, Database, Lane, NamedRow, Record, Value};
-use crate::store::{Cause, StoreError, StoreOptions};
+use crate::store::{Cause, StoreError};
 
 impl Database for SqliteStore {
     fn run<T, W>(

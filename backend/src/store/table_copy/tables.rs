@@ -11,70 +11,10 @@ use time::OffsetDateTime;
 use wasm_core::{Email, Product};
 
 use crate::store::clean_text;
+use crate::store::column::{optional, required, Column, Kind};
+use crate::store::lead_columns;
 use crate::store::queued::SEPARATOR;
 use crate::store::{Channel, Language, LeadStatus, Source, StoreError};
-
-/// What a column's every value must be, as a new lead's would.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// A lead's id: a UUID, hyphenated and lowercase, as the server writes it.
-    Uuid,
-    Product,
-    Email,
-    Source,
-    Status,
-    Language,
-    Channel,
-    /// The channels a lead is still queued on (`queued::QueuedChannels`).
-    Channels,
-    /// A timestamp as the store writes it (RFC 3339).
-    Timestamp,
-    /// Why a lead is held as spam: a lowercase name (`too_fast`, `marked`).
-    Reason,
-    /// Text on one line that names something (an id, a key, a hash): refused with a control
-    /// character, which cleaning would turn into another name.
-    Key,
-    /// Free text on one line (a reason, an error, a link), cleaned as the server cleans it
-    /// (`clean_text::line`).
-    Line,
-    /// A browser's `User-Agent`, cleaned and cut as the server does (`clean_text::user_agent`).
-    UserAgent,
-    /// Text that may run over lines (a transcript, a note), cleaned as the server cleans it
-    /// (`clean_text::text`).
-    Text,
-    /// Text a hash covers (a consent record's field, a notice's text): taken as it is, since
-    /// changing a byte would break the hash; it is only ever a parameter of a statement.
-    Hashed,
-    /// An integer of zero or more.
-    Count,
-    /// Bytes as they were stored (a call's recording).
-    Bytes,
-}
-
-/// One column: its name (a constant here, never a source's), its kind, and whether it may be
-/// empty.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Column {
-    pub name: &'static str,
-    pub kind: Kind,
-    pub required: bool,
-}
-
-const fn required(name: &'static str, kind: Kind) -> Column {
-    Column {
-        name,
-        kind,
-        required: true,
-    }
-}
-
-const fn optional(name: &'static str, kind: Kind) -> Column {
-    Column {
-        name,
-        kind,
-        required: false,
-    }
-}
 
 /// A table a lead lives in, with the columns this release's migrations give it (a test holds
 /// the two together).
@@ -92,29 +32,8 @@ pub struct Schema {
 /// do-not-contact list and the notices' acceptances (`notice_acceptance.rs`) with the leads.
 pub const TABLES: [Schema; 12] = [
     Schema {
-        name: "quote_requests",
-        columns: &[
-            required("id", Kind::Uuid),
-            required("product", Kind::Product),
-            required("email", Kind::Email),
-            required("source", Kind::Source),
-            optional("user_agent", Kind::UserAgent),
-            required("created_at", Kind::Timestamp),
-            optional("call_id", Kind::Key),
-            optional("tool_call_id", Kind::Key),
-            optional("idempotency_key", Kind::Key),
-            required("status", Kind::Status),
-            optional("status_changed_at", Kind::Timestamp),
-            optional("queued_channels", Kind::Channels),
-            optional("note", Kind::Text),
-            optional("spam", Kind::Reason),
-            required("language", Kind::Language),
-            optional("phone", Kind::Key),
-            optional("may_call", Kind::Reason),
-            optional("zip", Kind::Key),
-            optional("state", Kind::Key),
-            optional("do_not_contact_at", Kind::Timestamp),
-        ],
+        name: lead_columns::TABLE,
+        columns: &lead_columns::COLUMNS,
     },
     Schema {
         name: "voice_calls",
