@@ -34,6 +34,7 @@ mod queued;
 mod quotes;
 mod recordings;
 mod rows;
+pub mod schema;
 pub mod signer;
 pub mod spam_report;
 mod sql;
