@@ -51,6 +51,9 @@ enum Command {
     /// List every example value still in the content folder (CONTENT_DIR, default content/),
     /// each by its key; fails while any is left.
     Check,
+    /// Print the API's OpenAPI document (what GET /api/openapi.json answers), from which the
+    /// inbox's API types are made (frontend/scripts/api-types.mjs).
+    Openapi,
 }
 
 /// The binary's `main`. Here rather than in `main.rs` so that the server's async code is compiled
@@ -72,6 +75,10 @@ pub async fn main() -> ExitCode {
         Some(Command::Records(RecordsCommand::Export(args))) => run_records_export(&args).await,
         Some(Command::Assistant(command)) => assistant_push::run(&command).await,
         Some(Command::Check) => check::run(),
+        Some(Command::Openapi) => {
+            println!("{}", crate::routes::openapi::document());
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -78,13 +78,45 @@ pub enum ApiError {
     EmailNotSent(String),
 }
 
-#[derive(Serialize)]
-struct ErrorBody {
+/// Every error's body.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorBody {
+    #[schema(schema_with = error_codes)]
     code: &'static str,
+    /// For a person: English, or Spanish for a quote post from the Spanish site (lang es, or a
+    /// Referer under /es/ when the body could not be read).
     message: String,
+    /// A quote's fields that break its rules, each with its message.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(schema_with = field_errors)]
     fields: Option<FieldErrors>,
 }
+
+/// `ErrorBody::code`: every error's, and the one of a refusal no route answered.
+fn error_codes() -> utoipa::openapi::Object {
+    let codes: Vec<&str> = ApiError::every()
+        .iter()
+        .map(ApiError::code)
+        .chain([INTERNAL_ERROR])
+        .collect();
+    crate::store::schema::words(&codes)
+}
+
+/// `ErrorBody::fields`: wasm-core's `FieldErrors`, a message per field that broke its rule.
+fn field_errors() -> utoipa::openapi::Object {
+    use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Type};
+    ["product", "email", "phone", "zip"]
+        .into_iter()
+        .fold(ObjectBuilder::new(), |object, field| {
+            object.property(field, ObjectBuilder::new().schema_type(Type::String))
+        })
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+        .build()
+}
+
+/// The code of an error no route answered itself: the server's fault.
+const INTERNAL_ERROR: &str = "internal_error";
 
 /// Each field's message in `language`: the rules' own (English), or their Spanish words, the
 /// same as the Spanish page's (`content/es/site.yaml`, `quote.errors`).
@@ -349,7 +381,7 @@ pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
         tracing::error!(?rejection, "unhandled rejection");
         return Ok(warp::reply::with_status(
             warp::reply::json(&ErrorBody {
-                code: "internal_error",
+                code: INTERNAL_ERROR,
                 message: "Something went wrong on our side.".into(),
                 fields: None,
             }),
@@ -360,10 +392,10 @@ pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
     Ok(error.into_response())
 }
 
-#[cfg(test)]
 impl ApiError {
     /// One of each error. No wildcard arm below: a new variant stops this from compiling until it
-    /// is listed, so the tests over it (the OpenAPI document's codes, the messages) cover it.
+    /// is listed, so the OpenAPI document's codes (`ErrorBody`) and the tests over the messages
+    /// cover it.
     pub fn every() -> Vec<ApiError> {
         let every = vec![
             ApiError::MalformedJson("expected value at line 1 column 1".into()),

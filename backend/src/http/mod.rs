@@ -10,6 +10,7 @@ pub mod client_ip;
 pub mod connections;
 pub mod cookies;
 pub mod error;
+pub mod error_answers;
 pub mod failure_limit;
 pub mod forwarded_proto;
 pub mod head_size;

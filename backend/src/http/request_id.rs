@@ -49,6 +49,25 @@ impl RequestId {
     }
 }
 
+/// The header as the OpenAPI document (`routes/openapi`) describes it: what `valid` keeps.
+pub fn header_schema() -> utoipa::openapi::header::Header {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    utoipa::openapi::header::Header::builder()
+        .schema(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(MAX_LEN))
+                .pattern(Some("^[A-Za-z0-9_.:+/=~@-]+$")),
+        )
+        .description(Some(
+            "The request's id, also on every log line of the request (span.request_id). A valid \
+             one sent by a trusted proxy (TRUSTED_PROXIES) is kept: 1 to 200 letters, digits and \
+             -_.:+/=~@. Otherwise, or from anyone else, a new UUIDv7.",
+        ))
+        .build()
+}
+
 /// 1 to `MAX_LEN` characters from letters, digits and `-_.:+/=~@`: what proxies send, and
 /// nothing that needs quoting in a log line or shell.
 fn valid(id: &[u8]) -> bool {

@@ -10,11 +10,22 @@ use warp::Filter;
 use crate::http::methods::methods;
 use crate::settings::voice::VoiceSettings;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = ClientConfig)]
+#[serde(deny_unknown_fields)]
 struct ClientConfigBody<'a> {
+    /// null when no voice assistant is configured.
+    #[schema(required = true)]
     voice: Option<&'a VoiceSettings>,
 }
 
+/// The voice assistant's deployment settings for the page (public values only); never cached.
+#[utoipa::path(
+    get,
+    path = "/api/client-config",
+    operation_id = "clientConfig",
+    responses((status = 200, description = "The settings; voice is null when no voice assistant is configured.", body = ClientConfigBody))
+)]
 pub fn routes(voice: Option<VoiceSettings>) -> BoxedFilter<(Response,)> {
     let body = serde_json::to_vec(&ClientConfigBody {
         voice: voice.as_ref(),

@@ -16,15 +16,17 @@ const BASE_URL_FORM: &str =
     "an http:// or https:// address without user, query or fragment, such as https://api.vapi.ai";
 
 /// What the page needs to start a voice call. Absent (`voice: null`) when no key is configured.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VoiceSettings {
+    /// The provider's public key, meant to be embedded in pages.
     pub public_key: String,
     pub assistant_id: String,
     /// The provider API's base address as the URL parser reads it (lower-case scheme and host,
     /// no default port); `None` means the SDK's default. The page gets it without the trailing
     /// slash, since the SDK appends paths such as `/call/web`.
     #[serde(serialize_with = "without_trailing_slash")]
+    #[schema(required = true, value_type = Option<String>)]
     pub api_base_url: Option<Url>,
 }
 

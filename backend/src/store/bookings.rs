@@ -136,25 +136,36 @@ pub enum Booked {
 }
 
 /// A booking's Scope of Appointment as the admin API shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct SoaShown {
+    #[schema(schema_with = super::schema::soa_products)]
     pub products: Vec<String>,
     pub signature: String,
     /// The statement's SHA-256, its key in `notice_texts`.
+    #[schema(required = true)]
     pub sha256: Option<String>,
+    #[schema(format = DateTime)]
     pub at: String,
     pub channel: String,
 }
 
 /// A booking as the admin API shows it; times in UTC, RFC 3339.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Booking {
     pub id: String,
+    /// The lead the booking made, or the quote's lead it joined (deleting the lead deletes its
+    /// bookings).
     pub lead_id: String,
+    #[schema(format = DateTime)]
     pub starts_at: String,
+    #[schema(format = DateTime)]
     pub ends_at: String,
     /// `booked` or `cancelled`.
+    #[schema(schema_with = super::schema::booking_status)]
     pub status: String,
+    #[schema(required = true)]
     pub soa: Option<SoaShown>,
 }
 

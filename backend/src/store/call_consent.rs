@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 use super::consent::ConsentChannel;
 use super::timestamp::serialize_timestamp;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum CallConsent {
     Written,
@@ -20,10 +20,13 @@ pub enum CallConsent {
 }
 
 /// A written consent to be called given after the lead was stored: how and when.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct WrittenLater {
     pub channel: ConsentChannel,
+    /// RFC 3339, UTC.
     #[serde(serialize_with = "serialize_timestamp")]
+    #[schema(value_type = String)]
     pub at: OffsetDateTime,
 }
 

@@ -62,7 +62,7 @@ pub struct Person {
 }
 
 /// How the lead was sent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ConsentChannel {
     /// The quote form with its script (`fetch`).
@@ -145,25 +145,34 @@ impl PhoneConsent {
 }
 
 /// A lead's phone consent as the admin API shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PhoneConsentShown {
     /// The disclosure's text.
+    #[schema(required = true)]
     pub text: Option<String>,
     pub given: bool,
 }
 
 /// A lead's consent record as the admin API shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Consent {
     /// The notice's text; `None` when none was shown.
+    #[schema(required = true)]
     pub text: Option<String>,
+    #[schema(required = true)]
     pub sha256: Option<String>,
+    #[schema(schema_with = super::schema::consent_page)]
     pub page: String,
     pub language: Language,
+    /// RFC 3339, UTC: when the lead was stored.
     #[serde(serialize_with = "serialize_timestamp")]
+    #[schema(value_type = String)]
     pub at: OffsetDateTime,
     pub channel: ConsentChannel,
     /// With a phone number: the disclosure beside it and whether its box was ticked.
+    #[schema(required = true)]
     pub phone: Option<PhoneConsentShown>,
 }
 
@@ -173,7 +182,8 @@ pub fn sha256_hex(bytes: impl AsRef<[u8]>) -> String {
 }
 
 /// One record of the chain, as stored: every field its hash covers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Link {
     pub seq: i64,
     pub lead_id: String,
@@ -181,27 +191,42 @@ pub struct Link {
     pub page: String,
     pub language: String,
     pub at: String,
+    #[schema(required = true)]
     pub client: Option<String>,
+    #[schema(required = true)]
     pub user_agent: Option<String>,
+    #[schema(required = true)]
     pub notice_sha256: Option<String>,
     /// The previous record's hash (`""` for the first).
     pub prev_hash: String,
     /// With a phone number: `given` or `not_given`, and the disclosure's SHA-256.
+    #[schema(required = true)]
     pub phone_consent: Option<String>,
+    #[schema(required = true)]
     pub phone_disclosure_sha256: Option<String>,
     /// Which fields the hash covers: `HASH_FORM` for a record that keeps what the inbox acts on
     /// (the three below), `FIRST_FORM` for the records made before it did.
     pub hash_form: i64,
     /// The lead's e-mail address, phone number and call permission (`yes`/`no`, with a phone
     /// number) as the lead was stored; `None` in a `FIRST_FORM` record.
+    #[schema(required = true)]
     pub email: Option<String>,
+    #[schema(required = true)]
     pub phone: Option<String>,
+    #[schema(required = true, schema_with = super::schema::may_call)]
     pub may_call: Option<String>,
     /// `lead` for the record stored with a lead, `call_consent` for a written consent to be
     /// called given after it (`written_consent.rs`).
+    #[schema(schema_with = record_kind)]
     pub kind: String,
     /// What a `call_consent` record stands on, as JSON (`Evidence`); `None` for a lead's.
+    #[schema(required = true)]
     pub evidence: Option<String>,
+}
+
+/// `Link::kind` in the OpenAPI document.
+fn record_kind() -> utoipa::openapi::Object {
+    super::schema::words(&[LEAD_KIND, CALL_CONSENT_KIND])
 }
 
 /// The hash form of the records made before they kept the lead's contact details.
@@ -378,12 +403,14 @@ impl Head {
 }
 
 /// A stored record with the hash it was stored with, and its notice's stored text.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct StoredLink {
     pub link: Link,
     pub hash: String,
+    #[schema(required = true)]
     pub notice_text: Option<String>,
     /// The phone consent's disclosure, as stored under its key.
+    #[schema(required = true)]
     pub phone_disclosure_text: Option<String>,
     /// The lead's e-mail, phone and call permission as `quote_requests` holds them now; `None`
     /// once the lead is deleted (its record is kept). Not part of the record, so not in its copy.

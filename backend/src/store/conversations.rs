@@ -17,19 +17,27 @@ use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
 
 /// One kept conversation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A conversation with the assistant (a call's end-of-call report, or a web chat's turns) and
+/// the first lead it produced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Conversation {
     pub call_id: String,
     /// `voice` or `chat`.
+    #[schema(schema_with = super::schema::conversation_channel)]
     pub channel: Source,
     /// When it started (RFC 3339, UTC), when the provider said.
+    #[schema(required = true)]
     pub started_at: Option<String>,
     /// When its end-of-call report came (RFC 3339, UTC).
     pub reported_at: String,
+    #[schema(required = true)]
     pub ended_reason: Option<String>,
     /// The first lead the conversation produced; `None` for one that produced none (or whose
     /// leads were deleted).
+    #[schema(required = true)]
     pub lead_id: Option<String>,
+    #[schema(required = true)]
     pub summary: Option<String>,
     /// Left out of lists (`Conversations::conversations`), kept for one conversation.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -38,13 +46,17 @@ pub struct Conversation {
     /// (256 KiB): 0 when it is whole.
     pub transcript_lines_dropped: u64,
     /// Where the provider kept the recording.
+    #[schema(required = true)]
     pub recording_url: Option<String>,
     /// The site's own copy of the recording (`GET .../recording`), when there is one to make.
+    #[schema(required = true)]
     pub recording: Option<RecordingState>,
     /// Since when it is on legal hold (RFC 3339, UTC): kept past `CONVERSATION_RETENTION_DAYS`.
+    #[schema(required = true)]
     pub legal_hold_at: Option<String>,
     /// The visitor's acceptance of the notice before it (the call's or the chat's), if the page
     /// posted one.
+    #[schema(required = true)]
     pub notice_accepted: Option<NoticeAcceptance>,
 }
 

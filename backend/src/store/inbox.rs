@@ -44,13 +44,15 @@ pub struct LeadQuery {
 }
 
 /// A lead with everything the inbox shows on its page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct LeadDetail {
     #[serde(flatten)]
     pub quote: StoredQuote,
     /// The call's (or chat's) transcript, as far as it is kept (`transcript.rs`).
+    #[schema(required = true)]
     pub call_transcript: Option<String>,
     /// The voice call's recording, when its end-of-call report had one.
+    #[schema(required = true)]
     pub call_recording_url: Option<String>,
 }
 

@@ -1,7 +1,7 @@
 use serde::Serialize;
 
 /// The language of the page a lead came from (`/` or `/es/`), which the broker answers in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Language {
     #[default]

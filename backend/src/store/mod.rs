@@ -37,6 +37,7 @@ mod queued;
 mod quotes;
 mod recordings;
 mod rows;
+pub mod schema;
 pub mod signer;
 pub mod spam_report;
 mod sql;

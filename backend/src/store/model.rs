@@ -6,11 +6,12 @@ use super::lead_events::QueuedEvent;
 use super::timestamp::{format_timestamp, serialize_timestamp};
 use serde::Serialize;
 use time::OffsetDateTime;
+use utoipa::ToSchema;
 use uuid::Uuid;
 use wasm_core::{ContactDetails, Product, QuoteRequest};
 
 /// Where a quote request came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
     Web,
@@ -36,7 +37,7 @@ impl Source {
 }
 
 /// Where the broker is with a lead.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum LeadStatus {
     #[default]
@@ -83,15 +84,18 @@ pub struct VoiceOrigin {
 
 /// How the broker may reach a lead beyond its e-mail address (the page's `quote.fields`, the
 /// assistant's `request_quote`); each part `None` when not asked or not given.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Contact {
-    /// E.164, `+15555550123`.
+    /// E.164 (+15555550123), when the page asked for it and the visitor gave one.
+    #[schema(required = true)]
     pub phone: Option<String>,
     /// Whether the visitor agreed in writing to be called or texted at `phone`; without it the
     /// lead is e-mail only.
     pub may_call: bool,
+    #[schema(required = true)]
     pub zip: Option<String>,
     /// The ZIP code's state or territory, two letters.
+    #[schema(required = true)]
     pub state: Option<String>,
 }
 
@@ -274,48 +278,65 @@ impl Inserted {
 }
 
 /// A quote request as read back from the store, with its call and its forwarding state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = StoredQuoteRequest)]
 pub struct StoredQuote {
+    #[schema(format = Uuid)]
     pub id: String,
+    #[schema(value_type = String)]
     pub product: Product,
     pub email: String,
     pub source: Source,
+    #[schema(required = true)]
     pub user_agent: Option<String>,
+    /// RFC 3339, UTC.
     #[serde(serialize_with = "serialize_timestamp")]
+    #[schema(value_type = String)]
     pub created_at: OffsetDateTime,
+    #[schema(required = true)]
     pub call_id: Option<String>,
+    #[schema(required = true)]
     pub call_ended_reason: Option<String>,
+    #[schema(required = true)]
     pub call_summary: Option<String>,
     /// Each delivery channel's state; `None` when every channel was off for this row.
+    #[schema(required = true)]
     pub delivery: Option<Deliveries>,
     pub status: LeadStatus,
     /// When the status was last changed (`None`: never, it is as it arrived).
+    #[schema(required = true)]
     pub status_changed_at: Option<String>,
     /// With status `spam`, why: a signal of the post (`honeypot`, `no_token`, `bad_token`,
     /// `expired_token`, `too_fast`) or `marked` by the broker.
+    #[schema(required = true, schema_with = super::schema::spam_reason)]
     pub spam_reason: Option<String>,
     /// The broker's own note on the lead (the inbox's "Note").
+    #[schema(required = true)]
     pub note: Option<String>,
     /// The language of the page the lead came from (`en` or `es`): the one to answer in.
     pub language: Language,
     /// What the visitor was shown and agreed to (`consent.rs`); `None` for a lead stored
     /// before consent records were kept.
+    #[schema(required = true)]
     pub consent: Option<Consent>,
     #[serde(flatten)]
     pub contact: Contact,
     /// With `may_call`, the kind of permission to be called (`call_consent.rs`).
+    #[schema(required = true)]
     pub call_consent: Option<CallConsent>,
     /// The written consent to be called given after the lead was stored (the latest), if any.
+    #[schema(required = true)]
     pub written_later: Option<WrittenLater>,
     /// Whether the broker is licensed in the ZIP code's state (`broker.licences` in the
     /// content); `None` without a state or without listed licences. Not stored: the site's
     /// settings fill it in (`SiteSettings::check_licences`).
+    #[schema(required = true)]
     pub licensed: Option<bool>,
 }
 
 /// Where a lead is delivered; each lead has one outbox entry per channel that was on when it
 /// was stored (`FollowUp` once its call's end-of-call report arrives).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Channel {
     /// The lead post to `LEAD_WEBHOOK_URL` (`forward/lead_post.rs`), stored as `webhook`.
@@ -343,10 +364,14 @@ impl Channel {
 }
 
 /// The delivery state of each channel of one lead (`None`: no entry on that channel).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Deliveries {
+    #[schema(required = true)]
     pub webhook: Option<Delivery>,
+    #[schema(required = true)]
     pub email: Option<Delivery>,
+    #[schema(required = true)]
     pub follow_up: Option<Delivery>,
 }
 
@@ -375,11 +400,15 @@ impl StoredQuote {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One channel's delivery of a lead.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct Delivery {
     pub status: DeliveryStatus,
     pub attempts: u32,
+    #[schema(required = true)]
     pub last_error: Option<String>,
+    #[schema(required = true)]
     pub delivered_at: Option<String>,
 }
 
@@ -395,7 +424,7 @@ impl Delivery {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum DeliveryStatus {
     /// Not yet delivered; the worker keeps trying.

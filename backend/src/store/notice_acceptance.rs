@@ -22,7 +22,8 @@ use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
 
 /// An acceptance as the admin API and the audit copy show it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct NoticeAcceptance {
     /// When the site recorded it (RFC 3339, UTC).
     pub at: String,

@@ -51,13 +51,18 @@ pub enum RecordingOutcome {
 }
 
 /// Where a conversation's recording stands, as the admin API lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RecordingState {
     /// `stored`: in the site's database; `pending`: being copied (retried after a failure);
     /// `failed`: the copy was given up (`error` says why).
+    #[schema(schema_with = super::schema::recording_status)]
     pub status: &'static str,
+    #[schema(required = true)]
     pub sha256: Option<String>,
+    #[schema(required = true)]
     pub bytes: Option<i64>,
+    #[schema(required = true)]
     pub error: Option<String>,
 }
 

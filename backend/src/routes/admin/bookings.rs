@@ -15,13 +15,16 @@ use warp::{Rejection, Reply};
 use super::caller::RequestFacts;
 use crate::http::body::is_json;
 use crate::http::error::ApiError;
+use crate::http::error_answers::{AdminErrors, BadRequest, BodyRefused, CrossSite, NotFound};
 use crate::store::bookings::{self, Booking, Bookings};
 use crate::store::StoreError;
 
 /// The latest bookings a list holds: a broker's months of calls.
 pub const MAX_LISTED: usize = 500;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = BookingList)]
+#[serde(deny_unknown_fields)]
 struct Listed {
     bookings: Vec<Booking>,
 }
@@ -53,6 +56,15 @@ fn lead_asked(query: &str) -> Result<Option<String>, ApiError> {
 }
 
 /// The caller is already checked.
+#[utoipa::path(
+    get,
+    path = "/api/admin/bookings",
+    operation_id = "listBookings",
+    summary = "The booked calls (at most 500), the latest time first, each with its Scope of Appointment.",
+    params(("lead_id" = Option<Uuid>, Query, description = "Only this lead's bookings (a lead's id; anything else, or another parameter, is refused with 400).")),
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses((status = 200, description = "The bookings.", body = Listed), AdminErrors, BadRequest)
+)]
 pub async fn list(store: Arc<dyn Bookings>, query: String) -> Result<Response, Rejection> {
     let lead = lead_asked(&query).map_err(warp::reject::custom)?;
     let bookings = store.bookings(MAX_LISTED, lead).await.map_err(failed)?;
@@ -61,13 +73,14 @@ pub async fn list(store: Arc<dyn Bookings>, query: String) -> Result<Response, R
 
 const CANCEL_FORM: &str = r#"expected {"status": "cancelled"}"#;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
+#[schema(as = BookingChange)]
 #[serde(deny_unknown_fields)]
 struct Change {
     status: Cancelled,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 enum Cancelled {
     Cancelled,
@@ -81,21 +94,58 @@ pub async fn one(
     body: Bytes,
 ) -> Result<Response, Rejection> {
     if facts.method == Method::PATCH {
-        if !is_json(facts.headers.get(CONTENT_TYPE)) {
-            return Err(warp::reject::custom(ApiError::UnsupportedMediaType));
-        }
-        let Change {
-            status: Cancelled::Cancelled,
-        } = serde_json::from_slice(&body)
-            .map_err(|_| warp::reject::custom(ApiError::MalformedJson(CANCEL_FORM.into())))?;
-        let cancelled = store
-            .cancel_booking(id.clone(), OffsetDateTime::now_utc())
-            .await
-            .map_err(failed)?;
-        if cancelled == bookings::Cancelled::Now {
-            tracing::info!(booking = %id, "a booking was cancelled");
-        }
+        cancel(store.as_ref(), &id, &facts, &body).await?;
     }
+    show(store.as_ref(), id).await
+}
+
+/// Cancels the booking (its time is open again); a booking cancelled already is answered as it
+/// is.
+#[utoipa::path(
+    patch,
+    path = "/api/admin/bookings/{id}",
+    operation_id = "cancelBooking",
+    params(("id" = String, Path)),
+    security(("adminToken" = []), ("adminSession" = [])),
+    request_body = Change,
+    responses(
+        (status = 200, description = "The booking as it is now.", body = Booking),
+        AdminErrors, BodyRefused, CrossSite, NotFound
+    )
+)]
+async fn cancel(
+    store: &dyn Bookings,
+    id: &str,
+    facts: &RequestFacts,
+    body: &[u8],
+) -> Result<(), Rejection> {
+    if !is_json(facts.headers.get(CONTENT_TYPE)) {
+        return Err(warp::reject::custom(ApiError::UnsupportedMediaType));
+    }
+    let Change {
+        status: Cancelled::Cancelled,
+    } = serde_json::from_slice(body)
+        .map_err(|_| warp::reject::custom(ApiError::MalformedJson(CANCEL_FORM.into())))?;
+    let cancelled = store
+        .cancel_booking(id.to_owned(), OffsetDateTime::now_utc())
+        .await
+        .map_err(failed)?;
+    if cancelled == bookings::Cancelled::Now {
+        tracing::info!(booking = %id, "a booking was cancelled");
+    }
+    Ok(())
+}
+
+/// One booking.
+#[utoipa::path(
+    get,
+    path = "/api/admin/bookings/{id}",
+    operation_id = "getBooking",
+    params(("id" = String, Path)),
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses((status = 200, description = "The booking.", body = Booking), AdminErrors, NotFound)
+)]
+async fn show(store: &dyn Bookings, id: String) -> Result<Response, Rejection> {
     match store.booking(id).await.map_err(failed)? {
         Some(booking) => Ok(warp::reply::json(&booking).into_response()),
         None => Err(warp::reject::custom(ApiError::NotFound)),

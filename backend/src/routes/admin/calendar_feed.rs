@@ -12,13 +12,17 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use crate::http::error::ApiError;
+use crate::http::error_answers::{AdminErrors, CrossSite};
 use crate::routes::calendar_feed;
 use crate::settings::site::SiteSettings;
 use crate::store::calendar_feed::CalendarFeed;
 use crate::store::StoreError;
 
-#[derive(Serialize)]
-struct Feed {
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = CalendarFeed)]
+#[serde(deny_unknown_fields)]
+pub struct Feed {
+    /// The feed's address: SITE_URL and /calendar/<secret>.ics.
     url: String,
 }
 
@@ -40,17 +44,44 @@ pub async fn handle(
     method: Method,
 ) -> Result<Response, Rejection> {
     let secret = if method == Method::POST {
-        let secret = new_secret();
-        store
-            .replace_feed_secret(secret.clone())
-            .await
-            .map_err(failed)?;
-        tracing::info!("the calendar feed's address was replaced");
-        secret
+        replace(store.as_ref()).await?
     } else {
-        store.feed_secret(new_secret()).await.map_err(failed)?
+        show(store.as_ref()).await?
     };
     let path = calendar_feed::path(&secret);
     let url = site.page(&path).unwrap_or(path);
     Ok(warp::reply::json(&Feed { url }).into_response())
+}
+
+/// The address of the broker's private calendar feed (/calendar/<secret>.ics: every call booked
+/// and not yet over, as text/calendar, for a calendar app to subscribe to), made on first asking
+/// and the same until replaced. Whoever has the address reads the calls: keep it as a password.
+#[utoipa::path(
+    get,
+    path = "/api/admin/calendar-feed",
+    operation_id = "getCalendarFeed",
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses((status = 200, description = "The feed's address.", body = Feed), AdminErrors)
+)]
+async fn show(store: &dyn CalendarFeed) -> Result<String, Rejection> {
+    store.feed_secret(new_secret()).await.map_err(failed)
+}
+
+/// Replaces the calendar feed's address with a new secret one: the old address answers 404 from
+/// now on. No body.
+#[utoipa::path(
+    post,
+    path = "/api/admin/calendar-feed",
+    operation_id = "replaceCalendarFeed",
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses((status = 200, description = "The feed's new address.", body = Feed), AdminErrors, CrossSite)
+)]
+async fn replace(store: &dyn CalendarFeed) -> Result<String, Rejection> {
+    let secret = new_secret();
+    store
+        .replace_feed_secret(secret.clone())
+        .await
+        .map_err(failed)?;
+    tracing::info!("the calendar feed's address was replaced");
+    Ok(secret)
 }

@@ -9,18 +9,23 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use crate::http::error::ApiError;
+use crate::http::error_answers::{AdminErrors, BadRequest};
 use crate::store::consent::{ConsentRecords, Person, StoredLink};
 
 /// The records one answer holds: more than any one person leaves.
 pub const MAX_LISTED: usize = 500;
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = ConsentRecordList)]
+#[serde(deny_unknown_fields)]
 struct Listed {
     consent_records: Vec<Record>,
 }
 
-/// A record as it is stored, and whether its lead is deleted.
-#[derive(Serialize)]
+/// A consent record as stored, every field its hash covers in link, with the texts its
+/// SHA-256s name, and whether its lead is deleted.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = PersonConsentRecord)]
 struct Record {
     #[serde(flatten)]
     stored: StoredLink,
@@ -66,7 +71,21 @@ pub fn person(query: &str) -> Result<Person, ApiError> {
     Ok(person)
 }
 
-/// The caller is already checked.
+/// One person's consent records: those with the phone number or the e-mail address given
+/// (either or both; with neither, none), their leads deleted or not, oldest first, at most 500.
+/// A record from before records kept the lead's contact details is found by its lead's while
+/// the lead is kept. The caller is already checked.
+#[utoipa::path(
+    get,
+    path = "/api/admin/consent-records",
+    operation_id = "listConsentRecordsOfPerson",
+    params(
+        ("phone" = Option<String>, Query, description = "A US number in E.164 form, as the inbox shows and links it.", pattern = r"^\+1[2-9][0-9]{2}[2-9][0-9]{6}$"),
+        ("email" = Option<String>, Query, description = "An e-mail address, matched whole in any case; blank is none; a control character is refused (400).", max_length = 254, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"),
+    ),
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses((status = 200, description = "The records.", body = Listed), AdminErrors, BadRequest)
+)]
 pub async fn list(store: Arc<dyn ConsentRecords>, query: String) -> Result<Response, Rejection> {
     let person = person(&query).map_err(warp::reject::custom)?;
     let records = store

@@ -15,7 +15,8 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use crate::forward::{ConsentRequest, Mailer, NotSent};
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error_answers::{AdminErrors, CrossSite, NotFound};
 use crate::leads::consent_link::{self, ConsentLinks};
 use crate::leads::notice::LeadNotices;
 use crate::settings::site::SiteSettings;
@@ -31,15 +32,42 @@ pub struct AskConsent {
 }
 
 /// What was sent.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = ConsentRequestSent)]
+#[serde(deny_unknown_fields)]
 struct Sent {
+    /// The lead's address, the e-mail's only recipient.
     sent_to: String,
+    /// The e-mail's and the page's language: the lead's.
     language: Language,
-    /// When the link stops working.
+    /// When the link stops working (30 days on), RFC 3339, UTC.
     expires_at: String,
 }
 
+/// Ask for written consent: e-mails the visitor, to the lead's address and in the lead's
+/// language, a link to the consent page (/consent/<token>, /es/consent/<token>; the token names
+/// the lead and an expiry 30 days on, signed by the site, nothing personal in it), where the
+/// exact consent text is shown with an unticked box; ticking it records written consent
+/// (written_later.channel consent_page). Only for a lead with a phone number and no written
+/// consent, not spam, not do not contact. The e-mail is sent before the answer: nothing is
+/// queued. No body.
+///
 /// The caller is already checked (and, with a session, that the request came from the inbox).
+#[utoipa::path(
+    post,
+    path = "/api/admin/quote-requests/{id}/consent-request",
+    operation_id = "askWrittenConsent",
+    params(("id" = String, Path)),
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses(
+        AdminErrors, CrossSite, NotFound,
+        (status = 200, description = "The relay took the e-mail.", body = Sent),
+        (status = 405, description = "Another method than POST (method_not_allowed).", body = ErrorBody),
+        (status = 409, description = "Nothing to ask, nothing sent: consent_already_written, or consent_not_askable (no phone number, held as spam, marked do not contact, or no consent text on the site's page in the lead's language), the message saying which.", body = ErrorBody),
+        (status = 502, description = "The mail relay refused the e-mail for good (email_refused, with the relay's reply): not sent.", body = ErrorBody),
+        (status = 503, description = "Not sent: e-mail is off (email_not_configured: SMTP_URL unset), the relay could not be reached or answered 4xx or too late (email_not_sent: try again later), or the database is unavailable (database_unavailable).", body = ErrorBody),
+    )
+)]
 pub async fn ask(ask: Arc<AskConsent>, id: String) -> Result<Response, Rejection> {
     ask.respond(&id, OffsetDateTime::now_utc())
         .await

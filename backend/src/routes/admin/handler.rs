@@ -9,6 +9,7 @@ use warp::{Rejection, Reply};
 
 use super::params::{self, Format};
 use crate::http::error::ApiError;
+use crate::http::error_answers::{AdminErrors, BadRequest};
 use crate::leads::csv::write_csv;
 use crate::leads::licence;
 use crate::settings::site::SiteSettings;
@@ -17,10 +18,13 @@ use crate::store::{Inbox, LeadQuery, StoredQuote};
 /// Where the CSV answer puts the cursor of the next page (the JSON answer has it in the body).
 pub const NEXT_CURSOR_HEADER: &str = "x-next-cursor";
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = QuoteRequestPage)]
+#[serde(deny_unknown_fields)]
 struct Page<'a> {
     quote_requests: &'a [StoredQuote],
-    /// Pass as `cursor` to get the next page; `null` on the last one.
+    /// Pass as cursor for the next page; null on the last one.
+    #[schema(required = true, format = Uuid)]
     next_cursor: Option<&'a str>,
 }
 
@@ -35,7 +39,31 @@ fn csv_attachment(now: OffsetDateTime) -> HeaderValue {
         .unwrap_or_else(|_| HeaderValue::from_static("attachment; filename=\"leads.csv\""))
 }
 
-/// One page of leads, filtered; the method and the caller are already checked.
+/// The leads, newest first, filtered, a page at a time, as JSON or CSV.
+///
+/// CSV is answered when format=csv, or when format is absent and the Accept header names
+/// text/csv. Any other query parameter is refused with 400. The method and the caller are
+/// already checked.
+#[utoipa::path(
+    get,
+    path = "/api/admin/quote-requests",
+    operation_id = "listQuoteRequests",
+    params(params::Described),
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses(
+        (status = 200,
+         description = "One page. In CSV the cursor of the next page is the X-Next-Cursor header, absent on the last page. A CSV page is a header line, then one line per row; cells that a spreadsheet would run as formulas are escaped.",
+         content(
+            (Page = "application/json"),
+            (String = "text/csv"),
+         ),
+         headers(
+            ("X-Next-Cursor" = Uuid, description = "CSV: the next page's cursor; absent on the last page."),
+            ("Content-Disposition" = String, description = "CSV only: attachment; filename=\"leads-YYYY-MM-DD.csv\" (the day in UTC)."),
+         )),
+        AdminErrors, BadRequest
+    )
+)]
 pub async fn page(
     store: Arc<dyn Inbox>,
     site: Arc<SiteSettings>,

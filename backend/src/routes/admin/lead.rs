@@ -16,6 +16,7 @@ use warp::{Rejection, Reply};
 use super::caller::RequestFacts;
 use crate::http::body::is_json;
 use crate::http::error::ApiError;
+use crate::http::error_answers::{AdminErrors, BodyRefused, CrossSite, NotFound};
 use crate::leads::deletion::{delete_lead, Why};
 use crate::leads::ended_reason;
 use crate::leads::licence;
@@ -26,14 +27,19 @@ use crate::store::{clean_text, Inbox, LeadDetail, LeadStatus, StoreError};
 const MAX_NOTE_CHARS: usize = 2000;
 const CHANGE_FORM: &str = r#"expected {"status": "new" | "contacted" | "spam" | "do_not_contact"} and/or {"note": "text"}"#;
 
-#[derive(Deserialize)]
+/// Either or both.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[schema(as = LeadChange)]
 #[serde(deny_unknown_fields)]
-struct Change {
+pub struct Change {
     /// A status must be one when given (`null` is no status).
     #[serde(default, deserialize_with = "given")]
+    #[schema(value_type = LeadStatus)]
     status: Option<String>,
-    /// Blank (or `null`) removes the note.
+    /// The broker's note, kept with the lead (trimmed); blank or null removes it; a NUL
+    /// character is refused (400).
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>, max_length = 2000, pattern = r"^[^\u0000]*$")]
     note: Option<Option<String>>,
 }
 
@@ -49,10 +55,13 @@ fn given<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Str
 }
 
 /// The lead as the inbox shows it: with its call's ended reason in words.
-#[derive(Serialize)]
-struct Shown {
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Lead)]
+pub struct Shown {
     #[serde(flatten)]
     lead: LeadDetail,
+    /// How the call ended, in words ("The caller hung up" for customer-ended-call).
+    #[schema(required = true)]
     call_ended: Option<String>,
 }
 
@@ -80,76 +89,121 @@ async fn respond(
     let id = Uuid::parse_str(&id)
         .map_err(|_| ApiError::NotFound)?
         .to_string();
-    let failed = |error: StoreError| {
-        tracing::error!(%error, "the inbox's store operation failed");
-        ApiError::from(error)
-    };
     match facts.method {
-        Method::PATCH => {
-            if !is_json(facts.headers.get(header::CONTENT_TYPE)) {
-                return Err(ApiError::UnsupportedMediaType);
-            }
-            let change: Change = serde_json::from_slice(body)
-                .map_err(|_| ApiError::MalformedJson(CHANGE_FORM.into()))?;
-            let status = change
-                .status
-                .map(|status| {
-                    LeadStatus::parse(&status).ok_or_else(|| {
-                        ApiError::InvalidParameter(format!(
-                            "status must be new, contacted, spam or do_not_contact, got {status:?}"
-                        ))
-                    })
-                })
-                .transpose()?;
-            let note = change.note.map(|note| {
-                note.map(|text| text.trim().to_owned())
-                    .filter(|text| !text.is_empty())
-            });
-            if let Some(Some(text)) = &note {
-                // PostgreSQL's text cannot hold a NUL: stored, it would be its error, a 500.
-                if text.contains('\0') {
-                    return Err(ApiError::InvalidParameter(
-                        "the note must not contain a NUL character".into(),
-                    ));
-                }
-                let chars = text.chars().count();
-                if chars > MAX_NOTE_CHARS {
-                    return Err(ApiError::InvalidParameter(format!(
-                        "the note has {chars} characters; at most {MAX_NOTE_CHARS} are kept"
-                    )));
-                }
-            }
-            if status.is_none() && note.is_none() {
-                return Err(ApiError::MalformedJson(CHANGE_FORM.into()));
-            }
-            let mut found = true;
-            if let Some(note) = note {
-                let note = note.as_deref().map(clean_text::text);
-                found = store.set_note(id.clone(), note).await.map_err(failed)?;
-            }
-            if let (true, Some(status)) = (found, status) {
-                let now = OffsetDateTime::now_utc();
-                found = store
-                    .set_status(id.clone(), status, now)
-                    .await
-                    .map_err(failed)?;
-            }
-            if !found {
-                return Err(ApiError::NotFound);
-            }
-            show(store, site, id).await
-        }
-        Method::DELETE => {
-            if delete_lead(store, &id, Why::Asked).await.map_err(failed)? {
-                Ok(StatusCode::NO_CONTENT.into_response())
-            } else {
-                Err(ApiError::NotFound)
-            }
-        }
+        Method::PATCH => change(store, site, id, facts, body).await,
+        Method::DELETE => delete(store, id).await,
         _ => show(store, site, id).await,
     }
 }
 
+fn failed(error: StoreError) -> ApiError {
+    tracing::error!(%error, "the inbox's store operation failed");
+    ApiError::from(error)
+}
+
+/// Marks the lead contacted, back to new, or spam (with the time), and/or keeps the broker's
+/// note on it. Spam is no longer delivered; new or contacted on spam ("not spam") queues it for
+/// delivery like a lead that has just come.
+#[utoipa::path(
+    patch,
+    path = "/api/admin/quote-requests/{id}",
+    operation_id = "changeQuoteRequest",
+    params(("id" = Uuid, Path)),
+    security(("adminToken" = []), ("adminSession" = [])),
+    request_body = Change,
+    responses(
+        (status = 200, description = "The lead as it is now.", body = Shown),
+        AdminErrors, BodyRefused, CrossSite, NotFound
+    )
+)]
+async fn change(
+    store: &dyn Inbox,
+    site: &SiteSettings,
+    id: String,
+    facts: &RequestFacts,
+    body: &[u8],
+) -> Result<Response, ApiError> {
+    if !is_json(facts.headers.get(header::CONTENT_TYPE)) {
+        return Err(ApiError::UnsupportedMediaType);
+    }
+    let change: Change =
+        serde_json::from_slice(body).map_err(|_| ApiError::MalformedJson(CHANGE_FORM.into()))?;
+    let status = change
+        .status
+        .map(|status| {
+            LeadStatus::parse(&status).ok_or_else(|| {
+                ApiError::InvalidParameter(format!(
+                    "status must be new, contacted, spam or do_not_contact, got {status:?}"
+                ))
+            })
+        })
+        .transpose()?;
+    let note = change.note.map(|note| {
+        note.map(|text| text.trim().to_owned())
+            .filter(|text| !text.is_empty())
+    });
+    if let Some(Some(text)) = &note {
+        // PostgreSQL's text cannot hold a NUL: stored, it would be its error, a 500.
+        if text.contains('\0') {
+            return Err(ApiError::InvalidParameter(
+                "the note must not contain a NUL character".into(),
+            ));
+        }
+        let chars = text.chars().count();
+        if chars > MAX_NOTE_CHARS {
+            return Err(ApiError::InvalidParameter(format!(
+                "the note has {chars} characters; at most {MAX_NOTE_CHARS} are kept"
+            )));
+        }
+    }
+    if status.is_none() && note.is_none() {
+        return Err(ApiError::MalformedJson(CHANGE_FORM.into()));
+    }
+    let mut found = true;
+    if let Some(note) = note {
+        let note = note.as_deref().map(clean_text::text);
+        found = store.set_note(id.clone(), note).await.map_err(failed)?;
+    }
+    if let (true, Some(status)) = (found, status) {
+        let now = OffsetDateTime::now_utc();
+        found = store
+            .set_status(id.clone(), status, now)
+            .await
+            .map_err(failed)?;
+    }
+    if !found {
+        return Err(ApiError::NotFound);
+    }
+    show(store, site, id).await
+}
+
+/// Deletes the lead whole: the row, its outbox entry, its idempotency key. Its conversation
+/// (the call's report) and consent record stay. The log records the id, never the e-mail.
+#[utoipa::path(
+    delete,
+    path = "/api/admin/quote-requests/{id}",
+    operation_id = "deleteQuoteRequest",
+    params(("id" = Uuid, Path)),
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses((status = 204, description = "Deleted."), AdminErrors, CrossSite, NotFound)
+)]
+async fn delete(store: &dyn Inbox, id: String) -> Result<Response, ApiError> {
+    if delete_lead(store, &id, Why::Asked).await.map_err(failed)? {
+        Ok(StatusCode::NO_CONTENT.into_response())
+    } else {
+        Err(ApiError::NotFound)
+    }
+}
+
+/// One lead with everything the inbox shows: its call's transcript too.
+#[utoipa::path(
+    get,
+    path = "/api/admin/quote-requests/{id}",
+    operation_id = "getQuoteRequest",
+    params(("id" = Uuid, Path)),
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses((status = 200, description = "The lead.", body = Shown), AdminErrors, NotFound)
+)]
 async fn show(store: &dyn Inbox, site: &SiteSettings, id: String) -> Result<Response, ApiError> {
     let lead = store.lead(id).await.map_err(|error| {
         tracing::error!(%error, "reading a lead failed");

@@ -60,6 +60,33 @@ use caller::{caller, request_facts, Access};
 use consent_request::AskConsent;
 use session::SignIn;
 
+/// The admin API's operations, for the OpenAPI document (`routes/openapi`).
+#[derive(utoipa::OpenApi)]
+#[openapi(paths(
+    handler::page,
+    lead::show,
+    lead::change,
+    lead::delete,
+    records::download,
+    consent_request::ask,
+    consent_records::list,
+    records::download_record,
+    bookings::list,
+    bookings::show,
+    bookings::cancel,
+    calendar_feed::show,
+    calendar_feed::replace,
+    conversations::list,
+    conversations::show,
+    conversations::hold,
+    conversations::recording,
+    session::who,
+    session::start,
+    session::end,
+    session::end_everywhere,
+))]
+pub struct AdminApi;
+
 /// The admin API's JSON bodies (a password, a status, a note of at most 2,000 characters,
 /// each up to 6 bytes escaped) are small.
 const MAX_ADMIN_BODY_BYTES: usize = 16 * 1024;

@@ -9,7 +9,11 @@ use wasm_core::Product;
 
 use crate::http::error::ApiError;
 use crate::leads::since::parse_since;
-use crate::store::{LeadFilter, LeadStatus, Source};
+use crate::store::{schema, LeadFilter, LeadStatus, Source};
+use utoipa::openapi::path::{Parameter, ParameterBuilder, ParameterIn};
+use utoipa::openapi::schema::{AnyOfBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::{RefOr, Required, Schema};
+use utoipa::PartialSchema;
 
 /// Page size when none is asked for, and the largest one allowed.
 const ADMIN_PAGE_DEFAULT: usize = 50;
@@ -33,6 +37,88 @@ pub struct Params {
     pub format: Format,
     /// The rest of the filter (`since` is kept above too, for its own tests).
     pub filter: LeadFilter,
+}
+
+/// The parameters `parse` reads, as the OpenAPI document describes them: `parse` refuses any
+/// other, and any value outside these (400).
+pub struct Described;
+
+impl utoipa::IntoParams for Described {
+    fn into_params(_: impl Fn() -> Option<ParameterIn>) -> Vec<Parameter> {
+        let text = || ObjectBuilder::new().schema_type(Type::String);
+        let date_or_time = || {
+            AnyOfBuilder::new()
+                .item(text().format(Some(SchemaFormat::KnownFormat(KnownFormat::Date))))
+                .item(text().format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime))))
+        };
+        let products: Vec<&str> = Product::ALL
+            .iter()
+            .map(|product| product.as_str())
+            .collect();
+        let query = |name: &str, description: Option<&str>, schema: RefOr<Schema>| {
+            ParameterBuilder::new()
+                .name(name)
+                .parameter_in(ParameterIn::Query)
+                .required(Required::False)
+                .description(description)
+                .schema(Some(schema))
+                .build()
+        };
+        vec![
+            query(
+                "limit",
+                Some("Rows per page."),
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .minimum(Some(1))
+                    .maximum(Some(ADMIN_PAGE_MAX as f64))
+                    .default(Some(ADMIN_PAGE_DEFAULT.into()))
+                    .into(),
+            ),
+            query(
+                "cursor",
+                Some("The next_cursor (JSON) or X-Next-Cursor (CSV) of the previous page."),
+                text().format(Some(SchemaFormat::KnownFormat(KnownFormat::Uuid))).into(),
+            ),
+            query(
+                "since",
+                Some("Only rows created at or after this day (UTC midnight) or time."),
+                date_or_time().into(),
+            ),
+            query(
+                "until",
+                Some("Only rows created before the end of this day (UTC) or before this time."),
+                date_or_time().into(),
+            ),
+            query("product", None, schema::words(&products).into()),
+            query("source", None, Source::schema()),
+            query(
+                "status",
+                Some("Without it, every lead but spam; spam is listed only with status=spam. A lead the visitor asked not to be contacted about has status do_not_contact."),
+                LeadStatus::schema(),
+            ),
+            query(
+                "state",
+                Some("The leads whose ZIP code is in this state (two letters, any case)."),
+                text().pattern(Some("^[A-Za-z]{2}$")).into(),
+            ),
+            query(
+                "email",
+                Some("Part of the e-mail address, any case; a control character is refused (400)."),
+                email_search().into(),
+            ),
+            query("format", None, schema::words(&["json", "csv"]).into()),
+        ]
+    }
+}
+
+/// An `email` search as `parse` takes it: at most `EMAIL_SEARCH_MAX` bytes, no control
+/// character (`char::is_control`'s: C0, DEL and C1).
+pub fn email_search() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .max_length(Some(EMAIL_SEARCH_MAX))
+        .pattern(Some(r"^[^\u0000-\u001f\u007f-\u009f]*$"))
 }
 
 /// `format=json|csv` wins; otherwise an `Accept` naming `text/csv` gets CSV.

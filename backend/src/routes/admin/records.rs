@@ -14,18 +14,51 @@ use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
 
 use crate::http::error::ApiError;
+use crate::http::error_answers::{AdminErrors, NotFound};
 use crate::leads::audit_copy::{audit_copy, record_copy, AuditCopy};
+use crate::store::schema::Binary;
 use crate::store::{QuoteStore, StoreError};
 
-/// The caller is already checked.
+/// The lead's audit copy: a ZIP holding, in a folder lead-{id}/, lead.json, consent.json and
+/// notice.txt (and phone-disclosure.txt with a number), conversation.json and the recording
+/// when there are, and manifest.json with each file's SHA-256. The caller is already checked.
+#[utoipa::path(
+    get,
+    path = "/api/admin/quote-requests/{id}/records",
+    operation_id = "getLeadRecords",
+    params(("id" = String, Path)),
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses(
+        (status = 200, description = "The ZIP.", content((Binary = "application/zip")),
+         headers(("Content-Disposition" = String, description = "attachment; filename=\"lead-{id}-records.zip\""))),
+        AdminErrors, NotFound
+    )
+)]
 pub async fn download(store: Arc<dyn QuoteStore>, id: String) -> Result<Response, Rejection> {
     let copy = audit_copy(store.as_ref(), &id).await;
     // The id is a lowercase UUID, so the name needs no quoting beyond its quotes.
     answer(copy, &format!("lead-{id}"))
 }
 
-/// `/api/admin/consent-records/{seq}/records`: one consent record's copy
-/// (`leads::audit_copy::record_copy`), its lead deleted or not. The caller is already checked.
+/// One consent record's audit copy, its lead deleted or not: a ZIP holding, in a folder
+/// consent-record-{seq}/, consent.json (the record as stored, with its hash), notice.txt and
+/// phone-disclosure.txt (the texts it refers to), lead.json while the lead is kept,
+/// conversation.json and the recording while they are kept, and manifest.json with each file's
+/// SHA-256, the record's number and whether its lead is deleted.
+///
+/// `leads::audit_copy::record_copy`. The caller is already checked.
+#[utoipa::path(
+    get,
+    path = "/api/admin/consent-records/{seq}/records",
+    operation_id = "getConsentRecordRecords",
+    params(("seq" = i64, Path, minimum = 1, description = "The record's number (link.seq in the person's records).")),
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses(
+        (status = 200, description = "The ZIP.", content((Binary = "application/zip")),
+         headers(("Content-Disposition" = String, description = "attachment; filename=\"consent-record-{seq}-records.zip\""))),
+        AdminErrors, NotFound
+    )
+)]
 pub async fn download_record(
     store: Arc<dyn QuoteStore>,
     seq: String,

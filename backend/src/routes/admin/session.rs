@@ -22,7 +22,10 @@ use super::known_browser::KnownBrowsers;
 use super::session_cookie;
 use crate::http::body::is_json;
 use crate::http::client_ip::rate_key;
-use crate::http::error::{retry_after_secs, ApiError};
+use crate::http::error::{retry_after_secs, ApiError, ErrorBody};
+use crate::http::error_answers::{
+    AdminErrors, BodyRefused, CrossSite, ServerErrors, TooManyFailures,
+};
 use crate::http::failure_limit::MAX_NETWORK_FAILURES;
 use crate::http::same_site::from_the_site;
 use crate::routes::admin::password;
@@ -128,15 +131,22 @@ impl SignIn {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
+#[schema(as = Password)]
 struct Credentials {
     password: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
 struct SignedIn {
     /// `session` (the cookie) or `token` (a script's bearer token); `None`: not signed in.
+    #[schema(required = true, schema_with = signed_in_via)]
     via: Option<&'static str>,
+}
+
+fn signed_in_via() -> utoipa::openapi::Object {
+    crate::store::schema::words_or_null(&["session", "token"])
 }
 
 pub async fn handle(
@@ -148,18 +158,62 @@ pub async fn handle(
     let result = match facts.method {
         Method::POST => start(&access, &sign_in, &facts, &body).await,
         Method::DELETE => end(&access, &facts).await,
-        _ => {
-            let via = match access.identify(&facts).await {
-                Ok(caller) => Some(caller.via()),
-                Err(ApiError::Unauthorized { .. }) => None,
-                Err(other) => return Err(warp::reject::custom(other)),
-            };
-            Ok(warp::reply::json(&SignedIn { via }).into_response())
-        }
+        _ => who(&access, &facts).await,
     };
     result.map_err(warp::reject::custom)
 }
 
+/// Who is signed in: the session cookie, the bearer token, or nobody (via null, still 200, so
+/// the inbox page's check logs no error). Only with ADMIN_PASSWORD_HASH set.
+#[utoipa::path(
+    get,
+    path = "/api/admin/session",
+    operation_id = "getAdminSession",
+    security(("adminToken" = []), ("adminSession" = []), ()),
+    responses(
+        (status = 200, description = "Signed in, or not (via null).", body = SignedIn),
+        TooManyFailures,
+        ServerErrors
+    )
+)]
+async fn who(access: &Access, facts: &RequestFacts) -> Result<Response, ApiError> {
+    let via = match access.identify(facts).await {
+        Ok(caller) => Some(caller.via()),
+        Err(ApiError::Unauthorized { .. }) => None,
+        Err(other) => return Err(other),
+    };
+    Ok(warp::reply::json(&SignedIn { via }).into_response())
+}
+
+/// Signs in with the admin password and sets the session cookie (HttpOnly, SameSite=Strict,
+/// Path=/; Secure and __Host- over HTTPS). Ends after 12 hours without use, ADMIN_SESSION_DAYS
+/// (7 by default) after sign-in however used, when ADMIN_PASSWORD_HASH changes, or when signed
+/// out everywhere.
+///
+/// Must come from the site itself (Origin or Sec-Fetch-Site: same-origin). At most five wrong
+/// passwords per client, and twenty failed sign-ins per IPv6 /48 or IPv4 /24, in 15 minutes. At
+/// most four password checks run at once and 32 wait server-wide; beyond that 503 sign_in_busy
+/// at once, which counts as one of the network's twenty (not the client's five). A good sign-in
+/// also sets the known-browser mark (inbox_known, __Secure-inbox_known over HTTPS: HttpOnly,
+/// SameSite=Strict, Path=/api/admin/session, Max-Age 400 days, signed by the server, renewed on
+/// every good sign-in, kept on signing out, void when ADMIN_PASSWORD_HASH changes); a sign-in
+/// carrying a valid one is checked in a line of its own (one check at a time, three waiting)
+/// that other callers cannot fill, with the same limits on wrong passwords.
+#[utoipa::path(
+    post,
+    path = "/api/admin/session",
+    operation_id = "signIn",
+    security(),
+    request_body = Credentials,
+    responses(
+        AdminErrors, BodyRefused, CrossSite,
+        (status = 200,
+         description = "Signed in; the session cookie and the known-browser mark are in Set-Cookie.",
+         body = SignedIn,
+         headers(("Set-Cookie" = String))),
+        (status = 401, description = "The password is wrong (wrong_password).", body = ErrorBody),
+    )
+)]
 async fn start(
     access: &Access,
     sign_in: &SignIn,
@@ -231,6 +285,17 @@ async fn start(
     Ok(response)
 }
 
+/// Signs out: the session is deleted and the cookie cleared.
+#[utoipa::path(
+    delete,
+    path = "/api/admin/session",
+    operation_id = "signOut",
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses(
+        (status = 204, description = "Signed out.", headers(("Set-Cookie" = String))),
+        AdminErrors, CrossSite
+    )
+)]
 async fn end(access: &Access, facts: &RequestFacts) -> Result<Response, ApiError> {
     let caller = access.identify(facts).await?;
     if let Caller::Session { id_hash } = caller {
@@ -249,8 +314,21 @@ async fn end(access: &Access, facts: &RequestFacts) -> Result<Response, ApiError
     Ok(response)
 }
 
-/// Ends every session, this one included (a lost phone, a shared computer): the caller signs in
-/// again, as everyone else must.
+/// Signs out everywhere: every session (this one included) is deleted and this cookie cleared.
+/// Only with ADMIN_PASSWORD_HASH set.
+///
+/// For a lost phone, a shared computer: the caller signs in again, as everyone else must.
+#[utoipa::path(
+    delete,
+    path = "/api/admin/sessions",
+    operation_id = "signOutEverywhere",
+    security(("adminToken" = []), ("adminSession" = [])),
+    responses(
+        (status = 204, description = "Every session ended.", headers(("Set-Cookie" = String))),
+        (status = 405, description = "Another method than DELETE (method_not_allowed).", body = ErrorBody),
+        AdminErrors, CrossSite
+    )
+)]
 pub async fn end_everywhere(
     access: Arc<Access>,
     facts: RequestFacts,

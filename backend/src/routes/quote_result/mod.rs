@@ -21,7 +21,7 @@ use crate::store::Language;
 
 pub const RESULT_PATH: &str = "/quote-result";
 /// The Spanish site's result page (a post from `/es/`).
-const SPANISH_RESULT_PATH: &str = "/es/quote-result";
+pub const SPANISH_RESULT_PATH: &str = "/es/quote-result";
 /// Kept long enough for the browser to follow the redirect on a slow connection, short enough
 /// that a shared computer does not keep what was typed.
 const OUTCOME_COOKIE: SiteCookie =

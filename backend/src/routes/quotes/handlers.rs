@@ -1,5 +1,6 @@
 use std::sync::Arc;
 
+use serde::Serialize;
 use serde_json::Value;
 use warp::http::{HeaderValue, StatusCode};
 use warp::reply::Response;
@@ -180,11 +181,22 @@ impl Desk {
     }
 }
 
-fn created(id: &str, booking: Option<String>) -> Response {
-    let body = match booking {
-        Some(path) => serde_json::json!({ "id": id, "booking_path": path }),
-        None => serde_json::json!({ "id": id }),
-    };
+/// The answer to a stored quote.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Created<'a> {
+    #[schema(format = Uuid)]
+    id: &'a str,
+    /// With booking on: the booking page in the post's language with a signed reference to the
+    /// lead (/book?lead=..., /es/book?lead=...), good for a day; followed, the form is
+    /// pre-filled and the booking joins this lead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    booking_path: Option<String>,
+}
+
+fn created(id: &str, booking_path: Option<String>) -> Response {
+    let body = Created { id, booking_path };
     warp::reply::with_status(warp::reply::json(&body), StatusCode::CREATED).into_response()
 }
 

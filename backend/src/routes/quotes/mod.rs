@@ -3,6 +3,7 @@
 //! carry the page's form token in its cookie, and both are held as spam on the same signals
 //! (`spam`). The routes are lists of filters (`filters.rs`) ending in a handler.
 
+pub mod described;
 mod double_submit;
 mod filters;
 mod form;
@@ -29,8 +30,28 @@ use form::FormRoute;
 use handlers::Desk;
 use limits::PostLimits;
 
+/// Store a quote request; answered only after the row is committed.
+///
+/// Two bodies: JSON (the live form, the voice tool, other clients), answered 201 or a JSON error; and the browser's own form post (application/x-www-form-urlencoded), always answered 303 to the result page. Send an Idempotency-Key to make JSON retries safe: the same key with the same request is answered with the first quote's id (no new row, kept as long as the quote); the same key with another request gets 409 idempotency_conflict. Only posts that pass validation count against the client's rate limit; invalid ones have their own, six times looser limit. A post the browser says came from a page on another site (Sec-Fetch-Site other than same-origin or none; without it, an Origin other than this site) is refused with 403 and nothing is stored. Each HTML page of the site sets the form_token cookie (Path=/api/quote-requests, HttpOnly, SameSite=Strict), a signed time stamp of when it was served, and the browser sends it back with the post: a post without a valid one, sooner than FORM_MIN_FILL_SECONDS after it, or with the honeypot filled is answered exactly as any other (201, or 303 to the same result page) and stored as spam, never delivered (see the admin API's status=spam).
+///
 /// With booking on (`booking`), a stored quote is answered with the booking page's link and a
 /// reference to its lead (`leads::booking_ref`).
+#[utoipa::path(
+    post,
+    path = "/api/quote-requests",
+    operation_id = "createQuoteRequest",
+    params(described::Headers),
+    request_body(content(
+        (described::QuoteRequest = "application/json"),
+        (described::QuoteForm = "application/x-www-form-urlencoded"),
+    )),
+    responses(
+        (status = 201,
+         description = "JSON: stored (as spam, when its signals say a script sent it), or stored before under the same Idempotency-Key (its id again), or silently dropped when the honeypot field is filled and the other fields break the quote rules.",
+         body = handlers::Created),
+        described::Refusals,
+    )
+)]
 pub fn routes(
     store: Arc<dyn Quotes>,
     limits: Arc<PostLimits>,

@@ -9,6 +9,7 @@ mod booking_tools;
 mod chat_transcript;
 mod conversation;
 pub mod conversation_id;
+pub mod described;
 mod handler;
 mod lenient;
 mod messages;
@@ -45,8 +46,23 @@ pub const AVAILABLE_TIMES_TOOL: &str = "available_times";
 /// With booking on: the tool that books one, with its Scope of Appointment.
 pub const BOOK_CALL_TOOL: &str = "book_call";
 
+/// The voice provider's server messages.
+///
+/// tool-calls: each request_quote call (product, email) is validated and stored, and answered with a one-line result or error for the assistant to read out; a repeated tool call is answered like the first and stored once. With booking on in the build, available_times (optional from, a date) answers the next open times and book_call (slot, name, email, products, language, and phone and may_call where the page asks for a phone) books one with its Scope of Appointment, each answered the same way in the conversation's language; with booking off their calls are answered with an error. end-of-call-report: how the call ended is stored against its quote requests, once: a repeated report adds what the first lacked and replaces nothing it had; a transcript is kept to its first 256 KiB, the lines past it counted. A call id may not start with chat: (the prefix of the chats' ids; 400). Any other message type is acknowledged with {} and ignored.
+///
 /// Wrong secrets count against `failures`, per client, with the admin API's sign-ins. The
 /// booking tools are answered only with `booking` (on in the build).
+#[utoipa::path(
+    post,
+    path = "/api/vapi/webhook",
+    operation_id = "voiceWebhook",
+    security(("vapiSecret" = [])),
+    request_body = described::VoiceServerMessage,
+    responses(
+        (status = 200, description = "results for tool-calls; {} for any other message.", body = sdk::ServerMessageResponseToolCalls),
+        described::Refusals,
+    )
+)]
 pub fn routes(
     store: Arc<dyn QuoteStore>,
     notices: Arc<LeadNotices>,

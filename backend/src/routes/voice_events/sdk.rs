@@ -213,22 +213,29 @@ fn without_nul_char(id: &str) -> Result<(), ValidationError> {
     }
 }
 
-/// The answer to `tool-calls`.
-#[derive(Debug, Serialize)]
+/// The answer to `tool-calls` (`{}` to any other message).
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = VoiceReply)]
+#[serde(deny_unknown_fields)]
 pub struct ServerMessageResponseToolCalls {
     /// One per tool call, in order.
+    #[schema(required = false)]
     pub results: Vec<ToolCallResult>,
 }
 
 /// `ToolCallResult`: `result` when the call did what it asked, else `error`; the assistant reads
 /// either out.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ToolCallResult {
     pub tool_call_id: String,
     pub name: String,
+    /// What to read out when the tool did what it was asked.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub result: Option<String>,
+    /// What to read out when it did not, saying what to ask the caller.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub error: Option<String>,
 }
