@@ -1,7 +1,9 @@
 // The admin API as the inbox page uses it: same-origin requests that carry the session cookie
-// (the browser adds Origin and Sec-Fetch-Site, which the server checks on every change). The
-// types are the server's OpenAPI document's (api-schema.ts, generated from it).
-import type { components } from './api-schema';
+// (the browser adds Origin and Sec-Fetch-Site, which the server checks on every change), made by
+// openapi-fetch on the paths of the server's OpenAPI document (api-schema.ts, generated from it),
+// so tsc checks each answer's shape against the document.
+import createClient from 'openapi-fetch';
+import type { components, paths } from './api-schema';
 
 type Schemas = components['schemas'];
 
@@ -69,22 +71,39 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  if (!response.ok) {
-    const error = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    throw new ApiError(
-      response.status,
-      error.code ?? 'error',
-      error.message ?? `The server answered ${response.status}. Please try again.`,
-    );
-  }
-  return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
+/** Same-origin requests on the document's paths: each answer's type is the document's. `fetch` is
+ * looked up at each request, not once at load, so a `fetch` replaced later (the tests') is used. */
+const client = createClient<paths>({
+  baseUrl: window.location.origin,
+  credentials: 'same-origin',
+  fetch: (request) => globalThis.fetch(request),
+});
+
+/** The error an answer that is not 2xx carries: its `{code, message}` when it has one. */
+function failure(response: Response, error: unknown): ApiError {
+  const body = typeof error === 'object' && error !== null ? error : {};
+  return new ApiError(
+    response.status,
+    'code' in body && typeof body.code === 'string' ? body.code : 'error',
+    'message' in body && typeof body.message === 'string'
+      ? body.message
+      : `The server answered ${response.status}. Please try again.`,
+  );
+}
+
+/** The answer's body, or its error thrown. */
+async function answer<T>(
+  request: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  const { data, error, response } = await request;
+  if (!response.ok || data === undefined) throw failure(response, error);
+  return data;
+}
+
+/** An answer without a body (204), or its error thrown. */
+async function done(request: Promise<{ error?: unknown; response: Response }>): Promise<void> {
+  const { error, response } = await request;
+  if (!response.ok) throw failure(response, error);
 }
 
 export const PAGE_SIZE = 25;
@@ -100,47 +119,58 @@ export function filterQuery(filter: Filter, extra: Record<string, string> = {}):
   return params.toString();
 }
 
+const lead = (id: string) => ({ params: { path: { id } } });
+
 export const api = {
   /** `via` is null when not signed in (answered 200, so the browser logs no error). */
-  whoAmI: () => call<Schemas['SignedIn']>('GET', '/api/admin/session'),
-  signIn: (password: string) =>
-    call<Schemas['SignedIn']>('POST', '/api/admin/session', { password }),
-  signOut: () => call<void>('DELETE', '/api/admin/session'),
+  whoAmI: () => answer(client.GET('/api/admin/session')),
+  signIn: (password: string) => answer(client.POST('/api/admin/session', { body: { password } })),
+  signOut: () => done(client.DELETE('/api/admin/session')),
   /** Ends every session, on every device, this one included. */
-  signOutEverywhere: () => call<void>('DELETE', '/api/admin/sessions'),
-  list: (filter: Filter, cursor: string | null) =>
-    call<Page>(
-      'GET',
-      `/api/admin/quote-requests?${filterQuery(filter, { limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) })}`,
-    ),
-  lead: (id: string) => call<Lead>('GET', `/api/admin/quote-requests/${encodeURIComponent(id)}`),
+  signOutEverywhere: () => done(client.DELETE('/api/admin/sessions')),
+  /** A page as JSON (the document also names the CSV this path answers to `format=csv`). */
+  list: async (filter: Filter, cursor: string | null) => {
+    const page = await answer(
+      client.GET('/api/admin/quote-requests', {
+        querySerializer: () =>
+          filterQuery(filter, { limit: String(PAGE_SIZE), ...(cursor ? { cursor } : {}) }),
+      }),
+    );
+    if (typeof page === 'string') {
+      throw new ApiError(200, 'error', 'The server answered CSV, not a page of leads.');
+    }
+    return page;
+  },
+  lead: (id: string) => answer(client.GET('/api/admin/quote-requests/{id}', lead(id))),
   setStatus: (id: string, status: Status) =>
-    call<Lead>('PATCH', `/api/admin/quote-requests/${encodeURIComponent(id)}`, { status }),
+    answer(client.PATCH('/api/admin/quote-requests/{id}', { ...lead(id), body: { status } })),
   /** A blank note removes it. */
   setNote: (id: string, note: string) =>
-    call<Lead>('PATCH', `/api/admin/quote-requests/${encodeURIComponent(id)}`, { note }),
+    answer(client.PATCH('/api/admin/quote-requests/{id}', { ...lead(id), body: { note } })),
   /** E-mails the visitor the consent page's link, to give written consent to be called. */
   askConsent: (id: string) =>
-    call<Schemas['ConsentRequestSent']>(
-      'POST',
-      `/api/admin/quote-requests/${encodeURIComponent(id)}/consent-request`,
-    ),
-  remove: (id: string) =>
-    call<void>('DELETE', `/api/admin/quote-requests/${encodeURIComponent(id)}`),
-  conversations: () => call<{ conversations: Conversation[] }>('GET', '/api/admin/conversations'),
+    answer(client.POST('/api/admin/quote-requests/{id}/consent-request', lead(id))),
+  remove: (id: string) => done(client.DELETE('/api/admin/quote-requests/{id}', lead(id))),
+  conversations: () => answer(client.GET('/api/admin/conversations')),
   /** The booked calls, the latest time first; one lead's only with `leadId`. */
   bookings: (leadId?: string) =>
-    call<{ bookings: Booking[] }>(
-      'GET',
-      `/api/admin/bookings${leadId ? `?lead_id=${encodeURIComponent(leadId)}` : ''}`,
+    answer(
+      client.GET('/api/admin/bookings', {
+        params: { query: leadId ? { lead_id: leadId } : {} },
+      }),
     ),
   conversation: (callId: string) =>
-    call<Conversation>('GET', `/api/admin/conversations/${encodeURIComponent(callId)}`),
+    answer(
+      client.GET('/api/admin/conversations/{call_id}', { params: { path: { call_id: callId } } }),
+    ),
   /** Puts a conversation on legal hold (no purge deletes it) or lets it go. */
   setLegalHold: (callId: string, held: boolean) =>
-    call<Conversation>('PATCH', `/api/admin/conversations/${encodeURIComponent(callId)}`, {
-      legal_hold: held,
-    }),
+    answer(
+      client.PATCH('/api/admin/conversations/{call_id}', {
+        params: { path: { call_id: callId } },
+        body: { legal_hold: held },
+      }),
+    ),
   /** The site's copy of a conversation's recording (404 until it is copied from the provider). */
   recordingHref: (callId: string) =>
     `/api/admin/conversations/${encodeURIComponent(callId)}/recording`,

@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '../api/api';
+import { read, sent } from '../api/requests.test-support';
 import { ConversationList, ConversationPage, conversationHref } from './Conversations';
 import { formatTime } from '../shared/format';
 
@@ -40,7 +41,9 @@ const kept: Conversation[] = [
 
 /** The server is the one part out of reach here: it answers as the admin API does. */
 function answering(body: unknown) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status: 200 }));
+  const fetch = vi.fn(
+    async (_request: Request) => new Response(JSON.stringify(body), { status: 200 }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -84,7 +87,9 @@ describe('the conversations', () => {
     const fetch = answering({ ...kept[0], transcript: 'AI: Hola.\nUser: Medicare, please.' });
     render(<ConversationPage callId="call/7 b" onError={() => null} />);
     expect(await screen.findByText(/User: Medicare, please\./)).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledWith('/api/admin/conversations/call%2F7%20b', expect.anything());
+    expect((await sent(fetch)).map(({ path }) => path)).toContain(
+      '/api/admin/conversations/call%2F7%20b',
+    );
     expect(screen.getByRole('link', { name: 'At the voice provider' })).toHaveAttribute(
       'href',
       kept[0].recording_url,
@@ -208,10 +213,9 @@ describe('the conversations', () => {
 
   it('puts a conversation on legal hold and lets it go, saying which it is', async () => {
     const heldAt = '2026-11-27T08:00:00.000Z';
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
-      const held =
-        init?.method === 'PATCH' &&
-        (JSON.parse(String(init.body)) as { legal_hold: boolean }).legal_hold;
+    const fetch = vi.fn(async (request: Request) => {
+      const { method, body: change } = await read(request);
+      const held = method === 'PATCH' && (change as { legal_hold: boolean }).legal_hold;
       const body = { ...kept[0], transcript: 'AI: Hi', legal_hold_at: held ? heldAt : null };
       return new Response(JSON.stringify(body), { status: 200 });
     });
@@ -224,9 +228,11 @@ describe('the conversations', () => {
         `On legal hold since ${formatTime(heldAt)}: kept, with its recording, until let go.`,
       ),
     ).toBeInTheDocument();
-    const [url, init] = fetch.mock.calls[1];
-    expect(url).toBe('/api/admin/conversations/call%2F7%20b');
-    expect(init).toMatchObject({ method: 'PATCH', body: JSON.stringify({ legal_hold: true }) });
+    expect((await sent(fetch))[1]).toEqual({
+      path: '/api/admin/conversations/call%2F7%20b',
+      method: 'PATCH',
+      body: { legal_hold: true },
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Let go of the legal hold' }));
     expect(await screen.findByText(/Not held/)).toBeInTheDocument();
   });

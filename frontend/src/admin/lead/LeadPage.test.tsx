@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lead } from '../api/api';
+import { read, sent } from '../api/requests.test-support';
 import { LeadPage } from './LeadPage';
 
 // An address the server accepts (every character of its local part is RFC 5322 atext) that,
@@ -119,9 +120,10 @@ function answering(body: Lead) {
 /** The admin API holding one lead: GET answers it, PATCH changes its status and answers it. */
 function holding(stored: Lead) {
   let current = stored;
-  const fetch = vi.fn(async (_path: string, init?: RequestInit) => {
-    if (init?.method === 'PATCH') {
-      const change = JSON.parse(String(init.body)) as Pick<Lead, 'status'>;
+  const fetch = vi.fn(async (request: Request) => {
+    const { method, body } = await read(request);
+    if (method === 'PATCH') {
+      const change = body as Pick<Lead, 'status'>;
       current = { ...current, ...change, status_changed_at: '2026-11-27T09:00:00Z' };
     }
     return new Response(JSON.stringify(current), { status: 200 });
@@ -248,8 +250,8 @@ describe("a lead's phone number, ZIP code and state", () => {
   });
 
   it('asks a number without written consent for it in writing: an e-mail to the visitor', async () => {
-    const fetch = vi.fn(async (_path: string, init?: RequestInit) =>
-      init?.method === 'POST'
+    const fetch = vi.fn(async (request: Request) =>
+      request.method === 'POST'
         ? new Response(
             JSON.stringify({
               sent_to: oralLead.email,
@@ -268,17 +270,17 @@ describe("a lead's phone number, ZIP code and state", () => {
         /^Asked for written consent: an e-mail went to said\.yes@example\.com/,
       ),
     ).toBeInTheDocument();
-    expect(fetch).toHaveBeenLastCalledWith(
-      `/api/admin/quote-requests/${oralLead.id}/consent-request`,
-      expect.objectContaining({ method: 'POST' }),
-    );
+    expect((await sent(fetch)).at(-1)).toMatchObject({
+      path: `/api/admin/quote-requests/${oralLead.id}/consent-request`,
+      method: 'POST',
+    });
   });
 
   it('says why when the e-mail could not go, and offers nothing where there is nothing to ask', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_path: string, init?: RequestInit) =>
-        init?.method === 'POST'
+      vi.fn(async (request: Request) =>
+        request.method === 'POST'
           ? new Response(
               JSON.stringify({
                 code: 'email_not_sent',
@@ -406,13 +408,11 @@ describe('do not contact', () => {
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Do not contact' }));
     await screen.findByText('Marked do not contact: nothing more goes out about this lead.');
-    expect(fetch).toHaveBeenLastCalledWith(
-      `/api/admin/quote-requests/${callableLead.id}`,
-      expect.objectContaining({
-        method: 'PATCH',
-        body: JSON.stringify({ status: 'do_not_contact' }),
-      }),
-    );
+    expect((await sent(fetch)).at(-1)).toEqual({
+      path: `/api/admin/quote-requests/${callableLead.id}`,
+      method: 'PATCH',
+      body: { status: 'do_not_contact' },
+    });
     expect(screen.getByRole('note')).toHaveTextContent('The visitor asked not to be contacted');
     expect(telLinks()).toEqual([]);
     expect(screen.queryByRole('link', { name: 'Answer by e-mail' })).not.toBeInTheDocument();
@@ -433,10 +433,11 @@ describe('do not contact', () => {
     expect(telLinks()).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Undo do not contact' }));
     await screen.findByText('Do not contact undone: marked as new.');
-    expect(fetch).toHaveBeenLastCalledWith(
-      `/api/admin/quote-requests/${callableLead.id}`,
-      expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ status: 'new' }) }),
-    );
+    expect((await sent(fetch)).at(-1)).toEqual({
+      path: `/api/admin/quote-requests/${callableLead.id}`,
+      method: 'PATCH',
+      body: { status: 'new' },
+    });
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Call (555) 555-0123' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Answer by e-mail' })).toBeInTheDocument();

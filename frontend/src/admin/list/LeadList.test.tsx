@@ -58,7 +58,7 @@ const rows: ListedLead[] = [
 /** The admin API's list: the same rows whatever is asked; the test reads what was asked. */
 function listing() {
   const fetch = vi.fn(
-    async (_path: string) =>
+    async (_request: Request) =>
       new Response(JSON.stringify({ quote_requests: rows, next_cursor: null }), { status: 200 }),
   );
   vi.stubGlobal('fetch', fetch);
@@ -73,7 +73,7 @@ function Inbox({ start = emptyFilter }: { start?: Filter }) {
 
 /** The query of the list's last request. */
 const lastQuery = (fetch: ReturnType<typeof listing>) =>
-  new URLSearchParams(String(fetch.mock.calls.at(-1)?.[0]).split('?')[1]);
+  new URL(fetch.mock.calls.at(-1)?.[0].url ?? 'http://no.request/').searchParams;
 
 afterEach(() => {
   cleanup();
