@@ -48,6 +48,16 @@ run_playwright() {
   if [[ -n $skipped ]]; then
     results[-1]+=", $(wc -l <<< "$skipped") SKIPPED ($(sort -u <<< "$skipped" | paste -sd ';' - | sed 's/;/; /g'))"
   fi
+  # A test that failed and then passed on its retry (playwright.config.mjs) is named, never hidden.
+  flaky=$(node -e '
+    const specs = (suite) => [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specs)];
+    const report = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    for (const spec of report.suites.flatMap(specs))
+      for (const test of spec.tests) if (test.status === "flaky") console.log(`${spec.file}: ${spec.title}`);
+  ' "$report")
+  if [[ -n $flaky ]]; then
+    results[-1]+=", $(wc -l <<< "$flaky") FLAKY ($(paste -sd ';' - <<< "$flaky" | sed 's/;/; /g'))"
+  fi
 }
 # run_on_postgres NAME COMMAND...: run, or SKIPPED with the reason and the command that enables it.
 run_on_postgres() {
