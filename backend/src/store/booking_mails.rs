@@ -12,6 +12,8 @@ use time::OffsetDateTime;
 
 pub use super::booking_mail_queue::MailKind;
 use super::bookings::{self, Booking};
+use super::lead_columns::{EMAIL, LANGUAGE, PHONE};
+use super::lead_queries::BOOKING_VISITOR;
 use super::sql::{Database, Lane, NamedRow, Value};
 use super::{Language, StoreError};
 
@@ -78,7 +80,6 @@ const TAKE_DUE: &str = "UPDATE booking_mails SET claimed_until = $2
         ORDER BY due_at LIMIT $3)
     AND (claimed_until IS NULL OR claimed_until <= $1)
     RETURNING booking_id, kind, attempts";
-const VISITOR: &str = "SELECT email, language, phone FROM quote_requests WHERE id = $1";
 /// $1 booking, $2 kind, then each outcome's values.
 const SENT: &str = "UPDATE booking_mails SET sent_at = $3, attempts = attempts + 1,
         last_error = NULL, claimed_until = NULL
@@ -113,7 +114,9 @@ impl<D: Database> BookingMails for D {
                     let Some(booking) = bookings::read(c, &id).await? else {
                         continue;
                     };
-                    let visitor = c.query(VISITOR, &[booking.lead_id.as_str().into()]).await?;
+                    let visitor = c
+                        .query(BOOKING_VISITOR, &[booking.lead_id.as_str().into()])
+                        .await?;
                     let visitor = visitor.first().map(visitor_of).transpose()?;
                     due.push(DueMail {
                         kind,
@@ -161,8 +164,8 @@ impl<D: Database> BookingMails for D {
 
 fn visitor_of(row: &impl NamedRow) -> Result<Visitor, StoreError> {
     Ok(Visitor {
-        email: row.required("email")?,
-        language: Language::parse(&row.required("language")?).unwrap_or(Language::En),
-        phone: row.text("phone")?,
+        email: row.required(EMAIL)?,
+        language: Language::parse(&row.required(LANGUAGE)?).unwrap_or(Language::En),
+        phone: row.text(PHONE)?,
     })
 }

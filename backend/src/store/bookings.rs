@@ -30,8 +30,9 @@ use super::booking_mail_queue::{self, MailKind};
 use super::call_consent::CallConsent;
 use super::consent::{self, ConsentChannel, Head, Link, NewConsent, Reach, SoaEvidence};
 use super::do_not_contact;
-use super::inbox_queries;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
+use super::lead_columns::PHONE;
+use super::lead_queries::{self, BOOKING_BY_TOOL_CALL, UPCOMING_BOOKINGS};
 use super::model::{LeadStatus, NewQuote, StoredQuote};
 use super::queries::{CONSENT_HEAD, INSERT_CONSENT, INSERT_NOTICE_TEXT};
 use super::rows::stored_quote;
@@ -45,9 +46,6 @@ const INSERT_BOOKING: &str = "INSERT INTO bookings (id, lead_id, starts_at, ends
 const SET_SOA: &str = "UPDATE bookings SET soa_seq = $2 WHERE id = $1";
 /// $1 the record, $2 the conversation its Scope of Appointment was agreed in.
 const LINK_CALL: &str = "UPDATE consent_records SET call_id = $2 WHERE seq = $1";
-/// After `FROM bookings b`, $1 call, $2 tool call: the booking an assistant's tool call made.
-const BY_TOOL_CALL: &str =
-    "JOIN quote_requests q ON q.id = b.lead_id WHERE q.call_id = $1 AND q.tool_call_id = $2";
 /// $1 now: the times booked that have not ended.
 const TAKEN: &str = "SELECT starts_at, ends_at FROM bookings
     WHERE status = 'booked' AND ends_at > $1 ORDER BY starts_at";
@@ -60,12 +58,6 @@ const INSERT_MOVED: &str =
     "INSERT INTO bookings (id, lead_id, starts_at, ends_at, created_at, soa_seq)
     SELECT $1, lead_id, $3, $4, $5, soa_seq FROM bookings WHERE id = $2 AND status = 'booked'
     ON CONFLICT DO NOTHING";
-/// $1 now: the calls not cancelled that have not ended, with the lead's number.
-const UPCOMING: &str = "SELECT b.id, b.lead_id, b.starts_at, b.ends_at, b.status, r.evidence,
-        r.notice_sha256, r.at, r.channel, q.phone
-    FROM bookings b LEFT JOIN consent_records r ON r.seq = b.soa_seq
-        LEFT JOIN quote_requests q ON q.id = b.lead_id
-    WHERE b.status = 'booked' AND b.ends_at > $1 ORDER BY b.starts_at, b.id";
 /// $1 lead: the latest name it signed a Scope of Appointment with.
 const LATEST_SIGNATURE: &str = "SELECT evidence FROM consent_records
     WHERE lead_id = $1 AND kind = 'soa' ORDER BY seq DESC LIMIT 1";
@@ -238,11 +230,7 @@ pub trait Bookings: Send + Sync {
 
 impl<D: Database> Bookings for D {
     fn known_lead(&self, id: String) -> BoxFuture<'_, Result<Option<KnownLead>, StoreError>> {
-        let lead = self.query(
-            Lane::Person,
-            inbox_queries::lead(),
-            vec![id.as_str().into()],
-        );
+        let lead = self.query(Lane::Person, lead_queries::lead(), vec![id.as_str().into()]);
         let signed = self.query(Lane::Person, LATEST_SIGNATURE, vec![id.into()]);
         async move {
             let Some(lead) = lead.await?.first().map(stored_quote).transpose()? else {
@@ -322,7 +310,7 @@ impl<D: Database> Bookings for D {
         call_id: String,
         tool_call_id: String,
     ) -> BoxFuture<'_, Result<Option<Booking>, StoreError>> {
-        let sql = format!("{LISTED} {BY_TOOL_CALL}");
+        let sql = format!("{LISTED} {BOOKING_BY_TOOL_CALL}");
         let rows = self.query(Lane::Person, sql, vec![call_id.into(), tool_call_id.into()]);
         async move { rows.await?.first().map(booking).transpose() }.boxed()
     }
@@ -331,14 +319,14 @@ impl<D: Database> Bookings for D {
         &self,
         now: OffsetDateTime,
     ) -> BoxFuture<'_, Result<Vec<Upcoming>, StoreError>> {
-        let rows = self.query(Lane::Person, UPCOMING, vec![now.into()]);
+        let rows = self.query(Lane::Person, UPCOMING_BOOKINGS, vec![now.into()]);
         async move {
             rows.await?
                 .iter()
                 .map(|row| {
                     Ok(Upcoming {
                         booking: booking(row)?,
-                        phone: row.text("phone")?,
+                        phone: row.text(PHONE)?,
                     })
                 })
                 .collect()
@@ -436,7 +424,7 @@ async fn book(
             origin.call_id.as_str().into(),
             origin.tool_call_id.as_str().into(),
         ];
-        let sql = format!("SELECT b.id, b.lead_id FROM bookings b {BY_TOOL_CALL}");
+        let sql = format!("SELECT b.id, b.lead_id FROM bookings b {BOOKING_BY_TOOL_CALL}");
         if let Some(row) = c.query(&sql, &key).await?.first() {
             return Ok(Booked::New {
                 id: row.required("id")?,
@@ -482,11 +470,11 @@ async fn joinable(
     id: &str,
     typed: &NewQuote,
 ) -> Result<Option<StoredQuote>, StoreError> {
-    let exists = format!("{}{}", inbox_queries::LEAD_EXISTS, c.row_lock());
+    let exists = format!("{}{}", lead_queries::LEAD_EXISTS, c.row_lock());
     if c.query(&exists, &[id.into()]).await?.is_empty() {
         return Ok(None);
     }
-    let rows = c.query(&inbox_queries::lead(), &[id.into()]).await?;
+    let rows = c.query(&lead_queries::lead(), &[id.into()]).await?;
     let Some(lead) = rows.first().map(stored_quote).transpose()? else {
         return Ok(None);
     };

@@ -7,11 +7,10 @@ use futures_util::FutureExt;
 use time::OffsetDateTime;
 
 use super::conversation_consent::PURGE_OLD_CHAT_ANSWERS;
+use super::lead_queries::INSERT_FOLLOW_UP;
 use super::model::{CallReport, Source};
 use super::notice_acceptance::PURGE_OLD_NOTICE_ACCEPTANCES;
-use super::queries::{
-    INSERT_FOLLOW_UP, PURGE_OLD_CONVERSATIONS, RECORD_CALL, RECORD_CHAT_TURN, SELECT_CALL,
-};
+use super::queries::{PURGE_OLD_CONVERSATIONS, RECORD_CALL, RECORD_CHAT_TURN, SELECT_CALL};
 use super::recordings::{PURGE_OLD_RECORDINGS, QUEUE_RECORDING};
 use super::sql::{Database, Lane, NamedRow, Value};
 use super::transcript::capped;

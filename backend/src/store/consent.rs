@@ -15,7 +15,7 @@ use time::OffsetDateTime;
 
 use super::clean_text;
 use super::language::Language;
-use super::queries::{CONSENT_CHAIN, CONSENT_OF_LEAD, CONSENT_OF_PERSON, CONSENT_RECORD};
+use super::lead_queries::{CONSENT_CHAIN, CONSENT_OF_LEAD, CONSENT_OF_PERSON, CONSENT_RECORD};
 use super::sql::{Database, Lane, NamedRow};
 use super::timestamp::{format_timestamp, serialize_timestamp};
 use super::StoreError;
@@ -565,7 +565,7 @@ impl<D: Database> ConsentRecords for D {
     }
 }
 
-/// A row of `queries::CONSENT_CHAIN`.
+/// A row of `lead_queries::CONSENT_CHAIN`.
 pub(super) fn stored_link(row: &impl NamedRow) -> Result<StoredLink, StoreError> {
     Ok(StoredLink {
         link: Link {

@@ -20,7 +20,8 @@ use time::OffsetDateTime;
 
 use super::consent::{ConsentChannel, Evidence};
 use super::language::Language;
-use super::queries::SELECT_QUOTES;
+use super::lead_columns::CALL_ID;
+use super::lead_queries::{leads_of_conversation, UNSETTLED};
 use super::rows::stored_quote;
 use super::sql::{Connection, Database, Lane, NamedRow, Value};
 use super::written_consent::{append, NewWrittenConsent, WrittenOutcome};
@@ -92,7 +93,7 @@ impl<D: Database> ConversationConsents for D {
             let rows = self.query(Lane::Outbox, UNSETTLED, Vec::new()).await?;
             let mut recorded = 0;
             for row in rows {
-                recorded += self.settle_conversation(row.required("call_id")?).await?;
+                recorded += self.settle_conversation(row.required(CALL_ID)?).await?;
             }
             Ok(recorded)
         }
@@ -200,15 +201,6 @@ impl Click {
     }
 }
 
-/// $1 the conversation: its leads with a phone number, oldest first.
-fn leads_of_conversation() -> String {
-    format!(
-        "{} WHERE q.call_id = $1 AND q.phone IS NOT NULL
-         ORDER BY q.created_at, q.id",
-        *SELECT_QUOTES
-    )
-}
-
 /// $1 the chat, $2 the text, $3 language, $4 page, $5 client, $6 browser, $7 when. The latest
 /// answer stands.
 const KEEP_CHAT_ANSWER: &str = "INSERT INTO chat_call_consents
@@ -231,15 +223,3 @@ const STORED_RECORDING_SHA256: &str =
 
 /// $1 the cut-off: a kept answer goes with the conversations past `CONVERSATION_RETENTION_DAYS`.
 pub const PURGE_OLD_CHAT_ANSWERS: &str = "DELETE FROM chat_call_consents WHERE answered_at < $1";
-
-/// The conversations with a lead that a kept Yes or a stored recording would make written and
-/// has no written consent yet.
-const UNSETTLED: &str = "SELECT DISTINCT q.call_id FROM quote_requests q
-    WHERE q.call_id IS NOT NULL AND q.phone IS NOT NULL AND q.spam IS NULL
-      AND NOT EXISTS (SELECT 1 FROM consent_records x
-                      WHERE x.lead_id = q.id AND x.kind = 'call_consent')
-      AND ((q.source = 'chat'
-            AND EXISTS (SELECT 1 FROM chat_call_consents a WHERE a.call_id = q.call_id))
-        OR (q.source = 'voice' AND q.may_call = 'yes'
-            AND EXISTS (SELECT 1 FROM call_recordings r
-                        WHERE r.call_id = q.call_id AND r.stored_at IS NOT NULL)))";

@@ -9,9 +9,10 @@ use serde::Serialize;
 use time::OffsetDateTime;
 
 use super::call_reports::{conversation_channel, lines_dropped};
+use super::lead_queries::{CONVERSATION, CONVERSATIONS};
 use super::model::Source;
 use super::notice_acceptance::{notice_acceptance, NoticeAcceptance};
-use super::queries::{CONVERSATION, CONVERSATIONS, SET_LEGAL_HOLD};
+use super::queries::SET_LEGAL_HOLD;
 use super::recordings::{recording_state, RecordingState};
 use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
@@ -107,7 +108,7 @@ impl<D: Database> Conversations for D {
     }
 }
 
-/// A row of `queries::CONVERSATIONS` or `CONVERSATION`.
+/// A row of `lead_queries::CONVERSATIONS` or `CONVERSATION`.
 fn conversation(row: &impl NamedRow) -> Result<Conversation, StoreError> {
     Ok(Conversation {
         call_id: row.required("call_id")?,

@@ -8,6 +8,8 @@ use futures_util::FutureExt;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
+use super::lead_columns::CREATED_AT;
+use super::lead_queries::FAILING_CHANNELS;
 use super::model::Channel;
 use super::sql::{Database, Lane, NamedRow};
 use super::{Cause, StoreError};
@@ -74,14 +76,6 @@ impl<D: Database> DeliveryAlerts for D {
     }
 }
 
-const FAILING_CHANNELS: &str = "SELECT o.channel AS channel,
-        CAST(COUNT(*) AS INTEGER) AS leads,
-        MIN(q.created_at) AS since,
-        MAX(o.last_error) AS error
-    FROM lead_outbox o JOIN quote_requests q ON q.id = o.quote_id
-    WHERE o.delivered_at IS NULL AND o.gave_up_at IS NULL AND o.last_error IS NOT NULL
-    GROUP BY o.channel";
-
 /// $1 channel, $2 failing since, $3 now.
 const OPEN_INCIDENT: &str = "INSERT INTO delivery_incidents (channel, failing_since, alerted_at)
     VALUES ($1, $2, $3) ON CONFLICT (channel) DO NOTHING";
@@ -95,7 +89,7 @@ fn failing_channel(row: &impl NamedRow) -> Result<FailingChannel, StoreError> {
     let since = row.required("since")?;
     let since = OffsetDateTime::parse(&since, &Rfc3339).map_err(|e| {
         StoreError::Database(Cause::new(
-            format!("the stored created_at {since:?} cannot be read"),
+            format!("the stored {CREATED_AT} {since:?} cannot be read"),
             e,
         ))
     })?;

@@ -1,7 +1,7 @@
 //! The do-not-contact list: the phone numbers and e-mail addresses of the people who asked not
 //! to be contacted. Marking a lead do not contact puts its number and address on it
-//! (`inbox_queries::LIST_DO_NOT_CONTACT`), and the list outlives the lead: every lead of that
-//! person, earlier or later, reads as do not contact (`lead_columns::do_not_contact_now!`), so a new
+//! (`lead_queries::LIST_DO_NOT_CONTACT`), and the list outlives the lead: every lead of that
+//! person, earlier or later, reads as do not contact (`lead_queries::do_not_contact_now!`), so a new
 //! one gets no Call link and no follow-up, and its delivery says so. Only the person's own new
 //! written consent (the quote form's phone box, ticked) takes their number and address off; the
 //! broker unmarking the lead they marked takes off what that marking put on.

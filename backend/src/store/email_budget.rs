@@ -14,8 +14,8 @@ use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use time::OffsetDateTime;
 
+use super::lead_queries::{count_held, held_leads};
 use super::model::StoredQuote;
-use super::queries::SELECT_QUOTES;
 use super::rows::stored_quote;
 use super::sql::{Database, Lane, NamedRow, Value};
 use super::timestamp::format_timestamp;
@@ -148,23 +148,6 @@ const TAKE_LEAD_EMAIL: &str = "INSERT INTO lead_email_hours (hour, emails) VALUE
 /// What holds a lead's e-mail row for the digest. $1 quote id, $2 now, $3 note.
 pub const HOLD: &str = "UPDATE lead_outbox SET held_at = $2, last_error = $3
     WHERE quote_id = $1 AND channel = 'email'";
-
-const HELD: &str = "d.channel = 'email' AND d.held_at IS NOT NULL AND d.held_at < $1
-    AND d.delivered_at IS NULL AND d.gave_up_at IS NULL";
-
-/// $1 before, $2 limit.
-fn held_leads() -> String {
-    format!(
-        "{} JOIN lead_outbox d ON d.quote_id = q.id
-         WHERE {HELD} ORDER BY q.created_at, q.id LIMIT $2",
-        *SELECT_QUOTES
-    )
-}
-
-/// $1 before.
-fn count_held() -> String {
-    format!("SELECT CAST(count(*) AS INTEGER) AS held FROM lead_outbox d WHERE {HELD}")
-}
 
 /// $1 hour, $2 now. Changes one row for the caller that takes the digest.
 const TAKE_DIGEST: &str = "INSERT INTO lead_email_hours (hour, emails, digest_taken_at)

@@ -1,8 +1,8 @@
 //! What the broker's inbox asks of a store beyond keeping leads: finding them by filter, marking
 //! them, deleting them whole (for a person who asks, and for retention), and the admin sessions.
-//! Written once for both databases, over `store::sql`, with the SQL in `inbox_queries.rs`. Its
-//! writes are rare and a person waits for each: on SQLite they run on the person's connection,
-//! not behind the request path's group commits.
+//! Written once for both databases, over `store::sql`, with the SQL in `lead_queries.rs` and
+//! `queries.rs`. Its writes are rare and a person waits for each: on SQLite they run on the
+//! person's connection, not behind the request path's group commits.
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
@@ -12,9 +12,14 @@ use wasm_core::Product;
 
 use super::booking_mail_queue;
 use super::bookings;
-use super::inbox_queries as sql;
+use super::lead_columns::ID;
 use super::lead_events::{do_not_contact_states, repost_changed};
+use super::lead_queries::{
+    self, find_leads, DELETE_LEAD, KEEP_CALL, LEADS_CREATED_BEFORE, LEAD_EXISTS,
+    LIST_DO_NOT_CONTACT, MARK_DO_NOT_CONTACT, MARK_SPAM, SET_NOTE, SET_STATUS,
+};
 use super::model::{LeadStatus, Source, StoredQuote};
+use super::queries as sql;
 use super::rows::stored_quote;
 use super::sql::{Database, Lane, NamedRow, Value};
 use super::StoreError;
@@ -150,14 +155,14 @@ impl<D: Database> Inbox for D {
             query.limit.into(),
             filter.state.into(),
         ];
-        let rows = self.query(Lane::Person, sql::find_leads(), values);
+        let rows = self.query(Lane::Person, find_leads(), values);
         async move { rows.await?.iter().map(stored_quote).collect() }.boxed()
     }
 
     fn lead(&self, id: String) -> BoxFuture<'_, Result<Option<LeadDetail>, StoreError>> {
         self.run(Lane::Person, false, move |c| {
             async move {
-                let rows = c.query(&sql::lead(), &[id.into()]).await?;
+                let rows = c.query(&lead_queries::lead(), &[id.into()]).await?;
                 let Some(quote) = rows.first().map(stored_quote).transpose()? else {
                     return Ok(None);
                 };
@@ -190,8 +195,8 @@ impl<D: Database> Inbox for D {
         let webhook = self.options().forward_leads;
         let mail = self.options().email_leads;
         let marking = match status {
-            LeadStatus::Spam => sql::MARK_SPAM,
-            LeadStatus::DoNotContact => sql::MARK_DO_NOT_CONTACT,
+            LeadStatus::Spam => MARK_SPAM,
+            LeadStatus::DoNotContact => MARK_DO_NOT_CONTACT,
             LeadStatus::New | LeadStatus::Contacted => {
                 let values: [Value; 4] = [
                     id.as_str().into(),
@@ -205,7 +210,7 @@ impl<D: Database> Inbox for D {
                             true => do_not_contact_states(c, &id).await?,
                             false => Vec::new(),
                         };
-                        let changed = c.execute(sql::SET_STATUS, &values).await?;
+                        let changed = c.execute(SET_STATUS, &values).await?;
                         c.execute(sql::UNLIST_DO_NOT_CONTACT, &[id.as_str().into()])
                             .await?;
                         repost_changed(c, &id, &before, at).await?;
@@ -224,7 +229,7 @@ impl<D: Database> Inbox for D {
                 let marked: [Value; 2] = [id.as_str().into(), at.into()];
                 let changed = c.execute(marking, &marked).await?;
                 if status == LeadStatus::DoNotContact {
-                    c.execute(sql::LIST_DO_NOT_CONTACT, &marked).await?;
+                    c.execute(LIST_DO_NOT_CONTACT, &marked).await?;
                     if mail {
                         booking_mail_queue::queue_cancels_of_lead(c, &id, at).await?;
                     }
@@ -245,7 +250,7 @@ impl<D: Database> Inbox for D {
         id: String,
         note: Option<String>,
     ) -> BoxFuture<'_, Result<bool, StoreError>> {
-        let changed = self.execute(Lane::Person, sql::SET_NOTE, vec![id.into(), note.into()]);
+        let changed = self.execute(Lane::Person, SET_NOTE, vec![id.into(), note.into()]);
         async move { Ok(changed.await? == 1) }.boxed()
     }
 
@@ -255,14 +260,14 @@ impl<D: Database> Inbox for D {
                 let id = [Value::from(id)];
                 // Locks the lead, so a concurrent deletion of the same one waits and finds
                 // nothing, and no outbox row can be queued for it in between.
-                let exists = format!("{}{}", sql::LEAD_EXISTS, c.row_lock());
+                let exists = format!("{}{}", LEAD_EXISTS, c.row_lock());
                 if c.query(&exists, &id).await?.is_empty() {
                     return Ok(false);
                 }
                 c.execute(sql::DELETE_OUTBOX, &id).await?;
-                c.execute(sql::KEEP_CALL, &id).await?;
+                c.execute(KEEP_CALL, &id).await?;
                 c.execute(bookings::DELETE_OF_LEAD, &id).await?;
-                c.execute(sql::DELETE_LEAD, &id).await?;
+                c.execute(DELETE_LEAD, &id).await?;
                 Ok(true)
             }
             .boxed()
@@ -275,8 +280,8 @@ impl<D: Database> Inbox for D {
         max: usize,
     ) -> BoxFuture<'_, Result<Vec<String>, StoreError>> {
         let values = vec![cutoff.into(), max.into()];
-        let rows = self.query(Lane::Person, sql::LEADS_CREATED_BEFORE, values);
-        async move { rows.await?.iter().map(|row| row.required("id")).collect() }.boxed()
+        let rows = self.query(Lane::Person, LEADS_CREATED_BEFORE, values);
+        async move { rows.await?.iter().map(|row| row.required(ID)).collect() }.boxed()
     }
 }
 

@@ -29,7 +29,7 @@ pub static INSERT_QUOTES: LazyLock<String> = LazyLock::new(|| {
         "INSERT INTO {TABLE} ({})
         SELECT * FROM unnest({arrays})
         ON CONFLICT DO NOTHING
-        RETURNING id",
+        RETURNING {ID}",
         names()
     )
 });

@@ -9,7 +9,8 @@
 use serde::Serialize;
 use time::OffsetDateTime;
 
-use super::lead_columns::do_not_contact_now;
+use super::lead_columns::ID;
+use super::lead_queries::{PERSONS_LEADS, REQUEUE_WEBHOOK};
 use super::sql::{Connection, NamedRow, Value};
 use super::StoreError;
 
@@ -50,26 +51,6 @@ pub struct QueuedEvent {
     pub at: OffsetDateTime,
 }
 
-/// The leads of lead $1's person (its own, and those with its e-mail address in any case or its
-/// phone number), each with since when it is do not contact (NULL: it is not).
-const PERSONS_LEADS: &str = concat!(
-    "SELECT q.id, ",
-    do_not_contact_now!(),
-    " AS marked_since FROM quote_requests q
-    WHERE q.id = $1
-       OR LOWER(q.email) = (SELECT LOWER(email) FROM quote_requests WHERE id = $1)
-       OR q.phone = (SELECT phone FROM quote_requests WHERE id = $1)"
-);
-
-/// $1 quote id, $2 event, $3 when: the lead's webhook row due at once for the event, its attempts
-/// and outcome reset, unless the lead is held as spam (which is not forwarded).
-const REQUEUE_WEBHOOK: &str = "INSERT INTO lead_outbox
-        (quote_id, channel, next_attempt_at, event, event_at)
-    SELECT id, 'webhook', $3, $2, $3 FROM quote_requests WHERE id = $1 AND spam IS NULL
-    ON CONFLICT (quote_id, channel) DO UPDATE SET attempts = 0,
-        next_attempt_at = excluded.next_attempt_at, last_error = NULL, delivered_at = NULL,
-        gave_up_at = NULL, held_at = NULL, event = excluded.event, event_at = excluded.event_at";
-
 /// Whether each of lead `id`'s person's leads is do not contact now, to compare after a change.
 pub(super) async fn do_not_contact_states(
     c: &mut dyn Connection,
@@ -77,7 +58,7 @@ pub(super) async fn do_not_contact_states(
 ) -> Result<Vec<(String, bool)>, StoreError> {
     let rows = c.query(PERSONS_LEADS, &[id.into()]).await?;
     rows.iter()
-        .map(|row| Ok((row.required("id")?, row.text("marked_since")?.is_some())))
+        .map(|row| Ok((row.required(ID)?, row.text("marked_since")?.is_some())))
         .collect()
 }
 

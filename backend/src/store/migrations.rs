@@ -463,8 +463,9 @@ mod tests {
     #[test]
     fn consent_records_made_before_a_lead_could_have_more_keep_their_chain() {
         use crate::store::consent::{self, verify, Link, NewConsent, Reach, Verified};
+        use crate::store::lead_queries::CONSENT_CHAIN;
         use crate::store::sqlite::parameters;
-        use crate::store::{queries, Language};
+        use crate::store::Language;
 
         let mut conn = Connection::open_in_memory().unwrap();
         let tx = conn.transaction().unwrap();
@@ -517,7 +518,7 @@ mod tests {
         migrate(&mut conn).unwrap();
         let zero = 0_i64;
         let limit = 10_i64;
-        let chain = parameters::query(&conn, queries::CONSENT_CHAIN, &[&zero, &limit], |row| {
+        let chain = parameters::query(&conn, CONSENT_CHAIN, &[&zero, &limit], |row| {
             consent::stored_link(row)
         })
         .unwrap();

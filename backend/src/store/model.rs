@@ -182,7 +182,7 @@ impl NewQuote {
         }
     }
 
-    /// What makes it unique besides its id, as `queries::EARLIER_QUOTE` takes them: its
+    /// What makes it unique besides its id, as `lead_queries::EARLIER_QUOTE` takes them: its
     /// idempotency key, its call and its tool call (a NULL one matches nothing).
     pub fn unique_keys(&self) -> [Option<&str>; 3] {
         let voice = self.voice.as_ref();

@@ -94,7 +94,7 @@ impl<D: Database> NoticeAcceptances for D {
 }
 
 /// The acceptance in a row with `queries::ACCEPTANCE_COLUMNS` (this file's query,
-/// `queries::CONVERSATIONS`); `None` when the row has none.
+/// `lead_queries::CONVERSATIONS`); `None` when the row has none.
 pub(super) fn notice_acceptance(
     row: &impl NamedRow,
 ) -> Result<Option<NoticeAcceptance>, StoreError> {

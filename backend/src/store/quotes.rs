@@ -7,8 +7,9 @@ use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use time::OffsetDateTime;
 
+use super::lead_queries::list_quotes;
 use super::model::{Inserted, ListQuery, NewQuote, StoredQuote};
-use super::queries::{FORGET_SPENT_FORM_TOKENS, SELECT_QUOTES};
+use super::queries::FORGET_SPENT_FORM_TOKENS;
 use super::rows::stored_quote;
 use super::sql::{Database, Lane, Value};
 use super::StoreError;
@@ -65,44 +66,7 @@ pub(super) fn list(
         Some(after) => vec![since, after.as_str().into(), limit],
         None => vec![since, limit],
     };
-    let rows = db.query(Lane::Person, list_statement(&query), values);
+    let sql = list_quotes(query.newest_first, query.after.is_some());
+    let rows = db.query(Lane::Person, sql, values);
     async move { rows.await?.iter().map(stored_quote).collect() }.boxed()
-}
-
-/// `list`'s statement: $1 since; then $2 the cursor id when there is one; the limit last.
-fn list_statement(query: &ListQuery) -> String {
-    let (direction, beyond) = if query.newest_first {
-        ("DESC", "<")
-    } else {
-        ("ASC", ">")
-    };
-    let (after, limit) = match query.after {
-        Some(_) => (
-            format!("AND (q.created_at, q.id) {beyond} (SELECT created_at, id FROM quote_requests WHERE id = $2)"),
-            "$3",
-        ),
-        None => (String::new(), "$2"),
-    };
-    format!(
-        "{} WHERE q.created_at >= $1 {after}
-         ORDER BY q.created_at {direction}, q.id {direction} LIMIT {limit}",
-        *SELECT_QUOTES
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_page_goes_on_from_its_cursor_in_its_order() {
-        let page = list_statement(&ListQuery {
-            after: Some("x".into()),
-            newest_first: true,
-            ..ListQuery::default()
-        });
-        assert!(page.contains("< (SELECT") && page.ends_with("LIMIT $3") && page.contains("DESC"));
-        let all = list_statement(&ListQuery::default());
-        assert!(!all.contains("$3") && all.ends_with("LIMIT $2") && all.contains("ASC"));
-    }
 }

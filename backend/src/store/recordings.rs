@@ -284,7 +284,7 @@ fn due_recording(row: &impl NamedRow) -> Result<DueRecording, StoreError> {
     })
 }
 
-/// The recording columns of `queries::CONVERSATIONS` (`r.*` as `recording_*`); `None` for a
+/// The recording columns of `lead_queries::CONVERSATIONS` (`r.*` as `recording_*`); `None` for a
 /// call without a recording to copy.
 pub fn recording_state(row: &impl NamedRow) -> Result<Option<RecordingState>, StoreError> {
     if row.text("recording_queued_at")?.is_none() {

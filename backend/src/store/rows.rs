@@ -22,7 +22,7 @@ use super::queued::{QueuedChannels, QueuedLead};
 use super::sql::NamedRow;
 use super::{Cause, StoreError};
 
-/// A row of `queries::due_deliveries` or `claim_due_deliveries`: the quote due on `channel`,
+/// A row of `lead_queries::due_deliveries` or `claim_due_deliveries`: the quote due on `channel`,
 /// with the event its webhook row was re-queued for.
 pub fn pending_lead(row: &impl NamedRow, channel: Channel) -> Result<PendingLead, StoreError> {
     let quote = stored_quote(row)?;
@@ -45,7 +45,7 @@ pub fn pending_lead(row: &impl NamedRow, channel: Channel) -> Result<PendingLead
     Ok(PendingLead::new(quote, channel, event))
 }
 
-/// A row of `queries::SELECT_QUOTES`.
+/// A row of `lead_queries::SELECT_QUOTES`.
 pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
     let id = row.required(ID)?;
     let unreadable = |column: &str, value: &str| {
@@ -174,7 +174,7 @@ fn written_later(row: &impl NamedRow, id: &str) -> Result<Option<WrittenLater>, 
     }))
 }
 
-/// A row of `queries::QUEUED_LEADS`.
+/// A row of `lead_queries::QUEUED_LEADS`.
 pub fn queued_lead(row: &impl NamedRow) -> Result<QueuedLead, StoreError> {
     Ok(QueuedLead {
         id: row.required(ID)?,
@@ -183,7 +183,7 @@ pub fn queued_lead(row: &impl NamedRow) -> Result<QueuedLead, StoreError> {
     })
 }
 
-/// A row of `queries::EARLIER_QUOTE`, compared with `quote`, which was not stored beside it.
+/// A row of `lead_queries::EARLIER_QUOTE`, compared with `quote`, which was not stored beside it.
 pub fn earlier(quote: &NewQuote, row: &impl NamedRow) -> Result<Inserted, StoreError> {
     Ok(Inserted::earlier(
         quote,

@@ -10,6 +10,7 @@ use futures_util::FutureExt;
 use time::OffsetDateTime;
 
 use super::consent::Head;
+use super::lead_queries::HELD_AS_SPAM;
 use super::queries::CONSENT_HEAD;
 use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
@@ -46,7 +47,7 @@ impl<D: Database> SpamReports for D {
                     return Ok(None);
                 }
                 let since = since(last.as_deref(), now);
-                let held = c.query(HELD_SINCE, &[since.into()]).await?;
+                let held = c.query(HELD_AS_SPAM, &[since.into()]).await?;
                 let held = held.first().map(|row| row.count("held")).transpose()?;
                 let head = c.query(CONSENT_HEAD, &[]).await?;
                 Ok(Some(SpamReport {
@@ -70,10 +71,6 @@ const LAST_REPORT: &str = "SELECT value FROM site_keys WHERE name = $1";
 const CLAIM: &str = "INSERT INTO site_keys (name, value) VALUES ($1, $2)
     ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE site_keys.value <= $3
     RETURNING value";
-
-/// $1 since.
-const HELD_SINCE: &str = "SELECT CAST(COUNT(*) AS INTEGER) AS held FROM quote_requests
-    WHERE spam IS NOT NULL AND created_at >= $1";
 
 /// A day before `now`: the first report covers the day before it.
 fn day_before(now: OffsetDateTime) -> OffsetDateTime {

@@ -25,6 +25,7 @@ use tokio::sync::oneshot;
 use super::consent::{self, Head, Link, NewConsent};
 use super::do_not_contact;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
+use super::lead_queries;
 use super::migrations::{check_version, migrate};
 use super::options::{StoreOptions, DATABASE_WAIT};
 use super::outbox::delivery_record;
@@ -354,7 +355,7 @@ fn apply(
                 let keys = quote.unique_keys();
                 let earlier = parameters::query(
                     tx,
-                    &queries::EARLIER_QUOTE,
+                    lead_queries::EARLIER_QUOTE,
                     &keys.each_ref().map(|v| v as &dyn ToSql),
                     |row| rows::earlier(quote, row),
                 )?;
@@ -376,7 +377,7 @@ fn apply(
         }
         Write::TakeQueued { limit } => {
             let limit = i64::try_from(*limit).unwrap_or(i64::MAX);
-            let leads = parameters::query(tx, &queries::QUEUED_LEADS, params![limit], |row| {
+            let leads = parameters::query(tx, lead_queries::QUEUED_LEADS, params![limit], |row| {
                 rows::queued_lead(row)
             })?;
             for lead in &leads {
@@ -386,7 +387,7 @@ fn apply(
                         params![lead.id, lead.created_at, channel.as_str()],
                     )?;
                 }
-                run(&queries::CLEAR_QUEUED, params![lead.id])?;
+                run(lead_queries::CLEAR_QUEUED, params![lead.id])?;
             }
             return Ok(Applied::Done);
         }
@@ -501,7 +502,7 @@ impl Outbox for SqliteStore {
             let limit = i64::try_from(limit).unwrap_or(i64::MAX);
             parameters::query(
                 conn,
-                &queries::due_deliveries(),
+                &lead_queries::due_deliveries(),
                 params![format_timestamp(now), limit, channel.as_str()],
                 |row| pending_lead(row, channel),
             )

@@ -4,7 +4,7 @@
 //! (`consent::CALL_CONSENT_KIND`, its hash covering the evidence), appended in one transaction
 //! with taking the person off the do-not-contact list: only their own written consent does.
 //! The lead's row is not touched, so its first record still matches it; the inbox reads the
-//! permission from the latest such record (`queries::SELECT_QUOTES`).
+//! permission from the latest such record (`lead_queries::SELECT_QUOTES`).
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
@@ -13,8 +13,8 @@ use time::OffsetDateTime;
 use super::call_consent::CallConsent;
 use super::consent::{self, Evidence, Head, Link, NewConsent, PhoneConsent, Reach};
 use super::do_not_contact;
-use super::inbox_queries;
 use super::language::Language;
+use super::lead_queries;
 use super::queries::{CONSENT_HEAD, INSERT_CONSENT, INSERT_NOTICE_TEXT};
 use super::rows::stored_quote;
 use super::sql::{Connection, Database, Lane, Value};
@@ -74,7 +74,7 @@ pub(super) async fn append(
         c.execute(lock, &[consent::CHAIN_LOCK.into()]).await?;
     }
     let rows = c
-        .query(&inbox_queries::lead(), &[new.lead_id.as_str().into()])
+        .query(&lead_queries::lead(), &[new.lead_id.as_str().into()])
         .await?;
     let Some(lead) = rows.first().map(stored_quote).transpose()? else {
         return Ok(WrittenOutcome::NotCallable);

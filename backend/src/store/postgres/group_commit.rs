@@ -23,8 +23,10 @@ use super::{classify, pool_error};
 use crate::store::consent::{self, Head, Link, NewConsent};
 use crate::store::do_not_contact;
 use crate::store::insert_quote::{columns, QuoteValues, INSERT_QUOTES};
+use crate::store::lead_columns::ID;
+use crate::store::lead_queries::EARLIER_QUOTE;
 use crate::store::options::StoreOptions;
-use crate::store::queries::{self, EARLIER_QUOTE};
+use crate::store::queries;
 use crate::store::rows;
 use crate::store::sql::NamedRow;
 use crate::store::{format_timestamp, Inserted, NewQuote, StoreError, REUSED_TOKEN};
@@ -378,7 +380,7 @@ async fn insert_quotes(
         .await
         .map_err(classify)?
         .iter()
-        .map(|row| row.required("id"))
+        .map(|row| row.required(ID))
         .collect::<Result<HashSet<String>, _>>()?;
     let mut outcomes = Vec::with_capacity(quotes.len());
     for (quote, values) in quotes.iter().zip(&values) {
@@ -387,7 +389,7 @@ async fn insert_quotes(
             continue;
         }
         let earlier = client
-            .prepare_cached(&EARLIER_QUOTE)
+            .prepare_cached(EARLIER_QUOTE)
             .await
             .map_err(classify)?;
         let keys = quote.unique_keys();

@@ -19,10 +19,10 @@ use tokio_postgres::config::Host;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 
+use super::lead_queries::{claim_due_deliveries, TAKE_QUEUED_LEADS};
 use super::migrations::{check_version, MIGRATIONS};
 use super::options::{StoreOptions, DATABASE_WAIT};
 use super::outbox::delivery_record;
-use super::queries;
 use super::quotes;
 use super::rows::pending_lead;
 use super::sql::{Database, Lane, NamedRow};
@@ -341,7 +341,7 @@ impl Outbox for PostgresStore {
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         async move {
             let known: Vec<&str> = Channel::ALL.map(Channel::as_str).to_vec();
-            self.execute(&queries::TAKE_QUEUED_LEADS, &[&limit(Some(max)), &known])
+            self.execute(&TAKE_QUEUED_LEADS, &[&limit(Some(max)), &known])
                 .await?;
             let until = format_timestamp(now + LEAD_CLAIM);
             let params: [&(dyn ToSql + Sync); 4] = [
@@ -350,9 +350,7 @@ impl Outbox for PostgresStore {
                 &until,
                 &channel.as_str(),
             ];
-            let rows = self
-                .query(&queries::claim_due_deliveries(), &params)
-                .await?;
+            let rows = self.query(&claim_due_deliveries(), &params).await?;
             rows.iter().map(|row| pending_lead(row, channel)).collect()
         }
         .boxed()
