@@ -14,106 +14,50 @@ use super::{
     VoiceOrigin, REUSED_TOKEN,
 };
 
-/// Expands `$case!(name, StoreOptions)` for every case below, so each store runs them all.
+/// Expands `$case!(name, StoreOptions)` for every case below, so each store runs them all: a
+/// case's name, then the options its store is opened with.
 macro_rules! for_each_case {
     ($case:ident) => {
-        $case!(
-            concurrent_inserts_are_all_committed_and_read_back_in_order,
-            $crate::store::StoreOptions::default()
+        $crate::store::suite::for_each_case!(@ $case
+            concurrent_inserts_are_all_committed_and_read_back_in_order = NO_CHANNEL,
+            a_repeated_voice_tool_call_is_stored_once = NO_CHANNEL,
+            an_idempotency_key_answers_with_the_first_quote = EVERY_CHANNEL,
+            a_call_report_is_written_once_and_completed = NO_CHANNEL,
+            a_transcript_is_kept_within_its_bound = NO_CHANNEL,
+            a_chat_turn_never_writes_over_a_call_nor_a_call_over_a_chat = NO_CHANNEL,
+            conversations_are_kept_with_or_without_a_lead_until_their_cutoff = NO_CHANNEL,
+            a_notice_acceptance_stands_once_and_goes_with_its_conversation = NO_CHANNEL,
+            a_form_token_serves_one_lead_even_among_concurrent_posts = EVERY_CHANNEL,
+            every_stored_lead_appends_one_consent_record_to_the_chain = NO_CHANNEL,
+            a_later_written_consent_is_a_record_of_its_own_and_lifts_the_list = NO_CHANNEL,
+            a_conversations_consent_its_lead_missed_is_found_later = NO_CHANNEL,
+            pages_follow_the_cursor_both_ways = NO_CHANNEL,
+            the_outbox_tracks_each_lead_to_delivery_or_giving_up = EVERY_CHANNEL,
+            each_channel_has_its_own_outbox_row_and_a_call_one_follow_up = EVERY_CHANNEL,
+            repeats_among_concurrent_inserts_fail_alone = EVERY_CHANNEL,
+            spam_is_listed_apart_and_delivered_once_it_is_not = EMAIL_ONLY,
+            a_site_key_is_made_once = NO_CHANNEL,
+            a_failing_channel_has_one_incident_until_it_is_closed = EVERY_CHANNEL,
+            a_do_not_contact_change_requeues_its_persons_webhook_posts = EVERY_CHANNEL,
+            a_visitors_opt_out_marks_their_leads_and_is_told_once = NO_CHANNEL,
+            a_lead_is_queued_on_its_own_row_until_a_worker_takes_it = EMAIL_ONLY,
         );
-        $case!(
-            a_repeated_voice_tool_call_is_stored_once,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            an_idempotency_key_answers_with_the_first_quote,
-            $crate::store::suite::EVERY_CHANNEL
-        );
-        $case!(
-            a_call_report_is_written_once_and_completed,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            a_transcript_is_kept_within_its_bound,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            a_chat_turn_never_writes_over_a_call_nor_a_call_over_a_chat,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            conversations_are_kept_with_or_without_a_lead_until_their_cutoff,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            a_notice_acceptance_stands_once_and_goes_with_its_conversation,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            a_form_token_serves_one_lead_even_among_concurrent_posts,
-            $crate::store::suite::EVERY_CHANNEL
-        );
-        $case!(
-            every_stored_lead_appends_one_consent_record_to_the_chain,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            a_later_written_consent_is_a_record_of_its_own_and_lifts_the_list,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            a_conversations_consent_its_lead_missed_is_found_later,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            pages_follow_the_cursor_both_ways,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            the_outbox_tracks_each_lead_to_delivery_or_giving_up,
-            $crate::store::suite::EVERY_CHANNEL
-        );
-        $case!(
-            each_channel_has_its_own_outbox_row_and_a_call_one_follow_up,
-            $crate::store::suite::EVERY_CHANNEL
-        );
-        $case!(
-            repeats_among_concurrent_inserts_fail_alone,
-            $crate::store::suite::EVERY_CHANNEL
-        );
-        $case!(
-            spam_is_listed_apart_and_delivered_once_it_is_not,
-            $crate::store::StoreOptions {
-                forward_leads: false,
-                email_leads: true,
-            }
-        );
-        $case!(
-            a_site_key_is_made_once,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            a_failing_channel_has_one_incident_until_it_is_closed,
-            $crate::store::suite::EVERY_CHANNEL
-        );
-        $case!(
-            a_do_not_contact_change_requeues_its_persons_webhook_posts,
-            $crate::store::suite::EVERY_CHANNEL
-        );
-        $case!(
-            a_visitors_opt_out_marks_their_leads_and_is_told_once,
-            $crate::store::StoreOptions::default()
-        );
-        $case!(
-            a_lead_is_queued_on_its_own_row_until_a_worker_takes_it,
-            $crate::store::StoreOptions {
-                forward_leads: false,
-                email_leads: true,
-            }
-        );
+    };
+    (@ $case:ident $($name:ident = $options:ident,)*) => {
+        $($case!($name, $crate::store::suite::$options);)*
     };
 }
 
+/// Nothing queued: a new quote is only kept.
+pub const NO_CHANNEL: StoreOptions = StoreOptions {
+    forward_leads: false,
+    email_leads: false,
+};
+/// Queued for e-mail only.
+pub const EMAIL_ONLY: StoreOptions = StoreOptions {
+    forward_leads: false,
+    email_leads: true,
+};
 /// Webhook and e-mail both on.
 pub const EVERY_CHANNEL: StoreOptions = StoreOptions {
     forward_leads: true,
