@@ -11,7 +11,7 @@ use time::OffsetDateTime;
 
 use super::consent::Head;
 use super::lead_queries::HELD_AS_SPAM;
-use super::queries::CONSENT_HEAD;
+use super::queries::{self, CONSENT_HEAD};
 use super::sql::{Database, Lane, NamedRow};
 use super::StoreError;
 
@@ -40,7 +40,7 @@ impl<D: Database> SpamReports for D {
     ) -> BoxFuture<'_, Result<Option<SpamReport>, StoreError>> {
         self.run(Lane::Outbox, false, move |c| {
             async move {
-                let last = c.query(LAST_REPORT, &[KEY.into()]).await?;
+                let last = c.query(queries::KEY, &[KEY.into()]).await?;
                 let last = last.first().map(|row| row.required("value")).transpose()?;
                 let claim = [KEY.into(), now.into(), day_before(now).into()];
                 if c.query(CLAIM, &claim).await?.is_empty() {
@@ -63,9 +63,6 @@ impl<D: Database> SpamReports for D {
 
 /// The `site_keys` row holding when the last report was taken.
 const KEY: &str = "spam_reported_at";
-
-/// $1 the key.
-const LAST_REPORT: &str = "SELECT value FROM site_keys WHERE name = $1";
 
 /// $1 the key, $2 now, $3 a day before now: the claim, one row when taken.
 const CLAIM: &str = "INSERT INTO site_keys (name, value) VALUES ($1, $2)
