@@ -83,7 +83,6 @@ pub fn person(query: &str) -> Result<Person, ApiError> {
         ("phone" = Option<String>, Query, description = "A US number in E.164 form, as the inbox shows and links it.", pattern = r"^\+1[2-9][0-9]{2}[2-9][0-9]{6}$"),
         ("email" = Option<String>, Query, description = "An e-mail address, matched whole in any case; blank is none; a control character is refused (400).", max_length = 254, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"),
     ),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The records.", body = Listed), AdminErrors, BadRequest)
 )]
 pub async fn list(store: Arc<dyn ConsentRecords>, query: String) -> Result<Response, Rejection> {

@@ -58,7 +58,6 @@ struct Sent {
     path = "/api/admin/quote-requests/{id}/consent-request",
     operation_id = "askWrittenConsent",
     params(("id" = String, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         AdminErrors, CrossSite, NotFound,
         (status = 200, description = "The relay took the e-mail.", body = Sent),

@@ -48,7 +48,6 @@ fn failed(error: StoreError) -> Rejection {
     get,
     path = "/api/admin/conversations",
     operation_id = "listConversations",
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The conversations.", body = Listed), AdminErrors)
 )]
 pub async fn list(store: Arc<dyn Conversations>) -> Result<Response, Rejection> {
@@ -108,7 +107,6 @@ pub async fn one(
     path = "/api/admin/conversations/{call_id}",
     operation_id = "holdConversation",
     params(("call_id" = String, Path, description = "Percent-encoded (a/b c% as a%2Fb%20c%25).")),
-    security(("adminToken" = []), ("adminSession" = [])),
     request_body = Hold,
     responses(
         (status = 200, description = "The conversation as it is now.", body = Conversation),
@@ -143,7 +141,6 @@ async fn hold(
     path = "/api/admin/conversations/{call_id}",
     operation_id = "getConversation",
     params(("call_id" = String, Path, description = "Percent-encoded (a/b c% as a%2Fb%20c%25).")),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The conversation.", body = Conversation), AdminErrors, NotFound)
 )]
 async fn show(store: &dyn Conversations, call_id: String) -> Result<Response, Rejection> {
@@ -164,7 +161,6 @@ async fn show(store: &dyn Conversations, call_id: String) -> Result<Response, Re
     path = "/api/admin/conversations/{call_id}/recording",
     operation_id = "getConversationRecording",
     params(("call_id" = String, Path, description = "Percent-encoded.")),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         (status = 200,
          description = "The recording, with the audio type the provider gave it (audio/wav for its mono WAV) when it is on the server's list of audio types, else application/octet-stream; never sniffed (X-Content-Type-Options: nosniff).",

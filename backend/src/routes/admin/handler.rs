@@ -49,7 +49,6 @@ fn csv_attachment(now: OffsetDateTime) -> HeaderValue {
     path = "/api/admin/quote-requests",
     operation_id = "listQuoteRequests",
     params(params::Described),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         (status = 200,
          description = "One page. In CSV the cursor of the next page is the X-Next-Cursor header, absent on the last page. A CSV page is a header line, then one line per row; cells that a spreadsheet would run as formulas are escaped.",

@@ -109,7 +109,6 @@ fn failed(error: StoreError) -> ApiError {
     path = "/api/admin/quote-requests/{id}",
     operation_id = "changeQuoteRequest",
     params(("id" = Uuid, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     request_body = Change,
     responses(
         (status = 200, description = "The lead as it is now.", body = Shown),
@@ -184,7 +183,6 @@ async fn change(
     path = "/api/admin/quote-requests/{id}",
     operation_id = "deleteQuoteRequest",
     params(("id" = Uuid, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 204, description = "Deleted."), AdminErrors, CrossSite, NotFound)
 )]
 async fn delete(store: &dyn Inbox, id: String) -> Result<Response, ApiError> {
@@ -201,7 +199,6 @@ async fn delete(store: &dyn Inbox, id: String) -> Result<Response, ApiError> {
     path = "/api/admin/quote-requests/{id}",
     operation_id = "getQuoteRequest",
     params(("id" = Uuid, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The lead.", body = Shown), AdminErrors, NotFound)
 )]
 async fn show(store: &dyn Inbox, site: &SiteSettings, id: String) -> Result<Response, ApiError> {

@@ -38,6 +38,9 @@ mod session_cookie;
 
 use std::sync::Arc;
 
+use utoipa::openapi::security::SecurityRequirement;
+use utoipa::openapi::{OpenApi as Document, PathItem};
+use utoipa::Modify;
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderValue};
 use warp::reply::Response;
@@ -62,30 +65,41 @@ use session::SignIn;
 
 /// The admin API's operations, for the OpenAPI document (`routes/openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    handler::page,
-    lead::show,
-    lead::change,
-    lead::delete,
-    records::download,
-    consent_request::ask,
-    consent_records::list,
-    records::download_record,
-    bookings::list,
-    bookings::show,
-    bookings::cancel,
-    calendar_feed::show,
-    calendar_feed::replace,
-    conversations::list,
-    conversations::show,
-    conversations::hold,
-    conversations::recording,
-    session::who,
-    session::start,
-    session::end,
-    session::end_everywhere,
-))]
+#[openapi(
+    modifiers(&Credentials),
+    paths(
+        handler::page, lead::show, lead::change, lead::delete,
+        records::download, consent_request::ask, consent_records::list, records::download_record,
+        bookings::list, bookings::show, bookings::cancel,
+        calendar_feed::show, calendar_feed::replace,
+        conversations::list, conversations::show, conversations::hold, conversations::recording,
+        session::who, session::start, session::end, session::end_everywhere,
+    )
+)]
 pub struct AdminApi;
+
+/// An operation naming no security of its own takes either credential: the bearer token or the
+/// session cookie.
+struct Credentials;
+
+impl Modify for Credentials {
+    fn modify(&self, document: &mut Document) {
+        let either =
+            ["adminToken", "adminSession"].map(|name| SecurityRequirement::new(name, [""; 0]));
+        for item in document.paths.paths.values_mut() {
+            let PathItem {
+                get,
+                post,
+                patch,
+                delete,
+                ..
+            } = item;
+            for operation in [get, post, patch, delete].into_iter().flatten() {
+                operation.security.get_or_insert_with(|| either.to_vec());
+            }
+        }
+    }
+}
 
 /// The admin API's JSON bodies (a password, a status, a note of at most 2,000 characters,
 /// each up to 6 bytes escaped) are small.

@@ -27,7 +27,6 @@ use crate::store::{QuoteStore, StoreError};
     path = "/api/admin/quote-requests/{id}/records",
     operation_id = "getLeadRecords",
     params(("id" = String, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         (status = 200, description = "The ZIP.", content((Binary = "application/zip")),
          headers(("Content-Disposition" = String, description = "attachment; filename=\"lead-{id}-records.zip\""))),
@@ -52,7 +51,6 @@ pub async fn download(store: Arc<dyn QuoteStore>, id: String) -> Result<Response
     path = "/api/admin/consent-records/{seq}/records",
     operation_id = "getConsentRecordRecords",
     params(("seq" = i64, Path, minimum = 1, description = "The record's number (link.seq in the person's records).")),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         (status = 200, description = "The ZIP.", content((Binary = "application/zip")),
          headers(("Content-Disposition" = String, description = "attachment; filename=\"consent-record-{seq}-records.zip\""))),
