@@ -5,11 +5,10 @@ use std::sync::Arc;
 
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
+use tokio::runtime::Handle;
 use warp::{Filter, Reply};
 
-use crate::forward::{BookingParts, Workers};
+use crate::forward::{BookingParts, Task, Workers};
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::{connections, head_size, request_log, request_target, security_headers};
@@ -18,7 +17,7 @@ use crate::leads::booking_ref::BookingRefs;
 use crate::leads::booking_words::BookingWords;
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
-use crate::leads::retention::{self, Retention};
+use crate::leads::retention;
 use crate::routes::booking::BookingSite;
 use crate::routes::booking_manage::BookingManage;
 use crate::routes::consent_page::{ConsentPage, ConsentPages, ConsentParts};
@@ -215,11 +214,10 @@ pub enum StartError {
 /// A server accepting connections; `addr` is the real address (useful with port 0).
 pub struct RunningServer {
     pub addr: SocketAddr,
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<()>,
+    connections: Task,
     store: Arc<dyn QuoteStore>,
     workers: Option<Workers>,
-    retention: Option<Retention>,
+    retention: Option<Task>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
@@ -275,7 +273,10 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         Arc::new(notices),
     )
     .await?;
-    server.retention = Some(Retention::start(Arc::clone(&store), plan));
+    let retained = Arc::clone(&store);
+    server.retention = Some(Task::spawn(&Handle::current(), |stopped| {
+        retention::run(retained, plan, stopped)
+    }));
     let booking = BookingParts {
         words: booking_words,
         links: Arc::new(BookingLinks::load(store.as_ref()).await?),
@@ -312,7 +313,6 @@ pub async fn serve(
         pages: Arc::new(ConsentPages::load(&config.static_dir).map_err(StartError::Site)?),
         booking_links: Arc::new(BookingLinks::load(store.as_ref()).await?),
     };
-    let (stop, stopped) = oneshot::channel::<()>();
     let routes = routes(
         Arc::clone(&store),
         site,
@@ -322,19 +322,21 @@ pub async fn serve(
         consent,
         config,
     );
-    let task = tokio::spawn(connections::serve(
-        listener,
-        routes,
-        connections::connection_cap(),
-        config.trusted_proxies.clone(),
-        async {
-            let _ = stopped.await;
-        },
-    ));
+    let proxies = config.trusted_proxies.clone();
+    let connections = Task::spawn(&Handle::current(), |stopped| {
+        connections::serve(
+            listener,
+            routes,
+            connections::connection_cap(),
+            proxies,
+            async {
+                let _ = stopped.await;
+            },
+        )
+    });
     Ok(RunningServer {
         addr,
-        stop,
-        task,
+        connections,
         store,
         workers: None,
         retention: None,
@@ -350,8 +352,7 @@ impl RunningServer {
 
     /// Stops accepting, lets in-flight requests finish (within a bound), then flushes the store.
     pub async fn shutdown(self) {
-        let _ = self.stop.send(());
-        if tokio::time::timeout(SHUTDOWN_GRACE, self.task)
+        if tokio::time::timeout(SHUTDOWN_GRACE, self.connections.stop())
             .await
             .is_err()
         {
