@@ -16,6 +16,7 @@ pub mod forwarded_proto;
 pub mod head_size;
 pub mod headers;
 pub mod methods;
+pub mod page_reply;
 pub mod path_id;
 pub mod rate_limit;
 pub mod recent_clients;

@@ -37,6 +37,7 @@ use page::{Problems, Typed};
 use crate::http::body;
 use crate::http::error::ApiError;
 use crate::http::forwarded_proto;
+use crate::http::page_reply::{html, see_other};
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_ref::{self, page as form_path, BookingRefs};
 use crate::leads::notice::LeadNotices;
@@ -470,18 +471,6 @@ fn typed(body: &[u8]) -> Typed {
     typed
 }
 
-pub(crate) fn html(status: StatusCode, body: String) -> Reply {
-    Response::builder()
-        .status(status)
-        .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
-        .header(header::CACHE_CONTROL, "no-store")
-        .body(Bytes::from(body))
-        .map_or_else(
-            |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-            |r| r.into_response(),
-        )
-}
-
 /// The form page's script (`page::LOCAL_TIMES_JS`), cached for a while: it changes only with a
 /// release.
 fn script_reply() -> Reply {
@@ -491,18 +480,6 @@ fn script_reply() -> Reply {
         .body(Bytes::from_static(page::LOCAL_TIMES_JS.as_bytes()))
         .map_or_else(
             |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-            |r| r.into_response(),
-        )
-}
-
-fn see_other(location: &'static str) -> Reply {
-    Response::builder()
-        .status(StatusCode::SEE_OTHER)
-        .header(header::LOCATION, location)
-        .header(header::CACHE_CONTROL, "no-store")
-        .body(Bytes::new())
-        .map_or_else(
-            |_| StatusCode::SEE_OTHER.into_response(),
             |r| r.into_response(),
         )
 }

@@ -21,10 +21,11 @@ use warp::http::{header, Method, StatusCode};
 use warp::reply::Response as Reply;
 use warp::Filter;
 
-use super::booking::{html, moment, BookingSite, OpenNow};
+use super::booking::{moment, BookingSite, OpenNow};
 use super::link_page::{link_page, LinkRequest};
 use super::quotes::limits::{Bucket, PostLimits};
 use crate::http::error::ApiError;
+use crate::http::page_reply::html;
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_link::{self, BookingLinks};
 use crate::leads::booking_words::BookingWords;
