@@ -14,7 +14,7 @@ use warp::{Filter, Rejection};
 use super::session_cookie;
 use crate::http::auth::check_bearer_token;
 use crate::http::client_ip;
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::failure_limit::FailureLimit;
 use crate::http::forwarded_proto::is_https;
 use crate::http::same_site::from_the_site;
@@ -126,10 +126,7 @@ impl Access {
                 session_cutoffs(now, self.session_lifetime),
             )
             .await
-            .map_err(|error| {
-                tracing::error!(%error, "reading the session failed");
-                ApiError::from(error)
-            })?;
+            .map_err(store_failed("reading the session failed"))?;
         if live {
             Ok(Caller::Session { id_hash })
         } else {

@@ -8,7 +8,7 @@ use serde::Serialize;
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::error_answers::{AdminErrors, BadRequest};
 use crate::store::consent::{ConsentRecords, Person, StoredLink};
 
@@ -90,10 +90,7 @@ pub async fn list(store: Arc<dyn ConsentRecords>, query: String) -> Result<Respo
     let records = store
         .consent_records_of(person, MAX_LISTED)
         .await
-        .map_err(|error| {
-            tracing::error!(%error, "reading a person's consent records failed");
-            warp::reject::custom(ApiError::from(error))
-        })?;
+        .map_err(store_failed("reading a person's consent records failed"))?;
     let consent_records = records
         .into_iter()
         .map(|stored| Record {

@@ -15,7 +15,7 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use crate::forward::{ConsentRequest, Mailer, NotSent};
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{store_failed, ApiError, ErrorBody};
 use crate::http::error_answers::{AdminErrors, CrossSite, NotFound};
 use crate::leads::consent_link::{self, ConsentLinks};
 use crate::leads::notice::LeadNotices;
@@ -84,10 +84,7 @@ impl AskConsent {
             .store
             .lead(id)
             .await
-            .map_err(|error| {
-                tracing::error!(%error, "reading a lead failed");
-                ApiError::from(error)
-            })?
+            .map_err(store_failed("reading a lead failed"))?
             .ok_or(ApiError::NotFound)?
             .quote;
         let phone = askable(&lead)?;

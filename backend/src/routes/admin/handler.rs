@@ -8,7 +8,7 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::params::{self, Format};
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::error_answers::{AdminErrors, BadRequest};
 use crate::leads::csv::write_csv;
 use crate::leads::licence;
@@ -78,10 +78,7 @@ pub async fn page(
             limit: params.limit + 1,
         })
         .await
-        .map_err(|error| {
-            tracing::error!(%error, "listing quote requests failed");
-            warp::reject::custom(ApiError::from(error))
-        })?;
+        .map_err(store_failed("listing quote requests failed"))?;
     let more = rows.len() > params.limit;
     rows.truncate(params.limit);
     licence::check(&site, &mut rows);

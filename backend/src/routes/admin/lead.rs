@@ -15,7 +15,7 @@ use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
 use crate::http::body::is_json;
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::error_answers::{AdminErrors, BodyRefused, CrossSite, NotFound};
 use crate::leads::deletion::{delete_lead, Why};
 use crate::leads::ended_reason;
@@ -97,8 +97,7 @@ async fn respond(
 }
 
 fn failed(error: StoreError) -> ApiError {
-    tracing::error!(%error, "the inbox's store operation failed");
-    ApiError::from(error)
+    store_failed("the inbox's store operation failed")(error)
 }
 
 /// Marks the lead contacted, back to new, or spam (with the time), and/or keeps the broker's
@@ -202,10 +201,10 @@ async fn delete(store: &dyn Inbox, id: String) -> Result<Response, ApiError> {
     responses((status = 200, description = "The lead.", body = Shown), AdminErrors, NotFound)
 )]
 async fn show(store: &dyn Inbox, site: &SiteSettings, id: String) -> Result<Response, ApiError> {
-    let lead = store.lead(id).await.map_err(|error| {
-        tracing::error!(%error, "reading a lead failed");
-        ApiError::from(error)
-    })?;
+    let lead = store
+        .lead(id)
+        .await
+        .map_err(store_failed("reading a lead failed"))?;
     match lead {
         Some(mut lead) => {
             licence::check(site, [&mut lead.quote]);

@@ -22,7 +22,7 @@ use super::known_browser::KnownBrowsers;
 use super::session_cookie;
 use crate::http::body::is_json;
 use crate::http::client_ip::rate_key;
-use crate::http::error::{retry_after_secs, ApiError, ErrorBody};
+use crate::http::error::{retry_after_secs, store_failed, ApiError, ErrorBody};
 use crate::http::error_answers::{
     AdminErrors, BodyRefused, CrossSite, ServerErrors, TooManyFailures,
 };
@@ -94,10 +94,7 @@ impl SignIn {
         self.marks
             .get_or_try_init(|| KnownBrowsers::load(self.keys.as_ref()))
             .await
-            .map_err(|error| {
-                tracing::error!(%error, "reading the known-browser key failed");
-                ApiError::from(error)
-            })
+            .map_err(store_failed("reading the known-browser key failed"))
     }
 
     /// A place in a known browser's line, or, that one full (a stolen mark's flood), in the
@@ -271,10 +268,7 @@ async fn start(
         .sessions
         .create_session(id_hash, now)
         .await
-        .map_err(|error| {
-            tracing::error!(%error, "storing the session failed");
-            ApiError::from(error)
-        })?;
+        .map_err(store_failed("storing the session failed"))?;
     tracing::info!(%client, known, "admin signed in");
     let mut response = warp::reply::json(&SignedIn {
         via: Some("session"),
@@ -338,10 +332,7 @@ pub async fn end_everywhere(
             .sessions
             .delete_all_sessions()
             .await
-            .map_err(|error| {
-                tracing::error!(%error, "deleting the sessions failed");
-                ApiError::from(error)
-            })?;
+            .map_err(store_failed("deleting the sessions failed"))?;
         tracing::info!(ended, "admin signed out everywhere");
         let mut response = StatusCode::NO_CONTENT.into_response();
         response.headers_mut().insert(

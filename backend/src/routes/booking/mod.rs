@@ -35,7 +35,7 @@ pub use page::{document, plain, BookingSite, Errors, PRODUCTS};
 use page::{Problems, Typed};
 
 use crate::http::body;
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::forwarded_proto;
 use crate::http::page_reply::{html, see_other};
 use crate::http::same_site::from_another_site;
@@ -201,10 +201,9 @@ impl Booking {
 
     /// The times open now.
     async fn open(&self) -> Result<OpenNow, ApiError> {
-        OpenNow::read(self.store.as_ref()).await.map_err(|error| {
-            tracing::error!(%error, "cannot read the booked times");
-            ApiError::from(error)
-        })
+        OpenNow::read(self.store.as_ref())
+            .await
+            .map_err(store_failed("cannot read the booked times"))
     }
 
     /// The form with the times open now.
