@@ -7,13 +7,11 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use uuid::Uuid;
-use warp::http::header::CONTENT_TYPE;
 use warp::http::Method;
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
-use crate::http::body::is_json;
 use crate::http::error::ApiError;
 use crate::http::error_answers::{AdminErrors, BadRequest, BodyRefused, CrossSite, NotFound};
 use crate::store::bookings::{self, Booking, Bookings};
@@ -117,13 +115,9 @@ async fn cancel(
     facts: &RequestFacts,
     body: &[u8],
 ) -> Result<(), Rejection> {
-    if !is_json(facts.headers.get(CONTENT_TYPE)) {
-        return Err(warp::reject::custom(ApiError::UnsupportedMediaType));
-    }
     let Change {
         status: Cancelled::Cancelled,
-    } = serde_json::from_slice(body)
-        .map_err(|_| warp::reject::custom(ApiError::MalformedJson(CANCEL_FORM.into())))?;
+    } = facts.json(body, CANCEL_FORM)?;
     let cancelled = store
         .cancel_booking(id.to_owned(), OffsetDateTime::now_utc())
         .await

@@ -7,12 +7,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
+use serde::de::DeserializeOwned;
 use time::OffsetDateTime;
 use warp::http::{header, HeaderMap, Method};
 use warp::{Filter, Rejection};
 
 use super::session_cookie;
 use crate::http::auth::check_bearer_token;
+use crate::http::body::is_json;
 use crate::http::client_ip;
 use crate::http::error::{store_failed, ApiError};
 use crate::http::failure_limit::FailureLimit;
@@ -64,6 +66,14 @@ impl RequestFacts {
     /// The client's address behind trusted proxies (`None` outside a real connection).
     pub fn client(&self, proxies: &TrustedProxies) -> Option<IpAddr> {
         self.peer.map(|peer| proxies.client(peer, &self.headers))
+    }
+
+    /// The JSON `body` as a `T`: 415 unless sent as JSON, 400 saying `form` unless it is one.
+    pub fn json<T: DeserializeOwned>(&self, body: &[u8], form: &str) -> Result<T, ApiError> {
+        if !is_json(self.headers.get(header::CONTENT_TYPE)) {
+            return Err(ApiError::UnsupportedMediaType);
+        }
+        serde_json::from_slice(body).map_err(|_| ApiError::MalformedJson(form.into()))
     }
 }
 

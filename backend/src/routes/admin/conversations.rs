@@ -17,7 +17,6 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
-use crate::http::body::is_json;
 use crate::http::error::ApiError;
 use crate::http::error_answers::{AdminErrors, BodyRefused, CrossSite, NotFound};
 use crate::leads::recording_type::audio_type;
@@ -119,11 +118,7 @@ async fn hold(
     facts: &RequestFacts,
     body: &[u8],
 ) -> Result<(), Rejection> {
-    if !is_json(facts.headers.get(CONTENT_TYPE)) {
-        return Err(warp::reject::custom(ApiError::UnsupportedMediaType));
-    }
-    let hold: Hold = serde_json::from_slice(body)
-        .map_err(|_| warp::reject::custom(ApiError::MalformedJson(HOLD_FORM.into())))?;
+    let hold: Hold = facts.json(body, HOLD_FORM)?;
     let at = hold.legal_hold.then(OffsetDateTime::now_utc);
     let kept = store
         .set_legal_hold(call_id.to_owned(), at)

@@ -9,12 +9,11 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use uuid::Uuid;
-use warp::http::{header, Method, StatusCode};
+use warp::http::{Method, StatusCode};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
-use crate::http::body::is_json;
 use crate::http::error::{store_failed, ApiError};
 use crate::http::error_answers::{AdminErrors, BodyRefused, CrossSite, NotFound};
 use crate::leads::deletion::{delete_lead, Why};
@@ -121,11 +120,7 @@ async fn change(
     facts: &RequestFacts,
     body: &[u8],
 ) -> Result<Response, ApiError> {
-    if !is_json(facts.headers.get(header::CONTENT_TYPE)) {
-        return Err(ApiError::UnsupportedMediaType);
-    }
-    let change: Change =
-        serde_json::from_slice(body).map_err(|_| ApiError::MalformedJson(CHANGE_FORM.into()))?;
+    let change: Change = facts.json(body, CHANGE_FORM)?;
     let status = change
         .status
         .map(|status| {

@@ -20,7 +20,6 @@ use warp::{Rejection, Reply};
 use super::caller::{Access, Caller, RequestFacts};
 use super::known_browser::KnownBrowsers;
 use super::session_cookie;
-use crate::http::body::is_json;
 use crate::http::client_ip::rate_key;
 use crate::http::error::{retry_after_secs, store_failed, ApiError, ErrorBody};
 use crate::http::error_answers::{
@@ -232,11 +231,7 @@ async fn start(
             retry_after_secs: retry_after_secs(wait),
         }
     })?;
-    if !is_json(facts.headers.get(header::CONTENT_TYPE)) {
-        return Err(ApiError::UnsupportedMediaType);
-    }
-    let credentials: Credentials = serde_json::from_slice(body)
-        .map_err(|_| ApiError::MalformedJson(r#"expected {"password": "..."}"#.into()))?;
+    let credentials: Credentials = facts.json(body, r#"expected {"password": "..."}"#)?;
     let Some(phc) = access.password_hash.clone() else {
         return Err(ApiError::NotFound);
     };
