@@ -11,6 +11,7 @@ use warp::{Filter, Reply};
 use crate::forward::{BookingParts, Task, Workers};
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
+use crate::http::route_list::{first_of, off};
 use crate::http::{connections, head_size, request_log, request_target, security_headers};
 use crate::leads::booking_link::BookingLinks;
 use crate::leads::booking_ref::BookingRefs;
@@ -61,12 +62,7 @@ pub fn routes(
         config.rate_limit,
         config.trusted_proxies.clone(),
     ));
-    // An endpoint without its secret is not mounted at all: it answers like any unknown path.
-    let off = || {
-        warp::any()
-            .and_then(|| async { Err::<warp::reply::Response, _>(warp::reject::not_found()) })
-            .boxed()
-    };
+    // An endpoint without its secret is off.
     // One count of failed sign-ins per client, shared by every secret there is to guess (the
     // admin token, the inbox's password and the voice events' secret).
     let sign_in_failures = Arc::new(FailureLimit::default());
@@ -109,70 +105,49 @@ pub fn routes(
         pages: consent.pages,
         limits: Arc::clone(&limits),
     }));
-    let api = voice_events
-        .or(admin)
-        .unify()
-        .or(chat_consent::route(
+    let api = first_of([
+        voice_events,
+        admin,
+        chat_consent::route(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
             Arc::clone(&notices),
-        ))
-        .unify()
-        .or(notice_acceptance::route(
+        ),
+        notice_acceptance::route(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
             Arc::clone(&notices),
-        ))
-        .unify()
-        .or(quotes::routes(
+        ),
+        quotes::routes(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
             Arc::clone(&tokens),
             Arc::clone(&notices),
             pages.booking_refs.clone(),
-        ))
-        .unify()
-        .or(openapi::routes())
-        .unify()
-        .or(client_config::routes(config.voice.clone()))
-        .unify()
-        .recover(recover)
-        .unify();
-    let all = health::routes(Arc::clone(&store), config.alerts.after)
-        .or(under_api().and(api))
-        .unify()
-        .or(site::admin_page(
-            Arc::clone(&site),
-            config.inbox.password_hash.is_some(),
-        ))
-        .unify()
-        .or(quote_result::routes(pages.results))
-        .unify()
-        .or(opt_out::routes(
-            Arc::clone(&store) as _,
-            Arc::clone(&limits),
-            pages.opt_out,
-        ))
-        .unify()
-        .or(booking::routes(
+        ),
+        openapi::routes(),
+        client_config::routes(config.voice.clone()),
+    ])
+    .recover(recover)
+    .unify();
+    let all = first_of([
+        health::routes(Arc::clone(&store), config.alerts.after),
+        under_api().and(api).boxed(),
+        site::admin_page(Arc::clone(&site), config.inbox.password_hash.is_some()),
+        quote_result::routes(pages.results),
+        opt_out::routes(Arc::clone(&store) as _, Arc::clone(&limits), pages.opt_out),
+        booking::routes(
             Arc::clone(&store) as _,
             pages.booking,
             notices,
             limits,
             pages.booking_refs,
-        ))
-        .unify()
-        .or(booking_manage::routes(manage))
-        .unify()
-        .or(calendar_feed::routes(
-            Arc::clone(&store) as _,
-            Arc::clone(&store) as _,
-        ))
-        .unify()
-        .or(consent_page)
-        .unify()
-        .or(site::routes(site, tokens))
-        .unify();
+        ),
+        booking_manage::routes(manage),
+        calendar_feed::routes(Arc::clone(&store) as _, Arc::clone(&store) as _),
+        consent_page,
+        site::routes(site, tokens),
+    ]);
     let headers = Arc::new(config.security_headers.header_map());
     request_target::paths_only()
         .and(head_size::within_cap())

@@ -23,6 +23,7 @@ pub mod recent_clients;
 pub mod request_id;
 pub mod request_log;
 pub mod request_target;
+pub mod route_list;
 pub mod same_site;
 pub mod security_headers;
 pub mod send_deadline;

@@ -38,6 +38,7 @@ use crate::http::body;
 use crate::http::error::{store_failed, ApiError};
 use crate::http::forwarded_proto;
 use crate::http::page_reply::{html, see_other};
+use crate::http::route_list::off;
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_ref::{self, page as form_path, BookingRefs};
 use crate::leads::notice::LeadNotices;
@@ -75,9 +76,7 @@ pub fn routes(
     refs: Option<Arc<BookingRefs>>,
 ) -> BoxedFilter<(Reply,)> {
     let (Some(site), Some(refs)) = (site, refs) else {
-        return warp::any()
-            .and_then(|| async { Err::<Reply, _>(warp::reject::not_found()) })
-            .boxed();
+        return off();
     };
     let booking = Arc::new(Booking {
         store,
