@@ -63,7 +63,7 @@ fn lead_asked(query: &str) -> Result<Option<String>, ApiError> {
     responses((status = 200, description = "The bookings.", body = Listed), AdminErrors, BadRequest)
 )]
 pub async fn list(store: Arc<dyn Bookings>, query: String) -> Result<Response, Rejection> {
-    let lead = lead_asked(&query).map_err(warp::reject::custom)?;
+    let lead = lead_asked(&query)?;
     let bookings = store.bookings(MAX_LISTED, lead).await.map_err(failed)?;
     Ok(warp::reply::json(&Listed { bookings }).into_response())
 }

@@ -86,7 +86,7 @@ pub fn person(query: &str) -> Result<Person, ApiError> {
     responses((status = 200, description = "The records.", body = Listed), AdminErrors, BadRequest)
 )]
 pub async fn list(store: Arc<dyn ConsentRecords>, query: String) -> Result<Response, Rejection> {
-    let person = person(&query).map_err(warp::reject::custom)?;
+    let person = person(&query)?;
     let records = store
         .consent_records_of(person, MAX_LISTED)
         .await

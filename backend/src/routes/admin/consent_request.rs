@@ -68,10 +68,8 @@ struct Sent {
     )
 )]
 pub async fn ask(ask: Arc<AskConsent>, id: String) -> Result<Response, Rejection> {
-    ask.respond(&id, OffsetDateTime::now_utc())
-        .await
-        .map(|sent| warp::reply::json(&sent).into_response())
-        .map_err(warp::reject::custom)
+    let sent = ask.respond(&id, OffsetDateTime::now_utc()).await?;
+    Ok(warp::reply::json(&sent).into_response())
 }
 
 impl AskConsent {

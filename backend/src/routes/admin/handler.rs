@@ -69,7 +69,7 @@ pub async fn page(
     headers: HeaderMap,
     query: String,
 ) -> Result<Response, Rejection> {
-    let params = params::parse(&query, &headers).map_err(warp::reject::custom)?;
+    let params = params::parse(&query, &headers)?;
     // One row beyond the page tells whether another page follows.
     let mut rows = store
         .find_leads(LeadQuery {

@@ -72,27 +72,16 @@ pub async fn handle(
     facts: RequestFacts,
     body: Bytes,
 ) -> Result<Response, Rejection> {
-    respond(store.as_ref(), &site, id, &facts, &body)
-        .await
-        .map_err(warp::reject::custom)
-}
-
-async fn respond(
-    store: &dyn Inbox,
-    site: &SiteSettings,
-    id: String,
-    facts: &RequestFacts,
-    body: &[u8],
-) -> Result<Response, ApiError> {
+    let (store, site) = (store.as_ref(), site.as_ref());
     // Every id this API gives out is a UUID; anything else names no lead.
     let id = Uuid::parse_str(&id)
         .map_err(|_| ApiError::NotFound)?
         .to_string();
-    match facts.method {
-        Method::PATCH => change(store, site, id, facts, body).await,
-        Method::DELETE => delete(store, id).await,
-        _ => show(store, site, id).await,
-    }
+    Ok(match facts.method {
+        Method::PATCH => change(store, site, id, &facts, &body).await?,
+        Method::DELETE => delete(store, id).await?,
+        _ => show(store, site, id).await?,
+    })
 }
 
 fn failed(error: StoreError) -> ApiError {

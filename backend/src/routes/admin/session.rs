@@ -152,12 +152,11 @@ pub async fn handle(
     facts: RequestFacts,
     body: Bytes,
 ) -> Result<Response, Rejection> {
-    let result = match facts.method {
-        Method::POST => start(&access, &sign_in, &facts, &body).await,
-        Method::DELETE => end(&access, &facts).await,
-        _ => who(&access, &facts).await,
-    };
-    result.map_err(warp::reject::custom)
+    Ok(match facts.method {
+        Method::POST => start(&access, &sign_in, &facts, &body).await?,
+        Method::DELETE => end(&access, &facts).await?,
+        _ => who(&access, &facts).await?,
+    })
 }
 
 /// Who is signed in: the session cookie, the bearer token, or nobody (via null, still 200, so
