@@ -5,20 +5,20 @@ use std::sync::Arc;
 
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
+use tokio::runtime::Handle;
 use warp::{Filter, Reply};
 
-use crate::forward::{BookingParts, Workers};
+use crate::forward::{BookingParts, Task, Workers};
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
+use crate::http::route_list::{first_of, off};
 use crate::http::{connections, head_size, request_log, request_target, security_headers};
 use crate::leads::booking_link::BookingLinks;
 use crate::leads::booking_ref::BookingRefs;
 use crate::leads::booking_words::BookingWords;
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
-use crate::leads::retention::{self, Retention};
+use crate::leads::retention;
 use crate::routes::booking::BookingSite;
 use crate::routes::booking_manage::BookingManage;
 use crate::routes::consent_page::{ConsentPage, ConsentPages, ConsentParts};
@@ -62,12 +62,7 @@ pub fn routes(
         config.rate_limit,
         config.trusted_proxies.clone(),
     ));
-    // An endpoint without its secret is not mounted at all: it answers like any unknown path.
-    let off = || {
-        warp::any()
-            .and_then(|| async { Err::<warp::reply::Response, _>(warp::reject::not_found()) })
-            .boxed()
-    };
+    // An endpoint without its secret is off.
     // One count of failed sign-ins per client, shared by every secret there is to guess (the
     // admin token, the inbox's password and the voice events' secret).
     let sign_in_failures = Arc::new(FailureLimit::default());
@@ -110,70 +105,49 @@ pub fn routes(
         pages: consent.pages,
         limits: Arc::clone(&limits),
     }));
-    let api = voice_events
-        .or(admin)
-        .unify()
-        .or(chat_consent::route(
+    let api = first_of([
+        voice_events,
+        admin,
+        chat_consent::route(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
             Arc::clone(&notices),
-        ))
-        .unify()
-        .or(notice_acceptance::route(
+        ),
+        notice_acceptance::route(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
             Arc::clone(&notices),
-        ))
-        .unify()
-        .or(quotes::routes(
+        ),
+        quotes::routes(
             Arc::clone(&store) as _,
             Arc::clone(&limits),
             Arc::clone(&tokens),
             Arc::clone(&notices),
             pages.booking_refs.clone(),
-        ))
-        .unify()
-        .or(openapi::routes())
-        .unify()
-        .or(client_config::routes(config.voice.clone()))
-        .unify()
-        .recover(recover)
-        .unify();
-    let all = health::routes(Arc::clone(&store), config.alerts.after)
-        .or(under_api().and(api))
-        .unify()
-        .or(site::admin_page(
-            Arc::clone(&site),
-            config.inbox.password_hash.is_some(),
-        ))
-        .unify()
-        .or(quote_result::routes(pages.results))
-        .unify()
-        .or(opt_out::routes(
-            Arc::clone(&store) as _,
-            Arc::clone(&limits),
-            pages.opt_out,
-        ))
-        .unify()
-        .or(booking::routes(
+        ),
+        openapi::routes(),
+        client_config::routes(config.voice.clone()),
+    ])
+    .recover(recover)
+    .unify();
+    let all = first_of([
+        health::routes(Arc::clone(&store), config.alerts.after),
+        under_api().and(api).boxed(),
+        site::admin_page(Arc::clone(&site), config.inbox.password_hash.is_some()),
+        quote_result::routes(pages.results),
+        opt_out::routes(Arc::clone(&store) as _, Arc::clone(&limits), pages.opt_out),
+        booking::routes(
             Arc::clone(&store) as _,
             pages.booking,
             notices,
             limits,
             pages.booking_refs,
-        ))
-        .unify()
-        .or(booking_manage::routes(manage))
-        .unify()
-        .or(calendar_feed::routes(
-            Arc::clone(&store) as _,
-            Arc::clone(&store) as _,
-        ))
-        .unify()
-        .or(consent_page)
-        .unify()
-        .or(site::routes(site, tokens))
-        .unify();
+        ),
+        booking_manage::routes(manage),
+        calendar_feed::routes(Arc::clone(&store) as _, Arc::clone(&store) as _),
+        consent_page,
+        site::routes(site, tokens),
+    ]);
     let headers = Arc::new(config.security_headers.header_map());
     request_target::paths_only()
         .and(head_size::within_cap())
@@ -215,11 +189,10 @@ pub enum StartError {
 /// A server accepting connections; `addr` is the real address (useful with port 0).
 pub struct RunningServer {
     pub addr: SocketAddr,
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<()>,
+    connections: Task,
     store: Arc<dyn QuoteStore>,
     workers: Option<Workers>,
-    retention: Option<Retention>,
+    retention: Option<Task>,
 }
 
 pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
@@ -275,7 +248,10 @@ pub async fn start(config: &Config) -> Result<RunningServer, StartError> {
         Arc::new(notices),
     )
     .await?;
-    server.retention = Some(Retention::start(Arc::clone(&store), plan));
+    let retained = Arc::clone(&store);
+    server.retention = Some(Task::spawn(&Handle::current(), |stopped| {
+        retention::run(retained, plan, stopped)
+    }));
     let booking = BookingParts {
         words: booking_words,
         links: Arc::new(BookingLinks::load(store.as_ref()).await?),
@@ -312,7 +288,6 @@ pub async fn serve(
         pages: Arc::new(ConsentPages::load(&config.static_dir).map_err(StartError::Site)?),
         booking_links: Arc::new(BookingLinks::load(store.as_ref()).await?),
     };
-    let (stop, stopped) = oneshot::channel::<()>();
     let routes = routes(
         Arc::clone(&store),
         site,
@@ -322,19 +297,21 @@ pub async fn serve(
         consent,
         config,
     );
-    let task = tokio::spawn(connections::serve(
-        listener,
-        routes,
-        connections::connection_cap(),
-        config.trusted_proxies.clone(),
-        async {
-            let _ = stopped.await;
-        },
-    ));
+    let proxies = config.trusted_proxies.clone();
+    let connections = Task::spawn(&Handle::current(), |stopped| {
+        connections::serve(
+            listener,
+            routes,
+            connections::connection_cap(),
+            proxies,
+            async {
+                let _ = stopped.await;
+            },
+        )
+    });
     Ok(RunningServer {
         addr,
-        stop,
-        task,
+        connections,
         store,
         workers: None,
         retention: None,
@@ -350,8 +327,7 @@ impl RunningServer {
 
     /// Stops accepting, lets in-flight requests finish (within a bound), then flushes the store.
     pub async fn shutdown(self) {
-        let _ = self.stop.send(());
-        if tokio::time::timeout(SHUTDOWN_GRACE, self.task)
+        if tokio::time::timeout(SHUTDOWN_GRACE, self.connections.stop())
             .await
             .is_err()
         {

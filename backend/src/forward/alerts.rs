@@ -8,44 +8,30 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use time::OffsetDateTime;
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
+use tokio::runtime::Handle;
 
 use super::email::Mailer;
-use super::worker::rounds;
+use super::worker::{rounds, Task};
 use crate::settings::alerts::AlertSettings;
 use crate::store::{DeliveryAlerts, StoreError};
 
-pub struct AlertMonitor {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<()>,
-}
-
-impl AlertMonitor {
-    /// Without a mailer (no `SMTP_URL`) an incident is only logged.
-    pub fn start(
-        store: Arc<dyn DeliveryAlerts>,
-        mailer: Option<Arc<Mailer>>,
-        settings: AlertSettings,
-        finished: Arc<AtomicU64>,
-    ) -> AlertMonitor {
-        let (stop, stopped) = oneshot::channel();
-        let task = tokio::spawn(async move {
-            let round = || async {
-                if let Err(error) = check(store.as_ref(), mailer.as_deref(), settings).await {
-                    tracing::warn!(%error, "cannot check the lead deliveries for alerts");
-                }
-                settings.check_every
-            };
-            rounds(round, stopped, &finished).await;
-        });
-        AlertMonitor { stop, task }
-    }
-
-    pub async fn stop(self) {
-        let _ = self.stop.send(());
-        let _ = self.task.await;
-    }
+/// The checks, on the server's own runtime. Without a mailer (no `SMTP_URL`) an incident is only
+/// logged.
+pub fn start(
+    store: Arc<dyn DeliveryAlerts>,
+    mailer: Option<Arc<Mailer>>,
+    settings: AlertSettings,
+    finished: Arc<AtomicU64>,
+) -> Task {
+    Task::spawn(&Handle::current(), |stopped| async move {
+        let round = || async {
+            if let Err(error) = check(store.as_ref(), mailer.as_deref(), settings).await {
+                tracing::warn!(%error, "cannot check the lead deliveries for alerts");
+            }
+            settings.check_every
+        };
+        rounds(round, stopped, &finished).await;
+    })
 }
 
 async fn check(

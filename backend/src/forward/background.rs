@@ -9,7 +9,6 @@
 //! the normal priority: macOS's nearest, the background QoS class, also throttles disk and
 //! network, so local deliveries would crawl for no gain on a machine serving one developer.
 
-use std::future::Future;
 use std::thread::JoinHandle;
 
 use tokio::runtime::Handle;
@@ -54,12 +53,9 @@ impl Background {
         })
     }
 
-    pub fn spawn<F>(&self, task: F) -> tokio::task::JoinHandle<F::Output>
-    where
-        F: Future + Send + 'static,
-        F::Output: Send + 'static,
-    {
-        self.handle.spawn(task)
+    /// Its runtime, to spawn the workers on.
+    pub fn handle(&self) -> &Handle {
+        &self.handle
     }
 
     /// Ends the thread; what still runs on it is dropped, so stop the workers first.
@@ -101,6 +97,7 @@ mod tests {
     async fn the_workers_and_their_blocking_reads_run_at_the_idle_priority() {
         let background = Background::start().unwrap();
         let policies = background
+            .handle()
             .spawn(async {
                 let blocking = tokio::task::spawn_blocking(policy).await.unwrap();
                 (policy(), blocking)

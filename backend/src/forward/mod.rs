@@ -34,14 +34,14 @@ use crate::settings::leads::LeadsConfig;
 use crate::settings::recordings::RecordingSettings;
 use crate::settings::site::SiteSettings;
 use crate::store::{Channel, QuoteStore};
-use alerts::AlertMonitor;
 use background::Background;
 use booking_mails::BookingMailer;
 use email::{Digest, FollowUpEmail, LeadEmail};
 use lead_post::LeadPost;
 use recording_client::RecordingClient;
 use recordings::RecordingCopies;
-use worker::{Lane, RoundCounts, Worker};
+pub use worker::Task;
+use worker::{Lane, RoundCounts};
 
 /// Lead posts in flight at once.
 const LEAD_POST_CONCURRENCY: usize = 16;
@@ -55,9 +55,9 @@ pub struct BookingParts {
 
 /// The running workers, one per channel that is on, and their thread.
 pub struct Workers {
-    workers: Vec<Worker>,
+    workers: Vec<Task>,
     background: Option<Background>,
-    alerts: Option<AlertMonitor>,
+    alerts: Option<Task>,
     rounds: RoundCounts,
 }
 
@@ -154,7 +154,7 @@ impl Workers {
         let mut rounds = RoundCounts::default();
         let alerts = (!lanes.is_empty()).then(|| {
             let finished = rounds.count("alerts");
-            AlertMonitor::start(Arc::clone(&store) as _, alert_mailer, alerts, finished)
+            alerts::start(Arc::clone(&store) as _, alert_mailer, alerts, finished)
         });
         let background = match Background::start() {
             Ok(background) => background,
@@ -168,27 +168,28 @@ impl Workers {
                 };
             }
         };
-        let mut workers: Vec<Worker> = lanes
+        let runtime = background.handle();
+        let mut workers: Vec<Task> = lanes
             .into_iter()
             .map(|lane| {
                 let finished = rounds.count(lane.channel.as_str());
-                Worker::start(&background, Arc::clone(&store) as _, lane, finished)
+                worker::start(runtime, Arc::clone(&store) as _, lane, finished)
             })
             .collect();
         if let Some(digest) = digest {
             let finished = rounds.count("digest");
-            workers.push(Worker::run_task(&background, |stopped| {
+            workers.push(Task::spawn(runtime, |stopped| {
                 digest.run(stopped, finished)
             }));
         }
         if let Some(booking_mailer) = booking_mailer {
             let finished = rounds.count("booking e-mails");
-            workers.push(Worker::run_task(&background, |stopped| {
+            workers.push(Task::spawn(runtime, |stopped| {
                 booking_mailer.run(stopped, finished)
             }));
         }
         if let Some(copies) = copies {
-            workers.push(Worker::run_task(&background, |stopped| copies.run(stopped)));
+            workers.push(Task::spawn(runtime, |stopped| copies.run(stopped)));
         }
         Workers {
             workers,
@@ -208,7 +209,7 @@ impl Workers {
         if let Some(alerts) = self.alerts {
             alerts.stop().await;
         }
-        futures_util::future::join_all(self.workers.into_iter().map(Worker::stop)).await;
+        futures_util::future::join_all(self.workers.into_iter().map(Task::stop)).await;
         if let Some(background) = self.background {
             background.stop().await;
         }

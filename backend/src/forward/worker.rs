@@ -10,10 +10,10 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use futures_util::StreamExt;
 use time::OffsetDateTime;
+use tokio::runtime::Handle;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
-use super::background::Background;
 use super::backoff;
 use crate::settings::leads::RetryPolicy;
 use crate::store::{Channel, DeliveryOutcome, Outbox, PendingLead};
@@ -56,52 +56,44 @@ pub struct Lane {
     pub concurrency: usize,
 }
 
-/// A running worker; `stop` ends it.
-pub struct Worker {
+/// A loop that runs until told to stop: a channel's worker, the digest, the alerts' checks, the
+/// retention timer.
+pub struct Task {
     stop: oneshot::Sender<()>,
     task: JoinHandle<()>,
 }
 
-impl Worker {
-    pub fn start(
-        background: &Background,
-        store: Arc<dyn Outbox>,
-        lane: Lane,
-        finished: Arc<AtomicU64>,
-    ) -> Worker {
-        Worker::run_task(background, |stopped| run(store, lane, stopped, finished))
-    }
-
-    /// Runs `task` on the outbox's thread until it returns, which it must soon after its
-    /// receiver says stop.
-    pub fn run_task<F>(
-        background: &Background,
-        task: impl FnOnce(oneshot::Receiver<()>) -> F,
-    ) -> Worker
+impl Task {
+    /// Runs `task` on `runtime` until it returns, which it must soon after its receiver says
+    /// stop.
+    pub fn spawn<F>(runtime: &Handle, task: impl FnOnce(oneshot::Receiver<()>) -> F) -> Task
     where
         F: std::future::Future<Output = ()> + Send + 'static,
     {
         let (stop, stopped) = oneshot::channel();
-        let task = background.spawn(task(stopped));
-        Worker { stop, task }
+        let task = runtime.spawn(task(stopped));
+        Task { stop, task }
     }
 
-    /// Deliveries in flight get up to `DELIVERY_TIMEOUT` to finish; any still unfinished stay
-    /// due and go out again after a restart (at least once).
+    /// A worker's deliveries in flight get up to `DELIVERY_TIMEOUT` to finish (`rounds`); any
+    /// still unfinished stay due and go out again after a restart (at least once).
     pub async fn stop(self) {
         let _ = self.stop.send(());
         let _ = self.task.await;
     }
 }
 
-async fn run(
+/// The worker delivering `lane`'s leads, on `runtime` (the outbox's thread).
+pub fn start(
+    runtime: &Handle,
     store: Arc<dyn Outbox>,
     lane: Lane,
-    stopped: oneshot::Receiver<()>,
     finished: Arc<AtomicU64>,
-) {
-    let (store, lane) = (store.as_ref(), &lane);
-    rounds(|| deliver_due(store, lane), stopped, &finished).await;
+) -> Task {
+    Task::spawn(runtime, |stopped| async move {
+        let (store, lane) = (store.as_ref(), &lane);
+        rounds(|| deliver_due(store, lane), stopped, &finished).await;
+    })
 }
 
 /// How many rounds each of the server's loops of `rounds` has finished, by the loop's name (a

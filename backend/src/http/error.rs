@@ -360,6 +360,14 @@ impl From<StoreError> for ApiError {
     }
 }
 
+/// A store operation's failure as its answer (503 or 500, as `From` says), logged as `what`.
+pub fn store_failed(what: &'static str) -> impl FnOnce(StoreError) -> ApiError {
+    move |error| {
+        tracing::error!(%error, "{what}");
+        ApiError::from(error)
+    }
+}
+
 /// A `Retry-After` in whole seconds, at least 1, for a wait a limit reports.
 pub fn retry_after_secs(wait: std::time::Duration) -> u64 {
     wait.as_secs_f64().ceil().max(1.0) as u64

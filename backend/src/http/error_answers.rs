@@ -103,80 +103,39 @@ fn refs(pairs: &[(u16, &str)]) -> Answers {
 
 /// `Error` under each of `statuses`.
 pub fn errors(statuses: &[u16]) -> Answers {
-    statuses
-        .iter()
-        .map(|status| refs(&[(*status, ERROR)]))
-        .fold(Answers::new(), |mut all, one| {
-            all.extend(one);
-            all
-        })
+    let pairs: Vec<_> = statuses.iter().map(|status| (*status, ERROR)).collect();
+    refs(&pairs)
 }
 
-/// Every admin operation's: no credentials, too many wrong ones, the server's fault, the
-/// database away.
-pub struct AdminErrors;
+/// The groups of answers a path's `responses(...)` names: each status with the component it
+/// refers to.
+macro_rules! groups {
+    ($($(#[$doc:meta])* $name:ident: $($status:literal => $answer:expr),+;)+) => {$(
+        $(#[$doc])*
+        pub struct $name;
 
-impl IntoResponses for AdminErrors {
-    fn responses() -> Answers {
-        refs(&[
-            (401, UNAUTHORIZED),
-            (429, TOO_MANY_FAILED_ATTEMPTS),
-            (500, ERROR),
-            (503, UNAVAILABLE),
-        ])
-    }
+        impl IntoResponses for $name {
+            fn responses() -> Answers {
+                refs(&[$(($status, $answer)),+])
+            }
+        }
+    )+};
 }
 
-/// A bad parameter or body (400).
-pub struct BadRequest;
-
-impl IntoResponses for BadRequest {
-    fn responses() -> Answers {
-        refs(&[(400, ERROR)])
-    }
-}
-
-/// Nothing by that id (404).
-pub struct NotFound;
-
-impl IntoResponses for NotFound {
-    fn responses() -> Answers {
-        refs(&[(404, ERROR)])
-    }
-}
-
-/// A change made with the session cookie from another site (403).
-pub struct CrossSite;
-
-impl IntoResponses for CrossSite {
-    fn responses() -> Answers {
-        refs(&[(403, CROSS_SITE)])
-    }
-}
-
-/// A JSON body refused for its size (413) or type (415), or unreadable (400).
-pub struct BodyRefused;
-
-impl IntoResponses for BodyRefused {
-    fn responses() -> Answers {
-        refs(&[(400, ERROR), (413, ERROR), (415, ERROR)])
-    }
-}
-
-/// Too many failed sign-ins from the client or its network (429).
-pub struct TooManyFailures;
-
-impl IntoResponses for TooManyFailures {
-    fn responses() -> Answers {
-        refs(&[(429, TOO_MANY_FAILED_ATTEMPTS)])
-    }
-}
-
-/// The server's fault (500) or the database away (503), for operations without credentials.
-pub struct ServerErrors;
-
-impl IntoResponses for ServerErrors {
-    fn responses() -> Answers {
-        refs(&[(500, ERROR), (503, UNAVAILABLE)])
-    }
+groups! {
+    /// Every admin operation's: no credentials, too many wrong ones, the server's fault, the
+    /// database away.
+    AdminErrors: 401 => UNAUTHORIZED, 429 => TOO_MANY_FAILED_ATTEMPTS, 500 => ERROR, 503 => UNAVAILABLE;
+    /// A bad parameter or body (400).
+    BadRequest: 400 => ERROR;
+    /// Nothing by that id (404).
+    NotFound: 404 => ERROR;
+    /// A change made with the session cookie from another site (403).
+    CrossSite: 403 => CROSS_SITE;
+    /// A JSON body refused for its size (413) or type (415), or unreadable (400).
+    BodyRefused: 400 => ERROR, 413 => ERROR, 415 => ERROR;
+    /// Too many failed sign-ins from the client or its network (429).
+    TooManyFailures: 429 => TOO_MANY_FAILED_ATTEMPTS;
+    /// The server's fault (500) or the database away (503), for operations without credentials.
+    ServerErrors: 500 => ERROR, 503 => UNAVAILABLE;
 }

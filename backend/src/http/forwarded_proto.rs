@@ -55,15 +55,7 @@ pub fn is_https(proxies: &TrustedProxies, peer: Option<IpAddr>, headers: &Header
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::settings::trusted_proxies::DEFAULT_TRUSTED_PROXIES;
-
-    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        for (name, value) in pairs {
-            h.append(*name, value.parse().unwrap());
-        }
-        h
-    }
+    use crate::settings::trusted_proxies::{headers, DEFAULT_TRUSTED_PROXIES};
 
     #[test]
     fn only_a_trusted_proxy_can_say_https() {

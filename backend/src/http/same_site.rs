@@ -95,14 +95,7 @@ fn is_this_site(host: Option<&HeaderValue>, origin: &str, https: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        for (name, value) in pairs {
-            h.insert(*name, value.parse().unwrap());
-        }
-        h
-    }
+    use crate::settings::trusted_proxies::headers;
 
     #[test]
     fn only_the_sites_own_pages() {

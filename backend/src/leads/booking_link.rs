@@ -4,8 +4,6 @@
 //! and the URL shows nothing about the person. It works once: cancelling or moving the booking
 //! ends it (the booking is no longer booked), and a move's new booking has a link of its own.
 
-use argon2::password_hash::rand_core::{OsRng, RngCore};
-
 use crate::store::signer::Signer;
 use crate::store::{Language, SiteKeys, StoreError};
 
@@ -21,9 +19,7 @@ pub struct BookingLinks {
 impl BookingLinks {
     /// The shared key, made now (256 random bits) if the database holds none yet.
     pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<BookingLinks, StoreError> {
-        let mut candidate = [0u8; 32];
-        OsRng.fill_bytes(&mut candidate);
-        let signer = Signer::load(store, KEY_NAME, hex::encode(candidate)).await?;
+        let signer = Signer::load(store, KEY_NAME).await?;
         Ok(BookingLinks { signer })
     }
 

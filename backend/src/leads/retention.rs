@@ -19,7 +19,6 @@ use std::time::Duration;
 
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 use tokio::time::{interval, interval_at, Instant, MissedTickBehavior};
 
 use crate::leads::deletion::{delete_lead, Why};
@@ -73,47 +72,30 @@ pub async fn daily_round(
     Ok(deleted)
 }
 
-/// The running timer: the hourly purge of call reports from the start, the daily rounds after
-/// the first; `stop` ends it.
-pub struct Retention {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<()>,
-}
-
-impl Retention {
-    pub fn start(
-        store: Arc<
-            impl Inbox + Sessions + CallReports + Quotes + ConversationConsents + ?Sized + 'static,
-        >,
-        plan: Plan,
-    ) -> Retention {
-        let (stop, mut stopped) = oneshot::channel();
-        let task = tokio::spawn(async move {
-            // The first purge is immediate: reports left from before a restart go at start.
-            let mut hourly = interval(PURGE_INTERVAL);
-            hourly.set_missed_tick_behavior(MissedTickBehavior::Delay);
-            let mut daily = interval_at(Instant::now() + ROUND_EVERY, ROUND_EVERY);
-            daily.set_missed_tick_behavior(MissedTickBehavior::Delay);
-            loop {
-                tokio::select! {
-                    _ = hourly.tick() => hourly_purge(store.as_ref(), plan.conversations).await,
-                    _ = daily.tick() => {
-                        let now = OffsetDateTime::now_utc();
-                        if let Err(error) = daily_round(store.as_ref(), plan, now).await {
-                            // Tomorrow's round tries again; nothing is lost by waiting.
-                            tracing::error!(%error, "deleting old leads failed");
-                        }
-                    }
-                    _ = &mut stopped => return,
+/// The timer, until `stopped`: the hourly purge of call reports from the start, the daily rounds
+/// after the first.
+pub async fn run(
+    store: Arc<impl Inbox + Sessions + CallReports + Quotes + ConversationConsents + ?Sized>,
+    plan: Plan,
+    mut stopped: oneshot::Receiver<()>,
+) {
+    // The first purge is immediate: reports left from before a restart go at start.
+    let mut hourly = interval(PURGE_INTERVAL);
+    hourly.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let mut daily = interval_at(Instant::now() + ROUND_EVERY, ROUND_EVERY);
+    daily.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = hourly.tick() => hourly_purge(store.as_ref(), plan.conversations).await,
+            _ = daily.tick() => {
+                let now = OffsetDateTime::now_utc();
+                if let Err(error) = daily_round(store.as_ref(), plan, now).await {
+                    // Tomorrow's round tries again; nothing is lost by waiting.
+                    tracing::error!(%error, "deleting old leads failed");
                 }
             }
-        });
-        Retention { stop, task }
-    }
-
-    pub async fn stop(self) {
-        let _ = self.stop.send(());
-        let _ = self.task.await;
+            _ = &mut stopped => return,
+        }
     }
 }
 

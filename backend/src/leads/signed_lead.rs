@@ -6,7 +6,6 @@
 
 use std::time::Duration;
 
-use argon2::password_hash::rand_core::{OsRng, RngCore};
 use time::OffsetDateTime;
 
 use crate::store::signer::Signer;
@@ -37,9 +36,7 @@ impl SignedLeads {
         domain: &'static str,
         max_age: Duration,
     ) -> Result<SignedLeads, StoreError> {
-        let mut candidate = [0u8; 32];
-        OsRng.fill_bytes(&mut candidate);
-        let signer = Signer::load(store, key_name, hex::encode(candidate)).await?;
+        let signer = Signer::load(store, key_name).await?;
         Ok(SignedLeads {
             signer,
             domain,

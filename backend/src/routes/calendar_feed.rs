@@ -13,7 +13,7 @@ use warp::http::{header, Response, StatusCode};
 use warp::reply::Response as Reply;
 use warp::{Filter, Reply as _};
 
-use crate::http::error::ApiError;
+use crate::http::error::store_failed;
 use crate::http::methods::methods;
 use crate::leads::calendar::{self, Call};
 use crate::store::bookings::{Bookings, Upcoming};
@@ -45,19 +45,19 @@ async fn answer(
     let given = file
         .strip_suffix(SUFFIX)
         .ok_or_else(warp::reject::not_found)?;
-    let secret = feeds.current_feed_secret().await.map_err(|error| {
-        tracing::error!(%error, "cannot read the calendar feed's secret");
-        warp::reject::custom(ApiError::from(error))
-    })?;
+    let secret = feeds
+        .current_feed_secret()
+        .await
+        .map_err(store_failed("cannot read the calendar feed's secret"))?;
     let opens = secret.is_some_and(|secret| bool::from(secret.as_bytes().ct_eq(given.as_bytes())));
     if !opens {
         return Err(warp::reject::not_found());
     }
     let now = OffsetDateTime::now_utc();
-    let upcoming = bookings.upcoming_bookings(now).await.map_err(|error| {
-        tracing::error!(%error, "cannot read the calls to come");
-        warp::reject::custom(ApiError::from(error))
-    })?;
+    let upcoming = bookings
+        .upcoming_bookings(now)
+        .await
+        .map_err(store_failed("cannot read the calls to come"))?;
     let summaries: Vec<String> = upcoming
         .iter()
         .map(|Upcoming { booking, .. }| {

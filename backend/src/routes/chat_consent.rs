@@ -22,7 +22,7 @@ use warp::{Filter, Rejection, Reply};
 
 use super::quotes::limits::{Bucket, PostLimits};
 use super::voice_events::conversation_id;
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::headers::optional_header;
 use crate::http::methods::methods;
 use crate::http::{body, same_site};
@@ -70,10 +70,10 @@ pub fn route(
                 async move {
                     let agent = user_agent.as_ref().and_then(|v| v.to_str().ok());
                     let answer = answer(&body, &notices, client, agent)?;
-                    store.record_chat_answer(answer).await.map_err(|error| {
-                        tracing::error!(%error, "storing a chat's consent click failed");
-                        ApiError::from(error)
-                    })?;
+                    store
+                        .record_chat_answer(answer)
+                        .await
+                        .map_err(store_failed("storing a chat's consent click failed"))?;
                     Ok::<_, Rejection>(StatusCode::NO_CONTENT.into_response())
                 }
             },

@@ -22,7 +22,7 @@ use warp::{Filter, Rejection, Reply};
 
 use super::quotes::limits::{Bucket, PostLimits};
 use super::voice_events::conversation_id;
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::methods::methods;
 use crate::http::{body, same_site};
 use crate::leads::notice::LeadNotices;
@@ -61,10 +61,10 @@ pub fn route(
             async move {
                 let acceptance = acceptance(&body, &notices)?;
                 let call_id = acceptance.call_id.clone();
-                let kept = store.accept_notice(acceptance).await.map_err(|error| {
-                    tracing::error!(%error, "storing a notice's acceptance failed");
-                    ApiError::from(error)
-                })?;
+                let kept = store
+                    .accept_notice(acceptance)
+                    .await
+                    .map_err(store_failed("storing a notice's acceptance failed"))?;
                 if kept {
                     tracing::info!(%call_id, "a conversation's notice was accepted");
                 }

@@ -147,20 +147,22 @@ pub fn canonical(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The headers a test names, in order (a name given twice is sent twice).
+#[cfg(test)]
+pub(crate) fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+    let mut h = HeaderMap::new();
+    for (name, value) in pairs {
+        h.append(*name, value.parse().unwrap());
+    }
+    h
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn ip(text: &str) -> IpAddr {
         text.parse().unwrap()
-    }
-
-    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        for (name, value) in pairs {
-            h.append(*name, value.parse().unwrap());
-        }
-        h
     }
 
     fn loopback() -> TrustedProxies {

@@ -42,9 +42,7 @@ impl FormTokens {
         store: &(impl SiteKeys + ?Sized),
         min_fill: Duration,
     ) -> Result<FormTokens, StoreError> {
-        let mut candidate = [0u8; 32];
-        OsRng.fill_bytes(&mut candidate);
-        let signer = Signer::load(store, KEY_NAME, hex::encode(candidate)).await?;
+        let signer = Signer::load(store, KEY_NAME).await?;
         Ok(FormTokens { signer, min_fill })
     }
 

@@ -3,6 +3,7 @@
 //! the consent page's link), each under a domain of its own so that one's signature is never
 //! another's.
 
+use argon2::password_hash::rand_core::{OsRng, RngCore};
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
@@ -17,13 +18,12 @@ pub struct Signer {
 }
 
 impl Signer {
-    /// The key named `name`, `candidate` stored now if the database holds none yet.
+    /// The key named `name`, made now (`random_key`) if the database holds none yet.
     pub async fn load(
         store: &(impl SiteKeys + ?Sized),
         name: &'static str,
-        candidate: String,
     ) -> Result<Signer, StoreError> {
-        let key = store.site_key(name, candidate).await?;
+        let key = store.site_key(name, random_key()).await?;
         Ok(Signer::new(key.as_bytes()))
     }
 
@@ -55,6 +55,13 @@ impl Signer {
         mac.update(text.as_bytes());
         mac
     }
+}
+
+/// 256 random bits from the OS, in hex: a key, a session id, a secret address.
+pub fn random_key() -> String {
+    let mut bytes = [0u8; 32];
+    OsRng.fill_bytes(&mut bytes);
+    hex::encode(bytes)
 }
 
 #[cfg(test)]

@@ -90,9 +90,17 @@ mod tests {
 
     use super::*;
 
+    fn content() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content")
+    }
+
     fn example() -> AssistantDefinition {
-        let content = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
-        AssistantDefinition::load(&content).unwrap()
+        AssistantDefinition::load(&content()).unwrap()
+    }
+
+    /// The example's `assistant.yaml`, as text.
+    fn example_text() -> String {
+        std::fs::read_to_string(content().join(FILE)).unwrap()
     }
 
     #[test]
@@ -122,10 +130,7 @@ mod tests {
     #[test]
     fn recording_is_on_unless_the_file_turns_it_off() {
         let dir = tempfile::tempdir().unwrap();
-        let text = std::fs::read_to_string(
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/assistant.yaml"),
-        )
-        .unwrap();
+        let text = example_text();
         assert!(text.contains("\nrecording: true\n"));
         let write = |text: String| {
             std::fs::write(dir.path().join(FILE), text).unwrap();
@@ -140,10 +145,7 @@ mod tests {
     #[test]
     fn a_text_in_one_language_only_is_refused() {
         let dir = tempfile::tempdir().unwrap();
-        let text = std::fs::read_to_string(
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/assistant.yaml"),
-        )
-        .unwrap();
+        let text = example_text();
         let without_spanish = text
             .lines()
             .filter(|line| !line.starts_with("  es: ¿"))
@@ -157,11 +159,7 @@ mod tests {
     #[test]
     fn an_unknown_key_is_named() {
         let dir = tempfile::tempdir().unwrap();
-        let text = std::fs::read_to_string(
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content/assistant.yaml"),
-        )
-        .unwrap()
-        .replace("  voiceId:", "  voice_id:");
+        let text = example_text().replace("  voiceId:", "  voice_id:");
         std::fs::write(dir.path().join(FILE), text).unwrap();
         let error = AssistantDefinition::load(dir.path()).unwrap_err();
         let file = dir.path().join(FILE);

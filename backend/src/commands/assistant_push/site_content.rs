@@ -294,12 +294,21 @@ impl MedicareDisclaimer {
 /// The example content (`content/`), its `site.yaml` edited first.
 #[cfg(test)]
 pub fn example_with(edit: impl FnOnce(String) -> String) -> SiteContent {
+    example_edited(edit, |spanish| spanish)
+}
+
+/// The example content, each language's `site.yaml` edited first.
+#[cfg(test)]
+fn example_edited(
+    english_edit: impl FnOnce(String) -> String,
+    spanish_edit: impl FnOnce(String) -> String,
+) -> SiteContent {
     let content = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
     let (english, spanish) = (content.join(FILE), content.join(SPANISH_DIR).join(FILE));
     let read = |path: &Path| std::fs::read_to_string(path).unwrap();
     SiteContent::parse(
-        (&english, &edit(read(&english))),
-        (&spanish, &read(&spanish)),
+        (&english, &english_edit(read(&english))),
+        (&spanish, &spanish_edit(read(&spanish))),
     )
     .unwrap()
 }
@@ -315,20 +324,11 @@ pub const BOOKING_YAML: [&str; 2] = [
 /// The example content with booking on (`BOOKING_YAML` added to both files).
 #[cfg(test)]
 pub fn example_with_booking() -> SiteContent {
-    let content = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
-    let (english, spanish) = (content.join(FILE), content.join(SPANISH_DIR).join(FILE));
-    let read = |path: &Path| std::fs::read_to_string(path).unwrap();
-    SiteContent::parse(
-        (
-            &english,
-            &format!("{}\n{}", read(&english), BOOKING_YAML[0]),
-        ),
-        (
-            &spanish,
-            &format!("{}\n{}", read(&spanish), BOOKING_YAML[1]),
-        ),
+    let [english, spanish] = BOOKING_YAML;
+    example_edited(
+        |text| format!("{text}\n{english}"),
+        |text| format!("{text}\n{spanish}"),
     )
-    .unwrap()
 }
 
 /// The example content with the form's added fields set (`quote.fields`), and the consent text

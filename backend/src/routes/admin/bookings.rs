@@ -7,13 +7,11 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use uuid::Uuid;
-use warp::http::header::CONTENT_TYPE;
 use warp::http::Method;
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
-use crate::http::body::is_json;
 use crate::http::error::ApiError;
 use crate::http::error_answers::{AdminErrors, BadRequest, BodyRefused, CrossSite, NotFound};
 use crate::store::bookings::{self, Booking, Bookings};
@@ -62,11 +60,10 @@ fn lead_asked(query: &str) -> Result<Option<String>, ApiError> {
     operation_id = "listBookings",
     summary = "The booked calls (at most 500), the latest time first, each with its Scope of Appointment.",
     params(("lead_id" = Option<Uuid>, Query, description = "Only this lead's bookings (a lead's id; anything else, or another parameter, is refused with 400).")),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The bookings.", body = Listed), AdminErrors, BadRequest)
 )]
 pub async fn list(store: Arc<dyn Bookings>, query: String) -> Result<Response, Rejection> {
-    let lead = lead_asked(&query).map_err(warp::reject::custom)?;
+    let lead = lead_asked(&query)?;
     let bookings = store.bookings(MAX_LISTED, lead).await.map_err(failed)?;
     Ok(warp::reply::json(&Listed { bookings }).into_response())
 }
@@ -106,7 +103,6 @@ pub async fn one(
     path = "/api/admin/bookings/{id}",
     operation_id = "cancelBooking",
     params(("id" = String, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     request_body = Change,
     responses(
         (status = 200, description = "The booking as it is now.", body = Booking),
@@ -119,13 +115,9 @@ async fn cancel(
     facts: &RequestFacts,
     body: &[u8],
 ) -> Result<(), Rejection> {
-    if !is_json(facts.headers.get(CONTENT_TYPE)) {
-        return Err(warp::reject::custom(ApiError::UnsupportedMediaType));
-    }
     let Change {
         status: Cancelled::Cancelled,
-    } = serde_json::from_slice(body)
-        .map_err(|_| warp::reject::custom(ApiError::MalformedJson(CANCEL_FORM.into())))?;
+    } = facts.json(body, CANCEL_FORM)?;
     let cancelled = store
         .cancel_booking(id.to_owned(), OffsetDateTime::now_utc())
         .await
@@ -142,7 +134,6 @@ async fn cancel(
     path = "/api/admin/bookings/{id}",
     operation_id = "getBooking",
     params(("id" = String, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The booking.", body = Booking), AdminErrors, NotFound)
 )]
 async fn show(store: &dyn Bookings, id: String) -> Result<Response, Rejection> {

@@ -5,7 +5,6 @@
 
 use std::sync::Arc;
 
-use argon2::password_hash::rand_core::{OsRng, RngCore};
 use serde::Serialize;
 use warp::http::Method;
 use warp::reply::Response;
@@ -16,6 +15,7 @@ use crate::http::error_answers::{AdminErrors, CrossSite};
 use crate::routes::calendar_feed;
 use crate::settings::site::SiteSettings;
 use crate::store::calendar_feed::CalendarFeed;
+use crate::store::signer::random_key;
 use crate::store::StoreError;
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -29,12 +29,6 @@ pub struct Feed {
 fn failed(error: StoreError) -> Rejection {
     tracing::error!(%error, "reading the calendar feed's secret failed");
     warp::reject::custom(ApiError::from(error))
-}
-
-fn new_secret() -> String {
-    let mut secret = [0u8; 32];
-    OsRng.fill_bytes(&mut secret);
-    hex::encode(secret)
 }
 
 /// The caller is already checked.
@@ -60,11 +54,10 @@ pub async fn handle(
     get,
     path = "/api/admin/calendar-feed",
     operation_id = "getCalendarFeed",
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The feed's address.", body = Feed), AdminErrors)
 )]
 async fn show(store: &dyn CalendarFeed) -> Result<String, Rejection> {
-    store.feed_secret(new_secret()).await.map_err(failed)
+    store.feed_secret(random_key()).await.map_err(failed)
 }
 
 /// Replaces the calendar feed's address with a new secret one: the old address answers 404 from
@@ -73,11 +66,10 @@ async fn show(store: &dyn CalendarFeed) -> Result<String, Rejection> {
     post,
     path = "/api/admin/calendar-feed",
     operation_id = "replaceCalendarFeed",
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The feed's new address.", body = Feed), AdminErrors, CrossSite)
 )]
 async fn replace(store: &dyn CalendarFeed) -> Result<String, Rejection> {
-    let secret = new_secret();
+    let secret = random_key();
     store
         .replace_feed_secret(secret.clone())
         .await

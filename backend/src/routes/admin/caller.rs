@@ -7,14 +7,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
+use serde::de::DeserializeOwned;
 use time::OffsetDateTime;
 use warp::http::{header, HeaderMap, Method};
 use warp::{Filter, Rejection};
 
 use super::session_cookie;
 use crate::http::auth::check_bearer_token;
+use crate::http::body::is_json;
 use crate::http::client_ip;
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::failure_limit::FailureLimit;
 use crate::http::forwarded_proto::is_https;
 use crate::http::same_site::from_the_site;
@@ -64,6 +66,14 @@ impl RequestFacts {
     /// The client's address behind trusted proxies (`None` outside a real connection).
     pub fn client(&self, proxies: &TrustedProxies) -> Option<IpAddr> {
         self.peer.map(|peer| proxies.client(peer, &self.headers))
+    }
+
+    /// The JSON `body` as a `T`: 415 unless sent as JSON, 400 saying `form` unless it is one.
+    pub fn json<T: DeserializeOwned>(&self, body: &[u8], form: &str) -> Result<T, ApiError> {
+        if !is_json(self.headers.get(header::CONTENT_TYPE)) {
+            return Err(ApiError::UnsupportedMediaType);
+        }
+        serde_json::from_slice(body).map_err(|_| ApiError::MalformedJson(form.into()))
     }
 }
 
@@ -126,10 +136,7 @@ impl Access {
                 session_cutoffs(now, self.session_lifetime),
             )
             .await
-            .map_err(|error| {
-                tracing::error!(%error, "reading the session failed");
-                ApiError::from(error)
-            })?;
+            .map_err(store_failed("reading the session failed"))?;
         if live {
             Ok(Caller::Session { id_hash })
         } else {

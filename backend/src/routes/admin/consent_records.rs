@@ -8,7 +8,7 @@ use serde::Serialize;
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::error_answers::{AdminErrors, BadRequest};
 use crate::store::consent::{ConsentRecords, Person, StoredLink};
 
@@ -83,18 +83,14 @@ pub fn person(query: &str) -> Result<Person, ApiError> {
         ("phone" = Option<String>, Query, description = "A US number in E.164 form, as the inbox shows and links it.", pattern = r"^\+1[2-9][0-9]{2}[2-9][0-9]{6}$"),
         ("email" = Option<String>, Query, description = "An e-mail address, matched whole in any case; blank is none; a control character is refused (400).", max_length = 254, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$"),
     ),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The records.", body = Listed), AdminErrors, BadRequest)
 )]
 pub async fn list(store: Arc<dyn ConsentRecords>, query: String) -> Result<Response, Rejection> {
-    let person = person(&query).map_err(warp::reject::custom)?;
+    let person = person(&query)?;
     let records = store
         .consent_records_of(person, MAX_LISTED)
         .await
-        .map_err(|error| {
-            tracing::error!(%error, "reading a person's consent records failed");
-            warp::reject::custom(ApiError::from(error))
-        })?;
+        .map_err(store_failed("reading a person's consent records failed"))?;
     let consent_records = records
         .into_iter()
         .map(|stored| Record {

@@ -15,7 +15,7 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use crate::forward::{ConsentRequest, Mailer, NotSent};
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{store_failed, ApiError, ErrorBody};
 use crate::http::error_answers::{AdminErrors, CrossSite, NotFound};
 use crate::leads::consent_link::{self, ConsentLinks};
 use crate::leads::notice::LeadNotices;
@@ -58,7 +58,6 @@ struct Sent {
     path = "/api/admin/quote-requests/{id}/consent-request",
     operation_id = "askWrittenConsent",
     params(("id" = String, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         AdminErrors, CrossSite, NotFound,
         (status = 200, description = "The relay took the e-mail.", body = Sent),
@@ -69,10 +68,8 @@ struct Sent {
     )
 )]
 pub async fn ask(ask: Arc<AskConsent>, id: String) -> Result<Response, Rejection> {
-    ask.respond(&id, OffsetDateTime::now_utc())
-        .await
-        .map(|sent| warp::reply::json(&sent).into_response())
-        .map_err(warp::reject::custom)
+    let sent = ask.respond(&id, OffsetDateTime::now_utc()).await?;
+    Ok(warp::reply::json(&sent).into_response())
 }
 
 impl AskConsent {
@@ -85,10 +82,7 @@ impl AskConsent {
             .store
             .lead(id)
             .await
-            .map_err(|error| {
-                tracing::error!(%error, "reading a lead failed");
-                ApiError::from(error)
-            })?
+            .map_err(store_failed("reading a lead failed"))?
             .ok_or(ApiError::NotFound)?
             .quote;
         let phone = askable(&lead)?;

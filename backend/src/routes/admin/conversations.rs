@@ -17,7 +17,6 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
-use crate::http::body::is_json;
 use crate::http::error::ApiError;
 use crate::http::error_answers::{AdminErrors, BodyRefused, CrossSite, NotFound};
 use crate::leads::recording_type::audio_type;
@@ -48,7 +47,6 @@ fn failed(error: StoreError) -> Rejection {
     get,
     path = "/api/admin/conversations",
     operation_id = "listConversations",
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The conversations.", body = Listed), AdminErrors)
 )]
 pub async fn list(store: Arc<dyn Conversations>) -> Result<Response, Rejection> {
@@ -108,7 +106,6 @@ pub async fn one(
     path = "/api/admin/conversations/{call_id}",
     operation_id = "holdConversation",
     params(("call_id" = String, Path, description = "Percent-encoded (a/b c% as a%2Fb%20c%25).")),
-    security(("adminToken" = []), ("adminSession" = [])),
     request_body = Hold,
     responses(
         (status = 200, description = "The conversation as it is now.", body = Conversation),
@@ -121,11 +118,7 @@ async fn hold(
     facts: &RequestFacts,
     body: &[u8],
 ) -> Result<(), Rejection> {
-    if !is_json(facts.headers.get(CONTENT_TYPE)) {
-        return Err(warp::reject::custom(ApiError::UnsupportedMediaType));
-    }
-    let hold: Hold = serde_json::from_slice(body)
-        .map_err(|_| warp::reject::custom(ApiError::MalformedJson(HOLD_FORM.into())))?;
+    let hold: Hold = facts.json(body, HOLD_FORM)?;
     let at = hold.legal_hold.then(OffsetDateTime::now_utc);
     let kept = store
         .set_legal_hold(call_id.to_owned(), at)
@@ -143,7 +136,6 @@ async fn hold(
     path = "/api/admin/conversations/{call_id}",
     operation_id = "getConversation",
     params(("call_id" = String, Path, description = "Percent-encoded (a/b c% as a%2Fb%20c%25).")),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The conversation.", body = Conversation), AdminErrors, NotFound)
 )]
 async fn show(store: &dyn Conversations, call_id: String) -> Result<Response, Rejection> {
@@ -164,7 +156,6 @@ async fn show(store: &dyn Conversations, call_id: String) -> Result<Response, Re
     path = "/api/admin/conversations/{call_id}/recording",
     operation_id = "getConversationRecording",
     params(("call_id" = String, Path, description = "Percent-encoded.")),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         (status = 200,
          description = "The recording, with the audio type the provider gave it (audio/wav for its mono WAV) when it is on the server's list of audio types, else application/octet-stream; never sniffed (X-Content-Type-Options: nosniff).",

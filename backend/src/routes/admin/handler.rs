@@ -8,7 +8,7 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::params::{self, Format};
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::error_answers::{AdminErrors, BadRequest};
 use crate::leads::csv::write_csv;
 use crate::leads::licence;
@@ -49,7 +49,6 @@ fn csv_attachment(now: OffsetDateTime) -> HeaderValue {
     path = "/api/admin/quote-requests",
     operation_id = "listQuoteRequests",
     params(params::Described),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         (status = 200,
          description = "One page. In CSV the cursor of the next page is the X-Next-Cursor header, absent on the last page. A CSV page is a header line, then one line per row; cells that a spreadsheet would run as formulas are escaped.",
@@ -70,7 +69,7 @@ pub async fn page(
     headers: HeaderMap,
     query: String,
 ) -> Result<Response, Rejection> {
-    let params = params::parse(&query, &headers).map_err(warp::reject::custom)?;
+    let params = params::parse(&query, &headers)?;
     // One row beyond the page tells whether another page follows.
     let mut rows = store
         .find_leads(LeadQuery {
@@ -79,10 +78,7 @@ pub async fn page(
             limit: params.limit + 1,
         })
         .await
-        .map_err(|error| {
-            tracing::error!(%error, "listing quote requests failed");
-            warp::reject::custom(ApiError::from(error))
-        })?;
+        .map_err(store_failed("listing quote requests failed"))?;
     let more = rows.len() > params.limit;
     rows.truncate(params.limit);
     licence::check(&site, &mut rows);

@@ -14,7 +14,6 @@ use secrecy::{ExposeSecret, SecretString};
 use time::OffsetDateTime;
 use warp::http::{HeaderMap, HeaderValue};
 
-use super::session_cookie;
 use crate::http::cookies::SiteCookie;
 use crate::http::headers::cookie_values;
 use crate::store::signer::Signer;
@@ -40,9 +39,9 @@ pub struct KnownBrowsers {
 }
 
 impl KnownBrowsers {
-    /// The shared key, made now (256 random bits, as a session id) if the database holds none.
+    /// The shared key, made now (256 random bits) if the database holds none yet.
     pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<KnownBrowsers, StoreError> {
-        let signer = Signer::load(store, KEY_NAME, session_cookie::new_id()).await?;
+        let signer = Signer::load(store, KEY_NAME).await?;
         Ok(KnownBrowsers { signer })
     }
 

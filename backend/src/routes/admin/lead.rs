@@ -9,13 +9,12 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use uuid::Uuid;
-use warp::http::{header, Method, StatusCode};
+use warp::http::{Method, StatusCode};
 use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
-use crate::http::body::is_json;
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::error_answers::{AdminErrors, BodyRefused, CrossSite, NotFound};
 use crate::leads::deletion::{delete_lead, Why};
 use crate::leads::ended_reason;
@@ -73,32 +72,20 @@ pub async fn handle(
     facts: RequestFacts,
     body: Bytes,
 ) -> Result<Response, Rejection> {
-    respond(store.as_ref(), &site, id, &facts, &body)
-        .await
-        .map_err(warp::reject::custom)
-}
-
-async fn respond(
-    store: &dyn Inbox,
-    site: &SiteSettings,
-    id: String,
-    facts: &RequestFacts,
-    body: &[u8],
-) -> Result<Response, ApiError> {
+    let (store, site) = (store.as_ref(), site.as_ref());
     // Every id this API gives out is a UUID; anything else names no lead.
     let id = Uuid::parse_str(&id)
         .map_err(|_| ApiError::NotFound)?
         .to_string();
-    match facts.method {
-        Method::PATCH => change(store, site, id, facts, body).await,
-        Method::DELETE => delete(store, id).await,
-        _ => show(store, site, id).await,
-    }
+    Ok(match facts.method {
+        Method::PATCH => change(store, site, id, &facts, &body).await?,
+        Method::DELETE => delete(store, id).await?,
+        _ => show(store, site, id).await?,
+    })
 }
 
 fn failed(error: StoreError) -> ApiError {
-    tracing::error!(%error, "the inbox's store operation failed");
-    ApiError::from(error)
+    store_failed("the inbox's store operation failed")(error)
 }
 
 /// Marks the lead contacted, back to new, or spam (with the time), and/or keeps the broker's
@@ -109,7 +96,6 @@ fn failed(error: StoreError) -> ApiError {
     path = "/api/admin/quote-requests/{id}",
     operation_id = "changeQuoteRequest",
     params(("id" = Uuid, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     request_body = Change,
     responses(
         (status = 200, description = "The lead as it is now.", body = Shown),
@@ -123,11 +109,7 @@ async fn change(
     facts: &RequestFacts,
     body: &[u8],
 ) -> Result<Response, ApiError> {
-    if !is_json(facts.headers.get(header::CONTENT_TYPE)) {
-        return Err(ApiError::UnsupportedMediaType);
-    }
-    let change: Change =
-        serde_json::from_slice(body).map_err(|_| ApiError::MalformedJson(CHANGE_FORM.into()))?;
+    let change: Change = facts.json(body, CHANGE_FORM)?;
     let status = change
         .status
         .map(|status| {
@@ -184,7 +166,6 @@ async fn change(
     path = "/api/admin/quote-requests/{id}",
     operation_id = "deleteQuoteRequest",
     params(("id" = Uuid, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 204, description = "Deleted."), AdminErrors, CrossSite, NotFound)
 )]
 async fn delete(store: &dyn Inbox, id: String) -> Result<Response, ApiError> {
@@ -201,14 +182,13 @@ async fn delete(store: &dyn Inbox, id: String) -> Result<Response, ApiError> {
     path = "/api/admin/quote-requests/{id}",
     operation_id = "getQuoteRequest",
     params(("id" = Uuid, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses((status = 200, description = "The lead.", body = Shown), AdminErrors, NotFound)
 )]
 async fn show(store: &dyn Inbox, site: &SiteSettings, id: String) -> Result<Response, ApiError> {
-    let lead = store.lead(id).await.map_err(|error| {
-        tracing::error!(%error, "reading a lead failed");
-        ApiError::from(error)
-    })?;
+    let lead = store
+        .lead(id)
+        .await
+        .map_err(store_failed("reading a lead failed"))?;
     match lead {
         Some(mut lead) => {
             licence::check(site, [&mut lead.quote]);

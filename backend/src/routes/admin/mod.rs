@@ -38,6 +38,9 @@ mod session_cookie;
 
 use std::sync::Arc;
 
+use utoipa::openapi::security::SecurityRequirement;
+use utoipa::openapi::{OpenApi as Document, PathItem};
+use utoipa::Modify;
 use warp::filters::BoxedFilter;
 use warp::http::{header, HeaderValue};
 use warp::reply::Response;
@@ -49,6 +52,7 @@ use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::http::path_id::PathId;
+use crate::http::route_list::first_of;
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::settings::Config;
@@ -62,30 +66,41 @@ use session::SignIn;
 
 /// The admin API's operations, for the OpenAPI document (`routes/openapi`).
 #[derive(utoipa::OpenApi)]
-#[openapi(paths(
-    handler::page,
-    lead::show,
-    lead::change,
-    lead::delete,
-    records::download,
-    consent_request::ask,
-    consent_records::list,
-    records::download_record,
-    bookings::list,
-    bookings::show,
-    bookings::cancel,
-    calendar_feed::show,
-    calendar_feed::replace,
-    conversations::list,
-    conversations::show,
-    conversations::hold,
-    conversations::recording,
-    session::who,
-    session::start,
-    session::end,
-    session::end_everywhere,
-))]
+#[openapi(
+    modifiers(&Credentials),
+    paths(
+        handler::page, lead::show, lead::change, lead::delete,
+        records::download, consent_request::ask, consent_records::list, records::download_record,
+        bookings::list, bookings::show, bookings::cancel,
+        calendar_feed::show, calendar_feed::replace,
+        conversations::list, conversations::show, conversations::hold, conversations::recording,
+        session::who, session::start, session::end, session::end_everywhere,
+    )
+)]
 pub struct AdminApi;
+
+/// An operation naming no security of its own takes either credential: the bearer token or the
+/// session cookie.
+struct Credentials;
+
+impl Modify for Credentials {
+    fn modify(&self, document: &mut Document) {
+        let either =
+            ["adminToken", "adminSession"].map(|name| SecurityRequirement::new(name, [""; 0]));
+        for item in document.paths.paths.values_mut() {
+            let PathItem {
+                get,
+                post,
+                patch,
+                delete,
+                ..
+            } = item;
+            for operation in [get, post, patch, delete].into_iter().flatten() {
+                operation.security.get_or_insert_with(|| either.to_vec());
+            }
+        }
+    }
+}
 
 /// The admin API's JSON bodies (a password, a status, a note of at most 2,000 characters,
 /// each up to 6 bytes escaped) are small.
@@ -221,57 +236,37 @@ pub fn routes(
         .and_then(move |PathId(id), _caller, facts, body| {
             lead::handle(Arc::clone(&inbox), Arc::clone(&site), id, facts, body)
         });
-    let routes = list
-        .or(answered_here(one))
-        .unify()
-        .or(answered_here(talks))
-        .unify()
-        .or(answered_here(talk))
-        .unify()
-        .or(answered_here(talk_recording))
-        .unify()
-        .or(answered_here(records))
-        .unify()
-        .or(answered_here(ask_consent))
-        .unify()
-        .or(answered_here(person_records))
-        .unify()
-        .or(answered_here(record_copy))
-        .unify()
-        .or(answered_here(calls))
-        .unify()
-        .or(answered_here(call))
-        .unify()
-        .or(answered_here(feed))
-        .unify()
-        .boxed();
-    let routes = match config.inbox.password_hash {
-        Some(_) => {
-            let sign_in = Arc::new(SignIn::new(keys));
-            let everywhere_access = Arc::clone(&access);
-            let session = warp::path!("api" / "admin" / "session")
-                .and(methods("GET, HEAD, POST, DELETE"))
-                .and(request_facts())
-                .and(body::limited(MAX_ADMIN_BODY_BYTES))
-                .and_then(move |facts, body| {
-                    session::handle(Arc::clone(&access), Arc::clone(&sign_in), facts, body)
-                });
-            let everywhere = warp::path!("api" / "admin" / "sessions")
-                .and(methods("DELETE"))
-                .and(request_facts())
-                .and_then(move |facts| {
-                    session::end_everywhere(Arc::clone(&everywhere_access), facts)
-                });
-            routes
-                .or(answered_here(session))
-                .unify()
-                .or(answered_here(everywhere))
-                .unify()
-                .boxed()
-        }
-        None => routes,
-    };
-    routes
+    let mut routes = vec![
+        list.boxed(),
+        answered_here(one),
+        answered_here(talks),
+        answered_here(talk),
+        answered_here(talk_recording),
+        answered_here(records),
+        answered_here(ask_consent),
+        answered_here(person_records),
+        answered_here(record_copy),
+        answered_here(calls),
+        answered_here(call),
+        answered_here(feed),
+    ];
+    if config.inbox.password_hash.is_some() {
+        let sign_in = Arc::new(SignIn::new(keys));
+        let everywhere_access = Arc::clone(&access);
+        let session = warp::path!("api" / "admin" / "session")
+            .and(methods("GET, HEAD, POST, DELETE"))
+            .and(request_facts())
+            .and(body::limited(MAX_ADMIN_BODY_BYTES))
+            .and_then(move |facts, body| {
+                session::handle(Arc::clone(&access), Arc::clone(&sign_in), facts, body)
+            });
+        let everywhere = warp::path!("api" / "admin" / "sessions")
+            .and(methods("DELETE"))
+            .and(request_facts())
+            .and_then(move |facts| session::end_everywhere(Arc::clone(&everywhere_access), facts));
+        routes.extend([answered_here(session), answered_here(everywhere)]);
+    }
+    first_of(routes)
         .map(|mut response: Response| {
             response
                 .headers_mut()

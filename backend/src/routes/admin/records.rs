@@ -13,7 +13,7 @@ use warp::Rejection;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
 
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::error_answers::{AdminErrors, NotFound};
 use crate::leads::audit_copy::{audit_copy, record_copy, AuditCopy};
 use crate::store::schema::Binary;
@@ -27,7 +27,6 @@ use crate::store::{QuoteStore, StoreError};
     path = "/api/admin/quote-requests/{id}/records",
     operation_id = "getLeadRecords",
     params(("id" = String, Path)),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         (status = 200, description = "The ZIP.", content((Binary = "application/zip")),
          headers(("Content-Disposition" = String, description = "attachment; filename=\"lead-{id}-records.zip\""))),
@@ -52,7 +51,6 @@ pub async fn download(store: Arc<dyn QuoteStore>, id: String) -> Result<Response
     path = "/api/admin/consent-records/{seq}/records",
     operation_id = "getConsentRecordRecords",
     params(("seq" = i64, Path, minimum = 1, description = "The record's number (link.seq in the person's records).")),
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         (status = 200, description = "The ZIP.", content((Binary = "application/zip")),
          headers(("Content-Disposition" = String, description = "attachment; filename=\"consent-record-{seq}-records.zip\""))),
@@ -75,10 +73,7 @@ pub async fn download_record(
 
 /// The copy as a ZIP named `{name}-records.zip`, its files in the folder `name`; 404 for none.
 fn answer(copy: Result<Option<AuditCopy>, StoreError>, name: &str) -> Result<Response, Rejection> {
-    let copy = copy.map_err(|error| {
-        tracing::error!(%error, "reading the records failed");
-        warp::reject::custom(ApiError::from(error))
-    })?;
+    let copy = copy.map_err(store_failed("reading the records failed"))?;
     let Some(copy) = copy else {
         return Err(warp::reject::custom(ApiError::NotFound));
     };

@@ -20,15 +20,15 @@ use warp::{Rejection, Reply};
 use super::caller::{Access, Caller, RequestFacts};
 use super::known_browser::KnownBrowsers;
 use super::session_cookie;
-use crate::http::body::is_json;
 use crate::http::client_ip::rate_key;
-use crate::http::error::{retry_after_secs, ApiError, ErrorBody};
+use crate::http::error::{retry_after_secs, store_failed, ApiError, ErrorBody};
 use crate::http::error_answers::{
     AdminErrors, BodyRefused, CrossSite, ServerErrors, TooManyFailures,
 };
 use crate::http::failure_limit::MAX_NETWORK_FAILURES;
 use crate::http::same_site::from_the_site;
 use crate::routes::admin::password;
+use crate::store::signer::random_key;
 use crate::store::SiteKeys;
 
 /// Argon2 takes 19 MiB and tens of milliseconds per check: this many strangers' checks at once
@@ -93,10 +93,7 @@ impl SignIn {
         self.marks
             .get_or_try_init(|| KnownBrowsers::load(self.keys.as_ref()))
             .await
-            .map_err(|error| {
-                tracing::error!(%error, "reading the known-browser key failed");
-                ApiError::from(error)
-            })
+            .map_err(store_failed("reading the known-browser key failed"))
     }
 
     /// A place in a known browser's line, or, that one full (a stolen mark's flood), in the
@@ -155,12 +152,11 @@ pub async fn handle(
     facts: RequestFacts,
     body: Bytes,
 ) -> Result<Response, Rejection> {
-    let result = match facts.method {
-        Method::POST => start(&access, &sign_in, &facts, &body).await,
-        Method::DELETE => end(&access, &facts).await,
-        _ => who(&access, &facts).await,
-    };
-    result.map_err(warp::reject::custom)
+    Ok(match facts.method {
+        Method::POST => start(&access, &sign_in, &facts, &body).await?,
+        Method::DELETE => end(&access, &facts).await?,
+        _ => who(&access, &facts).await?,
+    })
 }
 
 /// Who is signed in: the session cookie, the bearer token, or nobody (via null, still 200, so
@@ -234,11 +230,7 @@ async fn start(
             retry_after_secs: retry_after_secs(wait),
         }
     })?;
-    if !is_json(facts.headers.get(header::CONTENT_TYPE)) {
-        return Err(ApiError::UnsupportedMediaType);
-    }
-    let credentials: Credentials = serde_json::from_slice(body)
-        .map_err(|_| ApiError::MalformedJson(r#"expected {"password": "..."}"#.into()))?;
+    let credentials: Credentials = facts.json(body, r#"expected {"password": "..."}"#)?;
     let Some(phc) = access.password_hash.clone() else {
         return Err(ApiError::NotFound);
     };
@@ -264,16 +256,13 @@ async fn start(
         }
     }
     let now = OffsetDateTime::now_utc();
-    let id = session_cookie::new_id();
+    let id = random_key();
     let id_hash = session_cookie::id_hash(&id, &phc);
     access
         .sessions
         .create_session(id_hash, now)
         .await
-        .map_err(|error| {
-            tracing::error!(%error, "storing the session failed");
-            ApiError::from(error)
-        })?;
+        .map_err(store_failed("storing the session failed"))?;
     tracing::info!(%client, known, "admin signed in");
     let mut response = warp::reply::json(&SignedIn {
         via: Some("session"),
@@ -290,7 +279,6 @@ async fn start(
     delete,
     path = "/api/admin/session",
     operation_id = "signOut",
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         (status = 204, description = "Signed out.", headers(("Set-Cookie" = String))),
         AdminErrors, CrossSite
@@ -322,7 +310,6 @@ async fn end(access: &Access, facts: &RequestFacts) -> Result<Response, ApiError
     delete,
     path = "/api/admin/sessions",
     operation_id = "signOutEverywhere",
-    security(("adminToken" = []), ("adminSession" = [])),
     responses(
         (status = 204, description = "Every session ended.", headers(("Set-Cookie" = String))),
         (status = 405, description = "Another method than DELETE (method_not_allowed).", body = ErrorBody),
@@ -339,10 +326,7 @@ pub async fn end_everywhere(
             .sessions
             .delete_all_sessions()
             .await
-            .map_err(|error| {
-                tracing::error!(%error, "deleting the sessions failed");
-                ApiError::from(error)
-            })?;
+            .map_err(store_failed("deleting the sessions failed"))?;
         tracing::info!(ended, "admin signed out everywhere");
         let mut response = StatusCode::NO_CONTENT.into_response();
         response.headers_mut().insert(

@@ -4,7 +4,6 @@
 //! from plain HTTP, from a subdomain or for another path); over plain HTTP (a local test) it has
 //! a name without the prefix, which an HTTPS request never reads.
 
-use argon2::password_hash::rand_core::{OsRng, RngCore};
 use hmac::{Hmac, Mac};
 use secrecy::{ExposeSecret, SecretString};
 use sha2::Sha256;
@@ -19,13 +18,8 @@ const SESSION: SiteCookie = SiteCookie {
     https_name: "__Host-inbox_session",
     max_age: None,
 };
+/// A session id's bytes (`random_key`'s).
 const ID_BYTES: usize = 32;
-
-pub fn new_id() -> String {
-    let mut bytes = [0u8; ID_BYTES];
-    OsRng.fill_bytes(&mut bytes);
-    hex::encode(bytes)
-}
 
 /// What the database keeps in place of the id, under the password hash `password_hash`.
 pub fn id_hash(id: &str, password_hash: &SecretString) -> String {
@@ -58,12 +52,13 @@ mod tests {
     use warp::http::header;
 
     use super::*;
+    use crate::store::signer::random_key;
 
     #[test]
     fn attributes_and_reading_back() {
-        let id = new_id();
-        assert_eq!(id.len(), 64);
-        assert_ne!(id, new_id());
+        let id = random_key();
+        assert_eq!(id.len(), 2 * ID_BYTES);
+        assert_ne!(id, random_key());
         let https = set(&id, true);
         let https = https.to_str().unwrap();
         assert!(

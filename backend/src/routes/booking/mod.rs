@@ -35,8 +35,10 @@ pub use page::{document, plain, BookingSite, Errors, PRODUCTS};
 use page::{Problems, Typed};
 
 use crate::http::body;
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::http::forwarded_proto;
+use crate::http::page_reply::{html, see_other};
+use crate::http::route_list::off;
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_ref::{self, page as form_path, BookingRefs};
 use crate::leads::notice::LeadNotices;
@@ -74,9 +76,7 @@ pub fn routes(
     refs: Option<Arc<BookingRefs>>,
 ) -> BoxedFilter<(Reply,)> {
     let (Some(site), Some(refs)) = (site, refs) else {
-        return warp::any()
-            .and_then(|| async { Err::<Reply, _>(warp::reject::not_found()) })
-            .boxed();
+        return off();
     };
     let booking = Arc::new(Booking {
         store,
@@ -200,10 +200,9 @@ impl Booking {
 
     /// The times open now.
     async fn open(&self) -> Result<OpenNow, ApiError> {
-        OpenNow::read(self.store.as_ref()).await.map_err(|error| {
-            tracing::error!(%error, "cannot read the booked times");
-            ApiError::from(error)
-        })
+        OpenNow::read(self.store.as_ref())
+            .await
+            .map_err(store_failed("cannot read the booked times"))
     }
 
     /// The form with the times open now.
@@ -470,18 +469,6 @@ fn typed(body: &[u8]) -> Typed {
     typed
 }
 
-pub(crate) fn html(status: StatusCode, body: String) -> Reply {
-    Response::builder()
-        .status(status)
-        .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
-        .header(header::CACHE_CONTROL, "no-store")
-        .body(Bytes::from(body))
-        .map_or_else(
-            |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-            |r| r.into_response(),
-        )
-}
-
 /// The form page's script (`page::LOCAL_TIMES_JS`), cached for a while: it changes only with a
 /// release.
 fn script_reply() -> Reply {
@@ -491,18 +478,6 @@ fn script_reply() -> Reply {
         .body(Bytes::from_static(page::LOCAL_TIMES_JS.as_bytes()))
         .map_or_else(
             |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-            |r| r.into_response(),
-        )
-}
-
-fn see_other(location: &'static str) -> Reply {
-    Response::builder()
-        .status(StatusCode::SEE_OTHER)
-        .header(header::LOCATION, location)
-        .header(header::CACHE_CONTROL, "no-store")
-        .body(Bytes::new())
-        .map_or_else(
-            |_| StatusCode::SEE_OTHER.into_response(),
             |r| r.into_response(),
         )
 }

@@ -21,10 +21,12 @@ use warp::http::{header, Method, StatusCode};
 use warp::reply::Response as Reply;
 use warp::Filter;
 
-use super::booking::{html, moment, BookingSite, OpenNow};
+use super::booking::{moment, BookingSite, OpenNow};
 use super::link_page::{link_page, LinkRequest};
 use super::quotes::limits::{Bucket, PostLimits};
 use crate::http::error::ApiError;
+use crate::http::page_reply::html;
+use crate::http::route_list::off;
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_link::{self, BookingLinks};
 use crate::leads::booking_words::BookingWords;
@@ -45,9 +47,7 @@ pub struct BookingManage {
 /// Off (the site's 404, as any unknown path) without booking in the build.
 pub fn routes(manage: Option<BookingManage>) -> BoxedFilter<(Reply,)> {
     let Some(manage) = manage else {
-        return warp::any()
-            .and_then(|| async { Err::<Reply, _>(warp::reject::not_found()) })
-            .boxed();
+        return off();
     };
     let manage = Arc::new(manage);
     let english = warp::path!("book" / "manage" / String);

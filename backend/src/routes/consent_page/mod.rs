@@ -18,7 +18,7 @@ use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
 use warp::http::{header, Method, StatusCode};
 use warp::reply::Response;
-use warp::{Filter, Reply};
+use warp::Filter;
 
 pub use pages::ConsentPages;
 use pages::Page;
@@ -27,6 +27,7 @@ use super::link_page::{link_page, LinkRequest};
 use super::quotes::limits::{Bucket, PostLimits};
 use crate::forward::last_four;
 use crate::http::error::ApiError;
+use crate::http::page_reply;
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_link::BookingLinks;
 use crate::leads::consent_link::{ConsentLinks, LinkError};
@@ -220,14 +221,9 @@ fn consent_path(token: &str, language: Language) -> String {
 }
 
 fn html(status: StatusCode, page: String) -> Response {
-    let mut response = warp::reply::with_status(warp::reply::html(page), status).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CACHE_CONTROL,
-        warp::http::HeaderValue::from_static("no-store"),
-    );
+    let mut response = page_reply::html(status, page);
     // The token is a key to the page: no link on it tells another site where it came from.
-    headers.insert(
+    response.headers_mut().insert(
         header::REFERRER_POLICY,
         warp::http::HeaderValue::from_static("no-referrer"),
     );

@@ -15,9 +15,9 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, Response, StatusCode};
+use warp::http::{header, HeaderMap, StatusCode};
 use warp::reply::Response as Reply;
-use warp::{Filter, Reply as _};
+use warp::Filter;
 use wasm_core::{Email, Phone};
 
 pub use pages::OptOutPages;
@@ -26,6 +26,7 @@ use pages::{Page, Typed};
 use crate::http::body;
 use crate::http::error::ApiError;
 use crate::http::forwarded_proto;
+use crate::http::page_reply::{html, see_other};
 use crate::http::same_site::from_another_site;
 use crate::routes::quotes::limits::{Bucket, PostLimits};
 use crate::store::do_not_contact::OptOuts;
@@ -212,27 +213,7 @@ fn page(
     typed: &Typed,
     status: StatusCode,
 ) -> Reply {
-    Response::builder()
-        .status(status)
-        .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
-        .header(header::CACHE_CONTROL, "no-store")
-        .body(Bytes::from(pages.render(page, language, typed)))
-        .map_or_else(
-            |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-            |r| r.into_response(),
-        )
-}
-
-fn see_other(location: &'static str) -> Reply {
-    Response::builder()
-        .status(StatusCode::SEE_OTHER)
-        .header(header::LOCATION, location)
-        .header(header::CACHE_CONTROL, "no-store")
-        .body(Bytes::new())
-        .map_or_else(
-            |_| StatusCode::SEE_OTHER.into_response(),
-            |r| r.into_response(),
-        )
+    html(status, pages.render(page, language, typed))
 }
 
 #[cfg(test)]

@@ -7,9 +7,9 @@ mod outcome;
 mod pages;
 
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderValue, Response, StatusCode};
+use warp::http::{header, HeaderValue, StatusCode};
 use warp::reply::Response as Reply;
-use warp::{Filter, Reply as _};
+use warp::Filter;
 
 pub use outcome::{Failure, Outcome, Typed};
 pub use pages::{escaped, fill_slots, ResultPages};
@@ -17,6 +17,7 @@ pub use pages::{escaped, fill_slots, ResultPages};
 use std::time::Duration;
 
 use crate::http::cookies::SiteCookie;
+use crate::http::page_reply::{html, see_other};
 use crate::store::Language;
 
 pub const RESULT_PATH: &str = "/quote-result";
@@ -48,21 +49,12 @@ pub fn form_path(language: Language) -> &'static str {
 pub fn redirect(outcome: &Outcome, language: Language, https: bool) -> Reply {
     let (result_path, _) = paths(language);
     let cookie = OUTCOME_COOKIE.set(&outcome.encode(), result_path, https);
-    see_other(result_path, Some(cookie))
+    with_cookie(see_other(result_path), cookie)
 }
 
-fn see_other(location: &'static str, cookie: Option<HeaderValue>) -> Reply {
-    let mut response = Response::builder()
-        .status(StatusCode::SEE_OTHER)
-        .header(header::LOCATION, location)
-        .header(header::CACHE_CONTROL, "no-store");
-    if let Some(cookie) = cookie {
-        response = response.header(header::SET_COOKIE, cookie);
-    }
-    response.body(bytes::Bytes::new()).map_or_else(
-        |_| StatusCode::SEE_OTHER.into_response(),
-        |r| r.into_response(),
-    )
+fn with_cookie(mut response: Reply, cookie: HeaderValue) -> Reply {
+    response.headers_mut().insert(header::SET_COOKIE, cookie);
+    response
 }
 
 pub fn routes(pages: std::sync::Arc<ResultPages>) -> BoxedFilter<(Reply,)> {
@@ -80,19 +72,11 @@ pub fn routes(pages: std::sync::Arc<ResultPages>) -> BoxedFilter<(Reply,)> {
                 .and_then(Outcome::decode)
                 .and_then(|outcome| pages.render(&outcome, language));
             let Some(page) = page else {
-                return see_other(form_path, None);
+                return see_other(form_path);
             };
             // Cleared as the page reads it; `Secure` is not needed to drop a cookie.
             let clear = OUTCOME_COOKIE.clear(result_path, false);
-            Response::builder()
-                .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
-                .header(header::CACHE_CONTROL, "no-store")
-                .header(header::SET_COOKIE, clear)
-                .body(bytes::Bytes::from(page))
-                .map_or_else(
-                    |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-                    |r| r.into_response(),
-                )
+            with_cookie(html(StatusCode::OK, page), clear)
         })
         .boxed()
 }

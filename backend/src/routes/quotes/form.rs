@@ -11,7 +11,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response;
-use warp::{Rejection, Reply};
+use warp::Rejection;
 use wasm_core::{ContactInput, QuoteRequest};
 
 use super::double_submit::RecentForms;
@@ -20,6 +20,7 @@ use super::idempotency;
 use super::limits::{Bucket, PostLimits};
 use super::page_language;
 use crate::http::error::ApiError;
+use crate::http::page_reply::html;
 use crate::http::same_site::from_another_site;
 use crate::routes::quote_result::{self, Failure, Outcome, Typed};
 use crate::store::consent::ConsentChannel;
@@ -247,12 +248,7 @@ impl FormRoute {
 }
 
 fn another_site(language: Language) -> Response {
-    let mut response = warp::reply::html(another_site_page(language)).into_response();
-    *response.status_mut() = StatusCode::FORBIDDEN;
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+    html(StatusCode::FORBIDDEN, another_site_page(language))
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use wasm_core::{ContactDetails, ContactInput, ContactRules, FieldErrors, QuoteRe
 
 use std::net::IpAddr;
 
-use crate::http::error::ApiError;
+use crate::http::error::{store_failed, ApiError};
 use crate::leads::booking_ref::{self, BookingRefs};
 use crate::leads::notice::LeadNotices;
 use crate::routes::form_token_cookie;
@@ -169,10 +169,11 @@ impl Desk {
             Err(signal) => quote.with_spam(Some(signal.as_str())),
         };
         let id = quote.id.to_string();
-        let inserted = self.store.insert(quote).await.map_err(|error| {
-            tracing::error!(%error, "storing a quote request failed");
-            ApiError::from(error)
-        })?;
+        let inserted = self
+            .store
+            .insert(quote)
+            .await
+            .map_err(store_failed("storing a quote request failed"))?;
         match inserted {
             Inserted::New => Ok(id),
             Inserted::Replayed { id } => Ok(id),

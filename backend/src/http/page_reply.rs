@@ -1,0 +1,28 @@
+//! The answers the site's own form pages share (booking, opt-out, consent, the quote's result):
+//! a page that is one visitor's, so never cached, and the `303` after a form's post.
+
+use warp::http::header::{CACHE_CONTROL, LOCATION};
+use warp::http::{HeaderValue, StatusCode};
+use warp::reply::Response;
+use warp::Reply;
+
+/// `body` as `text/html`, with `Cache-Control: no-store`.
+pub fn html(status: StatusCode, body: String) -> Response {
+    no_store(warp::reply::with_status(warp::reply::html(body), status).into_response())
+}
+
+/// `303 See Other` to `location`, with `Cache-Control: no-store`.
+pub fn see_other(location: &'static str) -> Response {
+    let mut response = no_store(StatusCode::SEE_OTHER.into_response());
+    response
+        .headers_mut()
+        .insert(LOCATION, HeaderValue::from_static(location));
+    response
+}
+
+fn no_store(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
