@@ -105,7 +105,7 @@ pub fn routes(
         pages: consent.pages,
         limits: Arc::clone(&limits),
     }));
-    let api = first_of([
+    let api = first_of!(
         voice_events,
         admin,
         chat_consent::route(
@@ -127,10 +127,10 @@ pub fn routes(
         ),
         openapi::routes(),
         client_config::routes(config.voice.clone()),
-    ])
+    )
     .recover(recover)
     .unify();
-    let all = first_of([
+    let all = first_of!(
         health::routes(Arc::clone(&store), config.alerts.after),
         under_api().and(api).boxed(),
         site::admin_page(Arc::clone(&site), config.inbox.password_hash.is_some()),
@@ -147,7 +147,7 @@ pub fn routes(
         calendar_feed::routes(Arc::clone(&store) as _, Arc::clone(&store) as _),
         consent_page,
         site::routes(site, tokens),
-    ]);
+    );
     let headers = Arc::new(config.security_headers.header_map());
     request_target::paths_only()
         .and(head_size::within_cap())

@@ -8,14 +8,16 @@ use warp::Filter;
 /// A route's filter, as each route module gives it.
 pub type Route = BoxedFilter<(Response,)>;
 
-/// The first of `routes` that takes the request; a request none takes gets the most telling of
-/// their refusals, as `Filter::or` gives it.
-pub fn first_of(routes: impl IntoIterator<Item = Route>) -> Route {
-    routes
-        .into_iter()
-        .reduce(|all, next| all.or(next).unify().boxed())
-        .unwrap_or_else(off)
+/// The first of the routes that takes the request; a request none takes gets the most telling
+/// of their refusals, as `Filter::or` gives it. One chain, boxed once: a box at each step would
+/// make a future a step for every request (7.9k more instructions a quote post, callgrind).
+macro_rules! first_of {
+    ($first:expr $(, $route:expr)* $(,)?) => {{
+        use ::warp::Filter as _;
+        $first$(.or($route).unify())*.boxed()
+    }};
 }
+pub(crate) use first_of;
 
 /// A route that is off: not mounted at all, it answers like any unknown path.
 pub fn off() -> Route {

@@ -52,7 +52,7 @@ use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
 use crate::http::path_id::PathId;
-use crate::http::route_list::first_of;
+use crate::http::route_list::{first_of, off};
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::settings::Config;
@@ -236,8 +236,29 @@ pub fn routes(
         .and_then(move |PathId(id), _caller, facts, body| {
             lead::handle(Arc::clone(&inbox), Arc::clone(&site), id, facts, body)
         });
-    let mut routes = vec![
-        list.boxed(),
+    let sign_in = match config.inbox.password_hash {
+        Some(_) => {
+            let sign_in = Arc::new(SignIn::new(keys));
+            let everywhere_access = Arc::clone(&access);
+            let session = warp::path!("api" / "admin" / "session")
+                .and(methods("GET, HEAD, POST, DELETE"))
+                .and(request_facts())
+                .and(body::limited(MAX_ADMIN_BODY_BYTES))
+                .and_then(move |facts, body| {
+                    session::handle(Arc::clone(&access), Arc::clone(&sign_in), facts, body)
+                });
+            let everywhere = warp::path!("api" / "admin" / "sessions")
+                .and(methods("DELETE"))
+                .and(request_facts())
+                .and_then(move |facts| {
+                    session::end_everywhere(Arc::clone(&everywhere_access), facts)
+                });
+            first_of!(answered_here(session), answered_here(everywhere))
+        }
+        None => off(),
+    };
+    first_of!(
+        list,
         answered_here(one),
         answered_here(talks),
         answered_here(talk),
@@ -249,31 +270,15 @@ pub fn routes(
         answered_here(calls),
         answered_here(call),
         answered_here(feed),
-    ];
-    if config.inbox.password_hash.is_some() {
-        let sign_in = Arc::new(SignIn::new(keys));
-        let everywhere_access = Arc::clone(&access);
-        let session = warp::path!("api" / "admin" / "session")
-            .and(methods("GET, HEAD, POST, DELETE"))
-            .and(request_facts())
-            .and(body::limited(MAX_ADMIN_BODY_BYTES))
-            .and_then(move |facts, body| {
-                session::handle(Arc::clone(&access), Arc::clone(&sign_in), facts, body)
-            });
-        let everywhere = warp::path!("api" / "admin" / "sessions")
-            .and(methods("DELETE"))
-            .and(request_facts())
-            .and_then(move |facts| session::end_everywhere(Arc::clone(&everywhere_access), facts));
-        routes.extend([answered_here(session), answered_here(everywhere)]);
-    }
-    first_of(routes)
-        .map(|mut response: Response| {
-            response
-                .headers_mut()
-                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-            response
-        })
-        .boxed()
+        sign_in,
+    )
+    .map(|mut response: Response| {
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
+    })
+    .boxed()
 }
 
 /// Answers `filter`'s refusals with their error body, except a path it does not match, which
