@@ -62,10 +62,10 @@ pub fn routes(
         config.rate_limit,
         config.trusted_proxies.clone(),
     ));
-    // An endpoint without its secret is off.
     // One count of failed sign-ins per client, shared by every secret there is to guess (the
     // admin token, the inbox's password and the voice events' secret).
     let sign_in_failures = Arc::new(FailureLimit::default());
+    // An endpoint without its secret is off: it answers like any unknown path.
     let voice_events = match &config.leads.voice_events_secret {
         Some(secret) => voice_events::routes(
             Arc::clone(&store),
@@ -132,7 +132,7 @@ pub fn routes(
     .unify();
     let all = first_of!(
         health::routes(Arc::clone(&store), config.alerts.after),
-        under_api().and(api).boxed(),
+        under_api().and(api),
         site::admin_page(Arc::clone(&site), config.inbox.password_hash.is_some()),
         quote_result::routes(pages.results),
         opt_out::routes(Arc::clone(&store) as _, Arc::clone(&limits), pages.opt_out),

@@ -11,7 +11,8 @@ use time::OffsetDateTime;
 use tokio::runtime::Handle;
 
 use super::email::Mailer;
-use super::worker::{rounds, Task};
+use super::task::Task;
+use super::worker::rounds;
 use crate::settings::alerts::AlertSettings;
 use crate::store::{DeliveryAlerts, StoreError};
 

@@ -19,6 +19,7 @@ mod email;
 mod lead_post;
 mod recording_client;
 mod recordings;
+mod task;
 mod worker;
 
 use std::sync::Arc;
@@ -40,7 +41,7 @@ use email::{Digest, FollowUpEmail, LeadEmail};
 use lead_post::LeadPost;
 use recording_client::RecordingClient;
 use recordings::RecordingCopies;
-pub use worker::Task;
+pub use task::Task;
 use worker::{Lane, RoundCounts};
 
 /// Lead posts in flight at once.

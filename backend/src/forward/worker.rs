@@ -12,9 +12,9 @@ use futures_util::StreamExt;
 use time::OffsetDateTime;
 use tokio::runtime::Handle;
 use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
 use super::backoff;
+use super::task::Task;
 use crate::settings::leads::RetryPolicy;
 use crate::store::{Channel, DeliveryOutcome, Outbox, PendingLead};
 
@@ -54,33 +54,6 @@ pub struct Lane {
     pub sender: Arc<dyn Sender>,
     pub retry: RetryPolicy,
     pub concurrency: usize,
-}
-
-/// A loop that runs until told to stop: a channel's worker, the digest, the alerts' checks, the
-/// retention timer.
-pub struct Task {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<()>,
-}
-
-impl Task {
-    /// Runs `task` on `runtime` until it returns, which it must soon after its receiver says
-    /// stop.
-    pub fn spawn<F>(runtime: &Handle, task: impl FnOnce(oneshot::Receiver<()>) -> F) -> Task
-    where
-        F: std::future::Future<Output = ()> + Send + 'static,
-    {
-        let (stop, stopped) = oneshot::channel();
-        let task = runtime.spawn(task(stopped));
-        Task { stop, task }
-    }
-
-    /// A worker's deliveries in flight get up to `DELIVERY_TIMEOUT` to finish (`rounds`); any
-    /// still unfinished stay due and go out again after a restart (at least once).
-    pub async fn stop(self) {
-        let _ = self.stop.send(());
-        let _ = self.task.await;
-    }
 }
 
 /// The worker delivering `lane`'s leads, on `runtime` (the outbox's thread).
