@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { api, type Booking } from '../api/api';
 import { consentChannelLabel, formatTime, shortHash } from '../shared/format';
+import { Alert, ListPage } from '../shared/ListPage';
+import { useLoad, type OnError } from '../shared/load';
 
 /** The Scope of Appointment's product types as the booking page offers them (docs/product.md §13). */
 const PRODUCTS: Record<string, string> = {
@@ -23,25 +25,13 @@ function callTime(booking: Booking): string {
 }
 
 interface Props {
-  /** Reports a failed call; returns the message to show, or null when it was handled. */
-  onError: (error: unknown) => string | null;
+  onError: OnError;
 }
 
-/** The bookings `lead` asks for (all when none), loaded once; an error in words. */
-function useBookings(onError: Props['onError'], leadId?: string) {
-  const [rows, setRows] = useState<Booking[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let current = true;
-    api.bookings(leadId).then(
-      (page) => current && setRows(page.bookings),
-      (failure: unknown) => current && setError(onError(failure) ?? ''),
-    );
-    return () => {
-      current = false;
-    };
-  }, [onError, leadId]);
-  return { rows, error };
+/** The bookings of `leadId` (all when none), loaded once; an error in words. */
+function useBookings(onError: OnError, leadId?: string) {
+  const { value, error } = useLoad(api.bookings, leadId, onError);
+  return { rows: value?.bookings ?? null, error };
 }
 
 /** One booking's Scope of Appointment, as signed. */
@@ -128,8 +118,6 @@ const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
  */
 export function CallList({ onError }: Props) {
   const { rows, error } = useBookings(onError);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const now = new Date();
   const starts = (booking: Booking) => new Date(booking.starts_at);
   const byTime = (a: Booking, b: Booking) => starts(a).getTime() - starts(b).getTime();
@@ -138,20 +126,13 @@ export function CallList({ onError }: Props) {
   const past = (rows ?? []).filter((b) => !sameDay(starts(b), now) && starts(b) < now);
   const call = (booking: Booking) => <Call key={booking.id} booking={booking} withLead />;
   return (
-    <section aria-labelledby="calls-heading">
-      <h1 id="calls-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold">
-        Calls
-      </h1>
-      <p className="mt-1 text-slate-700">
-        The calls visitors booked, with the Scope of Appointment each signed; times on this
-        device&apos;s clock.
-      </p>
-      {error && (
-        <p role="alert" className="mt-3 text-red-700">
-          {error}
-        </p>
-      )}
-      {rows === null && !error && <p role="status">Loading…</p>}
+    <ListPage
+      id="calls-heading"
+      title="Calls"
+      intro="The calls visitors booked, with the Scope of Appointment each signed; times on this device's clock."
+      error={error}
+      loading={rows === null}
+    >
       {rows && (
         <>
           <Group id="calls-today" title="Today" empty="No call today.">
@@ -165,7 +146,7 @@ export function CallList({ onError }: Props) {
           </Group>
         </>
       )}
-    </section>
+    </ListPage>
   );
 }
 
@@ -181,11 +162,7 @@ export function LeadCalls({ leadId, onError }: Props & { leadId: string }) {
       <h2 id={`calls-of-${leadId}`} className="text-xl font-semibold text-slate-900">
         Booked calls
       </h2>
-      {error && (
-        <p role="alert" className="mt-3 text-red-700">
-          {error}
-        </p>
-      )}
+      <Alert error={error} />
       <ul className="mt-3 flex flex-col gap-3">
         {rows?.map((booking) => (
           <Call key={booking.id} booking={booking} withLead={false} />

@@ -8,6 +8,8 @@ import {
   languageLabel,
   shortHash,
 } from '../shared/format';
+import { Alert, ListPage } from '../shared/ListPage';
+import { useLoad, type OnError } from '../shared/load';
 import { providerLink } from '../shared/provider-link';
 
 /** How a conversation ended, in words (the lead's page says it the same way). */
@@ -24,8 +26,7 @@ const endedLine = (conversation: Conversation) =>
     : ended(conversation.ended_reason);
 
 interface Props {
-  /** Reports a failed call; returns the message to show, or null when it was handled. */
-  onError: (error: unknown) => string | null;
+  onError: OnError;
 }
 
 /** `#conversation/<call id>`: a conversation's page. */
@@ -36,37 +37,16 @@ export const conversationHref = (callId: string) => `#conversation/${encodeURICo
  * without a lead, newest first: the records a Medicare broker keeps of each marketing call.
  */
 export function ConversationList({ onError }: Props) {
-  const [rows, setRows] = useState<Conversation[] | null>(null);
-  const [error, setError] = useState('');
-  const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => heading.current?.focus(), []);
-  useEffect(() => {
-    let current = true;
-    api.conversations().then(
-      (page) => current && setRows(page.conversations),
-      (failure: unknown) => current && setError(onError(failure) ?? ''),
-    );
-    return () => {
-      current = false;
-    };
-  }, [onError]);
-
+  const { value, error } = useLoad(api.conversations, undefined, onError);
+  const rows = value?.conversations ?? null;
   return (
-    <section aria-labelledby="conversations-heading">
-      <h1 id="conversations-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold">
-        Conversations
-      </h1>
-      <p className="mt-1 text-slate-700">
-        Every call and chat with the assistant, kept with or without a lead and after its lead is
-        deleted, newest first.
-      </p>
-      {error && (
-        <p role="alert" className="mt-3 text-red-700">
-          {error}
-        </p>
-      )}
-      {rows === null && !error && <p role="status">Loading…</p>}
+    <ListPage
+      id="conversations-heading"
+      title="Conversations"
+      intro="Every call and chat with the assistant, kept with or without a lead and after its lead is deleted, newest first."
+      error={error}
+      loading={rows === null}
+    >
       {rows?.length === 0 && <p className="mt-4">No conversation is kept yet.</p>}
       {rows && rows.length > 0 && (
         <ul className="mt-4 flex flex-col gap-3">
@@ -94,7 +74,7 @@ export function ConversationList({ onError }: Props) {
           ))}
         </ul>
       )}
-    </section>
+    </ListPage>
   );
 }
 
@@ -237,24 +217,16 @@ function NoticeAccepted({ accepted }: { accepted: Conversation['notice_accepted'
 
 /** One conversation: how it went, its summary, its whole transcript and its recording. */
 export function ConversationPage({ callId, onError }: Props & { callId: string }) {
-  const [conversation, setConversation] = useState<Conversation | null>(null);
-  const [error, setError] = useState('');
+  const {
+    value: conversation,
+    setValue: setConversation,
+    error,
+  } = useLoad(api.conversation, callId, onError);
   const heading = useRef<HTMLHeadingElement>(null);
-
+  const shown = conversation !== null;
   useEffect(() => {
-    let current = true;
-    api.conversation(callId).then(
-      (found) => {
-        if (!current) return;
-        setConversation(found);
-        heading.current?.focus();
-      },
-      (failure: unknown) => current && setError(onError(failure) ?? ''),
-    );
-    return () => {
-      current = false;
-    };
-  }, [callId, onError]);
+    if (shown) heading.current?.focus();
+  }, [shown]);
 
   return (
     <section aria-labelledby="conversation-heading">
@@ -269,11 +241,7 @@ export function ConversationPage({ callId, onError }: Props & { callId: string }
       >
         Conversation {callId}
       </h1>
-      {error && (
-        <p role="alert" className="mt-3 text-red-700">
-          {error}
-        </p>
-      )}
+      <Alert error={error} />
       {conversation && (
         <dl className="mt-4 flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
           <div>

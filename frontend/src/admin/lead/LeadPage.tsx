@@ -21,11 +21,46 @@ import { NoteEditor } from './NoteEditor';
 import { NotLicensedBadge } from '../shared/NotLicensedBadge';
 import { providerLink } from '../shared/provider-link';
 import { notLicensedToCall, stateName } from '../shared/states';
+import { useLoad, type OnError } from '../shared/load';
+
+/**
+ * The status changes the lead's page offers, in the order of its buttons: from which statuses,
+ * to which, and what is said once done. Do not contact and spam are offered from neither
+ * other: spam outranks do not contact on the server, and "Not spam" (back to new) would quietly
+ * undo a visitor's request not to be contacted.
+ */
+const MOVES: { from: Status[]; to: Status; label: string; done: string }[] = [
+  { from: ['new'], to: 'contacted', label: 'Mark contacted', done: 'Marked as contacted.' },
+  { from: ['contacted'], to: 'new', label: 'Mark as new', done: 'Marked as new again.' },
+  {
+    from: ['new', 'contacted'],
+    to: 'do_not_contact',
+    label: 'Do not contact',
+    done: 'Marked do not contact: nothing more goes out about this lead.',
+  },
+  {
+    from: ['do_not_contact'],
+    to: 'new',
+    label: 'Undo do not contact',
+    done: 'Do not contact undone: marked as new.',
+  },
+  {
+    from: ['spam'],
+    to: 'new',
+    label: 'Not spam',
+    done: 'Marked as not spam: it is delivered like any lead.',
+  },
+  {
+    from: ['new', 'contacted'],
+    to: 'spam',
+    label: 'Mark as spam',
+    done: 'Marked as spam: it is listed under Spam.',
+  },
+];
 
 interface LeadPageProps {
   id: string;
-  /** Reports a failed call; returns the message to show, or null when it was handled. */
-  onError: (error: unknown) => string | null;
+  onError: OnError;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -157,21 +192,14 @@ const backToList = () => {
 
 export function LeadPage({ id, onError }: LeadPageProps) {
   const titleId = useId();
-  const [lead, setLead] = useState<Lead | null>(null);
-  const [message, setMessage] = useState('');
+  const {
+    value: lead,
+    setValue: setLead,
+    error: message,
+    setError: setMessage,
+  } = useLoad(api.lead, id, onError);
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    let current = true;
-    api.lead(id).then(
-      (found) => current && setLead(found),
-      (failure: unknown) => current && setMessage(onError(failure) ?? ''),
-    );
-    return () => {
-      current = false;
-    };
-  }, [id, onError]);
 
   // Focus the heading when the page appears and again once the lead has loaded.
   const loaded = lead !== null;
@@ -301,63 +329,16 @@ export function LeadPage({ id, onError }: LeadPageProps) {
             Ask for written consent
           </Button>
         )}
-        {lead.status === 'new' && (
+        {MOVES.filter((move) => move.from.includes(lead.status)).map((move) => (
           <Button
-            variant="outline"
+            key={move.label}
+            variant={move.to === 'spam' ? 'ghost' : 'outline'}
             size="sm"
-            onClick={() => mark('contacted', 'Marked as contacted.')}
+            onClick={() => mark(move.to, move.done)}
           >
-            Mark contacted
+            {move.label}
           </Button>
-        )}
-        {lead.status === 'contacted' && (
-          <Button variant="outline" size="sm" onClick={() => mark('new', 'Marked as new again.')}>
-            Mark as new
-          </Button>
-        )}
-        {/* Neither on a lead of the other: spam outranks do not contact on the server, and "Not
-            spam" (back to new) would quietly undo a visitor's request not to be contacted. */}
-        {(lead.status === 'new' || lead.status === 'contacted') && (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() =>
-              mark(
-                'do_not_contact',
-                'Marked do not contact: nothing more goes out about this lead.',
-              )
-            }
-          >
-            Do not contact
-          </Button>
-        )}
-        {doNotContact && (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => mark('new', 'Do not contact undone: marked as new.')}
-          >
-            Undo do not contact
-          </Button>
-        )}
-        {lead.status === 'spam' && (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => mark('new', 'Marked as not spam: it is delivered like any lead.')}
-          >
-            Not spam
-          </Button>
-        )}
-        {(lead.status === 'new' || lead.status === 'contacted') && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => mark('spam', 'Marked as spam: it is listed under Spam.')}
-          >
-            Mark as spam
-          </Button>
-        )}
+        ))}
         <Dialog.Root open={confirming} onOpenChange={setConfirming}>
           <Dialog.Trigger asChild>
             <Button variant="ghost" size="sm">

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { api, type Lead } from '../api/api';
+import { type OnError } from '../shared/load';
 
 /** The server keeps at most this many characters (`MAX_NOTE_CHARS`). */
 const MAX_NOTE_CHARS = 2000;
@@ -8,8 +9,7 @@ const MAX_NOTE_CHARS = 2000;
 interface NoteEditorProps {
   lead: Lead;
   onSaved: (lead: Lead) => void;
-  /** Reports a failed call; returns the message to show, or null when it was handled. */
-  onError: (error: unknown) => string | null;
+  onError: OnError;
 }
 
 /** The broker's free-text note on a lead, kept with it (and in the CSV). */

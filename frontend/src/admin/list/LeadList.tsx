@@ -13,12 +13,12 @@ import {
 import { Cell, DataTable, Row } from '../shared/DataTable';
 import { NotLicensedBadge } from '../shared/NotLicensedBadge';
 import { STATES, stateName } from '../shared/states';
+import { type OnError } from '../shared/load';
 
 interface LeadListProps {
   filter: Filter;
   onFilter: (filter: Filter) => void;
-  /** Reports a failed call; returns the message to show, or null when it was handled. */
-  onError: (error: unknown) => string | null;
+  onError: OnError;
 }
 
 const fieldClass =
