@@ -10,9 +10,11 @@
 #                               rounds: sending must stay off the request path (goal: on within
 #                               10 % of off)
 #
-# Always measures SQLite (a fresh database in a temp dir); also PostgreSQL when a postgres://
-# URL is given and the server accepts it (each run in a fresh database on that cluster when the
-# URL's user may create one, else in the URL's database). Reports requests/s, p50 and p99 latency
+# Always measures SQLite (a fresh database in a temp dir: TMPDIR picks its disk, and
+# TMPDIR=/dev/shm takes the disk's fsync out, which tells its share of the latency from the
+# server's); also PostgreSQL when a postgres:// URL is given and the server accepts it (each run
+# in a fresh database on that cluster when the URL's user may create one, else in the URL's
+# database). Reports requests/s, p50 and p99 latency
 # and peak RSS at 64 connections, plus idle RSS and the time from start to the first healthy
 # /healthz, for each of BENCH_RUNS rounds (SQLite then PostgreSQL in each, so both see the same
 # machine), then the median (min-max) of each figure and PostgreSQL's rate as a share of SQLite's.
