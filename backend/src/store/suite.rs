@@ -1189,7 +1189,11 @@ pub async fn a_visitors_opt_out_marks_their_leads_and_is_told_once(store: Arc<dy
     assert_eq!(status(later_id).await, LeadStatus::DoNotContact);
 
     let now = asked + Duration::from_secs(60);
-    let taken = store.take_untold_opt_outs(now, 10).await.unwrap();
+    let untold = |limit| {
+        let store = Arc::clone(&store);
+        async move { store.take_untold_opt_outs(now, limit).await.unwrap() }
+    };
+    let taken = untold(10).await;
     let told: Vec<_> = taken
         .iter()
         .map(|o| (o.kind.as_str(), o.value.as_str(), o.requested_at))
@@ -1202,35 +1206,19 @@ pub async fn a_visitors_opt_out_marks_their_leads_and_is_told_once(store: Arc<dy
         ],
         "the first request's time stands"
     );
-    assert!(store
-        .take_untold_opt_outs(now, 10)
-        .await
-        .unwrap()
-        .is_empty());
+    assert!(untold(10).await.is_empty());
 
     store.release_opt_outs(taken.clone(), now).await.unwrap();
-    let again = store.take_untold_opt_outs(now, 1).await.unwrap();
+    let again = untold(1).await;
     assert_eq!(
         again,
         taken[..1],
         "given back, oldest first, within the limit"
     );
-    assert_eq!(
-        store.take_untold_opt_outs(now, 10).await.unwrap(),
-        taken[1..]
-    );
-    store
-        .opt_out(None, Some("ana@example.com".into()), now)
-        .await
-        .unwrap();
-    assert!(
-        store
-            .take_untold_opt_outs(now, 10)
-            .await
-            .unwrap()
-            .is_empty(),
-        "asking again is told no more"
-    );
+    assert_eq!(untold(10).await, taken[1..]);
+    let email = Some("ana@example.com".into());
+    store.opt_out(None, email, now).await.unwrap();
+    assert!(untold(10).await.is_empty(), "asking again is told no more");
 }
 
 pub async fn a_site_key_is_made_once(store: Arc<dyn QuoteStore>) {

@@ -447,11 +447,7 @@ mod tests {
     #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
     async fn instances_sharing_the_outbox_each_get_their_own_leads() {
         let schema = PostgresSchema::create().await;
-        let forward = StoreOptions {
-            forward_leads: true,
-            email_leads: true,
-        };
-        let [a, b] = two(&schema, forward).await;
+        let [a, b] = two(&schema, suite::EVERY_CHANNEL).await;
         for i in 0..40 {
             a.insert(suite::web(&format!("p{i}@example.com")))
                 .await
@@ -474,30 +470,17 @@ mod tests {
             (40, 40),
             "each lead to exactly one"
         );
-        assert!(
-            a.take_due_deliveries(email, now, 100)
-                .await
-                .unwrap()
-                .is_empty(),
-            "claimed leads are not due"
-        );
-        assert_eq!(
-            a.take_due_deliveries(Channel::Webhook, now, 100)
-                .await
-                .unwrap()
-                .len(),
-            40,
-            "each channel is claimed on its own"
-        );
+        let due = |store: &Arc<PostgresStore>, channel, at| {
+            let store = Arc::clone(store);
+            async move { store.take_due_deliveries(channel, at, 100).await.unwrap() }
+        };
+        let claimed = due(&a, email, now).await;
+        assert!(claimed.is_empty(), "claimed leads are not due");
+        let webhook = due(&a, Channel::Webhook, now).await;
+        assert_eq!(webhook.len(), 40, "each channel is claimed on its own");
         let expired = now + LEAD_CLAIM + std::time::Duration::from_secs(1);
-        assert_eq!(
-            b.take_due_deliveries(email, expired, 100)
-                .await
-                .unwrap()
-                .len(),
-            40,
-            "due again if never recorded"
-        );
+        let expired = due(&b, email, expired).await;
+        assert_eq!(expired.len(), 40, "due again if never recorded");
         a.close().await;
         b.close().await;
         schema.drop().await;
