@@ -4,6 +4,7 @@
 use time::{Duration, OffsetDateTime};
 
 use super::sql::{Connection, Value};
+use super::stored_names::stored_names;
 use super::StoreError;
 
 /// How long before the call the visitor's reminder is due.
@@ -22,27 +23,11 @@ pub enum MailKind {
     Reminder,
 }
 
-impl MailKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MailKind::Request => "request",
-            MailKind::Cancel => "cancel",
-            MailKind::Confirmation => "confirmation",
-            MailKind::Reminder => "reminder",
-        }
-    }
-
-    pub(super) fn parse(text: &str) -> Option<MailKind> {
-        [
-            MailKind::Request,
-            MailKind::Cancel,
-            MailKind::Confirmation,
-            MailKind::Reminder,
-        ]
-        .into_iter()
-        .find(|kind| kind.as_str() == text)
-    }
-}
+stored_names!(
+    MailKind,
+    parse,
+    [Request => "request", Cancel => "cancel", Confirmation => "confirmation", Reminder => "reminder"]
+);
 
 /// $1 booking, $2 kind, $3 due.
 const QUEUE: &str = "INSERT INTO booking_mails (booking_id, kind, due_at) VALUES ($1, $2, $3)

@@ -28,16 +28,15 @@ use uuid::Uuid;
 
 use super::booking_mail_queue::{self, MailKind};
 use super::call_consent::CallConsent;
-use super::consent::{self, ConsentChannel, Head, Link, NewConsent, Reach, SoaEvidence};
+use super::consent::{self, ConsentChannel, Link, NewConsent, Reach, SoaEvidence};
 use super::do_not_contact;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::lead_columns::PHONE;
 use super::lead_queries::{self, BOOKING_BY_TOOL_CALL, UPCOMING_BOOKINGS};
 use super::model::{LeadStatus, NewQuote, StoredQuote};
-use super::queries::{CONSENT_HEAD, INSERT_CONSENT, INSERT_NOTICE_TEXT};
 use super::rows::stored_quote;
 use super::sql::{Connection, Database, Lane, NamedRow, Value};
-use super::written_consent::{self, insert_values, NewWrittenConsent};
+use super::written_consent::{self, append_link, NewWrittenConsent};
 use super::StoreError;
 
 /// $1 id, $2 lead, $3 start, $4 end, $5 now: nothing when the time is booked already.
@@ -496,29 +495,21 @@ async fn make_lead(
     let values = QuoteValues::new(lead, queued);
     let row: Vec<Value> = values.values().into_iter().map(Value::from).collect();
     c.execute(&INSERT_QUOTE, &row).await?;
-    if let Some(given) = &lead.consent {
-        append(c, given, |head| {
-            Link::after(
-                head,
-                &lead_id,
-                lead.language,
-                lead.created_at,
-                lead.reach(),
-                given,
-            )
-        })
-        .await?;
-    }
-    let soa = append(c, &new.soa, |head| {
+    let record = |head, given: &NewConsent| {
         Link::after(
             head,
             &lead_id,
             lead.language,
             lead.created_at,
             lead.reach(),
-            &new.soa,
+            given,
         )
-        .scope_of_appointment(&new.soa_evidence)
+    };
+    if let Some(given) = &lead.consent {
+        append_link(c, given, |head| record(head, given)).await?;
+    }
+    let soa = append_link(c, &new.soa, |head| {
+        record(head, &new.soa).scope_of_appointment(&new.soa_evidence)
     })
     .await?;
     if let Some((phone, email)) = do_not_contact::lifted_by(lead) {
@@ -542,7 +533,7 @@ async fn join(
         phone: known.contact.phone.as_deref(),
         may_call: known.contact.may_call_text(),
     };
-    let soa = append(c, &new.soa, |head| {
+    let soa = append_link(c, &new.soa, |head| {
         Link::after(
             head,
             &known.id,
@@ -576,25 +567,6 @@ async fn join(
         }
     }
     Ok(soa)
-}
-
-/// Appends the record `link` makes of the chain's head, with `given`'s texts; its number.
-async fn append(
-    c: &mut dyn Connection,
-    given: &NewConsent,
-    link: impl FnOnce(Option<Head>) -> Link,
-) -> Result<i64, StoreError> {
-    for text in given.texts() {
-        c.execute(
-            INSERT_NOTICE_TEXT,
-            &[consent::sha256_hex(text).into(), text.into()],
-        )
-        .await?;
-    }
-    let head = c.query(CONSENT_HEAD, &[]).await?;
-    let link = link(head.first().map(Head::read).transpose()?);
-    c.execute(INSERT_CONSENT, &insert_values(&link)).await?;
-    Ok(link.seq)
 }
 
 fn moment(row: &impl NamedRow, column: &str) -> Result<OffsetDateTime, StoreError> {

@@ -10,6 +10,7 @@ use serde::Serialize;
 use time::OffsetDateTime;
 
 use super::consent::ConsentChannel;
+use super::stored_names::stored_names;
 use super::timestamp::serialize_timestamp;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -49,14 +50,9 @@ impl CallConsent {
             ConsentChannel::Voice | ConsentChannel::Chat => Some(CallConsent::Oral),
         }
     }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CallConsent::Written => "written",
-            CallConsent::Oral => "oral",
-        }
-    }
 }
+
+stored_names!(CallConsent, [Written => "written", Oral => "oral"]);
 
 #[cfg(test)]
 mod tests {

@@ -17,6 +17,7 @@ use super::clean_text;
 use super::language::Language;
 use super::lead_queries::{CONSENT_CHAIN, CONSENT_OF_LEAD, CONSENT_OF_PERSON, CONSENT_RECORD};
 use super::sql::{Database, Lane, NamedRow};
+use super::stored_names::stored_names;
 use super::timestamp::{format_timestamp, serialize_timestamp};
 use super::StoreError;
 
@@ -77,29 +78,17 @@ pub enum ConsentChannel {
     ConsentPage,
 }
 
-impl ConsentChannel {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ConsentChannel::Form => "form",
-            ConsentChannel::FormWithoutScript => "form_without_script",
-            ConsentChannel::Voice => "voice",
-            ConsentChannel::Chat => "chat",
-            ConsentChannel::ConsentPage => "consent_page",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<ConsentChannel> {
-        [
-            ConsentChannel::Form,
-            ConsentChannel::FormWithoutScript,
-            ConsentChannel::Voice,
-            ConsentChannel::Chat,
-            ConsentChannel::ConsentPage,
-        ]
-        .into_iter()
-        .find(|channel| channel.as_str() == text)
-    }
-}
+stored_names!(
+    ConsentChannel,
+    parse,
+    [
+        Form => "form",
+        FormWithoutScript => "form_without_script",
+        Voice => "voice",
+        Chat => "chat",
+        ConsentPage => "consent_page",
+    ]
+);
 
 /// What a new lead's consent record holds beyond the lead's own id, language and time.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -690,12 +679,16 @@ mod tests {
         );
     }
 
-    #[test]
-    fn any_change_names_the_first_record_it_breaks() {
-        let named = |chain: &[StoredLink]| match verify(chain) {
+    /// The record `verify` finds broken, and why.
+    fn named(chain: &[StoredLink]) -> (i64, String) {
+        match verify(chain) {
             Verified::Broken { seq, why, .. } => (seq, why),
             intact => panic!("{intact:?}"),
-        };
+        }
+    }
+
+    #[test]
+    fn any_change_names_the_first_record_it_breaks() {
         let mut changed = chain(3);
         changed[1].link.client = Some("198.51.100.1".into());
         assert_eq!(named(&changed).0, 2);
@@ -773,21 +766,17 @@ mod tests {
 
     #[test]
     fn a_lead_changed_after_its_record_is_named() {
-        let why = |chain: &[StoredLink]| match verify(chain) {
-            Verified::Broken { seq, why, .. } => (seq, why),
-            intact => panic!("{intact:?}"),
-        };
         let mut flipped = chain(4);
         flipped[3].lead.as_mut().unwrap().may_call = Some("yes".into());
-        let (seq, said) = why(&flipped);
+        let (seq, said) = named(&flipped);
         assert_eq!(seq, 4);
         assert!(said.contains("call permission (may_call)"), "{said}");
         let mut phone = chain(4);
         phone[3].lead.as_mut().unwrap().phone = Some("+15555550199".into());
-        assert!(why(&phone).1.contains("another phone"));
+        assert!(named(&phone).1.contains("another phone"));
         let mut email = chain(4);
         email[0].lead.as_mut().unwrap().email = "x@example.com".into();
-        assert!(why(&email).1.contains("another e-mail"));
+        assert!(named(&email).1.contains("another e-mail"));
         // A deleted lead's record stands alone.
         let mut deleted = chain(4);
         deleted[1].lead = None;
@@ -804,12 +793,8 @@ mod tests {
         assert!(matches!(verify(&ticked), Verified::Broken { seq: 4, .. }));
         let mut reworded = chain(4);
         reworded[1].phone_disclosure_text = Some("Clearharbor may call me.".into());
-        match verify(&reworded) {
-            Verified::Broken { seq, why, .. } => {
-                assert_eq!(seq, 2);
-                assert!(why.contains("stored text has changed"), "{why}");
-            }
-            intact => panic!("{intact:?}"),
-        }
+        let (seq, why) = named(&reworded);
+        assert_eq!(seq, 2);
+        assert!(why.contains("stored text has changed"), "{why}");
     }
 }

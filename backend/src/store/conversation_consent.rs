@@ -114,7 +114,10 @@ pub(super) async fn settle(
         return Ok(0);
     }
     let click = c.query(SELECT_CHAT_ANSWER, &key).await?;
-    let click = click.first().map(Click::read).transpose()?;
+    let click = click
+        .first()
+        .map(|row| clicked(row, call_id, now))
+        .transpose()?;
     let recording = c.query(STORED_RECORDING_SHA256, &key).await?;
     let recording = recording
         .first()
@@ -124,7 +127,10 @@ pub(super) async fn settle(
     for lead in leads.iter().map(stored_quote) {
         let lead = lead?;
         let new = match (lead.source, &click, &recording) {
-            (Source::Chat, Some(click), _) => click.consent(&lead.id, call_id, now),
+            (Source::Chat, Some(click), _) => NewWrittenConsent {
+                lead_id: lead.id.clone(),
+                ..click.clone()
+            },
             (Source::Voice, _, Some(sha256)) if lead.contact.may_call => {
                 // The text the assistant was given to read in the lead's language, as the lead's
                 // own record keeps it.
@@ -159,46 +165,28 @@ pub(super) async fn settle(
     Ok(recorded)
 }
 
-/// A kept Yes.
-struct Click {
-    disclosure: String,
-    language: Language,
-    page: String,
-    client: Option<String>,
-    user_agent: Option<String>,
-    answered_at: String,
-}
-
-impl Click {
-    fn read(row: &impl NamedRow) -> Result<Click, StoreError> {
-        let language = row.required("language")?;
-        Ok(Click {
-            disclosure: row.required("disclosure")?,
-            language: Language::parse(&language).unwrap_or(Language::En),
-            page: row.required("page")?,
-            client: row.text("client")?,
-            user_agent: row.text("user_agent")?,
-            answered_at: row.required("answered_at")?,
-        })
-    }
-
-    fn consent(&self, lead_id: &str, call_id: &str, now: OffsetDateTime) -> NewWrittenConsent {
-        NewWrittenConsent {
-            lead_id: lead_id.to_owned(),
-            disclosure: self.disclosure.clone(),
-            channel: ConsentChannel::Chat,
-            page: self.page.clone(),
-            language: self.language,
-            client: self.client.clone(),
-            user_agent: self.user_agent.clone(),
-            evidence: Some(Evidence {
-                call_id: Some(call_id.to_owned()),
-                recording_sha256: None,
-                answered_at: Some(self.answered_at.clone()),
-            }),
-            at: now,
-        }
-    }
+/// The written consent chat `call_id`'s kept Yes gives at `now`, for a lead it names.
+fn clicked(
+    row: &impl NamedRow,
+    call_id: &str,
+    now: OffsetDateTime,
+) -> Result<NewWrittenConsent, StoreError> {
+    let language = row.required("language")?;
+    Ok(NewWrittenConsent {
+        lead_id: String::new(),
+        disclosure: row.required("disclosure")?,
+        channel: ConsentChannel::Chat,
+        page: row.required("page")?,
+        language: Language::parse(&language).unwrap_or(Language::En),
+        client: row.text("client")?,
+        user_agent: row.text("user_agent")?,
+        evidence: Some(Evidence {
+            call_id: Some(call_id.to_owned()),
+            recording_sha256: None,
+            answered_at: Some(row.required("answered_at")?),
+        }),
+        at: now,
+    })
 }
 
 /// $1 the chat, $2 the text, $3 language, $4 page, $5 client, $6 browser, $7 when. The latest

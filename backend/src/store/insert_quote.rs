@@ -9,6 +9,7 @@ use super::lead_columns::{
     STATUS_CHANGED_AT, TABLE, TOOL_CALL_ID, USER_AGENT, ZIP,
 };
 use super::model::{LeadStatus, NewQuote};
+use super::timestamp::format_timestamp;
 
 /// One `$n` per column, its value. Stores nothing when the idempotency key or the voice call
 /// and tool call were seen before (both are unique); `EARLIER_QUOTE` then finds that row.
@@ -93,7 +94,7 @@ impl<'q> QuoteValues<'q> {
         QuoteValues {
             quote,
             id: quote.id.to_string(),
-            created_at: quote.created_at_text(),
+            created_at: format_timestamp(quote.created_at),
             queued_channels: queued_channels.filter(|_| quote.spam.is_none()),
         }
     }

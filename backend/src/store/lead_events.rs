@@ -12,6 +12,7 @@ use time::OffsetDateTime;
 use super::lead_columns::ID;
 use super::lead_queries::{PERSONS_LEADS, REQUEUE_WEBHOOK};
 use super::sql::{Connection, NamedRow, Value};
+use super::stored_names::stored_names;
 use super::StoreError;
 
 /// Why a lead is posted: it came, or its person's do-not-contact state changed.
@@ -23,25 +24,15 @@ pub enum LeadEvent {
     DoNotContactUnmarked,
 }
 
-impl LeadEvent {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LeadEvent::Created => "created",
-            LeadEvent::DoNotContactMarked => "do_not_contact_marked",
-            LeadEvent::DoNotContactUnmarked => "do_not_contact_unmarked",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<LeadEvent> {
-        [
-            LeadEvent::Created,
-            LeadEvent::DoNotContactMarked,
-            LeadEvent::DoNotContactUnmarked,
-        ]
-        .into_iter()
-        .find(|event| event.as_str() == text)
-    }
-}
+stored_names!(
+    LeadEvent,
+    parse,
+    [
+        Created => "created",
+        DoNotContactMarked => "do_not_contact_marked",
+        DoNotContactUnmarked => "do_not_contact_unmarked",
+    ]
+);
 
 /// A change queued on a webhook row: what happened and when (the stored `event_at`, which the
 /// attempt's outcome is recorded against).

@@ -394,6 +394,16 @@ pub(super) const KEPT_AFTER_15: [&str; 7] = [
 mod tests {
     use super::*;
 
+    /// An in-memory database at schema version `version`.
+    fn at_version(version: usize) -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        for sql in &MIGRATIONS[..version] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", version).unwrap();
+        conn
+    }
+
     #[test]
     fn applies_once_and_is_idempotent() {
         let mut conn = Connection::open_in_memory().unwrap();
@@ -444,14 +454,8 @@ mod tests {
 
     #[test]
     fn chats_kept_before_take_their_prefix_with_their_leads() {
-        let mut conn = Connection::open_in_memory().unwrap();
-        let tx = conn.transaction().unwrap();
-        for sql in &MIGRATIONS[..14] {
-            tx.execute_batch(sql).unwrap();
-        }
-        tx.pragma_update(None, "user_version", 14).unwrap();
-        tx.execute_batch(KEPT_BEFORE_15).unwrap();
-        tx.commit().unwrap();
+        let mut conn = at_version(14);
+        conn.execute_batch(KEPT_BEFORE_15).unwrap();
         migrate(&mut conn).unwrap();
         let mut statement = conn.prepare(KEPT_AFTER_15_SQL).unwrap();
         let rows = statement.query_map([], |row| row.get(0)).unwrap();
@@ -464,15 +468,10 @@ mod tests {
     fn consent_records_made_before_a_lead_could_have_more_keep_their_chain() {
         use crate::store::consent::{self, verify, Link, NewConsent, Reach, Verified};
         use crate::store::lead_queries::CONSENT_CHAIN;
-        use crate::store::sqlite::parameters;
+        use crate::store::sqlite::connection::records;
         use crate::store::Language;
 
-        let mut conn = Connection::open_in_memory().unwrap();
-        let tx = conn.transaction().unwrap();
-        for sql in &MIGRATIONS[..17] {
-            tx.execute_batch(sql).unwrap();
-        }
-        tx.pragma_update(None, "user_version", 17).unwrap();
+        let mut conn = at_version(17);
         let notice = NewConsent {
             notice: None,
             page: "/".into(),
@@ -490,7 +489,7 @@ mod tests {
             };
             let at = time::OffsetDateTime::UNIX_EPOCH;
             let link = Link::after(head.take(), lead, Language::En, at, reach, &notice);
-            tx.execute(
+            conn.execute(
                 "INSERT INTO consent_records (seq, lead_id, channel, page, language, at, client,
                     user_agent, notice_sha256, prev_hash, hash, hash_form, email)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, NULL, NULL, ?8, ?9, ?10, ?11)",
@@ -514,14 +513,13 @@ mod tests {
                 sha256: link.hash(),
             });
         }
-        tx.commit().unwrap();
         migrate(&mut conn).unwrap();
-        let zero = 0_i64;
-        let limit = 10_i64;
-        let chain = parameters::query(&conn, CONSENT_CHAIN, &[&zero, &limit], |row| {
-            consent::stored_link(row)
-        })
-        .unwrap();
+        let values = [0_i64.into(), 10_i64.into()];
+        let rows = records(&conn, CONSENT_CHAIN, &values).unwrap();
+        let chain: Vec<_> = rows
+            .iter()
+            .map(|row| consent::stored_link(row).unwrap())
+            .collect();
         assert!(chain
             .iter()
             .all(|stored| stored.link.kind == consent::LEAD_KIND));
@@ -534,18 +532,12 @@ mod tests {
 
     #[test]
     fn the_webhook_outbox_survives_the_move_to_channels() {
-        let mut conn = Connection::open_in_memory().unwrap();
-        let tx = conn.transaction().unwrap();
-        for sql in &MIGRATIONS[..3] {
-            tx.execute_batch(sql).unwrap();
-        }
-        tx.pragma_update(None, "user_version", 3).unwrap();
-        tx.execute_batch(
+        let mut conn = at_version(3);
+        conn.execute_batch(
             "INSERT INTO quote_requests (id, product, email, created_at) VALUES ('a','family','x@y.z','t');
              INSERT INTO lead_outbox (quote_id, attempts, next_attempt_at, last_error) VALUES ('a', 2, 'n', 'HTTP 503');",
         )
         .unwrap();
-        tx.commit().unwrap();
         migrate(&mut conn).unwrap();
         let row: (String, u32, String) = conn
             .query_row(

@@ -42,6 +42,7 @@ pub mod signer;
 pub mod spam_report;
 mod sql;
 pub mod sqlite;
+mod stored_names;
 #[cfg(test)]
 mod suite;
 pub mod table_copy;

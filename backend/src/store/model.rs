@@ -3,7 +3,8 @@ use super::clean_text;
 use super::consent::{Consent, NewConsent, Reach};
 use super::language::Language;
 use super::lead_events::QueuedEvent;
-use super::timestamp::{format_timestamp, serialize_timestamp};
+use super::stored_names::stored_names;
+use super::timestamp::serialize_timestamp;
 use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
@@ -20,21 +21,7 @@ pub enum Source {
     Chat,
 }
 
-impl Source {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Source::Web => "web",
-            Source::Voice => "voice",
-            Source::Chat => "chat",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Source> {
-        [Source::Web, Source::Voice, Source::Chat]
-            .into_iter()
-            .find(|source| source.as_str() == text)
-    }
-}
+stored_names!(Source, parse, [Web => "web", Voice => "voice", Chat => "chat"]);
 
 /// Where the broker is with a lead.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
@@ -52,27 +39,11 @@ pub enum LeadStatus {
     DoNotContact,
 }
 
-impl LeadStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LeadStatus::New => "new",
-            LeadStatus::Contacted => "contacted",
-            LeadStatus::Spam => "spam",
-            LeadStatus::DoNotContact => "do_not_contact",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<LeadStatus> {
-        [
-            LeadStatus::New,
-            LeadStatus::Contacted,
-            LeadStatus::Spam,
-            LeadStatus::DoNotContact,
-        ]
-        .into_iter()
-        .find(|status| status.as_str() == text)
-    }
-}
+stored_names!(
+    LeadStatus,
+    parse,
+    [New => "new", Contacted => "contacted", Spam => "spam", DoNotContact => "do_not_contact"]
+);
 
 /// The voice call (or the chat's session) and tool call a quote was asked for in; the pair
 /// identifies it, so the provider retrying a tool call does not store it twice.
@@ -233,10 +204,6 @@ impl NewQuote {
         self.form_token.as_ref().filter(|_| self.spam.is_none())
     }
 
-    pub fn spoken(request: QuoteRequest, voice: VoiceOrigin) -> NewQuote {
-        NewQuote::from_assistant(request, Source::Voice, voice)
-    }
-
     /// Asked of the assistant in a call (`Voice`) or a chat (`Chat`, the chat's session in
     /// `call_id`): a retried tool call is stored once either way.
     pub fn from_assistant(request: QuoteRequest, source: Source, origin: VoiceOrigin) -> NewQuote {
@@ -244,11 +211,6 @@ impl NewQuote {
             voice: Some(origin),
             ..NewQuote::new(request, source, None)
         }
-    }
-
-    /// RFC 3339 in UTC with fixed millisecond precision, so text order is time order.
-    pub fn created_at_text(&self) -> String {
-        format_timestamp(self.created_at)
     }
 }
 
@@ -349,19 +311,9 @@ pub enum Channel {
 
 impl Channel {
     pub const ALL: [Channel; 3] = [Channel::Webhook, Channel::Email, Channel::FollowUp];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Channel::Webhook => "webhook",
-            Channel::Email => "email",
-            Channel::FollowUp => "follow_up",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Channel> {
-        Channel::ALL.into_iter().find(|c| c.as_str() == name)
-    }
 }
+
+stored_names!(Channel, parse, [Webhook => "webhook", Email => "email", FollowUp => "follow_up"]);
 
 /// The delivery state of each channel of one lead (`None`: no entry on that channel).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
@@ -434,15 +386,10 @@ pub enum DeliveryStatus {
     Undelivered,
 }
 
-impl DeliveryStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DeliveryStatus::Pending => "pending",
-            DeliveryStatus::Delivered => "delivered",
-            DeliveryStatus::Undelivered => "undelivered",
-        }
-    }
-}
+stored_names!(
+    DeliveryStatus,
+    [Pending => "pending", Delivered => "delivered", Undelivered => "undelivered"]
+);
 
 /// What the provider reports when a voice call ends.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,6 @@
 //! What the quote routes, the voice events and the export ask of a store: keeping a new quote
 //! request, and reading the stored ones back. Each store keeps quotes its own way (group
-//! commits); the rest is written once for both databases, over `store::sql`, and each store's
-//! `Quotes` answers with it.
+//! commits: `InsertQuote`); the rest is written once for both databases, over `store::sql`.
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
@@ -42,31 +41,35 @@ pub trait Quotes: Send + Sync {
     }
 }
 
-/// `Quotes::forget_spent_form_tokens`: an hourly deletion, on the outbox's lane.
-pub(super) fn forget_spent_form_tokens(
-    db: &impl Database,
-    issued_before: OffsetDateTime,
-) -> BoxFuture<'_, Result<u64, StoreError>> {
-    db.execute(
-        Lane::Outbox,
-        FORGET_SPENT_FORM_TOKENS,
-        vec![issued_before.into()],
-    )
+/// What each store does its own way: `Quotes::insert`.
+pub(super) trait InsertQuote: Database {
+    fn insert_quote(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>>;
 }
 
-/// `Quotes::list`.
-pub(super) fn list(
-    db: &impl Database,
-    query: ListQuery,
-) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-    let since = Value::from(query.since.map(super::format_timestamp).unwrap_or_default());
-    // No limit is the largest: SQLite refuses a NULL limit, PostgreSQL a negative one.
-    let limit = Value::from(query.limit.unwrap_or(usize::MAX));
-    let values = match &query.after {
-        Some(after) => vec![since, after.as_str().into(), limit],
-        None => vec![since, limit],
-    };
-    let sql = list_quotes(query.newest_first, query.after.is_some());
-    let rows = db.query(Lane::Person, sql, values);
-    async move { rows.await?.iter().map(stored_quote).collect() }.boxed()
+impl<D: InsertQuote> Quotes for D {
+    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
+        self.insert_quote(quote)
+    }
+
+    /// An hourly deletion, on the outbox's lane.
+    fn forget_spent_form_tokens(
+        &self,
+        issued_before: OffsetDateTime,
+    ) -> BoxFuture<'_, Result<u64, StoreError>> {
+        let values = vec![issued_before.into()];
+        self.execute(Lane::Outbox, FORGET_SPENT_FORM_TOKENS, values)
+    }
+
+    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
+        let since = Value::from(query.since.map(super::format_timestamp).unwrap_or_default());
+        // No limit is the largest: SQLite refuses a NULL limit, PostgreSQL a negative one.
+        let limit = Value::from(query.limit.unwrap_or(usize::MAX));
+        let values = match &query.after {
+            Some(after) => vec![since, after.as_str().into(), limit],
+            None => vec![since, limit],
+        };
+        let sql = list_quotes(query.newest_first, query.after.is_some());
+        let rows = self.query(Lane::Person, sql, values);
+        async move { rows.await?.iter().map(stored_quote).collect() }.boxed()
+    }
 }

@@ -19,73 +19,32 @@ pub enum Value {
     Bytes(Vec<u8>),
 }
 
-impl From<String> for Value {
-    fn from(text: String) -> Value {
-        Value::Text(Some(text))
-    }
+/// `From` each Rust type a statement takes, as the `Value` it is bound as.
+macro_rules! values_from {
+    ($($from:ty => |$x:ident| $value:expr;)+) => {
+        $(impl From<$from> for Value {
+            fn from($x: $from) -> Value {
+                $value
+            }
+        })+
+    };
 }
 
-impl From<&str> for Value {
-    fn from(text: &str) -> Value {
-        Value::Text(Some(text.to_owned()))
-    }
-}
-
-impl From<Option<&str>> for Value {
-    fn from(text: Option<&str>) -> Value {
-        Value::Text(text.map(str::to_owned))
-    }
-}
-
-impl From<Option<OffsetDateTime>> for Value {
-    fn from(at: Option<OffsetDateTime>) -> Value {
-        Value::Text(at.map(format_timestamp))
-    }
-}
-
-impl From<Option<String>> for Value {
-    fn from(text: Option<String>) -> Value {
-        Value::Text(text)
-    }
-}
-
-impl From<OffsetDateTime> for Value {
-    /// As every timestamp is stored: RFC 3339 text (`timestamp::format_timestamp`).
-    fn from(at: OffsetDateTime) -> Value {
-        Value::Text(Some(format_timestamp(at)))
-    }
-}
-
-impl From<i64> for Value {
-    fn from(n: i64) -> Value {
-        Value::Number(Some(n))
-    }
-}
-
-impl From<u32> for Value {
-    fn from(n: u32) -> Value {
-        Value::Number(Some(n.into()))
-    }
-}
-
-impl From<usize> for Value {
-    /// A count or a limit: one past `i64::MAX` is as good as no limit.
-    fn from(n: usize) -> Value {
-        Value::Number(Some(i64::try_from(n).unwrap_or(i64::MAX)))
-    }
-}
-
-impl From<u64> for Value {
-    /// A count: one past `i64::MAX` is kept as `i64::MAX`.
-    fn from(n: u64) -> Value {
-        Value::Number(Some(i64::try_from(n).unwrap_or(i64::MAX)))
-    }
-}
-
-impl From<Vec<u8>> for Value {
-    fn from(bytes: Vec<u8>) -> Value {
-        Value::Bytes(bytes)
-    }
+values_from! {
+    String => |text| Value::Text(Some(text));
+    &str => |text| Value::Text(Some(text.to_owned()));
+    Option<&str> => |text| Value::Text(text.map(str::to_owned));
+    Option<String> => |text| Value::Text(text);
+    // As every timestamp is stored: RFC 3339 text (`timestamp::format_timestamp`).
+    OffsetDateTime => |at| Value::Text(Some(format_timestamp(at)));
+    Option<OffsetDateTime> => |at| Value::Text(at.map(format_timestamp));
+    i64 => |n| Value::Number(Some(n));
+    u32 => |n| Value::Number(Some(n.into()));
+    // A count or a limit: one past `i64::MAX` is as good as no limit.
+    usize => |n| Value::Number(Some(i64::try_from(n).unwrap_or(i64::MAX)));
+    // A count: one past `i64::MAX` is kept as `i64::MAX`.
+    u64 => |n| Value::Number(Some(i64::try_from(n).unwrap_or(i64::MAX)));
+    Vec<u8> => |bytes| Value::Bytes(bytes);
 }
 
 /// One row as a driver reads its columns, by name.

@@ -7,7 +7,7 @@
 //! run beside the writer).
 
 pub mod backup;
-mod connection;
+pub(in crate::store) mod connection;
 pub(in crate::store) mod parameters;
 pub(super) mod table_copy;
 
@@ -18,7 +18,7 @@ use std::thread::JoinHandle;
 
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
-use rusqlite::{params, Connection, OpenFlags, Row, ToSql, Transaction, MAIN_DB};
+use rusqlite::{params, Connection, OpenFlags, ToSql, Transaction, MAIN_DB};
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
@@ -30,13 +30,14 @@ use super::migrations::{check_version, migrate};
 use super::options::{StoreOptions, DATABASE_WAIT};
 use super::outbox::delivery_record;
 use super::queries;
-use super::quotes;
+use super::quotes::InsertQuote;
 use super::rows::{self, pending_lead};
-use super::sql::{NamedRow, Value};
+use super::sql::Value;
 use super::timestamp::format_timestamp;
+use super::written_consent::insert_values;
 use super::{
-    Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, Outbox, PendingLead,
-    QuoteStore, Quotes, StoreError, StoredQuote, REUSED_TOKEN,
+    Cause, Channel, DeliveryOutcome, Inserted, NewQuote, Outbox, PendingLead, QuoteStore,
+    StoreError, REUSED_TOKEN,
 };
 
 /// Most inserts committed together in one transaction (group commit).
@@ -228,21 +229,6 @@ impl SqliteStore {
         })
     }
 
-    fn read<T: Send + 'static>(
-        &self,
-        query: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
-    ) -> BoxFuture<'static, Result<T, StoreError>> {
-        read_on(&self.reader, query)
-    }
-
-    /// A read for the outbox workers (`SqliteStore`).
-    fn read_for_outbox<T: Send + 'static>(
-        &self,
-        query: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
-    ) -> BoxFuture<'static, Result<T, StoreError>> {
-        read_on(&self.outbox_reader, query)
-    }
-
     /// Hands `write` to the writer thread; resolves once its transaction has committed.
     fn write(&self, write: Write) -> BoxFuture<'static, Result<Applied, StoreError>> {
         let (done, result) = oneshot::channel();
@@ -352,18 +338,12 @@ fn apply(
             let values = QuoteValues::new(quote, queued_channels);
             let insert = values.values();
             if run(&INSERT_QUOTE, &insert.each_ref().map(|v| v as &dyn ToSql))? == 0 {
-                let keys = quote.unique_keys();
-                let earlier = parameters::query(
-                    tx,
-                    lead_queries::EARLIER_QUOTE,
-                    &keys.each_ref().map(|v| v as &dyn ToSql),
-                    |row| rows::earlier(quote, row),
-                )?;
+                let keys = quote.unique_keys().map(Value::from);
+                let earlier = connection::records(tx, lead_queries::EARLIER_QUOTE, &keys)?;
                 let earlier = earlier
-                    .into_iter()
-                    .next()
+                    .first()
                     .ok_or(rusqlite::Error::QueryReturnedNoRows)?;
-                return Ok(Applied::Quote(earlier));
+                return Ok(Applied::Quote(rows::earlier(quote, earlier)?));
             }
             if let Some(consent) = &quote.consent {
                 append_consent(tx, quote, consent)?;
@@ -376,10 +356,11 @@ fn apply(
             run(sql, &connection::bound(values))?;
         }
         Write::TakeQueued { limit } => {
-            let limit = i64::try_from(*limit).unwrap_or(i64::MAX);
-            let leads = parameters::query(tx, lead_queries::QUEUED_LEADS, params![limit], |row| {
-                rows::queued_lead(row)
-            })?;
+            let leads = connection::records(tx, lead_queries::QUEUED_LEADS, &[(*limit).into()])?;
+            let leads: Vec<_> = leads
+                .iter()
+                .map(rows::queued_lead)
+                .collect::<Result<_, _>>()?;
             for lead in &leads {
                 for channel in &lead.channels {
                     run(
@@ -408,66 +389,22 @@ fn append_consent(
             params![consent::sha256_hex(text), text],
         )?;
     }
-    let head = parameters::query(tx, queries::CONSENT_HEAD, &[], |row| Head::read(row))?;
+    let head = connection::records(tx, queries::CONSENT_HEAD, &[])?;
     let link = Link::after(
-        head.into_iter().next(),
+        head.first().map(Head::read).transpose()?,
         &quote.id.to_string(),
         quote.language,
         quote.created_at,
         quote.reach(),
         consent,
     );
-    parameters::execute(
-        tx,
-        queries::INSERT_CONSENT,
-        params![
-            link.seq,
-            link.lead_id,
-            link.channel,
-            link.page,
-            link.language,
-            link.at,
-            link.client,
-            link.user_agent,
-            link.notice_sha256,
-            link.prev_hash,
-            link.phone_consent,
-            link.phone_disclosure_sha256,
-            link.hash_form,
-            link.email,
-            link.phone,
-            link.may_call,
-            link.kind,
-            link.evidence,
-            link.hash()
-        ],
-    )?;
+    let values = insert_values(&link);
+    parameters::execute(tx, queries::INSERT_CONSENT, &connection::bound(&values))?;
     Ok(())
 }
 
-impl NamedRow for Row<'_> {
-    fn text(&self, column: &str) -> Result<Option<String>, StoreError> {
-        Ok(self.get(column)?)
-    }
-    fn flag(&self, column: &str) -> Result<bool, StoreError> {
-        Ok(self.get(column)?)
-    }
-    fn count(&self, column: &str) -> Result<Option<u32>, StoreError> {
-        Ok(self.get(column)?)
-    }
-    fn number(&self, column: &str) -> Result<i64, StoreError> {
-        Ok(self.get(column)?)
-    }
-    fn optional_number(&self, column: &str) -> Result<Option<i64>, StoreError> {
-        Ok(self.get(column)?)
-    }
-    fn bytes(&self, column: &str) -> Result<Vec<u8>, StoreError> {
-        Ok(self.get(column)?)
-    }
-}
-
-impl Quotes for SqliteStore {
-    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
+impl InsertQuote for SqliteStore {
+    fn insert_quote(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
         self.write(Write::Quote(Box::new(quote)))
             .map(|r| {
                 r.map(|applied| match applied {
@@ -476,17 +413,6 @@ impl Quotes for SqliteStore {
                 })
             })
             .boxed()
-    }
-
-    fn forget_spent_form_tokens(
-        &self,
-        issued_before: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<u64, StoreError>> {
-        quotes::forget_spent_form_tokens(self, issued_before)
-    }
-
-    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        quotes::list(self, query)
     }
 }
 
@@ -498,14 +424,11 @@ impl Outbox for SqliteStore {
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         let taken = self.write(Write::TakeQueued { limit });
-        let due = self.read_for_outbox(move |conn| {
-            let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-            parameters::query(
-                conn,
-                &lead_queries::due_deliveries(),
-                params![format_timestamp(now), limit, channel.as_str()],
-                |row| pending_lead(row, channel),
-            )
+        // On the outbox workers' own connection (`SqliteStore`).
+        let due = read_on(&self.outbox_reader, move |conn| {
+            let values = [now.into(), limit.into(), channel.as_str().into()];
+            let due = connection::records(conn, &lead_queries::due_deliveries(), &values)?;
+            due.iter().map(|row| pending_lead(row, channel)).collect()
         });
         async move {
             taken.await?;
@@ -531,7 +454,7 @@ impl QuoteStore for SqliteStore {
     /// no longer be written) means writes cannot commit, which monitoring must see even though
     /// reads still work. The server never opens a read-only database, so any failure counts.
     fn ping(&self) -> BoxFuture<'_, Result<(), StoreError>> {
-        self.read(|conn| {
+        read_on(&self.reader, |conn| {
             conn.query_row("SELECT 1", [], |_| Ok(()))
                 .map_err(|e| StoreError::Unavailable(Cause::of(e)))?;
             conn.busy_timeout(HEALTH_LOCK_WAIT)?;
@@ -564,7 +487,7 @@ impl QuoteStore for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::suite;
+    use crate::store::{suite, ListQuery, Quotes};
 
     async fn store(dir: &tempfile::TempDir, options: StoreOptions) -> Arc<dyn QuoteStore> {
         let path = dir.path().join("q.db");
@@ -575,13 +498,15 @@ mod tests {
         )
     }
 
-    /// Runs one case of the shared store suite on a fresh SQLite file.
+    /// Runs one case of the shared store suite on a fresh SQLite file, and closes the store.
     macro_rules! suite_case {
         ($name:ident, $options:expr) => {
             #[tokio::test]
             async fn $name() {
                 let dir = tempfile::tempdir().unwrap();
-                suite::$name(store(&dir, $options).await).await;
+                let store = store(&dir, $options).await;
+                suite::$name(Arc::clone(&store)).await;
+                store.close().await;
             }
         };
     }

@@ -15,7 +15,7 @@ use super::{
 };
 
 /// Expands `$case!(name, StoreOptions)` for every case below, so each store runs them all: a
-/// case's name, then the options its store is opened with.
+/// case's name, then the options its store is opened with (it is closed after the case).
 macro_rules! for_each_case {
     ($case:ident) => {
         $crate::store::suite::for_each_case!(@ $case
@@ -78,7 +78,61 @@ pub fn spoken(email: &str, call_id: &str, tool_call_id: &str) -> NewQuote {
         call_id: call_id.into(),
         tool_call_id: tool_call_id.into(),
     };
-    NewQuote::spoken(QuoteRequest::parse("medicare", email).unwrap(), origin)
+    let request = QuoteRequest::parse("medicare", email).unwrap();
+    NewQuote::from_assistant(request, Source::Voice, origin)
+}
+
+/// Up to ten deliveries due on channel `on` at `at`.
+pub async fn due(store: &Arc<dyn QuoteStore>, on: Channel, at: OffsetDateTime) -> Vec<PendingLead> {
+    store.take_due_deliveries(on, at, 10).await.unwrap()
+}
+
+/// Records each of `leads` delivered.
+async fn delivered(store: &Arc<dyn QuoteStore>, leads: &[PendingLead]) {
+    for lead in leads {
+        let outcome = DeliveryOutcome::Delivered;
+        store.record_delivery(lead, outcome).await.unwrap();
+    }
+}
+
+/// The disclosure of the consent to be called, as the cases show and read it.
+const SAID: &str = "Clearharbor may call me. Consent is not a condition of purchase.";
+
+/// `quote` as the assistant passed it on: with `phone`, whether the person may be called there
+/// (`yes`: the disclosure agreed to), and its consent record with `notice`.
+fn by_phone(quote: NewQuote, phone: Option<&str>, yes: bool, notice: Option<&str>) -> NewQuote {
+    quote
+        .with_contact(super::Contact {
+            phone: phone.map(str::to_owned),
+            may_call: yes,
+            zip: None,
+            state: None,
+        })
+        .with_consent(NewConsent {
+            notice: notice.map(str::to_owned),
+            page: "/".into(),
+            channel: ConsentChannel::Voice,
+            client: None,
+            user_agent: None,
+            phone: phone.map(|_| super::consent::PhoneConsent {
+                disclosure: SAID.into(),
+                given: yes,
+            }),
+        })
+}
+
+/// An end-of-call report of call `call_id` that says nothing more.
+pub fn report(call_id: &str) -> CallReport {
+    CallReport {
+        call_id: call_id.into(),
+        ended_reason: None,
+        summary: None,
+        transcript: None,
+        transcript_lines_dropped: 0,
+        recording_url: None,
+        started_at: None,
+        channel: Source::Voice,
+    }
 }
 
 pub async fn concurrent_inserts_are_all_committed_and_read_back_in_order(
@@ -115,34 +169,15 @@ pub async fn a_repeated_voice_tool_call_is_stored_once(store: Arc<dyn QuoteStore
     };
     assert_eq!(outcomes, [Inserted::New]);
     let replay = Inserted::Replayed { id: id.clone() };
-    assert_eq!(
-        store
-            .insert(spoken("ana@example.com", "call", "tool-1"))
-            .await
-            .unwrap(),
-        replay
-    );
-    assert_eq!(
-        store
-            .insert(spoken("bea@example.com", "call", "tool-1"))
-            .await
-            .unwrap(),
-        Inserted::Conflict
-    );
-    assert_eq!(
-        store
-            .insert(spoken("ana@example.com", "call", "tool-2"))
-            .await
-            .unwrap(),
-        Inserted::New
-    );
-    assert_eq!(
-        store
-            .insert(spoken("ana@example.com", "other", "tool-1"))
-            .await
-            .unwrap(),
-        Inserted::New
-    );
+    for (email, call, tool_call, inserted) in [
+        ("ana@example.com", "call", "tool-1", replay),
+        ("bea@example.com", "call", "tool-1", Inserted::Conflict),
+        ("ana@example.com", "call", "tool-2", Inserted::New),
+        ("ana@example.com", "other", "tool-1", Inserted::New),
+    ] {
+        let quote = spoken(email, call, tool_call);
+        assert_eq!(store.insert(quote).await.unwrap(), inserted);
+    }
     let rows = store.list_since(None).await.unwrap();
     assert_eq!(rows.len(), 3);
     assert!(rows
@@ -153,7 +188,6 @@ pub async fn a_repeated_voice_tool_call_is_stored_once(store: Arc<dyn QuoteStore
         "ana@example.com",
         "the first stands"
     );
-    store.close().await;
 }
 
 pub async fn an_idempotency_key_answers_with_the_first_quote(store: Arc<dyn QuoteStore>) {
@@ -167,21 +201,15 @@ pub async fn an_idempotency_key_answers_with_the_first_quote(store: Arc<dyn Quot
     );
     let replay = Inserted::Replayed { id };
     assert_eq!((a.unwrap(), b.unwrap()), (replay.clone(), replay));
-    assert_eq!(
-        store.insert(keyed("bea@example.com", "k-1")).await.unwrap(),
-        Inserted::Conflict
-    );
-    assert_eq!(
-        store.insert(keyed("bea@example.com", "k-2")).await.unwrap(),
-        Inserted::New
-    );
-    assert_eq!(
-        store.insert(web("ana@example.com")).await.unwrap(),
-        Inserted::New,
-        "no key, no check"
-    );
+    for (quote, inserted) in [
+        (keyed("bea@example.com", "k-1"), Inserted::Conflict),
+        (keyed("bea@example.com", "k-2"), Inserted::New),
+        // No key, no check.
+        (web("ana@example.com"), Inserted::New),
+    ] {
+        assert_eq!(store.insert(quote).await.unwrap(), inserted);
+    }
     assert_eq!(store.list_since(None).await.unwrap().len(), 3);
-    store.close().await;
 }
 
 /// Posts arriving together share a commit in both stores; the repeats among them must not take
@@ -206,29 +234,26 @@ pub async fn repeats_among_concurrent_inserts_fail_alone(store: Arc<dyn QuoteSto
     for insert in inserts {
         outcomes.push(insert.await.unwrap().unwrap());
     }
-    let count = |wanted: &Inserted| outcomes.iter().filter(|o| *o == wanted).count();
-    assert_eq!(
-        count(&Inserted::Replayed {
-            id: first_id.clone()
-        }),
-        20,
-        "the same request again"
-    );
-    assert_eq!(
-        count(&Inserted::Conflict),
-        20,
-        "another request under the key"
-    );
+    let replayed = Inserted::Replayed {
+        id: first_id.clone(),
+    };
+    for (wanted, count, what) in [
+        (replayed, 20, "the same request again"),
+        (Inserted::Conflict, 20, "another request under the key"),
+        (
+            Inserted::New,
+            141,
+            "every other post, and the tool call once",
+        ),
+    ] {
+        let counted = outcomes.iter().filter(|o| **o == wanted).count();
+        assert_eq!(counted, count, "{what}");
+    }
     let spoken_again = outcomes
         .iter()
         .filter(|o| matches!(o, Inserted::Replayed { id } if *id != first_id))
         .count();
     assert_eq!(spoken_again, 19, "the tool call stored once, then replayed");
-    assert_eq!(
-        count(&Inserted::New),
-        141,
-        "every other post, and the tool call once"
-    );
     let rows = store.list_since(None).await.unwrap();
     assert_eq!(rows.len(), 1 + 140 + 1);
     assert!(
@@ -238,7 +263,6 @@ pub async fn repeats_among_concurrent_inserts_fail_alone(store: Arc<dyn QuoteSto
             .is_some_and(|d| d.webhook.is_some() && d.email.is_some())),
         "each with its outbox row on every channel"
     );
-    store.close().await;
 }
 
 pub async fn a_call_report_is_written_once_and_completed(store: Arc<dyn QuoteStore>) {
@@ -248,14 +272,10 @@ pub async fn a_call_report_is_written_once_and_completed(store: Arc<dyn QuoteSto
         .unwrap();
     store.insert(web("web@example.com")).await.unwrap();
     let first = CallReport {
-        call_id: "call".into(),
         ended_reason: Some("customer-ended-call".into()),
-        summary: None,
         transcript: Some("AI: Hi".into()),
-        transcript_lines_dropped: 0,
         recording_url: Some("https://recordings.example.com/call.wav".into()),
-        started_at: None,
-        channel: Source::Voice,
+        ..report("call")
     };
     store.record_call(first.clone()).await.unwrap();
     // A repeated report adds the summary the first lacked and changes nothing it had.
@@ -306,23 +326,16 @@ pub async fn a_call_report_is_written_once_and_completed(store: Arc<dyn QuoteSto
         rows.iter().all(|r| r.delivery.is_none()),
         "no outbox rows with every channel off"
     );
-    store.close().await;
 }
 
 pub async fn a_transcript_is_kept_within_its_bound(store: Arc<dyn QuoteStore>) {
     let line = format!("User: {}", "a".repeat(1000));
     let long = vec![line.as_str(); 300].join("\n");
-    let report = CallReport {
-        call_id: "long".into(),
-        ended_reason: None,
-        summary: None,
+    let long = CallReport {
         transcript: Some(long),
-        transcript_lines_dropped: 0,
-        recording_url: None,
-        started_at: None,
-        channel: Source::Voice,
+        ..report("long")
     };
-    store.record_call(report.clone()).await.unwrap();
+    store.record_call(long.clone()).await.unwrap();
     let kept = store.call("long".into()).await.unwrap().unwrap();
     let transcript = kept.transcript.unwrap();
     assert!(transcript.len() <= MAX_TRANSCRIPT_BYTES);
@@ -335,27 +348,21 @@ pub async fn a_transcript_is_kept_within_its_bound(store: Arc<dyn QuoteStore>) {
         call_id: "chat:long".into(),
         transcript_lines_dropped: 4,
         channel: Source::Chat,
-        ..report
+        ..long
     };
     store.record_call(chat).await.unwrap();
     let kept = store.call("chat:long".into()).await.unwrap().unwrap();
     assert_eq!(kept.channel, Source::Chat);
     assert_eq!(kept.transcript_lines_dropped, 4 + 300 - lines);
-    store.close().await;
 }
 
 pub async fn a_chat_turn_never_writes_over_a_call_nor_a_call_over_a_chat(
     store: Arc<dyn QuoteStore>,
 ) {
     let call = CallReport {
-        call_id: "same".into(),
         ended_reason: Some("customer-ended-call".into()),
-        summary: None,
         transcript: Some("AI: the call".into()),
-        transcript_lines_dropped: 0,
-        recording_url: None,
-        started_at: None,
-        channel: Source::Voice,
+        ..report("same")
     };
     store.record_call(call.clone()).await.unwrap();
     let turn = CallReport {
@@ -378,7 +385,6 @@ pub async fn a_chat_turn_never_writes_over_a_call_nor_a_call_over_a_chat(
     };
     store.record_call(over).await.unwrap();
     assert_eq!(store.call("chat:same".into()).await.unwrap(), Some(chat));
-    store.close().await;
 }
 
 pub async fn a_form_token_serves_one_lead_even_among_concurrent_posts(store: Arc<dyn QuoteStore>) {
@@ -431,7 +437,6 @@ pub async fn a_form_token_serves_one_lead_even_among_concurrent_posts(store: Arc
     assert_eq!(store.forget_spent_form_tokens(issued).await.unwrap(), 0);
     let later = issued + Duration::from_secs(1);
     assert_eq!(store.forget_spent_form_tokens(later).await.unwrap(), 3);
-    store.close().await;
 }
 
 pub async fn every_stored_lead_appends_one_consent_record_to_the_chain(store: Arc<dyn QuoteStore>) {
@@ -484,38 +489,21 @@ pub async fn every_stored_lead_appends_one_consent_record_to_the_chain(store: Ar
         (shown.page.as_str(), shown.channel),
         ("/", ConsentChannel::Form)
     );
-    store.close().await;
 }
 
 pub async fn a_later_written_consent_is_a_record_of_its_own_and_lifts_the_list(
     store: Arc<dyn QuoteStore>,
 ) {
     use super::call_consent::CallConsent;
-    use super::consent::{Evidence, PhoneConsent, CALL_CONSENT_KIND};
+    use super::consent::{Evidence, CALL_CONSENT_KIND};
     use super::written_consent::{NewWrittenConsent, WrittenOutcome};
-    use super::{Contact, Language};
+    use super::Language;
 
-    const SAID: &str = "Clearharbor may call me. Consent is not a condition of purchase.";
     // A caller asked to be called: oral, as the assistant passed it on.
     let caller = |email: &str, phone: Option<&str>, call_id: &str| {
-        spoken(email, call_id, "tool-1")
-            .with_contact(Contact {
-                phone: phone.map(str::to_owned),
-                may_call: phone.is_some(),
-                zip: None,
-                state: None,
-            })
-            .with_consent(NewConsent {
-                notice: Some("A licensed agent will contact you.".into()),
-                page: "/".into(),
-                channel: ConsentChannel::Voice,
-                client: None,
-                user_agent: None,
-                phone: phone.map(|_| PhoneConsent {
-                    disclosure: SAID.into(),
-                    given: true,
-                }),
-            })
+        let notice = Some("A licensed agent will contact you.");
+        let quote = spoken(email, call_id, "tool-1");
+        by_phone(quote, phone, phone.is_some(), notice)
     };
     // The person asked not to be contacted on an earlier lead; a new one arrives listed.
     store
@@ -568,33 +556,19 @@ pub async fn a_later_written_consent_is_a_record_of_its_own_and_lifts_the_list(
         }),
         at: OffsetDateTime::now_utc(),
     };
-    let recorded = store
-        .record_written_consent(agreed(oral.id.clone()))
-        .await
-        .unwrap();
-    assert_eq!(recorded, WrittenOutcome::Recorded { seq: 4 });
-    assert_eq!(
-        store
-            .record_written_consent(agreed(oral.id.clone()))
-            .await
-            .unwrap(),
-        WrittenOutcome::AlreadyWritten,
-        "written once, nothing appended again"
-    );
-    assert_eq!(
-        store
-            .record_written_consent(agreed(no_phone.id))
-            .await
-            .unwrap(),
-        WrittenOutcome::NotCallable
-    );
-    assert_eq!(
-        store
-            .record_written_consent(agreed("00000000-0000-4000-8000-000000000000".into()))
-            .await
-            .unwrap(),
-        WrittenOutcome::NotCallable
-    );
+    for (lead_id, outcome) in [
+        (oral.id.clone(), WrittenOutcome::Recorded { seq: 4 }),
+        // Written once, nothing appended again.
+        (oral.id.clone(), WrittenOutcome::AlreadyWritten),
+        (no_phone.id, WrittenOutcome::NotCallable),
+        (
+            "00000000-0000-4000-8000-000000000000".into(),
+            WrittenOutcome::NotCallable,
+        ),
+    ] {
+        let recorded = store.record_written_consent(agreed(lead_id)).await;
+        assert_eq!(recorded.unwrap(), outcome);
+    }
 
     let lead = store.lead(oral.id.clone()).await.unwrap().unwrap().quote;
     assert_eq!(lead.call_consent, Some(CallConsent::Written));
@@ -637,19 +611,16 @@ pub async fn a_later_written_consent_is_a_record_of_its_own_and_lifts_the_list(
         verify(&chain),
         Verified::Intact { records: 4, .. }
     ));
-    store.close().await;
 }
 
 /// A chat's Yes and a call's stored recording that came before their leads, whose settling
 /// right after the lead did not happen: the hourly round records them, once.
 pub async fn a_conversations_consent_its_lead_missed_is_found_later(store: Arc<dyn QuoteStore>) {
     use super::call_consent::CallConsent;
-    use super::consent::PhoneConsent;
     use super::conversation_consent::ChatAnswer;
     use super::recordings::{RecordingOutcome, StoredRecording};
-    use super::{Contact, Language};
+    use super::Language;
 
-    const SAID: &str = "Clearharbor may call me. Consent is not a condition of purchase.";
     let now = OffsetDateTime::now_utc();
     let yes = ChatAnswer {
         call_id: "chat:s1".into(),
@@ -666,17 +637,11 @@ pub async fn a_conversations_consent_its_lead_missed_is_found_later(store: Arc<d
         0,
         "no lead yet"
     );
-    let report = CallReport {
-        call_id: "call-9".into(),
-        ended_reason: None,
-        summary: None,
-        transcript: None,
-        transcript_lines_dropped: 0,
+    let recorded = CallReport {
         recording_url: Some("https://storage.example/call-9.wav".into()),
-        started_at: None,
-        channel: Source::Voice,
+        ..report("call-9")
     };
-    store.record_call(report).await.unwrap();
+    store.record_call(recorded).await.unwrap();
     let audio = b"the call's audio".to_vec();
     let stored = RecordingOutcome::Stored {
         recording: StoredRecording {
@@ -695,28 +660,9 @@ pub async fn a_conversations_consent_its_lead_missed_is_found_later(store: Arc<d
             call_id: call_id.into(),
             tool_call_id: email.into(),
         };
-        NewQuote::from_assistant(
-            QuoteRequest::parse("medicare", email).unwrap(),
-            source,
-            origin,
-        )
-        .with_contact(Contact {
-            phone: Some("+15555550123".into()),
-            may_call,
-            zip: None,
-            state: None,
-        })
-        .with_consent(NewConsent {
-            notice: None,
-            page: "/".into(),
-            channel: ConsentChannel::Voice,
-            client: None,
-            user_agent: None,
-            phone: Some(PhoneConsent {
-                disclosure: SAID.into(),
-                given: may_call,
-            }),
-        })
+        let request = QuoteRequest::parse("medicare", email).unwrap();
+        let quote = NewQuote::from_assistant(request, source, origin);
+        by_phone(quote, Some("+15555550123"), may_call, None)
     };
     for quote in [
         lead(Source::Chat, "chat@example.com", "chat:s1", false),
@@ -755,17 +701,13 @@ pub async fn conversations_are_kept_with_or_without_a_lead_until_their_cutoff(
         .await
         .unwrap();
     for call_id in ["with-lead", "no-lead"] {
-        let report = CallReport {
-            call_id: call_id.into(),
+        let reported = CallReport {
             ended_reason: Some("customer-ended-call".into()),
             summary: Some("a summary".into()),
             transcript: Some("AI: Hi".into()),
-            transcript_lines_dropped: 0,
-            recording_url: None,
-            started_at: None,
-            channel: crate::store::Source::Voice,
+            ..report(call_id)
         };
-        store.record_call(report).await.unwrap();
+        store.record_call(reported).await.unwrap();
     }
     let a_day_ago = OffsetDateTime::now_utc() - Duration::from_secs(24 * 3600);
     assert_eq!(
@@ -798,7 +740,6 @@ pub async fn conversations_are_kept_with_or_without_a_lead_until_their_cutoff(
     assert!(store.set_legal_hold("no-lead".into(), None).await.unwrap());
     assert_eq!(store.purge_call_reports(later).await.unwrap(), 1);
     assert_eq!(store.purge_call_reports(later).await.unwrap(), 0);
-    store.close().await;
 }
 
 pub async fn a_notice_acceptance_stands_once_and_goes_with_its_conversation(
@@ -839,17 +780,7 @@ pub async fn a_notice_acceptance_stands_once_and_goes_with_its_conversation(
         None
     );
     for call_id in ["call-1", "call-2"] {
-        let report = CallReport {
-            call_id: call_id.into(),
-            ended_reason: None,
-            summary: None,
-            transcript: None,
-            transcript_lines_dropped: 0,
-            recording_url: None,
-            started_at: None,
-            channel: Source::Voice,
-        };
-        store.record_call(report).await.unwrap();
+        store.record_call(report(call_id)).await.unwrap();
     }
     let listed = store.conversations(10).await.unwrap();
     let notices: Vec<_> = listed
@@ -880,7 +811,6 @@ pub async fn a_notice_acceptance_stands_once_and_goes_with_its_conversation(
             "{call_id}"
         );
     }
-    store.close().await;
 }
 
 pub async fn pages_follow_the_cursor_both_ways(store: Arc<dyn QuoteStore>) {
@@ -918,7 +848,6 @@ pub async fn pages_follow_the_cursor_both_ways(store: Arc<dyn QuoteStore>) {
     }
     let future = OffsetDateTime::now_utc() + Duration::from_secs(3600);
     assert!(store.list_since(Some(future)).await.unwrap().is_empty());
-    store.close().await;
 }
 
 /// `store` must have been opened with every channel on; the webhook's rows are followed here.
@@ -928,7 +857,7 @@ pub async fn a_failing_channel_has_one_incident_until_it_is_closed(store: Arc<dy
         store.insert(web(email)).await.unwrap();
     }
     let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
-    let due = store.take_due_deliveries(WEBHOOK, now, 10).await.unwrap();
+    let due = due(&store, WEBHOOK, now).await;
     assert!(
         store.failing_channels().await.unwrap().is_empty(),
         "none failed yet"
@@ -940,10 +869,7 @@ pub async fn a_failing_channel_has_one_incident_until_it_is_closed(store: Arc<dy
     for (lead, error) in due.iter().take(2).zip(["HTTP 500", "HTTP 503"]) {
         store.record_delivery(lead, retry(error)).await.unwrap();
     }
-    store
-        .record_delivery(&due[2], DeliveryOutcome::Delivered)
-        .await
-        .unwrap();
+    delivered(&store, &due[2..]).await;
     let failing = store.failing_channels().await.unwrap();
     assert_eq!(failing.len(), 1, "{failing:?}");
     // The claim does not return the leads in order on PostgreSQL: the older of the two failing.
@@ -970,12 +896,7 @@ pub async fn a_failing_channel_has_one_incident_until_it_is_closed(store: Arc<dy
         "once"
     );
     assert_eq!(store.open_incidents().await.unwrap(), [WEBHOOK]);
-    for lead in due.iter().take(2) {
-        store
-            .record_delivery(lead, DeliveryOutcome::Delivered)
-            .await
-            .unwrap();
-    }
+    delivered(&store, &due[..2]).await;
     assert!(store.failing_channels().await.unwrap().is_empty());
     assert!(store.close_incident(WEBHOOK).await.unwrap());
     assert!(!store.close_incident(WEBHOOK).await.unwrap(), "once");
@@ -994,7 +915,7 @@ pub async fn a_do_not_contact_change_requeues_its_persons_webhook_posts(
         store.insert(web(email)).await.unwrap();
     }
     let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
-    let first = store.take_due_deliveries(WEBHOOK, now, 10).await.unwrap();
+    let first = due(&store, WEBHOOK, now).await;
     assert_eq!(first.len(), 3);
     assert!(first.iter().all(|lead| lead.event.is_none()));
     let ana = first
@@ -1007,14 +928,9 @@ pub async fn a_do_not_contact_change_requeues_its_persons_webhook_posts(
         .await
         .unwrap());
     // The first posts were in flight: their outcomes no longer land on Ana's rows.
-    for lead in &first {
-        store
-            .record_delivery(lead, DeliveryOutcome::Delivered)
-            .await
-            .unwrap();
-    }
+    delivered(&store, &first).await;
     let later = marked_at + Duration::from_millis(5);
-    let marked = store.take_due_deliveries(WEBHOOK, later, 10).await.unwrap();
+    let marked = due(&store, WEBHOOK, later).await;
     let mut emails: Vec<&str> = marked.iter().map(|l| l.quote.email.as_str()).collect();
     emails.sort();
     assert_eq!(emails, ["Ana@Example.COM", "ana@example.com"]);
@@ -1027,26 +943,16 @@ pub async fn a_do_not_contact_change_requeues_its_persons_webhook_posts(
             (LeadEvent::DoNotContactMarked, 0, LeadStatus::DoNotContact)
         );
         assert_eq!(super::format_timestamp(lead.since()), at);
-        store
-            .record_delivery(lead, DeliveryOutcome::Delivered)
-            .await
-            .unwrap();
     }
-    assert!(store
-        .take_due_deliveries(WEBHOOK, later, 10)
-        .await
-        .unwrap()
-        .is_empty());
+    delivered(&store, &marked).await;
+    assert!(due(&store, WEBHOOK, later).await.is_empty());
 
     let unmarked_at = later + Duration::from_secs(1);
     assert!(store
         .set_status(ana.quote.id.clone(), LeadStatus::Contacted, unmarked_at)
         .await
         .unwrap());
-    let unmarked = store
-        .take_due_deliveries(WEBHOOK, unmarked_at, 10)
-        .await
-        .unwrap();
+    let unmarked = due(&store, WEBHOOK, unmarked_at).await;
     assert_eq!(unmarked.len(), 2);
     for lead in &unmarked {
         assert_eq!(
@@ -1056,22 +962,12 @@ pub async fn a_do_not_contact_change_requeues_its_persons_webhook_posts(
         assert_ne!(lead.quote.status, LeadStatus::DoNotContact);
     }
     // Marking a lead contacted that was not do not contact posts nothing.
-    for lead in &unmarked {
-        store
-            .record_delivery(lead, DeliveryOutcome::Delivered)
-            .await
-            .unwrap();
-    }
+    delivered(&store, &unmarked).await;
     assert!(store
         .set_status(ana.quote.id.clone(), LeadStatus::New, unmarked_at)
         .await
         .unwrap());
-    assert!(store
-        .take_due_deliveries(WEBHOOK, unmarked_at, 10)
-        .await
-        .unwrap()
-        .is_empty());
-    store.close().await;
+    assert!(due(&store, WEBHOOK, unmarked_at).await.is_empty());
 }
 
 pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn QuoteStore>) {
@@ -1080,23 +976,20 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
         store.insert(web(email)).await.unwrap();
     }
     let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
-    let due = store.take_due_deliveries(WEBHOOK, now, 10).await.unwrap();
-    assert_eq!(due.len(), 3);
-    assert!(due.iter().all(|lead| lead.attempts == 0));
-    let [a, b, c] = [0, 1, 2].map(|i| due[i].quote.id.clone());
-    store
-        .record_delivery(&due[0], DeliveryOutcome::Delivered)
-        .await
-        .unwrap();
+    let taken = due(&store, WEBHOOK, now).await;
+    assert_eq!(taken.len(), 3);
+    assert!(taken.iter().all(|lead| lead.attempts == 0));
+    let [a, b, c] = [0, 1, 2].map(|i| taken[i].quote.id.clone());
+    delivered(&store, &taken[..1]).await;
     let later = now + Duration::from_secs(60);
     let retry = DeliveryOutcome::Retry {
         error: "HTTP 500".into(),
         next_attempt_at: later,
     };
-    store.record_delivery(&due[1], retry).await.unwrap();
+    store.record_delivery(&taken[1], retry).await.unwrap();
     store
         .record_delivery(
-            &due[2],
+            &taken[2],
             DeliveryOutcome::GiveUp {
                 error: "HTTP 410".into(),
             },
@@ -1105,14 +998,10 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
         .unwrap();
 
     assert!(
-        store
-            .take_due_deliveries(WEBHOOK, now, 10)
-            .await
-            .unwrap()
-            .is_empty(),
+        due(&store, WEBHOOK, now).await.is_empty(),
         "b waits; a and c are done"
     );
-    let due = store.take_due_deliveries(WEBHOOK, later, 10).await.unwrap();
+    let due = due(&store, WEBHOOK, later).await;
     assert_eq!(
         (due.len(), due[0].quote.id.as_str(), due[0].attempts),
         (1, b.as_str(), 1)
@@ -1142,7 +1031,6 @@ pub async fn the_outbox_tracks_each_lead_to_delivery_or_giving_up(store: Arc<dyn
             .all(|r| r.delivery_on(Channel::Email).unwrap().status == DeliveryStatus::Pending),
         "the e-mail channel is untouched by the webhook's deliveries"
     );
-    store.close().await;
 }
 
 /// `store` must have been opened with e-mail on and forwarding off.
@@ -1161,37 +1049,27 @@ pub async fn a_lead_is_queued_on_its_own_row_until_a_worker_takes_it(store: Arc<
         "pending on e-mail alone before any worker ran: {before:?}"
     );
     let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
-    let due = store
-        .take_due_deliveries(Channel::Email, now, 2)
-        .await
-        .unwrap();
-    let mut taken: Vec<_> = due.iter().map(|lead| lead.quote.id.clone()).collect();
+    let two = store.take_due_deliveries(Channel::Email, now, 2).await;
+    let two = two.unwrap();
+    let mut taken: Vec<_> = two.iter().map(|lead| lead.quote.id.clone()).collect();
     taken.sort();
     assert_eq!(
         taken,
         before[..2].iter().map(id).collect::<Vec<_>>(),
         "the oldest, as many as asked"
     );
-    assert!(due.iter().all(|lead| lead.attempts == 0));
+    assert!(two.iter().all(|lead| lead.attempts == 0));
     assert_eq!(
         store.list_since(None).await.unwrap(),
         before,
         "taken into the outbox, each lead reads the same"
     );
-    let due = store
-        .take_due_deliveries(Channel::Email, now, 10)
-        .await
-        .unwrap();
+    let taken = due(&store, Channel::Email, now).await;
     assert!(
-        due.iter().any(|lead| lead.quote.id == before[2].id),
+        taken.iter().any(|lead| lead.quote.id == before[2].id),
         "the third is taken by the next call"
     );
-    assert!(store
-        .take_due_deliveries(Channel::Webhook, now, 10)
-        .await
-        .unwrap()
-        .is_empty());
-    store.close().await;
+    assert!(due(&store, Channel::Webhook, now).await.is_empty());
 }
 
 /// `store` must have been opened with e-mail on.
@@ -1229,11 +1107,8 @@ pub async fn spam_is_listed_apart_and_delivered_once_it_is_not(store: Arc<dyn Qu
     let due_ids = |at: OffsetDateTime| {
         let store = Arc::clone(&store);
         async move {
-            let due = store
-                .take_due_deliveries(Channel::Email, at, 10)
-                .await
-                .unwrap();
-            due.into_iter().map(|l| l.quote.id).collect::<Vec<_>>()
+            let taken = due(&store, Channel::Email, at).await;
+            taken.into_iter().map(|l| l.quote.id).collect::<Vec<_>>()
         }
     };
     let now = OffsetDateTime::now_utc() + Duration::from_millis(5);
@@ -1284,7 +1159,6 @@ pub async fn spam_is_listed_apart_and_delivered_once_it_is_not(store: Arc<dyn Qu
         .set_status("no-such-lead".into(), LeadStatus::Spam, now)
         .await
         .unwrap());
-    store.close().await;
 }
 
 pub async fn a_visitors_opt_out_marks_their_leads_and_is_told_once(store: Arc<dyn QuoteStore>) {
@@ -1315,7 +1189,11 @@ pub async fn a_visitors_opt_out_marks_their_leads_and_is_told_once(store: Arc<dy
     assert_eq!(status(later_id).await, LeadStatus::DoNotContact);
 
     let now = asked + Duration::from_secs(60);
-    let taken = store.take_untold_opt_outs(now, 10).await.unwrap();
+    let untold = |limit| {
+        let store = Arc::clone(&store);
+        async move { store.take_untold_opt_outs(now, limit).await.unwrap() }
+    };
+    let taken = untold(10).await;
     let told: Vec<_> = taken
         .iter()
         .map(|o| (o.kind.as_str(), o.value.as_str(), o.requested_at))
@@ -1328,43 +1206,25 @@ pub async fn a_visitors_opt_out_marks_their_leads_and_is_told_once(store: Arc<dy
         ],
         "the first request's time stands"
     );
-    assert!(store
-        .take_untold_opt_outs(now, 10)
-        .await
-        .unwrap()
-        .is_empty());
+    assert!(untold(10).await.is_empty());
 
     store.release_opt_outs(taken.clone(), now).await.unwrap();
-    let again = store.take_untold_opt_outs(now, 1).await.unwrap();
+    let again = untold(1).await;
     assert_eq!(
         again,
         taken[..1],
         "given back, oldest first, within the limit"
     );
-    assert_eq!(
-        store.take_untold_opt_outs(now, 10).await.unwrap(),
-        taken[1..]
-    );
-    store
-        .opt_out(None, Some("ana@example.com".into()), now)
-        .await
-        .unwrap();
-    assert!(
-        store
-            .take_untold_opt_outs(now, 10)
-            .await
-            .unwrap()
-            .is_empty(),
-        "asking again is told no more"
-    );
-    store.close().await;
+    assert_eq!(untold(10).await, taken[1..]);
+    let email = Some("ana@example.com".into());
+    store.opt_out(None, email, now).await.unwrap();
+    assert!(untold(10).await.is_empty(), "asking again is told no more");
 }
 
 pub async fn a_site_key_is_made_once(store: Arc<dyn QuoteStore>) {
     assert_eq!(store.site_key("k", "first".into()).await.unwrap(), "first");
     assert_eq!(store.site_key("k", "second".into()).await.unwrap(), "first");
     assert_eq!(store.site_key("j", "other".into()).await.unwrap(), "other");
-    store.close().await;
 }
 
 /// `store` must have been opened with every channel on.
@@ -1382,43 +1242,17 @@ pub async fn each_channel_has_its_own_outbox_row_and_a_call_one_follow_up(
         .unwrap();
     store.insert(web("web@example.com")).await.unwrap();
     for channel in [Channel::Webhook, Channel::Email] {
-        assert_eq!(
-            store
-                .take_due_deliveries(channel, now(), 10)
-                .await
-                .unwrap()
-                .len(),
-            3
-        );
+        assert_eq!(due(&store, channel, now()).await.len(), 3);
     }
-    assert!(store
-        .take_due_deliveries(Channel::FollowUp, now(), 10)
-        .await
-        .unwrap()
-        .is_empty());
-    let report = CallReport {
-        call_id: "call".into(),
+    assert!(due(&store, Channel::FollowUp, now()).await.is_empty());
+    let ended = |call_id| CallReport {
         ended_reason: Some("customer-ended-call".into()),
-        summary: None,
-        transcript: None,
-        transcript_lines_dropped: 0,
-        recording_url: None,
-        started_at: None,
-        channel: crate::store::Source::Voice,
+        ..report(call_id)
     };
-    store.record_call(report.clone()).await.unwrap();
-    store.record_call(report.clone()).await.unwrap();
-    store
-        .record_call(CallReport {
-            call_id: "no-quotes".into(),
-            ..report
-        })
-        .await
-        .unwrap();
-    let follow_ups = store
-        .take_due_deliveries(Channel::FollowUp, now(), 10)
-        .await
-        .unwrap();
+    for call_id in ["call", "call", "no-quotes"] {
+        store.record_call(ended(call_id)).await.unwrap();
+    }
+    let follow_ups = due(&store, Channel::FollowUp, now()).await;
     assert_eq!(
         follow_ups.len(),
         1,
@@ -1457,7 +1291,6 @@ pub async fn each_channel_has_its_own_outbox_row_and_a_call_one_follow_up(
         deliveries.follow_up.as_ref().unwrap().status,
         DeliveryStatus::Pending
     );
-    store.close().await;
 }
 
 /// A schema of its own on `TEST_DATABASE_URL`, so PostgreSQL runs never collide.

@@ -88,13 +88,6 @@ pub(super) async fn append(
     if lead.call_consent == Some(CallConsent::Written) {
         return Ok(WrittenOutcome::AlreadyWritten);
     }
-    let text = [
-        consent::sha256_hex(&new.disclosure).into(),
-        new.disclosure.as_str().into(),
-    ];
-    c.execute(INSERT_NOTICE_TEXT, &text).await?;
-    let head = c.query(CONSENT_HEAD, &[]).await?;
-    let head = head.first().map(Head::read).transpose()?;
     let reach = Reach {
         email: &lead.email,
         phone: Some(phone),
@@ -111,15 +104,37 @@ pub(super) async fn append(
             given: true,
         }),
     };
-    let link = Link::after(head, &new.lead_id, new.language, new.at, reach, &given)
-        .written_later(new.evidence.as_ref());
-    c.execute(INSERT_CONSENT, &insert_values(&link)).await?;
+    let seq = append_link(c, &given, |head| {
+        Link::after(head, &new.lead_id, new.language, new.at, reach, &given)
+            .written_later(new.evidence.as_ref())
+    })
+    .await?;
     c.execute(
         do_not_contact::LIFT,
         &[phone.into(), lead.email.as_str().into()],
     )
     .await?;
-    Ok(WrittenOutcome::Recorded { seq: link.seq })
+    Ok(WrittenOutcome::Recorded { seq })
+}
+
+/// Appends the record `link` makes of the chain's head, with `given`'s texts, in the transaction
+/// `c` is in; its number.
+pub(super) async fn append_link(
+    c: &mut dyn Connection,
+    given: &NewConsent,
+    link: impl FnOnce(Option<Head>) -> Link,
+) -> Result<i64, StoreError> {
+    for text in given.texts() {
+        c.execute(
+            INSERT_NOTICE_TEXT,
+            &[consent::sha256_hex(text).into(), text.into()],
+        )
+        .await?;
+    }
+    let head = c.query(CONSENT_HEAD, &[]).await?;
+    let link = link(head.first().map(Head::read).transpose()?);
+    c.execute(INSERT_CONSENT, &insert_values(&link)).await?;
+    Ok(link.seq)
 }
 
 /// `queries::INSERT_CONSENT`'s values for `link`.

@@ -4,10 +4,10 @@
 use std::error::Error;
 
 use bytes::BytesMut;
+use deadpool_postgres::GenericClient;
 use futures_util::future::BoxFuture;
 use futures_util::FutureExt;
 use tokio_postgres::types::{IsNull, ToSql, Type};
-use tokio_postgres::Statement;
 
 use super::{classify, pool_error, PostgresStore};
 use crate::store::options::StoreOptions;
@@ -25,10 +25,10 @@ impl Database for PostgresStore {
         async move {
             let mut client = self.pool.get().await.map_err(pool_error)?;
             if !transaction {
-                return work(&mut PgConnection::Client(&client)).await;
+                return work(&mut PgConnection(&client)).await;
             }
             let tx = client.transaction().await.map_err(classify)?;
-            let done = work(&mut PgConnection::Transaction(&tx)).await?;
+            let done = work(&mut PgConnection(&tx)).await?;
             tx.commit().await.map_err(classify)?;
             Ok(done)
         }
@@ -40,20 +40,8 @@ impl Database for PostgresStore {
     }
 }
 
-enum PgConnection<'a> {
-    Client(&'a deadpool_postgres::Client),
-    Transaction(&'a deadpool_postgres::Transaction<'a>),
-}
-
-impl PgConnection<'_> {
-    async fn statement(&self, sql: &str) -> Result<Statement, StoreError> {
-        match self {
-            PgConnection::Client(client) => client.prepare_cached(sql).await,
-            PgConnection::Transaction(tx) => tx.prepare_cached(sql).await,
-        }
-        .map_err(classify)
-    }
-}
+/// A pooled connection (`deadpool_postgres::Client`), or the transaction open on one.
+struct PgConnection<'a, C>(&'a C);
 
 fn bound(values: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
     values
@@ -62,20 +50,16 @@ fn bound(values: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
         .collect()
 }
 
-impl Connection for PgConnection<'_> {
+impl<C: GenericClient> Connection for PgConnection<'_, C> {
     fn execute<'a>(
         &'a mut self,
         sql: &'a str,
         values: &'a [Value],
     ) -> BoxFuture<'a, Result<u64, StoreError>> {
         async move {
-            let statement = self.statement(sql).await?;
+            let statement = self.0.prepare_cached(sql).await.map_err(classify)?;
             let values = bound(values);
-            match self {
-                PgConnection::Client(client) => client.execute(&statement, &values).await,
-                PgConnection::Transaction(tx) => tx.execute(&statement, &values).await,
-            }
-            .map_err(classify)
+            self.0.execute(&statement, &values).await.map_err(classify)
         }
         .boxed()
     }
@@ -86,13 +70,9 @@ impl Connection for PgConnection<'_> {
         values: &'a [Value],
     ) -> BoxFuture<'a, Result<Vec<Record>, StoreError>> {
         async move {
-            let statement = self.statement(sql).await?;
+            let statement = self.0.prepare_cached(sql).await.map_err(classify)?;
             let values = bound(values);
-            let rows = match self {
-                PgConnection::Client(client) => client.query(&statement, &values).await,
-                PgConnection::Transaction(tx) => tx.query(&statement, &values).await,
-            }
-            .map_err(classify)?;
+            let rows = self.0.query(&statement, &values).await.map_err(classify)?;
             Ok(rows
                 .into_iter()
                 .map(|row| Box::new(row) as Record)

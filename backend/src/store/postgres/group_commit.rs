@@ -192,18 +192,15 @@ async fn insert(
     let quotes = spend_form_tokens(&tx, quotes).await?;
     let quotes: Vec<&NewQuote> = quotes.iter().map(|quote| &**quote).collect();
     let outcomes = insert_quotes(&tx, queued, &quotes).await?;
-    let stored = quotes
-        .iter()
-        .zip(&outcomes)
-        .filter(|(_, outcome)| **outcome == Inserted::New)
-        .filter_map(|(quote, _)| Some((*quote, quote.consent.as_ref()?)));
-    append_consents(&tx, stored.collect()).await?;
-    let lifting = quotes
-        .iter()
-        .zip(&outcomes)
-        .filter(|(_, outcome)| **outcome == Inserted::New)
-        .filter_map(|(quote, _)| do_not_contact::lifted_by(quote));
-    for (phone, email) in lifting {
+    let new = || {
+        let stored = quotes.iter().zip(&outcomes);
+        stored
+            .filter(|(_, outcome)| **outcome == Inserted::New)
+            .map(|(quote, _)| *quote)
+    };
+    let consents = new().filter_map(|quote| Some((quote, quote.consent.as_ref()?)));
+    append_consents(&tx, consents.collect()).await?;
+    for (phone, email) in new().filter_map(do_not_contact::lifted_by) {
         tx.execute(do_not_contact::LIFT, &[&phone, &email])
             .await
             .map_err(classify)?;

@@ -23,13 +23,13 @@ use super::lead_queries::{claim_due_deliveries, TAKE_QUEUED_LEADS};
 use super::migrations::{check_version, MIGRATIONS};
 use super::options::{StoreOptions, DATABASE_WAIT};
 use super::outbox::delivery_record;
-use super::quotes;
+use super::quotes::InsertQuote;
 use super::rows::pending_lead;
 use super::sql::{Database, Lane, NamedRow};
 use super::timestamp::format_timestamp;
 use super::{
-    Cause, Channel, DeliveryOutcome, Inserted, ListQuery, NewQuote, Outbox, PendingLead,
-    QuoteStore, Quotes, StoreError, StoredQuote,
+    Cause, Channel, DeliveryOutcome, Inserted, NewQuote, Outbox, PendingLead, QuoteStore,
+    StoreError,
 };
 use crate::store::error_chain;
 use group_commit::GroupCommit;
@@ -271,22 +271,6 @@ impl PostgresStore {
         }
         tx.commit().await.map_err(classify)
     }
-
-    async fn query(
-        &self,
-        sql: &str,
-        params: &[&(dyn ToSql + Sync)],
-    ) -> Result<Vec<Row>, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        let statement = client.prepare_cached(sql).await.map_err(classify)?;
-        client.query(&statement, params).await.map_err(classify)
-    }
-
-    async fn execute(&self, sql: &str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        let statement = client.prepare_cached(sql).await.map_err(classify)?;
-        client.execute(&statement, params).await.map_err(classify)
-    }
 }
 
 impl NamedRow for Row {
@@ -311,24 +295,9 @@ impl NamedRow for Row {
     }
 }
 
-fn limit(n: Option<usize>) -> Option<i64> {
-    n.map(|n| i64::try_from(n).unwrap_or(i64::MAX))
-}
-
-impl Quotes for PostgresStore {
-    fn insert(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
+impl InsertQuote for PostgresStore {
+    fn insert_quote(&self, quote: NewQuote) -> BoxFuture<'_, Result<Inserted, StoreError>> {
         self.writer.insert(quote).boxed()
-    }
-
-    fn forget_spent_form_tokens(
-        &self,
-        issued_before: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<u64, StoreError>> {
-        quotes::forget_spent_form_tokens(self, issued_before)
-    }
-
-    fn list(&self, query: ListQuery) -> BoxFuture<'_, Result<Vec<StoredQuote>, StoreError>> {
-        quotes::list(self, query)
     }
 }
 
@@ -341,16 +310,20 @@ impl Outbox for PostgresStore {
     ) -> BoxFuture<'_, Result<Vec<PendingLead>, StoreError>> {
         async move {
             let known: Vec<&str> = Channel::ALL.map(Channel::as_str).to_vec();
-            self.execute(&TAKE_QUEUED_LEADS, &[&limit(Some(max)), &known])
-                .await?;
+            let max = i64::try_from(max).unwrap_or(i64::MAX);
+            let client = self.pool.get().await.map_err(pool_error)?;
+            let take = client.prepare_cached(&TAKE_QUEUED_LEADS).await;
+            let take = take.map_err(classify)?;
+            client
+                .execute(&take, &[&max, &known])
+                .await
+                .map_err(classify)?;
             let until = format_timestamp(now + LEAD_CLAIM);
-            let params: [&(dyn ToSql + Sync); 4] = [
-                &format_timestamp(now),
-                &limit(Some(max)),
-                &until,
-                &channel.as_str(),
-            ];
-            let rows = self.query(&claim_due_deliveries(), &params).await?;
+            let params: [&(dyn ToSql + Sync); 4] =
+                [&format_timestamp(now), &max, &until, &channel.as_str()];
+            let claim = client.prepare_cached(&claim_due_deliveries()).await;
+            let claim = claim.map_err(classify)?;
+            let rows = client.query(&claim, &params).await.map_err(classify)?;
             rows.iter().map(|row| pending_lead(row, channel)).collect()
         }
         .boxed()
@@ -362,7 +335,7 @@ impl Outbox for PostgresStore {
         outcome: DeliveryOutcome,
     ) -> BoxFuture<'_, Result<(), StoreError>> {
         let (sql, values) = delivery_record(lead, outcome, OffsetDateTime::now_utc());
-        let recorded = Database::execute(self, Lane::Outbox, sql, values);
+        let recorded = self.execute(Lane::Outbox, sql, values);
         recorded.map(|r| r.map(drop)).boxed()
     }
 }
@@ -396,17 +369,19 @@ mod tests {
     use super::*;
     use crate::store::consent::ConsentRecords;
     use crate::store::suite::{self, PostgresSchema};
+    use crate::store::Quotes;
 
-    /// Runs one case of the shared store suite in a fresh schema.
+    /// Runs one case of the shared store suite in a fresh schema, and closes the store.
     macro_rules! suite_case {
         ($name:ident, $options:expr) => {
             #[tokio::test]
             #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
             async fn $name() {
                 let schema = PostgresSchema::create().await;
-                let options = $options;
-                let store = PostgresStore::open(&schema.url(), options).await.unwrap();
-                suite::$name(Arc::new(store)).await;
+                let store = PostgresStore::open(&schema.url(), $options).await;
+                let store: Arc<dyn QuoteStore> = Arc::new(store.unwrap());
+                suite::$name(Arc::clone(&store)).await;
+                store.close().await;
                 schema.drop().await;
             }
         };
@@ -414,16 +389,21 @@ mod tests {
 
     suite::for_each_case!(suite_case);
 
+    /// Two instances on `schema`, as two servers sharing one database.
+    async fn two(schema: &PostgresSchema, options: StoreOptions) -> [Arc<PostgresStore>; 2] {
+        let url = schema.url();
+        let (a, b) = tokio::join!(
+            PostgresStore::open(&url, options),
+            PostgresStore::open(&url, options)
+        );
+        [Arc::new(a.unwrap()), Arc::new(b.unwrap())]
+    }
+
     #[tokio::test]
     #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
     async fn migrations_run_once_even_when_instances_start_together() {
         let schema = PostgresSchema::create().await;
-        let url = schema.url();
-        let (a, b) = tokio::join!(
-            PostgresStore::open(&url, StoreOptions::default()),
-            PostgresStore::open(&url, StoreOptions::default())
-        );
-        let (a, b) = (a.unwrap(), b.unwrap());
+        let [a, b] = two(&schema, StoreOptions::default()).await;
         a.insert(suite::web("a@example.com")).await.unwrap();
         assert_eq!(b.list_since(None).await.unwrap().len(), 1);
         a.close().await;
@@ -467,12 +447,7 @@ mod tests {
     #[ignore = "needs PostgreSQL: TEST_DATABASE_URL (scripts/test.sh runs it)"]
     async fn instances_sharing_the_outbox_each_get_their_own_leads() {
         let schema = PostgresSchema::create().await;
-        let forward = StoreOptions {
-            forward_leads: true,
-            email_leads: true,
-        };
-        let a = PostgresStore::open(&schema.url(), forward).await.unwrap();
-        let b = PostgresStore::open(&schema.url(), forward).await.unwrap();
+        let [a, b] = two(&schema, suite::EVERY_CHANNEL).await;
         for i in 0..40 {
             a.insert(suite::web(&format!("p{i}@example.com")))
                 .await
@@ -495,30 +470,17 @@ mod tests {
             (40, 40),
             "each lead to exactly one"
         );
-        assert!(
-            a.take_due_deliveries(email, now, 100)
-                .await
-                .unwrap()
-                .is_empty(),
-            "claimed leads are not due"
-        );
-        assert_eq!(
-            a.take_due_deliveries(Channel::Webhook, now, 100)
-                .await
-                .unwrap()
-                .len(),
-            40,
-            "each channel is claimed on its own"
-        );
+        let due = |store: &Arc<PostgresStore>, channel, at| {
+            let store = Arc::clone(store);
+            async move { store.take_due_deliveries(channel, at, 100).await.unwrap() }
+        };
+        let claimed = due(&a, email, now).await;
+        assert!(claimed.is_empty(), "claimed leads are not due");
+        let webhook = due(&a, Channel::Webhook, now).await;
+        assert_eq!(webhook.len(), 40, "each channel is claimed on its own");
         let expired = now + LEAD_CLAIM + std::time::Duration::from_secs(1);
-        assert_eq!(
-            b.take_due_deliveries(email, expired, 100)
-                .await
-                .unwrap()
-                .len(),
-            40,
-            "due again if never recorded"
-        );
+        let expired = due(&b, email, expired).await;
+        assert_eq!(expired.len(), 40, "due again if never recorded");
         a.close().await;
         b.close().await;
         schema.drop().await;
@@ -532,16 +494,7 @@ mod tests {
         use crate::store::consent::{verify, ConsentChannel, NewConsent, Verified};
 
         let schema = PostgresSchema::create().await;
-        let a = Arc::new(
-            PostgresStore::open(&schema.url(), StoreOptions::default())
-                .await
-                .unwrap(),
-        );
-        let b = Arc::new(
-            PostgresStore::open(&schema.url(), StoreOptions::default())
-                .await
-                .unwrap(),
-        );
+        let [a, b] = two(&schema, StoreOptions::default()).await;
         let posts = (0..400).map(|i| {
             let store = Arc::clone(if i % 2 == 0 { &a } else { &b });
             let quote = suite::web(&format!("chain{i}@example.com")).with_consent(NewConsent {

@@ -357,16 +357,7 @@ mod cluster_tests {
         let store = PostgresStore::open(url, StoreOptions::default())
             .await
             .map_err(|e| e.to_string())?;
-        let client = store.pool.get().await.unwrap();
-        let encrypted: bool = client
-            .query_one(
-                "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
-                &[],
-            )
-            .await
-            .unwrap()
-            .get(0);
-        drop(client);
+        let encrypted = store.encrypted().await.expect("pg_stat_ssl answers");
         store.close().await;
         Ok(encrypted)
     }

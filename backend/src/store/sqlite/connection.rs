@@ -101,7 +101,8 @@ pub(super) fn bound(values: &[Value]) -> Vec<&dyn ToSql> {
     values.iter().map(|value| value as &dyn ToSql).collect()
 }
 
-fn records(
+/// Every row `sql` returns with `values`, each read whole.
+pub(in crate::store) fn records(
     conn: &rusqlite::Connection,
     sql: &str,
     values: &[Value],

@@ -3,6 +3,7 @@
 use rusqlite::types::ValueRef;
 use rusqlite::TransactionBehavior;
 
+use super::connection::records;
 use super::{connect, connect_read_only, file_named, migrate};
 use crate::store::consent::Head;
 use crate::store::table_copy::consent_chain;
@@ -59,14 +60,10 @@ pub fn write(target: &str, tables: &[Table]) -> Result<Vec<Copied>, StoreError> 
     migrate(&mut conn)?;
     // Immediate: no server appends to the chain between reading it and joining the source's.
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let chain = tx
-        .prepare(consent_chain::TARGET_CHAIN)?
-        .query_map([], |row| {
-            Ok(Head {
-                seq: row.get(0)?,
-                sha256: row.get(1)?,
-            })
-        })?
+    let chain = records(&tx, consent_chain::TARGET_CHAIN, &[])?;
+    let chain = chain
+        .iter()
+        .map(Head::read)
         .collect::<Result<Vec<_>, _>>()?;
     consent_chain::joins(tables, &chain)?;
     let mut copied = Vec::new();

@@ -71,14 +71,12 @@ mod tests {
             .await
             .unwrap();
         let report = CallReport {
-            call_id: "call-1".into(),
             ended_reason: Some("customer-ended-call".into()),
             summary: Some("Medicare for two".into()),
             transcript: Some("AI: Hello".into()),
-            transcript_lines_dropped: 0,
             recording_url: Some("https://storage.example.com/call-1.wav".into()),
             started_at: Some("2026-11-27T10:00:00.000Z".into()),
-            channel: crate::store::Source::Voice,
+            ..suite::report("call-1")
         };
         store.record_call(report).await.unwrap();
         let recording = crate::store::StoredRecording {
@@ -97,10 +95,7 @@ mod tests {
             .await
             .unwrap();
         let later = OffsetDateTime::now_utc() + Duration::from_secs(1);
-        let due = store
-            .take_due_deliveries(Channel::Webhook, later, 10)
-            .await
-            .unwrap();
+        let due = suite::due(&store, Channel::Webhook, later).await;
 
         let outcomes = [
             DeliveryOutcome::Delivered,
