@@ -31,16 +31,10 @@ impl Default for AlertSettings {
 impl AlertSettings {
     pub fn from_env(env: &Env) -> Result<AlertSettings, ConfigError> {
         let minutes = env
-            .parse::<u64>(AFTER_MINUTES, AFTER_FORM)?
+            .parse_within(AFTER_MINUTES, AFTER_FORM, "is out of range", |n: &u64| {
+                (1..=7 * 24 * 60).contains(n)
+            })?
             .unwrap_or(DEFAULT_AFTER_MINUTES);
-        if !(1..=7 * 24 * 60).contains(&minutes) {
-            return Err(ConfigError::new(
-                AFTER_MINUTES,
-                minutes.to_string(),
-                "is out of range",
-                AFTER_FORM,
-            ));
-        }
         Ok(AlertSettings {
             after: Duration::from_secs(minutes * 60),
             ..AlertSettings::default()

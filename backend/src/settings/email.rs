@@ -207,27 +207,20 @@ impl EmailSettings {
             })
             .transpose()?;
         let max_connections = env
-            .parse(MAX_CONNECTIONS, MAX_CONNECTIONS_FORM)?
-            .map(|n: usize| {
-                (1..=256).contains(&n).then_some(n).ok_or_else(|| {
-                    ConfigError::new(
-                        MAX_CONNECTIONS,
-                        n.to_string(),
-                        "is not a number from 1 to 256",
-                        MAX_CONNECTIONS_FORM,
-                    )
-                })
-            })
-            .transpose()?
+            .parse_within(
+                MAX_CONNECTIONS,
+                MAX_CONNECTIONS_FORM,
+                "is not a number from 1 to 256",
+                |n: &usize| (1..=256).contains(n),
+            )?
             .unwrap_or(DEFAULT_MAX_CONNECTIONS);
         let max_per_hour = env
-            .parse(MAX_PER_HOUR, MAX_PER_HOUR_FORM)?
-            .map(|n: u32| {
-                (n >= 1).then_some(n).ok_or_else(|| {
-                    ConfigError::new(MAX_PER_HOUR, "0", "allows no e-mail", MAX_PER_HOUR_FORM)
-                })
-            })
-            .transpose()?
+            .parse_within(
+                MAX_PER_HOUR,
+                MAX_PER_HOUR_FORM,
+                "allows no e-mail",
+                |n: &u32| *n >= 1,
+            )?
             .unwrap_or(DEFAULT_MAX_PER_HOUR);
         Ok(Some(EmailSettings {
             relay,

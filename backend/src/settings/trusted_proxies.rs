@@ -172,47 +172,44 @@ mod tests {
     #[test]
     fn an_untrusted_peer_is_the_client_whatever_it_forwards() {
         let h = headers(&[("x-forwarded-for", "203.0.113.7")]);
-        assert_eq!(
-            loopback().client(ip("198.51.100.1"), &h),
-            ip("198.51.100.1")
-        );
-        assert_eq!(
-            TrustedProxies::parse("")
-                .unwrap()
-                .client(ip("127.0.0.1"), &h),
-            ip("127.0.0.1")
-        );
+        let peer = ip("198.51.100.1");
+        assert_eq!(loopback().client(peer, &h), peer);
+        let none = TrustedProxies::parse("").unwrap();
+        assert_eq!(none.client(ip("127.0.0.1"), &h), ip("127.0.0.1"));
     }
 
     #[test]
     fn the_walk_goes_right_to_left_past_trusted_hops() {
         let proxies = TrustedProxies::parse("127.0.0.1, 10.0.0.0/8").unwrap();
-        let h = headers(&[("x-forwarded-for", "6.6.6.6, 203.0.113.7, 10.1.2.3")]);
-        assert_eq!(
-            proxies.client(ip("127.0.0.1"), &h),
-            ip("203.0.113.7"),
-            "spoofed left entry ignored"
-        );
-        let lines = headers(&[
-            ("x-forwarded-for", "6.6.6.6"),
-            ("x-forwarded-for", "10.0.0.9"),
-        ]);
-        assert_eq!(
-            proxies.client(ip("127.0.0.1"), &lines),
-            ip("6.6.6.6"),
-            "header lines are one list"
-        );
-        let all_trusted = headers(&[("x-forwarded-for", "10.0.0.1, 10.0.0.2")]);
-        assert_eq!(
-            proxies.client(ip("127.0.0.1"), &all_trusted),
-            ip("10.0.0.1")
-        );
-        let garbage = headers(&[("x-forwarded-for", "203.0.113.7, unknown")]);
-        assert_eq!(proxies.client(ip("127.0.0.1"), &garbage), ip("127.0.0.1"));
-        assert_eq!(
-            proxies.client(ip("127.0.0.1"), &HeaderMap::new()),
-            ip("127.0.0.1")
-        );
+        for (forwarded, client, why) in [
+            (
+                &["6.6.6.6, 203.0.113.7, 10.1.2.3"][..],
+                "203.0.113.7",
+                "spoofed left entry ignored",
+            ),
+            (
+                &["6.6.6.6", "10.0.0.9"],
+                "6.6.6.6",
+                "header lines are one list",
+            ),
+            (&["10.0.0.1, 10.0.0.2"], "10.0.0.1", "all trusted"),
+            (
+                &["203.0.113.7, unknown"],
+                "127.0.0.1",
+                "garbage ends the walk",
+            ),
+            (&[], "127.0.0.1", "no header"),
+        ] {
+            let lines: Vec<_> = forwarded
+                .iter()
+                .map(|line| ("x-forwarded-for", *line))
+                .collect();
+            assert_eq!(
+                proxies.client(ip("127.0.0.1"), &headers(&lines)),
+                ip(client),
+                "{why}"
+            );
+        }
     }
 
     #[test]

@@ -100,6 +100,15 @@ mod tests {
         VoiceSettings::from_env(&Env::new(&crate::settings::env::lookup(vars)))
     }
 
+    /// The settings with a key, an assistant and `VAPI_API_BASE_URL=url`.
+    fn with_base(url: &str) -> Result<Option<VoiceSettings>, ConfigError> {
+        settings(&[
+            ("VAPI_PUBLIC_KEY", "pk"),
+            ("VAPI_ASSISTANT_ID", "a"),
+            ("VAPI_API_BASE_URL", url),
+        ])
+    }
+
     fn page_base(settings: &VoiceSettings) -> String {
         serde_json::to_value(settings).unwrap()["apiBaseUrl"]
             .as_str()
@@ -155,16 +164,7 @@ mod tests {
 
     #[test]
     fn a_base_url_is_normalised_as_a_url_parser_reads_it() {
-        let base = |url| {
-            settings(&[
-                ("VAPI_PUBLIC_KEY", "pk"),
-                ("VAPI_ASSISTANT_ID", "a"),
-                ("VAPI_API_BASE_URL", url),
-            ])
-            .unwrap()
-            .map(|settings| page_base(&settings))
-            .unwrap()
-        };
+        let base = |url| page_base(&with_base(url).unwrap().unwrap());
         assert_eq!(base("HTTPS://X.Example.COM:443/"), "https://x.example.com");
         assert_eq!(
             base("http://127.0.0.1:9000/v1/"),
@@ -185,12 +185,7 @@ mod tests {
             ("https://user:pw@api.vapi.ai", "holds a user or password"),
             ("https://user@api.vapi.ai", "holds a user or password"),
         ] {
-            let result = settings(&[
-                ("VAPI_PUBLIC_KEY", "pk"),
-                ("VAPI_ASSISTANT_ID", "a"),
-                ("VAPI_API_BASE_URL", bad),
-            ]);
-            let Err(invalid) = result else {
+            let Err(invalid) = with_base(bad) else {
                 panic!("{bad} accepted")
             };
             assert_eq!(
