@@ -8,33 +8,37 @@ use std::time::Duration;
 
 use time::OffsetDateTime;
 
-use super::signed_lead::SignedLeads;
+use super::signed_lead::{LinkKind, SignedLeads};
 use crate::store::{Language, SiteKeys, StoreError};
 
-/// The key's name in `site_keys`.
-const KEY_NAME: &str = "booking_ref";
-/// What a reference's signature is made under (`Signer`).
-const DOMAIN: &str = "booking-ref:";
 /// How long a reference works: the visit the quote was sent in and the day after it, not the
 /// browser's history for months on a shared computer.
 pub const MAX_AGE: Duration = Duration::from_secs(24 * 60 * 60);
 /// The query parameter the page reads it from, and the form's hidden field that carries it.
 pub const FIELD: &str = "lead";
 
+pub struct BookingRef;
+
+impl LinkKind for BookingRef {
+    const KEY_NAME: &'static str = "booking_ref";
+    const DOMAIN: &'static str = "booking-ref:";
+    const MAX_AGE: Duration = MAX_AGE;
+}
+
 pub struct BookingRefs {
-    links: SignedLeads,
+    links: SignedLeads<BookingRef>,
 }
 
 impl BookingRefs {
     /// The shared key, made now if the database holds none yet.
     pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<BookingRefs, StoreError> {
-        let links = SignedLeads::load(store, KEY_NAME, DOMAIN, MAX_AGE).await?;
+        let links = SignedLeads::load(store).await?;
         Ok(BookingRefs { links })
     }
 
     pub fn new(key: &[u8]) -> BookingRefs {
         BookingRefs {
-            links: SignedLeads::new(key, DOMAIN, MAX_AGE),
+            links: SignedLeads::new(key),
         }
     }
 
