@@ -86,13 +86,8 @@ impl AssistantDefinition {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
+    use super::super::site_content::example_dir as content;
     use super::*;
-
-    fn content() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content")
-    }
 
     fn example() -> AssistantDefinition {
         AssistantDefinition::load(&content()).unwrap()
