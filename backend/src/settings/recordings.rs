@@ -121,13 +121,10 @@ mod tests {
     fn the_providers_storage_and_two_gibibytes_unless_set() {
         let default = settings(&[]).unwrap();
         assert_eq!(default, RecordingSettings::default());
-        assert!(default
-            .origins
-            .allows(&url("https://storage.vapi.ai/c-mono.wav")));
-        assert!(!default.origins.allows(&url("http://storage.vapi.ai/c.wav")));
-        assert!(!default
-            .origins
-            .allows(&url("https://storage.vapi.ai.evil.example/c.wav")));
+        let origins = &default.origins;
+        assert!(origins.allows(&url("https://storage.vapi.ai/c-mono.wav")));
+        assert!(!origins.allows(&url("http://storage.vapi.ai/c.wav")));
+        assert!(!origins.allows(&url("https://storage.vapi.ai.evil.example/c.wav")));
         assert_eq!(default.max_total_bytes, 2048 * 1024 * 1024);
         let set = settings(&[
             (

@@ -224,11 +224,9 @@ mod tests {
     fn the_lead_page_is_under_admin_with_or_without_a_slash() {
         assert_eq!(SiteSettings::default().lead_page("abc"), None);
         for url in ["https://quotes.example.com", "https://quotes.example.com/"] {
+            let page = site(&[(SITE_URL, url)]).unwrap().lead_page("abc");
             assert_eq!(
-                site(&[(SITE_URL, url)])
-                    .unwrap()
-                    .lead_page("abc")
-                    .as_deref(),
+                page.as_deref(),
                 Some("https://quotes.example.com/admin#lead/abc")
             );
         }

@@ -275,23 +275,13 @@ mod tests {
 
     #[test]
     fn settings_errors_name_the_entry() {
-        assert_eq!(
-            TrustedProxies::parse("10.0.0.0/8, ::1")
-                .unwrap()
-                .ranges()
-                .len(),
-            2
-        );
+        let two = TrustedProxies::parse("10.0.0.0/8, ::1").unwrap();
+        assert_eq!(two.ranges().len(), 2);
         let error = TrustedProxies::parse("10.0.0.0/8, proxy.local").unwrap_err();
         assert!(error.contains("\"proxy.local\""), "{error}");
         assert!(TrustedProxies::parse("10.0.0.0/33").is_err());
         let blank = crate::settings::env::lookup(&[("TRUSTED_PROXIES", " ")]);
-        assert!(
-            TrustedProxies::from_env(&Env::new(&blank))
-                .unwrap()
-                .ranges()
-                .is_empty(),
-            "blank trusts none"
-        );
+        let none = TrustedProxies::from_env(&Env::new(&blank)).unwrap();
+        assert!(none.ranges().is_empty(), "blank trusts none");
     }
 }

@@ -112,14 +112,9 @@ mod tests {
         assert!(example.recording);
         assert!(example.greeting.get(Language::En).starts_with("Hello"));
         assert!(example.greeting.get(Language::Es).starts_with("Hola"));
-        assert!(example
-            .recording_notice
-            .get(Language::En)
-            .contains("recorded"));
-        assert!(example
-            .recording_notice
-            .get(Language::Es)
-            .contains("grabando"));
+        let notice = &example.recording_notice;
+        assert!(notice.get(Language::En).contains("recorded"));
+        assert!(notice.get(Language::Es).contains("grabando"));
     }
 
     #[test]

@@ -335,8 +335,9 @@ mod tests {
         );
         let (_, book) = &tools[2];
         let parameters = &book["function"]["parameters"];
+        let properties = &parameters["properties"];
         assert_eq!(
-            parameters["properties"]["products"]["items"]["enum"],
+            properties["products"]["items"]["enum"],
             json!([
                 "medicare_advantage",
                 "part_d",
@@ -344,11 +345,8 @@ mod tests {
                 "dental_vision_hearing"
             ])
         );
-        assert_eq!(
-            parameters["properties"]["language"]["enum"],
-            json!(["en", "es"])
-        );
-        assert!(parameters["properties"].get("phone").is_none());
+        assert_eq!(properties["language"]["enum"], json!(["en", "es"]));
+        assert!(properties.get("phone").is_none());
         assert_eq!(
             parameters["required"],
             json!(["slot", "name", "email", "products", "language"])
