@@ -75,10 +75,6 @@ mod tests {
 
     const LEAD: &str = "0b7e9a52-3c1f-4a8e-9d2b-5f6a7c8d9e0f";
 
-    fn path_of(token: &str) -> String {
-        path(token, Language::En).unwrap()
-    }
-
     #[test]
     fn a_reference_names_its_lead_for_a_day_on_its_languages_page() {
         let refs = BookingRefs::new(b"key");
@@ -89,7 +85,9 @@ mod tests {
         assert_eq!(refs.lead(&token, now + MAX_AGE).as_deref(), Some(LEAD));
         let later = now + MAX_AGE + Duration::from_secs(1);
         assert_eq!(refs.lead(&token, later), None);
-        assert!(path_of(&token).starts_with("/book?lead="));
+        assert!(super::path(&token, Language::En)
+            .unwrap()
+            .starts_with("/book?lead="));
         assert_eq!(super::path("\"javascript:x", Language::En), None);
         assert_eq!(super::path("", Language::En), None);
     }

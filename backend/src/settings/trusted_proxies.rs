@@ -147,6 +147,12 @@ pub fn canonical(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The address a test writes.
+#[cfg(test)]
+pub(crate) fn ip(text: &str) -> IpAddr {
+    text.parse().unwrap()
+}
+
 /// The headers a test names, in order (a name given twice is sent twice).
 #[cfg(test)]
 pub(crate) fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
@@ -160,10 +166,6 @@ pub(crate) fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ip(text: &str) -> IpAddr {
-        text.parse().unwrap()
-    }
 
     fn loopback() -> TrustedProxies {
         TrustedProxies::parse(DEFAULT_TRUSTED_PROXIES).unwrap()
