@@ -54,10 +54,8 @@ mod tests {
     #[test]
     fn an_hour_unless_set() {
         assert_eq!(alerts(&[]).unwrap().after, Duration::from_secs(3600));
-        assert_eq!(
-            alerts(&[(AFTER_MINUTES, "15")]).unwrap().after,
-            Duration::from_secs(900)
-        );
+        let quarter = alerts(&[(AFTER_MINUTES, "15")]).unwrap();
+        assert_eq!(quarter.after, Duration::from_secs(900));
         assert_eq!(
             alerts(&[(AFTER_MINUTES, "0")]).unwrap_err().to_string(),
             "ALERT_AFTER_MINUTES=\"0\" is out of range; expected a whole number of minutes from 1 to 10080 (a week)"

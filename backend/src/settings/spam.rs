@@ -54,10 +54,8 @@ mod tests {
     #[test]
     fn the_fill_time_is_a_few_seconds_by_default() {
         assert_eq!(read(&[]).unwrap(), SpamSettings::default());
-        assert_eq!(
-            read(&[("FORM_MIN_FILL_SECONDS", "0")]).unwrap().min_fill,
-            Duration::ZERO
-        );
+        let none = read(&[("FORM_MIN_FILL_SECONDS", "0")]).unwrap();
+        assert_eq!(none.min_fill, Duration::ZERO);
         for bad in ["61", "-1", "3s"] {
             let error = read(&[("FORM_MIN_FILL_SECONDS", bad)]).unwrap_err();
             assert!(
