@@ -165,10 +165,8 @@ mod tests {
             env.http_url("U", "an http(s) URL").unwrap_err().to_string(),
             "U=\"ftp://x\" has no http(s) host; expected an http(s) URL"
         );
-        assert_eq!(
-            env.http_url("H", "").unwrap().unwrap().as_str(),
-            "https://x.example/a"
-        );
+        let trimmed = env.http_url("H", "").unwrap().unwrap();
+        assert_eq!(trimmed.as_str(), "https://x.example/a");
         for bad in ["https://", "not a url", "x.example"] {
             let pairs = [("U", bad)];
             let vars = lookup(&pairs);

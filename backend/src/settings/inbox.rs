@@ -175,23 +175,19 @@ mod tests {
 
     #[test]
     fn off_by_default() {
-        for vars in [
-            &[][..],
-            &[("ADMIN_PASSWORD_HASH", " "), ("LEAD_RETENTION_DAYS", "")],
-        ] {
+        let blank = [
+            ("ADMIN_PASSWORD_HASH", " "),
+            ("LEAD_RETENTION_DAYS", ""),
+            ("CONVERSATION_RETENTION_DAYS", " "),
+        ];
+        for vars in [&[][..], &blank] {
             let settings = inbox(vars).unwrap();
             assert!(settings.password_hash.is_none() && settings.retention.is_none());
             assert_eq!(settings.session_lifetime, Duration::from_secs(7 * 86_400));
-            assert_eq!(
-                settings.conversation_retention,
-                Duration::from_secs(3653 * 86_400)
-            );
+            let kept = settings.conversation_retention;
+            assert_eq!(kept, Duration::from_secs(3653 * 86_400));
+            assert_eq!(kept, InboxSettings::default().conversation_retention);
         }
-        let blank = conversation_days(" ").unwrap();
-        assert_eq!(
-            blank.conversation_retention,
-            InboxSettings::default().conversation_retention
-        );
     }
 
     #[test]

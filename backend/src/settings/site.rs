@@ -231,11 +231,8 @@ mod tests {
             );
         }
         for url in ["https://example.com/broker", "https://example.com/broker/"] {
-            let site = site(&[(SITE_URL, url)]).unwrap();
-            assert_eq!(
-                site.inbox().unwrap().as_str(),
-                "https://example.com/broker/admin"
-            );
+            let inbox = site(&[(SITE_URL, url)]).unwrap().inbox().unwrap();
+            assert_eq!(inbox.as_str(), "https://example.com/broker/admin");
         }
     }
 
