@@ -137,13 +137,8 @@ fn check(content_dir: &Path) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
+    use super::super::assistant_push::site_content::example_dir;
     use super::*;
-
-    fn example_dir() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content")
-    }
 
     /// A copy of the example's site.yaml and es/site.yaml in a temporary folder, site.yaml edited.
     fn copy(edit: impl FnOnce(String) -> String) -> tempfile::TempDir {

@@ -64,23 +64,7 @@ pub async fn main() -> ExitCode {
     // --help and --version print and exit 0 here; a bad argument exits 2 with clap's message.
     let cli = Cli::parse();
     request_log::init();
-    let result = match cli.command {
-        None | Some(Command::Serve) => serve().await,
-        Some(Command::Export(args)) => run_export(&args).await,
-        Some(Command::HashPassword) => hash_password::run(),
-        Some(Command::SendTestEmail) => send_test_email::run().await,
-        Some(Command::Backup(args)) => run_backup(&args).await,
-        Some(Command::Import(args)) => run_import(&args).await,
-        Some(Command::Records(RecordsCommand::Verify(args))) => run_records_verify(&args).await,
-        Some(Command::Records(RecordsCommand::Export(args))) => run_records_export(&args).await,
-        Some(Command::Assistant(command)) => assistant_push::run(&command).await,
-        Some(Command::Check) => check::run(),
-        Some(Command::Openapi) => {
-            println!("{}", crate::routes::openapi::document());
-            Ok(())
-        }
-    };
-    match result {
+    match run(cli.command.unwrap_or(Command::Serve)).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
@@ -89,8 +73,46 @@ pub async fn main() -> ExitCode {
     }
 }
 
+async fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Serve => serve().await,
+        Command::Export(args) => {
+            let store = read_only_store().await?;
+            let result = export::run(store.as_ref(), &args, &mut std::io::stdout().lock()).await;
+            store.close().await;
+            result.map_err(|e| e.to_string())
+        }
+        Command::HashPassword => hash_password::run(),
+        Command::SendTestEmail => send_test_email::run().await,
+        Command::Backup(args) => backup::run(&config()?.database, &args).await,
+        Command::Import(args) => {
+            import::run(&config()?.database, &args, &mut std::io::stdout().lock()).await
+        }
+        Command::Records(command) => {
+            let store = read_only_store().await?;
+            let out = &mut std::io::stdout().lock();
+            let result = match command {
+                RecordsCommand::Verify(args) => {
+                    records::verify_chain(store.as_ref(), &args, out).await
+                }
+                RecordsCommand::Export(args) => {
+                    records::export_copy(store.as_ref(), &args, out).await
+                }
+            };
+            store.close().await;
+            result
+        }
+        Command::Assistant(command) => assistant_push::run(&command).await,
+        Command::Check => check::run(),
+        Command::Openapi => {
+            println!("{}", crate::routes::openapi::document());
+            Ok(())
+        }
+    }
+}
+
 async fn serve() -> Result<(), String> {
-    let config = Config::from_env().map_err(|e| e.to_string())?;
+    let config = config()?;
     let server = app::start(&config).await.map_err(|e| e.to_string())?;
     let leads = &config.leads;
     tracing::info!(
@@ -127,41 +149,13 @@ async fn shutdown_signal() {
     let _ = ctrl_c.await;
 }
 
+fn config() -> Result<Config, String> {
+    Config::from_env().map_err(|e| e.to_string())
+}
+
 /// The configured database, opened so that a command reading it cannot change it.
-async fn configured_read_only_store() -> Result<Arc<dyn QuoteStore>, String> {
-    let config = Config::from_env().map_err(|e| e.to_string())?;
-    store::open_read_only(&config.database)
+async fn read_only_store() -> Result<Arc<dyn QuoteStore>, String> {
+    store::open_read_only(&config()?.database)
         .await
         .map_err(|e| e.to_string())
-}
-
-async fn run_export(args: &ExportArgs) -> Result<(), String> {
-    let store = configured_read_only_store().await?;
-    let result = export::run(store.as_ref(), args, &mut std::io::stdout().lock()).await;
-    store.close().await;
-    result.map_err(|e| e.to_string())
-}
-
-async fn run_records_verify(args: &records::VerifyArgs) -> Result<(), String> {
-    let store = configured_read_only_store().await?;
-    let result = records::verify_chain(store.as_ref(), args, &mut std::io::stdout().lock()).await;
-    store.close().await;
-    result
-}
-
-async fn run_records_export(args: &records::ExportArgs) -> Result<(), String> {
-    let store = configured_read_only_store().await?;
-    let result = records::export_copy(store.as_ref(), args, &mut std::io::stdout().lock()).await;
-    store.close().await;
-    result
-}
-
-async fn run_backup(args: &BackupArgs) -> Result<(), String> {
-    let config = Config::from_env().map_err(|e| e.to_string())?;
-    backup::run(&config.database, args).await
-}
-
-async fn run_import(args: &ImportArgs) -> Result<(), String> {
-    let config = Config::from_env().map_err(|e| e.to_string())?;
-    import::run(&config.database, args, &mut std::io::stdout().lock()).await
 }

@@ -66,13 +66,8 @@ mod tests {
             Export::try_parse_from(std::iter::once("export").chain(a.iter().copied()))
                 .map(|export| export.args)
         };
-        assert_eq!(
-            args(&[]).unwrap(),
-            ExportArgs {
-                format: Format::Csv,
-                since: None
-            }
-        );
+        let defaults = args(&[]).unwrap();
+        assert_eq!((defaults.format, defaults.since), (Format::Csv, None));
         let parsed = args(&["--format", "jsonl", "--since", "2026-01-01"]).unwrap();
         assert_eq!(parsed.format, Format::JsonLines);
         assert_eq!(parsed.since.unwrap().unix_timestamp(), 1_767_225_600);

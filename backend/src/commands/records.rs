@@ -74,10 +74,7 @@ pub async fn export_copy(
     out: &mut impl Write,
 ) -> Result<(), String> {
     let (copy, what) = match (&args.lead, args.consent) {
-        (Some(lead), _) => {
-            let copy = audit_copy(store, lead).await;
-            (copy, format!("lead {lead}"))
-        }
+        (Some(lead), _) => (audit_copy(store, lead).await, format!("lead {lead}")),
         (None, Some(seq)) => (
             record_copy(store, seq).await,
             format!("consent record {seq}"),

@@ -94,7 +94,7 @@ impl Workers {
         if let Some(settings) = email {
             match Mailer::new(settings.clone(), site.clone()) {
                 Ok(mailer) => {
-                    let concurrency = mailer.max_connections();
+                    let concurrency = settings.max_connections;
                     let mailer = Arc::new(mailer);
                     alert_mailer = Some(Arc::clone(&mailer));
                     lanes.push(Lane {

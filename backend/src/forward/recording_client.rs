@@ -272,11 +272,8 @@ fn is_public(ip: IpAddr) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::settings::trusted_proxies::ip;
     use std::str::FromStr;
-
-    fn ip(text: &str) -> IpAddr {
-        text.parse().unwrap()
-    }
 
     #[test]
     fn only_public_addresses_pass() {

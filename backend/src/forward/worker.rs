@@ -184,9 +184,5 @@ async fn deliver_one(store: &dyn Outbox, lane: &Lane, lead: PendingLead) {
 }
 
 pub(super) fn bounded(error: String) -> String {
-    if error.chars().count() <= ERROR_CHARS {
-        error
-    } else {
-        error.chars().take(ERROR_CHARS).collect()
-    }
+    error.chars().take(ERROR_CHARS).collect()
 }

@@ -8,33 +8,37 @@ use std::time::Duration;
 
 use time::OffsetDateTime;
 
-use super::signed_lead::SignedLeads;
+use super::signed_lead::{LinkKind, SignedLeads};
 use crate::store::{Language, SiteKeys, StoreError};
 
-/// The key's name in `site_keys`.
-const KEY_NAME: &str = "booking_ref";
-/// What a reference's signature is made under (`Signer`).
-const DOMAIN: &str = "booking-ref:";
 /// How long a reference works: the visit the quote was sent in and the day after it, not the
 /// browser's history for months on a shared computer.
 pub const MAX_AGE: Duration = Duration::from_secs(24 * 60 * 60);
 /// The query parameter the page reads it from, and the form's hidden field that carries it.
 pub const FIELD: &str = "lead";
 
+pub struct BookingRef;
+
+impl LinkKind for BookingRef {
+    const KEY_NAME: &'static str = "booking_ref";
+    const DOMAIN: &'static str = "booking-ref:";
+    const MAX_AGE: Duration = MAX_AGE;
+}
+
 pub struct BookingRefs {
-    links: SignedLeads,
+    links: SignedLeads<BookingRef>,
 }
 
 impl BookingRefs {
     /// The shared key, made now if the database holds none yet.
     pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<BookingRefs, StoreError> {
-        let links = SignedLeads::load(store, KEY_NAME, DOMAIN, MAX_AGE).await?;
+        let links = SignedLeads::load(store).await?;
         Ok(BookingRefs { links })
     }
 
     pub fn new(key: &[u8]) -> BookingRefs {
         BookingRefs {
-            links: SignedLeads::new(key, DOMAIN, MAX_AGE),
+            links: SignedLeads::new(key),
         }
     }
 
@@ -71,10 +75,6 @@ mod tests {
 
     const LEAD: &str = "0b7e9a52-3c1f-4a8e-9d2b-5f6a7c8d9e0f";
 
-    fn path_of(token: &str) -> String {
-        path(token, Language::En).unwrap()
-    }
-
     #[test]
     fn a_reference_names_its_lead_for_a_day_on_its_languages_page() {
         let refs = BookingRefs::new(b"key");
@@ -85,7 +85,9 @@ mod tests {
         assert_eq!(refs.lead(&token, now + MAX_AGE).as_deref(), Some(LEAD));
         let later = now + MAX_AGE + Duration::from_secs(1);
         assert_eq!(refs.lead(&token, later), None);
-        assert!(path_of(&token).starts_with("/book?lead="));
+        assert!(super::path(&token, Language::En)
+            .unwrap()
+            .starts_with("/book?lead="));
         assert_eq!(super::path("\"javascript:x", Language::En), None);
         assert_eq!(super::path("", Language::En), None);
     }

@@ -11,7 +11,7 @@ use jiff::Timestamp;
 use serde::Deserialize;
 use wasm_core::booking::time_zone;
 
-use crate::settings::site::{read_build_facts, BUILD_FACTS};
+use crate::settings::site::{read_build_facts, BUILD_FACTS, SPANISH_BUILD_FACTS};
 use crate::store::Language;
 
 /// The visitor's e-mails; `{when}` is the call's time.
@@ -73,7 +73,7 @@ impl BookingWords {
         let Some(english) = read(&static_dir.join(BUILD_FACTS))? else {
             return Ok(None);
         };
-        let spanish = read(&static_dir.join(".site/es/site.json"))?.unwrap_or(english.clone());
+        let spanish = read(&static_dir.join(SPANISH_BUILD_FACTS))?.unwrap_or(english.clone());
         let zone = time_zone::by_name(&english.time_zone)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
         Ok(Some(BookingWords {
@@ -108,76 +108,42 @@ fn read(file: &Path) -> io::Result<Option<Booking>> {
     Ok(read_build_facts::<Facts>(file)?.and_then(|facts| facts.booking))
 }
 
-const DAYS: [[&str; 7]; 2] = [
-    [
-        "Monday",
-        "Tuesday",
-        "Wednesday",
-        "Thursday",
-        "Friday",
-        "Saturday",
-        "Sunday",
-    ],
-    [
-        "lunes",
-        "martes",
-        "miércoles",
-        "jueves",
-        "viernes",
-        "sábado",
-        "domingo",
-    ],
+/// Spanish's days, Monday first, and months (English's are jiff's own).
+const SPANISH_DAYS: [&str; 7] = [
+    "lunes",
+    "martes",
+    "miércoles",
+    "jueves",
+    "viernes",
+    "sábado",
+    "domingo",
 ];
-const MONTHS: [[&str; 12]; 2] = [
-    [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ],
-    [
-        "enero",
-        "febrero",
-        "marzo",
-        "abril",
-        "mayo",
-        "junio",
-        "julio",
-        "agosto",
-        "septiembre",
-        "octubre",
-        "noviembre",
-        "diciembre",
-    ],
+const SPANISH_MONTHS: [&str; 12] = [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
 ];
 
 /// `Monday, March 9, 10:30 AM CDT` (`lunes 9 de marzo, 10:30 CDT`): the start on the broker's
 /// wall clock, with the zone's abbreviation, which tells the two 01:30s of a fall-back night apart.
 pub fn slot_label(zone: &TimeZone, start: Timestamp, language: Language) -> String {
     let zoned = start.to_zoned_datetime(zone.clone());
-    let day = usize::from(zoned.weekday().to_monday_zero_offset().unsigned_abs());
-    let month = usize::try_from(zoned.month() - 1).unwrap_or(0);
     match language {
-        Language::En => format!(
-            "{}, {} {}, {}",
-            DAYS[0][day],
-            MONTHS[0][month],
-            zoned.day(),
-            zoned.strftime("%-I:%M %p %Z")
-        ),
+        Language::En => zoned.strftime("%A, %B %-d, %-I:%M %p %Z").to_string(),
         Language::Es => format!(
             "{} {} de {}, {}",
-            DAYS[1][day],
+            SPANISH_DAYS[usize::from(zoned.weekday().to_monday_zero_offset().unsigned_abs())],
             zoned.day(),
-            MONTHS[1][month],
+            SPANISH_MONTHS[usize::try_from(zoned.month() - 1).unwrap_or(0)],
             zoned.strftime("%H:%M %Z")
         ),
     }

@@ -99,6 +99,11 @@ fn head() -> Calendar {
 
 fn event(call: &Call, cancelled: bool, now: OffsetDateTime) -> Event {
     let booking = call.booking;
+    let (sequence, status) = if cancelled {
+        (CANCELLED_SEQUENCE, EventStatus::Cancelled)
+    } else {
+        (BOOKED_SEQUENCE, EventStatus::Confirmed)
+    };
     let mut event = Event::new();
     event
         .uid(&booking.id)
@@ -106,16 +111,9 @@ fn event(call: &Call, cancelled: bool, now: OffsetDateTime) -> Event {
         .add_property("DTSTART", stored_utc(&booking.starts_at))
         .add_property("DTEND", stored_utc(&booking.ends_at))
         .summary(call.summary)
-        .description(&description(call));
-    if cancelled {
-        event
-            .sequence(CANCELLED_SEQUENCE)
-            .status(EventStatus::Cancelled);
-    } else {
-        event
-            .sequence(BOOKED_SEQUENCE)
-            .status(EventStatus::Confirmed);
-    }
+        .description(&description(call))
+        .sequence(sequence)
+        .status(status);
     if let Some(organizer) = call.organizer {
         event.append_property(Property::new("ORGANIZER", format!("mailto:{organizer}")));
     }

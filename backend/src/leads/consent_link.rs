@@ -6,46 +6,23 @@
 
 use std::time::Duration;
 
-use time::OffsetDateTime;
-
 pub use super::signed_lead::LinkError;
-use super::signed_lead::SignedLeads;
-use crate::store::{Language, SiteKeys, StoreError};
+use super::signed_lead::{LinkKind, SignedLeads};
+use crate::store::Language;
 
-/// The key's name in `site_keys`.
-const KEY_NAME: &str = "consent_link";
-/// What a link's signature is made under (`Signer`).
-const DOMAIN: &str = "consent-link:";
 /// How long a link works: time to read the e-mail after a holiday, not years of an old inbox.
 pub const MAX_AGE: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
-pub struct ConsentLinks {
-    links: SignedLeads,
-}
+/// `issue` makes `lead.expires.signature`: the lead's id, the second the link stops working
+/// (Unix time) and their signature in hex; `check` gives back the lead.
+pub type ConsentLinks = SignedLeads<ConsentLink>;
 
-impl ConsentLinks {
-    /// The shared key, made now (256 random bits) if the database holds none yet.
-    pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<ConsentLinks, StoreError> {
-        let links = SignedLeads::load(store, KEY_NAME, DOMAIN, MAX_AGE).await?;
-        Ok(ConsentLinks { links })
-    }
+pub struct ConsentLink;
 
-    pub fn new(key: &[u8]) -> ConsentLinks {
-        ConsentLinks {
-            links: SignedLeads::new(key, DOMAIN, MAX_AGE),
-        }
-    }
-
-    /// `lead.expires.signature`: the lead's id, the second the link stops working (Unix time)
-    /// and their signature in hex; and that moment.
-    pub fn issue(&self, lead_id: &str, now: OffsetDateTime) -> (String, OffsetDateTime) {
-        self.links.issue(lead_id, now)
-    }
-
-    /// The lead `token` names, if this site signed it and it has not expired at `now`.
-    pub fn check(&self, token: &str, now: OffsetDateTime) -> Result<String, LinkError> {
-        self.links.check(token, now)
-    }
+impl LinkKind for ConsentLink {
+    const KEY_NAME: &'static str = "consent_link";
+    const DOMAIN: &'static str = "consent-link:";
+    const MAX_AGE: Duration = MAX_AGE;
 }
 
 /// The consent page's path for `token` on the site in `language`.
@@ -58,6 +35,8 @@ pub fn path(token: &str, language: Language) -> String {
 
 #[cfg(test)]
 mod tests {
+    use time::OffsetDateTime;
+
     use super::*;
 
     const LEAD: &str = "0b7e9a52-3c1f-4a8e-9d2b-5f6a7c8d9e0f";

@@ -67,17 +67,14 @@ pub fn write_csv(rows: &[StoredQuote], out: &mut impl Write) -> std::io::Result<
 /// A channel's status, attempts, last error and delivery time, empty when the row has no entry
 /// on it.
 fn delivery_cells(delivery: Option<&Delivery>) -> [String; 4] {
+    let Some(delivery) = delivery else {
+        return Default::default();
+    };
     [
-        delivery
-            .map(|d| d.status.as_str().to_owned())
-            .unwrap_or_default(),
-        delivery.map(|d| d.attempts.to_string()).unwrap_or_default(),
-        delivery
-            .and_then(|d| d.last_error.clone())
-            .unwrap_or_default(),
-        delivery
-            .and_then(|d| d.delivered_at.clone())
-            .unwrap_or_default(),
+        delivery.status.as_str().to_owned(),
+        delivery.attempts.to_string(),
+        delivery.last_error.clone().unwrap_or_default(),
+        delivery.delivered_at.clone().unwrap_or_default(),
     ]
 }
 

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::settings::site::{read_build_facts, BUILD_FACTS};
+use crate::settings::site::{read_build_facts, BUILD_FACTS, SPANISH_BUILD_FACTS};
 use wasm_core::{ContactRules, FieldRule};
 
 use crate::store::consent::{ConsentChannel, NewConsent, PhoneConsent};
@@ -68,7 +68,7 @@ impl LeadNotices {
     pub fn load(static_dir: &Path) -> io::Result<LeadNotices> {
         Ok(LeadNotices {
             english: read(&static_dir.join(BUILD_FACTS))?,
-            spanish: read(&static_dir.join(".site/es/site.json"))?,
+            spanish: read(&static_dir.join(SPANISH_BUILD_FACTS))?,
         })
     }
 
@@ -136,31 +136,25 @@ fn read(file: &Path) -> io::Result<Option<Page>> {
     let Some(facts) = read_build_facts::<Facts>(file)? else {
         return Ok(None);
     };
-    let rule = |name: Option<&str>, key: &str| {
-        match name {
+    let invalid = |problem: String| {
+        let message = format!("{}: {problem} (rebuild the front end)", file.display());
+        io::Error::new(io::ErrorKind::InvalidData, message)
+    };
+    let rule = |name: Option<&str>, key: &str| match name {
         None => Ok(FieldRule::Off),
         Some(name) => FieldRule::parse(name).ok_or_else(|| {
-            io::Error::new(
-                io::ErrorKind::InvalidData,
-                format!(
-                    "{}: fields.{key} is {name:?}, not off, optional or required (rebuild the front end)",
-                    file.display()
-                ),
-            )
+            invalid(format!(
+                "fields.{key} is {name:?}, not off, optional or required"
+            ))
         }),
-    }
     };
     let rules = ContactRules {
         phone: rule(facts.fields.phone.as_deref(), "phone")?,
         zip: rule(facts.fields.zip.as_deref(), "zip")?,
     };
     if rules.phone != FieldRule::Off && facts.phone_consent.is_none() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "{}: the phone field is on without phoneConsent (rebuild the front end)",
-                file.display()
-            ),
+        return Err(invalid(
+            "the phone field is on without phoneConsent".to_owned(),
         ));
     }
     Ok(Some(Page {
@@ -185,14 +179,11 @@ mod tests {
             LeadNotices::default()
         );
         std::fs::create_dir_all(dir.path().join(".site/es")).unwrap();
+        let write = |file: &str, facts: &str| std::fs::write(dir.path().join(file), facts).unwrap();
         let facts =
             |text: &str| format!(r#"{{"url": "https://x.example/", "leadNotice": "{text}"}}"#);
-        std::fs::write(dir.path().join(BUILD_FACTS), facts("An agent will call.")).unwrap();
-        std::fs::write(
-            dir.path().join(".site/es/site.json"),
-            facts("Un agente llamará."),
-        )
-        .unwrap();
+        write(BUILD_FACTS, &facts("An agent will call."));
+        write(SPANISH_BUILD_FACTS, &facts("Un agente llamará."));
         let notices = LeadNotices::load(dir.path()).unwrap();
         let consent = notices.consent(
             Language::Es,
@@ -206,11 +197,10 @@ mod tests {
         assert_eq!(notices.text(Language::En), Some("An agent will call."));
         assert_eq!(notices.rules(Language::En), ContactRules::default());
         assert_eq!(notices.phone_consent(Language::En, true), None);
-        std::fs::write(
-            dir.path().join(BUILD_FACTS),
+        write(
+            BUILD_FACTS,
             r#"{"leadNotice": "An agent will call.", "fields": {"phone": "optional", "zip": "required"}, "phoneConsent": "Clearharbor may call me."}"#,
-        )
-        .unwrap();
+        );
         let notices = LeadNotices::load(dir.path()).unwrap();
         assert_eq!(
             notices.rules(Language::En),
@@ -236,11 +226,11 @@ mod tests {
                 "phoneConsent",
             ),
         ] {
-            std::fs::write(dir.path().join(BUILD_FACTS), facts).unwrap();
+            write(BUILD_FACTS, facts);
             let refused = LeadNotices::load(dir.path()).unwrap_err().to_string();
             assert!(refused.contains(named), "{refused}");
         }
-        std::fs::write(dir.path().join(BUILD_FACTS), "{}").unwrap();
+        write(BUILD_FACTS, "{}");
         let refused = LeadNotices::load(dir.path()).unwrap_err().to_string();
         assert!(refused.contains("leadNotice"), "{refused}");
     }
@@ -256,7 +246,7 @@ mod tests {
         .unwrap();
         // A Spanish build from before the notices were recorded.
         std::fs::write(
-            dir.path().join(".site/es/site.json"),
+            dir.path().join(SPANISH_BUILD_FACTS),
             r#"{"leadNotice": "x"}"#,
         )
         .unwrap();

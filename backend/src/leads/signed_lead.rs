@@ -4,6 +4,7 @@
 //! consent page's link (`consent_link`) and the booking page's reference to a quote's lead
 //! (`booking_ref`) are such links.
 
+use std::marker::PhantomData;
 use std::time::Duration;
 
 use time::OffsetDateTime;
@@ -20,44 +21,44 @@ pub enum LinkError {
     Expired,
 }
 
-pub struct SignedLeads {
-    signer: Signer,
+/// What makes one kind of link its own.
+pub trait LinkKind {
+    /// The key's name in `site_keys`.
+    const KEY_NAME: &'static str;
     /// What a token's signature is made under (`Signer`).
-    domain: &'static str,
-    max_age: Duration,
+    const DOMAIN: &'static str;
+    /// How long a token works.
+    const MAX_AGE: Duration;
 }
 
-impl SignedLeads {
-    /// The shared key named `key_name`, made now (256 random bits) if the database holds none
-    /// yet.
-    pub async fn load(
-        store: &(impl SiteKeys + ?Sized),
-        key_name: &'static str,
-        domain: &'static str,
-        max_age: Duration,
-    ) -> Result<SignedLeads, StoreError> {
-        let signer = Signer::load(store, key_name).await?;
+pub struct SignedLeads<K> {
+    signer: Signer,
+    kind: PhantomData<K>,
+}
+
+impl<K: LinkKind> SignedLeads<K> {
+    /// The shared key, made now (256 random bits) if the database holds none yet.
+    pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<SignedLeads<K>, StoreError> {
+        let signer = Signer::load(store, K::KEY_NAME).await?;
         Ok(SignedLeads {
             signer,
-            domain,
-            max_age,
+            kind: PhantomData,
         })
     }
 
-    pub fn new(key: &[u8], domain: &'static str, max_age: Duration) -> SignedLeads {
+    pub fn new(key: &[u8]) -> SignedLeads<K> {
         SignedLeads {
             signer: Signer::new(key),
-            domain,
-            max_age,
+            kind: PhantomData,
         }
     }
 
     /// `lead.expires.signature`: the lead's id, the second the link stops working (Unix time)
     /// and their signature in hex; and that moment.
     pub fn issue(&self, lead_id: &str, now: OffsetDateTime) -> (String, OffsetDateTime) {
-        let expires = now + self.max_age;
+        let expires = now + K::MAX_AGE;
         let signed = format!("{lead_id}.{}", expires.unix_timestamp());
-        let token = format!("{signed}.{}", self.signer.sign(self.domain, &signed));
+        let token = format!("{signed}.{}", self.signer.sign(K::DOMAIN, &signed));
         (token, expires)
     }
 
@@ -67,7 +68,7 @@ impl SignedLeads {
         let (lead_id, expires) = signed.split_once('.').ok_or(LinkError::Invalid)?;
         let expires: i64 = expires.parse().map_err(|_| LinkError::Invalid)?;
         // The text is signed as issued, digit for digit, not the number it reads as.
-        if lead_id.is_empty() || !self.signer.verify(self.domain, signed, tag) {
+        if lead_id.is_empty() || !self.signer.verify(K::DOMAIN, signed, tag) {
             return Err(LinkError::Invalid);
         }
         if now.unix_timestamp() > expires {

@@ -31,16 +31,10 @@ impl Default for AlertSettings {
 impl AlertSettings {
     pub fn from_env(env: &Env) -> Result<AlertSettings, ConfigError> {
         let minutes = env
-            .parse::<u64>(AFTER_MINUTES, AFTER_FORM)?
+            .parse_within(AFTER_MINUTES, AFTER_FORM, "is out of range", |n: &u64| {
+                (1..=7 * 24 * 60).contains(n)
+            })?
             .unwrap_or(DEFAULT_AFTER_MINUTES);
-        if !(1..=7 * 24 * 60).contains(&minutes) {
-            return Err(ConfigError::new(
-                AFTER_MINUTES,
-                minutes.to_string(),
-                "is out of range",
-                AFTER_FORM,
-            ));
-        }
         Ok(AlertSettings {
             after: Duration::from_secs(minutes * 60),
             ..AlertSettings::default()
@@ -60,10 +54,8 @@ mod tests {
     #[test]
     fn an_hour_unless_set() {
         assert_eq!(alerts(&[]).unwrap().after, Duration::from_secs(3600));
-        assert_eq!(
-            alerts(&[(AFTER_MINUTES, "15")]).unwrap().after,
-            Duration::from_secs(900)
-        );
+        let quarter = alerts(&[(AFTER_MINUTES, "15")]).unwrap();
+        assert_eq!(quarter.after, Duration::from_secs(900));
         assert_eq!(
             alerts(&[(AFTER_MINUTES, "0")]).unwrap_err().to_string(),
             "ALERT_AFTER_MINUTES=\"0\" is out of range; expected a whole number of minutes from 1 to 10080 (a week)"

@@ -66,11 +66,12 @@ pub enum SmtpTls {
 #[derive(Clone)]
 pub struct SmtpUrl {
     shown: String,
-    host: String,
-    port: u16,
-    tls: SmtpTls,
-    hello_name: Option<String>,
-    credentials: Option<Credentials>,
+    pub host: String,
+    pub port: u16,
+    pub tls: SmtpTls,
+    /// The name to greet the relay with (the URL's path), if not this machine's.
+    pub hello_name: Option<String>,
+    pub credentials: Option<Credentials>,
 }
 
 impl SmtpUrl {
@@ -126,27 +127,6 @@ impl SmtpUrl {
             hello_name,
             credentials,
         })
-    }
-
-    pub fn host(&self) -> &str {
-        &self.host
-    }
-
-    pub fn port(&self) -> u16 {
-        self.port
-    }
-
-    pub fn tls(&self) -> SmtpTls {
-        self.tls
-    }
-
-    /// The name to greet the relay with (the URL's path), if not this machine's.
-    pub fn hello_name(&self) -> Option<&str> {
-        self.hello_name.as_deref()
-    }
-
-    pub fn credentials(&self) -> Option<&Credentials> {
-        self.credentials.as_ref()
     }
 }
 
@@ -207,27 +187,20 @@ impl EmailSettings {
             })
             .transpose()?;
         let max_connections = env
-            .parse(MAX_CONNECTIONS, MAX_CONNECTIONS_FORM)?
-            .map(|n: usize| {
-                (1..=256).contains(&n).then_some(n).ok_or_else(|| {
-                    ConfigError::new(
-                        MAX_CONNECTIONS,
-                        n.to_string(),
-                        "is not a number from 1 to 256",
-                        MAX_CONNECTIONS_FORM,
-                    )
-                })
-            })
-            .transpose()?
+            .parse_within(
+                MAX_CONNECTIONS,
+                MAX_CONNECTIONS_FORM,
+                "is not a number from 1 to 256",
+                |n: &usize| (1..=256).contains(n),
+            )?
             .unwrap_or(DEFAULT_MAX_CONNECTIONS);
         let max_per_hour = env
-            .parse(MAX_PER_HOUR, MAX_PER_HOUR_FORM)?
-            .map(|n: u32| {
-                (n >= 1).then_some(n).ok_or_else(|| {
-                    ConfigError::new(MAX_PER_HOUR, "0", "allows no e-mail", MAX_PER_HOUR_FORM)
-                })
-            })
-            .transpose()?
+            .parse_within(
+                MAX_PER_HOUR,
+                MAX_PER_HOUR_FORM,
+                "allows no e-mail",
+                |n: &u32| *n >= 1,
+            )?
             .unwrap_or(DEFAULT_MAX_PER_HOUR);
         Ok(Some(EmailSettings {
             relay,
@@ -286,16 +259,16 @@ mod tests {
         assert_eq!(settings.to.len(), 2);
         assert_eq!(settings.to[1].email.to_string(), "ana@example.com");
         assert_eq!(settings.from.email.domain(), "example.com");
-        assert_eq!(settings.relay.tls(), SmtpTls::Required);
-        assert_eq!(settings.relay.host(), "relay.example.com");
+        assert_eq!(settings.relay.tls, SmtpTls::Required);
+        assert_eq!(settings.relay.host, "relay.example.com");
         assert_eq!(settings.max_connections, DEFAULT_MAX_CONNECTIONS);
         assert_eq!(settings.max_per_hour, 60);
-        assert_eq!(settings.relay.port(), 587);
+        assert_eq!(settings.relay.port, 587);
         assert_eq!(
-            settings.relay.credentials(),
-            Some(&Credentials::new("user".into(), "p@ss".into()))
+            settings.relay.credentials,
+            Some(Credentials::new("user".into(), "p@ss".into()))
         );
-        assert_eq!(settings.relay.hello_name(), None);
+        assert_eq!(settings.relay.hello_name, None);
         // lettre's default ports when the URL names none.
         for (url, tls, port) in [
             ("smtp://127.0.0.1:2525", SmtpTls::None, 2525),
@@ -305,14 +278,14 @@ mod tests {
             ("smtps://u:p@h", SmtpTls::Wrapper, 465),
         ] {
             let relay = with_relay(url, &[]).unwrap().unwrap().relay;
-            assert_eq!((relay.tls(), relay.port()), (tls, port), "{url}");
+            assert_eq!((relay.tls, relay.port), (tls, port), "{url}");
         }
         let relay = with_relay("smtp://relay:25/quotes.example.com", &[])
             .unwrap()
             .unwrap()
             .relay;
-        assert_eq!(relay.hello_name(), Some("quotes.example.com"));
-        assert_eq!(relay.credentials(), None);
+        assert_eq!(relay.hello_name.as_deref(), Some("quotes.example.com"));
+        assert_eq!(relay.credentials, None);
     }
 
     #[test]

@@ -50,6 +50,23 @@ impl<'a> Env<'a> {
             .transpose()
     }
 
+    /// The value parsed as `T`, refused with `problem` (the error showing it as parsed) when
+    /// `allowed` says it is out of bounds.
+    pub fn parse_within<T: FromStr + ToString>(
+        &self,
+        variable: &'static str,
+        expected: &str,
+        problem: &str,
+        allowed: impl Fn(&T) -> bool,
+    ) -> Result<Option<T>, ConfigError> {
+        match self.parse(variable, expected)? {
+            Some(n) if !allowed(&n) => {
+                Err(ConfigError::new(variable, n.to_string(), problem, expected))
+            }
+            n => Ok(n),
+        }
+    }
+
     /// A variable no longer read: when it is still set, start-up stops with one line naming
     /// `replacement`, so a setting that would now silently do nothing is never left in place.
     pub fn retired(
@@ -148,10 +165,8 @@ mod tests {
             env.http_url("U", "an http(s) URL").unwrap_err().to_string(),
             "U=\"ftp://x\" has no http(s) host; expected an http(s) URL"
         );
-        assert_eq!(
-            env.http_url("H", "").unwrap().unwrap().as_str(),
-            "https://x.example/a"
-        );
+        let trimmed = env.http_url("H", "").unwrap().unwrap();
+        assert_eq!(trimmed.as_str(), "https://x.example/a");
         for bad in ["https://", "not a url", "x.example"] {
             let pairs = [("U", bad)];
             let vars = lookup(&pairs);

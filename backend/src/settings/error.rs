@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use validator::{Validate, ValidationErrors};
+use validator::Validate;
 
 /// Shown in place of a value that must never reach a log line (a secret, or a URL that may
 /// hold a password).
@@ -67,16 +67,9 @@ pub fn check(
     variables: &[(&str, &'static str)],
     get: impl Fn(&str) -> Option<String>,
 ) -> Result<(), ConfigError> {
-    settings
-        .validate()
-        .map_err(|errors| first(&errors, variables, get))
-}
-
-fn first(
-    errors: &ValidationErrors,
-    variables: &[(&str, &'static str)],
-    get: impl Fn(&str) -> Option<String>,
-) -> ConfigError {
+    let Err(errors) = settings.validate() else {
+        return Ok(());
+    };
     let field_errors = errors.field_errors();
     let (field, error) = field_errors
         .iter()
@@ -91,12 +84,12 @@ fn first(
         "range" => "is out of range".to_owned(),
         other => other.to_owned(),
     };
-    ConfigError::new(
+    Err(ConfigError::new(
         variable,
         get(variable).unwrap_or_default(),
         problem,
         error.message.as_deref().unwrap_or("a valid value"),
-    )
+    ))
 }
 
 #[cfg(test)]

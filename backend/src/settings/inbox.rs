@@ -12,7 +12,7 @@ use super::env::Env;
 use super::error::{check, ConfigError};
 use crate::store::SessionCutoffs;
 
-const DAY: Duration = Duration::from_secs(24 * 60 * 60);
+pub(super) const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 /// A session ends after this long without a request.
 pub const SESSION_IDLE: Duration = Duration::from_secs(12 * 60 * 60);
 
@@ -115,13 +115,10 @@ fn days(
     variable: &'static str,
     expected: &str,
 ) -> Result<Option<Duration>, ConfigError> {
-    env.parse::<u32>(variable, expected)?
-        .map(|days| {
-            (days >= 1).then(|| DAY * days).ok_or_else(|| {
-                ConfigError::new(variable, days.to_string(), "cannot be read", expected)
-            })
-        })
-        .transpose()
+    let days = env.parse_within(variable, expected, "cannot be read", |days: &u32| {
+        *days >= 1
+    })?;
+    Ok(days.map(|days| DAY * days))
 }
 
 impl InboxSettings {
@@ -172,31 +169,31 @@ mod tests {
         InboxSettings::from_env(&Env::new(&crate::settings::env::lookup(vars)))
     }
 
+    fn conversation_days(days: &str) -> Result<InboxSettings, ConfigError> {
+        inbox(&[("CONVERSATION_RETENTION_DAYS", days)])
+    }
+
     #[test]
     fn off_by_default() {
-        for vars in [
-            &[][..],
-            &[("ADMIN_PASSWORD_HASH", " "), ("LEAD_RETENTION_DAYS", "")],
-        ] {
+        let blank = [
+            ("ADMIN_PASSWORD_HASH", " "),
+            ("LEAD_RETENTION_DAYS", ""),
+            ("CONVERSATION_RETENTION_DAYS", " "),
+        ];
+        for vars in [&[][..], &blank] {
             let settings = inbox(vars).unwrap();
             assert!(settings.password_hash.is_none() && settings.retention.is_none());
             assert_eq!(settings.session_lifetime, Duration::from_secs(7 * 86_400));
-            assert_eq!(
-                settings.conversation_retention,
-                Duration::from_secs(3653 * 86_400)
-            );
+            let kept = settings.conversation_retention;
+            assert_eq!(kept, Duration::from_secs(3653 * 86_400));
+            assert_eq!(kept, InboxSettings::default().conversation_retention);
         }
-        let blank = inbox(&[("CONVERSATION_RETENTION_DAYS", " ")]).unwrap();
-        assert_eq!(
-            blank.conversation_retention,
-            InboxSettings::default().conversation_retention
-        );
     }
 
     #[test]
     fn under_six_years_of_conversations_is_warned_of_naming_the_rule() {
-        let warning = |days: &str| {
-            inbox(&[("CONVERSATION_RETENTION_DAYS", days)])
+        let warning = |days| {
+            conversation_days(days)
                 .unwrap()
                 .short_conversation_retention()
         };
@@ -216,13 +213,8 @@ mod tests {
     #[test]
     fn conversations_are_kept_the_days_set_within_bounds() {
         for (days, kept) in [("1", 1), (" 365 ", 365), ("36525", 36_525)] {
-            assert_eq!(
-                inbox(&[("CONVERSATION_RETENTION_DAYS", days)])
-                    .unwrap()
-                    .conversation_retention,
-                Duration::from_secs(kept * 86_400),
-                "{days}"
-            );
+            let kept_for = conversation_days(days).unwrap().conversation_retention;
+            assert_eq!(kept_for, Duration::from_secs(kept * 86_400), "{days}");
         }
         let form = "expected a whole number of days from 1 to 36525 (default 3653, ten years)";
         for (days, problem) in [
@@ -232,9 +224,7 @@ mod tests {
             ("ten years", "cannot be read"),
         ] {
             assert_eq!(
-                inbox(&[("CONVERSATION_RETENTION_DAYS", days)])
-                    .unwrap_err()
-                    .to_string(),
+                conversation_days(days).unwrap_err().to_string(),
                 format!("CONVERSATION_RETENTION_DAYS={days:?} {problem}; {form}")
             );
         }

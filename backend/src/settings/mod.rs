@@ -148,16 +148,7 @@ mod tests {
     }
 
     #[test]
-    fn defaults() {
-        let c = config(&[]).unwrap();
-        assert_eq!(c.addr, "127.0.0.1:8080".parse().unwrap());
-        assert_eq!(c.database, DatabaseUrl::Sqlite("./data/quotes.db".into()));
-        assert_eq!(c.static_dir, PathBuf::from("frontend/dist"));
-        assert_eq!(c.voice, None);
-    }
-
-    #[test]
-    fn blank_is_the_default() {
+    fn defaults_and_blank_is_the_default() {
         let blank = [
             ("BIND", " "),
             ("PORT", ""),
@@ -166,10 +157,13 @@ mod tests {
             ("TRUST_PROXY", ""),
             ("VOICE_CONSENT_TEXT", " "),
         ];
-        let c = config(&blank).unwrap();
-        assert_eq!(c.addr, "127.0.0.1:8080".parse().unwrap());
-        assert_eq!(c.database, DatabaseUrl::Sqlite("./data/quotes.db".into()));
-        assert_eq!(c.static_dir, PathBuf::from("frontend/dist"));
+        for vars in [&[][..], &blank] {
+            let c = config(vars).unwrap();
+            assert_eq!(c.addr, "127.0.0.1:8080".parse().unwrap());
+            assert_eq!(c.database, DatabaseUrl::Sqlite("./data/quotes.db".into()));
+            assert_eq!(c.static_dir, PathBuf::from("frontend/dist"));
+            assert_eq!(c.voice, None);
+        }
     }
 
     #[test]

@@ -58,22 +58,17 @@ mod tests {
         RateLimit::from_env(&Env::new(&lookup(vars)))
     }
 
+    fn rate(per_minute: u32, burst: u32) -> RateLimit {
+        RateLimit { per_minute, burst }
+    }
+
     #[test]
     fn configuration() {
-        assert_eq!(
-            limit(&[]).unwrap(),
-            Some(RateLimit {
-                per_minute: 10,
-                burst: 5
-            })
-        );
+        assert_eq!(limit(&[]).unwrap(), Some(rate(10, 5)));
         assert_eq!(limit(&[("RATE_LIMIT_PER_MINUTE", "0")]).unwrap(), None);
         assert_eq!(
             limit(&[("RATE_LIMIT_PER_MINUTE", "600"), ("RATE_LIMIT_BURST", "50")]).unwrap(),
-            Some(RateLimit {
-                per_minute: 600,
-                burst: 50
-            })
+            Some(rate(600, 50))
         );
         assert_eq!(
             limit(&[("RATE_LIMIT_BURST", "many")])
@@ -90,25 +85,8 @@ mod tests {
 
     #[test]
     fn a_limit_times_a_factor_is_looser() {
-        let limit = RateLimit {
-            per_minute: 10,
-            burst: 5,
-        };
-        assert_eq!(
-            limit.times(6),
-            RateLimit {
-                per_minute: 60,
-                burst: 30
-            }
-        );
-        assert_eq!(
-            RateLimit {
-                per_minute: u32::MAX,
-                burst: 1
-            }
-            .times(2)
-            .per_minute,
-            u32::MAX
-        );
+        let limit = rate(10, 5);
+        assert_eq!(limit.times(6), rate(60, 30));
+        assert_eq!(rate(u32::MAX, 1).times(2).per_minute, u32::MAX);
     }
 }

@@ -53,16 +53,10 @@ impl RecordingSettings {
         let origins = RecordingOrigins::parse(&list)
             .map_err(|problem| ConfigError::new(ORIGINS, list.clone(), problem, ORIGINS_FORM))?;
         let max_mb = env
-            .parse::<u64>(MAX_MB, MAX_MB_FORM)?
+            .parse_within(MAX_MB, MAX_MB_FORM, "is out of range", |n: &u64| {
+                (1..=MAX_MAX_MB).contains(n)
+            })?
             .unwrap_or(DEFAULT_MAX_MB);
-        if !(1..=MAX_MAX_MB).contains(&max_mb) {
-            return Err(ConfigError::new(
-                MAX_MB,
-                max_mb.to_string(),
-                "is out of range",
-                MAX_MB_FORM,
-            ));
-        }
         Ok(RecordingSettings {
             origins,
             max_total_bytes: max_mb * MB,
@@ -127,13 +121,10 @@ mod tests {
     fn the_providers_storage_and_two_gibibytes_unless_set() {
         let default = settings(&[]).unwrap();
         assert_eq!(default, RecordingSettings::default());
-        assert!(default
-            .origins
-            .allows(&url("https://storage.vapi.ai/c-mono.wav")));
-        assert!(!default.origins.allows(&url("http://storage.vapi.ai/c.wav")));
-        assert!(!default
-            .origins
-            .allows(&url("https://storage.vapi.ai.evil.example/c.wav")));
+        let origins = &default.origins;
+        assert!(origins.allows(&url("https://storage.vapi.ai/c-mono.wav")));
+        assert!(!origins.allows(&url("http://storage.vapi.ai/c.wav")));
+        assert!(!origins.allows(&url("https://storage.vapi.ai.evil.example/c.wav")));
         assert_eq!(default.max_total_bytes, 2048 * 1024 * 1024);
         let set = settings(&[
             (

@@ -149,11 +149,9 @@ mod tests {
         ] {
             assert_eq!(headers(&[("HSTS", value)]).unwrap().hsts, on, "{value:?}");
         }
-        assert!(!headers(&[]).unwrap().hsts);
-        assert_eq!(
-            headers(&[]).unwrap().voice_api_origin,
-            DEFAULT_VOICE_API_ORIGIN
-        );
+        let unset = headers(&[]).unwrap();
+        assert!(!unset.hsts);
+        assert_eq!(unset.voice_api_origin, DEFAULT_VOICE_API_ORIGIN);
         for value in ["yes", "on", "2"] {
             assert_eq!(
                 headers(&[("HSTS", value)]).unwrap_err().to_string(),
@@ -164,10 +162,8 @@ mod tests {
 
     #[test]
     fn hsts_only_when_asked() {
-        assert!(!headers(&[])
-            .unwrap()
-            .header_map()
-            .contains_key("strict-transport-security"));
+        let off = headers(&[]).unwrap().header_map();
+        assert!(!off.contains_key("strict-transport-security"));
         let on = headers(&[("HSTS", "1")]).unwrap().header_map();
         assert!(on["strict-transport-security"]
             .to_str()

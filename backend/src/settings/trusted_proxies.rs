@@ -147,6 +147,12 @@ pub fn canonical(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The address a test writes.
+#[cfg(test)]
+pub(crate) fn ip(text: &str) -> IpAddr {
+    text.parse().unwrap()
+}
+
 /// The headers a test names, in order (a name given twice is sent twice).
 #[cfg(test)]
 pub(crate) fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
@@ -161,10 +167,6 @@ pub(crate) fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
 mod tests {
     use super::*;
 
-    fn ip(text: &str) -> IpAddr {
-        text.parse().unwrap()
-    }
-
     fn loopback() -> TrustedProxies {
         TrustedProxies::parse(DEFAULT_TRUSTED_PROXIES).unwrap()
     }
@@ -172,47 +174,44 @@ mod tests {
     #[test]
     fn an_untrusted_peer_is_the_client_whatever_it_forwards() {
         let h = headers(&[("x-forwarded-for", "203.0.113.7")]);
-        assert_eq!(
-            loopback().client(ip("198.51.100.1"), &h),
-            ip("198.51.100.1")
-        );
-        assert_eq!(
-            TrustedProxies::parse("")
-                .unwrap()
-                .client(ip("127.0.0.1"), &h),
-            ip("127.0.0.1")
-        );
+        let peer = ip("198.51.100.1");
+        assert_eq!(loopback().client(peer, &h), peer);
+        let none = TrustedProxies::parse("").unwrap();
+        assert_eq!(none.client(ip("127.0.0.1"), &h), ip("127.0.0.1"));
     }
 
     #[test]
     fn the_walk_goes_right_to_left_past_trusted_hops() {
         let proxies = TrustedProxies::parse("127.0.0.1, 10.0.0.0/8").unwrap();
-        let h = headers(&[("x-forwarded-for", "6.6.6.6, 203.0.113.7, 10.1.2.3")]);
-        assert_eq!(
-            proxies.client(ip("127.0.0.1"), &h),
-            ip("203.0.113.7"),
-            "spoofed left entry ignored"
-        );
-        let lines = headers(&[
-            ("x-forwarded-for", "6.6.6.6"),
-            ("x-forwarded-for", "10.0.0.9"),
-        ]);
-        assert_eq!(
-            proxies.client(ip("127.0.0.1"), &lines),
-            ip("6.6.6.6"),
-            "header lines are one list"
-        );
-        let all_trusted = headers(&[("x-forwarded-for", "10.0.0.1, 10.0.0.2")]);
-        assert_eq!(
-            proxies.client(ip("127.0.0.1"), &all_trusted),
-            ip("10.0.0.1")
-        );
-        let garbage = headers(&[("x-forwarded-for", "203.0.113.7, unknown")]);
-        assert_eq!(proxies.client(ip("127.0.0.1"), &garbage), ip("127.0.0.1"));
-        assert_eq!(
-            proxies.client(ip("127.0.0.1"), &HeaderMap::new()),
-            ip("127.0.0.1")
-        );
+        for (forwarded, client, why) in [
+            (
+                &["6.6.6.6, 203.0.113.7, 10.1.2.3"][..],
+                "203.0.113.7",
+                "spoofed left entry ignored",
+            ),
+            (
+                &["6.6.6.6", "10.0.0.9"],
+                "6.6.6.6",
+                "header lines are one list",
+            ),
+            (&["10.0.0.1, 10.0.0.2"], "10.0.0.1", "all trusted"),
+            (
+                &["203.0.113.7, unknown"],
+                "127.0.0.1",
+                "garbage ends the walk",
+            ),
+            (&[], "127.0.0.1", "no header"),
+        ] {
+            let lines: Vec<_> = forwarded
+                .iter()
+                .map(|line| ("x-forwarded-for", *line))
+                .collect();
+            assert_eq!(
+                proxies.client(ip("127.0.0.1"), &headers(&lines)),
+                ip(client),
+                "{why}"
+            );
+        }
     }
 
     #[test]
@@ -278,23 +277,13 @@ mod tests {
 
     #[test]
     fn settings_errors_name_the_entry() {
-        assert_eq!(
-            TrustedProxies::parse("10.0.0.0/8, ::1")
-                .unwrap()
-                .ranges()
-                .len(),
-            2
-        );
+        let two = TrustedProxies::parse("10.0.0.0/8, ::1").unwrap();
+        assert_eq!(two.ranges().len(), 2);
         let error = TrustedProxies::parse("10.0.0.0/8, proxy.local").unwrap_err();
         assert!(error.contains("\"proxy.local\""), "{error}");
         assert!(TrustedProxies::parse("10.0.0.0/33").is_err());
         let blank = crate::settings::env::lookup(&[("TRUSTED_PROXIES", " ")]);
-        assert!(
-            TrustedProxies::from_env(&Env::new(&blank))
-                .unwrap()
-                .ranges()
-                .is_empty(),
-            "blank trusts none"
-        );
+        let none = TrustedProxies::from_env(&Env::new(&blank)).unwrap();
+        assert!(none.ranges().is_empty(), "blank trusts none");
     }
 }

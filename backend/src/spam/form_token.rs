@@ -74,10 +74,6 @@ impl FormTokens {
         if !honeypot.trim().is_empty() {
             return Err(Signal::Honeypot);
         }
-        self.check(token, now)
-    }
-
-    fn check(&self, token: Option<&str>, now: OffsetDateTime) -> Result<SpentToken, Signal> {
         let token = token.ok_or(Signal::NoToken)?;
         let (signed, tag) = token.rsplit_once('.').ok_or(Signal::BadToken)?;
         let (issued_text, _nonce) = signed.split_once('.').ok_or(Signal::BadToken)?;
@@ -131,22 +127,17 @@ mod tests {
         let tokens = tokens();
         let served = OffsetDateTime::now_utc();
         let token = tokens.issue(served);
-        let signal = |at: OffsetDateTime| signal(&tokens, "", Some(&token), at);
-        assert_eq!(signal(served), Some(Signal::TooFast));
-        assert_eq!(
-            signal(served + Duration::from_millis(2_999)),
-            Some(Signal::TooFast)
-        );
-        assert_eq!(
-            signal(served - Duration::from_secs(1)),
-            Some(Signal::TooFast)
-        );
-        assert_eq!(signal(served + MIN_FILL), None);
-        assert_eq!(signal(served + MAX_AGE), None);
-        assert_eq!(
-            signal(served + MAX_AGE + Duration::from_secs(1)),
-            Some(Signal::ExpiredToken)
-        );
+        let second = Duration::from_secs(1);
+        for (at, expected) in [
+            (served, Some(Signal::TooFast)),
+            (served + Duration::from_millis(2_999), Some(Signal::TooFast)),
+            (served - second, Some(Signal::TooFast)),
+            (served + MIN_FILL, None),
+            (served + MAX_AGE, None),
+            (served + MAX_AGE + second, Some(Signal::ExpiredToken)),
+        ] {
+            assert_eq!(signal(&tokens, "", Some(&token), at), expected, "{at}");
+        }
     }
 
     #[test]

@@ -86,13 +86,8 @@ impl AssistantDefinition {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
+    use super::super::site_content::example_dir as content;
     use super::*;
-
-    fn content() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content")
-    }
 
     fn example() -> AssistantDefinition {
         AssistantDefinition::load(&content()).unwrap()
@@ -117,14 +112,9 @@ mod tests {
         assert!(example.recording);
         assert!(example.greeting.get(Language::En).starts_with("Hello"));
         assert!(example.greeting.get(Language::Es).starts_with("Hola"));
-        assert!(example
-            .recording_notice
-            .get(Language::En)
-            .contains("recorded"));
-        assert!(example
-            .recording_notice
-            .get(Language::Es)
-            .contains("grabando"));
+        let notice = &example.recording_notice;
+        assert!(notice.get(Language::En).contains("recorded"));
+        assert!(notice.get(Language::Es).contains("grabando"));
     }
 
     #[test]

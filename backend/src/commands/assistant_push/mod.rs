@@ -29,10 +29,6 @@ const TOOL: &str = "tool";
 const ASSISTANT: &str = "assistant";
 /// What a dry run shows in place of the voice events' secret.
 const HIDDEN_SECRET: &str = "<VAPI_WEBHOOK_SECRET>";
-/// What a dry run shows in place of the id of a tool it would create.
-fn new_tool_id(name: &str) -> String {
-    format!("<the id of the {name} tool created above>")
-}
 
 /// `backend assistant`'s commands.
 #[derive(Debug, clap::Subcommand)]
@@ -195,7 +191,9 @@ async fn preview(
     for (name, body) in requests::tools(content, &voice_events) {
         let tool_id = tool_named(&listed, name);
         show(base, TOOL, tool_id.as_deref(), &body);
-        tool_ids.push(tool_id.unwrap_or_else(|| new_tool_id(name)));
+        // In place of the id of a tool it would create.
+        tool_ids
+            .push(tool_id.unwrap_or_else(|| format!("<the id of the {name} tool created above>")));
     }
     let assistant_body =
         requests::assistant(definition, content, first_message, &tool_ids, &voice_events);

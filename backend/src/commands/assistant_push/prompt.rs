@@ -186,7 +186,9 @@ fn booking_section(prompt: &mut String, content: &SiteContent, recording: bool) 
 mod tests {
     use super::*;
 
-    use super::super::site_content::example_with as content_with;
+    use super::super::site_content::{
+        example_with as content_with, example_with_booking, example_with_fields,
+    };
 
     #[test]
     fn the_example_prompt_has_the_broker_plans_products_and_rules() {
@@ -263,7 +265,7 @@ mod tests {
             !off.contains("available_times") && !off.contains("book_call"),
             "{off}"
         );
-        let on = system_prompt(&super::super::site_content::example_with_booking(), true);
+        let on = system_prompt(&example_with_booking(), true);
         for expected in [
             "## Booking a call with a licensed agent\n",
             "on the broker's clock (America/Chicago)",
@@ -285,10 +287,7 @@ mod tests {
     fn with_the_phone_field_on_the_prompt_asks_consent_before_taking_a_number() {
         let off = system_prompt(&content_with(|text| text), true);
         assert!(!off.contains("may_call") && !off.contains("ZIP"), "{off}");
-        let on = system_prompt(
-            &super::super::site_content::example_with_fields("optional", "optional"),
-            true,
-        );
+        let on = system_prompt(&example_with_fields("optional", "optional"), true);
         for expected in [
             "read them the consent below for the page's language ({{language}}), word for word, \
              exactly as written: never translate, shorten or paraphrase it",

@@ -116,10 +116,7 @@ fn book_call(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
             "description": "The language of the Scope of Appointment you read to the caller: en or es.",
         },
     });
-    if content.asks_phone() {
-        properties["phone"] = phone_property();
-        properties["may_call"] = may_call_property();
-    }
+    phone_properties(content, &mut properties);
     function(
         voice_events,
         json!({
@@ -145,18 +142,19 @@ fn product_enum(products: &[(&'static str, &str)]) -> (Vec<&'static str>, String
     (values, meanings.join(", "))
 }
 
-fn phone_property() -> Value {
-    json!({
-        "type": "string",
-        "description": "The caller's US phone number, ten digits with the area code, for example 555-555-0123; leave it out if they would rather not give one.",
-    })
-}
-
-fn may_call_property() -> Value {
-    json!({
-        "type": "boolean",
-        "description": "true only when the caller said yes to the consent question about being called at that number; otherwise false.",
-    })
+/// The caller's number and their answer to the consent question, when the page asks for a phone
+/// number.
+fn phone_properties(content: &SiteContent, properties: &mut Value) {
+    if content.asks_phone() {
+        properties["phone"] = json!({
+            "type": "string",
+            "description": "The caller's US phone number, ten digits with the area code, for example 555-555-0123; leave it out if they would rather not give one.",
+        });
+        properties["may_call"] = json!({
+            "type": "boolean",
+            "description": "true only when the caller said yes to the consent question about being called at that number; otherwise false.",
+        });
+    }
 }
 
 fn request_quote(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
@@ -173,10 +171,7 @@ fn request_quote(content: &SiteContent, voice_events: &VoiceEvents) -> Value {
         },
     });
     // The fields the broker added to the form, optional here: a caller may decline them.
-    if content.asks_phone() {
-        properties["phone"] = phone_property();
-        properties["may_call"] = may_call_property();
-    }
+    phone_properties(content, &mut properties);
     if content.asks_zip() {
         properties["zip"] = json!({
             "type": "string",
@@ -246,9 +241,14 @@ pub fn assistant(
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
+    use super::super::site_content::{
+        example_dir, example_with, example_with_booking, example_with_fields,
+    };
     use super::*;
+
+    fn voice_events() -> VoiceEvents<'static> {
+        VoiceEvents::at(&Url::parse("https://www.broker.test/").unwrap(), "s")
+    }
 
     #[test]
     fn the_voice_events_url_is_under_the_sites_address() {
@@ -269,9 +269,8 @@ mod tests {
 
     #[test]
     fn the_tool_takes_wasm_cores_products_and_the_assistant_uses_it() {
-        let content_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
-        let content = SiteContent::load(&content_dir).unwrap();
-        let definition = AssistantDefinition::load(&content_dir).unwrap();
+        let content = SiteContent::load(&example_dir()).unwrap();
+        let definition = AssistantDefinition::load(&example_dir()).unwrap();
         let voice_events = VoiceEvents::at(&Url::parse("https://broker.test/").unwrap(), "whs");
         let tools = tools(&content, &voice_events);
         assert_eq!(tools.len(), 1, "booking is off in the example");
@@ -309,14 +308,11 @@ mod tests {
 
     #[test]
     fn with_the_phone_and_zip_fields_on_the_tool_takes_them_optionally() {
-        let voice_events = VoiceEvents::at(&Url::parse("https://www.broker.test/").unwrap(), "s");
-        let off = request_quote(
-            &super::super::site_content::example_with(|text| text),
-            &voice_events,
-        );
+        let voice_events = voice_events();
+        let off = request_quote(&example_with(|text| text), &voice_events);
         let properties = &off["function"]["parameters"]["properties"];
         assert!(properties.get("phone").is_none() && properties.get("zip").is_none());
-        let on = super::super::site_content::example_with_fields("optional", "required");
+        let on = example_with_fields("optional", "required");
         let tool = request_quote(&on, &voice_events);
         let parameters = &tool["function"]["parameters"];
         assert_eq!(parameters["properties"]["phone"]["type"], "string");
@@ -327,8 +323,8 @@ mod tests {
 
     #[test]
     fn with_booking_on_the_booking_tools_take_the_scope_of_appointments_products() {
-        let voice_events = VoiceEvents::at(&Url::parse("https://www.broker.test/").unwrap(), "s");
-        let content = super::super::site_content::example_with_booking();
+        let voice_events = voice_events();
+        let content = example_with_booking();
         let tools = tools(&content, &voice_events);
         let names: Vec<&str> = tools.iter().map(|(name, _)| *name).collect();
         assert_eq!(names, ["request_quote", "available_times", "book_call"]);
@@ -339,8 +335,9 @@ mod tests {
         );
         let (_, book) = &tools[2];
         let parameters = &book["function"]["parameters"];
+        let properties = &parameters["properties"];
         assert_eq!(
-            parameters["properties"]["products"]["items"]["enum"],
+            properties["products"]["items"]["enum"],
             json!([
                 "medicare_advantage",
                 "part_d",
@@ -348,11 +345,8 @@ mod tests {
                 "dental_vision_hearing"
             ])
         );
-        assert_eq!(
-            parameters["properties"]["language"]["enum"],
-            json!(["en", "es"])
-        );
-        assert!(parameters["properties"].get("phone").is_none());
+        assert_eq!(properties["language"]["enum"], json!(["en", "es"]));
+        assert!(properties.get("phone").is_none());
         assert_eq!(
             parameters["required"],
             json!(["slot", "name", "email", "products", "language"])

@@ -291,6 +291,12 @@ impl MedicareDisclaimer {
     }
 }
 
+/// The example content folder (`content/`).
+#[cfg(test)]
+pub fn example_dir() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content")
+}
+
 /// The example content (`content/`), its `site.yaml` edited first.
 #[cfg(test)]
 pub fn example_with(edit: impl FnOnce(String) -> String) -> SiteContent {
@@ -303,7 +309,7 @@ fn example_edited(
     english_edit: impl FnOnce(String) -> String,
     spanish_edit: impl FnOnce(String) -> String,
 ) -> SiteContent {
-    let content = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
+    let content = example_dir();
     let (english, spanish) = (content.join(FILE), content.join(SPANISH_DIR).join(FILE));
     let read = |path: &Path| std::fs::read_to_string(path).unwrap();
     SiteContent::parse(
@@ -354,8 +360,6 @@ pub fn example_with_fields(phone: &str, zip: &str) -> SiteContent {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
     use super::*;
 
     fn example() -> SiteContent {
@@ -396,8 +400,7 @@ mod tests {
     #[test]
     fn a_missing_spanish_file_is_named() {
         let dir = tempfile::tempdir().unwrap();
-        let example = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../content");
-        std::fs::copy(example.join(FILE), dir.path().join(FILE)).unwrap();
+        std::fs::copy(example_dir().join(FILE), dir.path().join(FILE)).unwrap();
         let error = SiteContent::load(dir.path()).unwrap_err();
         let spanish = dir.path().join("es").join(FILE);
         assert!(

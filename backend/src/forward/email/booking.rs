@@ -93,11 +93,11 @@ fn message(settings: &EmailSettings, mail: &BookingMail) -> Result<Message, lett
             };
             let text = format!("{said}\n\n{}\n", calendar::description(&call));
             let ics = calendar::invitation(method, &call, mail.now);
-            builder.subject(subject).multipart(with_invitation(
-                SinglePart::plain(text),
-                ics,
-                method,
-            ))
+            builder.subject(subject).multipart(
+                MultiPart::mixed()
+                    .singlepart(SinglePart::plain(text))
+                    .singlepart(attachment(ics, method)),
+            )
         }
         MailKind::Confirmation | MailKind::Reminder => {
             let words = mail.words.ok_or(lettre::error::Error::MissingTo)?;
@@ -154,12 +154,6 @@ fn message(settings: &EmailSettings, mail: &BookingMail) -> Result<Message, lett
                 )
         }
     }
-}
-
-fn with_invitation(text: SinglePart, ics: String, method: Method) -> MultiPart {
-    MultiPart::mixed()
-        .singlepart(text)
-        .singlepart(attachment(ics, method))
 }
 
 /// The `.ics` file, typed with its method as calendar apps look for it.

@@ -485,6 +485,11 @@ pub(super) mod tests {
         }
     }
 
+    /// The message as sent, headers and body.
+    fn raw(message: Result<Message, lettre::error::Error>) -> String {
+        String::from_utf8(message.unwrap().formatted()).unwrap()
+    }
+
     fn header<'a>(raw: &'a str, name: &str) -> Vec<&'a str> {
         let head = raw.split("\r\n\r\n").next().unwrap();
         head.split("\r\n")
@@ -497,12 +502,8 @@ pub(super) mod tests {
     #[test]
     fn a_lead_has_its_subject_reply_to_and_stable_id() {
         let quote = quote("o'brien+x{1}@example.com", "UA\r\nBcc: evil@example.com");
-        let raw = String::from_utf8(
-            lead(&settings(), &SiteSettings::default(), &quote, None, &[])
-                .unwrap()
-                .formatted(),
-        )
-        .unwrap();
+        let site = SiteSettings::default();
+        let raw = raw(lead(&settings(), &site, &quote, None, &[]));
         assert_eq!(
             header(&raw, "Subject"),
             ["New quote request: Family Health (web)"]
@@ -511,7 +512,7 @@ pub(super) mod tests {
         assert_eq!(header(&raw, "Message-ID"), ["<0195-lead@broker.example>"]);
         assert!(header(&raw, "Bcc").is_empty(), "{raw}");
         assert!(header(&raw, "Date")[0].contains("22 Nov 2026 15:40:00"));
-        let (text, html) = lead_body(&SiteSettings::default(), &quote, None);
+        let (text, html) = lead_body(&site, &quote, None);
         assert!(
             text.contains("\nBrowser: UA  Bcc: evil@example.com\n"),
             "{text}"
@@ -527,18 +528,12 @@ pub(super) mod tests {
     #[test]
     fn the_visitors_opt_outs_close_the_message_each_once() {
         let at = time::macros::datetime!(2026-11-22 15:40 UTC);
-        let opt_outs = [
-            OptOut {
-                kind: "email".into(),
-                value: "ana@example.com".into(),
+        let opt_outs =
+            [("email", "ana@example.com"), ("phone", "+15125550123")].map(|(kind, value)| OptOut {
+                kind: kind.into(),
+                value: value.into(),
                 requested_at: at,
-            },
-            OptOut {
-                kind: "phone".into(),
-                value: "+15125550123".into(),
-                requested_at: at,
-            },
-        ];
+            });
         let site = SiteSettings::default();
         let body = lead_body(&site, &quote("bo@example.com", "Mozilla/5.0"), None);
         let (text, html) = with_opt_outs(&site, body.clone(), &opt_outs);
@@ -557,9 +552,10 @@ pub(super) mod tests {
 
     #[test]
     fn a_lead_on_the_do_not_contact_list_says_so_first() {
+        let site = SiteSettings::default();
         let mut listed = quote("ana@example.com", "UA");
         listed.status = LeadStatus::DoNotContact;
-        let (text, html) = lead_body(&SiteSettings::default(), &listed, None);
+        let (text, html) = lead_body(&site, &listed, None);
         assert!(
             text.contains(
                 "Do not contact: on your do-not-contact list: do not call, text or e-mail"
@@ -567,11 +563,7 @@ pub(super) mod tests {
             "{text}"
         );
         assert!(html.contains("do-not-contact list"), "{html}");
-        let (text, _) = lead_body(
-            &SiteSettings::default(),
-            &quote("ana@example.com", "UA"),
-            None,
-        );
+        let (text, _) = lead_body(&site, &quote("ana@example.com", "UA"), None);
         assert!(!text.contains("Do not contact"), "{text}");
     }
 
@@ -585,18 +577,14 @@ pub(super) mod tests {
             total: 3,
         };
         let hour = time::macros::datetime!(2026-11-26 16:00 UTC);
-        let raw = String::from_utf8(
-            digest(&settings(), &SiteSettings::default(), &held, hour, &[])
-                .unwrap()
-                .formatted(),
-        )
-        .unwrap();
+        let site = SiteSettings::default();
+        let raw = raw(digest(&settings(), &site, &held, hour, &[]));
         assert_eq!(
             header(&raw, "Subject"),
             ["E-mail budget reached: 3 more leads in the inbox"]
         );
         assert!(header(&raw, "Reply-To").is_empty(), "{raw}");
-        let (text, html) = digest_body(&SiteSettings::default(), &held, 60);
+        let (text, html) = digest_body(&site, &held, 60);
         assert!(
             text.contains(
                 "The site sent its 60 lead e-mails of the hour (LEAD_EMAIL_MAX_PER_HOUR), so these 3 \
@@ -626,8 +614,8 @@ pub(super) mod tests {
             channel: crate::store::Source::Voice,
         };
         let quote = quote("ana@example.com", "x");
-        let message = follow_up(&settings(), &SiteSettings::default(), &quote, &call).unwrap();
-        let raw = String::from_utf8(message.formatted()).unwrap();
+        let site = SiteSettings::default();
+        let raw = raw(follow_up(&settings(), &site, &quote, &call));
         assert_eq!(
             header(&raw, "Subject"),
             ["Re: New quote request: Family Health (web)"]
@@ -639,7 +627,7 @@ pub(super) mod tests {
             ["<0195-lead.call@broker.example>"]
         );
         assert!(header(&raw, "Subject").len() == 1, "{raw}");
-        let (text, html) = follow_up_body(&SiteSettings::default(), &quote, &call);
+        let (text, html) = follow_up_body(&site, &quote, &call);
         assert!(
             text.contains("Summary\n\n<b>Wants</b>\nSubject: hacked\n"),
             "{text}"

@@ -62,11 +62,6 @@ impl Mailer {
         })
     }
 
-    /// How many messages may be in flight at once.
-    pub fn max_connections(&self) -> usize {
-        self.settings.max_connections
-    }
-
     /// Sends `message`; the relay's reply to it.
     async fn send(
         &self,

@@ -61,10 +61,10 @@ impl Relay {
         extra_roots: Option<&[u8]>,
         connect_timeout: Duration,
     ) -> Result<Relay, lettre::transport::smtp::Error> {
-        let tls = match url.tls() {
+        let tls = match url.tls {
             SmtpTls::None => None,
             _ => {
-                let mut parameters = TlsParameters::builder(url.host().to_owned());
+                let mut parameters = TlsParameters::builder(url.host.clone());
                 if let Some(pem) = extra_roots {
                     parameters = parameters.add_root_certificate(Certificate::from_pem(pem)?);
                 }
@@ -72,7 +72,8 @@ impl Relay {
             }
         };
         let hello_name = url
-            .hello_name()
+            .hello_name
+            .as_deref()
             .map_or_else(ClientId::default, |name| ClientId::Domain(name.to_owned()));
         Ok(Relay {
             url,
@@ -83,8 +84,8 @@ impl Relay {
     }
 
     async fn open(&self) -> Result<AsyncSmtpConnection, ConnectError> {
-        let address = (self.url.host(), self.url.port());
-        let mut smtp = match (self.url.tls(), &self.tls) {
+        let address = (self.url.host.as_str(), self.url.port);
+        let mut smtp = match (self.url.tls, &self.tls) {
             // lettre's TLS stream type is not public, so it opens TLS-from-the-first-byte
             // connections itself, without TCP_NODELAY.
             (SmtpTls::Wrapper, Some(tls)) => {
@@ -107,14 +108,14 @@ impl Relay {
                 AsyncSmtpConnection::connect_with_transport(Box::new(tcp), &self.hello_name).await?
             }
         };
-        match (self.url.tls(), &self.tls) {
+        match (self.url.tls, &self.tls) {
             (SmtpTls::Required, Some(tls)) => smtp.starttls(tls.clone(), &self.hello_name).await?,
             (SmtpTls::Opportunistic, Some(tls)) if smtp.can_starttls() => {
                 smtp.starttls(tls.clone(), &self.hello_name).await?
             }
             _ => {}
         }
-        if let Some(credentials) = self.url.credentials() {
+        if let Some(credentials) = &self.url.credentials {
             smtp.auth(DEFAULT_MECHANISMS, credentials).await?;
         }
         Ok(smtp)
