@@ -1,6 +1,6 @@
 //! Request body filters: the body read with a hard size cap, whether or not it declares its
 //! length, and a deadline, so a client that stops sending mid-body does not hold its connection
-//! open; and the checks that a body is declared JSON or an HTML form's.
+//! open; the checks that a body is declared JSON or an HTML form's; and a form's fields.
 
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 use futures_util::StreamExt;
@@ -43,6 +43,17 @@ fn content_type(
             }
         })
         .untuple_one()
+}
+
+/// The first value of each of `names` in an HTML form's `body`, trimmed; empty when absent.
+pub fn first_values<const N: usize>(body: &[u8], names: [&str; N]) -> [String; N] {
+    let mut values: [Option<String>; N] = std::array::from_fn(|_| None);
+    for (name, value) in form_urlencoded::parse(body) {
+        if let Some(at) = names.iter().position(|wanted| *wanted == name) {
+            values[at].get_or_insert_with(|| value.trim().to_owned());
+        }
+    }
+    values.map(Option::unwrap_or_default)
 }
 
 /// Whether a `Content-Type` value says JSON (`application/json`, any parameters).

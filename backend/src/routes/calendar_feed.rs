@@ -15,6 +15,7 @@ use warp::{Filter, Reply as _};
 
 use crate::http::error::store_failed;
 use crate::http::methods::methods;
+use crate::http::route_list::with;
 use crate::leads::calendar::{self, Call};
 use crate::store::bookings::{Bookings, Upcoming};
 use crate::store::calendar_feed::CalendarFeed;
@@ -30,10 +31,13 @@ pub fn path(secret: &str) -> String {
 pub fn routes(feeds: Arc<dyn CalendarFeed>, bookings: Arc<dyn Bookings>) -> BoxedFilter<(Reply,)> {
     warp::path!("calendar" / String)
         .and(methods("GET, HEAD"))
-        .and_then(move |file: String| {
-            let (feeds, bookings) = (Arc::clone(&feeds), Arc::clone(&bookings));
-            async move { answer(feeds.as_ref(), bookings.as_ref(), &file).await }
-        })
+        .and(with(feeds))
+        .and(with(bookings))
+        .and_then(
+            |file: String, feeds: Arc<dyn CalendarFeed>, bookings: Arc<dyn Bookings>| async move {
+                answer(feeds.as_ref(), bookings.as_ref(), &file).await
+            },
+        )
         .boxed()
 }
 
@@ -58,25 +62,25 @@ async fn answer(
         .upcoming_bookings(now)
         .await
         .map_err(store_failed("cannot read the calls to come"))?;
-    let summaries: Vec<String> = upcoming
+    let names: Vec<&str> = upcoming
         .iter()
         .map(|Upcoming { booking, .. }| {
-            let name = booking
+            booking
                 .soa
                 .as_ref()
-                .map_or("", |soa| soa.signature.as_str());
-            format!("Call with {name}")
+                .map_or("", |soa| soa.signature.as_str())
         })
+        .collect();
+    let summaries: Vec<String> = names
+        .iter()
+        .map(|name| format!("Call with {name}"))
         .collect();
     let calls: Vec<Call> = upcoming
         .iter()
-        .zip(&summaries)
-        .map(|(Upcoming { booking, phone }, summary)| Call {
+        .zip(names.into_iter().zip(&summaries))
+        .map(|(Upcoming { booking, phone }, (name, summary))| Call {
             booking,
-            name: booking
-                .soa
-                .as_ref()
-                .map_or("", |soa| soa.signature.as_str()),
+            name,
             phone: phone.as_deref(),
             email: None,
             summary,

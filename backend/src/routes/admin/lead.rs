@@ -14,6 +14,7 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
+use super::params;
 use crate::http::error::{store_failed, ApiError};
 use crate::http::error_answers::{AdminErrors, BodyRefused, CrossSite, NotFound};
 use crate::leads::deletion::{delete_lead, Why};
@@ -110,16 +111,7 @@ async fn change(
     body: &[u8],
 ) -> Result<Response, ApiError> {
     let change: Change = facts.json(body, CHANGE_FORM)?;
-    let status = change
-        .status
-        .map(|status| {
-            LeadStatus::parse(&status).ok_or_else(|| {
-                ApiError::InvalidParameter(format!(
-                    "status must be new, contacted, spam or do_not_contact, got {status:?}"
-                ))
-            })
-        })
-        .transpose()?;
+    let status = change.status.as_deref().map(params::status).transpose()?;
     let note = change.note.map(|note| {
         note.map(|text| text.trim().to_owned())
             .filter(|text| !text.is_empty())

@@ -151,6 +151,14 @@ pub struct Problems {
 }
 
 impl Problems {
+    /// Only `alert`, above the form.
+    pub fn alert(alert: &str) -> Problems {
+        Problems {
+            alert: Some(alert.to_owned()),
+            ..Problems::default()
+        }
+    }
+
     pub fn any(&self) -> bool {
         [&self.slot, &self.name, &self.email, &self.phone, &self.soa]
             .iter()

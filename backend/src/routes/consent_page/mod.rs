@@ -28,6 +28,7 @@ use super::quotes::limits::{Bucket, PostLimits};
 use crate::forward::last_four;
 use crate::http::error::ApiError;
 use crate::http::page_reply;
+use crate::http::route_list::with;
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_link::BookingLinks;
 use crate::leads::consent_link::{ConsentLinks, LinkError};
@@ -59,9 +60,9 @@ pub fn routes(page: Arc<ConsentPage>) -> BoxedFilter<(Response,)> {
     let english = warp::path!("consent" / String);
     let spanish = warp::path!("es" / "consent" / String);
     link_page(english, spanish, &page.limits, MAX_BODY_BYTES)
-        .then(move |request: LinkRequest, body: Bytes| {
-            let page = Arc::clone(&page);
-            async move { page.answer(request, &body, OffsetDateTime::now_utc()).await }
+        .and(with(Arc::clone(&page)))
+        .then(|request, body: Bytes, page: Arc<ConsentPage>| async move {
+            page.answer(request, &body, OffsetDateTime::now_utc()).await
         })
         .boxed()
 }

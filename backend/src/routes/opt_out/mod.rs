@@ -26,7 +26,7 @@ use pages::{Page, Typed};
 use crate::http::body;
 use crate::http::error::ApiError;
 use crate::http::forwarded_proto;
-use crate::http::page_reply::{html, see_other};
+use crate::http::page_reply::{html, in_language, see_other};
 use crate::http::same_site::from_another_site;
 use crate::routes::quotes::limits::{Bucket, PostLimits};
 use crate::store::do_not_contact::OptOuts;
@@ -56,14 +56,11 @@ pub fn routes(
     limits: Arc<PostLimits>,
     pages: Arc<OptOutPages>,
 ) -> BoxedFilter<(Reply,)> {
-    let form = warp::path!("opt-out")
-        .map(|| Language::En)
-        .or(warp::path!("es" / "opt-out").map(|| Language::Es))
-        .unify();
-    let done = warp::path!("opt-out" / "done")
-        .map(|| Language::En)
-        .or(warp::path!("es" / "opt-out" / "done").map(|| Language::Es))
-        .unify();
+    let form = in_language(warp::path!("opt-out"), warp::path!("es" / "opt-out"));
+    let done = in_language(
+        warp::path!("opt-out" / "done"),
+        warp::path!("es" / "opt-out" / "done"),
+    );
     let show_form = shown(form, Arc::clone(&pages), Page::Form);
     let show_done = shown(done, Arc::clone(&pages), Page::Done);
     let post = form
@@ -165,18 +162,8 @@ async fn submit(
 
 /// The form's `email` and `phone`, the first of each, trimmed.
 fn typed(body: &[u8]) -> Typed {
-    let mut typed = Typed::default();
-    let (mut email, mut phone) = (None, None);
-    for (name, value) in form_urlencoded::parse(body) {
-        match &*name {
-            "email" if email.is_none() => email = Some(value.trim().to_owned()),
-            "phone" if phone.is_none() => phone = Some(value.trim().to_owned()),
-            _ => {}
-        }
-    }
-    typed.email = email.unwrap_or_default();
-    typed.phone = phone.unwrap_or_default();
-    typed
+    let [email, phone] = body::first_values(body, ["email", "phone"]);
+    Typed { email, phone }
 }
 
 /// The phone number in E.164 and the address in lower case, or the page saying what is wrong.
