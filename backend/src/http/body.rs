@@ -45,15 +45,21 @@ fn content_type(
         .untuple_one()
 }
 
-/// The first value of each of `names` in an HTML form's `body`, trimmed; empty when absent.
+/// The first value of each of `names` in an HTML form's `body`, empty when absent; bytes that
+/// are not UTF-8 become U+FFFD.
 pub fn first_values<const N: usize>(body: &[u8], names: [&str; N]) -> [String; N] {
     let mut values: [Option<String>; N] = std::array::from_fn(|_| None);
     for (name, value) in form_urlencoded::parse(body) {
         if let Some(at) = names.iter().position(|wanted| *wanted == name) {
-            values[at].get_or_insert_with(|| value.trim().to_owned());
+            values[at].get_or_insert_with(|| value.into_owned());
         }
     }
     values.map(Option::unwrap_or_default)
+}
+
+/// A form's value without the spaces around it.
+pub fn trimmed(value: String) -> String {
+    value.trim().to_owned()
 }
 
 /// Whether a `Content-Type` value says JSON (`application/json`, any parameters).

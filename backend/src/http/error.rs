@@ -300,38 +300,25 @@ impl ApiError {
         };
         let mut response =
             warp::reply::with_status(warp::reply::json(&body), self.status()).into_response();
-        let headers = response.headers_mut();
-        match *self {
+        let retry = header::RETRY_AFTER;
+        let (name, value) = match *self {
             ApiError::MethodNotAllowed { allow } => {
-                headers.insert(header::ALLOW, HeaderValue::from_static(allow));
+                (header::ALLOW, HeaderValue::from_static(allow))
             }
             ApiError::RateLimited { retry_after_secs }
             | ApiError::TooManyFailedAttempts { retry_after_secs } => {
-                headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+                (retry, HeaderValue::from(retry_after_secs))
             }
-            ApiError::Unavailable => {
-                headers.insert(
-                    header::RETRY_AFTER,
-                    HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS),
-                );
-            }
-            ApiError::SignInBusy => {
-                headers.insert(
-                    header::RETRY_AFTER,
-                    HeaderValue::from(SIGN_IN_BUSY_RETRY_AFTER_SECS),
-                );
-            }
+            ApiError::Unavailable => (retry, HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS)),
+            ApiError::SignInBusy => (retry, HeaderValue::from(SIGN_IN_BUSY_RETRY_AFTER_SECS)),
             ApiError::Unauthorized {
                 challenge: Some(scheme),
-            } => {
-                headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static(scheme));
-            }
-            ApiError::RequestTimeout => {
-                // The rest of the body may never come: do not wait for it to reuse the connection.
-                headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
-            }
-            _ => {}
-        }
+            } => (header::WWW_AUTHENTICATE, HeaderValue::from_static(scheme)),
+            // The rest of the body may never come: do not wait for it to reuse the connection.
+            ApiError::RequestTimeout => (header::CONNECTION, HeaderValue::from_static("close")),
+            _ => return response,
+        };
+        response.headers_mut().insert(name, value);
         response
     }
 }

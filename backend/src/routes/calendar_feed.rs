@@ -15,7 +15,6 @@ use warp::{Filter, Reply as _};
 
 use crate::http::error::store_failed;
 use crate::http::methods::methods;
-use crate::http::route_list::with;
 use crate::leads::calendar::{self, Call};
 use crate::store::bookings::{Bookings, Upcoming};
 use crate::store::calendar_feed::CalendarFeed;
@@ -31,13 +30,10 @@ pub fn path(secret: &str) -> String {
 pub fn routes(feeds: Arc<dyn CalendarFeed>, bookings: Arc<dyn Bookings>) -> BoxedFilter<(Reply,)> {
     warp::path!("calendar" / String)
         .and(methods("GET, HEAD"))
-        .and(with(feeds))
-        .and(with(bookings))
-        .and_then(
-            |file: String, feeds: Arc<dyn CalendarFeed>, bookings: Arc<dyn Bookings>| async move {
-                answer(feeds.as_ref(), bookings.as_ref(), &file).await
-            },
-        )
+        .and_then(move |file: String| {
+            let (feeds, bookings) = (Arc::clone(&feeds), Arc::clone(&bookings));
+            async move { answer(feeds.as_ref(), bookings.as_ref(), &file).await }
+        })
         .boxed()
 }
 

@@ -237,11 +237,7 @@ impl Booking {
                 .await;
         }
         let checked = self.check(language, &typed);
-        let bucket = match checked {
-            Ok(_) => Bucket::Quotes,
-            Err(_) => Bucket::Invalid,
-        };
-        if let Err(limited) = self.limits.check(bucket, sent.client) {
+        if let Err(limited) = self.limits.check(Bucket::of(checked.is_ok()), sent.client) {
             let problems = Problems::alert(plain.failed);
             let mut response = self
                 .answer(language, &typed, problems, limited.status())
@@ -415,7 +411,8 @@ pub fn signature(name: &str) -> Option<&str> {
 /// The form's fields, the first of each (every `soa`), trimmed.
 fn typed(body: &[u8]) -> Typed {
     let [slot, name, email, phone, lead] =
-        body::first_values(body, ["slot", "name", "email", "phone", booking_ref::FIELD]);
+        body::first_values(body, ["slot", "name", "email", "phone", booking_ref::FIELD])
+            .map(body::trimmed);
     let fields = || form_urlencoded::parse(body);
     Typed {
         slot,

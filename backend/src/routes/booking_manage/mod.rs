@@ -98,15 +98,10 @@ impl BookingManage {
             return self.form(booking, Some(alert), StatusCode::FORBIDDEN).await;
         }
         // The post's `action` and `slot`.
-        let [action, slot] = body::first_values(body, ["action", "slot"]);
+        let [action, slot] = body::first_values(body, ["action", "slot"]).map(body::trimmed);
         let valid_slot = slot.parse::<Timestamp>().ok();
         let valid = action == "cancel" || (action == "move" && valid_slot.is_some());
-        let bucket = if valid {
-            Bucket::Quotes
-        } else {
-            Bucket::Invalid
-        };
-        if let Err(limited) = self.limits.check(bucket, request.client) {
+        if let Err(limited) = self.limits.check(Bucket::of(valid), request.client) {
             let status = limited.status();
             let (_, mut shown) = self
                 .form(
@@ -220,10 +215,8 @@ mod tests {
 
     #[test]
     fn the_first_action_and_slot() {
-        let [action, slot] = body::first_values(
-            b"action=move&slot=+2026-03-09T15%3A00%3A00Z+&action=cancel&slot=x",
-            ["action", "slot"],
-        );
+        let body = b"action=move&slot=+2026-03-09T15%3A00%3A00Z+&action=cancel&slot=x";
+        let [action, slot] = body::first_values(body, ["action", "slot"]).map(body::trimmed);
         assert_eq!(action, "move");
         assert_eq!(slot, "2026-03-09T15:00:00Z");
     }

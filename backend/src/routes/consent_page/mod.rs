@@ -77,7 +77,8 @@ impl ConsentPage {
                 last_four,
                 unticked,
             } => {
-                let action = consent_path(&request.token, language);
+                // The page's own path (the token percent-encoded as it came).
+                let action = format!("{}/{}", page_path(language), request.token);
                 let form = Page::Form {
                     disclosure: &disclosure,
                     last_four: &last_four,
@@ -103,12 +104,7 @@ impl ConsentPage {
         }
         let agreed = posted && agrees(body);
         if posted {
-            let bucket = if agreed {
-                Bucket::Quotes
-            } else {
-                Bucket::Invalid
-            };
-            if let Err(limited) = self.limits.check(bucket, request.client) {
+            if let Err(limited) = self.limits.check(Bucket::of(agreed), request.client) {
                 return failed(&limited, language);
             }
         }
@@ -214,11 +210,6 @@ fn page_path(language: Language) -> &'static str {
         Language::En => "/consent",
         Language::Es => "/es/consent",
     }
-}
-
-/// The page's own path, which the form posts to (the token percent-encoded as it came).
-fn consent_path(token: &str, language: Language) -> String {
-    format!("{}/{token}", page_path(language))
 }
 
 fn html(status: StatusCode, page: String) -> Response {

@@ -23,7 +23,7 @@ use wasm_core::{Email, Phone};
 pub use pages::OptOutPages;
 use pages::{Page, Typed};
 
-use crate::http::body;
+use crate::http::body::{self, trimmed};
 use crate::http::error::ApiError;
 use crate::http::forwarded_proto;
 use crate::http::page_reply::{html, in_language, see_other};
@@ -128,11 +128,7 @@ async fn submit(
         );
     }
     let checked = check(&typed);
-    let bucket = match checked {
-        Ok(_) => Bucket::Quotes,
-        Err(_) => Bucket::Invalid,
-    };
-    if let Err(limited) = limits.check(bucket, sent.client) {
+    if let Err(limited) = limits.check(Bucket::of(checked.is_ok()), sent.client) {
         return failed(pages, language, &typed, &limited);
     }
     let (phone, email) = match checked {
@@ -162,7 +158,7 @@ async fn submit(
 
 /// The form's `email` and `phone`, the first of each, trimmed.
 fn typed(body: &[u8]) -> Typed {
-    let [email, phone] = body::first_values(body, ["email", "phone"]);
+    let [email, phone] = body::first_values(body, ["email", "phone"]).map(trimmed);
     Typed { email, phone }
 }
 

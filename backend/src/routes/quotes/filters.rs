@@ -91,10 +91,7 @@ fn spend(
         |_| page_language::from_referer(referer.as_ref()),
         Post::language,
     );
-    let bucket = match &post {
-        Ok(post) if post.is_quote() => Bucket::Quotes,
-        _ => Bucket::Invalid,
-    };
+    let bucket = Bucket::of(post.as_ref().is_ok_and(Post::is_quote));
     limits
         .check(bucket, client)
         .map_err(|limited| limited.in_language(language))?;
