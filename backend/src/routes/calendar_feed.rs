@@ -5,7 +5,6 @@
 
 use std::sync::Arc;
 
-use bytes::Bytes;
 use subtle::ConstantTimeEq;
 use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
@@ -89,9 +88,6 @@ async fn answer(
         .status(StatusCode::OK)
         .header(header::CONTENT_TYPE, "text/calendar; charset=utf-8")
         .header(header::CACHE_CONTROL, "no-store")
-        .body(Bytes::from(body))
-        .map_or_else(
-            |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-            |r| r.into_response(),
-        ))
+        .body(body.into())
+        .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()))
 }

@@ -177,20 +177,16 @@ async fn delete(store: &dyn Inbox, id: String) -> Result<Response, ApiError> {
     responses((status = 200, description = "The lead.", body = Shown), AdminErrors, NotFound)
 )]
 async fn show(store: &dyn Inbox, site: &SiteSettings, id: String) -> Result<Response, ApiError> {
-    let lead = store
+    let mut lead = store
         .lead(id)
         .await
-        .map_err(store_failed("reading a lead failed"))?;
-    match lead {
-        Some(mut lead) => {
-            licence::check(site, [&mut lead.quote]);
-            let call_ended = lead
-                .quote
-                .call_ended_reason
-                .as_deref()
-                .map(ended_reason::describe);
-            Ok(warp::reply::json(&Shown { lead, call_ended }).into_response())
-        }
-        None => Err(ApiError::NotFound),
-    }
+        .map_err(store_failed("reading a lead failed"))?
+        .ok_or(ApiError::NotFound)?;
+    licence::check(site, [&mut lead.quote]);
+    let call_ended = lead
+        .quote
+        .call_ended_reason
+        .as_deref()
+        .map(ended_reason::describe);
+    Ok(warp::reply::json(&Shown { lead, call_ended }).into_response())
 }

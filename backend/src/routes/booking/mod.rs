@@ -435,11 +435,8 @@ fn script_reply() -> Reply {
     Response::builder()
         .header(header::CONTENT_TYPE, "text/javascript; charset=utf-8")
         .header(header::CACHE_CONTROL, "public, max-age=3600")
-        .body(Bytes::from_static(page::LOCAL_TIMES_JS.as_bytes()))
-        .map_or_else(
-            |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-            |r| r.into_response(),
-        )
+        .body(page::LOCAL_TIMES_JS.into())
+        .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
 }
 
 #[cfg(test)]
