@@ -9,6 +9,14 @@ use warp::{Filter, Rejection, Reply};
 
 use crate::store::Language;
 
+/// `english` or its Spanish twin `spanish` (a path, a page, its words), as `language` asks.
+pub fn either<T>(language: Language, english: T, spanish: T) -> T {
+    match language {
+        Language::En => english,
+        Language::Es => spanish,
+    }
+}
+
 /// A page's English path or its Spanish twin, as the language it was asked in.
 pub fn in_language(
     english: impl Filter<Extract = (), Error = Rejection> + Copy + Send + Sync + 'static,

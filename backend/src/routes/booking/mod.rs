@@ -37,7 +37,7 @@ use page::{Problems, Typed};
 use crate::http::body;
 use crate::http::error::{store_failed, ApiError};
 use crate::http::forwarded_proto;
-use crate::http::page_reply::{html, in_language, see_other};
+use crate::http::page_reply::{either, html, in_language, see_other};
 use crate::http::route_list::{first_of, off, with};
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_ref::{self, page as form_path, BookingRefs};
@@ -51,13 +51,6 @@ use crate::store::{Contact, Language, NewQuote, Source};
 const MAX_BODY_BYTES: usize = 8 * 1024;
 /// The longest full name taken as a signature.
 const MAX_NAME_CHARS: usize = 200;
-
-fn done_path(language: Language) -> &'static str {
-    match language {
-        Language::En => "/book/done",
-        Language::Es => "/es/book/done",
-    }
-}
 
 /// What a request for the page needs.
 struct Booking {
@@ -284,7 +277,7 @@ impl Booking {
         match self.store.book(new).await {
             Ok(Booked::New { id, lead_id }) => {
                 tracing::info!(booking = %id, lead = %lead_id, "a visitor booked a call");
-                see_other(done_path(language))
+                see_other(either(language, "/book/done", "/es/book/done"))
             }
             Ok(Booked::Taken) => {
                 let problems = Problems::alert(&texts.errors.taken);

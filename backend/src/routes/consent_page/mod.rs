@@ -206,10 +206,7 @@ fn agrees(body: &[u8]) -> bool {
 
 /// The page, as the consent record keeps it: its path without the token.
 fn page_path(language: Language) -> &'static str {
-    match language {
-        Language::En => "/consent",
-        Language::Es => "/es/consent",
-    }
+    page_reply::either(language, "/consent", "/es/consent")
 }
 
 fn html(status: StatusCode, page: String) -> Response {

@@ -26,7 +26,7 @@ use pages::{Page, Typed};
 use crate::http::body::{self, trimmed};
 use crate::http::error::ApiError;
 use crate::http::forwarded_proto;
-use crate::http::page_reply::{html, in_language, see_other};
+use crate::http::page_reply::{either, html, in_language, see_other};
 use crate::http::same_site::from_another_site;
 use crate::routes::quotes::limits::{Bucket, PostLimits};
 use crate::store::do_not_contact::OptOuts;
@@ -37,18 +37,7 @@ const MAX_BODY_BYTES: usize = 4 * 1024;
 
 /// The form's page in `language`, which it posts to.
 pub fn form_path(language: Language) -> &'static str {
-    match language {
-        Language::En => "/opt-out",
-        Language::Es => "/es/opt-out",
-    }
-}
-
-/// The confirmation page in `language`.
-fn done_path(language: Language) -> &'static str {
-    match language {
-        Language::En => "/opt-out/done",
-        Language::Es => "/es/opt-out/done",
-    }
+    either(language, "/opt-out", "/es/opt-out")
 }
 
 pub fn routes(
@@ -147,7 +136,7 @@ async fn submit(
     match store.opt_out(phone, email, now).await {
         Ok(()) => {
             tracing::info!("a visitor put themselves on the do-not-contact list");
-            see_other(done_path(language))
+            see_other(either(language, "/opt-out/done", "/es/opt-out/done"))
         }
         Err(error) => {
             tracing::error!(%error, "cannot store a visitor's opt-out");

@@ -8,6 +8,7 @@
 use std::io;
 use std::path::Path;
 
+use crate::http::page_reply::either;
 use crate::routes::quote_result::fill_slots;
 use crate::store::Language;
 
@@ -147,10 +148,7 @@ impl OptOutPages {
 
     /// `page` in `language` with `typed` in its form.
     pub fn render(&self, page: Page, language: Language, typed: &Typed) -> String {
-        let pages = match language {
-            Language::En => &self.english,
-            Language::Es => &self.spanish,
-        };
+        let pages = either(language, &self.english, &self.spanish);
         let at = Page::ALL.iter().position(|(p, ..)| *p == page).unwrap_or(0);
         fill_slots(&pages[at], |slot| match slot {
             "email" => Some(typed.email.as_str()),
@@ -168,11 +166,7 @@ fn load_language(dir: &Path, language: Language) -> io::Result<Vec<String>> {
             Ok(built) => pages.push(built),
             Err(error) if error.kind() == io::ErrorKind::NotFound => {
                 missing.push(file);
-                let message = match language {
-                    Language::En => english,
-                    Language::Es => spanish,
-                };
-                pages.push(page.plain(language, message));
+                pages.push(page.plain(language, either(language, english, spanish)));
             }
             Err(error) => return Err(error),
         }

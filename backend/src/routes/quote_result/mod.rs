@@ -17,7 +17,7 @@ pub use pages::{escaped, fill_slots, ResultPages};
 use std::time::Duration;
 
 use crate::http::cookies::SiteCookie;
-use crate::http::page_reply::{html, in_language, see_other};
+use crate::http::page_reply::{either, html, in_language, see_other};
 use crate::store::Language;
 
 pub const RESULT_PATH: &str = "/quote-result";
@@ -33,10 +33,11 @@ const SPANISH_FORM_PATH: &str = "/es/#quote";
 
 /// The result page and the form of the page's language.
 fn paths(language: Language) -> (&'static str, &'static str) {
-    match language {
-        Language::En => (RESULT_PATH, FORM_PATH),
-        Language::Es => (SPANISH_RESULT_PATH, SPANISH_FORM_PATH),
-    }
+    either(
+        language,
+        (RESULT_PATH, FORM_PATH),
+        (SPANISH_RESULT_PATH, SPANISH_FORM_PATH),
+    )
 }
 
 /// The quote form on the page in `language`.
