@@ -39,7 +39,7 @@ mod session_cookie;
 use std::sync::Arc;
 
 use utoipa::openapi::security::SecurityRequirement;
-use utoipa::openapi::{OpenApi as Document, PathItem};
+use utoipa::openapi::OpenApi as Document;
 use utoipa::Modify;
 use warp::filters::BoxedFilter;
 use warp::reply::Response;
@@ -88,14 +88,13 @@ impl Modify for Credentials {
         let either =
             ["adminToken", "adminSession"].map(|name| SecurityRequirement::new(name, [""; 0]));
         for item in document.paths.paths.values_mut() {
-            let PathItem {
-                get,
-                post,
-                patch,
-                delete,
-                ..
-            } = item;
-            for operation in [get, post, patch, delete].into_iter().flatten() {
+            let operations = [
+                &mut item.get,
+                &mut item.post,
+                &mut item.patch,
+                &mut item.delete,
+            ];
+            for operation in operations.into_iter().flatten() {
                 operation.security.get_or_insert_with(|| either.to_vec());
             }
         }

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use jiff::Timestamp;
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, Response, StatusCode};
+use warp::http::{header, HeaderMap, HeaderValue, Response, StatusCode};
 use warp::reply::Response as Reply;
 use warp::{Filter, Reply as _};
 use wasm_core::booking::Slot;
@@ -236,9 +236,8 @@ impl Booking {
                 .answer(language, &typed, problems, limited.status())
                 .await;
             if let ApiError::RateLimited { retry_after_secs } = limited {
-                if let Ok(value) = retry_after_secs.to_string().parse() {
-                    response.headers_mut().insert(header::RETRY_AFTER, value);
-                }
+                let value = HeaderValue::from(retry_after_secs);
+                response.headers_mut().insert(header::RETRY_AFTER, value);
             }
             return response;
         }

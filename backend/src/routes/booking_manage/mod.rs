@@ -17,7 +17,7 @@ use bytes::Bytes;
 use jiff::Timestamp;
 use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
-use warp::http::{header, Method, StatusCode};
+use warp::http::{header, HeaderValue, Method, StatusCode};
 use warp::reply::Response as Reply;
 use warp::Filter;
 
@@ -70,9 +70,8 @@ impl BookingManage {
         let action = booking_link::path(&request.token, language);
         let mut reply = html(status, page::render(self, &shown, &action, language));
         if let Some(retry_after) = shown.retry_after() {
-            if let Ok(value) = retry_after.to_string().parse() {
-                reply.headers_mut().insert(header::RETRY_AFTER, value);
-            }
+            let value = HeaderValue::from(retry_after);
+            reply.headers_mut().insert(header::RETRY_AFTER, value);
         }
         reply
     }

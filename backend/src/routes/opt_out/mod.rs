@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, StatusCode};
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response as Reply;
 use warp::Filter;
 use wasm_core::{Email, Phone};
@@ -170,10 +170,9 @@ fn check(typed: &Typed) -> Result<(Option<String>, Option<String>), Page> {
 /// The form again with the failure's status (and its `Retry-After`).
 fn failed(pages: &OptOutPages, language: Language, typed: &Typed, error: &ApiError) -> Reply {
     let mut response = page(pages, Page::Failed, language, typed, error.status());
-    if let ApiError::RateLimited { retry_after_secs } = error {
-        if let Ok(value) = retry_after_secs.to_string().parse() {
-            response.headers_mut().insert(header::RETRY_AFTER, value);
-        }
+    if let ApiError::RateLimited { retry_after_secs } = *error {
+        let value = HeaderValue::from(retry_after_secs);
+        response.headers_mut().insert(header::RETRY_AFTER, value);
     }
     response
 }
