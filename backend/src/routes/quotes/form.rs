@@ -146,7 +146,8 @@ impl FormRoute {
         } = request;
         let fields = body.map(|body| Fields::parse(&body));
         if from_another_site(&headers, https) {
-            return another_site(fields.as_ref().map_or(Language::En, Fields::language));
+            let language = fields.as_ref().map_or(Language::En, Fields::language);
+            return html(StatusCode::FORBIDDEN, another_site_page(language));
         }
         let language = match &fields {
             Ok(fields) => fields.language(),
@@ -246,10 +247,6 @@ impl FormRoute {
             Err(error) => Outcome::Failed(Failure::from_error(&error), typed),
         }
     }
-}
-
-fn another_site(language: Language) -> Response {
-    html(StatusCode::FORBIDDEN, another_site_page(language))
 }
 
 #[cfg(test)]

@@ -52,10 +52,9 @@ pub struct Tools {
 
 /// One server message; the method, the secret and the body's size are already checked.
 pub async fn receive(tools: Arc<Tools>, body: Bytes) -> Response {
-    match handle(&tools, body).await {
-        Ok(response) => response,
-        Err(error) => error.into_response(),
-    }
+    handle(&tools, body)
+        .await
+        .unwrap_or_else(ApiError::into_response)
 }
 
 async fn handle(tools: &Tools, body: Bytes) -> Result<Response, ApiError> {
