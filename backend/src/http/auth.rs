@@ -46,7 +46,8 @@ pub fn bearer_matches(headers: &HeaderMap, token: &str) -> bool {
 
 /// Checks the request's bearer token against `token`: one sign-in attempt by `client` (its
 /// address behind trusted proxies), counted by `failures`; the admin API's check for scripts,
-/// the inbox's session being the other way in.
+/// the inbox's session being the other way in. Past the client's failure limit it is refused
+/// with 429 whatever it sends; a wrong token is a failure, a right one none.
 pub fn check_bearer_token(
     token: &str,
     failures: &FailureLimit,
@@ -59,12 +60,14 @@ pub fn check_bearer_token(
     if !headers.contains_key(header::AUTHORIZATION) {
         return Err(unauthorized);
     }
-    counted(
-        failures,
-        client,
-        || bearer_matches(headers, token),
-        unauthorized,
-    )
+    let attempt = begin(failures, client)?;
+    if !bearer_matches(headers, token) {
+        return Err(unauthorized);
+    }
+    if let Some(attempt) = attempt {
+        failures.succeeded(attempt);
+    }
+    Ok(())
 }
 
 /// Refuses with 401 a request whose header `name` does not hold `secret`. The right secret always
@@ -90,24 +93,6 @@ pub fn secret_header(
             async move { outcome.map_err(warp::reject::custom) }
         })
         .untuple_one()
-}
-
-/// Checks `right` as an attempt by `client`: refused with 429 past the client's failure limit
-/// (whatever it sends), `wrong` when not right (a failure), and no failure when right.
-fn counted(
-    failures: &FailureLimit,
-    client: Option<IpAddr>,
-    right: impl FnOnce() -> bool,
-    wrong: ApiError,
-) -> Result<(), ApiError> {
-    let attempt = begin(failures, client)?;
-    if !right() {
-        return Err(wrong);
-    }
-    if let Some(attempt) = attempt {
-        failures.succeeded(attempt);
-    }
-    Ok(())
 }
 
 /// An attempt of `client` begun (a failure until told otherwise), or 429 past its limit.

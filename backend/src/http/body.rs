@@ -1,6 +1,6 @@
 //! Request body filters: the body read with a hard size cap, whether or not it declares its
 //! length, and a deadline, so a client that stops sending mid-body does not hold its connection
-//! open; and the checks that a body is declared JSON or an HTML form's.
+//! open; the checks that a body is declared JSON or an HTML form's; and a form's fields.
 
 use bytes::{Buf, BufMut, Bytes, BytesMut};
 use futures_util::StreamExt;
@@ -43,6 +43,23 @@ fn content_type(
             }
         })
         .untuple_one()
+}
+
+/// The first value of each of `names` in an HTML form's `body`, empty when absent; bytes that
+/// are not UTF-8 become U+FFFD.
+pub fn first_values<const N: usize>(body: &[u8], names: [&str; N]) -> [String; N] {
+    let mut values: [Option<String>; N] = std::array::from_fn(|_| None);
+    for (name, value) in form_urlencoded::parse(body) {
+        if let Some(at) = names.iter().position(|wanted| *wanted == name) {
+            values[at].get_or_insert_with(|| value.into_owned());
+        }
+    }
+    values.map(Option::unwrap_or_default)
+}
+
+/// A form's value without the spaces around it.
+pub fn trimmed(value: String) -> String {
+    value.trim().to_owned()
 }
 
 /// Whether a `Content-Type` value says JSON (`application/json`, any parameters).

@@ -149,49 +149,61 @@ impl ApiError {
     pub fn code(&self) -> &'static str {
         self.status_and_code().1
     }
+}
 
-    /// The HTTP status and the body's `code`, side by side.
-    fn status_and_code(&self) -> (StatusCode, &'static str) {
-        match self {
-            ApiError::MalformedJson(_) => (StatusCode::BAD_REQUEST, "malformed_json"),
-            ApiError::UnsupportedMediaType => {
-                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
+/// Each error's HTTP status and body `code`, and one of it for `every`, a row each. Their match
+/// has no wildcard arm, so a new variant does not compile until it has its row, and then the
+/// OpenAPI document's codes (`ErrorBody`) and the tests over the messages cover it.
+macro_rules! statuses_and_codes {
+    ($($pattern:pat => $status:ident, $code:literal, $sample:expr;)*) => {
+        impl ApiError {
+            /// The HTTP status and the body's `code`, side by side.
+            fn status_and_code(&self) -> (StatusCode, &'static str) {
+                use ApiError::*;
+                match self {
+                    $($pattern => (StatusCode::$status, $code),)*
+                }
             }
-            ApiError::PayloadTooLarge { .. } => {
-                (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large")
+
+            /// One of each error, in the rows' order.
+            pub fn every() -> Vec<ApiError> {
+                use ApiError::*;
+                vec![$($sample),*]
             }
-            ApiError::Validation(_) => (StatusCode::UNPROCESSABLE_ENTITY, "validation_failed"),
-            ApiError::MethodNotAllowed { .. } => {
-                (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed")
-            }
-            ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
-            ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
-            ApiError::Storage => (StatusCode::INTERNAL_SERVER_ERROR, "storage_failed"),
-            ApiError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "database_unavailable"),
-            ApiError::Unauthorized { .. } => (StatusCode::UNAUTHORIZED, "unauthorized"),
-            ApiError::InvalidParameter(_) => (StatusCode::BAD_REQUEST, "invalid_parameter"),
-            ApiError::IdempotencyConflict => (StatusCode::CONFLICT, "idempotency_conflict"),
-            ApiError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, "request_timeout"),
-            ApiError::InvalidRequestTarget => (StatusCode::BAD_REQUEST, "invalid_request_target"),
-            ApiError::HeadTooLarge { .. } => (
-                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
-                "request_head_too_large",
-            ),
-            ApiError::TooManyFailedAttempts { .. } => {
-                (StatusCode::TOO_MANY_REQUESTS, "too_many_failed_attempts")
-            }
-            ApiError::WrongPassword => (StatusCode::UNAUTHORIZED, "wrong_password"),
-            ApiError::SignInBusy => (StatusCode::SERVICE_UNAVAILABLE, "sign_in_busy"),
-            ApiError::CrossSite => (StatusCode::FORBIDDEN, "cross_site_request"),
-            ApiError::ConsentNotAskable(_) => (StatusCode::CONFLICT, "consent_not_askable"),
-            ApiError::ConsentAlreadyWritten => (StatusCode::CONFLICT, "consent_already_written"),
-            ApiError::EmailNotConfigured => {
-                (StatusCode::SERVICE_UNAVAILABLE, "email_not_configured")
-            }
-            ApiError::EmailRefused(_) => (StatusCode::BAD_GATEWAY, "email_refused"),
-            ApiError::EmailNotSent(_) => (StatusCode::SERVICE_UNAVAILABLE, "email_not_sent"),
         }
-    }
+    };
+}
+
+statuses_and_codes! {
+    MalformedJson(_) => BAD_REQUEST, "malformed_json",
+        MalformedJson("expected value at line 1 column 1".into());
+    UnsupportedMediaType => UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", UnsupportedMediaType;
+    PayloadTooLarge { .. } => PAYLOAD_TOO_LARGE, "payload_too_large", PayloadTooLarge { limit: 1 };
+    Validation(_) => UNPROCESSABLE_ENTITY, "validation_failed", Validation(FieldErrors::default());
+    MethodNotAllowed { .. } => METHOD_NOT_ALLOWED, "method_not_allowed",
+        MethodNotAllowed { allow: "GET" };
+    NotFound => NOT_FOUND, "not_found", NotFound;
+    RateLimited { .. } => TOO_MANY_REQUESTS, "rate_limited", RateLimited { retry_after_secs: 1 };
+    Storage => INTERNAL_SERVER_ERROR, "storage_failed", Storage;
+    Unavailable => SERVICE_UNAVAILABLE, "database_unavailable", Unavailable;
+    Unauthorized { .. } => UNAUTHORIZED, "unauthorized", Unauthorized { challenge: None };
+    InvalidParameter(_) => BAD_REQUEST, "invalid_parameter",
+        InvalidParameter("Idempotency-Key".into());
+    IdempotencyConflict => CONFLICT, "idempotency_conflict", IdempotencyConflict;
+    RequestTimeout => REQUEST_TIMEOUT, "request_timeout", RequestTimeout;
+    InvalidRequestTarget => BAD_REQUEST, "invalid_request_target", InvalidRequestTarget;
+    HeadTooLarge { .. } => REQUEST_HEADER_FIELDS_TOO_LARGE, "request_head_too_large",
+        HeadTooLarge { limit: 1 };
+    TooManyFailedAttempts { .. } => TOO_MANY_REQUESTS, "too_many_failed_attempts",
+        TooManyFailedAttempts { retry_after_secs: 1 };
+    WrongPassword => UNAUTHORIZED, "wrong_password", WrongPassword;
+    SignInBusy => SERVICE_UNAVAILABLE, "sign_in_busy", SignInBusy;
+    CrossSite => FORBIDDEN, "cross_site_request", CrossSite;
+    ConsentNotAskable(_) => CONFLICT, "consent_not_askable", ConsentNotAskable("no phone".into());
+    ConsentAlreadyWritten => CONFLICT, "consent_already_written", ConsentAlreadyWritten;
+    EmailNotConfigured => SERVICE_UNAVAILABLE, "email_not_configured", EmailNotConfigured;
+    EmailRefused(_) => BAD_GATEWAY, "email_refused", EmailRefused("550 no".into());
+    EmailNotSent(_) => SERVICE_UNAVAILABLE, "email_not_sent", EmailNotSent("refused".into());
 }
 
 impl ApiError {
@@ -209,57 +221,58 @@ impl ApiError {
     /// Every error's Spanish message; no wildcard arm, so a new error does not compile without
     /// one. A detail the error carries (a parser's, a parameter's) stays as it was written.
     fn spanish(&self) -> String {
+        use ApiError::*;
         match self {
-            ApiError::MalformedJson(detail) => {
+            MalformedJson(detail) => {
                 format!("El cuerpo de la solicitud no es JSON válido: {detail}")
             }
-            ApiError::UnsupportedMediaType => {
+            UnsupportedMediaType => {
                 "Envíe el cuerpo de la solicitud como application/json".into()
             }
-            ApiError::PayloadTooLarge { limit } => {
+            PayloadTooLarge { limit } => {
                 format!("El cuerpo de la solicitud supera los {limit} bytes")
             }
-            ApiError::Validation(_) => "Algunos campos no son válidos".into(),
-            ApiError::MethodNotAllowed { .. } => "Esta ruta no acepta ese método".into(),
-            ApiError::NotFound => "No hay nada en esta ruta".into(),
-            ApiError::RateLimited { retry_after_secs } => format!(
+            Validation(_) => "Algunos campos no son válidos".into(),
+            MethodNotAllowed { .. } => "Esta ruta no acepta ese método".into(),
+            NotFound => "No hay nada en esta ruta".into(),
+            RateLimited { retry_after_secs } => format!(
                 "Demasiadas solicitudes de cotización desde su red. Inténtelo de nuevo en {retry_after_secs} segundos."
             ),
-            ApiError::Storage => "No pudimos guardar su solicitud. Inténtelo de nuevo.".into(),
-            ApiError::Unavailable => {
+            Storage => "No pudimos guardar su solicitud. Inténtelo de nuevo.".into(),
+            Unavailable => {
                 "El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos."
                     .into()
             }
-            ApiError::Unauthorized { .. } => "Faltan las credenciales o no son correctas".into(),
-            ApiError::InvalidParameter(detail) => format!("Parámetro no válido: {detail}"),
-            ApiError::IdempotencyConflict => "Esta Idempotency-Key ya se usó para otra solicitud; esa solicitud anterior se mantiene. Envíe una clave nueva para una solicitud nueva.".into(),
-            ApiError::RequestTimeout => "El cuerpo de la solicitud no llegó a tiempo".into(),
-            ApiError::InvalidRequestTarget => {
+            Unauthorized { .. } => "Faltan las credenciales o no son correctas".into(),
+            InvalidParameter(detail) => format!("Parámetro no válido: {detail}"),
+            IdempotencyConflict => "Esta Idempotency-Key ya se usó para otra solicitud; esa solicitud anterior se mantiene. Envíe una clave nueva para una solicitud nueva.".into(),
+            RequestTimeout => "El cuerpo de la solicitud no llegó a tiempo".into(),
+            InvalidRequestTarget => {
                 "El destino de la solicitud debe ser una ruta como /; este servidor no es un proxy"
                     .into()
             }
-            ApiError::HeadTooLarge { limit } => {
+            HeadTooLarge { limit } => {
                 format!("La línea de la solicitud y sus encabezados superan los {limit} bytes")
             }
-            ApiError::TooManyFailedAttempts { retry_after_secs } => format!(
+            TooManyFailedAttempts { retry_after_secs } => format!(
                 "Demasiados intentos fallidos de iniciar sesión desde su red. Inténtelo de nuevo en {retry_after_secs} segundos."
             ),
-            ApiError::WrongPassword => "La contraseña no es correcta.".into(),
-            ApiError::SignInBusy => "Se están comprobando demasiados inicios de sesión ahora mismo. Inténtelo de nuevo en unos segundos.".into(),
-            ApiError::CrossSite => {
+            WrongPassword => "La contraseña no es correcta.".into(),
+            SignInBusy => "Se están comprobando demasiados inicios de sesión ahora mismo. Inténtelo de nuevo en unos segundos.".into(),
+            CrossSite => {
                 "Esta solicitud no vino de las páginas de este sitio, así que se rechazó.".into()
             }
-            ApiError::ConsentNotAskable(detail) => {
+            ConsentNotAskable(detail) => {
                 format!("No se puede pedir el consentimiento por escrito: {detail}")
             }
-            ApiError::ConsentAlreadyWritten => {
+            ConsentAlreadyWritten => {
                 "Este cliente ya dio su consentimiento por escrito; no se envió nada.".into()
             }
-            ApiError::EmailNotConfigured => "El correo está desactivado (SMTP_URL no está definido); no se envió nada.".into(),
-            ApiError::EmailRefused(detail) => {
+            EmailNotConfigured => "El correo está desactivado (SMTP_URL no está definido); no se envió nada.".into(),
+            EmailRefused(detail) => {
                 format!("El servidor de correo rechazó el mensaje, así que no se envió: {detail}")
             }
-            ApiError::EmailNotSent(detail) => format!(
+            EmailNotSent(detail) => format!(
                 "No se pudo enviar el correo ahora, así que no se envió nada; inténtelo más tarde: {detail}"
             ),
         }
@@ -287,38 +300,25 @@ impl ApiError {
         };
         let mut response =
             warp::reply::with_status(warp::reply::json(&body), self.status()).into_response();
-        let headers = response.headers_mut();
-        match *self {
+        let retry = header::RETRY_AFTER;
+        let (name, value) = match *self {
             ApiError::MethodNotAllowed { allow } => {
-                headers.insert(header::ALLOW, HeaderValue::from_static(allow));
+                (header::ALLOW, HeaderValue::from_static(allow))
             }
             ApiError::RateLimited { retry_after_secs }
             | ApiError::TooManyFailedAttempts { retry_after_secs } => {
-                headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+                (retry, HeaderValue::from(retry_after_secs))
             }
-            ApiError::Unavailable => {
-                headers.insert(
-                    header::RETRY_AFTER,
-                    HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS),
-                );
-            }
-            ApiError::SignInBusy => {
-                headers.insert(
-                    header::RETRY_AFTER,
-                    HeaderValue::from(SIGN_IN_BUSY_RETRY_AFTER_SECS),
-                );
-            }
+            ApiError::Unavailable => (retry, HeaderValue::from(UNAVAILABLE_RETRY_AFTER_SECS)),
+            ApiError::SignInBusy => (retry, HeaderValue::from(SIGN_IN_BUSY_RETRY_AFTER_SECS)),
             ApiError::Unauthorized {
                 challenge: Some(scheme),
-            } => {
-                headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static(scheme));
-            }
-            ApiError::RequestTimeout => {
-                // The rest of the body may never come: do not wait for it to reuse the connection.
-                headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
-            }
-            _ => {}
-        }
+            } => (header::WWW_AUTHENTICATE, HeaderValue::from_static(scheme)),
+            // The rest of the body may never come: do not wait for it to reuse the connection.
+            ApiError::RequestTimeout => (header::CONNECTION, HeaderValue::from_static("close")),
+            _ => return response,
+        };
+        response.headers_mut().insert(name, value);
         response
     }
 }
@@ -398,73 +398,6 @@ pub async fn recover(rejection: Rejection) -> Result<Response, Infallible> {
         .into_response());
     };
     Ok(error.into_response())
-}
-
-impl ApiError {
-    /// One of each error. No wildcard arm below: a new variant stops this from compiling until it
-    /// is listed, so the OpenAPI document's codes (`ErrorBody`) and the tests over the messages
-    /// cover it.
-    pub fn every() -> Vec<ApiError> {
-        let every = vec![
-            ApiError::MalformedJson("expected value at line 1 column 1".into()),
-            ApiError::UnsupportedMediaType,
-            ApiError::PayloadTooLarge { limit: 1 },
-            ApiError::Validation(FieldErrors::default()),
-            ApiError::MethodNotAllowed { allow: "GET" },
-            ApiError::NotFound,
-            ApiError::RateLimited {
-                retry_after_secs: 1,
-            },
-            ApiError::Storage,
-            ApiError::Unavailable,
-            ApiError::Unauthorized { challenge: None },
-            ApiError::InvalidParameter("Idempotency-Key".into()),
-            ApiError::IdempotencyConflict,
-            ApiError::RequestTimeout,
-            ApiError::InvalidRequestTarget,
-            ApiError::HeadTooLarge { limit: 1 },
-            ApiError::TooManyFailedAttempts {
-                retry_after_secs: 1,
-            },
-            ApiError::WrongPassword,
-            ApiError::SignInBusy,
-            ApiError::CrossSite,
-            ApiError::ConsentNotAskable("no phone".into()),
-            ApiError::ConsentAlreadyWritten,
-            ApiError::EmailNotConfigured,
-            ApiError::EmailRefused("550 no".into()),
-            ApiError::EmailNotSent("refused".into()),
-        ];
-        for error in &every {
-            match error {
-                ApiError::MalformedJson(_)
-                | ApiError::UnsupportedMediaType
-                | ApiError::PayloadTooLarge { .. }
-                | ApiError::Validation(_)
-                | ApiError::MethodNotAllowed { .. }
-                | ApiError::NotFound
-                | ApiError::RateLimited { .. }
-                | ApiError::Storage
-                | ApiError::Unavailable
-                | ApiError::Unauthorized { .. }
-                | ApiError::InvalidParameter(_)
-                | ApiError::IdempotencyConflict
-                | ApiError::RequestTimeout
-                | ApiError::InvalidRequestTarget
-                | ApiError::HeadTooLarge { .. }
-                | ApiError::TooManyFailedAttempts { .. }
-                | ApiError::WrongPassword
-                | ApiError::SignInBusy
-                | ApiError::CrossSite
-                | ApiError::ConsentNotAskable(_)
-                | ApiError::ConsentAlreadyWritten
-                | ApiError::EmailNotConfigured
-                | ApiError::EmailRefused(_)
-                | ApiError::EmailNotSent(_) => {}
-            }
-        }
-        every
-    }
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use warp::http::Request;
 use warp::{Filter, Rejection};
 
 use crate::http::error::ApiError;
+use crate::http::request_target::unmarked;
 
 /// The largest request head, far above the few kilobytes a browser sends.
 pub const MAX_HEAD_BYTES: usize = 32 * 1024;
@@ -55,16 +56,9 @@ pub fn mark<B>(request: &mut Request<B>) {
 
 /// Refuses a request `mark` marked.
 pub fn within_cap() -> impl Filter<Extract = (), Error = Rejection> + Clone {
-    warp::ext::optional::<TooLarge>()
-        .and_then(|marked: Option<TooLarge>| async move {
-            match marked {
-                None => Ok(()),
-                Some(TooLarge) => Err(warp::reject::custom(ApiError::HeadTooLarge {
-                    limit: MAX_HEAD_BYTES,
-                })),
-            }
-        })
-        .untuple_one()
+    unmarked::<TooLarge>(ApiError::HeadTooLarge {
+        limit: MAX_HEAD_BYTES,
+    })
 }
 
 #[cfg(test)]

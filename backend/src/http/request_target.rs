@@ -25,12 +25,17 @@ pub fn mark<B>(request: &mut warp::http::Request<B>) {
 
 /// Refuses a request `mark` marked.
 pub fn paths_only() -> impl Filter<Extract = (), Error = Rejection> + Clone {
-    warp::ext::optional::<NotAPath>()
-        .and_then(|marked: Option<NotAPath>| async move {
-            match marked {
-                None => Ok(()),
-                Some(NotAPath) => Err(warp::reject::custom(ApiError::InvalidRequestTarget)),
-            }
+    unmarked::<NotAPath>(ApiError::InvalidRequestTarget)
+}
+
+/// Refuses, as `error`, a request the accept loop marked with an `M` (here, and in `head_size`).
+pub fn unmarked<M: Clone + Send + Sync + 'static>(
+    error: ApiError,
+) -> impl Filter<Extract = (), Error = Rejection> + Clone {
+    warp::ext::optional::<M>()
+        .and_then(move |marked: Option<M>| {
+            let refused = marked.map(|_| warp::reject::custom(error.clone()));
+            async move { refused.map_or(Ok(()), Err) }
         })
         .untuple_one()
 }

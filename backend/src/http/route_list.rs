@@ -1,5 +1,8 @@
-//! Routes put together: the first that takes a request answers it, and a route that is off
-//! answers like any unknown path.
+//! Routes put together: the first that takes a request answers it, a route that is off answers
+//! like any unknown path, and a handler is handed its shared state.
+
+use std::convert::Infallible;
+use std::sync::Arc;
 
 use warp::filters::BoxedFilter;
 use warp::reply::Response;
@@ -24,4 +27,11 @@ pub fn off() -> Route {
     warp::any()
         .and_then(|| async { Err::<Response, _>(warp::reject::not_found()) })
         .boxed()
+}
+
+/// A handler's shared state, handed to it with every request.
+pub fn with<T: Send + Sync + ?Sized>(
+    state: Arc<T>,
+) -> impl Filter<Extract = (Arc<T>,), Error = Infallible> + Clone {
+    warp::any().map(move || Arc::clone(&state))
 }

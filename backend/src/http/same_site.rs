@@ -100,32 +100,21 @@ mod tests {
     #[test]
     fn only_the_sites_own_pages() {
         let host = ("host", "broker.example.com");
-        assert!(from_the_site(
-            &headers(&[host, ("origin", "https://broker.example.com")]),
+        let from = |pairs: &[(&'static str, &str)], https| from_the_site(&headers(pairs), https);
+        assert!(from(
+            &[host, ("origin", "https://broker.example.com")],
             true
         ));
-        assert!(!from_the_site(
-            &headers(&[host, ("origin", "http://broker.example.com")]),
+        assert!(!from(
+            &[host, ("origin", "http://broker.example.com")],
             true
         ));
-        assert!(!from_the_site(
-            &headers(&[host, ("origin", "https://evil.example")]),
-            true
-        ));
-        assert!(!from_the_site(&headers(&[host, ("origin", "null")]), false));
-        assert!(!from_the_site(&headers(&[host]), false), "no evidence");
-        assert!(from_the_site(
-            &headers(&[("sec-fetch-site", "same-origin")]),
-            false
-        ));
-        assert!(!from_the_site(
-            &headers(&[host, ("sec-fetch-site", "cross-site")]),
-            false
-        ));
-        assert!(!from_the_site(
-            &headers(&[host, ("sec-fetch-site", "same-site")]),
-            false
-        ));
+        assert!(!from(&[host, ("origin", "https://evil.example")], true));
+        assert!(!from(&[host, ("origin", "null")], false));
+        assert!(!from(&[host], false), "no evidence");
+        assert!(from(&[("sec-fetch-site", "same-origin")], false));
+        assert!(!from(&[host, ("sec-fetch-site", "cross-site")], false));
+        assert!(!from(&[host, ("sec-fetch-site", "same-site")], false));
     }
 
     #[test]

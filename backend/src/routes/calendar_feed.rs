@@ -5,7 +5,6 @@
 
 use std::sync::Arc;
 
-use bytes::Bytes;
 use subtle::ConstantTimeEq;
 use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
@@ -58,25 +57,25 @@ async fn answer(
         .upcoming_bookings(now)
         .await
         .map_err(store_failed("cannot read the calls to come"))?;
-    let summaries: Vec<String> = upcoming
+    let names: Vec<&str> = upcoming
         .iter()
         .map(|Upcoming { booking, .. }| {
-            let name = booking
+            booking
                 .soa
                 .as_ref()
-                .map_or("", |soa| soa.signature.as_str());
-            format!("Call with {name}")
+                .map_or("", |soa| soa.signature.as_str())
         })
+        .collect();
+    let summaries: Vec<String> = names
+        .iter()
+        .map(|name| format!("Call with {name}"))
         .collect();
     let calls: Vec<Call> = upcoming
         .iter()
-        .zip(&summaries)
-        .map(|(Upcoming { booking, phone }, summary)| Call {
+        .zip(names.into_iter().zip(&summaries))
+        .map(|(Upcoming { booking, phone }, (name, summary))| Call {
             booking,
-            name: booking
-                .soa
-                .as_ref()
-                .map_or("", |soa| soa.signature.as_str()),
+            name,
             phone: phone.as_deref(),
             email: None,
             summary,
@@ -89,9 +88,6 @@ async fn answer(
         .status(StatusCode::OK)
         .header(header::CONTENT_TYPE, "text/calendar; charset=utf-8")
         .header(header::CACHE_CONTROL, "no-store")
-        .body(Bytes::from(body))
-        .map_or_else(
-            |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-            |r| r.into_response(),
-        ))
+        .body(body.into())
+        .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response()))
 }

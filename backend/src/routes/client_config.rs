@@ -8,6 +8,7 @@ use warp::reply::Response;
 use warp::Filter;
 
 use crate::http::methods::methods;
+use crate::http::page_reply::no_store;
 use crate::settings::voice::VoiceSettings;
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -35,11 +36,10 @@ pub fn routes(voice: Option<VoiceSettings>) -> BoxedFilter<(Response,)> {
         .and(methods("GET, HEAD"))
         .map(move || {
             let mut response = Response::new(body.clone().into());
-            let headers = response.headers_mut();
-            headers.insert("content-type", HeaderValue::from_static("application/json"));
+            let json = HeaderValue::from_static("application/json");
+            response.headers_mut().insert("content-type", json);
             // A redeploy with new settings must reach the next page load.
-            headers.insert("cache-control", HeaderValue::from_static("no-store"));
-            response
+            no_store(response)
         })
         .boxed()
 }

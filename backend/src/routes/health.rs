@@ -12,6 +12,8 @@ use warp::http::StatusCode;
 use warp::reply::Response;
 use warp::{Filter, Reply};
 
+use crate::http::page_reply::no_store;
+use crate::http::route_list::with;
 use crate::store::{format_timestamp, schema, Channel, FailingChannel, QuoteStore};
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -82,39 +84,31 @@ struct Failing {
 pub fn routes(store: Arc<dyn QuoteStore>, alert_after: Duration) -> BoxedFilter<(Response,)> {
     warp::path!("healthz")
         .and(warp::get().or(warp::head()).unify())
-        .then(move || {
-            let store = Arc::clone(&store);
-            async move {
-                let (status, database) = match store.ping().await {
-                    Ok(()) => (StatusCode::OK, "ok"),
-                    Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
-                };
-                let ready = status == StatusCode::OK;
-                // Not asked of a database that did not answer: a second wait would slow the check.
-                let failing = match ready {
-                    true => store.failing_channels().await.ok(),
-                    false => None,
-                };
-                let deliveries = match failing {
-                    Some(failing) => deliveries(&failing, alert_after, OffsetDateTime::now_utc()),
-                    None => Deliveries {
-                        status: "unknown",
-                        channels: None,
-                    },
-                };
-                let body = Health {
-                    status: if ready { "ok" } else { "degraded" },
-                    database,
-                    deliveries,
-                };
-                let mut response =
-                    warp::reply::with_status(warp::reply::json(&body), status).into_response();
-                response.headers_mut().insert(
-                    "cache-control",
-                    warp::http::HeaderValue::from_static("no-store"),
-                );
-                response
-            }
+        .and(with(store))
+        .then(move |store: Arc<dyn QuoteStore>| async move {
+            let (status, database) = match store.ping().await {
+                Ok(()) => (StatusCode::OK, "ok"),
+                Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            };
+            let ready = status == StatusCode::OK;
+            // Not asked of a database that did not answer: a second wait would slow the check.
+            let failing = match ready {
+                true => store.failing_channels().await.ok(),
+                false => None,
+            };
+            let deliveries = match failing {
+                Some(failing) => deliveries(&failing, alert_after, OffsetDateTime::now_utc()),
+                None => Deliveries {
+                    status: "unknown",
+                    channels: None,
+                },
+            };
+            let body = Health {
+                status: if ready { "ok" } else { "degraded" },
+                database,
+                deliveries,
+            };
+            no_store(warp::reply::with_status(warp::reply::json(&body), status).into_response())
         })
         .boxed()
 }

@@ -137,10 +137,8 @@ async fn cancel(
     responses((status = 200, description = "The booking.", body = Booking), AdminErrors, NotFound)
 )]
 async fn show(store: &dyn Bookings, id: String) -> Result<Response, Rejection> {
-    match store.booking(id).await.map_err(failed)? {
-        Some(booking) => Ok(warp::reply::json(&booking).into_response()),
-        None => Err(warp::reject::custom(ApiError::NotFound)),
-    }
+    let booking = store.booking(id).await.map_err(failed)?;
+    Ok(warp::reply::json(&booking.ok_or(ApiError::NotFound)?).into_response())
 }
 
 #[cfg(test)]

@@ -139,10 +139,8 @@ async fn hold(
     responses((status = 200, description = "The conversation.", body = Conversation), AdminErrors, NotFound)
 )]
 async fn show(store: &dyn Conversations, call_id: String) -> Result<Response, Rejection> {
-    match store.conversation(call_id).await.map_err(failed)? {
-        Some(conversation) => Ok(warp::reply::json(&conversation).into_response()),
-        None => Err(warp::reject::custom(ApiError::NotFound)),
-    }
+    let conversation = store.conversation(call_id).await.map_err(failed)?;
+    Ok(warp::reply::json(&conversation.ok_or(ApiError::NotFound)?).into_response())
 }
 
 /// The call's recording as the site copied it from the provider, byte for byte; 404 until the

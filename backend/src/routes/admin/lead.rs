@@ -14,6 +14,7 @@ use warp::reply::Response;
 use warp::{Rejection, Reply};
 
 use super::caller::RequestFacts;
+use super::params;
 use crate::http::error::{store_failed, ApiError};
 use crate::http::error_answers::{AdminErrors, BodyRefused, CrossSite, NotFound};
 use crate::leads::deletion::{delete_lead, Why};
@@ -110,16 +111,7 @@ async fn change(
     body: &[u8],
 ) -> Result<Response, ApiError> {
     let change: Change = facts.json(body, CHANGE_FORM)?;
-    let status = change
-        .status
-        .map(|status| {
-            LeadStatus::parse(&status).ok_or_else(|| {
-                ApiError::InvalidParameter(format!(
-                    "status must be new, contacted, spam or do_not_contact, got {status:?}"
-                ))
-            })
-        })
-        .transpose()?;
+    let status = change.status.as_deref().map(params::status).transpose()?;
     let note = change.note.map(|note| {
         note.map(|text| text.trim().to_owned())
             .filter(|text| !text.is_empty())
@@ -185,20 +177,16 @@ async fn delete(store: &dyn Inbox, id: String) -> Result<Response, ApiError> {
     responses((status = 200, description = "The lead.", body = Shown), AdminErrors, NotFound)
 )]
 async fn show(store: &dyn Inbox, site: &SiteSettings, id: String) -> Result<Response, ApiError> {
-    let lead = store
+    let mut lead = store
         .lead(id)
         .await
-        .map_err(store_failed("reading a lead failed"))?;
-    match lead {
-        Some(mut lead) => {
-            licence::check(site, [&mut lead.quote]);
-            let call_ended = lead
-                .quote
-                .call_ended_reason
-                .as_deref()
-                .map(ended_reason::describe);
-            Ok(warp::reply::json(&Shown { lead, call_ended }).into_response())
-        }
-        None => Err(ApiError::NotFound),
-    }
+        .map_err(store_failed("reading a lead failed"))?
+        .ok_or(ApiError::NotFound)?;
+    licence::check(site, [&mut lead.quote]);
+    let call_ended = lead
+        .quote
+        .call_ended_reason
+        .as_deref()
+        .map(ended_reason::describe);
+    Ok(warp::reply::json(&Shown { lead, call_ended }).into_response())
 }

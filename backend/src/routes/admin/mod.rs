@@ -39,10 +39,9 @@ mod session_cookie;
 use std::sync::Arc;
 
 use utoipa::openapi::security::SecurityRequirement;
-use utoipa::openapi::{OpenApi as Document, PathItem};
+use utoipa::openapi::OpenApi as Document;
 use utoipa::Modify;
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderValue};
 use warp::reply::Response;
 use warp::{Filter, Rejection};
 
@@ -51,8 +50,9 @@ use crate::http::body;
 use crate::http::error::recover;
 use crate::http::failure_limit::FailureLimit;
 use crate::http::methods::methods;
+use crate::http::page_reply::no_store;
 use crate::http::path_id::PathId;
-use crate::http::route_list::{first_of, off};
+use crate::http::route_list::{first_of, off, with};
 use crate::leads::consent_link::ConsentLinks;
 use crate::leads::notice::LeadNotices;
 use crate::settings::Config;
@@ -88,14 +88,13 @@ impl Modify for Credentials {
         let either =
             ["adminToken", "adminSession"].map(|name| SecurityRequirement::new(name, [""; 0]));
         for item in document.paths.paths.values_mut() {
-            let PathItem {
-                get,
-                post,
-                patch,
-                delete,
-                ..
-            } = item;
-            for operation in [get, post, patch, delete].into_iter().flatten() {
+            let operations = [
+                &mut item.get,
+                &mut item.post,
+                &mut item.patch,
+                &mut item.delete,
+            ];
+            for operation in operations.into_iter().flatten() {
                 operation.security.get_or_insert_with(|| either.to_vec());
             }
         }
@@ -130,73 +129,61 @@ pub fn routes(
         failures,
     });
     let query = warp::query::raw().or(warp::any().map(String::new)).unify();
-    let keys: Arc<dyn SiteKeys> = Arc::clone(&store) as _;
-    let kept: Arc<dyn Conversations> = Arc::clone(&store) as _;
-    let one_kept = Arc::clone(&kept);
+    // A path's methods, then its caller checked; then what a request that changes something sent.
+    let admitted = |allow: &'static str| {
+        methods(allow)
+            .and(caller(Arc::clone(&access)))
+            .map(|_caller| ())
+            .untuple_one()
+    };
+    let sent = || request_facts().and(body::limited(MAX_ADMIN_BODY_BYTES));
     let talks = warp::path!("api" / "admin" / "conversations")
-        .and(methods("GET, HEAD"))
-        .and(caller(Arc::clone(&access)))
-        .and_then(move |_caller| conversations::list(Arc::clone(&kept)));
+        .and(admitted("GET, HEAD"))
+        .and(with::<dyn Conversations>(store.clone()))
+        .and_then(conversations::list);
     let talk = warp::path!("api" / "admin" / "conversations" / PathId)
-        .and(methods("GET, HEAD, PATCH"))
-        .and(caller(Arc::clone(&access)))
-        .and(request_facts())
-        .and(body::limited(MAX_ADMIN_BODY_BYTES))
-        .and_then(move |PathId(call_id), _caller, facts, body| {
-            conversations::one(Arc::clone(&one_kept), call_id, facts, body)
+        .and(admitted("GET, HEAD, PATCH"))
+        .and(sent())
+        .and(with::<dyn Conversations>(store.clone()))
+        .and_then(|PathId(call_id), facts, body, kept| {
+            conversations::one(kept, call_id, facts, body)
         });
-    let recordings: Arc<dyn Recordings> = Arc::clone(&store) as _;
     let talk_recording = warp::path!("api" / "admin" / "conversations" / PathId / "recording")
-        .and(methods("GET, HEAD"))
-        .and(caller(Arc::clone(&access)))
-        .and_then(move |PathId(call_id), _caller| {
-            conversations::recording(Arc::clone(&recordings), call_id)
-        });
-    let booked: Arc<dyn Bookings> = Arc::clone(&store) as _;
-    let one_booked = Arc::clone(&booked);
+        .and(admitted("GET, HEAD"))
+        .and(with::<dyn Recordings>(store.clone()))
+        .and_then(|PathId(call_id), kept| conversations::recording(kept, call_id));
     let calls = warp::path!("api" / "admin" / "bookings")
-        .and(methods("GET, HEAD"))
-        .and(caller(Arc::clone(&access)))
+        .and(admitted("GET, HEAD"))
+        .and(with::<dyn Bookings>(store.clone()))
         .and(query)
-        .and_then(move |_caller, query: String| bookings::list(Arc::clone(&booked), query));
+        .and_then(bookings::list);
     let call = warp::path!("api" / "admin" / "bookings" / PathId)
-        .and(methods("GET, HEAD, PATCH"))
-        .and(caller(Arc::clone(&access)))
-        .and(request_facts())
-        .and(body::limited(MAX_ADMIN_BODY_BYTES))
-        .and_then(move |PathId(id), _caller, facts, body| {
-            bookings::one(Arc::clone(&one_booked), id, facts, body)
-        });
-    let feed_store: Arc<dyn CalendarFeed> = Arc::clone(&store) as _;
-    let feed_site = Arc::new(config.site.clone());
-    let feed = warp::path!("api" / "admin" / "calendar-feed")
-        .and(methods("GET, HEAD, POST"))
-        .and(caller(Arc::clone(&access)))
-        .and(warp::method())
-        .and_then(move |_caller, method| {
-            calendar_feed::handle(Arc::clone(&feed_store), Arc::clone(&feed_site), method)
-        });
-    let proofs: Arc<dyn ConsentRecords> = Arc::clone(&store) as _;
-    let person_records = warp::path!("api" / "admin" / "consent-records")
-        .and(methods("GET, HEAD"))
-        .and(caller(Arc::clone(&access)))
-        .and(query)
-        .and_then(move |_caller, query: String| consent_records::list(Arc::clone(&proofs), query));
-    let record_store = Arc::clone(&store);
-    let record_copy = warp::path!("api" / "admin" / "consent-records" / PathId / "records")
-        .and(methods("GET, HEAD"))
-        .and(caller(Arc::clone(&access)))
-        .and_then(move |PathId(seq), _caller| {
-            records::download_record(Arc::clone(&record_store), seq)
-        });
-    let records_store = Arc::clone(&store);
-    let records = warp::path!("api" / "admin" / "quote-requests" / PathId / "records")
-        .and(methods("GET, HEAD"))
-        .and(caller(Arc::clone(&access)))
-        .and_then(move |PathId(id), _caller| records::download(Arc::clone(&records_store), id));
-    let inbox: Arc<dyn Inbox> = store;
-    let list_inbox = Arc::clone(&inbox);
+        .and(admitted("GET, HEAD, PATCH"))
+        .and(sent())
+        .and(with::<dyn Bookings>(store.clone()))
+        .and_then(|PathId(id), facts, body, booked| bookings::one(booked, id, facts, body));
     let site = Arc::new(config.site.clone());
+    let feed = warp::path!("api" / "admin" / "calendar-feed")
+        .and(admitted("GET, HEAD, POST"))
+        .and(with::<dyn CalendarFeed>(store.clone()))
+        .and(with(Arc::clone(&site)))
+        .and(warp::method())
+        .and_then(calendar_feed::handle);
+    let person_records = warp::path!("api" / "admin" / "consent-records")
+        .and(admitted("GET, HEAD"))
+        .and(with::<dyn ConsentRecords>(store.clone()))
+        .and(query)
+        .and_then(consent_records::list);
+    let record_copy = warp::path!("api" / "admin" / "consent-records" / PathId / "records")
+        .and(admitted("GET, HEAD"))
+        .and(with(Arc::clone(&store)))
+        .and_then(|PathId(seq), store| records::download_record(store, seq));
+    let records = warp::path!("api" / "admin" / "quote-requests" / PathId / "records")
+        .and(admitted("GET, HEAD"))
+        .and(with(Arc::clone(&store)))
+        .and_then(|PathId(id), store| records::download(store, id));
+    let keys: Arc<dyn SiteKeys> = Arc::clone(&store) as _;
+    let inbox: Arc<dyn Inbox> = store;
     let mailer = config.email.clone().and_then(|email| {
         Mailer::new(email, config.site.clone())
             .map_err(|error| tracing::error!(%error, "cannot use the relay to ask for consent"))
@@ -211,48 +198,37 @@ pub fn routes(
         site: Arc::clone(&site),
     });
     let ask_consent = warp::path!("api" / "admin" / "quote-requests" / PathId / "consent-request")
-        .and(methods("POST"))
-        .and(caller(Arc::clone(&access)))
-        .and_then(move |PathId(id), _caller| consent_request::ask(Arc::clone(&asking), id));
-    let list_site = Arc::clone(&site);
-    let list = methods("GET, HEAD")
-        .and(caller(Arc::clone(&access)))
+        .and(admitted("POST"))
+        .and(with(asking))
+        .and_then(|PathId(id), asking| consent_request::ask(asking, id));
+    let list = admitted("GET, HEAD")
+        .and(with(Arc::clone(&inbox)))
+        .and(with(Arc::clone(&site)))
         .and(warp::header::headers_cloned())
         .and(query)
-        .and_then(move |_caller, headers, query: String| {
-            handler::page(
-                Arc::clone(&list_inbox),
-                Arc::clone(&list_site),
-                headers,
-                query,
-            )
-        });
+        .and_then(handler::page);
     let list = warp::path!("api" / "admin" / "quote-requests").and(answered_here(list));
     let one = warp::path!("api" / "admin" / "quote-requests" / PathId)
-        .and(methods("GET, HEAD, PATCH, DELETE"))
-        .and(caller(Arc::clone(&access)))
-        .and(request_facts())
-        .and(body::limited(MAX_ADMIN_BODY_BYTES))
-        .and_then(move |PathId(id), _caller, facts, body| {
-            lead::handle(Arc::clone(&inbox), Arc::clone(&site), id, facts, body)
+        .and(admitted("GET, HEAD, PATCH, DELETE"))
+        .and(sent())
+        .and(with(inbox))
+        .and(with(site))
+        .and_then(|PathId(id), facts, body, inbox, site| {
+            lead::handle(inbox, site, id, facts, body)
         });
     let sign_in = match config.inbox.password_hash {
         Some(_) => {
-            let sign_in = Arc::new(SignIn::new(keys));
-            let everywhere_access = Arc::clone(&access);
             let session = warp::path!("api" / "admin" / "session")
                 .and(methods("GET, HEAD, POST, DELETE"))
-                .and(request_facts())
-                .and(body::limited(MAX_ADMIN_BODY_BYTES))
-                .and_then(move |facts, body| {
-                    session::handle(Arc::clone(&access), Arc::clone(&sign_in), facts, body)
-                });
+                .and(with(Arc::clone(&access)))
+                .and(with(Arc::new(SignIn::new(keys))))
+                .and(sent())
+                .and_then(session::handle);
             let everywhere = warp::path!("api" / "admin" / "sessions")
                 .and(methods("DELETE"))
+                .and(with(access))
                 .and(request_facts())
-                .and_then(move |facts| {
-                    session::end_everywhere(Arc::clone(&everywhere_access), facts)
-                });
+                .and_then(session::end_everywhere);
             first_of!(answered_here(session), answered_here(everywhere))
         }
         None => off(),
@@ -272,12 +248,7 @@ pub fn routes(
         answered_here(feed),
         sign_in,
     )
-    .map(|mut response: Response| {
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        response
-    })
+    .map(no_store)
     .boxed()
 }
 

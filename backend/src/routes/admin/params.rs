@@ -160,13 +160,7 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
                     invalid(format!("source must be web or voice, got {value:?}"))
                 })?);
             }
-            "status" => {
-                params.filter.status = Some(LeadStatus::parse(&value).ok_or_else(|| {
-                    invalid(format!(
-                        "status must be new, contacted, spam or do_not_contact, got {value:?}"
-                    ))
-                })?);
-            }
+            "status" => params.filter.status = Some(status(&value)?),
             "email" => {
                 let text = value.trim();
                 if text.len() > EMAIL_SEARCH_MAX {
@@ -211,6 +205,15 @@ pub fn parse(query: &str, headers: &HeaderMap) -> Result<Params, ApiError> {
         .map_err(|errors| ApiError::InvalidParameter(first_problem(&errors)))?;
     params.filter.since = params.since;
     Ok(params)
+}
+
+/// A lead's status by its name, as the list's filter and a lead's change take it.
+pub fn status(name: &str) -> Result<LeadStatus, ApiError> {
+    LeadStatus::parse(name).ok_or_else(|| {
+        ApiError::InvalidParameter(format!(
+            "status must be new, contacted, spam or do_not_contact, got {name:?}"
+        ))
+    })
 }
 
 /// A day (`YYYY-MM-DD`) includes all of it; an RFC 3339 time is the first moment left out.

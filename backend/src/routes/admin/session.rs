@@ -294,12 +294,17 @@ async fn end(access: &Access, facts: &RequestFacts) -> Result<Response, ApiError
             .map_err(ApiError::from)?;
         tracing::info!("admin signed out");
     }
+    Ok(signed_out(access, facts))
+}
+
+/// `204` with the session cookie cleared.
+fn signed_out(access: &Access, facts: &RequestFacts) -> Response {
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().insert(
         header::SET_COOKIE,
         session_cookie::clear(facts.https(&access.proxies)),
     );
-    Ok(response)
+    response
 }
 
 /// Signs out everywhere: every session (this one included) is deleted and this cookie cleared.
@@ -320,22 +325,14 @@ pub async fn end_everywhere(
     access: Arc<Access>,
     facts: RequestFacts,
 ) -> Result<Response, Rejection> {
-    let ended = async {
-        access.identify(&facts).await?;
-        let ended = access
-            .sessions
-            .delete_all_sessions()
-            .await
-            .map_err(store_failed("deleting the sessions failed"))?;
-        tracing::info!(ended, "admin signed out everywhere");
-        let mut response = StatusCode::NO_CONTENT.into_response();
-        response.headers_mut().insert(
-            header::SET_COOKIE,
-            session_cookie::clear(facts.https(&access.proxies)),
-        );
-        Ok::<_, ApiError>(response)
-    };
-    ended.await.map_err(warp::reject::custom)
+    access.identify(&facts).await?;
+    let ended = access
+        .sessions
+        .delete_all_sessions()
+        .await
+        .map_err(store_failed("deleting the sessions failed"))?;
+    tracing::info!(ended, "admin signed out everywhere");
+    Ok(signed_out(&access, &facts))
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use jiff::Timestamp;
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, Response, StatusCode};
+use warp::http::{header, HeaderMap, HeaderValue, Response, StatusCode};
 use warp::reply::Response as Reply;
 use warp::{Filter, Reply as _};
 use wasm_core::booking::Slot;
@@ -37,8 +37,8 @@ use page::{Problems, Typed};
 use crate::http::body;
 use crate::http::error::{store_failed, ApiError};
 use crate::http::forwarded_proto;
-use crate::http::page_reply::{html, see_other};
-use crate::http::route_list::off;
+use crate::http::page_reply::{either, html, in_language, see_other};
+use crate::http::route_list::{first_of, off, with};
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_ref::{self, page as form_path, BookingRefs};
 use crate::leads::notice::LeadNotices;
@@ -51,13 +51,6 @@ use crate::store::{Contact, Language, NewQuote, Source};
 const MAX_BODY_BYTES: usize = 8 * 1024;
 /// The longest full name taken as a signature.
 const MAX_NAME_CHARS: usize = 200;
-
-fn done_path(language: Language) -> &'static str {
-    match language {
-        Language::En => "/book/done",
-        Language::Es => "/es/book/done",
-    }
-}
 
 /// What a request for the page needs.
 struct Booking {
@@ -85,28 +78,24 @@ pub fn routes(
         limits: Arc::clone(&limits),
         refs,
     });
-    let form = warp::path!("book")
-        .map(|| Language::En)
-        .or(warp::path!("es" / "book").map(|| Language::Es))
-        .unify();
-    let done = warp::path!("book" / "done")
-        .map(|| Language::En)
-        .or(warp::path!("es" / "book" / "done").map(|| Language::Es))
-        .unify();
-    let shown = Arc::clone(&booking);
+    let form = in_language(warp::path!("book"), warp::path!("es" / "book"));
+    let done = in_language(
+        warp::path!("book" / "done"),
+        warp::path!("es" / "book" / "done"),
+    );
     let query = warp::query::raw().or(warp::any().map(String::new)).unify();
     let show_form = form
         .and(warp::get())
         .and(query)
-        .then(move |language, query: String| {
-            let booking = Arc::clone(&shown);
-            async move {
+        .and(with(Arc::clone(&booking)))
+        .then(
+            |language, query: String, booking: Arc<Booking>| async move {
                 let typed = booking.known(&query).await;
                 booking
                     .answer(language, &typed, Problems::default(), StatusCode::OK)
                     .await
-            }
-        });
+            },
+        );
     let script = warp::path!("book" / "local-times.js")
         .and(warp::get())
         .map(script_reply);
@@ -120,29 +109,20 @@ pub fn routes(
         .and(forwarded_proto::headers_and_https())
         .and(warp::header::optional::<String>("user-agent"))
         .and(body::limited(MAX_BODY_BYTES))
+        .and(with(booking))
         .then(
-            move |language, client, headers, https, user_agent, body: Bytes| {
-                let booking = Arc::clone(&booking);
-                async move {
-                    let sent = Sent {
-                        client,
-                        headers,
-                        https,
-                        user_agent,
-                        body,
-                    };
-                    booking.submit(language, sent).await
-                }
+            |language, client, headers, https, user_agent, body, booking: Arc<Booking>| async move {
+                let sent = Sent {
+                    client,
+                    headers,
+                    https,
+                    user_agent,
+                    body,
+                };
+                booking.submit(language, sent).await
             },
         );
-    show_form
-        .or(show_done)
-        .unify()
-        .or(script)
-        .unify()
-        .or(post)
-        .unify()
-        .boxed()
+    first_of!(show_form, show_done, script, post)
 }
 
 /// A post as it came.
@@ -244,31 +224,20 @@ impl Booking {
         }
         let plain = page::plain(language);
         if from_another_site(&sent.headers, sent.https) {
-            let problems = Problems {
-                alert: Some(plain.another_site.to_owned()),
-                ..Problems::default()
-            };
+            let problems = Problems::alert(plain.another_site);
             return self
                 .answer(language, &typed, problems, StatusCode::FORBIDDEN)
                 .await;
         }
         let checked = self.check(language, &typed);
-        let bucket = match checked {
-            Ok(_) => Bucket::Quotes,
-            Err(_) => Bucket::Invalid,
-        };
-        if let Err(limited) = self.limits.check(bucket, sent.client) {
-            let problems = Problems {
-                alert: Some(plain.failed.to_owned()),
-                ..Problems::default()
-            };
+        if let Err(limited) = self.limits.check(Bucket::of(checked.is_ok()), sent.client) {
+            let problems = Problems::alert(plain.failed);
             let mut response = self
                 .answer(language, &typed, problems, limited.status())
                 .await;
             if let ApiError::RateLimited { retry_after_secs } = limited {
-                if let Ok(value) = retry_after_secs.to_string().parse() {
-                    response.headers_mut().insert(header::RETRY_AFTER, value);
-                }
+                let value = HeaderValue::from(retry_after_secs);
+                response.headers_mut().insert(header::RETRY_AFTER, value);
             }
             return response;
         }
@@ -292,21 +261,14 @@ impl Booking {
         };
         let Some(slot) = open.slot(&self.site.hours, valid.start) else {
             let (problems, status) = if open.taken_meanwhile(&self.site.hours, valid.start) {
-                (
-                    Problems {
-                        alert: Some(texts.errors.taken.clone()),
-                        ..Problems::default()
-                    },
-                    StatusCode::CONFLICT,
-                )
+                (Problems::alert(&texts.errors.taken), StatusCode::CONFLICT)
             } else {
-                (
-                    Problems {
-                        slot: Some(texts.errors.slot.clone()),
-                        ..Problems::default()
-                    },
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                )
+                let slot = Some(texts.errors.slot.clone());
+                let problems = Problems {
+                    slot,
+                    ..Problems::default()
+                };
+                (problems, StatusCode::UNPROCESSABLE_ENTITY)
             };
             return self.answer(language, &typed, problems, status).await;
         };
@@ -314,13 +276,10 @@ impl Booking {
         match self.store.book(new).await {
             Ok(Booked::New { id, lead_id }) => {
                 tracing::info!(booking = %id, lead = %lead_id, "a visitor booked a call");
-                see_other(done_path(language))
+                see_other(either(language, "/book/done", "/es/book/done"))
             }
             Ok(Booked::Taken) => {
-                let problems = Problems {
-                    alert: Some(texts.errors.taken.clone()),
-                    ..Problems::default()
-                };
+                let problems = Problems::alert(&texts.errors.taken);
                 self.answer(language, &typed, problems, StatusCode::CONFLICT)
                     .await
             }
@@ -332,10 +291,7 @@ impl Booking {
     }
 
     async fn failed(&self, language: Language, typed: &Typed, error: &ApiError) -> Reply {
-        let problems = Problems {
-            alert: Some(page::plain(language).failed.to_owned()),
-            ..Problems::default()
-        };
+        let problems = Problems::alert(page::plain(language).failed);
         self.answer(language, typed, problems, error.status()).await
     }
 
@@ -446,27 +402,23 @@ pub fn signature(name: &str) -> Option<&str> {
 
 /// The form's fields, the first of each (every `soa`), trimmed.
 fn typed(body: &[u8]) -> Typed {
-    let mut typed = Typed::default();
-    let (mut slot, mut name, mut email, mut phone, mut lead) = (None, None, None, None, None);
-    for (key, value) in form_urlencoded::parse(body) {
-        let value = value.trim().to_owned();
-        match &*key {
-            "slot" if slot.is_none() => slot = Some(value),
-            "name" if name.is_none() => name = Some(value),
-            "email" if email.is_none() => email = Some(value),
-            "phone" if phone.is_none() => phone = Some(value),
-            "may_call" => typed.may_call = true,
-            "soa" if typed.soa.len() < PRODUCTS.len() => typed.soa.push(value),
-            booking_ref::FIELD if lead.is_none() => lead = Some(value),
-            _ => {}
-        }
+    let [slot, name, email, phone, lead] =
+        body::first_values(body, ["slot", "name", "email", "phone", booking_ref::FIELD])
+            .map(body::trimmed);
+    let fields = || form_urlencoded::parse(body);
+    Typed {
+        slot,
+        name,
+        email,
+        phone,
+        may_call: fields().any(|(key, _)| key == "may_call"),
+        soa: fields()
+            .filter(|(key, _)| key == "soa")
+            .map(|(_, value)| value.trim().to_owned())
+            .take(PRODUCTS.len())
+            .collect(),
+        lead,
     }
-    typed.slot = slot.unwrap_or_default();
-    typed.name = name.unwrap_or_default();
-    typed.email = email.unwrap_or_default();
-    typed.phone = phone.unwrap_or_default();
-    typed.lead = lead.unwrap_or_default();
-    typed
 }
 
 /// The form page's script (`page::LOCAL_TIMES_JS`), cached for a while: it changes only with a
@@ -475,11 +427,8 @@ fn script_reply() -> Reply {
     Response::builder()
         .header(header::CONTENT_TYPE, "text/javascript; charset=utf-8")
         .header(header::CACHE_CONTROL, "public, max-age=3600")
-        .body(Bytes::from_static(page::LOCAL_TIMES_JS.as_bytes()))
-        .map_or_else(
-            |_| StatusCode::INTERNAL_SERVER_ERROR.into_response(),
-            |r| r.into_response(),
-        )
+        .body(page::LOCAL_TIMES_JS.into())
+        .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
 }
 
 #[cfg(test)]

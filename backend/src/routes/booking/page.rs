@@ -11,6 +11,7 @@ use serde::Deserialize;
 use wasm_core::booking::{time_zone, BookingSettings, Hours, Slot};
 use wasm_core::FieldRule;
 
+use crate::http::page_reply::either;
 use crate::leads::booking_ref;
 use crate::leads::booking_words::slot_label;
 use crate::leads::notice::LeadNotices;
@@ -111,10 +112,7 @@ impl BookingSite {
     }
 
     pub fn texts(&self, language: Language) -> &Texts {
-        match language {
-            Language::En => &self.english,
-            Language::Es => &self.spanish,
-        }
+        either(language, &self.english, &self.spanish)
     }
 }
 
@@ -151,6 +149,14 @@ pub struct Problems {
 }
 
 impl Problems {
+    /// Only `alert`, above the form.
+    pub fn alert(alert: &str) -> Problems {
+        Problems {
+            alert: Some(alert.to_owned()),
+            ..Problems::default()
+        }
+    }
+
     pub fn any(&self) -> bool {
         [&self.slot, &self.name, &self.email, &self.phone, &self.soa]
             .iter()

@@ -17,16 +17,17 @@ use bytes::Bytes;
 use jiff::Timestamp;
 use time::OffsetDateTime;
 use warp::filters::BoxedFilter;
-use warp::http::{header, Method, StatusCode};
+use warp::http::{header, HeaderValue, Method, StatusCode};
 use warp::reply::Response as Reply;
 use warp::Filter;
 
 use super::booking::{moment, BookingSite, OpenNow};
 use super::link_page::{link_page, LinkRequest};
 use super::quotes::limits::{Bucket, PostLimits};
+use crate::http::body;
 use crate::http::error::ApiError;
 use crate::http::page_reply::html;
-use crate::http::route_list::off;
+use crate::http::route_list::{off, with};
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_link::{self, BookingLinks};
 use crate::leads::booking_words::BookingWords;
@@ -53,10 +54,12 @@ pub fn routes(manage: Option<BookingManage>) -> BoxedFilter<(Reply,)> {
     let english = warp::path!("book" / "manage" / String);
     let spanish = warp::path!("es" / "book" / "manage" / String);
     link_page(english, spanish, &manage.limits, MAX_BODY_BYTES)
-        .then(move |request: LinkRequest, body: Bytes| {
-            let manage = Arc::clone(&manage);
-            async move { manage.answer(request, &body).await }
-        })
+        .and(with(Arc::clone(&manage)))
+        .then(
+            |request, body: Bytes, manage: Arc<BookingManage>| async move {
+                manage.answer(request, &body).await
+            },
+        )
         .boxed()
 }
 
@@ -67,9 +70,8 @@ impl BookingManage {
         let action = booking_link::path(&request.token, language);
         let mut reply = html(status, page::render(self, &shown, &action, language));
         if let Some(retry_after) = shown.retry_after() {
-            if let Ok(value) = retry_after.to_string().parse() {
-                reply.headers_mut().insert(header::RETRY_AFTER, value);
-            }
+            let value = HeaderValue::from(retry_after);
+            reply.headers_mut().insert(header::RETRY_AFTER, value);
         }
         reply
     }
@@ -94,16 +96,11 @@ impl BookingManage {
             let alert = page::plain(request.language).another_site.to_owned();
             return self.form(booking, Some(alert), StatusCode::FORBIDDEN).await;
         }
-        let (action, slot) = posted(body);
-        let valid_slot = slot.as_deref().and_then(|s| s.parse::<Timestamp>().ok());
-        let valid = action.as_deref() == Some("cancel")
-            || (action.as_deref() == Some("move") && valid_slot.is_some());
-        let bucket = if valid {
-            Bucket::Quotes
-        } else {
-            Bucket::Invalid
-        };
-        if let Err(limited) = self.limits.check(bucket, request.client) {
+        // The post's `action` and `slot`.
+        let [action, slot] = body::first_values(body, ["action", "slot"]).map(body::trimmed);
+        let valid_slot = slot.parse::<Timestamp>().ok();
+        let valid = action == "cancel" || (action == "move" && valid_slot.is_some());
+        if let Err(limited) = self.limits.check(Bucket::of(valid), request.client) {
             let status = limited.status();
             let (_, mut shown) = self
                 .form(
@@ -120,8 +117,8 @@ impl BookingManage {
             return (status, shown);
         }
         let errors = &self.site.texts(request.language).errors;
-        match (action.as_deref(), valid_slot) {
-            (Some("cancel"), _) => match self.store.cancel_booking(id, now).await {
+        match (action.as_str(), valid_slot) {
+            ("cancel", _) => match self.store.cancel_booking(id, now).await {
                 Ok(Cancelled::Now) => {
                     tracing::info!(booking = %booking.id, "a visitor cancelled their call");
                     (StatusCode::OK, Shown::Cancelled)
@@ -130,7 +127,7 @@ impl BookingManage {
                 Ok(Cancelled::Unknown) => (StatusCode::NOT_FOUND, Shown::Unknown),
                 Err(error) => failed(&ApiError::from(error)),
             },
-            (Some("move"), Some(start)) => self.move_to(booking, start, errors).await,
+            ("move", Some(start)) => self.move_to(booking, start, errors).await,
             _ => {
                 let alert = errors.slot.clone();
                 self.form(booking, Some(alert), StatusCode::UNPROCESSABLE_ENTITY)
@@ -211,29 +208,15 @@ fn still_to_come(booking: &Booking, now: OffsetDateTime) -> bool {
         .is_ok_and(|start| start > now)
 }
 
-/// The post's `action` and `slot`, the first of each, trimmed.
-fn posted(body: &[u8]) -> (Option<String>, Option<String>) {
-    let (mut action, mut slot) = (None, None);
-    for (key, value) in form_urlencoded::parse(body) {
-        let value = value.trim().to_owned();
-        match &*key {
-            "action" if action.is_none() => action = Some(value),
-            "slot" if slot.is_none() => slot = Some(value),
-            _ => {}
-        }
-    }
-    (action, slot)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_first_action_and_slot() {
-        let (action, slot) =
-            posted(b"action=move&slot=+2026-03-09T15%3A00%3A00Z+&action=cancel&slot=x");
-        assert_eq!(action.as_deref(), Some("move"));
-        assert_eq!(slot.as_deref(), Some("2026-03-09T15:00:00Z"));
+        let body = b"action=move&slot=+2026-03-09T15%3A00%3A00Z+&action=cancel&slot=x";
+        let [action, slot] = body::first_values(body, ["action", "slot"]).map(body::trimmed);
+        assert_eq!(action, "move");
+        assert_eq!(slot, "2026-03-09T15:00:00Z");
     }
 }

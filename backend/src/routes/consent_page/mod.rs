@@ -28,6 +28,7 @@ use super::quotes::limits::{Bucket, PostLimits};
 use crate::forward::last_four;
 use crate::http::error::ApiError;
 use crate::http::page_reply;
+use crate::http::route_list::with;
 use crate::http::same_site::from_another_site;
 use crate::leads::booking_link::BookingLinks;
 use crate::leads::consent_link::{ConsentLinks, LinkError};
@@ -59,9 +60,9 @@ pub fn routes(page: Arc<ConsentPage>) -> BoxedFilter<(Response,)> {
     let english = warp::path!("consent" / String);
     let spanish = warp::path!("es" / "consent" / String);
     link_page(english, spanish, &page.limits, MAX_BODY_BYTES)
-        .then(move |request: LinkRequest, body: Bytes| {
-            let page = Arc::clone(&page);
-            async move { page.answer(request, &body, OffsetDateTime::now_utc()).await }
+        .and(with(Arc::clone(&page)))
+        .then(|request, body: Bytes, page: Arc<ConsentPage>| async move {
+            page.answer(request, &body, OffsetDateTime::now_utc()).await
         })
         .boxed()
 }
@@ -76,7 +77,8 @@ impl ConsentPage {
                 last_four,
                 unticked,
             } => {
-                let action = consent_path(&request.token, language);
+                // The page's own path (the token percent-encoded as it came).
+                let action = format!("{}/{}", page_path(language), request.token);
                 let form = Page::Form {
                     disclosure: &disclosure,
                     last_four: &last_four,
@@ -102,12 +104,7 @@ impl ConsentPage {
         }
         let agreed = posted && agrees(body);
         if posted {
-            let bucket = if agreed {
-                Bucket::Quotes
-            } else {
-                Bucket::Invalid
-            };
-            if let Err(limited) = self.limits.check(bucket, request.client) {
+            if let Err(limited) = self.limits.check(Bucket::of(agreed), request.client) {
                 return failed(&limited, language);
             }
         }
@@ -209,15 +206,7 @@ fn agrees(body: &[u8]) -> bool {
 
 /// The page, as the consent record keeps it: its path without the token.
 fn page_path(language: Language) -> &'static str {
-    match language {
-        Language::En => "/consent",
-        Language::Es => "/es/consent",
-    }
-}
-
-/// The page's own path, which the form posts to (the token percent-encoded as it came).
-fn consent_path(token: &str, language: Language) -> String {
-    format!("{}/{token}", page_path(language))
+    page_reply::either(language, "/consent", "/es/consent")
 }
 
 fn html(status: StatusCode, page: String) -> Response {

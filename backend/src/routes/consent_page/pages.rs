@@ -9,6 +9,7 @@
 use std::io;
 use std::path::Path;
 
+use crate::http::page_reply::either;
 use crate::store::Language;
 
 /// Beside the built pages, hidden: the frame's empty slot is not a page to serve as it is.
@@ -56,10 +57,7 @@ impl ConsentPages {
     }
 
     pub fn render(&self, page: &Page, language: Language) -> String {
-        let frame = match language {
-            Language::En => &self.english,
-            Language::Es => &self.spanish,
-        };
+        let frame = either(language, &self.english, &self.spanish);
         let words = Words::of(language);
         // The frame's only slot, filled once: what the content holds stays as it is.
         frame.replacen(SLOT, &content(page, &words), 1)

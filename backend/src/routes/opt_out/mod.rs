@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use warp::filters::BoxedFilter;
-use warp::http::{header, HeaderMap, StatusCode};
+use warp::http::{header, HeaderMap, HeaderValue, StatusCode};
 use warp::reply::Response as Reply;
 use warp::Filter;
 use wasm_core::{Email, Phone};
@@ -23,10 +23,10 @@ use wasm_core::{Email, Phone};
 pub use pages::OptOutPages;
 use pages::{Page, Typed};
 
-use crate::http::body;
+use crate::http::body::{self, trimmed};
 use crate::http::error::ApiError;
 use crate::http::forwarded_proto;
-use crate::http::page_reply::{html, see_other};
+use crate::http::page_reply::{either, html, in_language, see_other};
 use crate::http::same_site::from_another_site;
 use crate::routes::quotes::limits::{Bucket, PostLimits};
 use crate::store::do_not_contact::OptOuts;
@@ -37,18 +37,7 @@ const MAX_BODY_BYTES: usize = 4 * 1024;
 
 /// The form's page in `language`, which it posts to.
 pub fn form_path(language: Language) -> &'static str {
-    match language {
-        Language::En => "/opt-out",
-        Language::Es => "/es/opt-out",
-    }
-}
-
-/// The confirmation page in `language`.
-fn done_path(language: Language) -> &'static str {
-    match language {
-        Language::En => "/opt-out/done",
-        Language::Es => "/es/opt-out/done",
-    }
+    either(language, "/opt-out", "/es/opt-out")
 }
 
 pub fn routes(
@@ -56,14 +45,11 @@ pub fn routes(
     limits: Arc<PostLimits>,
     pages: Arc<OptOutPages>,
 ) -> BoxedFilter<(Reply,)> {
-    let form = warp::path!("opt-out")
-        .map(|| Language::En)
-        .or(warp::path!("es" / "opt-out").map(|| Language::Es))
-        .unify();
-    let done = warp::path!("opt-out" / "done")
-        .map(|| Language::En)
-        .or(warp::path!("es" / "opt-out" / "done").map(|| Language::Es))
-        .unify();
+    let form = in_language(warp::path!("opt-out"), warp::path!("es" / "opt-out"));
+    let done = in_language(
+        warp::path!("opt-out" / "done"),
+        warp::path!("es" / "opt-out" / "done"),
+    );
     let show_form = shown(form, Arc::clone(&pages), Page::Form);
     let show_done = shown(done, Arc::clone(&pages), Page::Done);
     let post = form
@@ -131,11 +117,7 @@ async fn submit(
         );
     }
     let checked = check(&typed);
-    let bucket = match checked {
-        Ok(_) => Bucket::Quotes,
-        Err(_) => Bucket::Invalid,
-    };
-    if let Err(limited) = limits.check(bucket, sent.client) {
+    if let Err(limited) = limits.check(Bucket::of(checked.is_ok()), sent.client) {
         return failed(pages, language, &typed, &limited);
     }
     let (phone, email) = match checked {
@@ -154,7 +136,7 @@ async fn submit(
     match store.opt_out(phone, email, now).await {
         Ok(()) => {
             tracing::info!("a visitor put themselves on the do-not-contact list");
-            see_other(done_path(language))
+            see_other(either(language, "/opt-out/done", "/es/opt-out/done"))
         }
         Err(error) => {
             tracing::error!(%error, "cannot store a visitor's opt-out");
@@ -165,18 +147,8 @@ async fn submit(
 
 /// The form's `email` and `phone`, the first of each, trimmed.
 fn typed(body: &[u8]) -> Typed {
-    let mut typed = Typed::default();
-    let (mut email, mut phone) = (None, None);
-    for (name, value) in form_urlencoded::parse(body) {
-        match &*name {
-            "email" if email.is_none() => email = Some(value.trim().to_owned()),
-            "phone" if phone.is_none() => phone = Some(value.trim().to_owned()),
-            _ => {}
-        }
-    }
-    typed.email = email.unwrap_or_default();
-    typed.phone = phone.unwrap_or_default();
-    typed
+    let [email, phone] = body::first_values(body, ["email", "phone"]).map(trimmed);
+    Typed { email, phone }
 }
 
 /// The phone number in E.164 and the address in lower case, or the page saying what is wrong.
@@ -198,10 +170,9 @@ fn check(typed: &Typed) -> Result<(Option<String>, Option<String>), Page> {
 /// The form again with the failure's status (and its `Retry-After`).
 fn failed(pages: &OptOutPages, language: Language, typed: &Typed, error: &ApiError) -> Reply {
     let mut response = page(pages, Page::Failed, language, typed, error.status());
-    if let ApiError::RateLimited { retry_after_secs } = error {
-        if let Ok(value) = retry_after_secs.to_string().parse() {
-            response.headers_mut().insert(header::RETRY_AFTER, value);
-        }
+    if let ApiError::RateLimited { retry_after_secs } = *error {
+        let value = HeaderValue::from(retry_after_secs);
+        response.headers_mut().insert(header::RETRY_AFTER, value);
     }
     response
 }

@@ -8,6 +8,7 @@
 use std::io;
 use std::path::Path;
 
+use crate::http::page_reply::either;
 use crate::routes::quote_result::fill_slots;
 use crate::store::Language;
 
@@ -33,68 +34,51 @@ pub enum Page {
 }
 
 impl Page {
-    const ALL: [Page; 8] = [
-        Page::Form,
-        Page::Missing,
-        Page::InvalidEmail,
-        Page::InvalidPhone,
-        Page::InvalidBoth,
-        Page::Failed,
-        Page::AnotherSite,
-        Page::Done,
+    /// Each page, with its built file (as `OPT_OUT_VARIANTS` in `OptOutPage.tsx` names it) and
+    /// its stand-in's message in English and in Spanish.
+    const ALL: [(Page, &'static str, &'static str, &'static str); 8] = [
+        (Page::Form, "form.html", "", ""),
+        (
+            Page::Missing,
+            "missing.html",
+            "Please enter your e-mail address or your phone number.",
+            "Escriba su correo electrónico o su número de teléfono.",
+        ),
+        (
+            Page::InvalidEmail,
+            "invalid-email.html",
+            "Please enter a valid email address.",
+            "Escriba un correo electrónico válido.",
+        ),
+        (
+            Page::InvalidPhone,
+            "invalid-phone.html",
+            "Please enter a valid US phone number.",
+            "Escriba un número de teléfono válido de EE. UU.",
+        ),
+        (
+            Page::InvalidBoth,
+            "invalid-both.html",
+            "Please enter a valid email address and a valid US phone number.",
+            "Escriba un correo electrónico y un número de teléfono de EE. UU. válidos.",
+        ),
+        (
+            Page::Failed,
+            "failed.html",
+            "We could not take your request just now. Please try again in a few minutes.",
+            "No pudimos recibir su solicitud en este momento. Inténtelo de nuevo en unos minutos.",
+        ),
+        (
+            Page::AnotherSite,
+            "another-site.html",
+            "This request was sent from another website, so it was not taken. Send the form below to be put on our list.",
+            "Esta solicitud se envió desde otro sitio web, así que no se aceptó. Envíe el formulario de abajo para entrar en nuestra lista.",
+        ),
+        (Page::Done, "done.html", "", ""),
     ];
 
-    /// The built file, as `OPT_OUT_VARIANTS` in `OptOutPage.tsx` names it.
-    fn file(self) -> &'static str {
-        match self {
-            Page::Form => "form.html",
-            Page::Missing => "missing.html",
-            Page::InvalidEmail => "invalid-email.html",
-            Page::InvalidPhone => "invalid-phone.html",
-            Page::InvalidBoth => "invalid-both.html",
-            Page::Failed => "failed.html",
-            Page::AnotherSite => "another-site.html",
-            Page::Done => "done.html",
-        }
-    }
-
-    /// The stand-in's message, in `language`.
-    fn plain_message(self, language: Language) -> &'static str {
-        let (en, es) = match self {
-            Page::Form | Page::Done => ("", ""),
-            Page::Missing => (
-                "Please enter your e-mail address or your phone number.",
-                "Escriba su correo electrónico o su número de teléfono.",
-            ),
-            Page::InvalidEmail => (
-                "Please enter a valid email address.",
-                "Escriba un correo electrónico válido.",
-            ),
-            Page::InvalidPhone => (
-                "Please enter a valid US phone number.",
-                "Escriba un número de teléfono válido de EE. UU.",
-            ),
-            Page::InvalidBoth => (
-                "Please enter a valid email address and a valid US phone number.",
-                "Escriba un correo electrónico y un número de teléfono de EE. UU. válidos.",
-            ),
-            Page::Failed => (
-                "We could not take your request just now. Please try again in a few minutes.",
-                "No pudimos recibir su solicitud en este momento. Inténtelo de nuevo en unos minutos.",
-            ),
-            Page::AnotherSite => (
-                "This request was sent from another website, so it was not taken. Send the form below to be put on our list.",
-                "Esta solicitud se envió desde otro sitio web, así que no se aceptó. Envíe el formulario de abajo para entrar en nuestra lista.",
-            ),
-        };
-        match language {
-            Language::En => en,
-            Language::Es => es,
-        }
-    }
-
-    /// The plain stand-in in `language`, with the same slots as a built page.
-    fn plain(self, language: Language) -> String {
+    /// The plain stand-in in `language`, with `message` and the same slots as a built page.
+    fn plain(self, language: Language, message: &str) -> String {
         let (title, done, email, phone, submit) = match language {
             Language::En => (
                 "Do not contact me",
@@ -115,7 +99,6 @@ impl Page {
         let body = if self == Page::Done {
             format!("<p>{done}</p>")
         } else {
-            let message = self.plain_message(language);
             let alert = if message.is_empty() {
                 String::new()
             } else {
@@ -165,11 +148,8 @@ impl OptOutPages {
 
     /// `page` in `language` with `typed` in its form.
     pub fn render(&self, page: Page, language: Language, typed: &Typed) -> String {
-        let pages = match language {
-            Language::En => &self.english,
-            Language::Es => &self.spanish,
-        };
-        let at = Page::ALL.iter().position(|p| *p == page).unwrap_or(0);
+        let pages = either(language, &self.english, &self.spanish);
+        let at = Page::ALL.iter().position(|(p, ..)| *p == page).unwrap_or(0);
         fill_slots(&pages[at], |slot| match slot {
             "email" => Some(typed.email.as_str()),
             "phone" => Some(typed.phone.as_str()),
@@ -181,12 +161,12 @@ impl OptOutPages {
 fn load_language(dir: &Path, language: Language) -> io::Result<Vec<String>> {
     let mut missing = Vec::new();
     let mut pages = Vec::with_capacity(Page::ALL.len());
-    for page in Page::ALL {
-        match std::fs::read_to_string(dir.join(page.file())) {
+    for (page, file, english, spanish) in Page::ALL {
+        match std::fs::read_to_string(dir.join(file)) {
             Ok(built) => pages.push(built),
             Err(error) if error.kind() == io::ErrorKind::NotFound => {
-                missing.push(page.file());
-                pages.push(page.plain(language));
+                missing.push(file);
+                pages.push(page.plain(language, either(language, english, spanish)));
             }
             Err(error) => return Err(error),
         }

@@ -17,7 +17,7 @@ pub use pages::{escaped, fill_slots, ResultPages};
 use std::time::Duration;
 
 use crate::http::cookies::SiteCookie;
-use crate::http::page_reply::{html, see_other};
+use crate::http::page_reply::{either, html, in_language, see_other};
 use crate::store::Language;
 
 pub const RESULT_PATH: &str = "/quote-result";
@@ -33,10 +33,11 @@ const SPANISH_FORM_PATH: &str = "/es/#quote";
 
 /// The result page and the form of the page's language.
 fn paths(language: Language) -> (&'static str, &'static str) {
-    match language {
-        Language::En => (RESULT_PATH, FORM_PATH),
-        Language::Es => (SPANISH_RESULT_PATH, SPANISH_FORM_PATH),
-    }
+    either(
+        language,
+        (RESULT_PATH, FORM_PATH),
+        (SPANISH_RESULT_PATH, SPANISH_FORM_PATH),
+    )
 }
 
 /// The quote form on the page in `language`.
@@ -58,25 +59,24 @@ fn with_cookie(mut response: Reply, cookie: HeaderValue) -> Reply {
 }
 
 pub fn routes(pages: std::sync::Arc<ResultPages>) -> BoxedFilter<(Reply,)> {
-    let english = warp::path!("quote-result").map(|| Language::En);
-    let spanish = warp::path!("es" / "quote-result").map(|| Language::Es);
-    english
-        .or(spanish)
-        .unify()
-        .and(warp::get())
-        .and(warp::cookie::optional::<String>(OUTCOME_COOKIE.name))
-        .map(move |language: Language, cookie: Option<String>| {
-            let (result_path, form_path) = paths(language);
-            let page = cookie
-                .as_deref()
-                .and_then(Outcome::decode)
-                .and_then(|outcome| pages.render(&outcome, language));
-            let Some(page) = page else {
-                return see_other(form_path);
-            };
-            // Cleared as the page reads it; `Secure` is not needed to drop a cookie.
-            let clear = OUTCOME_COOKIE.clear(result_path, false);
-            with_cookie(html(StatusCode::OK, page), clear)
-        })
-        .boxed()
+    in_language(
+        warp::path!("quote-result"),
+        warp::path!("es" / "quote-result"),
+    )
+    .and(warp::get())
+    .and(warp::cookie::optional::<String>(OUTCOME_COOKIE.name))
+    .map(move |language: Language, cookie: Option<String>| {
+        let (result_path, form_path) = paths(language);
+        let page = cookie
+            .as_deref()
+            .and_then(Outcome::decode)
+            .and_then(|outcome| pages.render(&outcome, language));
+        let Some(page) = page else {
+            return see_other(form_path);
+        };
+        // Cleared as the page reads it; `Secure` is not needed to drop a cookie.
+        let clear = OUTCOME_COOKIE.clear(result_path, false);
+        with_cookie(html(StatusCode::OK, page), clear)
+    })
+    .boxed()
 }

@@ -14,6 +14,7 @@ use wasm_core::{FieldErrors, Product};
 
 use super::outcome::{Outcome, Typed};
 use crate::http::error::fields_in;
+use crate::http::page_reply::either;
 use crate::leads::booking_ref;
 use crate::store::Language;
 
@@ -76,10 +77,7 @@ impl ResultPages {
     /// The page telling `outcome` in `language`; `None` for an "invalid" outcome whose values
     /// pass the rules (not one the form post wrote).
     pub fn render(&self, outcome: &Outcome, language: Language) -> Option<String> {
-        match language {
-            Language::En => self.english.render(outcome),
-            Language::Es => self.spanish.render(outcome),
-        }
+        either(language, &self.english, &self.spanish).render(outcome)
     }
 }
 

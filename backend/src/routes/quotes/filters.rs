@@ -24,13 +24,6 @@ use crate::spam;
 /// Largest quote request body accepted.
 const MAX_QUOTE_BODY_BYTES: usize = 16 * 1024;
 
-/// A handler's shared state, handed to it with every request.
-pub fn with<T: Send + Sync + ?Sized>(
-    state: Arc<T>,
-) -> impl Filter<Extract = (Arc<T>,), Error = Infallible> + Clone {
-    warp::any().map(move || Arc::clone(&state))
-}
-
 /// `filter`'s outcome as a value, its rejection included, so the rate limit can count a refused
 /// post before its refusal is answered.
 pub fn outcome<T: Send>(
@@ -98,10 +91,7 @@ fn spend(
         |_| page_language::from_referer(referer.as_ref()),
         Post::language,
     );
-    let bucket = match &post {
-        Ok(post) if post.is_quote() => Bucket::Quotes,
-        _ => Bucket::Invalid,
-    };
+    let bucket = Bucket::of(post.as_ref().is_ok_and(Post::is_quote));
     limits
         .check(bucket, client)
         .map_err(|limited| limited.in_language(language))?;

@@ -19,6 +19,7 @@ use super::handlers::{Desk, Lead, HONEYPOT_FIELD, LANGUAGE_FIELD};
 use super::idempotency;
 use super::limits::{Bucket, PostLimits};
 use super::page_language;
+use crate::http::body;
 use crate::http::error::ApiError;
 use crate::http::page_reply::html;
 use crate::http::same_site::from_another_site;
@@ -77,28 +78,28 @@ struct Fields {
 }
 
 impl Fields {
-    /// The first value of each field; bytes that are not UTF-8 become U+FFFD (the page is UTF-8,
-    /// so a browser does not send them).
+    /// The first value of each field (the page is UTF-8, so a browser sends no other bytes).
     fn parse(body: &[u8]) -> Fields {
-        let mut fields = Fields::default();
-        let mut seen = [false; 7];
-        for (name, value) in form_urlencoded::parse(body) {
-            let (slot, field) = match &*name {
-                "product" => (0, &mut fields.product),
-                "email" => (1, &mut fields.email),
-                HONEYPOT_FIELD => (2, &mut fields.honeypot),
-                LANGUAGE_FIELD => (3, &mut fields.language),
-                "phone" => (4, &mut fields.phone),
-                "zip" => (5, &mut fields.zip),
-                "may_call" => (6, &mut fields.may_call),
-                _ => continue,
-            };
-            if !seen[slot] {
-                seen[slot] = true;
-                *field = value.into_owned();
-            }
+        let names = [
+            "product",
+            "email",
+            HONEYPOT_FIELD,
+            LANGUAGE_FIELD,
+            "phone",
+            "zip",
+            "may_call",
+        ];
+        let [product, email, honeypot, language, phone, zip, may_call] =
+            body::first_values(body, names);
+        Fields {
+            product,
+            email,
+            honeypot,
+            language,
+            phone,
+            zip,
+            may_call,
         }
-        fields
     }
 
     /// The page's language; English when missing or unknown.
@@ -145,7 +146,8 @@ impl FormRoute {
         } = request;
         let fields = body.map(|body| Fields::parse(&body));
         if from_another_site(&headers, https) {
-            return another_site(fields.as_ref().map_or(Language::En, Fields::language));
+            let language = fields.as_ref().map_or(Language::En, Fields::language);
+            return html(StatusCode::FORBIDDEN, another_site_page(language));
         }
         let language = match &fields {
             Ok(fields) => fields.language(),
@@ -245,10 +247,6 @@ impl FormRoute {
             Err(error) => Outcome::Failed(Failure::from_error(&error), typed),
         }
     }
-}
-
-fn another_site(language: Language) -> Response {
-    html(StatusCode::FORBIDDEN, another_site_page(language))
 }
 
 #[cfg(test)]

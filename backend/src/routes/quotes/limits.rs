@@ -28,6 +28,17 @@ pub enum Bucket {
     Invalid,
 }
 
+impl Bucket {
+    /// `Quotes` for a post that passed validation, else `Invalid`.
+    pub fn of(valid: bool) -> Bucket {
+        if valid {
+            Bucket::Quotes
+        } else {
+            Bucket::Invalid
+        }
+    }
+}
+
 pub struct PostLimits {
     proxies: TrustedProxies,
     /// `None` when `RATE_LIMIT_PER_MINUTE=0`.

@@ -20,12 +20,12 @@ use warp::Filter;
 
 use crate::http::body;
 use crate::http::methods::methods;
+use crate::http::route_list::with;
 use crate::http::same_site;
 use crate::leads::booking_ref::BookingRefs;
 use crate::leads::notice::LeadNotices;
 use crate::spam::FormTokens;
 use crate::store::Quotes;
-use filters::with;
 use form::FormRoute;
 use handlers::Desk;
 use limits::PostLimits;

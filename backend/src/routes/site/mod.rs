@@ -40,6 +40,8 @@ use files::servable_files;
 use sha2::Digest;
 
 use crate::http::forwarded_proto;
+use crate::http::page_reply::no_store;
+use crate::http::route_list::off;
 use crate::routes::form_token_cookie;
 use crate::spam::FormTokens;
 
@@ -127,7 +129,7 @@ impl Site {
     }
 
     fn respond(&self, method: &Method, path: &str, headers: &HeaderMap) -> Reply {
-        self.serve_or(method, lookup(path), not_found_page(path), headers)
+        self.serve(method, lookup(path), not_found_page(path), headers)
     }
 
     /// Whether what `path` is answered with is an HTML page (the not-found page included).
@@ -140,13 +142,9 @@ impl Site {
             .is_some_and(|asset| asset.content_type.starts_with("text/html"))
     }
 
-    /// `lookup` is the asset to send; `None`, or one that does not exist, gets the 404 page.
-    fn serve(&self, method: &Method, lookup: Option<&str>, headers: &HeaderMap) -> Reply {
-        self.serve_or(method, lookup, NOT_FOUND_PAGE, headers)
-    }
-
-    /// Like `serve`, with `not_found` (a language's 404 page) for a path with no asset.
-    fn serve_or(
+    /// `lookup` is the asset to send; `None`, or one that does not exist, gets `not_found` (a
+    /// language's 404 page).
+    fn serve(
         &self,
         method: &Method,
         lookup: Option<&str>,
@@ -270,27 +268,21 @@ fn plain(status: StatusCode, text: &'static str) -> Reply {
 /// of search engines (`X-Robots-Tag`) and of caches. Otherwise the path is left to the site,
 /// which answers 404 like for any unknown path.
 pub fn admin_page(site: Arc<Site>, enabled: bool) -> BoxedFilter<(warp::reply::Response,)> {
+    if !enabled {
+        return off();
+    }
     warp::path!("admin")
-        .and_then(move || async move {
-            if enabled {
-                Ok(())
-            } else {
-                Err(warp::reject::not_found())
-            }
-        })
-        .untuple_one()
         .and(warp::method())
         .and(warp::header::headers_cloned())
         .map(move |method: Method, headers: HeaderMap| {
-            let mut response = site.serve(&method, Some(ADMIN_PAGE), &headers);
+            let mut response = site.serve(&method, Some(ADMIN_PAGE), NOT_FOUND_PAGE, &headers);
             let headers = response.headers_mut();
             headers.insert(
                 "x-robots-tag",
                 HeaderValue::from_static("noindex, nofollow"),
             );
-            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
             headers.remove(header::ETAG);
-            response
+            no_store(response)
         })
         .boxed()
 }

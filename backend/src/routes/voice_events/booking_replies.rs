@@ -6,6 +6,7 @@ use jiff::Timestamp;
 use wasm_core::booking::{Hours, Slot};
 
 use super::replies::{echo, single_line};
+use crate::http::page_reply::either;
 use crate::leads::booking_words::slot_label;
 use crate::routes::booking::PRODUCTS;
 use crate::store::Language;
@@ -86,10 +87,7 @@ const SPANISH: Words = Words {
 };
 
 pub fn words(language: Language) -> &'static Words {
-    match language {
-        Language::En => &ENGLISH,
-        Language::Es => &SPANISH,
-    }
+    either(language, &ENGLISH, &SPANISH)
 }
 
 /// A wrong argument, its value quoted where the reply says it.

@@ -55,41 +55,25 @@ mod tests {
     }
 
     #[test]
-    fn the_first_turn_starts_it() {
-        assert_eq!(
-            after_turn(Transcript::default(), "", "User: hi\nAI: hello"),
-            kept("User: hi\nAI: hello")
-        );
-    }
-
-    #[test]
-    fn a_turn_carrying_the_history_renews_it() {
-        let before = "User: hi\nAI: hello";
-        let next = after_turn(kept(before), before, "User: plans?\nAI: five");
-        assert_eq!(next, kept("User: hi\nAI: hello\nUser: plans?\nAI: five"));
-    }
-
-    #[test]
-    fn a_turn_without_history_is_added() {
-        let next = after_turn(kept("User: hi\nAI: hello"), "", "User: plans?\nAI: five");
-        assert_eq!(next, kept("User: hi\nAI: hello\nUser: plans?\nAI: five"));
-    }
-
-    #[test]
-    fn a_repeated_report_changes_nothing() {
-        let before = "User: hi\nAI: hello\nUser: plans?\nAI: five";
-        assert_eq!(
-            after_turn(kept(before), "", "User: plans?\nAI: five"),
-            kept(before)
-        );
-        assert_eq!(
-            after_turn(
-                kept(before),
-                "User: hi\nAI: hello",
-                "User: plans?\nAI: five"
-            ),
-            kept(before)
-        );
+    fn each_turn_is_kept_once_whether_it_carries_the_history_or_not() {
+        let (hi, plans) = ("User: hi\nAI: hello", "User: plans?\nAI: five");
+        let both = format!("{hi}\n{plans}");
+        for (before, history, turn, after) in [
+            // The first turn starts it.
+            ("", "", hi, hi),
+            // A turn carrying the history renews it; one without is added.
+            (hi, hi, plans, &both),
+            (hi, "", plans, &both),
+            // A repeated report changes nothing.
+            (&both, "", plans, &both),
+            (&both, hi, plans, &both),
+        ] {
+            assert_eq!(
+                after_turn(kept(before), history, turn),
+                kept(after),
+                "{before:?} {turn:?}"
+            );
+        }
     }
 
     #[test]

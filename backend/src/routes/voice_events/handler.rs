@@ -52,10 +52,9 @@ pub struct Tools {
 
 /// One server message; the method, the secret and the body's size are already checked.
 pub async fn receive(tools: Arc<Tools>, body: Bytes) -> Response {
-    match handle(&tools, body).await {
-        Ok(response) => response,
-        Err(error) => error.into_response(),
-    }
+    handle(&tools, body)
+        .await
+        .unwrap_or_else(ApiError::into_response)
 }
 
 async fn handle(tools: &Tools, body: Bytes) -> Result<Response, ApiError> {
@@ -79,14 +78,15 @@ async fn handle(tools: &Tools, body: Bytes) -> Result<Response, ApiError> {
                     .map(|call| run_tool(tools, &conversation, call)),
             )
             .await;
-            Ok(warp::reply::json(&ServerMessageResponseToolCalls { results }).into_response())
+            return Ok(
+                warp::reply::json(&ServerMessageResponseToolCalls { results }).into_response(),
+            );
         }
         Received::EndOfCallReport(report) => {
             store.record_call(report).await.map_err(|error| {
                 tracing::error!(%error, "storing an end-of-call report failed");
                 ApiError::from(error)
             })?;
-            Ok(warp::reply::json(&serde_json::json!({})).into_response())
         }
         Received::ChatTurn {
             conversation,
@@ -115,13 +115,10 @@ async fn handle(tools: &Tools, body: Bytes) -> Result<Response, ApiError> {
                 channel: Source::Chat,
             };
             store.record_call(report).await.map_err(failed)?;
-            Ok(warp::reply::json(&serde_json::json!({})).into_response())
         }
-        Received::Other(kind) => {
-            tracing::debug!(kind, "ignored voice provider message");
-            Ok(warp::reply::json(&serde_json::json!({})).into_response())
-        }
+        Received::Other(kind) => tracing::debug!(kind, "ignored voice provider message"),
     }
+    Ok(warp::reply::json(&serde_json::json!({})).into_response())
 }
 
 async fn run_tool(
@@ -147,15 +144,11 @@ async fn run_tool(
         }
         (name, _) => Err(replies::unknown_tool(name, booking.is_some())),
     };
-    let (result, error) = match reply {
-        Ok(text) => (Some(text), None),
-        Err(text) => (None, Some(text)),
-    };
     ToolCallResult {
         tool_call_id: call.id,
         name: call.name,
-        result,
-        error,
+        result: reply.as_ref().ok().cloned(),
+        error: reply.err(),
     }
 }
 

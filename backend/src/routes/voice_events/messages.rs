@@ -275,9 +275,38 @@ mod tests {
         parse(value.to_string().as_bytes())
     }
 
+    /// What `message` asks for, which must be tool calls.
+    fn tool_calls(message: Value) -> (String, Source, Language, Vec<ToolCall>) {
+        match parse_value(json!({ "message": message })).unwrap() {
+            Received::ToolCalls {
+                call_id,
+                source,
+                language,
+                calls,
+            } => (call_id, source, language, calls),
+            other => panic!("tool calls, not {other:?}"),
+        }
+    }
+
+    /// The end-of-call report `message` is.
+    fn report(message: Value) -> CallReport {
+        match parse_value(json!({ "message": message })).unwrap() {
+            Received::EndOfCallReport(report) => report,
+            other => panic!("a report, not {other:?}"),
+        }
+    }
+
+    /// Why `message` is refused as an invalid parameter.
+    fn refused(message: Value) -> String {
+        match parse_value(json!({ "message": message })) {
+            Err(ApiError::InvalidParameter(why)) => why,
+            other => panic!("an invalid parameter, not {other:?}"),
+        }
+    }
+
     #[test]
     fn both_tool_call_shapes_and_string_arguments() {
-        let message = parse_value(json!({"message": {
+        let (call_id, source, language, calls) = tool_calls(json!({
             "type": "tool-calls",
             "call": {"id": "call-1"},
             "toolCallList": [
@@ -287,17 +316,7 @@ mod tests {
                 {"id": "d", "function": {"name": "request_quote", "arguments": "not json"}},
                 {"name": "no id"}
             ]
-        }}))
-        .unwrap();
-        let Received::ToolCalls {
-            call_id,
-            source,
-            language,
-            calls,
-        } = message
-        else {
-            panic!("tool calls")
-        };
+        }));
         assert_eq!((call_id.as_str(), source), ("call-1", Source::Voice));
         assert_eq!(language, Language::En, "no language passed: English");
         let ids: Vec<_> = calls.iter().map(|c| c.id.as_str()).collect();
@@ -311,50 +330,29 @@ mod tests {
 
     #[test]
     fn the_page_language_comes_from_the_call_overrides() {
-        let language = |call: Value| {
-            let message = parse_value(json!({"message": {
-                "type": "tool-calls",
-                "call": call,
-                "toolCallList": [{"id": "a", "name": "request_quote"}]
-            }}))
-            .unwrap();
-            let Received::ToolCalls { language, .. } = message else {
-                panic!("tool calls")
-            };
-            language
-        };
-        let overrides = |overrides: Value| json!({"id": "c", "assistantOverrides": overrides});
-        assert_eq!(
-            language(overrides(json!({"variableValues": {"language": "es"}}))),
-            Language::Es
-        );
-        assert_eq!(
-            language(overrides(json!({"metadata": {"language": "es"}}))),
-            Language::Es
-        );
-        for unknown in [
-            json!({"variableValues": {"language": "fr"}}),
-            json!({"variableValues": "es"}),
-            json!(null),
+        for (overrides, expected) in [
+            (json!({"variableValues": {"language": "es"}}), Language::Es),
+            (json!({"metadata": {"language": "es"}}), Language::Es),
+            (json!({"variableValues": {"language": "fr"}}), Language::En),
+            (json!({"variableValues": "es"}), Language::En),
+            (json!(null), Language::En),
         ] {
-            assert_eq!(language(overrides(unknown)), Language::En);
+            let (_, _, language, _) = tool_calls(json!({
+                "type": "tool-calls",
+                "call": {"id": "c", "assistantOverrides": overrides},
+                "toolCallList": [{"id": "a", "name": "request_quote"}]
+            }));
+            assert_eq!(language, expected, "{overrides}");
         }
     }
 
     #[test]
     fn a_chat_from_the_spanish_page_is_spanish() {
-        let message = parse_value(json!({"message": {
+        let (_, source, language, _) = tool_calls(json!({
             "type": "tool-calls",
             "chat": {"id": "chat-1", "assistantOverrides": {"variableValues": {"language": "es"}}},
             "toolCallList": [],
-        }}))
-        .unwrap();
-        let Received::ToolCalls {
-            source, language, ..
-        } = message
-        else {
-            panic!("tool calls")
-        };
+        }));
         assert_eq!((source, language), (Source::Chat, Language::Es));
     }
 
@@ -367,16 +365,8 @@ mod tests {
             ),
             (json!({"id": "chat-1"}), "chat:chat-1"),
         ] {
-            let message = parse_value(json!({"message": {
-                "type": "tool-calls", "chat": chat, "toolCallList": [],
-            }}))
-            .unwrap();
-            let Received::ToolCalls {
-                call_id, source, ..
-            } = message
-            else {
-                panic!("tool calls")
-            };
+            let (call_id, source, ..) =
+                tool_calls(json!({"type": "tool-calls", "chat": chat, "toolCallList": []}));
             assert_eq!((call_id.as_str(), source), (expected, Source::Chat));
         }
         let neither = json!({"message": {"type": "tool-calls", "toolCallList": []}});
@@ -395,28 +385,20 @@ mod tests {
             panic!("a chat turn")
         };
         assert_eq!(turn, "User: hi there you\nAI: Hello 2J!");
-        let report = parse_value(json!({"message": {
+        let report = report(json!({
             "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "hung\tup\n",
             "analysis": {"summary": "Two\r\nlines\u{85}"}
-        }}))
-        .unwrap();
-        let Received::EndOfCallReport(report) = report else {
-            panic!("a report")
-        };
+        }));
         assert_eq!(report.ended_reason.as_deref(), Some("hung up"));
         assert_eq!(report.summary.as_deref(), Some("Two\nlines "));
     }
 
     #[test]
     fn wrapped_tool_calls() {
-        let message = parse_value(json!({"message": {
+        let (.., calls) = tool_calls(json!({
             "type": "tool-calls", "call": {"id": "k"},
             "toolWithToolCallList": [{"type": "function", "toolCall": {"id": "t", "function": {"name": "request_quote", "arguments": {}}}}]
-        }}))
-        .unwrap();
-        let Received::ToolCalls { calls, .. } = message else {
-            panic!("tool calls")
-        };
+        }));
         assert_eq!(calls[0].id, "t");
     }
 
@@ -440,11 +422,7 @@ mod tests {
                 .as_object_mut()
                 .unwrap()
                 .extend(lists.as_object().unwrap().clone());
-            let Received::ToolCalls { calls, .. } =
-                parse_value(json!({ "message": message })).unwrap()
-            else {
-                panic!("tool calls")
-            };
+            let (.., calls) = tool_calls(message);
             let ids: Vec<_> = calls.iter().map(|c| c.id.as_str()).collect();
             assert_eq!(ids, [expected], "{lists}");
         }
@@ -452,19 +430,17 @@ mod tests {
 
     #[test]
     fn end_of_call_report_in_current_and_older_layouts() {
-        let current = parse_value(json!({"message": {
+        let current = report(json!({
             "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "customer-ended-call",
             "analysis": {"summary": "Wants family cover."},
             "artifact": {"transcript": "AI: Hi", "recordingUrl": "https://storage.vapi.ai/k.wav"}
-        }}))
-        .unwrap();
-        let older = parse_value(json!({"message": {
+        }));
+        let older = report(json!({
             "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "customer-ended-call",
             "summary": "Wants family cover.", "transcript": "AI: Hi",
             "recordingUrl": "https://storage.vapi.ai/k.wav"
-        }}))
-        .unwrap();
-        let expected = Received::EndOfCallReport(CallReport {
+        }));
+        let expected = CallReport {
             call_id: "k".into(),
             ended_reason: Some("customer-ended-call".into()),
             summary: Some("Wants family cover.".into()),
@@ -472,8 +448,8 @@ mod tests {
             transcript_lines_dropped: 0,
             recording_url: Some("https://storage.vapi.ai/k.wav".into()),
             started_at: None,
-            channel: crate::store::Source::Voice,
-        });
+            channel: Source::Voice,
+        };
         assert_eq!(current, expected);
         assert_eq!(older, expected);
     }
@@ -485,21 +461,11 @@ mod tests {
             Received::Other("status-update".into())
         );
         assert!(matches!(parse(b"{"), Err(ApiError::MalformedJson(_))));
-        assert!(matches!(
-            parse_value(json!({"type": "x"})),
-            Err(ApiError::MalformedJson(_))
-        ));
-        assert!(matches!(
-            parse_value(json!({"message": {}})),
-            Err(ApiError::InvalidParameter(_))
-        ));
-        let no_call = json!({"message": {"type": "end-of-call-report"}});
-        assert!(matches!(
-            parse_value(no_call),
-            Err(ApiError::InvalidParameter(_))
-        ));
+        refused(json!({}));
+        refused(json!({"type": "end-of-call-report"}));
         // Structures are read from objects only, never from an array by position.
         for body in [
+            json!({"type": "x"}),
             json!([{"message": {"type": "x"}}]),
             json!({"message": ["x"]}),
         ] {
@@ -508,11 +474,10 @@ mod tests {
                 "{body}"
             );
         }
-        let call_as_array = json!({"message": {"type": "tool-calls", "call": ["k"]}});
-        assert!(matches!(
-            parse_value(call_as_array),
-            Err(ApiError::InvalidParameter(m)) if m == "tool-calls without message.call.id or message.chat.id"
-        ));
+        assert_eq!(
+            refused(json!({"type": "tool-calls", "call": ["k"]})),
+            "tool-calls without message.call.id or message.chat.id"
+        );
     }
 
     #[test]
@@ -540,20 +505,12 @@ mod tests {
 
     #[test]
     fn a_nul_is_refused_in_the_call_id_and_dropped_from_the_report_text() {
-        let refused = parse_value(
-            json!({"message": {"type": "end-of-call-report", "call": {"id": "k\u{0}"}}}),
-        );
-        assert!(
-            matches!(refused, Err(ApiError::InvalidParameter(m)) if m.contains("message.call.id") && m.contains("NUL"))
-        );
-        let report = parse_value(json!({"message": {
+        let refused = refused(json!({"type": "end-of-call-report", "call": {"id": "k\u{0}"}}));
+        assert!(refused.contains("message.call.id") && refused.contains("NUL"));
+        let report = report(json!({
             "type": "end-of-call-report", "call": {"id": "k"}, "endedReason": "\u{0}ended",
             "analysis": {"summary": "Wants\u{0} cover."}, "artifact": {"transcript": "AI:\u{0} Hi"}
-        }}))
-        .unwrap();
-        let Received::EndOfCallReport(report) = report else {
-            panic!("a report")
-        };
+        }));
         assert_eq!(report.ended_reason.as_deref(), Some("ended"));
         assert_eq!(report.summary.as_deref(), Some("Wants cover."));
         assert_eq!(report.transcript.as_deref(), Some("AI: Hi"));
@@ -565,41 +522,31 @@ mod tests {
             let list: Vec<Value> = (0..count)
                 .map(|_| json!({"id": id, "name": "request_quote"}))
                 .collect();
-            parse_value(
-                json!({"message": {"type": "tool-calls", "call": {"id": "k"}, "toolCallList": list}}),
-            )
+            json!({"type": "tool-calls", "call": {"id": "k"}, "toolCallList": list})
         };
-        assert!(calls(MAX_TOOL_CALLS as usize, "t").is_ok());
-        let too_many = calls(MAX_TOOL_CALLS as usize + 1, "t");
-        assert!(
-            matches!(too_many, Err(ApiError::InvalidParameter(m)) if m == "message.toolCallList holds at most 64 tool calls")
+        tool_calls(calls(MAX_TOOL_CALLS as usize, "t"));
+        assert_eq!(
+            refused(calls(MAX_TOOL_CALLS as usize + 1, "t")),
+            "message.toolCallList holds at most 64 tool calls"
         );
         let longest = "t".repeat(MAX_ID_CHARS as usize);
-        assert!(calls(1, &longest).is_ok());
+        tool_calls(calls(1, &longest));
         for bad in ["", "t\u{0}", &format!("{longest}t")] {
+            let why = refused(calls(1, bad));
             assert!(
-                matches!(calls(1, bad), Err(ApiError::InvalidParameter(m)) if m.contains("tool call id in message.toolCallList")),
+                why.contains("tool call id in message.toolCallList"),
                 "{bad:?}"
             );
         }
         // Every list is bounded, entries without an id included, whichever one is read.
         let entries: Vec<Value> = (0..=MAX_TOOL_CALLS).map(|_| json!(1)).collect();
-        let both = json!({"message": {"type": "tool-calls", "call": {"id": "k"}, "toolCallList": [], "toolCalls": entries}});
-        assert!(
-            matches!(parse_value(both), Err(ApiError::InvalidParameter(m)) if m.contains("message.toolCalls"))
-        );
-        let wrapped = json!({"message": {"type": "tool-calls", "call": {"id": "k"}, "toolWithToolCallList": [{"toolCall": {"id": ""}}]}});
-        assert!(
-            matches!(parse_value(wrapped), Err(ApiError::InvalidParameter(m)) if m.contains("message.toolWithToolCallList"))
-        );
+        let both = json!({"type": "tool-calls", "call": {"id": "k"}, "toolCallList": [], "toolCalls": entries});
+        assert!(refused(both).contains("message.toolCalls"));
+        let wrapped = json!({"type": "tool-calls", "call": {"id": "k"}, "toolWithToolCallList": [{"toolCall": {"id": ""}}]});
+        assert!(refused(wrapped).contains("message.toolWithToolCallList"));
         for bad in ["", &format!("{longest}k")] {
-            let report = parse_value(
-                json!({"message": {"type": "end-of-call-report", "call": {"id": bad}}}),
-            );
-            assert!(
-                matches!(report, Err(ApiError::InvalidParameter(m)) if m.contains("message.call.id")),
-                "{bad:?}"
-            );
+            let why = refused(json!({"type": "end-of-call-report", "call": {"id": bad}}));
+            assert!(why.contains("message.call.id"), "{bad:?}");
         }
     }
 }

@@ -77,28 +77,22 @@ pub struct Message {
 }
 
 #[derive(Default, Deserialize, Validate)]
+#[serde(rename_all = "camelCase")]
 pub struct Call {
     #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
     #[validate(length(min = 1, max = MAX_ID_CHARS), custom(function = "without_nul_char"))]
     pub id: Option<String>,
     /// What the web SDK's `start(assistant, overrides)` was given: the page's language
     /// (`frontend/src/features/voice/sdk/page-language.ts`).
-    #[serde(
-        default,
-        rename = "assistantOverrides",
-        deserialize_with = "As::<LenientObject>::deserialize"
-    )]
+    #[serde(default, deserialize_with = "As::<LenientObject>::deserialize")]
     pub assistant_overrides: Option<AssistantOverrides>,
 }
 
 /// `AssistantOverrides`, with only the page's language, in `variableValues` or `metadata`.
 #[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct AssistantOverrides {
-    #[serde(
-        default,
-        rename = "variableValues",
-        deserialize_with = "As::<LenientObject>::deserialize"
-    )]
+    #[serde(default, deserialize_with = "As::<LenientObject>::deserialize")]
     pub variable_values: Option<PageVariables>,
     #[serde(default, deserialize_with = "As::<LenientObject>::deserialize")]
     pub metadata: Option<PageVariables>,
@@ -134,11 +128,7 @@ pub struct Chat {
     #[serde(default, deserialize_with = "As::<Lenient>::deserialize")]
     #[validate(length(min = 1, max = MAX_ID_CHARS), custom(function = "without_nul_char"))]
     pub session_id: Option<String>,
-    #[serde(
-        default,
-        rename = "assistantOverrides",
-        deserialize_with = "As::<LenientObject>::deserialize"
-    )]
+    #[serde(default, deserialize_with = "As::<LenientObject>::deserialize")]
     pub assistant_overrides: Option<AssistantOverrides>,
     /// `chat.created`: what the visitor wrote, as text or as messages.
     #[serde(default)]
