@@ -449,25 +449,15 @@ async fn make_lead(
     queued: Option<&str>,
 ) -> Result<i64, StoreError> {
     let lead = &new.lead;
-    let lead_id = lead.id.to_string();
     let values = QuoteValues::new(lead, queued);
     let row: Vec<Value> = values.values().into_iter().map(Value::from).collect();
     c.execute(&INSERT_QUOTE, &row).await?;
-    let record = |head, given: &NewConsent| {
-        Link::after(
-            head,
-            &lead_id,
-            lead.language,
-            lead.created_at,
-            lead.reach(),
-            given,
-        )
-    };
     if let Some(given) = &lead.consent {
-        append_link(c, given, |head| record(head, given)).await?;
+        append_link(c, given, |head| lead.link_after(head, given)).await?;
     }
     let soa = append_link(c, &new.soa, |head| {
-        record(head, &new.soa).scope_of_appointment(&new.soa_evidence)
+        lead.link_after(head, &new.soa)
+            .scope_of_appointment(&new.soa_evidence)
     })
     .await?;
     if let Some((phone, email)) = do_not_contact::lifted_by(lead) {

@@ -22,7 +22,7 @@ use rusqlite::{params, Connection, OpenFlags, ToSql, Transaction, MAIN_DB};
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
-use super::consent::{self, Head, Link, NewConsent};
+use super::consent::{self, Head, NewConsent};
 use super::do_not_contact;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::lead_queries;
@@ -390,14 +390,7 @@ fn append_consent(
         )?;
     }
     let head = connection::records(tx, queries::CONSENT_HEAD, &[])?;
-    let link = Link::after(
-        head.first().map(Head::read).transpose()?,
-        &quote.id.to_string(),
-        quote.language,
-        quote.created_at,
-        quote.reach(),
-        consent,
-    );
+    let link = quote.link_after(head.first().map(Head::read).transpose()?, consent);
     let values = insert_values(&link);
     parameters::execute(tx, queries::INSERT_CONSENT, &connection::bound(&values))?;
     Ok(())
