@@ -482,13 +482,12 @@ mod tests {
     use super::*;
     use crate::store::{suite, ListQuery, Quotes};
 
-    async fn store(dir: &tempfile::TempDir, options: StoreOptions) -> Arc<dyn QuoteStore> {
+    /// A store on a new file in `dir`.
+    pub(super) async fn store(dir: &tempfile::TempDir, options: StoreOptions) -> SqliteStore {
         let path = dir.path().join("q.db");
-        Arc::new(
-            SqliteStore::open(path.to_str().unwrap(), options)
-                .await
-                .unwrap(),
-        )
+        SqliteStore::open(path.to_str().unwrap(), options)
+            .await
+            .unwrap()
     }
 
     /// Runs one case of the shared store suite on a fresh SQLite file, and closes the store.
@@ -497,7 +496,7 @@ mod tests {
             #[tokio::test]
             async fn $name() {
                 let dir = tempfile::tempdir().unwrap();
-                let store = store(&dir, $options).await;
+                let store: Arc<dyn QuoteStore> = Arc::new(store(&dir, $options).await);
                 suite::$name(Arc::clone(&store)).await;
                 store.close().await;
             }
