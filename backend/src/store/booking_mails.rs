@@ -14,7 +14,7 @@ pub use super::booking_mail_queue::MailKind;
 use super::bookings::{self, Booking};
 use super::lead_columns::{EMAIL, LANGUAGE, PHONE};
 use super::lead_queries::BOOKING_VISITOR;
-use super::sql::{Database, Lane, NamedRow, Value};
+use super::sql::{on_every_database, Lane, NamedRow, Value};
 use super::{Language, StoreError};
 
 /// A row due, with what its e-mail says.
@@ -52,24 +52,6 @@ pub enum MailOutcome {
     },
 }
 
-pub trait BookingMails: Send + Sync {
-    /// Up to `limit` rows due at `now`, each claimed until `claim_until` so that one instance of
-    /// several takes it.
-    fn take_due_mails(
-        &self,
-        now: OffsetDateTime,
-        claim_until: OffsetDateTime,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<DueMail>, StoreError>>;
-
-    fn record_mail(
-        &self,
-        booking_id: String,
-        kind: MailKind,
-        outcome: MailOutcome,
-    ) -> BoxFuture<'_, Result<(), StoreError>>;
-}
-
 /// $1 now, $2 claimed until, $3 limit. The outer condition repeats the claim's: on PostgreSQL a
 /// second instance waiting on the row lock re-reads the row and skips one just claimed.
 const TAKE_DUE: &str = "UPDATE booking_mails SET claimed_until = $2
@@ -93,72 +75,76 @@ const RETRY: &str = "UPDATE booking_mails SET due_at = $3, last_error = $4,
 const LATER: &str = "UPDATE booking_mails SET due_at = $3, claimed_until = NULL
     WHERE booking_id = $1 AND kind = $2";
 
-impl<D: Database> BookingMails for D {
-    fn take_due_mails(
-        &self,
-        now: OffsetDateTime,
-        claim_until: OffsetDateTime,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<DueMail>, StoreError>> {
-        let values = vec![now.into(), claim_until.into(), limit.into()];
-        self.run(Lane::Outbox, true, move |c| {
-            async move {
-                let claimed = c.query(TAKE_DUE, &values).await?;
-                let mut due = Vec::with_capacity(claimed.len());
-                for row in claimed {
-                    let id = row.required("booking_id")?;
-                    let kind = row.required("kind")?;
-                    let kind = MailKind::parse(&kind).ok_or_else(|| {
-                        StoreError::Unusable(format!("booking_mails.kind is {kind}").into())
-                    })?;
-                    let Some(booking) = bookings::read(c, &id).await? else {
-                        continue;
-                    };
-                    let visitor = c
-                        .query(BOOKING_VISITOR, &[booking.lead_id.as_str().into()])
-                        .await?;
-                    let visitor = visitor.first().map(visitor_of).transpose()?;
-                    due.push(DueMail {
-                        kind,
-                        attempts: row.count("attempts")?.unwrap_or(0),
-                        booking,
-                        visitor,
-                    });
+on_every_database! {
+    pub trait BookingMails: Send + Sync {
+        /// Up to `limit` rows due at `now`, each claimed until `claim_until` so that one instance
+        /// of several takes it.
+        fn take_due_mails(
+            &self,
+            now: OffsetDateTime,
+            claim_until: OffsetDateTime,
+            limit: usize,
+        ) -> BoxFuture<'_, Result<Vec<DueMail>, StoreError>> {
+            let values = vec![now.into(), claim_until.into(), limit.into()];
+            self.run(Lane::Outbox, true, move |c| {
+                async move {
+                    let claimed = c.query(TAKE_DUE, &values).await?;
+                    let mut due = Vec::with_capacity(claimed.len());
+                    for row in claimed {
+                        let id = row.required("booking_id")?;
+                        let kind = row.required("kind")?;
+                        let kind = MailKind::parse(&kind).ok_or_else(|| {
+                            StoreError::Unusable(format!("booking_mails.kind is {kind}").into())
+                        })?;
+                        let Some(booking) = bookings::read(c, &id).await? else {
+                            continue;
+                        };
+                        let visitor = c
+                            .query(BOOKING_VISITOR, &[booking.lead_id.as_str().into()])
+                            .await?;
+                        let visitor = visitor.first().map(visitor_of).transpose()?;
+                        due.push(DueMail {
+                            kind,
+                            attempts: row.count("attempts")?.unwrap_or(0),
+                            booking,
+                            visitor,
+                        });
+                    }
+                    Ok(due)
                 }
-                Ok(due)
-            }
-            .boxed()
-        })
-    }
+                .boxed()
+            })
+        }
 
-    fn record_mail(
-        &self,
-        booking_id: String,
-        kind: MailKind,
-        outcome: MailOutcome,
-    ) -> BoxFuture<'_, Result<(), StoreError>> {
-        let now = OffsetDateTime::now_utc();
-        let mut values: Vec<Value> = vec![booking_id.into(), kind.as_str().into()];
-        let sql = match outcome {
-            MailOutcome::Sent => {
-                values.push(now.into());
-                SENT
-            }
-            MailOutcome::Dropped { why } => {
-                values.extend([now.into(), why.into()]);
-                DROPPED
-            }
-            MailOutcome::Retry { error, at } => {
-                values.extend([at.into(), error.into()]);
-                RETRY
-            }
-            MailOutcome::Later { at } => {
-                values.push(at.into());
-                LATER
-            }
-        };
-        let done = self.execute(Lane::Outbox, sql, values);
-        async move { done.await.map(drop) }.boxed()
+        fn record_mail(
+            &self,
+            booking_id: String,
+            kind: MailKind,
+            outcome: MailOutcome,
+        ) -> BoxFuture<'_, Result<(), StoreError>> {
+            let now = OffsetDateTime::now_utc();
+            let mut values: Vec<Value> = vec![booking_id.into(), kind.as_str().into()];
+            let sql = match outcome {
+                MailOutcome::Sent => {
+                    values.push(now.into());
+                    SENT
+                }
+                MailOutcome::Dropped { why } => {
+                    values.extend([now.into(), why.into()]);
+                    DROPPED
+                }
+                MailOutcome::Retry { error, at } => {
+                    values.extend([at.into(), error.into()]);
+                    RETRY
+                }
+                MailOutcome::Later { at } => {
+                    values.push(at.into());
+                    LATER
+                }
+            };
+            let done = self.execute(Lane::Outbox, sql, values);
+            async move { done.await.map(drop) }.boxed()
+        }
     }
 }
 

@@ -35,7 +35,7 @@ use super::lead_columns::PHONE;
 use super::lead_queries::{self, BOOKING_BY_TOOL_CALL, UPCOMING_BOOKINGS};
 use super::model::{LeadStatus, NewQuote, StoredQuote};
 use super::rows::stored_quote;
-use super::sql::{Connection, Database, Lane, NamedRow, Value};
+use super::sql::{on_every_database, Connection, Lane, NamedRow, Value};
 use super::written_consent::{self, append_link, NewWrittenConsent};
 use super::StoreError;
 
@@ -170,234 +170,192 @@ pub struct KnownLead {
     pub name: Option<String>,
 }
 
-pub trait Bookings: Send + Sync {
-    /// Lead `id`'s contact details, unless it is gone or held as spam (a booking would not join
-    /// it).
-    fn known_lead(&self, id: String) -> BoxFuture<'_, Result<Option<KnownLead>, StoreError>>;
-
-    /// Stores `new`, its lead and its Scope of Appointment in one transaction.
-    fn book(&self, new: NewBooking) -> BoxFuture<'_, Result<Booked, StoreError>>;
-
-    /// The start and end of every booking not cancelled that ends after `now`.
-    fn taken_times(
-        &self,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Vec<(OffsetDateTime, OffsetDateTime)>, StoreError>>;
-
-    /// Up to `limit` bookings (of lead `lead` only, when given), the latest time first.
-    fn bookings(
-        &self,
-        limit: usize,
-        lead: Option<String>,
-    ) -> BoxFuture<'_, Result<Vec<Booking>, StoreError>>;
-
-    fn booking(&self, id: String) -> BoxFuture<'_, Result<Option<Booking>, StoreError>>;
-
-    /// The booking the assistant's tool call `tool_call_id` in conversation `call_id` made, if
-    /// any: the provider may send a tool call again.
-    fn booking_by_tool_call(
-        &self,
-        call_id: String,
-        tool_call_id: String,
-    ) -> BoxFuture<'_, Result<Option<Booking>, StoreError>>;
-
-    /// Every booking not cancelled that ends after `now`, the earliest first, with the lead's
-    /// number (the broker's calendar feed).
-    fn upcoming_bookings(
-        &self,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Vec<Upcoming>, StoreError>>;
-
-    /// Cancels booking `id` if it is booked, queueing the broker's cancellation.
-    fn cancel_booking(
-        &self,
-        id: String,
-        at: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Cancelled, StoreError>>;
-
-    /// Books `starts_at`..`ends_at` for booking `id`'s lead and Scope of Appointment and cancels
-    /// `id`, in one transaction, queueing the broker's cancellation of the old and the new one's
-    /// e-mails.
-    fn move_booking(
-        &self,
-        id: String,
-        starts_at: OffsetDateTime,
-        ends_at: OffsetDateTime,
-        at: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Moved, StoreError>>;
-}
-
-impl<D: Database> Bookings for D {
-    fn known_lead(&self, id: String) -> BoxFuture<'_, Result<Option<KnownLead>, StoreError>> {
-        let lead = self.query(Lane::Person, lead_queries::lead(), vec![id.as_str().into()]);
-        let signed = self.query(Lane::Person, LATEST_SIGNATURE, vec![id.into()]);
-        async move {
-            let Some(lead) = lead.await?.first().map(stored_quote).transpose()? else {
-                return Ok(None);
-            };
-            if lead.status == LeadStatus::Spam {
-                return Ok(None);
-            }
-            let name = signed
-                .await?
-                .first()
-                .map(|row| row.text("evidence"))
-                .transpose()?
-                .flatten()
-                .and_then(|json| serde_json::from_str::<SoaEvidence>(&json).ok())
-                .map(|evidence| evidence.signature);
-            Ok(Some(KnownLead {
-                email: lead.email,
-                phone: lead.contact.phone,
-                name,
-            }))
-        }
-        .boxed()
-    }
-
-    fn book(&self, new: NewBooking) -> BoxFuture<'_, Result<Booked, StoreError>> {
-        let queued = self.options().queued_channels();
-        let mail = self.options().email_leads;
-        self.run(Lane::Person, true, move |c| {
+on_every_database! {
+    pub trait Bookings: Send + Sync {
+        /// Lead `id`'s contact details, unless it is gone or held as spam (a booking would not join
+        /// it).
+        fn known_lead(&self, id: String) -> BoxFuture<'_, Result<Option<KnownLead>, StoreError>> {
+            let lead = self.query(Lane::Person, lead_queries::lead(), vec![id.as_str().into()]);
+            let signed = self.query(Lane::Person, LATEST_SIGNATURE, vec![id.into()]);
             async move {
-                let booked = book(c, &new, queued.as_deref()).await?;
-                if let (Booked::New { id, .. }, true) = (&booked, mail) {
-                    booking_mail_queue::queue_booked(c, id, new.starts_at, new.lead.created_at)
-                        .await?;
+                let Some(lead) = lead.await?.first().map(stored_quote).transpose()? else {
+                    return Ok(None);
+                };
+                if lead.status == LeadStatus::Spam {
+                    return Ok(None);
                 }
-                Ok(booked)
+                let name = signed
+                    .await?
+                    .first()
+                    .map(|row| row.text("evidence"))
+                    .transpose()?
+                    .flatten()
+                    .and_then(|json| serde_json::from_str::<SoaEvidence>(&json).ok())
+                    .map(|evidence| evidence.signature);
+                Ok(Some(KnownLead {
+                    email: lead.email,
+                    phone: lead.contact.phone,
+                    name,
+                }))
             }
             .boxed()
-        })
-    }
-
-    fn taken_times(
-        &self,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Vec<(OffsetDateTime, OffsetDateTime)>, StoreError>> {
-        let rows = self.query(Lane::Person, TAKEN, vec![now.into()]);
-        async move {
-            rows.await?
-                .iter()
-                .map(|row| Ok((moment(row, "starts_at")?, moment(row, "ends_at")?)))
-                .collect()
         }
-        .boxed()
-    }
 
-    fn bookings(
-        &self,
-        limit: usize,
-        lead: Option<String>,
-    ) -> BoxFuture<'_, Result<Vec<Booking>, StoreError>> {
-        let sql = format!(
-            "{LISTED} WHERE (CAST($2 AS TEXT) IS NULL OR b.lead_id = $2)
-            ORDER BY b.starts_at DESC, b.id LIMIT $1"
-        );
-        let rows = self.query(Lane::Person, sql, vec![limit.into(), lead.into()]);
-        async move { rows.await?.iter().map(booking).collect() }.boxed()
-    }
-
-    fn booking(&self, id: String) -> BoxFuture<'_, Result<Option<Booking>, StoreError>> {
-        let sql = format!("{LISTED} WHERE b.id = $1");
-        let rows = self.query(Lane::Person, sql, vec![id.into()]);
-        async move { rows.await?.first().map(booking).transpose() }.boxed()
-    }
-
-    fn booking_by_tool_call(
-        &self,
-        call_id: String,
-        tool_call_id: String,
-    ) -> BoxFuture<'_, Result<Option<Booking>, StoreError>> {
-        let sql = format!("{LISTED} {BOOKING_BY_TOOL_CALL}");
-        let rows = self.query(Lane::Person, sql, vec![call_id.into(), tool_call_id.into()]);
-        async move { rows.await?.first().map(booking).transpose() }.boxed()
-    }
-
-    fn upcoming_bookings(
-        &self,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Vec<Upcoming>, StoreError>> {
-        let rows = self.query(Lane::Person, UPCOMING_BOOKINGS, vec![now.into()]);
-        async move {
-            rows.await?
-                .iter()
-                .map(|row| {
-                    Ok(Upcoming {
-                        booking: booking(row)?,
-                        phone: row.text(PHONE)?,
-                    })
-                })
-                .collect()
+        /// Stores `new`, its lead and its Scope of Appointment in one transaction.
+        fn book(&self, new: NewBooking) -> BoxFuture<'_, Result<Booked, StoreError>> {
+            let queued = self.options().queued_channels();
+            let mail = self.options().email_leads;
+            self.run(Lane::Person, true, move |c| {
+                async move {
+                    let booked = book(c, &new, queued.as_deref()).await?;
+                    if let (Booked::New { id, .. }, true) = (&booked, mail) {
+                        booking_mail_queue::queue_booked(c, id, new.starts_at, new.lead.created_at)
+                            .await?;
+                    }
+                    Ok(booked)
+                }
+                .boxed()
+            })
         }
-        .boxed()
-    }
 
-    fn cancel_booking(
-        &self,
-        id: String,
-        at: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Cancelled, StoreError>> {
-        let mail = self.options().email_leads;
-        self.run(Lane::Person, true, move |c| {
+        /// The start and end of every booking not cancelled that ends after `now`.
+        fn taken_times(
+            &self,
+            now: OffsetDateTime,
+        ) -> BoxFuture<'_, Result<Vec<(OffsetDateTime, OffsetDateTime)>, StoreError>> {
+            let rows = self.query(Lane::Person, TAKEN, vec![now.into()]);
             async move {
-                if c.execute(CANCEL, &[id.as_str().into(), at.into()]).await? == 1 {
+                rows.await?
+                    .iter()
+                    .map(|row| Ok((moment(row, "starts_at")?, moment(row, "ends_at")?)))
+                    .collect()
+            }
+            .boxed()
+        }
+
+        /// Up to `limit` bookings (of lead `lead` only, when given), the latest time first.
+        fn bookings(
+            &self,
+            limit: usize,
+            lead: Option<String>,
+        ) -> BoxFuture<'_, Result<Vec<Booking>, StoreError>> {
+            let sql = format!(
+                "{LISTED} WHERE (CAST($2 AS TEXT) IS NULL OR b.lead_id = $2)
+                ORDER BY b.starts_at DESC, b.id LIMIT $1"
+            );
+            let rows = self.query(Lane::Person, sql, vec![limit.into(), lead.into()]);
+            async move { rows.await?.iter().map(booking).collect() }.boxed()
+        }
+
+        fn booking(&self, id: String) -> BoxFuture<'_, Result<Option<Booking>, StoreError>> {
+            let sql = format!("{LISTED} WHERE b.id = $1");
+            let rows = self.query(Lane::Person, sql, vec![id.into()]);
+            async move { rows.await?.first().map(booking).transpose() }.boxed()
+        }
+
+        /// The booking the assistant's tool call `tool_call_id` in conversation `call_id` made, if
+        /// any: the provider may send a tool call again.
+        fn booking_by_tool_call(
+            &self,
+            call_id: String,
+            tool_call_id: String,
+        ) -> BoxFuture<'_, Result<Option<Booking>, StoreError>> {
+            let sql = format!("{LISTED} {BOOKING_BY_TOOL_CALL}");
+            let rows = self.query(Lane::Person, sql, vec![call_id.into(), tool_call_id.into()]);
+            async move { rows.await?.first().map(booking).transpose() }.boxed()
+        }
+
+        /// Every booking not cancelled that ends after `now`, the earliest first, with the lead's
+        /// number (the broker's calendar feed).
+        fn upcoming_bookings(
+            &self,
+            now: OffsetDateTime,
+        ) -> BoxFuture<'_, Result<Vec<Upcoming>, StoreError>> {
+            let rows = self.query(Lane::Person, UPCOMING_BOOKINGS, vec![now.into()]);
+            async move {
+                rows.await?
+                    .iter()
+                    .map(|row| {
+                        Ok(Upcoming {
+                            booking: booking(row)?,
+                            phone: row.text(PHONE)?,
+                        })
+                    })
+                    .collect()
+            }
+            .boxed()
+        }
+
+        /// Cancels booking `id` if it is booked, queueing the broker's cancellation.
+        fn cancel_booking(
+            &self,
+            id: String,
+            at: OffsetDateTime,
+        ) -> BoxFuture<'_, Result<Cancelled, StoreError>> {
+            let mail = self.options().email_leads;
+            self.run(Lane::Person, true, move |c| {
+                async move {
+                    if c.execute(CANCEL, &[id.as_str().into(), at.into()]).await? == 1 {
+                        if mail {
+                            booking_mail_queue::queue(c, &id, MailKind::Cancel, at).await?;
+                        }
+                        return Ok(Cancelled::Now);
+                    }
+                    let exists = c
+                        .query("SELECT id FROM bookings WHERE id = $1", &[id.into()])
+                        .await?;
+                    Ok(match exists.is_empty() {
+                        true => Cancelled::Unknown,
+                        false => Cancelled::Already,
+                    })
+                }
+                .boxed()
+            })
+        }
+
+        /// Books `starts_at`..`ends_at` for booking `id`'s lead and Scope of Appointment and
+        /// cancels `id`, in one transaction, queueing the broker's cancellation of the old and the
+        /// new one's e-mails.
+        fn move_booking(
+            &self,
+            id: String,
+            starts_at: OffsetDateTime,
+            ends_at: OffsetDateTime,
+            at: OffsetDateTime,
+        ) -> BoxFuture<'_, Result<Moved, StoreError>> {
+            let mail = self.options().email_leads;
+            self.run(Lane::Person, true, move |c| {
+                async move {
+                    let new = Uuid::now_v7().to_string();
+                    let values: [Value; 5] = [
+                        new.as_str().into(),
+                        id.as_str().into(),
+                        starts_at.into(),
+                        ends_at.into(),
+                        at.into(),
+                    ];
+                    if c.execute(INSERT_MOVED, &values).await? == 0 {
+                        let booked = c
+                            .query(
+                                "SELECT id FROM bookings WHERE id = $1 AND status = 'booked'",
+                                &[id.as_str().into()],
+                            )
+                            .await?;
+                        return Ok(match booked.is_empty() {
+                            true => Moved::NotBooked,
+                            false => Moved::Taken,
+                        });
+                    }
+                    c.execute(CANCEL, &[id.as_str().into(), at.into()]).await?;
                     if mail {
                         booking_mail_queue::queue(c, &id, MailKind::Cancel, at).await?;
+                        booking_mail_queue::queue_booked(c, &new, starts_at, at).await?;
                     }
-                    return Ok(Cancelled::Now);
+                    Ok(Moved::New { id: new })
                 }
-                let exists = c
-                    .query("SELECT id FROM bookings WHERE id = $1", &[id.into()])
-                    .await?;
-                Ok(match exists.is_empty() {
-                    true => Cancelled::Unknown,
-                    false => Cancelled::Already,
-                })
-            }
-            .boxed()
-        })
-    }
-
-    fn move_booking(
-        &self,
-        id: String,
-        starts_at: OffsetDateTime,
-        ends_at: OffsetDateTime,
-        at: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Moved, StoreError>> {
-        let mail = self.options().email_leads;
-        self.run(Lane::Person, true, move |c| {
-            async move {
-                let new = Uuid::now_v7().to_string();
-                let values: [Value; 5] = [
-                    new.as_str().into(),
-                    id.as_str().into(),
-                    starts_at.into(),
-                    ends_at.into(),
-                    at.into(),
-                ];
-                if c.execute(INSERT_MOVED, &values).await? == 0 {
-                    let booked = c
-                        .query(
-                            "SELECT id FROM bookings WHERE id = $1 AND status = 'booked'",
-                            &[id.as_str().into()],
-                        )
-                        .await?;
-                    return Ok(match booked.is_empty() {
-                        true => Moved::NotBooked,
-                        false => Moved::Taken,
-                    });
-                }
-                c.execute(CANCEL, &[id.as_str().into(), at.into()]).await?;
-                if mail {
-                    booking_mail_queue::queue(c, &id, MailKind::Cancel, at).await?;
-                    booking_mail_queue::queue_booked(c, &new, starts_at, at).await?;
-                }
-                Ok(Moved::New { id: new })
-            }
-            .boxed()
-        })
+                .boxed()
+            })
+        }
     }
 }
 
@@ -491,25 +449,15 @@ async fn make_lead(
     queued: Option<&str>,
 ) -> Result<i64, StoreError> {
     let lead = &new.lead;
-    let lead_id = lead.id.to_string();
     let values = QuoteValues::new(lead, queued);
     let row: Vec<Value> = values.values().into_iter().map(Value::from).collect();
     c.execute(&INSERT_QUOTE, &row).await?;
-    let record = |head, given: &NewConsent| {
-        Link::after(
-            head,
-            &lead_id,
-            lead.language,
-            lead.created_at,
-            lead.reach(),
-            given,
-        )
-    };
     if let Some(given) = &lead.consent {
-        append_link(c, given, |head| record(head, given)).await?;
+        append_link(c, given, |head| lead.link_after(head, given)).await?;
     }
     let soa = append_link(c, &new.soa, |head| {
-        record(head, &new.soa).scope_of_appointment(&new.soa_evidence)
+        lead.link_after(head, &new.soa)
+            .scope_of_appointment(&new.soa_evidence)
     })
     .await?;
     if let Some((phone, email)) = do_not_contact::lifted_by(lead) {

@@ -16,43 +16,10 @@ use time::OffsetDateTime;
 use super::clean_text;
 use super::language::Language;
 use super::lead_queries::{CONSENT_CHAIN, CONSENT_OF_LEAD, CONSENT_OF_PERSON, CONSENT_RECORD};
-use super::sql::{Database, Lane, NamedRow};
+use super::sql::{on_every_database, Lane, NamedRow};
 use super::stored_names::stored_names;
 use super::timestamp::{format_timestamp, serialize_timestamp};
 use super::StoreError;
-
-/// What `backend records verify` reads of a store (records are appended with their quote, by
-/// `Quotes::insert`).
-pub trait ConsentRecords: Send + Sync {
-    /// Up to `limit` records after record `after` (0: from the first), in order, each with its
-    /// notice's stored text.
-    fn consent_chain(
-        &self,
-        after: i64,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>>;
-
-    /// The records kept with lead `lead_id` (which may be deleted), in order, each with its
-    /// texts: the lead's own first, then any written consent it gave later.
-    fn consent_records_of_lead(
-        &self,
-        lead_id: String,
-    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>>;
-
-    /// Record number `seq`, with its texts; `None` when there is none.
-    fn consent_record_numbered(
-        &self,
-        seq: i64,
-    ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>>;
-
-    /// Up to `limit` records of one person, found by phone number or e-mail address (either
-    /// matching), deleted leads included, oldest first.
-    fn consent_records_of(
-        &self,
-        person: Person,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>>;
-}
 
 /// Whose records to find: those with this phone number (E.164) or this e-mail address (in any
 /// case), either or both; with neither, none.
@@ -513,44 +480,55 @@ pub fn verify(chain: &[StoredLink]) -> Verified {
     }
 }
 
-impl<D: Database> ConsentRecords for D {
-    fn consent_chain(
-        &self,
-        after: i64,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
-        let rows = self.query(
-            Lane::Person,
-            CONSENT_CHAIN,
-            vec![after.into(), limit.into()],
-        );
-        async move { rows.await?.iter().map(stored_link).collect() }.boxed()
-    }
+on_every_database! {
+    /// What `backend records verify` reads of a store (records are appended with their quote, by
+    /// `Quotes::insert`).
+    pub trait ConsentRecords: Send + Sync {
+        /// Up to `limit` records after record `after` (0: from the first), in order, each with its
+        /// notice's stored text.
+        fn consent_chain(
+            &self,
+            after: i64,
+            limit: usize,
+        ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
+            let rows = self.query(
+                Lane::Person,
+                CONSENT_CHAIN,
+                vec![after.into(), limit.into()],
+            );
+            async move { rows.await?.iter().map(stored_link).collect() }.boxed()
+        }
 
-    fn consent_records_of_lead(
-        &self,
-        lead_id: String,
-    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
-        let rows = self.query(Lane::Person, CONSENT_OF_LEAD, vec![lead_id.into()]);
-        async move { rows.await?.iter().map(stored_link).collect() }.boxed()
-    }
+        /// The records kept with lead `lead_id` (which may be deleted), in order, each with its
+        /// texts: the lead's own first, then any written consent it gave later.
+        fn consent_records_of_lead(
+            &self,
+            lead_id: String,
+        ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
+            let rows = self.query(Lane::Person, CONSENT_OF_LEAD, vec![lead_id.into()]);
+            async move { rows.await?.iter().map(stored_link).collect() }.boxed()
+        }
 
-    fn consent_record_numbered(
-        &self,
-        seq: i64,
-    ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>> {
-        let rows = self.query(Lane::Person, CONSENT_RECORD, vec![seq.into()]);
-        async move { rows.await?.first().map(stored_link).transpose() }.boxed()
-    }
+        /// Record number `seq`, with its texts; `None` when there is none.
+        fn consent_record_numbered(
+            &self,
+            seq: i64,
+        ) -> BoxFuture<'_, Result<Option<StoredLink>, StoreError>> {
+            let rows = self.query(Lane::Person, CONSENT_RECORD, vec![seq.into()]);
+            async move { rows.await?.first().map(stored_link).transpose() }.boxed()
+        }
 
-    fn consent_records_of(
-        &self,
-        person: Person,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
-        let values = vec![person.phone.into(), person.email.into(), limit.into()];
-        let rows = self.query(Lane::Person, CONSENT_OF_PERSON, values);
-        async move { rows.await?.iter().map(stored_link).collect() }.boxed()
+        /// Up to `limit` records of one person, found by phone number or e-mail address (either
+        /// matching), deleted leads included, oldest first.
+        fn consent_records_of(
+            &self,
+            person: Person,
+            limit: usize,
+        ) -> BoxFuture<'_, Result<Vec<StoredLink>, StoreError>> {
+            let values = vec![person.phone.into(), person.email.into(), limit.into()];
+            let rows = self.query(Lane::Person, CONSENT_OF_PERSON, values);
+            async move { rows.await?.iter().map(stored_link).collect() }.boxed()
+        }
     }
 }
 

@@ -23,7 +23,7 @@ use super::language::Language;
 use super::lead_columns::CALL_ID;
 use super::lead_queries::{leads_of_conversation, UNSETTLED};
 use super::rows::stored_quote;
-use super::sql::{Connection, Database, Lane, NamedRow, Value};
+use super::sql::{on_every_database, Connection, Lane, NamedRow, Value};
 use super::written_consent::{append, NewWrittenConsent, WrittenOutcome};
 use super::{format_timestamp, Source, StoreError};
 
@@ -43,61 +43,55 @@ pub struct ChatAnswer {
     pub at: OffsetDateTime,
 }
 
-pub trait ConversationConsents: Send + Sync {
-    /// Keeps a Yes (a No forgets a Yes kept before, and records nothing) and records it on the
-    /// chat's leads already stored; how many it recorded.
-    fn record_chat_answer(&self, answer: ChatAnswer) -> BoxFuture<'_, Result<u64, StoreError>>;
-
-    /// Records what conversation `call_id` gave on those of its leads that still lack it; how
-    /// many.
-    fn settle_conversation(&self, call_id: String) -> BoxFuture<'_, Result<u64, StoreError>>;
-
-    /// `settle_conversation` for each conversation with a lead left to settle; how many
-    /// recorded.
-    fn settle_conversations(&self) -> BoxFuture<'_, Result<u64, StoreError>>;
-}
-
-impl<D: Database> ConversationConsents for D {
-    fn record_chat_answer(&self, answer: ChatAnswer) -> BoxFuture<'_, Result<u64, StoreError>> {
-        self.run(Lane::Person, true, move |c| {
-            async move {
-                if !answer.yes {
-                    c.execute(FORGET_CHAT_ANSWER, &[answer.call_id.as_str().into()])
-                        .await?;
-                    return Ok(0);
+on_every_database! {
+    pub trait ConversationConsents: Send + Sync {
+        /// Keeps a Yes (a No forgets a Yes kept before, and records nothing) and records it on the
+        /// chat's leads already stored; how many it recorded.
+        fn record_chat_answer(&self, answer: ChatAnswer) -> BoxFuture<'_, Result<u64, StoreError>> {
+            self.run(Lane::Person, true, move |c| {
+                async move {
+                    if !answer.yes {
+                        c.execute(FORGET_CHAT_ANSWER, &[answer.call_id.as_str().into()])
+                            .await?;
+                        return Ok(0);
+                    }
+                    let values = [
+                        answer.call_id.as_str().into(),
+                        answer.disclosure.as_str().into(),
+                        answer.language.as_str().into(),
+                        answer.page.as_str().into(),
+                        answer.client.clone().into(),
+                        answer.user_agent.clone().into(),
+                        answer.at.into(),
+                    ];
+                    c.execute(KEEP_CHAT_ANSWER, &values).await?;
+                    settle(c, &answer.call_id, answer.at).await
                 }
-                let values = [
-                    answer.call_id.as_str().into(),
-                    answer.disclosure.as_str().into(),
-                    answer.language.as_str().into(),
-                    answer.page.as_str().into(),
-                    answer.client.clone().into(),
-                    answer.user_agent.clone().into(),
-                    answer.at.into(),
-                ];
-                c.execute(KEEP_CHAT_ANSWER, &values).await?;
-                settle(c, &answer.call_id, answer.at).await
+                .boxed()
+            })
+        }
+
+        /// Records what conversation `call_id` gave on those of its leads that still lack it; how
+        /// many.
+        fn settle_conversation(&self, call_id: String) -> BoxFuture<'_, Result<u64, StoreError>> {
+            self.run(Lane::Person, true, move |c| {
+                async move { settle(c, &call_id, OffsetDateTime::now_utc()).await }.boxed()
+            })
+        }
+
+        /// `settle_conversation` for each conversation with a lead left to settle; how many
+        /// recorded.
+        fn settle_conversations(&self) -> BoxFuture<'_, Result<u64, StoreError>> {
+            async move {
+                let rows = self.query(Lane::Outbox, UNSETTLED, Vec::new()).await?;
+                let mut recorded = 0;
+                for row in rows {
+                    recorded += self.settle_conversation(row.required(CALL_ID)?).await?;
+                }
+                Ok(recorded)
             }
             .boxed()
-        })
-    }
-
-    fn settle_conversation(&self, call_id: String) -> BoxFuture<'_, Result<u64, StoreError>> {
-        self.run(Lane::Person, true, move |c| {
-            async move { settle(c, &call_id, OffsetDateTime::now_utc()).await }.boxed()
-        })
-    }
-
-    fn settle_conversations(&self) -> BoxFuture<'_, Result<u64, StoreError>> {
-        async move {
-            let rows = self.query(Lane::Outbox, UNSETTLED, Vec::new()).await?;
-            let mut recorded = 0;
-            for row in rows {
-                recorded += self.settle_conversation(row.required(CALL_ID)?).await?;
-            }
-            Ok(recorded)
         }
-        .boxed()
     }
 }
 

@@ -14,7 +14,7 @@ use super::model::Source;
 use super::notice_acceptance::{notice_acceptance, NoticeAcceptance};
 use super::queries::SET_LEGAL_HOLD;
 use super::recordings::{recording_state, RecordingState};
-use super::sql::{Database, Lane, NamedRow};
+use super::sql::{on_every_database, Lane, NamedRow};
 use super::StoreError;
 
 /// One kept conversation.
@@ -61,50 +61,40 @@ pub struct Conversation {
     pub notice_accepted: Option<NoticeAcceptance>,
 }
 
-pub trait Conversations: Send + Sync {
-    /// The newest `limit` conversations, newest first, without their transcripts.
-    fn conversations(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Conversation>, StoreError>>;
+on_every_database! {
+    pub trait Conversations: Send + Sync {
+        /// The newest `limit` conversations, newest first, without their transcripts.
+        fn conversations(
+            &self,
+            limit: usize,
+        ) -> BoxFuture<'_, Result<Vec<Conversation>, StoreError>> {
+            let rows = self.query(Lane::Person, &*CONVERSATIONS, vec![limit.into()]);
+            async move { rows.await?.iter().map(conversation).collect() }.boxed()
+        }
 
-    /// One conversation with its transcript, if it is kept.
-    fn conversation(
-        &self,
-        call_id: String,
-    ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>>;
+        /// One conversation with its transcript, if it is kept.
+        fn conversation(
+            &self,
+            call_id: String,
+        ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>> {
+            let rows = self.query(Lane::Person, &*CONVERSATION, vec![call_id.into()]);
+            async move { rows.await?.first().map(conversation).transpose() }.boxed()
+        }
 
-    /// Puts the conversation on legal hold from `at`, or lifts it with `None`: whether it is
-    /// kept.
-    fn set_legal_hold(
-        &self,
-        call_id: String,
-        at: Option<OffsetDateTime>,
-    ) -> BoxFuture<'_, Result<bool, StoreError>>;
-}
-
-impl<D: Database> Conversations for D {
-    fn conversations(&self, limit: usize) -> BoxFuture<'_, Result<Vec<Conversation>, StoreError>> {
-        let rows = self.query(Lane::Person, &*CONVERSATIONS, vec![limit.into()]);
-        async move { rows.await?.iter().map(conversation).collect() }.boxed()
-    }
-
-    fn conversation(
-        &self,
-        call_id: String,
-    ) -> BoxFuture<'_, Result<Option<Conversation>, StoreError>> {
-        let rows = self.query(Lane::Person, &*CONVERSATION, vec![call_id.into()]);
-        async move { rows.await?.first().map(conversation).transpose() }.boxed()
-    }
-
-    fn set_legal_hold(
-        &self,
-        call_id: String,
-        at: Option<OffsetDateTime>,
-    ) -> BoxFuture<'_, Result<bool, StoreError>> {
-        let changed = self.execute(
-            Lane::Person,
-            SET_LEGAL_HOLD,
-            vec![call_id.into(), at.into()],
-        );
-        async move { Ok(changed.await? == 1) }.boxed()
+        /// Puts the conversation on legal hold from `at`, or lifts it with `None`: whether it is
+        /// kept.
+        fn set_legal_hold(
+            &self,
+            call_id: String,
+            at: Option<OffsetDateTime>,
+        ) -> BoxFuture<'_, Result<bool, StoreError>> {
+            let changed = self.execute(
+                Lane::Person,
+                SET_LEGAL_HOLD,
+                vec![call_id.into(), at.into()],
+            );
+            async move { Ok(changed.await? == 1) }.boxed()
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use time::OffsetDateTime;
 use super::lead_columns::CREATED_AT;
 use super::lead_queries::FAILING_CHANNELS;
 use super::model::Channel;
-use super::sql::{Database, Lane, NamedRow};
+use super::sql::{on_every_database, Lane, NamedRow};
 use super::{Cause, StoreError};
 
 /// A channel with leads whose last attempt failed and that are still retried.
@@ -25,54 +25,41 @@ pub struct FailingChannel {
     pub error: String,
 }
 
-pub trait DeliveryAlerts: Send + Sync {
-    fn failing_channels(&self) -> BoxFuture<'_, Result<Vec<FailingChannel>, StoreError>>;
-
-    /// Opens `channel`'s incident; false when one is already open (another instance alerted).
-    fn open_incident(
-        &self,
-        channel: Channel,
-        since: OffsetDateTime,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<bool, StoreError>>;
-
-    /// Closes `channel`'s incident; false when none was open (another instance closed it).
-    fn close_incident(&self, channel: Channel) -> BoxFuture<'_, Result<bool, StoreError>>;
-
-    fn open_incidents(&self) -> BoxFuture<'_, Result<Vec<Channel>, StoreError>>;
-}
-
-impl<D: Database> DeliveryAlerts for D {
-    fn failing_channels(&self) -> BoxFuture<'_, Result<Vec<FailingChannel>, StoreError>> {
-        async move {
-            let rows = self.query(Lane::Person, FAILING_CHANNELS, vec![]).await?;
-            rows.iter().map(failing_channel).collect()
+on_every_database! {
+    pub trait DeliveryAlerts: Send + Sync {
+        fn failing_channels(&self) -> BoxFuture<'_, Result<Vec<FailingChannel>, StoreError>> {
+            async move {
+                let rows = self.query(Lane::Person, FAILING_CHANNELS, vec![]).await?;
+                rows.iter().map(failing_channel).collect()
+            }
+            .boxed()
         }
-        .boxed()
-    }
 
-    fn open_incident(
-        &self,
-        channel: Channel,
-        since: OffsetDateTime,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<bool, StoreError>> {
-        let values = vec![channel.as_str().into(), since.into(), now.into()];
-        let opened = self.execute(Lane::Person, OPEN_INCIDENT, values);
-        async move { Ok(opened.await? == 1) }.boxed()
-    }
-
-    fn close_incident(&self, channel: Channel) -> BoxFuture<'_, Result<bool, StoreError>> {
-        let closed = self.execute(Lane::Person, CLOSE_INCIDENT, vec![channel.as_str().into()]);
-        async move { Ok(closed.await? == 1) }.boxed()
-    }
-
-    fn open_incidents(&self) -> BoxFuture<'_, Result<Vec<Channel>, StoreError>> {
-        async move {
-            let rows = self.query(Lane::Person, OPEN_INCIDENTS, vec![]).await?;
-            rows.iter().map(channel).collect()
+        /// Opens `channel`'s incident; false when one is already open (another instance alerted).
+        fn open_incident(
+            &self,
+            channel: Channel,
+            since: OffsetDateTime,
+            now: OffsetDateTime,
+        ) -> BoxFuture<'_, Result<bool, StoreError>> {
+            let values = vec![channel.as_str().into(), since.into(), now.into()];
+            let opened = self.execute(Lane::Person, OPEN_INCIDENT, values);
+            async move { Ok(opened.await? == 1) }.boxed()
         }
-        .boxed()
+
+        /// Closes `channel`'s incident; false when none was open (another instance closed it).
+        fn close_incident(&self, channel: Channel) -> BoxFuture<'_, Result<bool, StoreError>> {
+            let closed = self.execute(Lane::Person, CLOSE_INCIDENT, vec![channel.as_str().into()]);
+            async move { Ok(closed.await? == 1) }.boxed()
+        }
+
+        fn open_incidents(&self) -> BoxFuture<'_, Result<Vec<Channel>, StoreError>> {
+            async move {
+                let rows = self.query(Lane::Person, OPEN_INCIDENTS, vec![]).await?;
+                rows.iter().map(channel).collect()
+            }
+            .boxed()
+        }
     }
 }
 

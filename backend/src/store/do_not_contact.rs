@@ -13,7 +13,7 @@ use time::OffsetDateTime;
 
 use super::consent::ConsentChannel;
 use super::model::NewQuote;
-use super::sql::{Database, Lane, NamedRow};
+use super::sql::{on_every_database, Lane, NamedRow};
 use super::StoreError;
 
 /// $1 phone number, $2 e-mail address: taken off the list.
@@ -42,105 +42,87 @@ pub struct OptOut {
     pub requested_at: OffsetDateTime,
 }
 
-/// A visitor's own request not to be contacted, and the broker told of each once: a lead e-mail
-/// or the digest takes the requests not yet told (`take_untold_opt_outs`, which marks them told,
-/// so two e-mails sent at once never list one twice) and gives them back when it is not sent.
-pub trait OptOuts: Send + Sync {
-    /// Puts `phone` (E.164) and `email` (lower-cased here) on the list at `now`. One already
-    /// there stays as it is, except that it becomes the visitor's own: no unmarking of a lead
-    /// takes it off, and the broker is told of it unless told before.
-    fn opt_out(
-        &self,
-        phone: Option<String>,
-        email: Option<String>,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<(), StoreError>>;
-
-    /// The oldest requests not yet told, at most `limit`, marked told at `now`.
-    fn take_untold_opt_outs(
-        &self,
-        now: OffsetDateTime,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<OptOut>, StoreError>>;
-
-    /// Gives back the requests `take_untold_opt_outs` took at `taken_at`, whose e-mail was not
-    /// sent, for the next e-mail to tell.
-    fn release_opt_outs(
-        &self,
-        taken: Vec<OptOut>,
-        taken_at: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<(), StoreError>>;
-}
-
-impl<D: Database> OptOuts for D {
-    fn opt_out(
-        &self,
-        phone: Option<String>,
-        email: Option<String>,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<(), StoreError>> {
-        let entries: Vec<(&str, String)> = phone
-            .map(|phone| ("phone", phone))
-            .into_iter()
-            .chain(email.map(|email| ("email", email.to_lowercase())))
-            .collect();
-        self.run(Lane::Person, true, move |c| {
-            async move {
-                for (kind, value) in entries {
-                    c.execute(OPT_OUT, &[kind.into(), value.into(), now.into()])
-                        .await?;
+on_every_database! {
+    /// A visitor's own request not to be contacted, and the broker told of each once: a lead e-mail
+    /// or the digest takes the requests not yet told (`take_untold_opt_outs`, which marks them
+    /// told, so two e-mails sent at once never list one twice) and gives them back when it is not
+    /// sent.
+    pub trait OptOuts: Send + Sync {
+        /// Puts `phone` (E.164) and `email` (lower-cased here) on the list at `now`. One already
+        /// there stays as it is, except that it becomes the visitor's own: no unmarking of a lead
+        /// takes it off, and the broker is told of it unless told before.
+        fn opt_out(
+            &self,
+            phone: Option<String>,
+            email: Option<String>,
+            now: OffsetDateTime,
+        ) -> BoxFuture<'_, Result<(), StoreError>> {
+            let entries: Vec<(&str, String)> = phone
+                .map(|phone| ("phone", phone))
+                .into_iter()
+                .chain(email.map(|email| ("email", email.to_lowercase())))
+                .collect();
+            self.run(Lane::Person, true, move |c| {
+                async move {
+                    for (kind, value) in entries {
+                        c.execute(OPT_OUT, &[kind.into(), value.into(), now.into()])
+                            .await?;
+                    }
+                    Ok(())
                 }
-                Ok(())
-            }
-            .boxed()
-        })
-    }
+                .boxed()
+            })
+        }
 
-    fn take_untold_opt_outs(
-        &self,
-        now: OffsetDateTime,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<OptOut>, StoreError>> {
-        self.run(Lane::Outbox, true, move |c| {
-            async move {
-                let rows = c.query(TAKE_UNTOLD, &[now.into(), limit.into()]).await?;
-                let mut taken = rows
-                    .iter()
-                    .map(|row| {
-                        let at = row.required("requested_at")?;
-                        Ok(OptOut {
-                            kind: row.required("kind")?,
-                            value: row.required("value")?,
-                            requested_at: OffsetDateTime::parse(&at, &Rfc3339).map_err(|_| {
-                                StoreError::Database(
-                                    format!("do_not_contact: the stored requested_at {at:?} cannot be read").into(),
-                                )
-                            })?,
+        /// The oldest requests not yet told, at most `limit`, marked told at `now`.
+        fn take_untold_opt_outs(
+            &self,
+            now: OffsetDateTime,
+            limit: usize,
+        ) -> BoxFuture<'_, Result<Vec<OptOut>, StoreError>> {
+            self.run(Lane::Outbox, true, move |c| {
+                async move {
+                    let rows = c.query(TAKE_UNTOLD, &[now.into(), limit.into()]).await?;
+                    let mut taken = rows
+                        .iter()
+                        .map(|row| {
+                            let at = row.required("requested_at")?;
+                            Ok(OptOut {
+                                kind: row.required("kind")?,
+                                value: row.required("value")?,
+                                requested_at: OffsetDateTime::parse(&at, &Rfc3339).map_err(|_| {
+                                    StoreError::Database(
+                                        format!("do_not_contact: the stored requested_at {at:?} cannot be read").into(),
+                                    )
+                                })?,
+                            })
                         })
-                    })
-                    .collect::<Result<Vec<_>, StoreError>>()?;
-                taken.sort_by(|a, b| (a.requested_at, &a.kind).cmp(&(b.requested_at, &b.kind)));
-                Ok(taken)
-            }
-            .boxed()
-        })
-    }
-
-    fn release_opt_outs(
-        &self,
-        taken: Vec<OptOut>,
-        taken_at: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<(), StoreError>> {
-        self.run(Lane::Outbox, true, move |c| {
-            async move {
-                for opt_out in taken {
-                    let values = [opt_out.kind.into(), opt_out.value.into(), taken_at.into()];
-                    c.execute(RELEASE, &values).await?;
+                        .collect::<Result<Vec<_>, StoreError>>()?;
+                    taken.sort_by(|a, b| (a.requested_at, &a.kind).cmp(&(b.requested_at, &b.kind)));
+                    Ok(taken)
                 }
-                Ok(())
-            }
-            .boxed()
-        })
+                .boxed()
+            })
+        }
+
+        /// Gives back the requests `take_untold_opt_outs` took at `taken_at`, whose e-mail was not
+        /// sent, for the next e-mail to tell.
+        fn release_opt_outs(
+            &self,
+            taken: Vec<OptOut>,
+            taken_at: OffsetDateTime,
+        ) -> BoxFuture<'_, Result<(), StoreError>> {
+            self.run(Lane::Outbox, true, move |c| {
+                async move {
+                    for opt_out in taken {
+                        let values = [opt_out.kind.into(), opt_out.value.into(), taken_at.into()];
+                        c.execute(RELEASE, &values).await?;
+                    }
+                    Ok(())
+                }
+                .boxed()
+            })
+        }
     }
 }
 

@@ -17,7 +17,7 @@ use time::OffsetDateTime;
 use super::lead_queries::{count_held, held_leads};
 use super::model::StoredQuote;
 use super::rows::stored_quote;
-use super::sql::{Database, Lane, NamedRow, Value};
+use super::sql::{on_every_database, Lane, NamedRow, Value};
 use super::timestamp::format_timestamp;
 use super::StoreError;
 
@@ -30,97 +30,76 @@ pub struct HeldLeads {
     pub total: u64,
 }
 
-pub trait EmailBudget: Send + Sync {
-    /// Takes one lead e-mail from the clock hour starting at `hour`, unless `max` are taken
-    /// already: whether it was taken.
-    fn take_lead_email(
-        &self,
-        hour: OffsetDateTime,
-        max: u32,
-    ) -> BoxFuture<'_, Result<bool, StoreError>>;
+on_every_database! {
+    pub trait EmailBudget: Send + Sync {
+        /// Takes one lead e-mail from the clock hour starting at `hour`, unless `max` are taken
+        /// already: whether it was taken.
+        fn take_lead_email(
+            &self,
+            hour: OffsetDateTime,
+            max: u32,
+        ) -> BoxFuture<'_, Result<bool, StoreError>> {
+            let values = vec![hour_key(hour).into(), max.into()];
+            let taken = self.execute(Lane::Outbox, TAKE_LEAD_EMAIL, values);
+            async move { Ok(taken.await? == 1) }.boxed()
+        }
 
-    /// The lead e-mails held before `before`, oldest first, up to `limit` of them listed.
-    fn held_leads(
-        &self,
-        before: OffsetDateTime,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<HeldLeads, StoreError>>;
+        /// The lead e-mails held before `before`, oldest first, up to `limit` of them listed.
+        fn held_leads(
+            &self,
+            before: OffsetDateTime,
+            limit: usize,
+        ) -> BoxFuture<'_, Result<HeldLeads, StoreError>> {
+            self.run(Lane::Outbox, false, move |c| {
+                async move {
+                    let before = Value::from(before);
+                    let rows = c
+                        .query(&held_leads(), &[before.clone(), limit.into()])
+                        .await?;
+                    let listed = rows.iter().map(stored_quote).collect::<Result<_, _>>()?;
+                    let counted = c.query(&count_held(), &[before]).await?;
+                    let total = match counted.first() {
+                        Some(row) => row.count("held")?.map_or(0, u64::from),
+                        None => 0,
+                    };
+                    Ok(HeldLeads { listed, total })
+                }
+                .boxed()
+            })
+        }
 
-    /// Takes the digest of the clock hour starting at `hour` (and forgets the counts of hours
-    /// long past): true for the one caller that may send it.
-    fn take_digest(&self, hour: OffsetDateTime) -> BoxFuture<'_, Result<bool, StoreError>>;
+        /// Takes the digest of the clock hour starting at `hour` (and forgets the counts of hours
+        /// long past): true for the one caller that may send it.
+        fn take_digest(&self, hour: OffsetDateTime) -> BoxFuture<'_, Result<bool, StoreError>> {
+            self.run(Lane::Outbox, false, move |c| {
+                async move {
+                    let oldest = hour_key(hour - HOURS_KEPT).into();
+                    c.execute(FORGET_HOURS, &[oldest]).await?;
+                    let now = OffsetDateTime::now_utc().into();
+                    let taken = c
+                        .execute(TAKE_DIGEST, &[hour_key(hour).into(), now])
+                        .await?;
+                    Ok(taken == 1)
+                }
+                .boxed()
+            })
+        }
 
-    /// Gives the hour's digest back after its e-mail failed, to be tried again.
-    fn release_digest(&self, hour: OffsetDateTime) -> BoxFuture<'_, Result<(), StoreError>>;
+        /// Gives the hour's digest back after its e-mail failed, to be tried again.
+        fn release_digest(&self, hour: OffsetDateTime) -> BoxFuture<'_, Result<(), StoreError>> {
+            let released = self.execute(Lane::Outbox, RELEASE_DIGEST, vec![hour_key(hour).into()]);
+            released.map(|done| done.map(drop)).boxed()
+        }
 
-    /// Marks the lead e-mails held before `before` delivered at `now` (by the digest); how many.
-    fn mark_digested(
-        &self,
-        before: OffsetDateTime,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<u64, StoreError>>;
-}
-
-impl<D: Database> EmailBudget for D {
-    fn take_lead_email(
-        &self,
-        hour: OffsetDateTime,
-        max: u32,
-    ) -> BoxFuture<'_, Result<bool, StoreError>> {
-        let values = vec![hour_key(hour).into(), max.into()];
-        let taken = self.execute(Lane::Outbox, TAKE_LEAD_EMAIL, values);
-        async move { Ok(taken.await? == 1) }.boxed()
-    }
-
-    fn held_leads(
-        &self,
-        before: OffsetDateTime,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<HeldLeads, StoreError>> {
-        self.run(Lane::Outbox, false, move |c| {
-            async move {
-                let before = Value::from(before);
-                let rows = c
-                    .query(&held_leads(), &[before.clone(), limit.into()])
-                    .await?;
-                let listed = rows.iter().map(stored_quote).collect::<Result<_, _>>()?;
-                let counted = c.query(&count_held(), &[before]).await?;
-                let total = match counted.first() {
-                    Some(row) => row.count("held")?.map_or(0, u64::from),
-                    None => 0,
-                };
-                Ok(HeldLeads { listed, total })
-            }
-            .boxed()
-        })
-    }
-
-    fn take_digest(&self, hour: OffsetDateTime) -> BoxFuture<'_, Result<bool, StoreError>> {
-        self.run(Lane::Outbox, false, move |c| {
-            async move {
-                let oldest = hour_key(hour - HOURS_KEPT).into();
-                c.execute(FORGET_HOURS, &[oldest]).await?;
-                let now = OffsetDateTime::now_utc().into();
-                let taken = c
-                    .execute(TAKE_DIGEST, &[hour_key(hour).into(), now])
-                    .await?;
-                Ok(taken == 1)
-            }
-            .boxed()
-        })
-    }
-
-    fn release_digest(&self, hour: OffsetDateTime) -> BoxFuture<'_, Result<(), StoreError>> {
-        let released = self.execute(Lane::Outbox, RELEASE_DIGEST, vec![hour_key(hour).into()]);
-        released.map(|done| done.map(drop)).boxed()
-    }
-
-    fn mark_digested(
-        &self,
-        before: OffsetDateTime,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<u64, StoreError>> {
-        self.execute(Lane::Outbox, MARK_DIGESTED, vec![before.into(), now.into()])
+        /// Marks the lead e-mails held before `before` delivered at `now` (by the digest); how
+        /// many.
+        fn mark_digested(
+            &self,
+            before: OffsetDateTime,
+            now: OffsetDateTime,
+        ) -> BoxFuture<'_, Result<u64, StoreError>> {
+            self.execute(Lane::Outbox, MARK_DIGESTED, vec![before.into(), now.into()])
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 use super::call_consent::{CallConsent, WrittenLater};
 use super::clean_text;
-use super::consent::{Consent, NewConsent, Reach};
+use super::consent::{Consent, Head, Link, NewConsent, Reach};
 use super::language::Language;
 use super::lead_events::QueuedEvent;
 use super::stored_names::stored_names;
@@ -164,13 +164,16 @@ impl NewQuote {
         ]
     }
 
-    /// What its consent record keeps of it for the inbox: its e-mail, phone and call permission.
-    pub fn reach(&self) -> Reach<'_> {
-        Reach {
+    /// Its consent record of `consent` after the chain's `head`, keeping for the inbox its
+    /// e-mail, phone and call permission.
+    pub fn link_after(&self, head: Option<Head>, consent: &NewConsent) -> Link {
+        let reach = Reach {
             email: self.request.email().as_str(),
             phone: self.contact.phone.as_deref(),
             may_call: self.contact.may_call_text(),
-        }
+        };
+        let id = self.id.to_string();
+        Link::after(head, &id, self.language, self.created_at, reach, consent)
     }
 
     pub fn in_language(self, language: Language) -> NewQuote {

@@ -18,7 +18,7 @@ use super::consent::sha256_hex;
 use super::language::Language;
 use super::model::Source;
 use super::queries::ACCEPTANCE_COLUMNS;
-use super::sql::{Database, Lane, NamedRow};
+use super::sql::{on_every_database, Lane, NamedRow};
 use super::StoreError;
 
 /// An acceptance as the admin API and the audit copy show it.
@@ -46,50 +46,40 @@ pub struct NewNoticeAcceptance {
     pub at: OffsetDateTime,
 }
 
-pub trait NoticeAcceptances: Send + Sync {
-    /// Keeps the acceptance unless the conversation has one: whether this one was kept.
-    fn accept_notice(
-        &self,
-        acceptance: NewNoticeAcceptance,
-    ) -> BoxFuture<'_, Result<bool, StoreError>>;
-
-    /// Conversation `call_id`'s acceptance, whether or not the conversation itself is kept yet.
-    fn notice_acceptance(
-        &self,
-        call_id: String,
-    ) -> BoxFuture<'_, Result<Option<NoticeAcceptance>, StoreError>>;
-}
-
-impl<D: Database> NoticeAcceptances for D {
-    fn accept_notice(
-        &self,
-        acceptance: NewNoticeAcceptance,
-    ) -> BoxFuture<'_, Result<bool, StoreError>> {
-        let values = vec![
-            acceptance.call_id.into(),
-            acceptance.channel.as_str().into(),
-            acceptance.language.as_str().into(),
-            sha256_hex(&acceptance.text).into(),
-            acceptance.text.into(),
-            acceptance.at.into(),
-        ];
-        let kept = self.execute(Lane::Person, KEEP_ACCEPTANCE, values);
-        async move { Ok(kept.await? == 1) }.boxed()
-    }
-
-    fn notice_acceptance(
-        &self,
-        call_id: String,
-    ) -> BoxFuture<'_, Result<Option<NoticeAcceptance>, StoreError>> {
-        let rows = self.query(Lane::Person, &*SELECT_ACCEPTANCE, vec![call_id.into()]);
-        async move {
-            let rows = rows.await?;
-            match rows.first() {
-                Some(row) => notice_acceptance(row),
-                None => Ok(None),
-            }
+on_every_database! {
+    pub trait NoticeAcceptances: Send + Sync {
+        /// Keeps the acceptance unless the conversation has one: whether this one was kept.
+        fn accept_notice(
+            &self,
+            acceptance: NewNoticeAcceptance,
+        ) -> BoxFuture<'_, Result<bool, StoreError>> {
+            let values = vec![
+                acceptance.call_id.into(),
+                acceptance.channel.as_str().into(),
+                acceptance.language.as_str().into(),
+                sha256_hex(&acceptance.text).into(),
+                acceptance.text.into(),
+                acceptance.at.into(),
+            ];
+            let kept = self.execute(Lane::Person, KEEP_ACCEPTANCE, values);
+            async move { Ok(kept.await? == 1) }.boxed()
         }
-        .boxed()
+
+        /// Conversation `call_id`'s acceptance, whether or not the conversation itself is kept yet.
+        fn notice_acceptance(
+            &self,
+            call_id: String,
+        ) -> BoxFuture<'_, Result<Option<NoticeAcceptance>, StoreError>> {
+            let rows = self.query(Lane::Person, &*SELECT_ACCEPTANCE, vec![call_id.into()]);
+            async move {
+                let rows = rows.await?;
+                match rows.first() {
+                    Some(row) => notice_acceptance(row),
+                    None => Ok(None),
+                }
+            }
+            .boxed()
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use serde::Serialize;
 use time::OffsetDateTime;
 
 use super::conversation_consent;
-use super::sql::{Database, Lane, NamedRow, Value};
+use super::sql::{on_every_database, Lane, NamedRow, Value};
 use super::StoreError;
 
 /// A copy to make: the call, where the provider keeps its recording, and how it has gone.
@@ -66,153 +66,127 @@ pub struct RecordingState {
     pub error: Option<String>,
 }
 
-pub trait Recordings: Send + Sync {
-    /// Up to `limit` copies due at `now`, each claimed until `claim_until` so that one instance
-    /// of several takes it.
-    fn take_due_recordings(
-        &self,
-        now: OffsetDateTime,
-        claim_until: OffsetDateTime,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<DueRecording>, StoreError>>;
+on_every_database! {
+    pub trait Recordings: Send + Sync {
+        /// Up to `limit` copies due at `now`, each claimed until `claim_until` so that one instance
+        /// of several takes it.
+        fn take_due_recordings(
+            &self,
+            now: OffsetDateTime,
+            claim_until: OffsetDateTime,
+            limit: usize,
+        ) -> BoxFuture<'_, Result<Vec<DueRecording>, StoreError>> {
+            let values = vec![now.into(), claim_until.into(), limit.into()];
+            let rows = self.query(Lane::Outbox, TAKE_DUE_RECORDINGS, values);
+            async move { rows.await?.iter().map(due_recording).collect() }.boxed()
+        }
 
-    /// False when a stored copy was not kept: it would have taken the total past its bound.
-    fn record_recording(
-        &self,
-        call_id: String,
-        outcome: RecordingOutcome,
-    ) -> BoxFuture<'_, Result<bool, StoreError>>;
+        /// False when a stored copy was not kept: it would have taken the total past its bound.
+        fn record_recording(
+            &self,
+            call_id: String,
+            outcome: RecordingOutcome,
+        ) -> BoxFuture<'_, Result<bool, StoreError>> {
+            let at = OffsetDateTime::now_utc();
+            let now = Value::from(at);
+            let stored = matches!(outcome, RecordingOutcome::Stored { .. });
+            let (sql, values) = match outcome {
+                RecordingOutcome::Stored {
+                    recording,
+                    max_total_bytes,
+                } => {
+                    let size = i64::try_from(recording.audio.len()).unwrap_or(i64::MAX);
+                    let values = vec![
+                        call_id.as_str().into(),
+                        now,
+                        recording.content_type.into(),
+                        recording.sha256.into(),
+                        size.into(),
+                        recording.audio.into(),
+                        i64::try_from(max_total_bytes).unwrap_or(i64::MAX).into(),
+                        size.into(),
+                    ];
+                    (STORE_RECORDING, values)
+                }
+                RecordingOutcome::Retry {
+                    error,
+                    next_attempt_at,
+                } => {
+                    let values = vec![
+                        call_id.as_str().into(),
+                        error.into(),
+                        next_attempt_at.into(),
+                    ];
+                    (RETRY_RECORDING, values)
+                }
+                RecordingOutcome::GiveUp { error } => (
+                    GIVE_UP_RECORDING,
+                    vec![call_id.as_str().into(), error.into(), now],
+                ),
+            };
+            // The total is read and passed in one transaction that copies finishing together on
+            // several instances take in turn.
+            self.run(Lane::Outbox, true, move |c| {
+                async move {
+                    if let Some(lock) = c.transaction_lock() {
+                        c.execute(lock, &[RECORDINGS_TOTAL_LOCK.into()]).await?;
+                    }
+                    let kept = c.execute(sql, &values).await? == 1;
+                    // The call's agreement to be called stands on the recording just stored.
+                    if kept && stored {
+                        conversation_consent::settle(c, &call_id, at).await?;
+                    }
+                    Ok(kept)
+                }
+                .boxed()
+            })
+        }
 
-    /// How many bytes the stored recordings take together.
-    fn stored_recording_bytes(&self) -> BoxFuture<'_, Result<u64, StoreError>>;
-
-    /// Marks the copy's failure as alerted on; false when it already was (by another instance).
-    fn mark_recording_alerted(
-        &self,
-        call_id: String,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<bool, StoreError>>;
-
-    /// The stored recording of `call_id`, if it was copied.
-    fn recording(
-        &self,
-        call_id: String,
-    ) -> BoxFuture<'_, Result<Option<StoredRecording>, StoreError>>;
-}
-
-impl<D: Database> Recordings for D {
-    fn take_due_recordings(
-        &self,
-        now: OffsetDateTime,
-        claim_until: OffsetDateTime,
-        limit: usize,
-    ) -> BoxFuture<'_, Result<Vec<DueRecording>, StoreError>> {
-        let values = vec![now.into(), claim_until.into(), limit.into()];
-        let rows = self.query(Lane::Outbox, TAKE_DUE_RECORDINGS, values);
-        async move { rows.await?.iter().map(due_recording).collect() }.boxed()
-    }
-
-    fn record_recording(
-        &self,
-        call_id: String,
-        outcome: RecordingOutcome,
-    ) -> BoxFuture<'_, Result<bool, StoreError>> {
-        let at = OffsetDateTime::now_utc();
-        let now = Value::from(at);
-        let stored = matches!(outcome, RecordingOutcome::Stored { .. });
-        let (sql, values) = match outcome {
-            RecordingOutcome::Stored {
-                recording,
-                max_total_bytes,
-            } => {
-                let size = i64::try_from(recording.audio.len()).unwrap_or(i64::MAX);
-                let values = vec![
-                    call_id.as_str().into(),
-                    now,
-                    recording.content_type.into(),
-                    recording.sha256.into(),
-                    size.into(),
-                    recording.audio.into(),
-                    i64::try_from(max_total_bytes).unwrap_or(i64::MAX).into(),
-                    size.into(),
-                ];
-                (STORE_RECORDING, values)
-            }
-            RecordingOutcome::Retry {
-                error,
-                next_attempt_at,
-            } => {
-                let values = vec![
-                    call_id.as_str().into(),
-                    error.into(),
-                    next_attempt_at.into(),
-                ];
-                (RETRY_RECORDING, values)
-            }
-            RecordingOutcome::GiveUp { error } => (
-                GIVE_UP_RECORDING,
-                vec![call_id.as_str().into(), error.into(), now],
-            ),
-        };
-        // The total is read and passed in one transaction that copies finishing together on
-        // several instances take in turn.
-        self.run(Lane::Outbox, true, move |c| {
+        /// How many bytes the stored recordings take together.
+        fn stored_recording_bytes(&self) -> BoxFuture<'_, Result<u64, StoreError>> {
+            let rows = self.query(Lane::Outbox, STORED_RECORDING_BYTES, Vec::new());
             async move {
-                if let Some(lock) = c.transaction_lock() {
-                    c.execute(lock, &[RECORDINGS_TOTAL_LOCK.into()]).await?;
-                }
-                let kept = c.execute(sql, &values).await? == 1;
-                // The call's agreement to be called stands on the recording just stored.
-                if kept && stored {
-                    conversation_consent::settle(c, &call_id, at).await?;
-                }
-                Ok(kept)
+                let total = match rows.await?.first() {
+                    Some(row) => row.number("total")?,
+                    None => 0,
+                };
+                Ok(u64::try_from(total).unwrap_or(0))
             }
             .boxed()
-        })
-    }
-
-    fn stored_recording_bytes(&self) -> BoxFuture<'_, Result<u64, StoreError>> {
-        let rows = self.query(Lane::Outbox, STORED_RECORDING_BYTES, Vec::new());
-        async move {
-            let total = match rows.await?.first() {
-                Some(row) => row.number("total")?,
-                None => 0,
-            };
-            Ok(u64::try_from(total).unwrap_or(0))
         }
-        .boxed()
-    }
 
-    fn mark_recording_alerted(
-        &self,
-        call_id: String,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<bool, StoreError>> {
-        let marked = self.execute(
-            Lane::Outbox,
-            MARK_RECORDING_ALERTED,
-            vec![call_id.into(), now.into()],
-        );
-        async move { Ok(marked.await? == 1) }.boxed()
-    }
-
-    fn recording(
-        &self,
-        call_id: String,
-    ) -> BoxFuture<'_, Result<Option<StoredRecording>, StoreError>> {
-        let rows = self.query(Lane::Person, SELECT_RECORDING, vec![call_id.into()]);
-        async move {
-            let Some(row) = rows.await?.into_iter().next() else {
-                return Ok(None);
-            };
-            Ok(Some(StoredRecording {
-                content_type: row.required("content_type")?,
-                sha256: row.required("sha256")?,
-                audio: row.bytes("audio")?,
-            }))
+        /// Marks the copy's failure as alerted on; false when it already was (by another instance).
+        fn mark_recording_alerted(
+            &self,
+            call_id: String,
+            now: OffsetDateTime,
+        ) -> BoxFuture<'_, Result<bool, StoreError>> {
+            let marked = self.execute(
+                Lane::Outbox,
+                MARK_RECORDING_ALERTED,
+                vec![call_id.into(), now.into()],
+            );
+            async move { Ok(marked.await? == 1) }.boxed()
         }
-        .boxed()
+
+        /// The stored recording of `call_id`, if it was copied.
+        fn recording(
+            &self,
+            call_id: String,
+        ) -> BoxFuture<'_, Result<Option<StoredRecording>, StoreError>> {
+            let rows = self.query(Lane::Person, SELECT_RECORDING, vec![call_id.into()]);
+            async move {
+                let Some(row) = rows.await?.into_iter().next() else {
+                    return Ok(None);
+                };
+                Ok(Some(StoredRecording {
+                    content_type: row.required("content_type")?,
+                    sha256: row.required("sha256")?,
+                    audio: row.bytes("audio")?,
+                }))
+            }
+            .boxed()
+        }
     }
 }
 

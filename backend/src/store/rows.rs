@@ -48,27 +48,25 @@ pub fn pending_lead(row: &impl NamedRow, channel: Channel) -> Result<PendingLead
 /// A row of `lead_queries::SELECT_QUOTES`.
 pub fn stored_quote(row: &impl NamedRow) -> Result<StoredQuote, StoreError> {
     let id = row.required(ID)?;
-    let unreadable = |column: &str, value: &str| {
+    let message = |column: &str, value: &str| {
         format!("quote request {id}: the stored {column} {value:?} cannot be read")
     };
+    let unreadable = |column, value| StoreError::Database(message(column, value).into());
     let product = row.required(PRODUCT)?;
     let product = Product::ALL
         .into_iter()
         .find(|p| p.as_str() == product)
-        .ok_or_else(|| StoreError::Database(unreadable(PRODUCT, &product).into()))?;
+        .ok_or_else(|| unreadable(PRODUCT, &product))?;
     let source = row.required(SOURCE)?;
-    let source = Source::parse(&source)
-        .ok_or_else(|| StoreError::Database(unreadable(SOURCE, &source).into()))?;
+    let source = Source::parse(&source).ok_or_else(|| unreadable(SOURCE, &source))?;
     let created_at = row.required(CREATED_AT)?;
     let created_at = OffsetDateTime::parse(&created_at, &Rfc3339)
-        .map_err(|e| StoreError::Database(Cause::new(unreadable(CREATED_AT, &created_at), e)))?;
+        .map_err(|e| StoreError::Database(Cause::new(message(CREATED_AT, &created_at), e)))?;
     let status = row.required(STATUS)?;
-    let status = LeadStatus::parse(&status)
-        .ok_or_else(|| StoreError::Database(unreadable(STATUS, &status).into()))?;
+    let status = LeadStatus::parse(&status).ok_or_else(|| unreadable(STATUS, &status))?;
     let spam_reason = row.text(SPAM)?;
     let language = row.required(LANGUAGE)?;
-    let language = Language::parse(&language)
-        .ok_or_else(|| StoreError::Database(unreadable(LANGUAGE, &language).into()))?;
+    let language = Language::parse(&language).ok_or_else(|| unreadable(LANGUAGE, &language))?;
     let status = if spam_reason.is_some() {
         LeadStatus::Spam
     } else if row.text(DO_NOT_CONTACT_AT)?.is_some() {

@@ -12,7 +12,7 @@ use time::OffsetDateTime;
 use super::consent::Head;
 use super::lead_queries::HELD_AS_SPAM;
 use super::queries::{self, CONSENT_HEAD};
-use super::sql::{Database, Lane, NamedRow};
+use super::sql::{on_every_database, Lane, NamedRow};
 use super::StoreError;
 
 /// The day's word: how many posts were held as spam since `since`, and the consent chain's head
@@ -24,40 +24,35 @@ pub struct SpamReport {
     pub consent_head: Option<Head>,
 }
 
-pub trait SpamReports: Send + Sync {
-    /// Takes the day's report at `now`: `None` when one was taken less than a day ago (here or
-    /// by another instance).
-    fn take_spam_report(
-        &self,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Option<SpamReport>, StoreError>>;
-}
-
-impl<D: Database> SpamReports for D {
-    fn take_spam_report(
-        &self,
-        now: OffsetDateTime,
-    ) -> BoxFuture<'_, Result<Option<SpamReport>, StoreError>> {
-        self.run(Lane::Outbox, false, move |c| {
-            async move {
-                let last = c.query(queries::KEY, &[KEY.into()]).await?;
-                let last = last.first().map(|row| row.required("value")).transpose()?;
-                let claim = [KEY.into(), now.into(), day_before(now).into()];
-                if c.query(CLAIM, &claim).await?.is_empty() {
-                    return Ok(None);
+on_every_database! {
+    pub trait SpamReports: Send + Sync {
+        /// Takes the day's report at `now`: `None` when one was taken less than a day ago (here or
+        /// by another instance).
+        fn take_spam_report(
+            &self,
+            now: OffsetDateTime,
+        ) -> BoxFuture<'_, Result<Option<SpamReport>, StoreError>> {
+            self.run(Lane::Outbox, false, move |c| {
+                async move {
+                    let last = c.query(queries::KEY, &[KEY.into()]).await?;
+                    let last = last.first().map(|row| row.required("value")).transpose()?;
+                    let claim = [KEY.into(), now.into(), day_before(now).into()];
+                    if c.query(CLAIM, &claim).await?.is_empty() {
+                        return Ok(None);
+                    }
+                    let since = since(last.as_deref(), now);
+                    let held = c.query(HELD_AS_SPAM, &[since.into()]).await?;
+                    let held = held.first().map(|row| row.count("held")).transpose()?;
+                    let head = c.query(CONSENT_HEAD, &[]).await?;
+                    Ok(Some(SpamReport {
+                        held: held.flatten().unwrap_or(0).into(),
+                        since,
+                        consent_head: head.first().map(Head::read).transpose()?,
+                    }))
                 }
-                let since = since(last.as_deref(), now);
-                let held = c.query(HELD_AS_SPAM, &[since.into()]).await?;
-                let held = held.first().map(|row| row.count("held")).transpose()?;
-                let head = c.query(CONSENT_HEAD, &[]).await?;
-                Ok(Some(SpamReport {
-                    held: held.flatten().unwrap_or(0).into(),
-                    since,
-                    consent_head: head.first().map(Head::read).transpose()?,
-                }))
-            }
-            .boxed()
-        })
+                .boxed()
+            })
+        }
     }
 }
 

@@ -163,6 +163,37 @@ pub trait Database: Send + Sync {
     }
 }
 
+/// A store's trait that every `Database` answers, each method written once with its doc and
+/// its body: the trait (object-safe, for `Arc<dyn QuoteStore>`) gets the signatures and the
+/// blanket `impl<D: Database>` the bodies.
+macro_rules! on_every_database {
+    (
+        $(#[$trait_doc:meta])*
+        pub trait $name:ident: Send + Sync {
+            $(
+                $(#[$doc:meta])*
+                fn $method:ident(&$self:ident $(, $arg:ident: $ty:ty)* $(,)?) -> $out:ty $body:block
+            )+
+        }
+    ) => {
+        $(#[$trait_doc])*
+        pub trait $name: Send + Sync {
+            $(
+                $(#[$doc])*
+                fn $method(&$self $(, $arg: $ty)*) -> $out;
+            )+
+        }
+
+        impl<D: $crate::store::sql::Database> $name for D {
+            $(
+                fn $method(&$self $(, $arg: $ty)*) -> $out $body
+            )+
+        }
+    };
+}
+
+pub(crate) use on_every_database;
+
 impl<R: NamedRow + ?Sized> NamedRow for Box<R> {
     fn text(&self, column: &str) -> Result<Option<String>, StoreError> {
         (**self).text(column)

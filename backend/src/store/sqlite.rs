@@ -22,7 +22,7 @@ use rusqlite::{params, Connection, OpenFlags, ToSql, Transaction, MAIN_DB};
 use time::OffsetDateTime;
 use tokio::sync::oneshot;
 
-use super::consent::{self, Head, Link, NewConsent};
+use super::consent::{self, Head, NewConsent};
 use super::do_not_contact;
 use super::insert_quote::{QuoteValues, INSERT_QUOTE};
 use super::lead_queries;
@@ -390,14 +390,7 @@ fn append_consent(
         )?;
     }
     let head = connection::records(tx, queries::CONSENT_HEAD, &[])?;
-    let link = Link::after(
-        head.first().map(Head::read).transpose()?,
-        &quote.id.to_string(),
-        quote.language,
-        quote.created_at,
-        quote.reach(),
-        consent,
-    );
+    let link = quote.link_after(head.first().map(Head::read).transpose()?, consent);
     let values = insert_values(&link);
     parameters::execute(tx, queries::INSERT_CONSENT, &connection::bound(&values))?;
     Ok(())
@@ -489,13 +482,12 @@ mod tests {
     use super::*;
     use crate::store::{suite, ListQuery, Quotes};
 
-    async fn store(dir: &tempfile::TempDir, options: StoreOptions) -> Arc<dyn QuoteStore> {
+    /// A store on a new file in `dir`.
+    pub(super) async fn store(dir: &tempfile::TempDir, options: StoreOptions) -> SqliteStore {
         let path = dir.path().join("q.db");
-        Arc::new(
-            SqliteStore::open(path.to_str().unwrap(), options)
-                .await
-                .unwrap(),
-        )
+        SqliteStore::open(path.to_str().unwrap(), options)
+            .await
+            .unwrap()
     }
 
     /// Runs one case of the shared store suite on a fresh SQLite file, and closes the store.
@@ -504,7 +496,7 @@ mod tests {
             #[tokio::test]
             async fn $name() {
                 let dir = tempfile::tempdir().unwrap();
-                let store = store(&dir, $options).await;
+                let store: Arc<dyn QuoteStore> = Arc::new(store(&dir, $options).await);
                 suite::$name(Arc::clone(&store)).await;
                 store.close().await;
             }

@@ -17,7 +17,7 @@ use super::language::Language;
 use super::lead_queries;
 use super::queries::{CONSENT_HEAD, INSERT_CONSENT, INSERT_NOTICE_TEXT};
 use super::rows::stored_quote;
-use super::sql::{Connection, Database, Lane, Value};
+use super::sql::{on_every_database, Connection, Lane, Value};
 use super::{LeadStatus, StoreError};
 
 /// How a written consent was given, and what it agreed to.
@@ -48,19 +48,14 @@ pub enum WrittenOutcome {
     NotCallable,
 }
 
-pub trait WrittenConsents: Send + Sync {
-    fn record_written_consent(
-        &self,
-        consent: NewWrittenConsent,
-    ) -> BoxFuture<'_, Result<WrittenOutcome, StoreError>>;
-}
-
-impl<D: Database> WrittenConsents for D {
-    fn record_written_consent(
-        &self,
-        new: NewWrittenConsent,
-    ) -> BoxFuture<'_, Result<WrittenOutcome, StoreError>> {
-        self.run(Lane::Person, true, move |c| append(c, new).boxed())
+on_every_database! {
+    pub trait WrittenConsents: Send + Sync {
+        fn record_written_consent(
+            &self,
+            new: NewWrittenConsent,
+        ) -> BoxFuture<'_, Result<WrittenOutcome, StoreError>> {
+            self.run(Lane::Person, true, move |c| append(c, new).boxed())
+        }
     }
 }
 

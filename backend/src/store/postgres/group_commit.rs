@@ -269,14 +269,7 @@ async fn append_consents(
     let mut head = head.as_ref().map(Head::read).transpose()?;
     let mut links = Vec::with_capacity(stored.len());
     for (quote, consent) in stored {
-        let link = Link::after(
-            head.take(),
-            &quote.id.to_string(),
-            quote.language,
-            quote.created_at,
-            quote.reach(),
-            consent,
-        );
+        let link = quote.link_after(head.take(), consent);
         let hash = link.hash();
         head = Some(Head {
             seq: link.seq,

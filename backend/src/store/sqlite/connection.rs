@@ -178,15 +178,9 @@ impl NamedRow for SqliteRecord {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::store;
     use super::*;
-    use crate::store::{QuoteStore, StoreOptions};
-
-    async fn store(dir: &tempfile::TempDir) -> SqliteStore {
-        let path = dir.path().join("q.db");
-        SqliteStore::open(path.to_str().unwrap(), StoreOptions::default())
-            .await
-            .unwrap()
-    }
+    use crate::store::QuoteStore;
 
     const KEEP: &str = "INSERT INTO site_keys (name, value) VALUES ($1, $2)";
 
@@ -198,7 +192,7 @@ mod tests {
     #[tokio::test]
     async fn work_that_fails_keeps_none_of_its_transaction() {
         let dir = tempfile::tempdir().unwrap();
-        let store = store(&dir).await;
+        let store = store(&dir, StoreOptions::default()).await;
         let failed = store.run(Lane::Person, true, |c| {
             async move {
                 c.execute(KEEP, &["a".into(), "1".into()]).await?;
@@ -214,7 +208,7 @@ mod tests {
     #[tokio::test]
     async fn a_transaction_left_open_is_ended_before_the_next_work() {
         let dir = tempfile::tempdir().unwrap();
-        let store = store(&dir).await;
+        let store = store(&dir, StoreOptions::default()).await;
         let left_open = store.run(Lane::Person, false, |c| {
             async move {
                 c.execute("BEGIN IMMEDIATE", &[]).await?;
