@@ -6,10 +6,8 @@
 
 use std::time::Duration;
 
-use time::OffsetDateTime;
-
 use super::signed_lead::{LinkKind, SignedLeads};
-use crate::store::{Language, SiteKeys, StoreError};
+use crate::store::Language;
 
 /// How long a reference works: the visit the quote was sent in and the day after it, not the
 /// browser's history for months on a shared computer.
@@ -25,33 +23,8 @@ impl LinkKind for BookingRef {
     const MAX_AGE: Duration = MAX_AGE;
 }
 
-pub struct BookingRefs {
-    links: SignedLeads<BookingRef>,
-}
-
-impl BookingRefs {
-    /// The shared key, made now if the database holds none yet.
-    pub async fn load(store: &(impl SiteKeys + ?Sized)) -> Result<BookingRefs, StoreError> {
-        let links = SignedLeads::load(store).await?;
-        Ok(BookingRefs { links })
-    }
-
-    pub fn new(key: &[u8]) -> BookingRefs {
-        BookingRefs {
-            links: SignedLeads::new(key),
-        }
-    }
-
-    /// A reference to `lead_id` issued at `now`.
-    pub fn token(&self, lead_id: &str, now: OffsetDateTime) -> String {
-        self.links.issue(lead_id, now).0
-    }
-
-    /// The lead `token` names, if this site signed it and it has not expired at `now`.
-    pub fn lead(&self, token: &str, now: OffsetDateTime) -> Option<String> {
-        self.links.check(token, now).ok()
-    }
-}
+/// The references: issued to a lead id at a time, checked against the time they are followed at.
+pub type BookingRefs = SignedLeads<BookingRef>;
 
 /// The booking page in `language` opened with `token`, which (as this site issues them: an id,
 /// digits and hex, with dots) needs no escaping in a URL; `None` for anything else.
@@ -72,6 +45,7 @@ pub fn page(language: Language) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use time::OffsetDateTime;
 
     const LEAD: &str = "0b7e9a52-3c1f-4a8e-9d2b-5f6a7c8d9e0f";
 
@@ -79,12 +53,15 @@ mod tests {
     fn a_reference_names_its_lead_for_a_day_on_its_languages_page() {
         let refs = BookingRefs::new(b"key");
         let now = OffsetDateTime::now_utc();
-        let token = refs.token(LEAD, now);
+        let token = refs.issue(LEAD, now).0;
         let path = path(&token, Language::Es).unwrap();
         assert_eq!(path, format!("/es/book?lead={token}"));
-        assert_eq!(refs.lead(&token, now + MAX_AGE).as_deref(), Some(LEAD));
+        assert_eq!(
+            refs.check(&token, now + MAX_AGE).ok().as_deref(),
+            Some(LEAD)
+        );
         let later = now + MAX_AGE + Duration::from_secs(1);
-        assert_eq!(refs.lead(&token, later), None);
+        assert_eq!(refs.check(&token, later).ok(), None);
         assert!(super::path(&token, Language::En)
             .unwrap()
             .starts_with("/book?lead="));
@@ -97,7 +74,10 @@ mod tests {
         let now = OffsetDateTime::now_utc();
         let (consent, _) = super::super::consent_link::ConsentLinks::new(b"key").issue(LEAD, now);
         let refs = BookingRefs::new(b"key");
-        assert_eq!(refs.lead(&consent, now), None);
-        assert_eq!(refs.lead(&format!("{LEAD}.99999999999.00"), now), None);
+        assert_eq!(refs.check(&consent, now).ok(), None);
+        assert_eq!(
+            refs.check(&format!("{LEAD}.99999999999.00"), now).ok(),
+            None
+        );
     }
 }

@@ -461,7 +461,7 @@ async fn a_quote_followed_by_a_booking_joins_its_lead(database: Option<DatabaseU
     let store = backend::store::open(&app.database).await.unwrap();
     let refs = BookingRefs::load(store.as_ref()).await.unwrap();
     store.close().await;
-    let expired = refs.token(&id, time::OffsetDateTime::now_utc() - 2 * MAX_AGE);
+    let (expired, _) = refs.issue(&id, time::OffsetDateTime::now_utc() - 2 * MAX_AGE);
     let (signed, tag) = token.rsplit_once('.').unwrap();
     let flipped = if tag.starts_with('0') { "1" } else { "0" };
     let forged = format!("{signed}.{flipped}{}", &tag[1..]);

@@ -23,18 +23,20 @@ pub fn system_prompt(content: &SiteContent, recording: bool) -> String {
         let _ = writeln!(prompt, "- {}: {}", plan.title, plan.description);
     }
     prompt.push_str("\n## Contact\n");
-    match &content.broker.phone {
-        Some(phone) => {
-            let _ = writeln!(prompt, "- Phone: {phone}");
-        }
-        None => prompt.push_str("- The broker has no published phone number: do not give one.\n"),
-    }
-    match &content.broker.hours {
-        Some(hours) => {
-            let _ = writeln!(prompt, "- Opening hours: {hours}");
-        }
-        None => prompt.push_str("- The broker has no published opening hours: do not give any.\n"),
-    }
+    let _ = match &content.broker.phone {
+        Some(phone) => writeln!(prompt, "- Phone: {phone}"),
+        None => writeln!(
+            prompt,
+            "- The broker has no published phone number: do not give one."
+        ),
+    };
+    let _ = match &content.broker.hours {
+        Some(hours) => writeln!(prompt, "- Opening hours: {hours}"),
+        None => writeln!(
+            prompt,
+            "- The broker has no published opening hours: do not give any."
+        ),
+    };
     let _ = write!(
         prompt,
         "\n## What you do\n\

@@ -25,11 +25,11 @@ pub struct SiteContent {
     pub brand: Brand,
     pub broker: Broker,
     pub medicare_disclaimer: MedicareDisclaimer,
-    pub plans: Plans,
+    pub plans: Items<Plan>,
     /// The figures under "about" (`backend check` looks for the example's).
     pub about: About,
-    pub partners: Named,
-    pub testimonials: Named,
+    pub partners: Items<Name>,
+    pub testimonials: Items<Name>,
     /// The quote dropdown's label for each product value.
     products: BTreeMap<String, String>,
     /// What the assistant says in each language: English from `site.yaml`, Spanish from
@@ -113,20 +113,15 @@ pub struct Stat {
     pub label: String,
 }
 
-/// A list of items each with a name (the partners, the testimonials).
+/// A section's list of items (the plans, the partners, the testimonials).
 #[derive(Debug, Deserialize)]
-pub struct Named {
-    pub items: Vec<Name>,
+pub struct Items<T> {
+    pub items: Vec<T>,
 }
 
 #[derive(Debug, Deserialize)]
 pub struct Name {
     pub name: String,
-}
-
-#[derive(Debug, Deserialize)]
-pub struct Plans {
-    pub items: Vec<Plan>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -188,7 +183,17 @@ impl SiteContent {
     /// when the broker does not show it (the build refuses `none` while Medicare is offered, and
     /// a count under 1, so neither reaches a built site).
     pub fn disclaimer(&self, language: Language) -> Option<String> {
-        self.medicare_disclaimer.text(language)
+        let shown = &self.medicare_disclaimer;
+        let variant = match shown.variant {
+            Variant::None => return None,
+            Variant::Some => disclaimer::Variant::Some,
+            Variant::Every => disclaimer::Variant::Every,
+        };
+        let language = match language {
+            Language::En => disclaimer::Language::En,
+            Language::Es => disclaimer::Language::Es,
+        };
+        disclaimer::text(variant, language, shown.organizations, shown.products).ok()
     }
 
     /// The lead-generation notice in `language`, with the broker's name.
@@ -271,23 +276,6 @@ impl SiteContent {
                 (product.as_str(), label)
             })
             .collect()
-    }
-}
-
-impl MedicareDisclaimer {
-    /// The variant's words in `language`, with the numbers, or `None` when the broker does not
-    /// show it.
-    fn text(&self, language: Language) -> Option<String> {
-        let variant = match self.variant {
-            Variant::None => return None,
-            Variant::Some => disclaimer::Variant::Some,
-            Variant::Every => disclaimer::Variant::Every,
-        };
-        let language = match language {
-            Language::En => disclaimer::Language::En,
-            Language::Es => disclaimer::Language::Es,
-        };
-        disclaimer::text(variant, language, self.organizations, self.products).ok()
     }
 }
 

@@ -155,7 +155,7 @@ impl Booking {
         let Some(token) = token else {
             return Typed::default();
         };
-        let Some(lead_id) = self.refs.lead(&token, time::OffsetDateTime::now_utc()) else {
+        let Ok(lead_id) = self.refs.check(&token, time::OffsetDateTime::now_utc()) else {
             return Typed::default();
         };
         match self.store.known_lead(lead_id).await {
@@ -217,8 +217,8 @@ impl Booking {
         // the plain form it would have been opened as.
         if self
             .refs
-            .lead(&typed.lead, time::OffsetDateTime::now_utc())
-            .is_none()
+            .check(&typed.lead, time::OffsetDateTime::now_utc())
+            .is_err()
         {
             typed.lead.clear();
         }
@@ -343,7 +343,10 @@ impl Booking {
                     request,
                     contact,
                     products,
-                    joins: self.refs.lead(&typed.lead, time::OffsetDateTime::now_utc()),
+                    joins: self
+                        .refs
+                        .check(&typed.lead, time::OffsetDateTime::now_utc())
+                        .ok(),
                 })
             }
             _ => Err(Box::new(problems)),

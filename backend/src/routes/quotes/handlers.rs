@@ -132,7 +132,7 @@ impl Desk {
     /// A reference to lead `id` on the booking page, when booking is on.
     pub fn booking_token(&self, id: &str) -> Option<String> {
         let now = time::OffsetDateTime::now_utc();
-        self.booking.as_ref().map(|refs| refs.token(id, now))
+        self.booking.as_ref().map(|refs| refs.issue(id, now).0)
     }
 
     /// The booking page in `language` with a reference to lead `id`, when booking is on.
