@@ -389,8 +389,14 @@ fn append_consent(
             params![consent::sha256_hex(text), text],
         )?;
     }
-    let head = connection::records(tx, queries::CONSENT_HEAD, &[])?;
-    let link = quote.link_after(head.first().map(Head::read).transpose()?, consent);
+    // Read in place, not as a `connection::records` row: this runs for every quote.
+    let head = parameters::query(tx, queries::CONSENT_HEAD, &[], |row| {
+        Ok(Head {
+            seq: row.get("seq")?,
+            sha256: row.get("hash")?,
+        })
+    })?;
+    let link = quote.link_after(head.into_iter().next(), consent);
     let values = insert_values(&link);
     parameters::execute(tx, queries::INSERT_CONSENT, &connection::bound(&values))?;
     Ok(())
